@@ -1,0 +1,1 @@
+"""The ``cpoly`` command: one module per group of subcommands, wired in :mod:`cpoly.cli.main`."""

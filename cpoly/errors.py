@@ -1,0 +1,71 @@
+"""User-facing errors: every one is a :class:`CpolyError`, rendered by the CLI.
+
+A span points into a source text; :meth:`CpolyError.render` gives the compiler-style
+``path:line:col: error: message`` followed by the source line and a caret.
+
+>>> span = Span("game.cp", 2, 5, "Hand = Tenn")
+>>> print(CpolyError("unknown name 'Tenn'", span).render())
+game.cp:2:5: error: unknown name 'Tenn'
+  Hand = Tenn
+      ^
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Span:
+    """A position in a source file: 1-based line and column, and the text of that line."""
+
+    path: str
+    line: int
+    column: int
+    line_text: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+class CpolyError(Exception):
+    """An error the user can fix: bad input, an impossible request, a mistake in a .cp file."""
+
+    def __init__(self, message: str, span: Span | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+
+    def render(self) -> str:
+        """The message as the CLI prints it (with position, line and caret when known)."""
+        if self.span is None:
+            return f"error: {self.message}"
+        head = f"{self.span}: error: {self.message}"
+        if not self.span.line_text:
+            return head
+        caret = " " * (self.span.column - 1) + "^"
+        return f"{head}\n  {self.span.line_text}\n  {caret}"
+
+
+class CpolySyntaxError(CpolyError):
+    """The text does not follow the .cp grammar."""
+
+
+class CpolyNameError(CpolyError):
+    """A name is undefined, defined twice, used as the wrong kind, or defined in a cycle."""
+
+
+class CpolyInputError(CpolyError):
+    """A bad card string, a duplicated card, a wrong number of cards, an unknown option value."""
+
+
+@dataclass(frozen=True)
+class Warning_:
+    """A lint finding: a likely mistake that does not stop the computation."""
+
+    message: str
+    span: Span | None = None
+
+    def render(self) -> str:
+        where = f"{self.span}: " if self.span else ""
+        return f"{where}warning: {self.message}"
