@@ -1,0 +1,108 @@
+"""Exact showdown tallies for one holding by board-suit combinatorics.
+
+For known hole cards, known board and dead cards, every completion of the board is counted
+exactly without listing suited boards one by one:
+
+1. **Rank part.** Enumerate the rank multisets ``M`` of the ``k`` unknown board cards; each stands
+   for ``suitings(M)`` suited boards; rank every player's 7 cards by ranks only (no flushes).
+2. **Flush part.** A flush needs at least 3 board cards of one suit, and a 5-card board has at
+   most one such suit, so boards with a flush-capable suit ``s`` are partitioned by the exact set
+   ``R`` of ranks the new cards hold in suit ``s`` and the multiset of the other new cards (suited
+   in the other three suits).  Only where some player can reach 5 cards of suit ``s`` are these
+   events enumerated, and each one replaces its rank-only showdown by the real one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from cpoly.games.holdem.combinatorics import feasible_multisets, mask_counts, rank_sets
+from cpoly.games.holdem.evaluator import flush_strength, strength_from_counts
+from cpoly.games.holdem.tally import Tally, tally_showdowns
+
+IntArray = npt.NDArray[np.int64]
+
+
+def _rank_counts(cards: Sequence[int]) -> IntArray:
+    return np.bincount(np.asarray(cards, dtype=np.int64) // 4, minlength=13).astype(np.int64)
+
+
+def _suit_mask(cards: Sequence[int], suit: int) -> int:
+    return sum(1 << (c // 4) for c in cards if c % 4 == suit)
+
+
+def _player_strengths(board_counts: IntArray, hole_counts: IntArray) -> IntArray:
+    """Rank-only strengths ``(n, P)`` for board counts ``(n, 13)`` and hole counts ``(P, 13)``."""
+    return strength_from_counts(board_counts[:, None, :] + hole_counts[None, :, :])
+
+
+def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArray,
+               unknown: int) -> Tally:
+    """Tally of the rank part: every board completion ranked by ranks only.
+
+    Parameters
+    ----------
+    hole_counts : ``(P, 13)`` rank counts of each player's hole cards
+    board_counts : ``(13,)`` rank counts of the known board
+    available : ``(13,)`` copies of each rank left in the deck
+    unknown : number of board cards still to come
+    """
+    multisets, ways = feasible_multisets(unknown, available)
+    strengths = _player_strengths(board_counts + multisets, hole_counts)
+    return tally_showdowns(strengths, ways)
+
+
+def _flush_correction(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
+                      available: npt.NDArray[np.bool_], hole_counts: IntArray) -> Tally:
+    """Real minus rank-only showdowns over the boards where some player flushes in ``suit``."""
+    unknown = 5 - len(board)
+    board_mask = _suit_mask(board, suit)
+    hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
+    hole_in_suit = np.array([bin(int(m)).count("1") for m in hole_masks])
+    in_board = bin(board_mask).count("1")
+    first = max(0, 5 - in_board - int(hole_in_suit.max()))
+    suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
+    others = available.sum(axis=1) - available[:, suit]
+    total = Tally.zero(len(hands))
+    for size in range(first, unknown + 1):
+        flush_sets = rank_sets(size)
+        flush_sets = flush_sets[(flush_sets & ~suit_available) == 0]
+        rest, ways = feasible_multisets(unknown - size, others)
+        if flush_sets.size == 0 or rest.size == 0:
+            continue
+        counts = (_rank_counts(board) + mask_counts(flush_sets)[:, None, :] + rest[None, :, :])
+        counts = counts.reshape(-1, 13)
+        weights = np.tile(ways, flush_sets.size)
+        masks = np.repeat(flush_sets | board_mask, len(rest))[:, None] | hole_masks[None, :]
+        plain = _player_strengths(counts, hole_counts)
+        real = np.maximum(plain, flush_strength(masks))
+        changed = (real != plain).any(axis=1)
+        total = (total + tally_showdowns(real[changed], weights[changed])
+                 - tally_showdowns(plain[changed], weights[changed]))
+    return total
+
+
+def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
+                  dead: Sequence[int] = (), flushes: bool = True) -> Tally:
+    """Exact tally over all completions of ``board`` for known ``hands`` (cards must be distinct).
+
+    ``flushes=False`` ranks every hand by its ranks only (seed 000's poker with no flushes).
+
+    >>> from cpoly.games.holdem.cards import parse_cards
+    >>> t = holding_tally([parse_cards("AsAh"), parse_cards("KsKh")])
+    >>> t.boards, t.win.tolist(), t.tie.tolist()
+    (1712304, [1410336, 292660], [9308, 9308])
+    """
+    known = [c for h in hands for c in h] + list(board) + list(dead)
+    available = np.ones((13, 4), dtype=bool)
+    for card in known:
+        available[card // 4, card % 4] = False
+    hole_counts = np.array([_rank_counts(h) for h in hands], dtype=np.int64)
+    total = rank_tally(hole_counts, _rank_counts(board), available.sum(axis=1), 5 - len(board))
+    if flushes:
+        for suit in range(4):
+            total = total + _flush_correction(hands, board, suit, available, hole_counts)
+    return total

@@ -1,0 +1,88 @@
+"""Integer tallies of showdowns: wins alone, splits, shares and per-category counts.
+
+Shares are kept in units of ``1/SHARE_UNIT`` of a pot, ``SHARE_UNIT = lcm(1..10) = 2520``, so a
+pot split ``k`` ways (k ≤ 10) gives each winner exactly ``2520 // k`` units: integers throughout.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from cpoly.games.holdem.evaluator import category_codes
+
+IntArray = npt.NDArray[np.int64]
+SHARE_UNIT = 2520
+_CODES = np.arange(1, 11)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Weighted showdown counts for ``P`` players (all arrays int64).
+
+    Attributes
+    ----------
+    boards : total weight (number of boards, or of (holding, board) pairs)
+    win, tie, share : ``(P,)`` boards won alone, boards split, pot shares in 1/2520 units
+    cat_win, cat_tie, cat_occur : ``(P, 10)`` the same by the player's hand code 1..10
+    """
+
+    boards: int
+    win: IntArray
+    tie: IntArray
+    share: IntArray
+    cat_win: IntArray
+    cat_tie: IntArray
+    cat_occur: IntArray
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            self.boards + other.boards, self.win + other.win, self.tie + other.tie,
+            self.share + other.share, self.cat_win + other.cat_win,
+            self.cat_tie + other.cat_tie, self.cat_occur + other.cat_occur,
+        )
+
+    def __sub__(self, other: Tally) -> Tally:
+        return self + other.scaled(-1)
+
+    def scaled(self, factor: int) -> Tally:
+        """Every count multiplied by ``factor``."""
+        return Tally(
+            self.boards * factor, self.win * factor, self.tie * factor, self.share * factor,
+            self.cat_win * factor, self.cat_tie * factor, self.cat_occur * factor,
+        )
+
+    @staticmethod
+    def zero(players: int) -> Tally:
+        """The empty tally."""
+        vec = np.zeros(players, dtype=np.int64)
+        mat = np.zeros((players, 10), dtype=np.int64)
+        return Tally(0, vec, vec, vec, mat, mat, mat)
+
+
+def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike) -> Tally:
+    """Tally showdowns given strengths ``(n, P)`` and integer weights ``(n,)``.
+
+    >>> t = tally_showdowns(np.array([[5, 3], [4, 4]]), np.array([2, 1]))
+    >>> t.win.tolist(), t.tie.tolist(), t.share.tolist()
+    ([2, 0], [1, 1], [6300, 1260])
+    """
+    s = np.asarray(strength, dtype=np.int64)
+    w = np.asarray(weights, dtype=np.int64)
+    is_best = s == s.max(axis=1, keepdims=True)
+    n_best = is_best.sum(axis=1)
+    alone = (is_best & (n_best == 1)[:, None]).astype(np.int64)
+    tied = (is_best & (n_best > 1)[:, None]).astype(np.int64)
+    share = is_best * (SHARE_UNIT // n_best)[:, None]
+    onehot = (category_codes(s)[:, :, None] == _CODES).astype(np.int64)
+    return Tally(
+        boards=int(w.sum()),
+        win=w @ alone,
+        tie=w @ tied,
+        share=w @ share,
+        cat_win=np.einsum("n,np,npc->pc", w, alone, onehot),
+        cat_tie=np.einsum("n,np,npc->pc", w, tied, onehot),
+        cat_occur=np.einsum("n,npc->pc", w, onehot),
+    )
