@@ -1,0 +1,167 @@
+"""The expression DAG: frozen, interned nodes (equal structure is the same object).
+
+Nodes are built only through the smart constructors of :mod:`cpoly.rewrite`, which apply
+the algebraic rules and then call :func:`intern`.  Traversals are iterative.
+
+>>> from cpoly.rewrite import delta, mul, add, const
+>>> a = delta((0, 1))
+>>> a is delta((1, 0))
+True
+>>> len(postorder([add(const(1), mul(const(-1), a))]))
+4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import count
+from typing import Union
+
+_next_uid = count()
+_TABLE: dict[tuple[object, ...], "Expr"] = {}
+
+
+@dataclass(frozen=True, eq=False)
+class Const:
+    """An integer constant."""
+
+    uid: int
+    value: int
+
+
+@dataclass(frozen=True, eq=False)
+class Delta:
+    """Kronecker delta: 1 when all ``vertices`` are equal and (if given) their value is in ``values``."""
+
+    uid: int
+    vertices: tuple[int, ...]
+    values: frozenset[int] | None
+
+
+@dataclass(frozen=True, eq=False)
+class Sum:
+    uid: int
+    terms: tuple["Expr", ...]
+
+
+@dataclass(frozen=True, eq=False)
+class Product:
+    uid: int
+    factors: tuple["Expr", ...]
+
+
+Expr = Union[Const, Delta, Sum, Product]
+
+
+def intern_const(value: int) -> Const:
+    """The unique Const node of this value."""
+    key = ("const", value)
+    node = _TABLE.get(key)
+    if node is None:
+        node = _TABLE[key] = Const(next(_next_uid), value)
+    assert isinstance(node, Const)
+    return node
+
+
+def intern_delta(vertices: tuple[int, ...], values: frozenset[int] | None) -> Delta:
+    """The unique Delta node over sorted ``vertices`` restricted to ``values``."""
+    key = ("delta", vertices, values)
+    node = _TABLE.get(key)
+    if node is None:
+        node = _TABLE[key] = Delta(next(_next_uid), vertices, values)
+    assert isinstance(node, Delta)
+    return node
+
+
+def intern_sum(terms: tuple[Expr, ...]) -> Sum:
+    """The unique Sum node of these (already canonically ordered) terms."""
+    key = ("sum", tuple(t.uid for t in terms))
+    node = _TABLE.get(key)
+    if node is None:
+        node = _TABLE[key] = Sum(next(_next_uid), terms)
+    assert isinstance(node, Sum)
+    return node
+
+
+def intern_product(factors: tuple[Expr, ...]) -> Product:
+    """The unique Product node of these (already canonically ordered) factors."""
+    key = ("product", tuple(f.uid for f in factors))
+    node = _TABLE.get(key)
+    if node is None:
+        node = _TABLE[key] = Product(next(_next_uid), factors)
+    assert isinstance(node, Product)
+    return node
+
+
+def children(node: Expr) -> tuple[Expr, ...]:
+    """The direct operands of a node."""
+    if isinstance(node, Sum):
+        return node.terms
+    if isinstance(node, Product):
+        return node.factors
+    return ()
+
+
+def postorder(roots: Iterable[Expr]) -> list[Expr]:
+    """Every node reachable from ``roots``, each once, children before parents (iterative)."""
+    order: list[Expr] = []
+    seen: set[int] = set()
+    stack: list[tuple[Expr, Iterator[Expr]]] = []
+    for root in roots:
+        if root.uid in seen:
+            continue
+        seen.add(root.uid)
+        stack.append((root, iter(children(root))))
+        while stack:
+            node, pending = stack[-1]
+            child = next(pending, None)
+            if child is None:
+                stack.pop()
+                order.append(node)
+            elif child.uid not in seen:
+                seen.add(child.uid)
+                stack.append((child, iter(children(child))))
+    return order
+
+
+def vertices_of(roots: Iterable[Expr]) -> frozenset[int]:
+    """All vertices mentioned anywhere under ``roots``."""
+    found: set[int] = set()
+    for node in postorder(roots):
+        if isinstance(node, Delta):
+            found.update(node.vertices)
+    return frozenset(found)
+
+
+def render(node: Expr, names: dict[int, str] | None = None) -> str:
+    """A readable (not re-parseable) text form, for messages and ``count --show-pay``.
+
+    >>> from cpoly.rewrite import delta, mul, add, const
+    >>> render(add(const(1), mul(const(-1), delta((0, 1)))), {0: "a", 1: "b"})
+    '(1 - δa,b)'
+    """
+    names = names or {}
+    text: dict[int, str] = {}
+    for n in postorder([node]):
+        text[n.uid] = _render_one(n, text, names)
+    return text[node.uid]
+
+
+def _render_one(node: Expr, text: dict[int, str], names: dict[int, str]) -> str:
+    if isinstance(node, Const):
+        return str(node.value)
+    if isinstance(node, Delta):
+        args = ",".join(names.get(v, f"σ{v}") for v in node.vertices)
+        values = "" if node.values is None else "{" + ",".join(map(str, sorted(node.values))) + "}"
+        return f"δ{args}{values}"
+    if isinstance(node, Product):
+        parts = [text[f.uid] for f in node.factors]
+        if parts[0] == "-1" and len(parts) > 1:
+            return "-" + " ".join(parts[1:])
+        return " ".join(parts)
+    pieces = [text[t.uid] for t in node.terms]
+    out = pieces[0]
+    for piece in pieces[1:]:
+        out += f" - {piece[1:]}" if piece.startswith("-") else f" + {piece}"
+    return f"({out})"

@@ -1,0 +1,185 @@
+"""Outcome counts of the 32 holds of many deals at once (the Sierpinski inclusion-exclusion).
+
+Hold index convention: bit ``i`` of a hold index set = card ``i`` of the deal held (deals given
+as rows; :func:`hold_counts` expects sorted rows).  Hold 0 discards everything, hold 31 keeps the
+dealt hand.
+
+For a hold keeping ``H`` and discarding ``D`` (``H + D`` = the deal), the final hands are the
+hands containing ``H`` and none of ``D``::
+
+    out[H] = sum over T with H <= T <= deal of (-1)**|T - H| * table[|T|][T]
+
+computed bottom-up, one card position at a time (a superset Moebius transform).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cpoly.games.videopoker.combinatorics import colex_rank
+from cpoly.games.videopoker.paytable import ScaledPays, TieRule
+from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+
+__all__ = [
+    "HOLDS",
+    "HoldChoice",
+    "StackedTables",
+    "choose_holds",
+    "hold_counts",
+    "hold_pay_matrix",
+    "hold_sizes",
+    "subset_indices",
+]
+
+HOLDS = 1 << HAND_SIZE
+
+
+def hold_sizes() -> np.ndarray:
+    """Number of cards kept by each hold index (popcount), int64.
+
+    >>> hold_sizes()[[0, 1, 3, 31]].tolist()
+    [0, 1, 2, 5]
+    """
+    return np.array([bin(m).count("1") for m in range(HOLDS)], dtype=np.int64)
+
+
+def _held_positions(mask: int) -> list[int]:
+    return [i for i in range(HAND_SIZE) if mask >> i & 1]
+
+
+@dataclass(frozen=True, eq=False)
+class StackedTables:
+    """``counts[0..4]`` of :class:`SubsetTables` stacked into one array, with row offsets."""
+
+    rows: np.ndarray
+    offsets: np.ndarray
+    categories: np.ndarray
+    n_columns: int
+
+    @classmethod
+    def of(cls, tables: SubsetTables) -> StackedTables:
+        rows, offsets = tables.stacked()
+        return cls(rows, offsets, tables.categories, tables.n_columns)
+
+
+def subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Row of every held subset of every deal in the stacked tables, shape ``(N, 32)`` int64.
+
+    Column 31 (all five held) is the deal's own colex rank among 5-card hands (no offset): it
+    indexes the category array, not the stacked tables.
+    """
+    deals = np.asarray(deals)
+    index = np.empty((deals.shape[0], HOLDS), dtype=np.int64)
+    for mask in range(HOLDS):
+        positions = _held_positions(mask)
+        rank = colex_rank(deals[:, positions])
+        index[:, mask] = rank if mask == HOLDS - 1 else rank + offsets[len(positions)]
+    return index
+
+
+def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:
+    """Final-hand counts per category of the 32 holds of each deal, shape ``(N, 32, K + 1)``.
+
+    Parameters
+    ----------
+    index : numpy.ndarray
+        :func:`subset_indices` of sorted deals.
+    stacked : StackedTables
+        The game's tables.
+    """
+    n_deals = index.shape[0]
+    counts = np.empty((n_deals, HOLDS, stacked.n_columns), dtype=np.int64)
+    np.take(stacked.rows, index[:, : HOLDS - 1], axis=0, out=counts[:, : HOLDS - 1])
+    counts[:, HOLDS - 1] = 0
+    counts[np.arange(n_deals), HOLDS - 1, stacked.categories[index[:, HOLDS - 1]]] = 1
+    lattice = counts.reshape((n_deals,) + (2,) * HAND_SIZE + (stacked.n_columns,))
+    for axis in range(1, HAND_SIZE + 1):
+        without = [slice(None)] * lattice.ndim
+        with_card = [slice(None)] * lattice.ndim
+        without[axis], with_card[axis] = 0, 1
+        lattice[tuple(without)] -= lattice[tuple(with_card)]
+    return counts
+
+
+def hold_pay_matrix(pays: ScaledPays, weights: tuple[int, ...]) -> np.ndarray:
+    """``matrix[m, c]``: scaled pay of category ``c`` after hold ``m``, times the draw weight.
+
+    Hold 31 uses the dealt pays.  ``(counts[m] * matrix[m]).sum()`` is the hold's EV times
+    ``L * denominator``.
+    """
+    sizes = hold_sizes()
+    matrix = np.array([pays.pays] * HOLDS, dtype=np.int64)
+    matrix[HOLDS - 1] = pays.dealt_pays
+    discards = HAND_SIZE - sizes
+    return matrix * np.array(weights, dtype=np.int64)[discards][:, None]
+
+
+@dataclass(frozen=True, eq=False)
+class HoldChoice:
+    """The chosen hold of each deal, and which deals had several maximal-EV holds.
+
+    Attributes
+    ----------
+    best : numpy.ndarray
+        Chosen hold index per deal (int64).
+    tied : numpy.ndarray
+        bool per deal: more than one hold reaches the maximal EV.
+    ambiguous : numpy.ndarray
+        bool per deal: the maximal-EV holds differ in their weighted outcome counts (the tie rule
+        can change the game's figures).
+    """
+
+    best: np.ndarray
+    tied: np.ndarray
+    ambiguous: np.ndarray
+
+
+def choose_holds(
+    counts: np.ndarray, value_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule
+) -> tuple[np.ndarray, HoldChoice]:
+    """Exact EV numerators ``(N, 32)`` and the hold chosen by ``rule`` among the maximal ones.
+
+    ``value_matrix`` comes from :func:`hold_pay_matrix`; ``weight_by_hold[m]`` is the draw weight of
+    hold ``m`` (for the variance rules: second moments are compared with squared scaled pays).
+    """
+    values = np.einsum("nmc,mc->nm", counts, value_matrix)
+    best_value = values.max(axis=1)
+    candidates = values == best_value[:, None]
+    n_candidates = candidates.sum(axis=1)
+    tied = n_candidates > 1
+    best = np.argmax(candidates, axis=1).astype(np.int64)
+    ambiguous = np.zeros(len(best), dtype=bool)
+    rows = np.flatnonzero(tied)
+    if len(rows):
+        best[rows], ambiguous[rows] = _break_ties(
+            counts[rows], candidates[rows], value_matrix, weight_by_hold, rule
+        )
+    return values, HoldChoice(best, tied, ambiguous)
+
+
+def _break_ties(
+    counts: np.ndarray,
+    candidates: np.ndarray,
+    value_matrix: np.ndarray,
+    weight_by_hold: np.ndarray,
+    rule: TieRule,
+) -> tuple[np.ndarray, np.ndarray]:
+    weighted = counts * weight_by_hold[None, :, None]
+    first = np.argmax(candidates, axis=1)
+    reference = weighted[np.arange(len(first)), first]
+    differs = ((weighted != reference[:, None, :]).any(axis=2) & candidates).any(axis=1)
+    if rule is TieRule.FIRST:
+        return first, differs
+    if rule in (TieRule.FEWEST_CARDS, TieRule.MOST_CARDS):
+        sign = 1 if rule is TieRule.FEWEST_CARDS else -1
+        key = sign * hold_sizes()[None, :]
+    else:
+        # Equal means: variance order = order of the second moments sum(w * count * pay**2).
+        pays = value_matrix // np.maximum(weight_by_hold, 1)[:, None]
+        second = np.einsum("nmc,mc->nm", weighted, pays * pays)
+        key = second if rule is TieRule.LOWEST_VARIANCE else -second
+    big = np.iinfo(np.int64).max
+    masked = np.where(candidates, key, big)
+    return np.argmin(masked, axis=1).astype(np.int64), differs

@@ -1,0 +1,125 @@
+"""Per-subset category tables (the generic formulas' arrays #1 to #6).
+
+For ``j = 0..4`` and every j-subset ``S`` of the deck (indexed by its colex rank),
+``tables.counts[j][rank(S), c]`` is the number of 5-card hands of category ``c`` that contain
+``S``.  The table for ``j = 5`` (a one-hot row per hand) is not stored: it is the category array
+itself.
+
+>>> import numpy as np
+>>> from cpoly.games.videopoker.combinatorics import all_hands
+>>> hands = all_hands(7, 5)
+>>> categories = (hands[:, 0] == 0).astype(np.int64)   # category 0: hands holding card 0
+>>> tables = build_tables(categories, n=7, n_columns=2)
+>>> tables.counts[0].tolist()
+[[6, 15]]
+>>> tables.counts[1][0].tolist()                        # hands containing card 0
+[0, 15]
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker.combinatorics import all_hands, binomial_table
+
+__all__ = ["HAND_SIZE", "SubsetTables", "build_tables", "check_categories", "position_subsets"]
+
+HAND_SIZE = 5
+
+
+@dataclass(frozen=True, eq=False)
+class SubsetTables:
+    """Category counts of every subset of up to four cards, plus the category of every hand.
+
+    Attributes
+    ----------
+    n : int
+        Deck size.
+    n_columns : int
+        Number of categories including "nothing" (``K + 1``).
+    counts : tuple of numpy.ndarray
+        ``counts[j]`` has shape ``(C(n, j), n_columns)``, int64, for ``j = 0..4``.
+    categories : numpy.ndarray
+        Category of every 5-card hand by colex rank (the ``j = 5`` table).
+    """
+
+    n: int
+    n_columns: int
+    counts: tuple[np.ndarray, ...]
+    categories: np.ndarray
+
+    def stacked(self) -> tuple[np.ndarray, np.ndarray]:
+        """All ``counts[j]`` stacked into one array, and the row offset of each ``j``."""
+        offsets = np.cumsum([0] + [len(t) for t in self.counts[:-1]]).astype(np.int64)
+        return np.concatenate(self.counts, axis=0), offsets
+
+
+def position_subsets(size: int, hand_size: int = HAND_SIZE) -> list[tuple[int, ...]]:
+    """The position subsets of a hand with ``size`` positions, in hold-index order.
+
+    >>> position_subsets(2, 3)
+    [(0, 1), (0, 2), (1, 2)]
+    """
+    return list(itertools.combinations(range(hand_size), size))
+
+
+def check_categories(categories: np.ndarray, n: int, n_columns: int) -> np.ndarray:
+    """Validate a category array (one entry per 5-card hand, values ``0..n_columns-1``)."""
+    categories = np.asarray(categories)
+    expected = comb(n, HAND_SIZE)
+    if categories.ndim != 1 or categories.shape[0] != expected:
+        raise CpolyInputError(
+            f"category array has shape {categories.shape}, expected ({expected},) for {n} cards"
+        )
+    if not np.issubdtype(categories.dtype, np.integer):
+        raise CpolyInputError(f"category array has dtype {categories.dtype}, expected integers")
+    if categories.size and (categories.min() < 0 or categories.max() >= n_columns):
+        bad = int(categories.min() if categories.min() < 0 else categories.max())
+        raise CpolyInputError(f"category {bad} outside 0..{n_columns - 1}")
+    return categories
+
+
+def build_tables(categories: np.ndarray, n: int, n_columns: int) -> SubsetTables:
+    """Count hands of each category containing each subset of up to four cards.
+
+    Parameters
+    ----------
+    categories : numpy.ndarray
+        Category of every 5-card hand of ``range(n)``, by colex rank.
+    n : int
+        Deck size.
+    n_columns : int
+        Number of categories including "nothing".
+
+    Returns
+    -------
+    SubsetTables
+    """
+    categories = check_categories(categories, n, n_columns)
+    hands = all_hands(n, HAND_SIZE)
+    index_type = np.int32 if comb(n, HAND_SIZE - 1) * n_columns < 2**31 else np.int64
+    binom = binomial_table(n, HAND_SIZE).astype(index_type)
+    # slot_value[p][t] = C(card at position p, t + 1): the term of position p when it is the
+    # t-th smallest card of a subset.
+    slot_value = [
+        [binom[t + 1][hands[:, p]] for t in range(p + 1)] for p in range(HAND_SIZE)
+    ]
+    category_column = categories.astype(index_type)
+    counts = [np.bincount(category_column, minlength=n_columns).astype(np.int64)[None, :]]
+    for size in range(1, HAND_SIZE):
+        cells = comb(n, size) * n_columns
+        total = np.zeros(cells, dtype=np.int64)
+        for positions in position_subsets(size):
+            index = category_column.copy()
+            for slot, position in enumerate(positions):
+                index += slot_value[position][slot] * index_type(n_columns)
+            total += np.bincount(index, minlength=cells)
+        counts.append(total.reshape(comb(n, size), n_columns))
+    for table in counts:
+        table.setflags(write=False)
+    return SubsetTables(n, n_columns, tuple(counts), categories)

@@ -1,0 +1,114 @@
+"""Text to parse tree: the LALR parser for ``grammar.lark`` and its line-continuation rules.
+
+Every syntax error becomes a :class:`~cpoly.errors.CpolySyntaxError` carrying
+``path:line:col`` and the offending line.
+
+>>> tree = parse_text("Two = 0\\nPair = δC1F,C2F{Two}\\n", "demo.cp")
+>>> len(tree.children)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from cpoly.errors import CpolySyntaxError, Span
+
+OPENERS = {"LPAR", "LSQB", "LBRACE"}
+CLOSERS = {"RPAR", "RSQB", "RBRACE"}
+CONTINUES_AFTER = {"COMMA", "EQUAL", "PLUS", "DASH", "STAR"}
+CONTINUES_BEFORE = {"STAR", "PLUS", "DASH", "RPAR", "RSQB", "RBRACE"}
+
+
+class ContinuationPostLexer:
+    """Drops the newlines that do not end a statement.
+
+    A newline is insignificant inside ``( [ {``, after a trailing operator, comma or ``=``, and
+    before a line that starts with a binary operator (the seed writes ``* (…)`` on the next line).
+    """
+
+    always_accept = ("_NL",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        depth = 0
+        previous: Token | None = None
+        pending: Token | None = None
+        for token in stream:
+            if token.type == "_NL":
+                if depth == 0 and not (previous is not None and previous.type in CONTINUES_AFTER):
+                    pending = pending or token
+                continue
+            if pending is not None and token.type not in CONTINUES_BEFORE:
+                yield pending
+            pending = None
+            depth += (token.type in OPENERS) - (token.type in CLOSERS)
+            depth = max(depth, 0)
+            previous = token
+            yield token
+        if pending is not None:
+            yield pending
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    grammar = resources.files("cpoly").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(
+        grammar,
+        parser="lalr",
+        lexer="basic",
+        postlex=ContinuationPostLexer(),
+        propagate_positions=True,
+        maybe_placeholders=False,
+    )
+
+
+def parse_text(text: str, path: str = "<string>") -> Tree[Token]:
+    """Parse .cp source text into a lark tree; raises CpolySyntaxError with a position."""
+    try:
+        return _parser().parse(text)
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text, path) from None
+
+
+def _syntax_error(error: UnexpectedInput, text: str, path: str) -> CpolySyntaxError:
+    lines = text.splitlines() or [""]
+    line = max(1, getattr(error, "line", len(lines)) or len(lines))
+    column = max(1, getattr(error, "column", 1) or 1)
+    if isinstance(error, UnexpectedEOF) or line > len(lines):
+        line = len(lines)
+        column = len(lines[-1]) + 1
+        message = "unexpected end of file (an unclosed parenthesis or brace?)"
+    elif isinstance(error, UnexpectedCharacters):
+        message = f"unexpected character {text[error.pos_in_stream]!r}"
+    elif isinstance(error, UnexpectedToken):
+        message = _token_message(error)
+    else:  # pragma: no cover - lark has no other UnexpectedInput kinds
+        message = "syntax error"
+    return CpolySyntaxError(message, Span(path, line, column, lines[line - 1]))
+
+
+def _token_message(error: UnexpectedToken) -> str:
+    token = error.token
+    if token.type == "$END":
+        return "unexpected end of file (an unclosed parenthesis or brace?)"
+    shown = "end of line" if token.type == "_NL" else repr(str(token))
+    expected = sorted(_describe(name) for name in error.expected if not name.startswith("__"))
+    hint = f"; expected {', '.join(expected[:6])}" if expected else ""
+    return f"unexpected {shown}{hint}"
+
+
+_TERMINAL_NAMES = {
+    "NAME": "a name", "INT": "a number", "DELTA": "δ", "SIGMA": "σ", "LPAR": "'('",
+    "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'", "LSQB": "'['", "RSQB": "']'",
+    "COMMA": "','", "EQUAL": "'='", "STAR": "'*'", "PLUS": "'+'", "DASH": "'-'",
+    "COLON": "':'", "STRING": "a quoted string", "_NL": "end of line", "DECIMAL": "a number",
+}
+
+
+def _describe(terminal: str) -> str:
+    return _TERMINAL_NAMES.get(terminal, terminal.lower().strip("_"))

@@ -1,0 +1,208 @@
+"""Smart constructors for the expression DAG, and the algebraic identities they apply.
+
+Every node is built here.  The identities are a table of rules, each with the identity it
+implements; :func:`add` and :func:`mul` run their table until nothing changes.
+
+>>> from cpoly.expr import render
+>>> x = delta((0, 1))
+>>> render(mul(x, x)) == render(x)                     # δ is 0/1: δ·δ = δ
+True
+>>> render(mul(delta((0,), frozenset({1, 2})), delta((0,), frozenset({2, 3}))))
+'δσ0{2}'
+>>> add(x, mul(const(-1), x)) is const(0)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import lru_cache
+
+from cpoly.expr import (
+    Const, Delta, Expr, Product, Sum, intern_const, intern_delta, intern_product, intern_sum,
+)
+
+
+def const(value: int) -> Const:
+    """The constant ``value``."""
+    return intern_const(value)
+
+
+ZERO = const(0)
+ONE = const(1)
+
+
+def delta(vertices: Iterable[int], values: Iterable[int] | None = None) -> Expr:
+    """``δ v1,v2,…{values}``.
+
+    Rules: a δ over one vertex with no set is 1 (``δa = 1``); a δ with an empty set is 0
+    (``δa{} = 0``); operand order and repetition do not matter (``δa,b,a = δa,b``).
+    """
+    ordered = tuple(sorted(set(vertices)))
+    value_set = None if values is None else frozenset(values)
+    if value_set is not None and not value_set:
+        return ZERO
+    if len(ordered) <= 1 and value_set is None:
+        return ONE
+    return intern_delta(ordered, value_set)
+
+
+def neg(node: Expr) -> Expr:
+    """``-x``."""
+    return mul(const(-1), node)
+
+
+def one_minus(node: Expr) -> Expr:
+    """``1 - x``: NOT, for a 0/1 expression."""
+    return add(ONE, neg(node))
+
+
+# ---- products ------------------------------------------------------------------------
+def _flatten_product(factors: list[Expr]) -> list[Expr]:
+    """a·(b·c) = a·b·c"""
+    out: list[Expr] = []
+    for f in factors:
+        out.extend(f.factors if isinstance(f, Product) else (f,))
+    return out
+
+
+def _fold_constants(factors: list[Expr]) -> list[Expr]:
+    """2·3·x = 6·x ; 0·x = 0 ; 1·x = x"""
+    scale = 1
+    rest: list[Expr] = []
+    for f in factors:
+        if isinstance(f, Const):
+            scale *= f.value
+        else:
+            rest.append(f)
+    if scale == 0:
+        return [ZERO]
+    return rest if scale == 1 else [const(scale), *rest]
+
+
+def _idempotent(factors: list[Expr]) -> list[Expr]:
+    """x·x = x for a 0/1-valued x (every δ, and products and complements of them)"""
+    out: list[Expr] = []
+    seen: set[int] = set()
+    for f in factors:
+        if f.uid in seen and is_boolean(f):
+            continue
+        seen.add(f.uid)
+        out.append(f)
+    return out
+
+
+def _merge_sets(factors: list[Expr]) -> list[Expr]:
+    """δa{S}·δa{T} = δa{S∩T} (one vertex, two value sets)"""
+    by_vertex: dict[int, frozenset[int]] = {}
+    rest: list[Expr] = []
+    for f in factors:
+        if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None:
+            v = f.vertices[0]
+            by_vertex[v] = by_vertex[v] & f.values if v in by_vertex else f.values
+        else:
+            rest.append(f)
+    merged = [delta((v,), values) for v, values in by_vertex.items()]
+    if any(m is ZERO for m in merged):
+        return [ZERO]
+    return rest + merged
+
+
+PRODUCT_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
+    ("flatten", _flatten_product),
+    ("fold constants", _fold_constants),
+    ("idempotent 0/1 factors", _idempotent),
+    ("merge value sets", _merge_sets),
+)
+
+
+def mul(*factors: Expr) -> Expr:
+    """The product of ``factors`` after the product rules."""
+    items = list(factors)
+    for _name, rule in PRODUCT_RULES:
+        items = rule(items)
+    if ZERO in items:
+        return ZERO
+    items = [f for f in items if f is not ONE]
+    if not items:
+        return ONE
+    if len(items) == 1:
+        return items[0]
+    items.sort(key=_order_key)
+    return intern_product(tuple(items))
+
+
+# ---- sums ----------------------------------------------------------------------------
+def split_coefficient(node: Expr) -> tuple[int, Expr]:
+    """``c·x`` as ``(c, x)``; a plain constant ``c`` as ``(c, 1)``."""
+    if isinstance(node, Const):
+        return node.value, ONE
+    if isinstance(node, Product) and isinstance(node.factors[0], Const):
+        rest = node.factors[1:]
+        return node.factors[0].value, rest[0] if len(rest) == 1 else intern_product(rest)
+    return 1, node
+
+
+def _flatten_sum(terms: list[Expr]) -> list[Expr]:
+    """a + (b + c) = a + b + c"""
+    out: list[Expr] = []
+    for t in terms:
+        out.extend(t.terms if isinstance(t, Sum) else (t,))
+    return out
+
+
+def _collect_like_terms(terms: list[Expr]) -> list[Expr]:
+    """2x + 3x = 5x ; x - x = 0 ; 1 + 2 = 3"""
+    coefficients: dict[int, int] = {}
+    bases: dict[int, Expr] = {}
+    for t in terms:
+        c, base = split_coefficient(t)
+        coefficients[base.uid] = coefficients.get(base.uid, 0) + c
+        bases[base.uid] = base
+    return [mul(const(c), bases[uid]) for uid, c in coefficients.items() if c != 0]
+
+
+SUM_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
+    ("flatten", _flatten_sum),
+    ("collect like terms", _collect_like_terms),
+)
+
+
+def add(*terms: Expr) -> Expr:
+    """The sum of ``terms`` after the sum rules."""
+    items = list(terms)
+    for _name, rule in SUM_RULES:
+        items = rule(items)
+    if not items:
+        return ZERO
+    if len(items) == 1:
+        return items[0]
+    items.sort(key=_order_key)
+    return intern_sum(tuple(items))
+
+
+def _order_key(node: Expr) -> tuple[int, int]:
+    """Canonical operand order: constants first, then by creation order."""
+    return (0 if isinstance(node, Const) else 1, node.uid)
+
+
+# ---- properties ----------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _is_boolean(uid: int, node: Expr) -> bool:
+    if isinstance(node, Const):
+        return node.value in (0, 1)
+    if isinstance(node, Delta):
+        return True
+    if isinstance(node, Product):
+        return all(is_boolean(f) for f in node.factors)
+    # 1 - x with x boolean
+    if len(node.terms) == 2:
+        (c1, b1), (c2, b2) = (split_coefficient(t) for t in node.terms)
+        if b1 is ONE and c1 == 1 and c2 == -1:
+            return is_boolean(b2)
+    return False
+
+
+def is_boolean(node: Expr) -> bool:
+    """Whether ``node`` is 0/1-valued by construction (δ, products and complements of such)."""
+    return _is_boolean(node.uid, node)

@@ -1,0 +1,368 @@
+"""Parse tree to frozen syntax objects, each with the span of its source.
+
+:func:`read_module` is the front door: text in, :class:`Module` out.
+
+>>> module = read_module("Faces = 13\\nF = σ1-σ5\\n", "demo.cp")
+>>> [type(s).__name__ for s in module.statements]
+['Definition', 'Definition']
+>>> module.statements[1].value
+SigmaRange(first=1, last=5, span=demo.cp:2:5)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Union
+
+from lark import Token, Transformer, Tree, v_args
+from lark.exceptions import VisitError
+from lark.tree import Meta
+
+from cpoly.errors import CpolyError, Span
+from cpoly.parse import parse_text
+
+
+@dataclass(frozen=True)
+class Node:
+    """Base of every syntax object: carries where it came from (not part of equality)."""
+
+    span: Span = field(compare=False, kw_only=True)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(
+            f"{k}={getattr(self, k)!r}" for k in self.__dataclass_fields__ if k != "span"
+        )
+        return f"{type(self).__name__}({fields}, span={self.span})"
+
+
+# ---- index arithmetic -------------------------------------------------------------------
+@dataclass(frozen=True, repr=False)
+class IInt(Node):
+    value: int
+
+
+@dataclass(frozen=True, repr=False)
+class IName(Node):
+    name: str
+
+
+@dataclass(frozen=True, repr=False)
+class IBinary(Node):
+    op: str  # '+', '-', '*'
+    left: "IExpr"
+    right: "IExpr"
+
+
+IExpr = Union[IInt, IName, IBinary]
+
+
+# ---- expressions -----------------------------------------------------------------------
+@dataclass(frozen=True, repr=False)
+class Num(Node):
+    value: int
+
+
+@dataclass(frozen=True, repr=False)
+class Ref(Node):
+    """A name, optionally indexed into a vertex group: ``Hand``, ``C1F``, ``F[i]``."""
+
+    name: str
+    index: IExpr | None = None
+
+
+@dataclass(frozen=True, repr=False)
+class Sigma(Node):
+    number: int
+
+
+@dataclass(frozen=True, repr=False)
+class SigmaRange(Node):
+    first: int
+    last: int
+
+
+@dataclass(frozen=True, repr=False)
+class SetItem(Node):
+    low: IExpr
+    high: IExpr | None = None
+
+
+@dataclass(frozen=True, repr=False)
+class Delta(Node):
+    """``δa,b,c{S}``: 1 when all operands are equal (and their value is in S)."""
+
+    operands: tuple[Ref | Sigma, ...]
+    values: tuple[SetItem, ...] | None = None
+
+
+@dataclass(frozen=True, repr=False)
+class Binary(Node):
+    op: str  # '+', '-', '*'
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True, repr=False)
+class Negate(Node):
+    operand: "Expr"
+
+
+@dataclass(frozen=True, repr=False)
+class Indexed(Node):
+    """``prod(i<j in 1..5) body``; ``op`` is 'prod', 'sum' or 'any'."""
+
+    op: str
+    names: tuple[str, ...]
+    low: IExpr
+    high: IExpr
+    body: "Expr"
+
+
+Expr = Union[Num, Ref, Sigma, SigmaRange, Delta, Binary, Negate, Indexed]
+
+
+# ---- statements ------------------------------------------------------------------------
+@dataclass(frozen=True, repr=False)
+class Definition(Node):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True, repr=False)
+class DomainDecl(Node):
+    names: tuple[str, ...]
+    size: IExpr
+
+
+@dataclass(frozen=True, repr=False)
+class ParamDecl(Node):
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class CardsDecl(Node):
+    faces: str
+    suits: str
+
+
+@dataclass(frozen=True, repr=False)
+class DealDecl(Node):
+    value: Expr
+
+
+@dataclass(frozen=True, repr=False)
+class NameRef(Node):
+    name: str
+
+
+@dataclass(frozen=True, repr=False)
+class CategoriesDecl(Node):
+    names: tuple[NameRef, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class PayEntry(Node):
+    category: str
+    pays: Fraction
+    dealt: Fraction | None = None
+
+
+@dataclass(frozen=True, repr=False)
+class PaytableDecl(Node):
+    name: str
+    entries: tuple[PayEntry, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class NotationDecl(Node):
+    kind: str  # 'ranks' or 'suit_letters'
+    letters: str
+
+
+@dataclass(frozen=True, repr=False)
+class CopiesDecl(Node):
+    copies: int
+
+
+@dataclass(frozen=True, repr=False)
+class OrderedDecl(Node):
+    pass
+
+
+@dataclass(frozen=True, repr=False)
+class GameDecl(Node):
+    title: str
+
+
+Statement = Union[
+    Definition, DomainDecl, ParamDecl, CardsDecl, DealDecl, CategoriesDecl, PaytableDecl,
+    NotationDecl, CopiesDecl, OrderedDecl, GameDecl,
+]
+
+
+@dataclass(frozen=True)
+class Module:
+    """A parsed .cp file: its statements in order, and its text for error messages."""
+
+    path: str
+    text: str
+    statements: tuple[Statement, ...]
+
+
+# ---- the one Transformer --------------------------------------------------------------
+@v_args(meta=True, inline=True)
+class _ToSyntax(Transformer[Token, Any]):
+    def __init__(self, path: str, text: str) -> None:
+        super().__init__()
+        self._path = path
+        self._lines = text.splitlines()
+
+    def _span(self, meta: Meta | Token) -> Span:
+        line = getattr(meta, "line", 1) or 1
+        column = getattr(meta, "column", 1) or 1
+        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+        return Span(self._path, line, column, text)
+
+    def _tok(self, token: Token) -> Span:
+        return self._span(token)
+
+    # statements
+    def start(self, meta: Meta, *statements: Statement) -> tuple[Statement, ...]:
+        return statements
+
+    def definition(self, meta: Meta, name: Token, value: Expr) -> Definition:
+        return Definition(str(name), value, span=self._tok(name))
+
+    def domain_decl(self, meta: Meta, names: tuple[NameRef, ...], size: IExpr) -> DomainDecl:
+        return DomainDecl(tuple(n.name for n in names), size, span=self._span(meta))
+
+    def param_decl(self, meta: Meta, names: tuple[NameRef, ...]) -> ParamDecl:
+        return ParamDecl(tuple(n.name for n in names), span=self._span(meta))
+
+    def cards_decl(self, meta: Meta, *names: Token) -> CardsDecl:
+        faces, suits = (str(n) for n in names if n.type == "NAME")
+        return CardsDecl(faces, suits, span=self._span(meta))
+
+    def deal_decl(self, meta: Meta, value: Expr) -> DealDecl:
+        return DealDecl(value, span=self._span(meta))
+
+    def categories_decl(self, meta: Meta, names: tuple[NameRef, ...]) -> CategoriesDecl:
+        return CategoriesDecl(names, span=self._span(meta))
+
+    def name_list(self, meta: Meta, *names: Token) -> tuple[NameRef, ...]:
+        return tuple(NameRef(str(n), span=self._tok(n)) for n in names if n.type == "NAME")
+
+    def paytable_decl(self, meta: Meta, name: Token, *entries: PayEntry) -> PaytableDecl:
+        return PaytableDecl(str(name)[1:-1], entries, span=self._span(meta))
+
+    def pay_entry(self, meta: Meta, name: Token, pays: Fraction, dealt: Fraction | None = None) -> PayEntry:
+        return PayEntry(str(name), pays, dealt, span=self._tok(name))
+
+    def number(self, meta: Meta, token: Token) -> Fraction:
+        return Fraction(str(token))
+
+    def notation_decl(self, meta: Meta, kind: Tree[Token], letters: Token) -> NotationDecl:
+        return NotationDecl(str(kind.children[0]), str(letters)[1:-1], span=self._span(meta))
+
+    def copies_decl(self, meta: Meta, count: Token) -> CopiesDecl:
+        return CopiesDecl(int(count), span=self._span(meta))
+
+    def ordered_decl(self, meta: Meta) -> OrderedDecl:
+        return OrderedDecl(span=self._span(meta))
+
+    def game_decl(self, meta: Meta, title: Token) -> GameDecl:
+        return GameDecl(str(title)[1:-1], span=self._span(meta))
+
+    # expressions
+    def add(self, meta: Meta, left: Expr, op: Token, right: Expr) -> Binary:
+        return Binary("+", left, right, span=self._tok(op))
+
+    def subtract(self, meta: Meta, left: Expr, op: Token, right: Expr) -> Binary:
+        return Binary("-", left, right, span=self._tok(op))
+
+    def negate(self, meta: Meta, op: Token, operand: Expr) -> Negate:
+        return Negate(operand, span=self._tok(op))
+
+    def product(self, meta: Meta, left: Expr, right: Expr) -> Binary:
+        return Binary("*", left, right, span=right.span)
+
+    def integer(self, meta: Meta, token: Token) -> Num:
+        return Num(int(token), span=self._tok(token))
+
+    def ref(self, meta: Meta, name: Token, index: IExpr | None = None) -> Ref:
+        return Ref(str(name), index, span=self._tok(name))
+
+    operand = ref
+
+    def sigma(self, meta: Meta, mark: Token, number: Token) -> Sigma:
+        return Sigma(int(number), span=self._tok(mark))
+
+    def sigma_range(self, meta: Meta, mark: Token, first: Token, dash: Token, mark2: Token, last: Token) -> SigmaRange:
+        return SigmaRange(int(first), int(last), span=self._tok(mark))
+
+    def delta_commas(self, meta: Meta, mark: Token, *rest: Any) -> Delta:
+        return self._delta(mark, rest)
+
+    delta_blanks = delta_commas
+
+    def _delta(self, mark: Token, rest: tuple[Any, ...]) -> Delta:
+        values = rest[-1] if rest and isinstance(rest[-1], tuple) else None
+        operands = rest[:-1] if values is not None else rest
+        return Delta(tuple(operands), values, span=self._tok(mark))
+
+    def value_set(self, meta: Meta, *items: SetItem) -> tuple[SetItem, ...]:
+        return items
+
+    def set_item(self, meta: Meta, low: IExpr, *rest: Any) -> SetItem:
+        high = rest[-1] if rest else None
+        return SetItem(low, high, span=self._span(meta))
+
+    def indexed(self, meta: Meta, op: Tree[Token], binder: tuple[Any, ...], body: Expr) -> Indexed:
+        names, low, high = binder
+        op_name = {"∏": "prod", "∑": "sum", "Σ": "sum"}.get(str(op.children[0]), str(op.children[0]))
+        return Indexed(op_name, names, low, high, body, span=self._tok(op.children[0]))
+
+    def binder(self, meta: Meta, *parts: Any) -> tuple[Any, ...]:
+        *names, low, high = parts
+        return tuple(str(n) for n in names), low, high
+
+    # index arithmetic
+    def iint(self, meta: Meta, token: Token) -> IInt:
+        return IInt(int(token), span=self._tok(token))
+
+    def iname(self, meta: Meta, token: Token) -> IName:
+        return IName(str(token), span=self._tok(token))
+
+    def iadd(self, meta: Meta, left: IExpr, right: IExpr) -> IBinary:
+        return IBinary("+", left, right, span=left.span)
+
+    def isub(self, meta: Meta, left: IExpr, op: Token, right: IExpr) -> IBinary:
+        return IBinary("-", left, right, span=self._tok(op))
+
+    def imul(self, meta: Meta, left: IExpr, right: IExpr) -> IBinary:
+        return IBinary("*", left, right, span=left.span)
+
+
+def read_module(text: str, path: str = "<string>") -> Module:
+    """Parse .cp text into a :class:`Module`; every error is a CpolyError with a position."""
+    tree = parse_text(text, path)
+    try:
+        statements = _ToSyntax(path, text).transform(tree)
+    except VisitError as error:
+        if isinstance(error.orig_exc, CpolyError):
+            raise error.orig_exc from None
+        raise
+    return Module(path, text, tuple(statements))
+
+
+def read_file(path: str | Path) -> Module:
+    """Read and parse a .cp file; a missing or unreadable file is a CpolyError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CpolyError(f"no such file: {path}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CpolyError(f"cannot read {path}: {error}") from None
+    return read_module(text, str(path))
