@@ -8,7 +8,7 @@ the algebraic rules and then call :func:`intern`.  Traversals are iterative.
 >>> a is delta((1, 0))
 True
 >>> len(postorder([add(const(1), mul(const(-1), a))]))
-4
+5
 """
 
 from __future__ import annotations
