@@ -30,6 +30,7 @@ __all__ = [
     "hold_counts",
     "hold_pay_matrix",
     "hold_sizes",
+    "hold_weights",
     "subset_indices",
 ]
 
@@ -103,17 +104,19 @@ def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:
     return counts
 
 
-def hold_pay_matrix(pays: ScaledPays, weights: tuple[int, ...]) -> np.ndarray:
-    """``matrix[m, c]``: scaled pay of category ``c`` after hold ``m``, times the draw weight.
+def hold_pay_matrix(pays: ScaledPays) -> np.ndarray:
+    """``matrix[m, c]``: scaled pay of category ``c`` as the final hand of hold ``m``.
 
-    Hold 31 uses the dealt pays.  ``(counts[m] * matrix[m]).sum()`` is the hold's EV times
-    ``L * denominator``.
+    Every hold uses the ordinary pays except hold 31 (all five kept), which uses the dealt pays.
     """
-    sizes = hold_sizes()
     matrix = np.array([pays.pays] * HOLDS, dtype=np.int64)
     matrix[HOLDS - 1] = pays.dealt_pays
-    discards = HAND_SIZE - sizes
-    return matrix * np.array(weights, dtype=np.int64)[discards][:, None]
+    return matrix
+
+
+def hold_weights(weights: tuple[int, ...]) -> np.ndarray:
+    """Draw weight of each hold index (``weights[d]`` for ``d`` discarded cards), int64."""
+    return np.array(weights, dtype=np.int64)[HAND_SIZE - hold_sizes()]
 
 
 @dataclass(frozen=True, eq=False)
@@ -137,14 +140,15 @@ class HoldChoice:
 
 
 def choose_holds(
-    counts: np.ndarray, value_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule
+    counts: np.ndarray, pay_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule
 ) -> tuple[np.ndarray, HoldChoice]:
     """Exact EV numerators ``(N, 32)`` and the hold chosen by ``rule`` among the maximal ones.
 
-    ``value_matrix`` comes from :func:`hold_pay_matrix`; ``weight_by_hold[m]`` is the draw weight of
-    hold ``m`` (for the variance rules: second moments are compared with squared scaled pays).
+    ``values[n, m] = weight[m] * sum_c counts[n, m, c] * pay_matrix[m, c]`` is hold ``m``'s EV
+    times ``L * denominator`` (:func:`hold_pay_matrix`, :func:`hold_weights`), so EVs compare
+    exactly as integers.
     """
-    values = np.einsum("nmc,mc->nm", counts, value_matrix)
+    values = np.einsum("nmc,mc->nm", counts, pay_matrix) * weight_by_hold[None, :]
     best_value = values.max(axis=1)
     candidates = values == best_value[:, None]
     n_candidates = candidates.sum(axis=1)
@@ -154,7 +158,7 @@ def choose_holds(
     rows = np.flatnonzero(tied)
     if len(rows):
         best[rows], ambiguous[rows] = _break_ties(
-            counts[rows], candidates[rows], value_matrix, weight_by_hold, rule
+            counts[rows], candidates[rows], pay_matrix, weight_by_hold, rule
         )
     return values, HoldChoice(best, tied, ambiguous)
 
@@ -162,7 +166,7 @@ def choose_holds(
 def _break_ties(
     counts: np.ndarray,
     candidates: np.ndarray,
-    value_matrix: np.ndarray,
+    pay_matrix: np.ndarray,
     weight_by_hold: np.ndarray,
     rule: TieRule,
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -177,8 +181,7 @@ def _break_ties(
         key = sign * hold_sizes()[None, :]
     else:
         # Equal means: variance order = order of the second moments sum(w * count * pay**2).
-        pays = value_matrix // np.maximum(weight_by_hold, 1)[:, None]
-        second = np.einsum("nmc,mc->nm", weighted, pays * pays)
+        second = np.einsum("nmc,mc->nm", weighted, pay_matrix * pay_matrix)
         key = second if rule is TieRule.LOWEST_VARIANCE else -second
     big = np.iinfo(np.int64).max
     masked = np.where(candidates, key, big)

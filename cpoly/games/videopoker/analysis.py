@@ -1,0 +1,387 @@
+"""Autohold and full-game analysis of video poker from a category array (generic formulas).
+
+Categories are numbered in pay order ``0..K-1``; ``K`` is "nothing".  The category array gives
+the category of every 5-card hand of the deck by colex rank
+(:func:`cpoly.games.videopoker.combinatorics.all_hands`).  Hands are never evaluated here.
+
+Hold index convention: bit ``i`` of a hold index = card ``i`` of the deal **in the order given**
+is held (hold 0 draws five new cards, hold 31 keeps the deal).
+
+Combinations follow the published convention: every deal weighs the same and a hold drawing
+``d`` cards counts each final hand ``L / C(n - 5, d)`` times, with ``L = lcm(C(n - 5, d))`` for
+``d = 0..5``; a game's combinations total ``C(n, 5) * L``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Callable, Sequence
+
+import numpy as np
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker.holds import (
+    HOLDS,
+    HoldChoice,
+    StackedTables,
+    choose_holds,
+    hold_counts,
+    hold_pay_matrix,
+    hold_sizes,
+    hold_weights,
+    subset_indices,
+)
+from cpoly.games.videopoker.paytable import (
+    DEFAULT_TIE_RULE,
+    PayTable,
+    TieRule,
+    draw_weights,
+    parse_tie_rule,
+)
+from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
+from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+
+__all__ = [
+    "DEFAULT_TIE_RULE",
+    "GameAnalysis",
+    "HoldOption",
+    "HoldResult",
+    "PayTable",
+    "TieRule",
+    "analyze_game",
+    "analyze_prepared",
+    "autohold",
+    "hold_outcomes",
+]
+
+Progress = Callable[[int, int], None]
+#: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
+CHUNK_CLASSES = 8192
+_INT64_LIMIT = 2**62
+
+
+def _sorted_deal(deal: Sequence[int], n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The deal sorted, and for each given position its position in the sorted deal."""
+    cards = np.asarray(deal)
+    if cards.shape != (HAND_SIZE,) or not np.issubdtype(cards.dtype, np.integer):
+        raise CpolyInputError(f"a deal is {HAND_SIZE} card indices, got {list(deal)!r}")
+    if cards.min() < 0 or cards.max() >= n:
+        raise CpolyInputError(f"deal {cards.tolist()} has a card outside 0..{n - 1}")
+    if len(set(cards.tolist())) != HAND_SIZE:
+        raise CpolyInputError(f"deal {cards.tolist()} repeats a card")
+    order = np.argsort(cards, kind="stable")
+    position = np.empty(HAND_SIZE, dtype=np.int64)
+    position[order] = np.arange(HAND_SIZE)
+    return cards[order], position
+
+
+def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
+    """Number of final hands of each category for each of the 32 holds of one deal.
+
+    Parameters
+    ----------
+    deal : sequence of int
+        Five distinct card indices, in any order; bit ``i`` of a hold index = ``deal[i]`` held.
+    tables : SubsetTables
+        The game's subset tables.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64, shape ``(32, K + 1)``; row ``m`` sums to ``C(n - 5, 5 - popcount(m))``.
+    """
+    cards, position = _sorted_deal(deal, tables.n)
+    stacked = StackedTables.of(tables)
+    counts = hold_counts(subset_indices(cards[None, :], stacked.offsets), stacked)[0]
+    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
+    return counts[to_sorted]
+
+
+@dataclass(frozen=True)
+class HoldOption:
+    """One way to play a deal: the held cards, its outcome counts and exact EV per unit bet."""
+
+    hold: int
+    held: tuple[int, ...]
+    counts: tuple[int, ...]
+    draws: int
+    ev: Fraction
+
+
+@dataclass(frozen=True)
+class HoldResult:
+    """The 32 holds of a deal (``options[m]`` = hold ``m``) and the one chosen by the tie rule.
+
+    ``tied`` lists every hold index whose EV equals the maximum.
+    """
+
+    deal: tuple[int, ...]
+    options: tuple[HoldOption, ...]
+    best: int
+    tied: tuple[int, ...]
+    tie_rule: TieRule
+
+    @property
+    def best_option(self) -> HoldOption:
+        """The chosen hold."""
+        return self.options[self.best]
+
+
+def _check_pays(paytable: PayTable, n_columns: int) -> None:
+    if paytable.n_categories + 1 != n_columns:
+        raise CpolyInputError(
+            f"pay table {paytable.name!r} has {paytable.n_categories} pays, "
+            f"but the game has {n_columns - 1} winning categories"
+        )
+
+
+def autohold(
+    deal: Sequence[int],
+    tables: SubsetTables,
+    paytable: PayTable,
+    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
+) -> HoldResult:
+    """Exact EV and outcome counts of all 32 holds of one deal; the best hold per ``tie_rule``."""
+    rule = parse_tie_rule(tie_rule)
+    _check_pays(paytable, tables.n_columns)
+    counts = hold_outcomes(deal, tables)
+    _, weights = draw_weights(tables.n)
+    scaled = paytable.scaled()
+    pay_matrix = hold_pay_matrix(scaled)
+    weight_by_hold = hold_weights(weights)
+    # Same formula as the full game: the position of a card in the deal does not matter.
+    _, choice = choose_holds(counts[None], pay_matrix, weight_by_hold, rule)
+    values = (counts * pay_matrix).sum(axis=1)
+    sizes = hold_sizes()
+    options = []
+    for m in range(HOLDS):
+        draws = comb(tables.n - HAND_SIZE, HAND_SIZE - int(sizes[m]))
+        held = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
+        ev = Fraction(int(values[m]), draws * scaled.denominator)
+        options.append(HoldOption(m, held, tuple(int(c) for c in counts[m]), draws, ev))
+    best_ev = max(o.ev for o in options)
+    tied = tuple(o.hold for o in options if o.ev == best_ev)
+    return HoldResult(tuple(int(c) for c in deal), tuple(options), int(choice.best[0]), tied, rule)
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """A game's figures under optimal play (published conventions; see the module docstring).
+
+    Per-category tuples have ``K + 1`` entries, "nothing" last.
+
+    Attributes
+    ----------
+    paytable, tie_rule : PayTable, TieRule
+        What was analysed.
+    n_cards : int
+        Deck size.
+    lcm_weight : int
+        ``L``; ``total = C(n, 5) * L``.
+    combinations : tuple of int
+        Weighted final hands of each category (including those paid a dealt pay).
+    dealt_combinations : tuple of int
+        Of which the deal was kept whole (paid the dealt pay when the table has one).
+    deal_counts : tuple of int
+        Deals of each category.
+    deal_classes, group_order : int
+        Classes analysed and the order of the suit symmetry group used.
+    symmetry_note : str
+        Empty, or why the suit symmetry was not used.
+    tied_deals, ambiguous_deals : int
+        Deals with several maximal-EV holds; of which those holds differ in outcomes (the tie
+        rule changes the figures).
+    hold_size_deals : tuple of int
+        Deals whose chosen hold keeps 0..5 cards.
+    from_cache : bool
+        Tables and classes came from the on-disk cache.
+    """
+
+    paytable: PayTable
+    tie_rule: TieRule
+    n_cards: int
+    lcm_weight: int
+    combinations: tuple[int, ...]
+    dealt_combinations: tuple[int, ...]
+    deal_counts: tuple[int, ...]
+    deal_classes: int
+    group_order: int
+    symmetry_note: str
+    tied_deals: int
+    ambiguous_deals: int
+    hold_size_deals: tuple[int, ...]
+    from_cache: bool
+
+    @property
+    def total(self) -> int:
+        """``C(n, 5) * L``: the sum of :attr:`combinations`."""
+        return comb(self.n_cards, HAND_SIZE) * self.lcm_weight
+
+    def _pays(self, category: int) -> tuple[Fraction, Fraction]:
+        return self.paytable.pay(category), self.paytable.pay(category, dealt=True)
+
+    def _moment(self, category: int, power: int) -> Fraction:
+        ordinary, dealt = self._pays(category)
+        drawn = self.combinations[category] - self.dealt_combinations[category]
+        return (ordinary**power * drawn + dealt**power * self.dealt_combinations[category]) / self.total
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        """Probability of each final category."""
+        return tuple(Fraction(c, self.total) for c in self.combinations)
+
+    @property
+    def contributions(self) -> tuple[Fraction, ...]:
+        """Each category's share of the return (pay times probability)."""
+        return tuple(self._moment(c, 1) for c in range(len(self.combinations)))
+
+    @property
+    def expected_return(self) -> Fraction:
+        """The game's return per unit bet under optimal play."""
+        return sum(self.contributions, Fraction(0))
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the payout per unit bet."""
+        second = sum((self._moment(c, 2) for c in range(len(self.combinations))), Fraction(0))
+        return second - self.expected_return**2
+
+    @property
+    def standard_deviation(self) -> float:
+        """Square root of :attr:`variance`."""
+        return math.sqrt(self.variance)
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """Probability that the final hand pays anything."""
+        hits = 0
+        for c, total in enumerate(self.combinations):
+            ordinary, dealt = self._pays(c)
+            dealt_part = self.dealt_combinations[c]
+            hits += (total - dealt_part) * (ordinary > 0) + dealt_part * (dealt > 0)
+        return Fraction(hits, self.total)
+
+
+def analyze_game(
+    categories: np.ndarray,
+    faces: np.ndarray,
+    suits: np.ndarray,
+    paytable: PayTable,
+    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
+    progress: Progress | None = None,
+    use_cache: bool = True,
+) -> GameAnalysis:
+    """Full-game analysis under optimal play (every deal, every hold, exact).
+
+    Parameters
+    ----------
+    categories : numpy.ndarray
+        Category of every 5-card hand by colex rank; ``len(paytable.pays)`` means "nothing".
+    faces, suits : numpy.ndarray
+        The deck (card ``i`` = ``(faces[i], suits[i])``), for the suit symmetry.
+    paytable : PayTable
+        Pays per category.
+    tie_rule : TieRule or str
+        How equal-EV holds are broken (:class:`TieRule`).
+    progress : callable, optional
+        ``progress(done, total)`` after each chunk of deal classes.
+    use_cache : bool
+        Use the on-disk cache for the classes and tables (:mod:`~cpoly.games.videopoker.cache`).
+    """
+    rule = parse_tie_rule(tie_rule)
+    prepared = prepare_game(categories, faces, suits, paytable.n_categories + 1, use_cache)
+    return analyze_prepared(prepared, paytable, rule, progress)
+
+
+def _check_bounds(lcm_weight: int, pay_matrix: np.ndarray, n: int, chunk: int, largest_class: int) -> None:
+    biggest_pay = int(np.abs(pay_matrix).max())
+    per_hold_second_moment = lcm_weight * max(biggest_pay, 1) ** 2
+    per_chunk = lcm_weight * chunk * largest_class
+    if per_hold_second_moment >= _INT64_LIMIT or per_chunk >= _INT64_LIMIT:
+        raise CpolyInputError(
+            f"a {n}-card game with pays up to {biggest_pay} (scaled) exceeds exact int64 arithmetic"
+        )
+
+
+def analyze_prepared(
+    prepared: PreparedGame,
+    paytable: PayTable,
+    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
+    progress: Progress | None = None,
+) -> GameAnalysis:
+    """:func:`analyze_game` on a :class:`PreparedGame` (several pay tables, one preparation)."""
+    rule = parse_tie_rule(tie_rule)
+    tables = prepared.tables
+    _check_pays(paytable, tables.n_columns)
+    lcm_weight, weights = draw_weights(prepared.n)
+    pay_matrix = hold_pay_matrix(paytable.scaled())
+    weight_by_hold = hold_weights(weights)
+    largest_class = int(prepared.sizes.max())
+    _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class)
+    stacked = StackedTables.of(tables)
+    deals = _representative_deals(prepared)
+    totals = _Totals(tables.n_columns)
+    n_classes = len(prepared.sizes)
+    for start in range(0, n_classes, CHUNK_CLASSES):
+        stop = min(start + CHUNK_CLASSES, n_classes)
+        index = subset_indices(deals[start:stop], stacked.offsets)
+        counts = hold_counts(index, stacked)
+        _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule)
+        totals.add(counts, choice, weight_by_hold, prepared.sizes[start:stop])
+        if progress is not None:
+            progress(stop, n_classes)
+    deal_counts = np.bincount(tables.categories, minlength=tables.n_columns)
+    return GameAnalysis(
+        paytable=paytable,
+        tie_rule=rule,
+        n_cards=prepared.n,
+        lcm_weight=lcm_weight,
+        combinations=tuple(totals.combinations),
+        dealt_combinations=tuple(totals.dealt),
+        deal_counts=tuple(int(c) for c in deal_counts),
+        deal_classes=n_classes,
+        group_order=prepared.group_order,
+        symmetry_note=prepared.symmetry_note,
+        tied_deals=totals.tied,
+        ambiguous_deals=totals.ambiguous,
+        hold_size_deals=tuple(totals.hold_sizes),
+        from_cache=prepared.from_cache,
+    )
+
+
+def _representative_deals(prepared: PreparedGame) -> np.ndarray:
+    from cpoly.games.videopoker.combinatorics import all_hands
+
+    return all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
+
+
+class _Totals:
+    """Python-int accumulators of per-chunk int64 sums (no overflow across chunks)."""
+
+    def __init__(self, n_columns: int) -> None:
+        self.combinations = [0] * n_columns
+        self.dealt = [0] * n_columns
+        self.hold_sizes = [0] * (HAND_SIZE + 1)
+        self.tied = 0
+        self.ambiguous = 0
+
+    def add(
+        self, counts: np.ndarray, choice: HoldChoice, weight_by_hold: np.ndarray, sizes: np.ndarray
+    ) -> None:
+        best = choice.best
+        chosen = counts[np.arange(len(best)), best]
+        weighted = chosen * (weight_by_hold[best] * sizes)[:, None]
+        kept_deal = best == HOLDS - 1
+        for c, value in enumerate(weighted.sum(axis=0).tolist()):
+            self.combinations[c] += value
+        for c, value in enumerate(weighted[kept_deal].sum(axis=0).tolist()):
+            self.dealt[c] += value
+        by_size = np.zeros(HAND_SIZE + 1, dtype=np.int64)
+        np.add.at(by_size, hold_sizes()[best], sizes)
+        for j, value in enumerate(by_size.tolist()):
+            self.hold_sizes[j] += value
+        self.tied += int(sizes[choice.tied].sum())
+        self.ambiguous += int(sizes[choice.ambiguous].sum())

@@ -1,0 +1,173 @@
+"""Everything a full-game analysis needs that does not depend on the pay table.
+
+:func:`prepare_game` validates the deck and the category array, finds the deal classes (suit
+symmetry, checked against the categories), and builds the subset tables; both come from the
+on-disk cache when present (:mod:`cpoly.games.videopoker.cache`).  Deal classes depend only on
+the deck and are cached on their own, so a second game on the same deck skips them too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import comb
+
+import numpy as np
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker import cache
+from cpoly.games.videopoker.combinatorics import DealClasses, deal_classes, trivial_classes
+from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables, build_tables, check_categories
+
+__all__ = ["NOT_INVARIANT_NOTE", "PreparedGame", "check_deck", "prepare_game"]
+
+NOT_INVARIANT_NOTE = (
+    "the categories are not invariant under the deck's suit permutations: "
+    "every deal analysed on its own (no suit symmetry)"
+)
+
+
+@dataclass(frozen=True, eq=False)
+class PreparedGame:
+    """Deal classes and subset tables of one game (deck + category array).
+
+    Attributes
+    ----------
+    n : int
+        Deck size.
+    tables : SubsetTables
+        Category counts per subset.
+    representatives : numpy.ndarray
+        Colex rank of each deal class's representative (int64).
+    sizes : numpy.ndarray
+        Deals per class (int64).
+    group_order : int
+        Order of the symmetry group used (1 = none).
+    symmetry_note : str
+        Empty, or why the suit symmetry was not used.
+    from_cache : bool
+        True when tables and classes were read from the cache.
+    """
+
+    n: int
+    tables: SubsetTables
+    representatives: np.ndarray
+    sizes: np.ndarray
+    group_order: int
+    symmetry_note: str
+    from_cache: bool
+
+
+def check_deck(faces: np.ndarray, suits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Faces and suits as int64 1-d arrays of one length (at least 10 cards)."""
+    faces = np.asarray(faces)
+    suits = np.asarray(suits)
+    if faces.ndim != 1 or faces.shape != suits.shape:
+        raise CpolyInputError(
+            f"faces and suits must be 1-d arrays of one length, got shapes {faces.shape} and {suits.shape}"
+        )
+    if len(faces) < 2 * HAND_SIZE:
+        raise CpolyInputError(f"a deck of {len(faces)} cards is too small: at least 10 needed")
+    return faces.astype(np.int64), suits.astype(np.int64)
+
+
+def _deck_layout(n: int) -> cache.Layout:
+    return {
+        "representatives": (np.dtype(np.int64), (None,)),
+        "sizes": (np.dtype(np.int64), (None,)),
+        "class_of": (np.dtype(np.int32), (comb(n, HAND_SIZE),)),
+        "group_order": (np.dtype(np.int64), (1,)),
+    }
+
+
+def _game_layout(n: int, n_columns: int) -> cache.Layout:
+    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
+        f"counts{j}": (np.dtype(np.int64), (comb(n, j), n_columns)) for j in range(HAND_SIZE)
+    }
+    layout["representatives"] = (np.dtype(np.int64), (None,))
+    layout["sizes"] = (np.dtype(np.int64), (None,))
+    layout["group_order"] = (np.dtype(np.int64), (1,))
+    layout["symmetry_broken"] = (np.dtype(np.int64), (1,))
+    return layout
+
+
+def _sane_classes(representatives: np.ndarray, sizes: np.ndarray, n: int) -> bool:
+    return (
+        representatives.shape == sizes.shape
+        and int(sizes.sum()) == comb(n, HAND_SIZE)
+        and bool((sizes > 0).all())
+        and bool((representatives >= 0).all())
+        and bool((representatives < comb(n, HAND_SIZE)).all())
+    )
+
+
+def _deck_classes(faces: np.ndarray, suits: np.ndarray, use_cache: bool) -> DealClasses:
+    n = len(faces)
+    key = cache.entry_key("deck-classes", faces, suits)
+    if use_cache:
+        stored = cache.load_entry("classes", key, _deck_layout(n))
+        if stored is not None and _sane_classes(stored["representatives"], stored["sizes"], n):
+            return DealClasses(
+                stored["representatives"], stored["sizes"], stored["class_of"], int(stored["group_order"][0])
+            )
+    classes = deal_classes(faces, suits, HAND_SIZE)
+    if use_cache:
+        cache.store_entry(
+            "classes",
+            key,
+            {
+                "representatives": classes.representatives,
+                "sizes": classes.sizes,
+                "class_of": classes.class_of.astype(np.int32),
+                "group_order": np.array([classes.group_order], dtype=np.int64),
+            },
+        )
+    return classes
+
+
+def prepare_game(
+    categories: np.ndarray,
+    faces: np.ndarray,
+    suits: np.ndarray,
+    n_columns: int,
+    use_cache: bool = True,
+) -> PreparedGame:
+    """Deal classes and subset tables for a deck and its category array.
+
+    Parameters
+    ----------
+    categories : numpy.ndarray
+        Category (``0..n_columns-1``, the last = "nothing") of every 5-card hand by colex rank.
+    faces, suits : numpy.ndarray
+        The deck.
+    n_columns : int
+        Number of categories including "nothing".
+    use_cache : bool
+        Read and write the on-disk cache.
+    """
+    faces, suits = check_deck(faces, suits)
+    n = len(faces)
+    categories = check_categories(categories, n, n_columns)
+    key = cache.entry_key("game", faces, suits, categories.astype(np.int64), n_columns)
+    layout = _game_layout(n, n_columns)
+    if use_cache:
+        stored = cache.load_entry("game", key, layout)
+        if stored is not None and _sane_classes(stored["representatives"], stored["sizes"], n):
+            counts = tuple(stored[f"counts{j}"] for j in range(HAND_SIZE))
+            tables = SubsetTables(n, n_columns, counts, categories)
+            order = int(stored["group_order"][0])
+            note = NOT_INVARIANT_NOTE if int(stored["symmetry_broken"][0]) else ""
+            return PreparedGame(n, tables, stored["representatives"], stored["sizes"], order, note, True)
+    classes = _deck_classes(faces, suits, use_cache)
+    note = ""
+    if classes.group_order > 1 and not classes.is_invariant(categories):
+        classes, note = trivial_classes(n, HAND_SIZE), NOT_INVARIANT_NOTE
+    tables = build_tables(categories, n, n_columns)
+    if use_cache:
+        arrays = {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)}
+        arrays["representatives"] = classes.representatives
+        arrays["sizes"] = classes.sizes
+        arrays["group_order"] = np.array([classes.group_order], dtype=np.int64)
+        arrays["symmetry_broken"] = np.array([int(bool(note))], dtype=np.int64)
+        cache.store_entry("game", key, arrays)
+    return PreparedGame(n, tables, classes.representatives, classes.sizes, classes.group_order, note, False)
+
