@@ -1,0 +1,22 @@
+"""Texas Hold'em: a vectorised evaluator, exact equity by board-suit combinatorics, Monte Carlo.
+
+>>> from cpoly.games.holdem import equity
+>>> [p.equity_exact for p in equity(["AsAh", "KsKh"], board="2c 7d 9h").players]
+[Fraction(907, 990), Fraction(83, 990)]
+"""
+
+from cpoly.games.holdem.cards import format_card, format_cards, parse_card, parse_cards
+from cpoly.games.holdem.equity import equity, exact_equity
+from cpoly.games.holdem.evaluator import (
+    CATEGORY_NAMES, best_five, category_codes, evaluate, evaluate_one,
+)
+from cpoly.games.holdem.noflush import no_flush_equity, spread
+from cpoly.games.holdem.ranges import parse_hand, parse_range
+from cpoly.games.holdem.results import CategoryCounts, EquityResult, PlayerEquity
+
+__all__ = [
+    "CATEGORY_NAMES", "CategoryCounts", "EquityResult", "PlayerEquity", "best_five",
+    "category_codes", "equity", "evaluate", "evaluate_one", "exact_equity", "format_card",
+    "format_cards", "no_flush_equity", "parse_card", "parse_cards", "parse_hand", "parse_range",
+    "spread",
+]

@@ -1,0 +1,56 @@
+"""Seed 000's first pass: "poker with no flushes" for unsuited hands.
+
+Hands are rank pairs (``"66"``, ``"79"``, ``"8Q"``): every hand is ranked by its ranks only
+(flushes and straight flushes count as what their ranks make), and each board rank multiset is
+weighted by its number of suitings after each hole card has removed one copy of its rank.
+
+>>> result = no_flush_equity(["66", "79", "8Q"])
+>>> round(spread(result) * 100, 4), [round(p.equity * 100, 4) for p in result.players]
+(6.2733, [32.8611, 30.4328, 36.7061])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.boards import rank_tally
+from cpoly.games.holdem.cards import RANKS
+from cpoly.games.holdem.results import EquityResult, result_from_tally
+
+
+def _rank_counts(text: str, what: str, sizes: tuple[int, ...]) -> np.ndarray:
+    letters = text.replace(" ", "").upper()
+    if len(letters) not in sizes or any(ch not in RANKS for ch in letters):
+        raise CpolyInputError(f"bad {what} {text!r}: expected {sizes} ranks from {RANKS}")
+    return np.bincount([RANKS.index(ch) for ch in letters], minlength=13).astype(np.int64)
+
+
+def no_flush_equity(hands: Sequence[str], board: str = "") -> EquityResult:
+    """Exact equities of unsuited hands in poker with no flushes.
+
+    Parameters
+    ----------
+    hands
+        Two ranks each, e.g. ``["66", "79", "8Q"]`` (order of the two ranks is irrelevant).
+    board
+        Known board ranks (0, 3, 4 or 5 of them), e.g. ``"34469"``.
+    """
+    if len(hands) < 2:
+        raise CpolyInputError(f"equity needs at least 2 players, got {len(hands)}")
+    hole_counts = np.array([_rank_counts(h, "hand", (2,)) for h in hands])
+    board_counts = _rank_counts(board, "board", (0, 3, 4, 5))
+    available = 4 - hole_counts.sum(axis=0) - board_counts
+    if (available < 0).any():
+        rank = RANKS[int(np.argmin(available))]
+        raise CpolyInputError(f"more than four cards of rank {rank} in {list(hands)} {board!r}")
+    tally = rank_tally(hole_counts, board_counts, available, 5 - int(board_counts.sum()))
+    return result_from_tally(tally, tuple(hands), "exact, ranks only (no flushes)", flushes=False)
+
+
+def spread(result: EquityResult) -> float:
+    """Largest minus smallest equity (the first number of the seed's out0 lines)."""
+    values = [p.equity for p in result.players]
+    return max(values) - min(values)
