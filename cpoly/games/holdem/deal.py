@@ -74,8 +74,7 @@ def make_deal(hands: Sequence[str], board: str | Sequence[int] = "",
     if 2 * len(hands) + len(board_cards) + len(dead_cards) + 5 - len(board_cards) > 52:
         raise CpolyInputError("too many cards: the players, board and dead cards exceed the deck")
     parsed = [parse_hand(h) for h in hands]
-    fixed = [c for combos in parsed if len(combos) == 1 for c in combos[0]]
-    check_distinct(list(board_cards) + list(dead_cards) + fixed, "hands, board and dead cards")
+    _check_fixed_cards(hands, parsed, board_cards, dead_cards)
     taken = set(board_cards) | set(dead_cards)
     ranges = []
     for text, combos in zip(hands, parsed):
@@ -84,6 +83,22 @@ def make_deal(hands: Sequence[str], board: str | Sequence[int] = "",
             raise CpolyInputError(f"hand range {text!r} is empty after removing board and dead cards")
         ranges.append(left)
     return Deal(tuple(h.strip() for h in hands), tuple(ranges), board_cards, dead_cards)
+
+
+def _check_fixed_cards(hands: Sequence[str], parsed: list[tuple[Combo, ...]],
+                       board: tuple[int, ...], dead: tuple[int, ...]) -> None:
+    """Raise naming a card that two exact hands, the board or the dead cards share."""
+    owner: dict[int, str] = {c: "the board" for c in board}
+    owner.update({c: "the dead cards" for c in dead})
+    for index, (text, combos) in enumerate(zip(hands, parsed), start=1):
+        if len(combos) != 1:
+            continue
+        for card in combos[0]:
+            here = f"hand {index} {text.strip()!r}"
+            if card in owner:
+                raise CpolyInputError(f"duplicate card {format_card(card)}: in {owner[card]} "
+                                      f"and in {here}")
+            owner[card] = here
 
 
 def joint_holdings(deal: Deal) -> Iterator[tuple[Combo, ...]]:

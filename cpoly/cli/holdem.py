@@ -1,0 +1,99 @@
+"""``cpoly equity`` and ``cpoly eval``: Hold'em equity and hand evaluation."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.cards import format_card, format_cards, parse_cards
+from cpoly.games.holdem.equity import equity
+from cpoly.games.holdem.evaluator import CATEGORY_NAMES, best_five, category_codes, evaluate_one
+from cpoly.games.holdem.results import EquityResult
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``equity`` and ``eval`` subcommands."""
+    eq = subparsers.add_parser(
+        "equity", help="Hold'em equity of two or more hands (exact or Monte Carlo)",
+        description="Equity of each HAND: two cards ('AcKc', 'Ac Kc'), '??' for unknown cards, "
+                    "or a range ('QQ+,AKs', 'A2s+', '77-99', 'random').")
+    eq.add_argument("hands", nargs="+", metavar="HAND")
+    eq.add_argument("--board", nargs="+", default=[], metavar="CARDS",
+                    help="known board cards (0, 3, 4 or 5), e.g. '2c 7d 9h' or 2c7d9h")
+    eq.add_argument("--dead", nargs="+", default=[], metavar="CARDS",
+                    help="dead cards (out of play)")
+    method = eq.add_mutually_exclusive_group()
+    method.add_argument("--exact", action="store_true", help="exact enumeration")
+    method.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
+    eq.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
+    eq.add_argument("--no-flushes", action="store_true",
+                    help="rank hands by ranks only (seed 000's poker with no flushes)")
+    eq.add_argument("--json", action="store_true", help="print one JSON object")
+    eq.set_defaults(func=run_equity)
+
+    ev = subparsers.add_parser("eval", help="evaluate a 5- to 7-card poker hand",
+                               description="Category, strength and best five cards of a hand.")
+    ev.add_argument("cards", nargs="+", metavar="CARD")
+    ev.add_argument("--json", action="store_true", help="print one JSON object")
+    ev.set_defaults(func=run_eval)
+
+
+def run_equity(args: argparse.Namespace) -> int:
+    """Compute and print equities; returns the exit code."""
+    if args.samples is not None and args.samples < 1:
+        raise CpolyInputError(f"--samples must be positive, got {args.samples}")
+    result = equity(args.hands, " ".join(args.board), " ".join(args.dead), exact=True if args.exact else None,
+                    samples=args.samples, seed=args.seed, flushes=not args.no_flushes)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+    else:
+        _print_equity(result)
+    return 0
+
+
+def _print_equity(result: EquityResult) -> None:
+    console = Console()
+    title = f"{result.boards:,} {'boards' if result.exact else 'samples'}"
+    table = Table(title=title)
+    for column in ("hand", "win", "tie", "equity %"):
+        table.add_column(column, justify="left" if column == "hand" else "right")
+    table.add_column("exact" if result.exact else "± s.e. %", justify="right")
+    for player in result.players:
+        extra = (f"{player.equity_exact}" if player.equity_exact is not None
+                 else f"{100 * (player.stderr or 0.0):.4f}")
+        table.add_row(player.hand, f"{player.win:,}", f"{player.tie:,}",
+                      f"{100 * player.equity:.4f}", extra)
+    console.print(table)
+    categories = Table(title="by hand category: win / tie / occur")
+    categories.add_column("category")
+    for player in result.players:
+        categories.add_column(player.hand, justify="right")
+    for index, name in enumerate(CATEGORY_NAMES):
+        cells = [player.by_category[index] for player in result.players]
+        if any(cell.occur for cell in cells):
+            categories.add_row(name, *(f"{c.win:,} / {c.tie:,} / {c.occur:,}" for c in cells))
+    console.print(categories)
+    console.print(f"method: {result.method_reason}")
+
+
+def run_eval(args: argparse.Namespace) -> int:
+    """Evaluate one hand and print it; returns the exit code."""
+    cards = parse_cards(" ".join(args.cards))
+    if not 5 <= len(cards) <= 7:
+        raise CpolyInputError(f"eval takes 5 to 7 cards, got {len(cards)}: {format_cards(cards)}")
+    strength = evaluate_one(cards)
+    code = int(category_codes([strength])[0])
+    best = best_five(cards)
+    out = {"category": CATEGORY_NAMES[code - 1], "code": code, "strength": strength,
+           "best_five": [format_card(c) for c in best], "cards": [format_card(c) for c in cards]}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        Console().print(f"{out['category']} (code {code}, strength {strength}): "
+                        f"{format_cards(best)}")
+    return 0
