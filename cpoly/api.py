@@ -1,0 +1,100 @@
+"""The library's front door: the only place that chains parse → resolve → lower → plan → evaluate.
+
+>>> game = load_game("definitions/jacks_or_better.cp")
+>>> table = deal_table(game)
+>>> table.total, table.rows[0].name, table.rows[0].ways
+(2598960, 'RoyalFlush', 4)
+>>> check(game, ["Ah", "Kh", "Qh", "Jh", "Th"])
+'RoyalFlush'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import sympy
+
+from cpoly.errors import CpolyError
+from cpoly.evaluate import Number, count_dense, count_term
+from cpoly.expr import Expr
+from cpoly.game import Game
+from cpoly.plan import plan_term, split_terms
+from cpoly.resolve import Program, Sort, resolve
+from cpoly.rewrite import mul
+from cpoly.syntax import read_file
+
+
+def load_program(path: str | Path, symbolic: Iterable[str] = ()) -> Program:
+    """Parse and resolve a .cp file; ``symbolic`` constants become sympy symbols."""
+    return resolve(read_file(path), frozenset(symbolic))
+
+
+def load_game(path: str | Path, symbolic: Iterable[str] = ()) -> Game:
+    """A .cp file with a game section, ready to count, check and analyse."""
+    return Game.from_program(load_program(path, symbolic))
+
+
+def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int]) -> Number:
+    """``Σ node`` over every assignment of the ``universe`` vertices (typed equality patterns)."""
+    universe = frozenset(universe)
+    names = {v: sorts[v].name for v in universe}
+    total: Number = 0
+    for coefficient, term in split_terms(node, names):
+        total += count_term(plan_term(coefficient, term, dict(sorts), universe))
+    return sympy.expand(total) if isinstance(total, sympy.Basic) else total
+
+
+def count(program: Program, name: str, params: Mapping[str, int] | None = None) -> Number:
+    """The counting function of the seed: ``Σ`` of definition ``name`` over all assignments of
+    the vertices that have a domain."""
+    from cpoly.lower import Lowerer
+
+    node = Lowerer(program, params).definition(name)
+    return count_node(node, program.sorts, program.sorts.keys())
+
+
+def dense_count(game: Game, node: Expr) -> int:
+    """The brute-force oracle: ``Σ deal·node`` by enumerating every assignment (small decks)."""
+    return count_dense(mul(game.deal, node), game.sorts, sorted(game.universe))
+
+
+@dataclass(frozen=True)
+class DealRow:
+    """One category on the deal: ways including higher wins, and paid ways (highest win only)."""
+
+    name: str
+    ways: Number
+    paid_ways: Number
+
+
+@dataclass(frozen=True)
+class DealTable:
+    total: Number
+    rows: tuple[DealRow, ...]
+
+
+def deal_table(game: Game) -> DealTable:
+    """Deal frequencies of every category, per unordered hand unless the deal space is ordered."""
+    def per_hand(node: Expr) -> Number:
+        ordered = count_node(mul(game.deal, node), game.sorts, game.universe)
+        return _divide(ordered, game.order_factor)
+
+    rows = tuple(DealRow(name, per_hand(game.categories[name]), per_hand(game.paid_form(name)))
+                 for name in game.category_names)
+    return DealTable(per_hand(mul(game.deal)), rows)
+
+
+def _divide(count: Number, factor: int) -> Number:
+    if isinstance(count, sympy.Basic):
+        return sympy.expand(count / factor)
+    if count % factor:
+        raise CpolyError(f"a count of {count} ordered deals is not a multiple of {factor}: the "
+                         "category depends on card order; declare 'ordered' in the game")
+    return count // factor
+
+
+def check(game: Game, cards: Sequence[str]) -> str | None:
+    """The category of a dealt hand given as card strings (None: no win)."""
+    return game.check(game.parse_hand(cards))

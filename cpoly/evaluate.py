@@ -1,0 +1,213 @@
+"""Evaluate the DAG over arrays: concrete assignments, or typed equality patterns.
+
+Two environments give vertex arrays and set membership: :class:`ValueEnv` (concrete values:
+checking a hand, classifying every hand, the dense oracle) and :class:`PatternEnv` (codes
+``atom*stride + block``: the counting grid).  :func:`evaluate` walks the DAG once in
+topological order, frees each intermediate after its last use, and broadcasts: arrays of
+different sorts live on different axes, so face-only subexpressions stay small.
+
+>>> import numpy as np
+>>> from cpoly.rewrite import delta, mul, add, const
+>>> env = ValueEnv({0: np.array([1, 1, 2]), 1: np.array([1, 3, 2])})
+>>> evaluate([delta((0, 1))], env)[0].tolist()
+[True, False, True]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import product as cartesian
+from math import prod
+from typing import Protocol
+
+import numpy as np
+import sympy
+
+from cpoly.expr import Const, Delta, Expr, Product, Sum, children, postorder
+from cpoly.patterns import stride, typed_patterns
+from cpoly.plan import TermPlan
+from cpoly.resolve import Sort
+
+Array = np.ndarray
+Number = int | sympy.Expr
+
+
+class Env(Protocol):
+    def vertex(self, v: int) -> Array: ...
+    def member(self, vertex: int, values: Array, allowed: frozenset[int]) -> Array: ...
+
+
+class ValueEnv:
+    """Concrete vertex values (any broadcastable integer arrays)."""
+
+    def __init__(self, vertices: Mapping[int, Array]) -> None:
+        self._vertices = vertices
+        self._luts: dict[frozenset[int], Array] = {}
+        self._top = max((int(a.max()) for a in vertices.values() if a.size), default=0) + 1
+
+    def vertex(self, v: int) -> Array:
+        return self._vertices[v]
+
+    def member(self, vertex: int, values: Array, allowed: frozenset[int]) -> Array:
+        lut = self._luts.get(allowed)
+        if lut is None:
+            lut = np.zeros(max(self._top, max(allowed) + 1), dtype=bool)
+            lut[[a for a in allowed if a >= 0]] = True
+            self._luts[allowed] = lut
+        return lut[values]
+
+
+class PatternEnv:
+    """Typed-pattern codes per vertex; membership is decided by the atom of a code."""
+
+    def __init__(self, vertices: Mapping[int, Array], atom_members: Mapping[int, Sequence[frozenset[int] | None]],
+                 strides: Mapping[int, int]) -> None:
+        self._vertices = vertices
+        self._atoms = atom_members
+        self._strides = strides
+
+    def vertex(self, v: int) -> Array:
+        return self._vertices[v]
+
+    def member(self, vertex: int, values: Array, allowed: frozenset[int]) -> Array:
+        atoms = self._atoms[vertex]
+        lut = np.array([vals is not None and vals <= allowed for vals in atoms], dtype=bool)
+        return lut[values // self._strides[vertex]]
+
+
+def evaluate(roots: Sequence[Expr], env: Env) -> list[Array]:
+    """The values of ``roots`` (arrays or scalars); intermediates are freed after last use."""
+    order = postorder(roots)
+    uses: dict[int, int] = {}
+    for node in order:
+        for child in children(node):
+            uses[child.uid] = uses.get(child.uid, 0) + 1
+    keep = {r.uid for r in roots}
+    values: dict[int, Array] = {}
+    for node in order:
+        values[node.uid] = _evaluate_one(node, values, env)
+        for child in children(node):
+            uses[child.uid] -= 1
+            if uses[child.uid] == 0 and child.uid not in keep:
+                del values[child.uid]
+    return [values[r.uid] for r in roots]
+
+
+def _evaluate_one(node: Expr, values: dict[int, Array], env: Env) -> Array:
+    if isinstance(node, Const):
+        return np.int64(node.value)
+    if isinstance(node, Delta):
+        first = env.vertex(node.vertices[0])
+        result: Array | None = None
+        for v in node.vertices[1:]:
+            same = first == env.vertex(v)
+            result = same if result is None else result & same
+        if node.values is not None:
+            inside = env.member(node.vertices[0], first, node.values)
+            result = inside if result is None else result & inside
+        assert result is not None
+        return result
+    if isinstance(node, Product):
+        return _product([values[f.uid] for f in node.factors])
+    assert isinstance(node, Sum)
+    total = values[node.terms[0].uid].astype(np.int64)
+    for term in node.terms[1:]:
+        total = total + values[term.uid]
+    return total
+
+
+def _product(factors: list[Array]) -> Array:
+    booleans = [f for f in factors if getattr(f, "dtype", None) == bool]
+    others = [f for f in factors if getattr(f, "dtype", None) != bool]
+    result: Array | None = None
+    for f in booleans:
+        result = f if result is None else result & f
+    for f in others:
+        result = f if result is None else result * f
+    assert result is not None
+    return result
+
+
+# ---- counting one planned term -----------------------------------------------------------
+def count_term(plan: TermPlan) -> Number:
+    """``Σ`` of the term over all assignments of its universe, by typed equality patterns."""
+    vertex_arrays: dict[int, Array] = {}
+    atom_members: dict[int, tuple[frozenset[int] | None, ...]] = {}
+    strides: dict[int, int] = {}
+    groupings: list[tuple[Array, Array]] = []
+    n_axes = len(plan.sort_order)
+    for axis, sort in enumerate(plan.sort_order):
+        vertices = plan.vertices[sort]
+        atoms = plan.atoms[sort]
+        codes, counts = typed_patterns(len(vertices), [plan.allowed[v] for v in vertices],
+                                       atoms.numeric_sizes())
+        if codes.shape[0] == 0:
+            return 0
+        shape = [1] * n_axes
+        shape[axis] = codes.shape[0]
+        for i, v in enumerate(vertices):
+            vertex_arrays[v] = codes[:, i].reshape(shape)
+            atom_members[v] = atoms.values
+            strides[v] = stride(len(vertices))
+        signatures, inverse = np.unique(counts, axis=0, return_inverse=True)
+        groupings.append((signatures, inverse.reshape(-1)))
+    env = PatternEnv(vertex_arrays, atom_members, strides)
+    (grid,) = evaluate([plan.node], env)
+    full_shape = tuple(len(g[1]) for g in groupings)
+    grid = np.broadcast_to(np.asarray(grid, dtype=np.int64), full_shape)
+    reduced = _reduce_by_signature(grid, groupings)
+    return plan.coefficient * _weigh(reduced, groupings, plan)
+
+
+def _reduce_by_signature(grid: Array, groupings: list[tuple[Array, Array]]) -> Array:
+    """Sum the grid over patterns with equal block-count signatures, axis by axis."""
+    out = grid
+    for axis, (signatures, inverse) in enumerate(groupings):
+        indicator = np.zeros((len(inverse), len(signatures)), dtype=np.int64)
+        indicator[np.arange(len(inverse)), inverse] = 1
+        out = np.moveaxis(np.tensordot(out, indicator, axes=([axis], [0])), -1, axis)
+    return out
+
+
+def _weigh(reduced: Array, groupings: list[tuple[Array, Array]], plan: TermPlan) -> Number:
+    """``Σ reduced[sig] · Π_sorts Π_atoms (size)_(blocks)`` exactly (ints or sympy)."""
+    weights = []
+    for (signatures, _), sort in zip(groupings, plan.sort_order):
+        sizes = plan.atoms[sort].sizes
+        weights.append([_falling_product(sizes, sig) for sig in signatures.tolist()])
+    total: Number = 0
+    for index in zip(*np.nonzero(reduced)):
+        value = int(reduced[index])
+        total += value * prod((weights[axis][i] for axis, i in enumerate(index)), start=1)
+    return sympy.expand(total) if isinstance(total, sympy.Basic) else total
+
+
+def _falling_product(sizes: Sequence[Number], blocks: Sequence[int]) -> Number:
+    result: Number = 1
+    for size, k in zip(sizes, blocks):
+        for j in range(k):
+            result *= size - j
+    return result
+
+
+# ---- the dense oracle ----------------------------------------------------------------------
+def count_dense(node: Expr, sorts: Mapping[int, Sort], universe: Sequence[int],
+                max_points: int = 50_000_000) -> int:
+    """``Σ`` over every assignment, by brute force (the oracle for small decks)."""
+    vertices = sorted(universe)
+    sizes = [int(sorts[v].size) for v in vertices]
+    if prod(sizes) > max_points:
+        raise ValueError(f"dense count over {prod(sizes):,} assignments is too large")
+    split = 0
+    while prod(sizes[split:]) > 2_000_000:
+        split += 1
+    inner = vertices[split:]
+    grids = np.meshgrid(*(np.arange(s) for s in sizes[split:]), indexing="ij", sparse=True)
+    total = 0
+    for outer in cartesian(*(range(s) for s in sizes[:split])):
+        arrays = {v: np.array(x) for v, x in zip(vertices[:split], outer)}
+        arrays.update(dict(zip(inner, grids)))
+        (value,) = evaluate([node], ValueEnv(arrays))
+        total += int(np.broadcast_to(np.asarray(value, dtype=np.int64),
+                                     tuple(sizes[split:])).sum())
+    return total

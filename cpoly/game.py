@@ -1,0 +1,173 @@
+"""A compiled game: the deal, the categories in pay order and their pay-only-the-highest forms.
+
+The exclusions follow the seed's rule, computed by the engine: walking the higher wins from
+the nearest one up, a higher win is excluded from the current category when the current form
+still overlaps it on the deal (excluding it gives fewer hits).
+
+>>> from cpoly.api import load_game
+>>> game = load_game("definitions/jacks_or_better.cp")
+>>> game.exclusions()["TwoPair"]
+('ThreeOfAKind',)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from math import factorial
+
+import numpy as np
+
+from cpoly.cards import Card, format_card, parse_cards
+from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.evaluate import ValueEnv, evaluate
+from cpoly.expr import Expr, vertices_of
+from cpoly.lower import Lowerer
+from cpoly.resolve import GameSpec, PayTable, Program, Sort
+from cpoly.rewrite import mul, one_minus
+
+Counter = Callable[[Expr], object]
+
+
+@dataclass
+class Game:
+    """The game section of a program, lowered to the DAG."""
+
+    program: Program
+    spec: GameSpec
+    lowerer: Lowerer
+    _exclusions: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_program(cls, program: Program) -> "Game":
+        if program.game is None:
+            raise CpolyError(f"{program.module.path} has no game section "
+                             "(cards, deal, categories): see docs/language.md")
+        return cls(program, program.game, Lowerer(program))
+
+    # ---- structure --------------------------------------------------------------------------
+    @property
+    def hand_size(self) -> int:
+        return len(self.face_vertices)
+
+    @property
+    def face_vertices(self) -> tuple[int, ...]:
+        return self.program.groups[self.spec.face_group]
+
+    @property
+    def suit_vertices(self) -> tuple[int, ...]:
+        return self.program.groups[self.spec.suit_group]
+
+    @property
+    def category_names(self) -> list[str]:
+        return [ref.name for ref in self.spec.categories]
+
+    @cached_property
+    def deal(self) -> Expr:
+        return self.lowerer.expr(self.spec.deal, {})
+
+    @cached_property
+    def categories(self) -> dict[str, Expr]:
+        return {ref.name: self.lowerer.definition(ref.name, ref.span) for ref in self.spec.categories}
+
+    @cached_property
+    def universe(self) -> frozenset[int]:
+        """The vertices a deal assigns: the cards' vertices and any other the deal mentions."""
+        vertices = frozenset(self.face_vertices + self.suit_vertices) | vertices_of([self.deal])
+        for v in vertices:
+            self.program.sort_of(v, self.spec.categories[0].span)
+        return vertices
+
+    @property
+    def sorts(self) -> dict[int, Sort]:
+        return self.program.sorts
+
+    @property
+    def order_factor(self) -> int:
+        """Ordered assignments per reported hand: hand size! unless the deal space is ordered."""
+        return 1 if self.spec.ordered else factorial(self.hand_size)
+
+    # ---- pay exclusions -------------------------------------------------------------------------
+    def exclusions(self, count: Counter | None = None) -> dict[str, tuple[str, ...]]:
+        """For each category, the higher wins its paid form excludes (seed's rule)."""
+        if self._exclusions is None:
+            from cpoly.api import count_node
+
+            counter = count or (lambda node: count_node(node, self.sorts, self.universe))
+            self._exclusions = self._derive_exclusions(counter)
+        return self._exclusions
+
+    def _derive_exclusions(self, count: Counter) -> dict[str, tuple[str, ...]]:
+        names = self.category_names
+        result: dict[str, tuple[str, ...]] = {}
+        for j, name in enumerate(names):
+            form = mul(self.deal, self.categories[name])
+            excluded: list[str] = []
+            for higher in reversed(names[:j]):
+                if count(mul(form, self.categories[higher])) != 0:
+                    excluded.append(higher)
+                    form = mul(form, one_minus(self.categories[higher]))
+            result[name] = tuple(excluded)
+        return result
+
+    def paid_form(self, name: str) -> Expr:
+        """``Pay<name>``: the category times ``(1 - higher)`` for each excluded higher win."""
+        factors = [one_minus(self.categories[h]) for h in self.exclusions()[name]]
+        return mul(self.categories[name], *factors)
+
+    # ---- cards ------------------------------------------------------------------------------
+    def parse_hand(self, texts: Sequence[str]) -> list[Card]:
+        """A dealt hand from card strings; wrong count or duplicates are input errors."""
+        cards = parse_cards(texts, self.spec.ranks, self.spec.suit_letters, copies=self.spec.copies)
+        if len(cards) != self.hand_size:
+            raise CpolyInputError(f"a hand of this game has {self.hand_size} cards, not {len(cards)}")
+        return cards
+
+    def format(self, card: Card) -> str:
+        return format_card(card, self.spec.ranks, self.spec.suit_letters)
+
+    def paytable(self, name: str | None = None) -> PayTable:
+        """A pay table by name; the first one when no name is given."""
+        tables = self.spec.paytables
+        if not tables:
+            raise CpolyInputError(f"{self.program.module.path} has no pay table")
+        if name is None:
+            return tables[0]
+        for table in tables:
+            if table.name == name:
+                return table
+        known = ", ".join(t.name for t in tables)
+        raise CpolyInputError(f"unknown pay table '{name}' (this game has: {known})")
+
+    # ---- checking ---------------------------------------------------------------------------
+    def assignment(self, hands: np.ndarray) -> dict[int, np.ndarray]:
+        """Vertex arrays for hands given as an (N, hand_size, 2) array of (face, suit)."""
+        arrays = {v: hands[:, i, 0] for i, v in enumerate(self.face_vertices)}
+        arrays.update({v: hands[:, i, 1] for i, v in enumerate(self.suit_vertices)})
+        return arrays
+
+    def classify(self, hands: np.ndarray) -> np.ndarray:
+        """Index of the first category (pay order) each hand hits; len(categories) for none.
+
+        Invalid hands (the deal expression is 0 for them) get -1.
+        """
+        env = ValueEnv(self.assignment(hands))
+        roots = [self.deal, *self.categories.values()]
+        values = evaluate(roots, env)
+        n = hands.shape[0]
+        result = np.full(n, len(self.categories), dtype=np.int16)
+        for index in range(len(self.categories) - 1, -1, -1):
+            hit = np.broadcast_to(np.asarray(values[index + 1]) != 0, (n,))
+            result[hit] = index
+        result[np.broadcast_to(np.asarray(values[0]) == 0, (n,))] = -1
+        return result
+
+    def check(self, cards: Sequence[Card]) -> str | None:
+        """The category of one dealt hand (first in pay order that checks 1), or None."""
+        hands = np.array([cards], dtype=np.int64)
+        index = int(self.classify(hands)[0])
+        if index < 0:
+            raise CpolyInputError("that hand is not a valid deal of this game: "
+                                  + " ".join(self.format(c) for c in cards))
+        return None if index == len(self.categories) else self.category_names[index]

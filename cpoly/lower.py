@@ -1,0 +1,175 @@
+"""Syntax to DAG: expressions of a resolved program as interned nodes.
+
+Indexed forms are expanded here (``prod(i<j in 1..5) body`` is a product over the pairs;
+``any(…) body`` is ``1 - prod(1 - body)``), parameters are substituted by their bound values,
+and δs that mix vertices of different sorts are reported as lints.
+
+>>> from cpoly.syntax import read_module
+>>> from cpoly.resolve import resolve
+>>> from cpoly.expr import render
+>>> text = "Faces = 13\\nF = σ1-σ3\\ndomain F: Faces\\nAllDiff = prod(i<j in 1..3) (1 - δF[i],F[j])\\n"
+>>> low = Lowerer(resolve(read_module(text)))
+>>> render(low.definition("AllDiff"), low.vertex_labels())
+'(1 - δF[1],F[2]) (1 - δF[1],F[3]) (1 - δF[2],F[3])'
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from cpoly import syntax as S
+from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
+from cpoly.expr import Expr
+from cpoly.resolve import Program, evaluate_constant, vertex_of
+from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus
+
+Scope = dict[str, int]
+
+
+class Lowerer:
+    """Lowers the expressions of one program, memoising each definition."""
+
+    def __init__(self, program: Program, params: dict[str, int] | None = None) -> None:
+        self.program = program
+        self.params = dict(params or {})
+        for name in self.params:
+            if name not in program.params:
+                raise CpolyError(f"no parameter named '{name}' (declared: "
+                                 f"{', '.join(sorted(program.params)) or 'none'})")
+        self._memo: dict[str, Expr] = {}
+        self._linted: set[Span] = set()
+
+    def definition(self, name: str, span: Span | None = None) -> Expr:
+        """The DAG of expression definition ``name`` (its dependencies lowered first)."""
+        if name not in self.program.expressions:
+            if span is None:
+                raise CpolyError(f"no expression named '{name}'")
+            raise self.program.unknown(name, span)
+        if name not in self._memo:
+            for dependency in self.program.order:
+                if dependency in self.program.expressions and dependency not in self._memo:
+                    self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
+                if dependency == name:
+                    break
+        return self._memo[name]
+
+    def expr(self, node: S.Expr, scope: Scope) -> Expr:
+        """Lower one syntax expression with index variables bound by ``scope``."""
+        if isinstance(node, S.Binary):
+            return self._chain(node, scope)
+        if isinstance(node, S.Num):
+            return const(node.value)
+        if isinstance(node, S.Negate):
+            return neg(self.expr(node.operand, scope))
+        if isinstance(node, S.Ref):
+            return self._ref(node, scope)
+        if isinstance(node, S.Delta):
+            return self._delta(node, scope)
+        if isinstance(node, S.Indexed):
+            return self._indexed(node, scope)
+        kind = "a vertex" if isinstance(node, S.Sigma) else "a vertex range"
+        raise CpolyError(f"{kind} cannot be used as a number; compare vertices with δ", node.span)
+
+    def _chain(self, node: S.Binary, scope: Scope) -> Expr:
+        """A left-nested chain of one operator, flattened iteratively (long sums and products)."""
+        operands: list[tuple[str, S.Expr]] = []
+        current: S.Expr = node
+        op = node.op
+        while isinstance(current, S.Binary) and (current.op == op or (op != "*" and current.op != "*")):
+            operands.append((current.op, current.right))
+            current = current.left
+        operands.append(("+", current))
+        operands.reverse()
+        if op == "*":
+            return mul(*(self.expr(item, scope) for _, item in operands))
+        return add(*(self.expr(item, scope) if sign == "+" else neg(self.expr(item, scope))
+                     for sign, item in operands))
+
+    def _ref(self, node: S.Ref, scope: Scope) -> Expr:
+        program = self.program
+        if node.index is None and node.name in program.expressions:
+            return self.definition(node.name, node.span)
+        if node.index is None and (node.name in scope or node.name in program.constants):
+            return const(evaluate_constant(node, program, scope))
+        if node.name in program.vertex_names or node.name in program.groups:
+            raise CpolyNameError(f"'{node.name}' is a vertex, not a number: compare vertices "
+                                 f"with δ, e.g. δ{node.name},…", node.span)
+        if node.name in program.params:
+            raise CpolyNameError(f"parameter '{node.name}' can only be used as a value in δ, "
+                                 f"e.g. δC1F{{{node.name}}}", node.span)
+        raise program.unknown(node.name, node.span, iter(scope))
+
+    def _value(self, node: S.IExpr | S.Ref, scope: Scope) -> int:
+        name = getattr(node, "name", None)
+        if name is not None and name in self.program.params and name not in scope:
+            if name not in self.params:
+                raise CpolyError(f"parameter '{name}' has no value", node.span)
+            return self.params[name]
+        return evaluate_constant(node, self.program, scope)
+
+    def _delta(self, node: S.Delta, scope: Scope) -> Expr:
+        vertices: list[int] = []
+        values: set[int] = set()
+        for operand in node.operands:
+            if self._is_value(operand, scope):
+                assert isinstance(operand, S.Ref)
+                values.add(self._value(operand, scope))
+            else:
+                vertices.append(vertex_of(operand, self.program, scope))
+        if len(values) > 1:
+            return const(0)
+        allowed = self._value_set(node.values, scope) if node.values is not None else None
+        if values:
+            allowed = values if allowed is None else values & allowed
+        self._lint_sorts(vertices, node.span)
+        if not vertices:
+            return ONE if allowed is None or allowed else const(0)
+        return delta(vertices, allowed)
+
+    def _is_value(self, operand: S.Ref | S.Sigma, scope: Scope) -> bool:
+        if isinstance(operand, S.Sigma) or operand.index is not None:
+            return False
+        program = self.program
+        return (operand.name in scope or operand.name in program.constants
+                or operand.name in program.params)
+
+    def _value_set(self, items: tuple[S.SetItem, ...], scope: Scope) -> set[int]:
+        values: set[int] = set()
+        for item in items:
+            low = self._value(item.low, scope)
+            high = low if item.high is None else self._value(item.high, scope)
+            if high < low:
+                raise CpolyError(f"empty range {low}..{high} in a value set", item.span)
+            values.update(range(low, high + 1))
+        return values
+
+    def _indexed(self, node: S.Indexed, scope: Scope) -> Expr:
+        low = evaluate_constant(node.low, self.program, scope)
+        high = evaluate_constant(node.high, self.program, scope)
+        for name in node.names:
+            if name in scope or name in self.program.all_names():
+                raise CpolyNameError(f"index '{name}' hides an existing name", node.span)
+        items = [self.expr(node.body, {**scope, **dict(zip(node.names, combo))})
+                 for combo in combinations(range(low, high + 1), len(node.names))]
+        if node.op == "sum":
+            return add(*items)
+        if node.op == "prod":
+            return mul(*items)
+        return one_minus(mul(*(one_minus(item) for item in items)))
+
+    def _lint_sorts(self, vertices: list[int], span: Span) -> None:
+        sorts = {self.program.sorts[v].name for v in vertices if v in self.program.sorts}
+        if len(sorts) > 1 and span not in self._linted:
+            self._linted.add(span)
+            self.program.warnings.append(Warning_(
+                f"δ compares vertices of different domains ({', '.join(sorted(sorts))})", span))
+
+    def vertex_labels(self) -> dict[int, str]:
+        """A readable name for each vertex: its alias, else ``Group[i]``."""
+        labels: dict[int, str] = {}
+        for name, members in self.program.groups.items():
+            for position, v in enumerate(members, start=1):
+                labels.setdefault(v, f"{name}[{position}]")
+        for name, v in self.program.vertex_names.items():
+            labels[v] = name
+        return labels

@@ -1,0 +1,86 @@
+"""Equality patterns: set partitions of vertices, each block typed by an atom.
+
+An *atom* is a class of values that no literal of the expression tells apart.  An expression
+that only compares vertices with each other and with literals has the same value at every
+assignment with the same typed pattern, and a typed pattern with ``k_a`` blocks in atom ``a``
+stands for ``prod_a (size_a)_(k_a)`` assignments (falling factorials).
+
+>>> len(set_partitions(5))          # Bell(5)
+52
+>>> codes, counts = typed_patterns(2, [[0, 1], [0, 1]], [None, None])
+>>> counts.tolist()                 # blocks per atom: {a,b} together, or apart
+[[1, 0], [0, 1], [2, 0], [1, 1], [1, 1], [0, 2]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import product
+
+import numpy as np
+
+from cpoly.errors import CpolyError
+
+MAX_PATTERNS = 2_000_000
+
+
+@lru_cache(maxsize=None)
+def set_partitions(m: int) -> tuple[tuple[int, ...], ...]:
+    """All restricted-growth strings of length ``m`` (each one set partition of m items)."""
+    strings: list[tuple[int, ...]] = [()]
+    for _ in range(m):
+        strings = [s + (b,) for s in strings for b in range((max(s) + 2) if s else 1)]
+    return tuple(strings)
+
+
+def stride(m: int) -> int:
+    """Codes are ``atom * stride + block``; blocks of an m-vertex pattern are < m."""
+    return max(m, 1)
+
+
+def typed_patterns(
+    m: int,
+    allowed: Sequence[Sequence[int]],
+    atom_sizes: Sequence[int | None],
+) -> tuple[np.ndarray, np.ndarray]:
+    """Typed patterns of ``m`` vertices.
+
+    Parameters
+    ----------
+    m : number of vertices.
+    allowed : for each vertex, the atoms its value may lie in.
+    atom_sizes : each atom's number of values, or None when it is symbolic (no pruning).
+
+    Returns
+    -------
+    codes : (P, m) int64, vertex value codes ``atom * stride(m) + block``.
+    counts : (P, A) int64, the number of blocks in each atom (the pattern's weight signature).
+    """
+    n_atoms = len(atom_sizes)
+    allowed_sets = [frozenset(a) for a in allowed]
+    code_rows: list[list[int]] = []
+    count_rows: list[list[int]] = []
+    step = stride(m)
+    for rgs in set_partitions(m):
+        blocks = max(rgs) + 1 if rgs else 0
+        block_atoms = []
+        for b in range(blocks):
+            common = frozenset(range(n_atoms))
+            for i, blk in enumerate(rgs):
+                if blk == b:
+                    common &= allowed_sets[i]
+            block_atoms.append(sorted(common))
+        for typing in product(*block_atoms):
+            counts = [0] * n_atoms
+            for atom in typing:
+                counts[atom] += 1
+            if any(size is not None and c > size for c, size in zip(counts, atom_sizes)):
+                continue
+            code_rows.append([typing[blk] * step + blk for blk in rgs])
+            count_rows.append(counts)
+            if len(code_rows) > MAX_PATTERNS:
+                raise CpolyError(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
+                                 "the expression distinguishes too many values")
+    return (np.array(code_rows, dtype=np.int64).reshape(-1, m),
+            np.array(count_rows, dtype=np.int64).reshape(-1, n_atoms))

@@ -1,0 +1,172 @@
+"""How to count: split sums by literal set, find each term's atoms, estimate the work.
+
+Counting is linear, so ``Count(Σ c_k T_k) = Σ c_k Count(T_k)``.  A product is distributed over
+those of its sums whose terms use different value literals (the ten straight windows), and
+terms with the same literals are regrouped, so each term is counted with its own coarse atoms.
+A δ with a value set that is a direct factor of a term restricts its vertices to the atoms
+inside that set before any pattern is enumerated.
+
+>>> from cpoly.rewrite import add, delta, mul
+>>> low, high = delta((0,), {0, 1}), delta((0,), {5, 6})
+>>> [coef for coef, _ in split_terms(mul(add(low, high), delta((0, 1))), {0: "F", 1: "F"})]
+[1, 1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from math import prod
+
+import sympy
+
+from cpoly.errors import CpolyError
+from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
+from cpoly.resolve import Sort
+from cpoly.rewrite import ONE, add, const, mul, split_coefficient
+
+Literal = tuple[str, frozenset[int]]
+Signature = frozenset[Literal]
+
+
+def literal_signatures(root: Expr, sort_names: dict[int, str]) -> dict[int, Signature]:
+    """For every node under ``root``: the (sort, value set) literals it uses."""
+    found: dict[int, Signature] = {}
+    for node in postorder([root]):
+        if isinstance(node, Delta):
+            own: Signature = frozenset()
+            if node.values is not None:
+                own = frozenset((sort_names[v], node.values) for v in node.vertices)
+            found[node.uid] = own
+        elif isinstance(node, (Sum, Product)):
+            parts = node.terms if isinstance(node, Sum) else node.factors
+            found[node.uid] = frozenset().union(*(found[p.uid] for p in parts))
+        else:
+            found[node.uid] = frozenset()
+    return found
+
+
+def split_terms(root: Expr, sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
+    """``root`` as ``Σ coef·term``, split so that each term's literals are as few as possible."""
+    signatures = literal_signatures(root, sort_names)
+    memo: dict[int, list[tuple[int, Expr]]] = {}
+    for node in postorder([root]):
+        memo[node.uid] = _split_node(node, memo, signatures, sort_names)
+    return memo[root.uid]
+
+
+def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
+                signatures: dict[int, Signature], sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
+    if not signatures[node.uid] or isinstance(node, (Const, Delta)):
+        coef, base = split_coefficient(node)
+        return [(coef, base)]
+    if isinstance(node, Sum):
+        return [term for t in node.terms for term in memo[t.uid]]
+    assert isinstance(node, Product)
+    terms: list[tuple[int, Expr]] = [(1, ONE)]
+    for factor in node.factors:
+        pieces = memo[factor.uid] if signatures[factor.uid] else [split_coefficient(factor)]
+        terms = [(c1 * c2, mul(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]
+        terms = _regroup(terms, sort_names)
+    return terms
+
+
+def _regroup(terms: list[tuple[int, Expr]], sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
+    """Terms with equal literals are added back together (keeps the term count small)."""
+    groups: dict[Signature, list[tuple[int, Expr]]] = {}
+    for coef, term in terms:
+        signature = literal_signatures(term, sort_names)[term.uid]
+        groups.setdefault(signature, []).append((coef, term))
+    out: list[tuple[int, Expr]] = []
+    for members in groups.values():
+        if len(members) == 1:
+            out.append(members[0])
+        else:
+            out.append(split_coefficient(add(*(mul(const(c), t) for c, t in members))))
+    return [(c, t) for c, t in out if c != 0]
+
+
+# ---- atoms ----------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Atoms:
+    """The classes of values of one sort that a term's literals cannot tell apart."""
+
+    sort: Sort
+    values: tuple[frozenset[int] | None, ...]  # None: the rest of the domain
+    sizes: tuple[int | sympy.Expr, ...]
+
+    def inside(self, literal: frozenset[int]) -> list[int]:
+        """The atoms whose values all lie in ``literal``."""
+        return [a for a, vals in enumerate(self.values) if vals is not None and vals <= literal]
+
+    def numeric_sizes(self) -> list[int | None]:
+        return [s if isinstance(s, int) else None for s in self.sizes]
+
+
+def atoms_for(sort: Sort, literals: list[frozenset[int]]) -> Atoms:
+    """Split ``0..size-1`` into classes of values with identical membership in all literals."""
+    mentioned = set().union(*literals) if literals else set()
+    if isinstance(sort.size, int):
+        mentioned = {v for v in mentioned if 0 <= v < sort.size}
+    classes: dict[tuple[bool, ...], set[int]] = {}
+    for value in sorted(mentioned):
+        key = tuple(value in literal for literal in literals)
+        classes.setdefault(key, set()).add(value)
+    values: list[frozenset[int] | None] = [frozenset(c) for c in classes.values()]
+    sizes: list[int | sympy.Expr] = [len(c) for c in classes.values()]
+    rest = sort.size - len(mentioned)
+    if not isinstance(rest, int) or rest > 0:
+        values.append(None)
+        sizes.append(rest)
+    return Atoms(sort, tuple(values), tuple(sizes))
+
+
+@dataclass(frozen=True)
+class TermPlan:
+    """One term to count: its DAG, coefficient, and per sort its vertices, atoms, restrictions."""
+
+    coefficient: int
+    node: Expr
+    sort_order: tuple[str, ...]
+    vertices: dict[str, tuple[int, ...]]
+    atoms: dict[str, Atoms]
+    allowed: dict[int, list[int]]
+
+    def describe(self) -> str:
+        return ", ".join(f"{s}: {len(self.vertices[s])} vertices, {len(self.atoms[s].sizes)} atoms"
+                         for s in self.sort_order)
+
+
+def plan_term(coefficient: int, node: Expr, sorts: dict[int, Sort], universe: frozenset[int]) -> TermPlan:
+    """Atoms and vertex restrictions for one term (counted over the ``universe`` vertices)."""
+    names = {v: sorts[v].name for v in universe}
+    by_sort: dict[str, list[int]] = {}
+    for v in sorted(universe):
+        by_sort.setdefault(names[v], []).append(v)
+    literal_sets: dict[str, set[frozenset[int]]] = {s: set() for s in by_sort}
+    for n in postorder([node]):
+        if isinstance(n, Delta):
+            _check_one_sort(n, names)
+            if n.values is not None:
+                literal_sets[names[n.vertices[0]]].add(n.values)
+    atoms = {s: atoms_for(sorts[vs[0]], sorted(literal_sets[s], key=sorted)) for s, vs in by_sort.items()}
+    allowed = {v: list(range(len(atoms[names[v]].sizes))) for v in universe}
+    for factor in (node.factors if isinstance(node, Product) else (node,)):
+        if isinstance(factor, Delta) and factor.values is not None:
+            for v in factor.vertices:
+                inside = set(atoms[names[v]].inside(factor.values))
+                allowed[v] = [a for a in allowed[v] if a in inside]
+    sort_order = tuple(by_sort)
+    return TermPlan(coefficient, node, sort_order, {s: tuple(vs) for s, vs in by_sort.items()},
+                    atoms, allowed)
+
+
+def _check_one_sort(node: Delta, names: dict[int, str]) -> None:
+    sorts = {names[v] for v in node.vertices}
+    if len(sorts) > 1:
+        raise CpolyError(f"a δ compares vertices of different domains ({', '.join(sorted(sorts))}); "
+                         "such an expression can only be counted densely (count_dense)")
+
+
+def estimate_points(plan: TermPlan) -> int:
+    """An upper bound of the grid size: product over sorts of (atoms^vertices) bounds."""
+    return prod(max(1, len(plan.atoms[s].sizes)) ** len(plan.vertices[s]) for s in plan.sort_order)

@@ -1,0 +1,403 @@
+"""Names, constants, vertex groups, domains, parameters and the game section of a module.
+
+:func:`resolve` turns a :class:`~cpoly.syntax.Module` into a :class:`Program`: every name
+classified (constant, vertex, vertex group, expression), constants evaluated, definitions
+ordered so that each comes after what it uses (a cycle is an error), domains attached to
+vertices.  Expressions are lowered to the DAG later, by :mod:`cpoly.lower`.
+
+>>> from cpoly.syntax import read_module
+>>> p = resolve(read_module("Faces = 13\\nF = σ1-σ2\\ndomain F: Faces\\nPair = δF[1],F[2]\\n"))
+>>> p.constants["Faces"], p.groups["F"], p.sorts[1].size
+(13, (1, 2), 13)
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import sympy
+
+from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
+from cpoly import syntax as S
+
+DEFAULT_RANKS = "23456789TJQKA"
+DEFAULT_SUIT_LETTERS = "hdcs"  # the seed's order: Heart = 0, Diamond = 1, Club = 2, Spade = 3
+
+
+@dataclass(frozen=True)
+class Sort:
+    """A domain: the values ``0 .. size-1``; ``size`` is an int or a sympy Symbol."""
+
+    name: str
+    size: int | sympy.Expr
+
+    @property
+    def symbolic(self) -> bool:
+        return not isinstance(self.size, int)
+
+
+@dataclass(frozen=True)
+class PayTable:
+    """A named pay table: pay per category (and a different pay when dealt, if any)."""
+
+    name: str
+    pays: dict[str, Fraction]
+    dealt: dict[str, Fraction]
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """The game section: which vertices make the cards, the deal, categories, pay tables."""
+
+    title: str
+    face_group: str
+    suit_group: str
+    deal: S.Expr
+    categories: tuple[S.NameRef, ...]
+    paytables: tuple[PayTable, ...]
+    ranks: str = DEFAULT_RANKS
+    suit_letters: str = DEFAULT_SUIT_LETTERS
+    copies: int = 1
+    ordered: bool = False
+
+
+@dataclass
+class Program:
+    """A resolved module: what every name means, in an order safe to lower."""
+
+    module: S.Module
+    constants: dict[str, int] = field(default_factory=dict)
+    symbols: dict[str, sympy.Symbol] = field(default_factory=dict)
+    vertex_names: dict[str, int] = field(default_factory=dict)
+    groups: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    sorts: dict[int, Sort] = field(default_factory=dict)
+    params: set[str] = field(default_factory=set)
+    expressions: dict[str, S.Definition] = field(default_factory=dict)
+    order: list[str] = field(default_factory=list)
+    game: GameSpec | None = None
+    warnings: list[Warning_] = field(default_factory=list)
+
+    def all_names(self) -> set[str]:
+        return (set(self.constants) | set(self.symbols) | set(self.vertex_names) | set(self.groups)
+                | self.params | set(self.expressions))
+
+    def unknown(self, name: str, span: Span, scope: Iterator[str] | None = None) -> CpolyNameError:
+        """An 'unknown name' error with a did-you-mean suggestion."""
+        candidates = self.all_names() | set(scope or ())
+        close = difflib.get_close_matches(name, sorted(candidates), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        return CpolyNameError(f"unknown name '{name}'{hint}", span)
+
+    def sort_of(self, vertex: int, span: Span) -> Sort:
+        if vertex not in self.sorts:
+            raise CpolyNameError(f"vertex σ{vertex} has no domain: add 'domain NAME: SIZE' for it", span)
+        return self.sorts[vertex]
+
+
+def resolve(module: S.Module, symbolic: frozenset[str] = frozenset()) -> Program:
+    """Resolve ``module``; the constants named in ``symbolic`` become sympy symbols."""
+    program = Program(module)
+    definitions = _collect_definitions(module)
+    program.order = _dependency_order(definitions, program)
+    for name in program.order:
+        _classify(definitions[name], program, symbolic)
+    for sym in symbolic:
+        if sym not in program.symbols:
+            raise CpolyError(f"--symbolic {sym}: no constant named '{sym}' in {module.path}")
+    _declarations(module, program)
+    return program
+
+
+def _collect_definitions(module: S.Module) -> dict[str, S.Definition]:
+    found: dict[str, S.Definition] = {}
+    for statement in module.statements:
+        if isinstance(statement, S.Definition):
+            if statement.name in found:
+                first = found[statement.name].span
+                raise CpolyNameError(
+                    f"'{statement.name}' is defined twice (first at line {first.line})", statement.span)
+            found[statement.name] = statement
+    return found
+
+
+# ---- dependencies ------------------------------------------------------------------------
+def referenced_names(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[str, Span]]:
+    """Free names used by a syntax tree (index variables bound inside it excluded)."""
+    stack: list[tuple[object, frozenset[str]]] = [(expr, frozenset())]
+    while stack:
+        node, bound = stack.pop()
+        if isinstance(node, (S.Ref, S.IName)):
+            if node.name not in bound:
+                yield node.name, node.span
+            if isinstance(node, S.Ref) and node.index is not None:
+                stack.append((node.index, bound))
+        elif isinstance(node, S.Indexed):
+            inner = bound | set(node.names)
+            stack += [(node.low, bound), (node.high, bound), (node.body, inner)]
+        elif isinstance(node, (S.Binary, S.IBinary)):
+            stack += [(node.left, bound), (node.right, bound)]
+        elif isinstance(node, S.Negate):
+            stack.append((node.operand, bound))
+        elif isinstance(node, S.Delta):
+            stack += [(op, bound) for op in node.operands]
+            stack += [(item, bound) for item in node.values or ()]
+        elif isinstance(node, S.SetItem):
+            stack += [(node.low, bound)] + ([(node.high, bound)] if node.high else [])
+
+
+def _dependency_order(definitions: dict[str, S.Definition], program: Program) -> list[str]:
+    """Definitions ordered so each follows the definitions it uses; a cycle is an error."""
+    uses = {name: [(n, sp) for n, sp in referenced_names(d.value) if n in definitions]
+            for name, d in definitions.items()}
+    order: list[str] = []
+    state: dict[str, int] = {}  # 1 = on the stack, 2 = done
+    for root in definitions:
+        if state.get(root) == 2:
+            continue
+        path = [root]
+        state[root] = 1
+        stack = [iter(uses[root])]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                done = path.pop()
+                state[done] = 2
+                order.append(done)
+                continue
+            name, span = step
+            if state.get(name) == 1:
+                cycle = " -> ".join(path[path.index(name):] + [name])
+                raise CpolyNameError(f"definitions refer to each other in a cycle: {cycle}", span)
+            if state.get(name) is None:
+                state[name] = 1
+                path.append(name)
+                stack.append(iter(uses[name]))
+    return order
+
+
+# ---- classification ----------------------------------------------------------------------
+def _classify(definition: S.Definition, program: Program, symbolic: frozenset[str]) -> None:
+    value, name = definition.value, definition.name
+    if isinstance(value, S.SigmaRange):
+        if value.last < value.first:
+            raise CpolyError(f"empty vertex range σ{value.first}-σ{value.last}", value.span)
+        program.groups[name] = tuple(range(value.first, value.last + 1))
+    elif isinstance(value, S.Sigma):
+        program.vertex_names[name] = value.number
+    elif isinstance(value, S.Ref) and (value.name in program.vertex_names or value.name in program.groups):
+        _alias(name, value, program)
+    elif _is_constant(value, program):
+        number = evaluate_constant(value, program, {})
+        if name in symbolic:
+            program.symbols[name] = sympy.Symbol(name, positive=True, integer=True)
+        program.constants[name] = number
+    else:
+        program.expressions[name] = definition
+
+
+def _alias(name: str, value: S.Ref, program: Program) -> None:
+    if value.index is None and value.name in program.groups:
+        program.groups[name] = program.groups[value.name]
+    else:
+        program.vertex_names[name] = vertex_of(value, program, {})
+
+
+def _is_constant(expr: S.Expr, program: Program) -> bool:
+    stack: list[S.Expr] = [expr]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, S.Num):
+            continue
+        if isinstance(node, S.Ref):
+            if node.index is not None or node.name not in program.constants:
+                return False
+        elif isinstance(node, S.Binary):
+            stack += [node.left, node.right]
+        elif isinstance(node, S.Negate):
+            stack.append(node.operand)
+        else:
+            return False
+    return True
+
+
+def evaluate_constant(expr: S.Expr | S.IExpr, program: Program, scope: dict[str, int]) -> int:
+    """The integer value of a constant expression (numbers, constants, bound indices, + - *)."""
+    if isinstance(expr, (S.Num, S.IInt)):
+        return expr.value
+    if isinstance(expr, (S.Ref, S.IName)):
+        if expr.name in scope:
+            return scope[expr.name]
+        if expr.name in program.symbols:
+            raise CpolyError(
+                f"'{expr.name}' is symbolic (--symbolic) and can only be a domain size, "
+                "not a value", expr.span)
+        if expr.name in program.constants:
+            return program.constants[expr.name]
+        if expr.name in program.all_names():
+            raise CpolyNameError(f"'{expr.name}' is not a number here", expr.span)
+        raise program.unknown(expr.name, expr.span, iter(scope))
+    if isinstance(expr, S.Negate):
+        return -evaluate_constant(expr.operand, program, scope)
+    if isinstance(expr, (S.Binary, S.IBinary)):
+        left = evaluate_constant(expr.left, program, scope)
+        right = evaluate_constant(expr.right, program, scope)
+        return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
+    raise CpolyError("expected a number", expr.span)
+
+
+def vertex_of(ref: S.Ref | S.Sigma, program: Program, scope: dict[str, int]) -> int:
+    """The σ number a vertex operand denotes (alias, σ literal or group[index], 1-based)."""
+    if isinstance(ref, S.Sigma):
+        return ref.number
+    if ref.name in program.groups:
+        members = program.groups[ref.name]
+        if ref.index is None:
+            raise CpolyError(f"'{ref.name}' is a group of {len(members)} vertices: index it, "
+                             f"e.g. {ref.name}[1]", ref.span)
+        position = evaluate_constant(ref.index, program, scope)
+        if not 1 <= position <= len(members):
+            raise CpolyError(f"index {position} is outside {ref.name}[1..{len(members)}]", ref.span)
+        return members[position - 1]
+    if ref.name in program.vertex_names and ref.index is None:
+        return program.vertex_names[ref.name]
+    if ref.name in program.all_names() or ref.name in scope:
+        raise CpolyNameError(f"'{ref.name}' is not a vertex", ref.span)
+    raise program.unknown(ref.name, ref.span, iter(scope))
+
+
+# ---- declarations --------------------------------------------------------------------------
+def _declarations(module: S.Module, program: Program) -> None:
+    game: dict[str, object] = {}
+    paytables: list[PayTable] = []
+    for statement in module.statements:
+        if isinstance(statement, S.DomainDecl):
+            _domain(statement, program)
+        elif isinstance(statement, S.ParamDecl):
+            program.params.update(statement.names)
+        elif isinstance(statement, S.PaytableDecl):
+            paytables.append(_paytable(statement))
+        elif not isinstance(statement, S.Definition):
+            _game_statement(statement, game)
+    if game or paytables:
+        program.game = _game(game, paytables, program, module)
+
+
+def _domain(statement: S.DomainDecl, program: Program) -> None:
+    size_expr = statement.size
+    if isinstance(size_expr, S.IName) and size_expr.name in program.symbols:
+        size: int | sympy.Expr = program.symbols[size_expr.name]
+        sort_name = size_expr.name
+    else:
+        size = evaluate_constant(size_expr, program, {})
+        sort_name = size_expr.name if isinstance(size_expr, S.IName) else f"size{size}"
+        if size < 1:
+            raise CpolyError(f"a domain needs at least one value, not {size}", size_expr.span)
+    for name in statement.names:
+        if name in program.groups:
+            vertices = program.groups[name]
+        elif name in program.vertex_names:
+            vertices = (program.vertex_names[name],)
+        else:
+            raise program.unknown(name, statement.span) if name not in program.all_names() else \
+                CpolyNameError(f"'{name}' is not a vertex or vertex group", statement.span)
+        for v in vertices:
+            if v in program.sorts and program.sorts[v].name != sort_name:
+                raise CpolyError(f"σ{v} already has domain '{program.sorts[v].name}'", statement.span)
+            program.sorts[v] = Sort(sort_name, size)
+
+
+def _paytable(statement: S.PaytableDecl) -> PayTable:
+    pays: dict[str, Fraction] = {}
+    dealt: dict[str, Fraction] = {}
+    for entry in statement.entries:
+        if entry.category in pays:
+            raise CpolyError(f"'{entry.category}' is paid twice in pay table '{statement.name}'", entry.span)
+        pays[entry.category] = entry.pays
+        if entry.dealt is not None:
+            dealt[entry.category] = entry.dealt
+    return PayTable(statement.name, pays, dealt, statement.span)
+
+
+def _game_statement(statement: S.Statement, game: dict[str, object]) -> None:
+    key = type(statement).__name__
+    if key == "NotationDecl":
+        assert isinstance(statement, S.NotationDecl)
+        key = statement.kind
+    if key in game:
+        raise CpolyError(f"the game section says '{key}' twice", statement.span)
+    game[key] = statement
+
+
+def _game(game: dict[str, object], paytables: list[PayTable], program: Program, module: S.Module) -> GameSpec:
+    where = Span(module.path, 1, 1, "")
+    cards = game.get("CardsDecl")
+    deal = game.get("DealDecl")
+    categories = game.get("CategoriesDecl")
+    for needed, what in ((cards, "cards F S"), (deal, "deal EXPR"), (categories, "categories ...")):
+        if needed is None:
+            raise CpolyError(f"the game section lacks '{what}'", where)
+    assert isinstance(cards, S.CardsDecl) and isinstance(deal, S.DealDecl)
+    assert isinstance(categories, S.CategoriesDecl)
+    _check_cards(cards, program)
+    _check_categories(categories, paytables, program)
+    spec = GameSpec(
+        title=_title(game, module), face_group=cards.faces, suit_group=cards.suits,
+        deal=deal.value, categories=categories.names, paytables=tuple(paytables),
+    )
+    return _with_notation(spec, game, program)
+
+
+def _title(game: dict[str, object], module: S.Module) -> str:
+    decl = game.get("GameDecl")
+    return decl.title if isinstance(decl, S.GameDecl) else module.path.rsplit("/", 1)[-1].removesuffix(".cp")
+
+
+def _with_notation(spec: GameSpec, game: dict[str, object], program: Program) -> GameSpec:
+    from dataclasses import replace
+
+    changes: dict[str, object] = {}
+    for kind in ("ranks", "suit_letters"):
+        decl = game.get(kind)
+        if isinstance(decl, S.NotationDecl):
+            if len(set(decl.letters.lower())) != len(decl.letters):
+                raise CpolyError(f"'{kind}' letters must be distinct: \"{decl.letters}\"", decl.span)
+            changes[kind] = decl.letters
+    copies = game.get("CopiesDecl")
+    if isinstance(copies, S.CopiesDecl):
+        if copies.copies < 1:
+            raise CpolyError("copies must be at least 1", copies.span)
+        changes["copies"] = copies.copies
+    changes["ordered"] = "OrderedDecl" in game
+    return replace(spec, **changes)  # type: ignore[arg-type]
+
+
+def _check_cards(cards: S.CardsDecl, program: Program) -> None:
+    for name in (cards.faces, cards.suits):
+        if name not in program.groups:
+            raise (program.unknown(name, cards.span) if name not in program.all_names()
+                   else CpolyNameError(f"'{name}' is not a vertex group", cards.span))
+    if len(program.groups[cards.faces]) != len(program.groups[cards.suits]):
+        raise CpolyError(f"'{cards.faces}' and '{cards.suits}' must have as many vertices", cards.span)
+
+
+def _check_categories(categories: S.CategoriesDecl, paytables: list[PayTable], program: Program) -> None:
+    names = [ref.name for ref in categories.names]
+    for ref in categories.names:
+        if ref.name not in program.expressions:
+            raise (program.unknown(ref.name, ref.span) if ref.name not in program.all_names()
+                   else CpolyNameError(f"category '{ref.name}' is not an expression", ref.span))
+        if names.count(ref.name) > 1:
+            raise CpolyError(f"category '{ref.name}' is listed twice", ref.span)
+    for table in paytables:
+        for category in table.pays:
+            if category not in names:
+                close = difflib.get_close_matches(category, names, n=1)
+                hint = f" (did you mean '{close[0]}'?)" if close else ""
+                raise CpolyNameError(
+                    f"pay table '{table.name}' pays '{category}', which is not a category{hint}",
+                    table.span)
