@@ -1,0 +1,71 @@
+"""Range notation: combo counts, membership, and errors."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.cards import RANKS
+from cpoly.games.holdem.ranges import parse_hand, parse_range
+
+CASES = [
+    ("77", 6), ("77+", 48), ("22+", 78), ("AA+", 6), ("77-99", 18), ("99-77", 18),
+    ("AKs", 4), ("AKo", 12), ("AK", 16), ("ka", 16), ("A2s+", 48), ("KTo+", 36), ("KT+", 48),
+    ("A2s-A5s", 16), ("QQ+,AKs", 22), ("QQ+, AK, AKs", 34), ("random", 1326), ("??", 1326),
+    ("AcKc", 1), ("AcKc,AdKd", 2), ("AKs,AcKc", 4),
+]
+
+
+@pytest.mark.parametrize(("text", "count"), CASES)
+def test_counts(text: str, count: int) -> None:
+    assert len(parse_hand(text)) == count
+    assert len(set(parse_hand(text))) == count
+
+
+@given(st.sampled_from(RANKS), st.sampled_from(RANKS), st.sampled_from(["", "s", "o"]))
+def test_membership(a: str, b: str, kind: str) -> None:
+    if a == b and kind:
+        with pytest.raises(CpolyInputError):
+            parse_range(a + b + kind)
+        return
+    combos = parse_range(a + b + kind)
+    ranks = sorted([RANKS.index(a), RANKS.index(b)], reverse=True)
+    for high, low in combos:
+        assert high > low
+        assert sorted([high // 4, low // 4], reverse=True) == ranks
+        if kind == "s":
+            assert high % 4 == low % 4
+        if kind == "o":
+            assert high % 4 != low % 4
+    assert len(combos) == (6 if a == b else {"": 16, "s": 4, "o": 12}[kind])
+
+
+@given(st.sampled_from(RANKS), st.sampled_from(RANKS), st.sampled_from(["s", "o", ""]))
+def test_plus_ranges(a: str, b: str, kind: str) -> None:
+    if a == b:
+        return
+    high, low = max(RANKS.index(a), RANKS.index(b)), min(RANKS.index(a), RANKS.index(b))
+    combos = parse_range(f"{RANKS[high]}{RANKS[low]}{kind}+")
+    per = {"": 16, "s": 4, "o": 12}[kind]
+    assert len(combos) == per * (high - low)
+    assert {c[1] // 4 for c in combos} == set(range(low, high))
+
+
+@pytest.mark.parametrize("text", ["AKx", "A", "AAs", "AKs-QJs", "77-AKs", "", "AK,,QQ",
+                                   "1010", "AhAh", "AK++"])
+def test_errors(text: str) -> None:
+    with pytest.raises(CpolyInputError):
+        parse_hand(text)
+
+
+@given(st.text(alphabet="AKQJT98765432soxz+-, ", min_size=1, max_size=8))
+def test_never_crashes(text: str) -> None:
+    try:
+        combos = parse_hand(text)
+    except CpolyInputError as error:
+        assert error.message
+    else:
+        assert all(0 <= c < 52 for combo in combos for c in combo)
+        assert all(a != b for a, b in combos)
