@@ -111,3 +111,31 @@ def test_bad_shapes(shape: tuple[int, ...]) -> None:
 def test_bad_card_numbers() -> None:
     with pytest.raises(CpolyInputError):
         evaluate(np.array([[0, 1, 2, 3, 52]]))
+
+
+def _same_weak_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
+    order = np.argsort(theirs, kind="stable")
+    a, b = ours[order], theirs[order]
+    return bool(((np.diff(a) > 0) == (np.diff(b) > 0)).all() and (np.diff(a) >= 0).all())
+
+
+def test_every_seven_card_rank_multiset_against_eval7() -> None:
+    """All 49,205 rank multisets of 7 cards, suited so that no flush exists (exhaustive)."""
+    from cpoly.games.holdem.combinatorics import rank_multisets
+
+    multisets = rank_multisets(7)
+    ranks = np.repeat(np.arange(13)[None, :], len(multisets), axis=0)
+    hands = np.array([np.repeat(r, m) for r, m in zip(ranks, multisets)])
+    hands = 4 * hands + np.arange(7) % 4  # copies of a rank are adjacent: distinct suits
+    ours = evaluate(hands)
+    theirs = np.array([_eval7_value(h) for h in hands])
+    assert _same_weak_order(ours, theirs)
+
+
+def test_every_flush_mask_against_eval7() -> None:
+    """Every set of 5-7 ranks in one suit (flushes and straight flushes, exhaustive)."""
+    masks = [m for m in range(8192) if 5 <= bin(m).count("1") <= 7]
+    hands = [[4 * r + 1 for r in range(13) if m >> r & 1] for m in masks]
+    ours = np.array([evaluate_one(tuple(h)) for h in hands])
+    theirs = np.array([_eval7_value(np.array(h)) for h in hands])
+    assert _same_weak_order(ours, theirs)

@@ -5,13 +5,14 @@ Hands are rank pairs (``"66"``, ``"79"``, ``"8Q"``): every hand is ranked by its
 weighted by its number of suitings after each hole card has removed one copy of its rank.
 
 >>> result = no_flush_equity(["66", "79", "8Q"])
->>> round(spread(result) * 100, 4), [round(p.equity * 100, 4) for p in result.players]
+>>> round(float(spread(result)) * 100, 4), [round(p.equity * 100, 4) for p in result.players]
 (6.2733, [32.8611, 30.4328, 36.7061])
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 
@@ -50,7 +51,16 @@ def no_flush_equity(hands: Sequence[str], board: str = "") -> EquityResult:
     return result_from_tally(tally, tuple(hands), "exact, ranks only (no flushes)", flushes=False)
 
 
-def spread(result: EquityResult) -> float:
-    """Largest minus smallest equity (the first number of the seed's out0 lines)."""
-    values = [p.equity for p in result.players]
-    return max(values) - min(values)
+def spread(result: EquityResult) -> Fraction:
+    """Largest minus smallest exact equity (the first number of the seed's out0 lines).
+
+    Raises
+    ------
+    CpolyInputError
+        For a Monte Carlo result, which has no exact equities.
+    """
+    values = [p.equity_exact for p in result.players]
+    if any(v is None for v in values):
+        raise CpolyInputError("the spread needs exact equities")
+    exact = [v for v in values if v is not None]
+    return max(exact) - min(exact)
