@@ -22,18 +22,21 @@ from cpoly.expr import Expr
 from cpoly.game import Game
 from cpoly.plan import plan_term, split_terms
 from cpoly.resolve import Program, Sort, resolve
-from cpoly.rewrite import mul
+from cpoly.rewrite import ONE, mul
 from cpoly.syntax import read_file
 
 
-def load_program(path: str | Path, symbolic: Iterable[str] = ()) -> Program:
-    """Parse and resolve a .cp file; ``symbolic`` constants become sympy symbols."""
-    return resolve(read_file(path), frozenset(symbolic))
+def load_program(path: str | Path, symbolic: Iterable[str] = (),
+                 overrides: Mapping[str, int] | None = None) -> Program:
+    """Parse and resolve a .cp file; ``symbolic`` constants become sympy symbols and
+    ``overrides`` replace the values of constants (``--set Suits=5``)."""
+    return resolve(read_file(path), frozenset(symbolic), overrides)
 
 
-def load_game(path: str | Path, symbolic: Iterable[str] = ()) -> Game:
+def load_game(path: str | Path, symbolic: Iterable[str] = (),
+              overrides: Mapping[str, int] | None = None) -> Game:
     """A .cp file with a game section, ready to count, check and analyse."""
-    return Game.from_program(load_program(path, symbolic))
+    return Game.from_program(load_program(path, symbolic, overrides))
 
 
 def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int]) -> Number:
@@ -75,15 +78,18 @@ class DealTable:
     rows: tuple[DealRow, ...]
 
 
-def deal_table(game: Game) -> DealTable:
-    """Deal frequencies of every category, per unordered hand unless the deal space is ordered."""
-    def per_hand(node: Expr) -> Number:
-        ordered = count_node(mul(game.deal, node), game.sorts, game.universe)
-        return _divide(ordered, game.order_factor)
+def count_deals(game: Game, node: Expr) -> Number:
+    """``Σ deal·node``: per unordered hand unless the game's deal space is ordered."""
+    ordered = count_node(mul(game.deal, node), game.sorts, game.universe)
+    return _divide(ordered, game.order_factor)
 
-    rows = tuple(DealRow(name, per_hand(game.categories[name]), per_hand(game.paid_form(name)))
+
+def deal_table(game: Game) -> DealTable:
+    """Deal frequencies of every category, with and without the higher wins."""
+    rows = tuple(DealRow(name, count_deals(game, game.categories[name]),
+                         count_deals(game, game.paid_form(name)))
                  for name in game.category_names)
-    return DealTable(per_hand(mul(game.deal)), rows)
+    return DealTable(count_deals(game, ONE), rows)
 
 
 def _divide(count: Number, factor: int) -> Number:

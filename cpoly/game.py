@@ -20,12 +20,12 @@ from math import factorial
 import numpy as np
 
 from cpoly.cards import Card, format_card, parse_cards
-from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.errors import CpolyError, CpolyInputError, Warning_
 from cpoly.evaluate import ValueEnv, evaluate
 from cpoly.expr import Expr, vertices_of
 from cpoly.lower import Lowerer
 from cpoly.resolve import GameSpec, PayTable, Program, Sort
-from cpoly.rewrite import mul, one_minus
+from cpoly.rewrite import add, const, is_boolean, mul, one_minus
 
 Counter = Callable[[Expr], object]
 
@@ -110,6 +110,27 @@ class Game:
                     form = mul(form, one_minus(self.categories[higher]))
             result[name] = tuple(excluded)
         return result
+
+    def lint_categories(self) -> list[Warning_]:
+        """Categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping terms).
+
+        For an integer c, ``c(c-1) >= 0`` with equality exactly when c is 0 or 1, so one count
+        of ``deal·c·(c-1)`` decides it.
+        """
+        from cpoly.api import count_node
+
+        found: list[Warning_] = []
+        for ref in self.spec.categories:
+            node = self.categories[ref.name]
+            if is_boolean(node):
+                continue
+            excess = count_node(mul(self.deal, node, add(node, const(-1))), self.sorts, self.universe)
+            if excess != 0:
+                found.append(Warning_(
+                    f"category '{ref.name}' is not 0/1 on the deals: some deals hit it more than "
+                    "once (+ used as OR over overlapping terms?); write OR as 1 - (1 - a)(1 - b)",
+                    ref.span))
+        return found
 
     def paid_form(self, name: str) -> Expr:
         """``Pay<name>``: the category times ``(1 - higher)`` for each excluded higher win."""

@@ -14,7 +14,7 @@ vertices.  Expressions are lowered to the DAG later, by :mod:`cpoly.lower`.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -98,16 +98,23 @@ class Program:
         return self.sorts[vertex]
 
 
-def resolve(module: S.Module, symbolic: frozenset[str] = frozenset()) -> Program:
-    """Resolve ``module``; the constants named in ``symbolic`` become sympy symbols."""
+def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
+            overrides: Mapping[str, int] | None = None) -> Program:
+    """Resolve ``module``; the constants named in ``symbolic`` become sympy symbols, those in
+    ``overrides`` take the given values instead of their definitions."""
     program = Program(module)
     definitions = _collect_definitions(module)
     program.order = _dependency_order(definitions, program)
+    overrides = dict(overrides or {})
     for name in program.order:
         _classify(definitions[name], program, symbolic)
+        if name in overrides and name in program.constants:
+            program.constants[name] = overrides.pop(name)
     for sym in symbolic:
         if sym not in program.symbols:
             raise CpolyError(f"--symbolic {sym}: no constant named '{sym}' in {module.path}")
+    for name in overrides:
+        raise CpolyError(f"--set {name}: no constant named '{name}' in {module.path}")
     _declarations(module, program)
     return program
 

@@ -1,0 +1,110 @@
+"""``cpoly count`` and ``cpoly check``: deal frequencies and the category of a dealt hand."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from cpoly.api import check, count, count_deals, deal_table, load_game, load_program
+from cpoly.cli.output import print_json, print_table, print_warnings, thousands
+from cpoly.expr import render
+from cpoly.errors import CpolyInputError
+from cpoly.game import Game
+
+
+def register(subparsers: Any) -> None:
+    counting = subparsers.add_parser(
+        "count", help="deal frequencies of a game (or counts of named definitions)",
+        description="Count, exactly, the deals of each category of a .cp game: the ways "
+                    "including higher wins and the paid ways (highest win only).")
+    counting.add_argument("file", help="a .cp file")
+    counting.add_argument("names", nargs="*", help="count these definitions instead of the game")
+    counting.add_argument("--symbolic", nargs="+", default=[], metavar="NAME",
+                          help="make these size constants symbols: counts become polynomials")
+    counting.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE", dest="overrides",
+                          help="give size constants other values, e.g. --set Suits=5")
+    counting.add_argument("--show-pay", action="store_true", help="print the derived Pay* forms")
+    counting.add_argument("--json", action="store_true", help="print JSON")
+    counting.set_defaults(func=run_count)
+
+    checking = subparsers.add_parser("check", help="the category of a dealt hand")
+    checking.add_argument("file", help="a .cp game file")
+    checking.add_argument("cards", nargs="+", help="the dealt cards, e.g. Ah Kh Qh Jh Th")
+    checking.add_argument("--json", action="store_true", help="print JSON")
+    checking.set_defaults(func=run_check)
+
+
+def run_count(args: argparse.Namespace) -> int:
+    if args.names:
+        return _count_names(args)
+    game = load_game(args.file, args.symbolic, parse_overrides(args.overrides))
+    table = deal_table(game)
+    print_warnings(game.program.warnings + game.lint_categories())
+    if args.json:
+        print_json({"total": _number(table.total), "categories": [
+            {"name": r.name, "ways": _number(r.ways), "paid_ways": _number(r.paid_ways)}
+            for r in table.rows]})
+        return 0
+    rows = [[r.name, thousands(r.ways), thousands(r.paid_ways)] for r in table.rows]
+    rows.append(["all hands", thousands(table.total), ""])
+    print_table(f"{game.spec.title}: wins on the deal",
+                ["category", "ways incl. higher wins", "paid ways (highest only)"], rows,
+                [False, True, True])
+    if args.show_pay:
+        _print_pay_forms(game)
+    return 0
+
+
+def _count_names(args: argparse.Namespace) -> int:
+    """Named definitions: per dealt hand (times the deal) in a game file, else over all
+    assignments of the vertices that have domains."""
+    program = load_program(args.file, args.symbolic, parse_overrides(args.overrides))
+    if program.game is not None:
+        game = Game.from_program(program)
+        results = {name: count_deals(game, game.lowerer.definition(name)) for name in args.names}
+    else:
+        results = {name: count(program, name) for name in args.names}
+    print_warnings(program.warnings)
+    if args.json:
+        print_json({"counts": {name: _number(value) for name, value in results.items()}})
+    else:
+        print_table(None, ["definition", "count"], [[n, thousands(v)] for n, v in results.items()],
+                    [False, True])
+    return 0
+
+
+def _print_pay_forms(game: Game) -> None:
+    print()
+    for name in game.category_names:
+        excluded = game.exclusions()[name]
+        form = " * ".join([name] + [f"(1 - {h})" for h in excluded])
+        print(f"Pay{name} = {form}")
+
+
+def run_check(args: argparse.Namespace) -> int:
+    game = load_game(args.file)
+    category = check(game, args.cards)
+    cards = [game.format(c) for c in game.parse_hand(args.cards)]
+    if args.json:
+        print_json({"category": category, "cards": cards})
+    else:
+        print(f"{' '.join(cards)}: {category or 'no win'}")
+    return 0
+
+
+def parse_overrides(items: list[str]) -> dict[str, int]:
+    """``["Suits=5"]`` as ``{"Suits": 5}``; a malformed item is an input error."""
+    result: dict[str, int] = {}
+    for item in items:
+        name, _, value = item.partition("=")
+        if not name or not value.lstrip("-").isdigit():
+            raise CpolyInputError(f"--set expects NAME=INTEGER, not '{item}'")
+        result[name] = int(value)
+    return result
+
+
+def _number(value: Any) -> Any:
+    return value if isinstance(value, int) else str(value)
+
+
+__all__ = ["register", "render"]

@@ -1,0 +1,59 @@
+"""Shared output helpers of the CLI: JSON, rich tables, warnings, progress bars."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any, Callable
+
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cpoly.errors import Warning_
+
+
+def print_json(payload: Any) -> None:
+    """One JSON document on stdout."""
+    json.dump(payload, sys.stdout, indent=2)
+    sys.stdout.write("\n")
+
+
+def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[str]],
+                right_align: Sequence[bool] | None = None) -> None:
+    """A readable table on stdout (plain text when stdout is not a terminal)."""
+    table = Table(title=title, show_edge=False, header_style="bold")
+    for i, column in enumerate(columns):
+        table.add_column(column, justify="right" if right_align and right_align[i] else "left")
+    for row in rows:
+        table.add_row(*row)
+    Console(soft_wrap=True).print(table)
+
+
+def print_warnings(warnings: Sequence[Warning_]) -> None:
+    for warning in warnings:
+        print(warning.render(), file=sys.stderr)
+
+
+@contextmanager
+def progress_bar(description: str, enabled: bool) -> Iterator[Callable[[int, int], None]]:
+    """A callback ``(done, total)`` that drives a progress bar on stderr when ``enabled``."""
+    if not enabled or not sys.stderr.isatty():
+        yield lambda done, total: None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(description, total=None)
+
+        def update(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        yield update
+
+
+def thousands(value: Any) -> str:
+    """Integers with thousands separators; anything else (a polynomial) as text."""
+    return f"{value:,}" if isinstance(value, int) else str(value)
