@@ -292,6 +292,15 @@ def analyze_game(
         Use the on-disk cache for the classes and tables (:mod:`~cpoly.games.videopoker.cache`).
     """
     rule = parse_tie_rule(tie_rule)
+    categories = np.asarray(categories)
+    if categories.size and np.issubdtype(categories.dtype, np.integer):
+        highest = int(categories.max())
+        if highest > paytable.n_categories:
+            raise CpolyInputError(
+                f"the category array has category {highest}, but pay table {paytable.name!r} has "
+                f"{paytable.n_categories} pays (categories 0..{paytable.n_categories - 1}, "
+                f"{paytable.n_categories} = nothing)"
+            )
     prepared = prepare_game(categories, faces, suits, paytable.n_categories + 1, use_cache)
     return analyze_prepared(prepared, paytable, rule, progress)
 
