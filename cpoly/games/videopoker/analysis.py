@@ -26,7 +26,7 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
-    StackedTables,
+    stacked_tables,
     choose_holds,
     hold_counts,
     hold_pay_matrix,
@@ -94,10 +94,10 @@ def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
         int64, shape ``(32, K + 1)``; row ``m`` sums to ``C(n - 5, 5 - popcount(m))``.
     """
     cards, position = _sorted_deal(deal, tables.n)
-    stacked = StackedTables.of(tables)
+    stacked = stacked_tables(tables)
     counts = hold_counts(subset_indices(cards[None, :], stacked.offsets), stacked)[0]
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
-    return counts[to_sorted]
+    return counts[to_sorted].astype(np.int64)
 
 
 @dataclass(frozen=True)
@@ -330,7 +330,7 @@ def analyze_prepared(
     weight_by_hold = hold_weights(weights)
     largest_class = int(prepared.sizes.max())
     _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class)
-    stacked = StackedTables.of(tables)
+    stacked = stacked_tables(tables)
     deals = _representative_deals(prepared)
     totals = _Totals(tables.n_columns)
     n_classes = len(prepared.sizes)

@@ -14,7 +14,9 @@ computed bottom-up, one card position at a time (a superset Moebius transform).
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
+from math import comb
 
 import numpy as np
 
@@ -31,6 +33,7 @@ __all__ = [
     "hold_pay_matrix",
     "hold_sizes",
     "hold_weights",
+    "stacked_tables",
     "subset_indices",
 ]
 
@@ -61,8 +64,22 @@ class StackedTables:
 
     @classmethod
     def of(cls, tables: SubsetTables) -> StackedTables:
+        """Stack the tables; int32 when every count fits (all counts are at most ``C(n, 5)``)."""
         rows, offsets = tables.stacked()
+        if comb(tables.n, HAND_SIZE) < 2**31:
+            rows = rows.astype(np.int32)
         return cls(rows, offsets, tables.categories, tables.n_columns)
+
+
+_STACKED: weakref.WeakKeyDictionary[SubsetTables, StackedTables] = weakref.WeakKeyDictionary()
+
+
+def stacked_tables(tables: SubsetTables) -> StackedTables:
+    """:meth:`StackedTables.of`, remembered for as long as ``tables`` lives."""
+    stacked = _STACKED.get(tables)
+    if stacked is None:
+        stacked = _STACKED[tables] = StackedTables.of(tables)
+    return stacked
 
 
 def subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
@@ -89,19 +106,26 @@ def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:
         :func:`subset_indices` of sorted deals.
     stacked : StackedTables
         The game's tables.
+
+    Notes
+    -----
+    The work is laid out hold-major, ``(32, N, K + 1)`` (the result is a transposed view), so
+    each step of the transform subtracts one contiguous block from another.  Every intermediate
+    value is a count of hands (containing some cards, avoiding others), so the transform never
+    leaves ``0..C(n, 5)`` and runs in the stacked tables' dtype.
     """
     n_deals = index.shape[0]
-    counts = np.empty((n_deals, HOLDS, stacked.n_columns), dtype=np.int64)
-    np.take(stacked.rows, index[:, : HOLDS - 1], axis=0, out=counts[:, : HOLDS - 1])
-    counts[:, HOLDS - 1] = 0
-    counts[np.arange(n_deals), HOLDS - 1, stacked.categories[index[:, HOLDS - 1]]] = 1
-    lattice = counts.reshape((n_deals,) + (2,) * HAND_SIZE + (stacked.n_columns,))
-    for axis in range(1, HAND_SIZE + 1):
+    counts = np.empty((HOLDS, n_deals, stacked.n_columns), dtype=stacked.rows.dtype)
+    np.take(stacked.rows, index[:, : HOLDS - 1].T, axis=0, out=counts[: HOLDS - 1])
+    counts[HOLDS - 1] = 0
+    counts[HOLDS - 1, np.arange(n_deals), stacked.categories[index[:, HOLDS - 1]]] = 1
+    lattice = counts.reshape((2,) * HAND_SIZE + (n_deals, stacked.n_columns))
+    for axis in range(HAND_SIZE):
         without = [slice(None)] * lattice.ndim
         with_card = [slice(None)] * lattice.ndim
         without[axis], with_card[axis] = 0, 1
         lattice[tuple(without)] -= lattice[tuple(with_card)]
-    return counts
+    return counts.transpose(1, 0, 2)
 
 
 def hold_pay_matrix(pays: ScaledPays) -> np.ndarray:
