@@ -42,8 +42,6 @@ class Lowerer:
     def definition(self, name: str, span: Span | None = None) -> Expr:
         """The DAG of expression definition ``name`` (its dependencies lowered first)."""
         if name not in self.program.expressions:
-            if span is None:
-                raise CpolyError(f"no expression named '{name}'")
             raise self.program.unknown(name, span)
         if name not in self._memo:
             for dependency in self.program.order:

@@ -99,6 +99,8 @@ def _token_message(error: UnexpectedToken) -> str:
     shown = "end of line" if token.type == "_NL" else repr(str(token))
     expected = sorted(_describe(name) for name in error.expected if not name.startswith("__"))
     hint = f"; expected {', '.join(expected[:6])}" if expected else ""
+    if "RPAR" in error.expected and token.type != "RPAR":
+        hint += " (is a parenthesis left open?)"
     return f"unexpected {shown}{hint}"
 
 
@@ -106,7 +108,7 @@ _TERMINAL_NAMES = {
     "NAME": "a name", "INT": "a number", "DELTA": "δ", "SIGMA": "σ", "LPAR": "'('",
     "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'", "LSQB": "'['", "RSQB": "']'",
     "COMMA": "','", "EQUAL": "'='", "STAR": "'*'", "PLUS": "'+'", "DASH": "'-'",
-    "COLON": "':'", "STRING": "a quoted string", "_NL": "end of line", "DECIMAL": "a number",
+    "COLON": "':'", "$END": "end of file", "STRING": "a quoted string", "_NL": "end of line", "DECIMAL": "a number",
 }
 
 

@@ -85,7 +85,7 @@ class Program:
         return (set(self.constants) | set(self.symbols) | set(self.vertex_names) | set(self.groups)
                 | self.params | set(self.expressions))
 
-    def unknown(self, name: str, span: Span, scope: Iterator[str] | None = None) -> CpolyNameError:
+    def unknown(self, name: str, span: Span | None, scope: Iterator[str] | None = None) -> CpolyNameError:
         """An 'unknown name' error with a did-you-mean suggestion."""
         candidates = self.all_names() | set(scope or ())
         close = difflib.get_close_matches(name, sorted(candidates), n=1)
@@ -233,28 +233,49 @@ def _is_constant(expr: S.Expr, program: Program) -> bool:
 
 
 def evaluate_constant(expr: S.Expr | S.IExpr, program: Program, scope: dict[str, int]) -> int:
-    """The integer value of a constant expression (numbers, constants, bound indices, + - *)."""
-    if isinstance(expr, (S.Num, S.IInt)):
-        return expr.value
-    if isinstance(expr, (S.Ref, S.IName)):
-        if expr.name in scope:
-            return scope[expr.name]
-        if expr.name in program.symbols:
+    """The integer value of a constant expression (numbers, constants, bound indices, + - *).
+
+    Iterative, so a long chain like ``1 + 1 + … + 1`` does not recurse.
+    """
+    results: list[int] = []
+    stack: list[tuple[object, bool]] = [(expr, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if isinstance(node, (S.Binary, S.IBinary)):
+            if expanded:
+                right, left = results.pop(), results.pop()
+                results.append({"+": left + right, "-": left - right, "*": left * right}[node.op])
+            else:
+                stack += [(node, True), (node.right, False), (node.left, False)]
+        elif isinstance(node, S.Negate):
+            if expanded:
+                results.append(-results.pop())
+            else:
+                stack += [(node, True), (node.operand, False)]
+        else:
+            results.append(_constant_leaf(node, program, scope))
+    return results[0]
+
+
+def _constant_leaf(node: object, program: Program, scope: dict[str, int]) -> int:
+    if isinstance(node, (S.Num, S.IInt)):
+        return node.value
+    if isinstance(node, (S.Ref, S.IName)):
+        if isinstance(node, S.Ref) and node.index is not None:
+            raise CpolyNameError(f"'{node.name}[…]' is a vertex, not a number", node.span)
+        if node.name in scope:
+            return scope[node.name]
+        if node.name in program.symbols:
             raise CpolyError(
-                f"'{expr.name}' is symbolic (--symbolic) and can only be a domain size, "
-                "not a value", expr.span)
-        if expr.name in program.constants:
-            return program.constants[expr.name]
-        if expr.name in program.all_names():
-            raise CpolyNameError(f"'{expr.name}' is not a number here", expr.span)
-        raise program.unknown(expr.name, expr.span, iter(scope))
-    if isinstance(expr, S.Negate):
-        return -evaluate_constant(expr.operand, program, scope)
-    if isinstance(expr, (S.Binary, S.IBinary)):
-        left = evaluate_constant(expr.left, program, scope)
-        right = evaluate_constant(expr.right, program, scope)
-        return {"+": left + right, "-": left - right, "*": left * right}[expr.op]
-    raise CpolyError("expected a number", expr.span)
+                f"'{node.name}' is symbolic (--symbolic) and can only be a domain size, "
+                "not a value", node.span)
+        if node.name in program.constants:
+            return program.constants[node.name]
+        if node.name in program.all_names():
+            raise CpolyNameError(f"'{node.name}' is not a number here", node.span)
+        raise program.unknown(node.name, node.span, iter(scope))
+    span = getattr(node, "span", None)
+    raise CpolyError("expected a number", span)
 
 
 def vertex_of(ref: S.Ref | S.Sigma, program: Program, scope: dict[str, int]) -> int:

@@ -16,7 +16,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Union
 
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree, v_args
+from lark.visitors import Transformer_NonRecursive
 from lark.exceptions import VisitError
 from lark.tree import Meta
 
@@ -213,7 +214,7 @@ class Module:
 
 # ---- the one Transformer --------------------------------------------------------------
 @v_args(meta=True, inline=True)
-class _ToSyntax(Transformer[Token, Any]):
+class _ToSyntax(Transformer_NonRecursive):  # iterative: long chains do not recurse
     def __init__(self, path: str, text: str) -> None:
         super().__init__()
         self._path = path

@@ -1,0 +1,65 @@
+"""Bad input gets a clear answer: golden bad .cp files, bad cards, and the CLI's exit codes."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cpoly.cli.main import main
+from tests.conftest import DEFINITIONS
+
+GOLDEN = sorted((Path(__file__).parent / "golden_errors").glob("*.cp"))
+JACKS = str(DEFINITIONS / "jacks_or_better.cp")
+
+
+def _expectation(path: Path) -> tuple[int, int, str]:
+    """Each golden file's first line: ``// expect: LINE:COL: message`` (positions in the file)."""
+    match = re.match(r"// expect: (\d+):(\d+): (.*)", path.read_text(encoding="utf-8").splitlines()[0])
+    assert match, path
+    return int(match[1]), int(match[2]), match[3]
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_bad_file(path, capsys):
+    line, column, message = _expectation(path)
+    assert main(["count", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    first, source, caret = err.rstrip("\n").split("\n")
+    assert first.startswith(f"{path}:{line}:{column}: error: "), first
+    assert message in first
+    assert source.strip() == path.read_text(encoding="utf-8").splitlines()[line - 1].strip()
+    assert caret.strip() == "^" and "Traceback" not in err
+
+
+@pytest.mark.parametrize("cards, message", [
+    (["Ah", "Kh", "Qh", "Jh"], "has 5 cards, not 4"),
+    (["Ah", "Kh", "Qh", "Jh", "Th", "9h"], "has 5 cards, not 6"),
+    (["Ah", "Kh", "Qh", "Jh", "Ah"], "duplicate card 'Ah'"),
+    (["Ah", "Kh", "Qh", "Jh", "Xh"], "bad card 'Xh'"),
+    (["Ah", "Kh", "Qh", "Jh", "Tx"], "bad card 'Tx': suit 'x'"),
+    (["Ah", "Kh", "Qh", "Jh", "T"], "bad card 'T'"),
+])
+def test_bad_cards_name_the_offending_value(cards, message, capsys):
+    assert main(["check", JACKS, *cards]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["count", "no/such/file.cp"], "no such file"),
+    (["count", JACKS, "--symbolic", "Sutis"], "no constant named 'Sutis'"),
+    (["count", JACKS, "--set", "Suits"], "NAME=INTEGER"),
+    (["count", JACKS, "Nope"], "unknown name 'Nope'"),
+])
+def test_bad_requests(argv, message, capsys):
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert message in err and "Traceback" not in err
+
+
+def test_unicode_suits_and_ten_are_accepted(capsys):
+    assert main(["check", JACKS, "A♥", "K♥", "Q♥", "J♥", "10♥", "--json"]) == 0
+    assert '"RoyalFlush"' in capsys.readouterr().out
