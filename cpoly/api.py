@@ -20,7 +20,7 @@ from cpoly.errors import CpolyError
 from cpoly.evaluate import Number, count_dense, count_term
 from cpoly.expr import Expr
 from cpoly.game import Game
-from cpoly.plan import plan_term, split_terms
+from cpoly.plan import mixes_sorts, plan_term, split_terms
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, mul
 from cpoly.syntax import read_file
@@ -43,10 +43,24 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int]) -
     """``Σ node`` over every assignment of the ``universe`` vertices (typed equality patterns)."""
     universe = frozenset(universe)
     names = {v: sorts[v].name for v in universe}
+    if mixes_sorts(node, names):
+        return _dense_fallback(node, sorts, universe)
     total: Number = 0
     for coefficient, term in split_terms(node, names):
         total += count_term(plan_term(coefficient, term, dict(sorts), universe))
     return sympy.expand(total) if isinstance(total, sympy.Basic) else total
+
+
+def _dense_fallback(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> int:
+    """A δ that compares vertices of different domains defeats value symmetry: count densely."""
+    if any(sorts[v].symbolic for v in universe):
+        raise CpolyError("a δ compares vertices of different domains, so the count cannot be "
+                         "symbolic (see the warning above)")
+    try:
+        return count_dense(node, sorts, sorted(universe))
+    except ValueError as too_big:
+        raise CpolyError(f"a δ compares vertices of different domains, so this needs a dense "
+                         f"count, and {too_big}") from None
 
 
 def count(program: Program, name: str, params: Mapping[str, int] | None = None) -> Number:

@@ -160,6 +160,12 @@ def plan_term(coefficient: int, node: Expr, sorts: dict[int, Sort], universe: fr
                     atoms, allowed)
 
 
+def mixes_sorts(root: Expr, names: dict[int, str]) -> bool:
+    """Whether some δ under ``root`` compares vertices of different sorts."""
+    return any(isinstance(n, Delta) and len({names[v] for v in n.vertices}) > 1
+               for n in postorder([root]))
+
+
 def _check_one_sort(node: Delta, names: dict[int, str]) -> None:
     sorts = {names[v] for v in node.vertices}
     if len(sorts) > 1:
