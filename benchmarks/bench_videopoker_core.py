@@ -18,19 +18,25 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import TypeVar
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cpoly.games.videopoker import combinatorics  # noqa: E402
-from cpoly.games.videopoker.analysis import PayTable, analyze_game, analyze_prepared, hold_outcomes  # noqa: E402
-from cpoly.games.videopoker.cache import CACHE_ENV  # noqa: E402
-from cpoly.games.videopoker.combinatorics import all_hands, deal_classes  # noqa: E402
-from cpoly.games.videopoker.prepare import prepare_game  # noqa: E402
-from cpoly.games.videopoker.tables import build_tables  # noqa: E402
+from cpoly.games.videopoker import combinatorics
+from cpoly.games.videopoker.analysis import (
+    PayTable,
+    analyze_game,
+    analyze_prepared,
+    hold_outcomes,
+)
+from cpoly.games.videopoker.cache import CACHE_ENV
+from cpoly.games.videopoker.combinatorics import all_hands, deal_classes
+from cpoly.games.videopoker.prepare import prepare_game
+from cpoly.games.videopoker.tables import build_tables
 
 T = TypeVar("T")
 FACES = np.repeat(np.arange(13), 4)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -38,18 +38,18 @@ SMALL = (5, 3)  # 15 cards: 3,003 deals, every deal and every draw enumerated by
 SMALL_PAYS = (3, 3, 3, 2, 1, 1, 1, 1, 1)  # many equal-EV holds with different outcomes
 
 
-@lru_cache(maxsize=None)
+@cache
 def small_game() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     faces, suits = standard_deck(*SMALL)
     return poker_categories(*SMALL), faces, suits
 
 
-@lru_cache(maxsize=None)
+@cache
 def job_categories() -> np.ndarray:
     return poker_categories(13, 4)
 
 
-@lru_cache(maxsize=None)
+@cache
 def small_brute(pays: tuple[Fraction, ...], dealt: tuple[Fraction, ...]) -> dict:
     categories, faces, _ = small_game()
     return brute_analysis(categories, len(faces), list(pays) + [Fraction(0)], list(dealt) + [Fraction(0)])

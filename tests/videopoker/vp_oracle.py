@@ -109,11 +109,11 @@ def brute_choose_all(
     options = []
     for mask in range(32):
         table = scaled_dealt if mask == 31 else scaled
-        weight = lcm_weight // comb(n - 5, 5 - bin(mask).count("1"))
+        weight = lcm_weight // comb(n - 5, 5 - mask.bit_count())
         first = sum(int(c) * p for c, p in zip(counts[mask], table)) * weight  # EV * L
         second = sum(int(c) * p * p for c, p in zip(counts[mask], table)) * weight
         variance = second * lcm_weight - first * first  # Var * L**2
-        options.append((mask, first, variance, bin(mask).count("1")))
+        options.append((mask, first, variance, mask.bit_count()))
     best = max(o[1] for o in options)
     tied = [o for o in options if o[1] == best]
     keys = {
@@ -139,7 +139,7 @@ def brute_analysis(
     result = {rule: ([0] * n_columns, [0] * n_columns) for rule in RULES}
     for deal_outcomes in outcomes:
         for rule, mask in brute_choose_all(deal_outcomes, pays, dealt_pays, n).items():
-            weight = lcm_weight // comb(n - 5, 5 - bin(mask).count("1"))
+            weight = lcm_weight // comb(n - 5, 5 - mask.bit_count())
             combinations, dealt = result[rule]
             for c in range(n_columns):
                 combinations[c] += int(deal_outcomes[mask, c]) * weight

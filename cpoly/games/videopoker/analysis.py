@@ -15,23 +15,24 @@ Combinations follow the published convention: every deal weighs the same and a h
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Callable, Sequence
 
 import numpy as np
 
 from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
-    stacked_tables,
     choose_holds,
     hold_counts,
     hold_pay_matrix,
     hold_sizes,
     hold_weights,
+    stacked_tables,
     subset_indices,
 )
 from cpoly.games.videopoker.paytable import (
@@ -97,7 +98,8 @@ def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
     stacked = stacked_tables(tables)
     counts = hold_counts(subset_indices(cards[None, :], stacked.offsets), stacked)[0]
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
-    return counts[to_sorted].astype(np.int64)
+    outcomes: np.ndarray = counts[to_sorted].astype(np.int64)
+    return outcomes
 
 
 @dataclass(frozen=True)
@@ -362,9 +364,8 @@ def analyze_prepared(
 
 
 def _representative_deals(prepared: PreparedGame) -> np.ndarray:
-    from cpoly.games.videopoker.combinatorics import all_hands
-
-    return all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
+    deals: np.ndarray = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
+    return deals
 
 
 class _Totals:

@@ -16,8 +16,8 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence
 
 import numpy as np
 
@@ -101,7 +101,7 @@ def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | N
     try:
         with np.load(path, allow_pickle=False) as archive:
             arrays = {name: archive[name] for name in archive.files}
-    except Exception:  # any unreadable file: truncated zip, bad header, bad pickle flag...
+    except Exception:  # noqa: BLE001 -- any unreadable file (truncated zip, bad CRC, bad header) is dropped
         _discard(path)
         return None
     stored = arrays.pop(_CHECKSUM, None)
@@ -121,7 +121,7 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
         handle, temporary = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, **payload)
+                np.savez(stream, **payload)  # type: ignore[arg-type]
             os.replace(temporary, path)
         except BaseException:
             _discard(Path(temporary))

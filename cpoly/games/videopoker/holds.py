@@ -46,7 +46,7 @@ def hold_sizes() -> np.ndarray:
     >>> hold_sizes()[[0, 1, 3, 31]].tolist()
     [0, 1, 2, 5]
     """
-    return np.array([bin(m).count("1") for m in range(HOLDS)], dtype=np.int64)
+    return np.array([m.bit_count() for m in range(HOLDS)], dtype=np.int64)
 
 
 def _held_positions(mask: int) -> list[int]:
@@ -121,11 +121,12 @@ def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:
     counts[HOLDS - 1, np.arange(n_deals), stacked.categories[index[:, HOLDS - 1]]] = 1
     lattice = counts.reshape((2,) * HAND_SIZE + (n_deals, stacked.n_columns))
     for axis in range(HAND_SIZE):
-        without = [slice(None)] * lattice.ndim
-        with_card = [slice(None)] * lattice.ndim
+        without: list[int | slice] = [slice(None)] * lattice.ndim
+        with_card: list[int | slice] = [slice(None)] * lattice.ndim
         without[axis], with_card[axis] = 0, 1
         lattice[tuple(without)] -= lattice[tuple(with_card)]
-    return counts.transpose(1, 0, 2)
+    result: np.ndarray = counts.transpose(1, 0, 2)
+    return result
 
 
 def hold_pay_matrix(pays: ScaledPays) -> np.ndarray:
@@ -140,7 +141,8 @@ def hold_pay_matrix(pays: ScaledPays) -> np.ndarray:
 
 def hold_weights(weights: tuple[int, ...]) -> np.ndarray:
     """Draw weight of each hold index (``weights[d]`` for ``d`` discarded cards), int64."""
-    return np.array(weights, dtype=np.int64)[HAND_SIZE - hold_sizes()]
+    by_hold: np.ndarray = np.array(weights, dtype=np.int64)[HAND_SIZE - hold_sizes()]
+    return by_hold
 
 
 @dataclass(frozen=True, eq=False)

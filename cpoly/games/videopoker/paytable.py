@@ -13,10 +13,10 @@ multiplied by the common denominator, so EVs compare exactly as integers.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, lcm
-from typing import Sequence, Union
 
 import numpy as np
 
@@ -31,7 +31,7 @@ __all__ = [
     "parse_tie_rule",
 ]
 
-PayValue = Union[int, Fraction, str]
+PayValue = int | Fraction | str
 
 
 class TieRule(str, enum.Enum):

@@ -15,8 +15,17 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.combinatorics import DealClasses, deal_classes, trivial_classes
-from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables, build_tables, check_categories
+from cpoly.games.videopoker.combinatorics import (
+    DealClasses,
+    deal_classes,
+    trivial_classes,
+)
+from cpoly.games.videopoker.tables import (
+    HAND_SIZE,
+    SubsetTables,
+    build_tables,
+    check_categories,
+)
 
 __all__ = ["NOT_INVARIANT_NOTE", "PreparedGame", "check_deck", "prepare_game"]
 

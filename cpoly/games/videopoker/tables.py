@@ -115,7 +115,7 @@ def build_tables(categories: np.ndarray, n: int, n_columns: int) -> SubsetTables
         cells = comb(n, size) * n_columns
         total = np.zeros(cells, dtype=np.int64)
         for positions in position_subsets(size):
-            index = category_column.copy()
+            index: np.ndarray = category_column.copy()
             for slot, position in enumerate(positions):
                 index += slot_value[position][slot] * index_type(n_columns)
             total += np.bincount(index, minlength=cells)
