@@ -14,10 +14,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-import sympy
 
 from cpoly.errors import CpolyError
-from cpoly.evaluate import Number, count_dense, count_term
+from cpoly.evaluate import count_dense, count_term
+from cpoly.symbolic import Number, expand, is_symbolic
 from cpoly.expr import Expr
 from cpoly.game import Game
 from cpoly.plan import mixes_sorts, plan_term, split_terms
@@ -48,7 +48,7 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int]) -
     total: Number = 0
     for coefficient, term in split_terms(node, names):
         total += count_term(plan_term(coefficient, term, dict(sorts), universe))
-    return sympy.expand(total) if isinstance(total, sympy.Basic) else total
+    return expand(total)
 
 
 def _dense_fallback(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> int:
@@ -72,9 +72,9 @@ def count(program: Program, name: str, params: Mapping[str, int] | None = None) 
     return count_node(node, program.sorts, program.sorts.keys())
 
 
-def dense_count(game: Game, node: Expr) -> int:
+def dense_count(game: Game, node: Expr, max_points: int = 50_000_000) -> int:
     """The brute-force oracle: ``Σ deal·node`` by enumerating every assignment (small decks)."""
-    return count_dense(mul(game.deal, node), game.sorts, sorted(game.universe))
+    return count_dense(mul(game.deal, node), game.sorts, sorted(game.universe), max_points)
 
 
 @dataclass(frozen=True)
@@ -107,8 +107,8 @@ def deal_table(game: Game) -> DealTable:
 
 
 def _divide(count: Number, factor: int) -> Number:
-    if isinstance(count, sympy.Basic):
-        return sympy.expand(count / factor)
+    if is_symbolic(count):
+        return expand(count / factor)
     if count % factor:
         raise CpolyError(f"a count of {count} ordered deals is not a multiple of {factor}: the "
                          "category depends on card order; declare 'ordered' in the game")

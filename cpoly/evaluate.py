@@ -21,15 +21,14 @@ from math import prod
 from typing import Protocol
 
 import numpy as np
-import sympy
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, children, postorder
 from cpoly.patterns import stride, typed_patterns
 from cpoly.plan import TermPlan
 from cpoly.resolve import Sort
+from cpoly.symbolic import Number, expand
 
 Array = np.ndarray
-Number = int | sympy.Expr
 
 
 class Env(Protocol):
@@ -179,7 +178,7 @@ def _weigh(reduced: Array, groupings: list[tuple[Array, Array]], plan: TermPlan)
     for index in zip(*np.nonzero(reduced)):
         value = int(reduced[index])
         total += value * prod((weights[axis][i] for axis, i in enumerate(index)), start=1)
-    return sympy.expand(total) if isinstance(total, sympy.Basic) else total
+    return expand(total)
 
 
 def _falling_product(sizes: Sequence[Number], blocks: Sequence[int]) -> Number:

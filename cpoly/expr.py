@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Container, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
 from typing import Union
@@ -103,13 +103,16 @@ def children(node: Expr) -> tuple[Expr, ...]:
     return ()
 
 
-def postorder(roots: Iterable[Expr]) -> list[Expr]:
-    """Every node reachable from ``roots``, each once, children before parents (iterative)."""
+def postorder(roots: Iterable[Expr], skip: Container[int] = ()) -> list[Expr]:
+    """Every node reachable from ``roots``, each once, children before parents (iterative).
+
+    Nodes whose uid is in ``skip`` are neither listed nor entered.
+    """
     order: list[Expr] = []
     seen: set[int] = set()
     stack: list[tuple[Expr, Iterator[Expr]]] = []
     for root in roots:
-        if root.uid in seen:
+        if root.uid in seen or root.uid in skip:
             continue
         seen.add(root.uid)
         stack.append((root, iter(children(root))))
@@ -119,7 +122,7 @@ def postorder(roots: Iterable[Expr]) -> list[Expr]:
             if child is None:
                 stack.pop()
                 order.append(node)
-            elif child.uid not in seen:
+            elif child.uid not in seen and child.uid not in skip:
                 seen.add(child.uid)
                 stack.append((child, iter(children(child))))
     return order

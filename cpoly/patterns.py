@@ -44,6 +44,16 @@ def typed_patterns(
     allowed: Sequence[Sequence[int]],
     atom_sizes: Sequence[int | None],
 ) -> tuple[np.ndarray, np.ndarray]:
+    """Typed patterns of ``m`` vertices (memoised; see :func:`_typed_patterns`)."""
+    return _typed_patterns(m, tuple(tuple(a) for a in allowed), tuple(atom_sizes))
+
+
+@lru_cache(maxsize=4096)
+def _typed_patterns(
+    m: int,
+    allowed: tuple[tuple[int, ...], ...],
+    atom_sizes: tuple[int | None, ...],
+) -> tuple[np.ndarray, np.ndarray]:
     """Typed patterns of ``m`` vertices.
 
     Parameters
@@ -82,5 +92,7 @@ def typed_patterns(
             if len(code_rows) > MAX_PATTERNS:
                 raise CpolyError(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
                                  "the expression distinguishes too many values")
-    return (np.array(code_rows, dtype=np.int64).reshape(-1, m),
-            np.array(count_rows, dtype=np.int64).reshape(-1, n_atoms))
+    codes = np.array(code_rows, dtype=np.int64).reshape(-1, m)
+    counts = np.array(count_rows, dtype=np.int64).reshape(-1, n_atoms)
+    codes.flags.writeable = counts.flags.writeable = False  # shared through the memo
+    return codes, counts

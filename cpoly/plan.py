@@ -17,37 +17,61 @@ from __future__ import annotations
 from dataclasses import dataclass
 from math import prod
 
-import sympy
 
 from cpoly.errors import CpolyError
 from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
 from cpoly.resolve import Sort
+from cpoly.symbolic import Number
 from cpoly.rewrite import ONE, add, const, mul, split_coefficient
 
 Literal = tuple[str, frozenset[int]]
 Signature = frozenset[Literal]
 
 
-def literal_signatures(root: Expr, sort_names: dict[int, str]) -> dict[int, Signature]:
-    """For every node under ``root``: the (sort, value set) literals it uses."""
-    found: dict[int, Signature] = {}
-    for node in postorder([root]):
+class LiteralSignatures:
+    """The (sort, value set) literals each node uses, memoised across calls (nodes are
+    interned, so a node's signature never changes for one naming of the sorts)."""
+
+    def __init__(self, sort_names: dict[int, str]) -> None:
+        self._names = sort_names
+        self._found: dict[int, Signature] = {}
+
+    def __getitem__(self, uid: int) -> Signature:
+        return self._found[uid]
+
+    def of(self, root: Expr) -> Signature:
+        """The signature of ``root``, computing only the nodes not seen before."""
+        if root.uid not in self._found:
+            for node in postorder([root], skip=self._found):
+                self._found[node.uid] = self._own(node)
+        return self._found[root.uid]
+
+    def _own(self, node: Expr) -> Signature:
         if isinstance(node, Delta):
-            own: Signature = frozenset()
-            if node.values is not None:
-                own = frozenset((sort_names[v], node.values) for v in node.vertices)
-            found[node.uid] = own
-        elif isinstance(node, (Sum, Product)):
+            if node.values is None:
+                return frozenset()
+            return frozenset((self._names[v], node.values) for v in node.vertices)
+        if isinstance(node, (Sum, Product)):
             parts = node.terms if isinstance(node, Sum) else node.factors
-            found[node.uid] = frozenset().union(*(found[p.uid] for p in parts))
-        else:
-            found[node.uid] = frozenset()
-    return found
+            return frozenset().union(*(self._found[p.uid] for p in parts))
+        return frozenset()
+
+
+_SIGNATURES: dict[tuple[tuple[int, str], ...], LiteralSignatures] = {}
+
+
+def signatures_for(sort_names: dict[int, str]) -> LiteralSignatures:
+    """The shared signature memo for one naming of the vertices' sorts."""
+    key = tuple(sorted(sort_names.items()))
+    if key not in _SIGNATURES:
+        _SIGNATURES[key] = LiteralSignatures(sort_names)
+    return _SIGNATURES[key]
 
 
 def split_terms(root: Expr, sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
     """``root`` as ``Σ coef·term``, split so that each term's literals are as few as possible."""
-    signatures = literal_signatures(root, sort_names)
+    signatures = signatures_for(sort_names)
+    signatures.of(root)
     memo: dict[int, list[tuple[int, Expr]]] = {}
     for node in postorder([root]):
         memo[node.uid] = _split_node(node, memo, signatures, sort_names)
@@ -55,7 +79,7 @@ def split_terms(root: Expr, sort_names: dict[int, str]) -> list[tuple[int, Expr]
 
 
 def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
-                signatures: dict[int, Signature], sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
+                signatures: LiteralSignatures, sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
     if not signatures[node.uid] or isinstance(node, (Const, Delta)):
         coef, base = split_coefficient(node)
         return [(coef, base)]
@@ -66,15 +90,15 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
     for factor in node.factors:
         pieces = memo[factor.uid] if signatures[factor.uid] else [split_coefficient(factor)]
         terms = [(c1 * c2, mul(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]
-        terms = _regroup(terms, sort_names)
+        terms = _regroup(terms, signatures)
     return terms
 
 
-def _regroup(terms: list[tuple[int, Expr]], sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
+def _regroup(terms: list[tuple[int, Expr]], signatures: LiteralSignatures) -> list[tuple[int, Expr]]:
     """Terms with equal literals are added back together (keeps the term count small)."""
     groups: dict[Signature, list[tuple[int, Expr]]] = {}
     for coef, term in terms:
-        signature = literal_signatures(term, sort_names)[term.uid]
+        signature = signatures.of(term)
         groups.setdefault(signature, []).append((coef, term))
     out: list[tuple[int, Expr]] = []
     for members in groups.values():
@@ -92,7 +116,7 @@ class Atoms:
 
     sort: Sort
     values: tuple[frozenset[int] | None, ...]  # None: the rest of the domain
-    sizes: tuple[int | sympy.Expr, ...]
+    sizes: tuple[Number, ...]
 
     def inside(self, literal: frozenset[int]) -> list[int]:
         """The atoms whose values all lie in ``literal``."""
@@ -112,7 +136,7 @@ def atoms_for(sort: Sort, literals: list[frozenset[int]]) -> Atoms:
         key = tuple(value in literal for literal in literals)
         classes.setdefault(key, set()).add(value)
     values: list[frozenset[int] | None] = [frozenset(c) for c in classes.values()]
-    sizes: list[int | sympy.Expr] = [len(c) for c in classes.values()]
+    sizes: list[Number] = [len(c) for c in classes.values()]
     rest = sort.size - len(mentioned)
     if not isinstance(rest, int) or rest > 0:
         values.append(None)

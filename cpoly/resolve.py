@@ -18,10 +18,10 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-import sympy
 
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly import syntax as S
+from cpoly.symbolic import Number, symbol
 
 DEFAULT_RANKS = "23456789TJQKA"
 DEFAULT_SUIT_LETTERS = "hdcs"  # the seed's order: Heart = 0, Diamond = 1, Club = 2, Spade = 3
@@ -32,7 +32,7 @@ class Sort:
     """A domain: the values ``0 .. size-1``; ``size`` is an int or a sympy Symbol."""
 
     name: str
-    size: int | sympy.Expr
+    size: Number
 
     @property
     def symbolic(self) -> bool:
@@ -71,7 +71,7 @@ class Program:
 
     module: S.Module
     constants: dict[str, int] = field(default_factory=dict)
-    symbols: dict[str, sympy.Symbol] = field(default_factory=dict)
+    symbols: dict[str, Number] = field(default_factory=dict)
     vertex_names: dict[str, int] = field(default_factory=dict)
     groups: dict[str, tuple[int, ...]] = field(default_factory=dict)
     sorts: dict[int, Sort] = field(default_factory=dict)
@@ -201,7 +201,7 @@ def _classify(definition: S.Definition, program: Program, symbolic: frozenset[st
     elif _is_constant(value, program):
         number = evaluate_constant(value, program, {})
         if name in symbolic:
-            program.symbols[name] = sympy.Symbol(name, positive=True, integer=True)
+            program.symbols[name] = symbol(name)
         program.constants[name] = number
     else:
         program.expressions[name] = definition
@@ -318,7 +318,7 @@ def _declarations(module: S.Module, program: Program) -> None:
 def _domain(statement: S.DomainDecl, program: Program) -> None:
     size_expr = statement.size
     if isinstance(size_expr, S.IName) and size_expr.name in program.symbols:
-        size: int | sympy.Expr = program.symbols[size_expr.name]
+        size: Number = program.symbols[size_expr.name]
         sort_name = size_expr.name
     else:
         size = evaluate_constant(size_expr, program, {})
