@@ -18,7 +18,7 @@ from cpoly.games.videopoker.analysis import (
     autohold,
     hold_outcomes,
 )
-from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
 from cpoly.games.videopoker.paytable import parse_tie_rule
 from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
 from cpoly.games.videopoker.tables import build_tables
@@ -30,6 +30,7 @@ from .vp_oracle import (
     brute_analysis,
     brute_choose_all,
     brute_hold_outcomes,
+    deuces_wild_categories,
     poker_categories,
     standard_deck,
 )
@@ -52,7 +53,7 @@ def job_categories() -> np.ndarray:
 @cache
 def small_brute(pays: tuple[Fraction, ...], dealt: tuple[Fraction, ...]) -> dict:
     categories, faces, _ = small_game()
-    return brute_analysis(categories, len(faces), list(pays) + [Fraction(0)], list(dealt) + [Fraction(0)])
+    return brute_analysis(categories, len(faces), list(pays) + [Fraction(0)], list(dealt) + [Fraction(0)], faces)
 
 
 def full_pays(table: PayTable) -> tuple[tuple[Fraction, ...], tuple[Fraction, ...]]:
@@ -109,7 +110,8 @@ def test_autohold_matches_brute_force_ev_and_rules() -> None:
     for _ in range(30):
         deal = rng.choice(n, 5, replace=False).tolist()
         counts = brute_hold_outcomes(np.array([deal]), categories, n, 10)[0]
-        chosen = brute_choose_all(counts, list(pays) + [Fraction(0)], list(dealt) + [Fraction(0)], n)
+        zero = [Fraction(0)]
+        chosen = brute_choose_all(counts, list(pays) + zero, list(dealt) + zero, n, deal, faces)
         for rule in RULES:
             result = autohold(deal, tables, table, rule)
             assert result.best == chosen[rule]
@@ -147,6 +149,40 @@ def test_analysis_matches_brute_force_for_every_tie_rule(rule: str) -> None:
     assert sum(analysis.combinations) == analysis.total
 
 
+def renumber(categories: np.ndarray, n: int, old_of_new: np.ndarray) -> np.ndarray:
+    """The category array of the same game with card ``c`` renamed ``new``: old_of_new[new] = c."""
+    hands = all_hands(n, 5).astype(np.int64)
+    return categories[colex_rank(np.sort(old_of_new[hands], axis=1))]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_suit_major_numbering_matches_brute_force(rule: str) -> None:
+    """Cards numbered suit by suit: ``first`` now differs from ``rank-order``."""
+    categories, faces, suits = small_game()
+    n_faces, n_suits = SMALL
+    new = np.arange(n_faces * n_suits)
+    old_of_new = (new % n_faces) * n_suits + new // n_faces
+    renumbered = renumber(categories, len(new), old_of_new)
+    table = PayTable("small", SMALL_PAYS)
+    analysis = analyze_game(renumbered, faces[old_of_new], suits[old_of_new], table, rule)
+    pays, dealt = full_pays(table)
+    brute = suit_major_brute(pays, dealt)
+    assert list(analysis.combinations) == brute[rule][0]
+    if rule == "rank-order":  # independent of the numbering
+        assert analysis.combinations == analyze_game(categories, faces, suits, table, rule).combinations
+
+
+@cache
+def suit_major_brute(pays: tuple[Fraction, ...], dealt: tuple[Fraction, ...]) -> dict:
+    categories, faces, _ = small_game()
+    n_faces, n_suits = SMALL
+    new = np.arange(n_faces * n_suits)
+    old_of_new = (new % n_faces) * n_suits + new // n_faces
+    renumbered = renumber(categories, len(new), old_of_new)
+    zero = [Fraction(0)]
+    return brute_analysis(renumbered, len(new), list(pays) + zero, list(dealt) + zero, faces[old_of_new])
+
+
 def test_tie_rules_change_the_figures() -> None:
     """The small game really has ties with different outcomes (the tests above can fail)."""
     categories, faces, suits = small_game()
@@ -180,7 +216,8 @@ def test_categories_breaking_suit_symmetry_fall_back_to_every_deal() -> None:
     analysis = analyze_game(skewed, faces, suits, table, "first")
     assert analysis.symmetry_note == NOT_INVARIANT_NOTE
     assert analysis.group_order == 1 and analysis.deal_classes == comb(15, 5)
-    brute = brute_analysis(skewed, 15, list(full_pays(table)[0]) + [Fraction(0)], list(full_pays(table)[1]) + [Fraction(0)])
+    pays, dealt = full_pays(table)
+    brute = brute_analysis(skewed, 15, list(pays) + [Fraction(0)], list(dealt) + [Fraction(0)], faces)
     assert list(analysis.combinations) == brute["first"][0]
 
 
@@ -212,7 +249,7 @@ def test_joker_deck_matches_brute_force() -> None:
     analysis = analyze_game(categories, faces, suits, table, "most-cards")
     assert analysis.group_order == 6 and analysis.symmetry_note == ""
     pays = [Fraction(p) for p in (10, 5, 2, 1, 1, 0)]
-    brute = brute_analysis(categories, 16, pays, pays)
+    brute = brute_analysis(categories, 16, pays, pays, faces)
     assert list(analysis.combinations) == brute["most-cards"][0]
 
 
@@ -249,6 +286,44 @@ def test_jacks_or_better_8_5_return() -> None:
     faces, suits = standard_deck(13, 4)
     analysis = analyze_game(job_categories(), faces, suits, PayTable("8/5", JOB_8_5))
     assert round(float(analysis.expected_return), 6) == 0.972984
+
+
+FULL_PAY_DEUCES = (800, 200, 25, 15, 9, 5, 3, 2, 2, 1)
+DEUCES_COMBINATIONS = (
+    440_202_756, 4_060_462_824, 35_796_957_696, 63_818_309_856, 83_087_969_280,
+    1_294_427_430_576, 423_165_297_240, 334_561_280_724, 1_117_664_265_756,
+    5_674_784_779_512, 10_901_423_560_980,
+)
+
+
+@cache
+def deuces_categories() -> np.ndarray:
+    return deuces_wild_categories()
+
+
+def test_deuces_wild_published_table_settles_the_tie_rule() -> None:
+    """Only the default rule (rank-order) reproduces every published row; all rules tie on EV."""
+    faces, suits = standard_deck(13, 4)
+    table = PayTable("full-pay deuces", FULL_PAY_DEUCES)
+    results = {rule: analyze_game(deuces_categories(), faces, suits, table, rule) for rule in RULES}
+    assert DEFAULT_TIE_RULE is TieRule.RANK_ORDER
+    assert results["rank-order"].combinations == DEUCES_COMBINATIONS
+    assert results["first"].combinations == DEUCES_COMBINATIONS  # face-major numbering
+    for rule in ("fewest-cards", "most-cards", "lowest-variance", "highest-variance"):
+        assert results[rule].combinations != DEUCES_COMBINATIONS, rule
+    assert {round(float(r.expected_return), 6) for r in results.values()} == {1.00762}
+    assert results["rank-order"].ambiguous_deals > 0
+
+
+def test_deuces_wild_rank_order_does_not_depend_on_card_numbering() -> None:
+    faces, suits = standard_deck(13, 4)
+    new = np.arange(52)
+    old_of_new = (new % 13) * 4 + new // 13  # suit-major: card = 13 * suit + face
+    renumbered = renumber(deuces_categories(), 52, old_of_new)
+    table = PayTable("full-pay deuces", FULL_PAY_DEUCES)
+    new_faces, new_suits = faces[old_of_new], suits[old_of_new]
+    assert analyze_game(renumbered, new_faces, new_suits, table).combinations == DEUCES_COMBINATIONS
+    assert analyze_game(renumbered, new_faces, new_suits, table, "first").combinations != DEUCES_COMBINATIONS
 
 
 # ---------------------------------------------------------------- inputs and errors

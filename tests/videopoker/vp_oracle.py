@@ -91,43 +91,59 @@ def brute_hold_outcomes(deals: np.ndarray, categories: np.ndarray, n: int, n_col
     return result
 
 
-RULES = ("first", "fewest-cards", "most-cards", "lowest-variance", "highest-variance")
+RULES = ("rank-order", "first", "fewest-cards", "most-cards", "lowest-variance", "highest-variance")
 
 
 def brute_choose_all(
-    counts: np.ndarray, pays: list[Fraction], dealt_pays: list[Fraction], n: int
+    counts: np.ndarray,
+    pays: list[Fraction],
+    dealt_pays: list[Fraction],
+    n: int,
+    deal: list[int],
+    faces: np.ndarray,
 ) -> dict[str, int]:
-    """The hold each tie rule chooses for one deal (outcome counts ``(32, K + 1)``).
+    """The hold (bit i = deal[i] held) each tie rule chooses for one deal.
 
     EVs and variances are compared exactly after multiplying every pay by the common denominator
     and every hold by ``L / draws`` (a positive constant for the deal: order is unchanged).
+    Final fallback: the held set with the smallest sum of 2**card; ``rank-order`` uses
+    2**(position of the card when the deal is listed by (face, card)).
     """
     denominator = np.lcm.reduce([p.denominator for p in pays + dealt_pays])
     scaled = [int(p * denominator) for p in pays]
     scaled_dealt = [int(p * denominator) for p in dealt_pays]
     lcm_weight = int(np.lcm.reduce([comb(n - 5, d) for d in range(6)]))
+    by_rank = sorted(deal, key=lambda card: (int(faces[card]), card))
     options = []
     for mask in range(32):
+        held = [deal[i] for i in range(5) if mask >> i & 1]
         table = scaled_dealt if mask == 31 else scaled
-        weight = lcm_weight // comb(n - 5, 5 - mask.bit_count())
+        weight = lcm_weight // comb(n - 5, 5 - len(held))
         first = sum(int(c) * p for c, p in zip(counts[mask], table)) * weight  # EV * L
         second = sum(int(c) * p * p for c, p in zip(counts[mask], table)) * weight
         variance = second * lcm_weight - first * first  # Var * L**2
-        options.append((mask, first, variance, mask.bit_count()))
+        card_key = sum(2**card for card in held)
+        rank_key = sum(2 ** by_rank.index(card) for card in held)
+        options.append((mask, first, variance, len(held), card_key, rank_key))
     best = max(o[1] for o in options)
     tied = [o for o in options if o[1] == best]
     keys = {
-        "first": lambda o: o[0],
-        "fewest-cards": lambda o: (o[3], o[0]),
-        "most-cards": lambda o: (-o[3], o[0]),
-        "lowest-variance": lambda o: (o[2], o[0]),
-        "highest-variance": lambda o: (-o[2], o[0]),
+        "rank-order": lambda o: o[5],
+        "first": lambda o: o[4],
+        "fewest-cards": lambda o: (o[3], o[4]),
+        "most-cards": lambda o: (-o[3], o[4]),
+        "lowest-variance": lambda o: (o[2], o[4]),
+        "highest-variance": lambda o: (-o[2], o[4]),
     }
     return {rule: min(tied, key=key)[0] for rule, key in keys.items()}
 
 
 def brute_analysis(
-    categories: np.ndarray, n: int, pays: list[Fraction], dealt_pays: list[Fraction]
+    categories: np.ndarray,
+    n: int,
+    pays: list[Fraction],
+    dealt_pays: list[Fraction],
+    faces: np.ndarray | None = None,
 ) -> dict[str, tuple[list[int], list[int]]]:
     """Per tie rule: combinations per category and, of those, from kept deals (every deal)."""
     n_columns = len(pays)
@@ -137,8 +153,9 @@ def brute_analysis(
     )
     lcm_weight = int(np.lcm.reduce([comb(n - 5, d) for d in range(6)]))
     result = {rule: ([0] * n_columns, [0] * n_columns) for rule in RULES}
-    for deal_outcomes in outcomes:
-        for rule, mask in brute_choose_all(deal_outcomes, pays, dealt_pays, n).items():
+    faces = np.arange(n) if faces is None else faces
+    for deal, deal_outcomes in zip(deals.tolist(), outcomes):
+        for rule, mask in brute_choose_all(deal_outcomes, pays, dealt_pays, n, deal, faces).items():
             weight = lcm_weight // comb(n - 5, 5 - mask.bit_count())
             combinations, dealt = result[rule]
             for c in range(n_columns):
@@ -146,3 +163,45 @@ def brute_analysis(
                 if mask == 31:
                     dealt[c] += int(deal_outcomes[mask, c]) * weight
     return result
+
+
+def deuces_wild_categories() -> np.ndarray:
+    """Full-pay Deuces Wild categories of every 52-card hand (card = 4 * face + suit, face 0 = 2).
+
+    0 natural royal, 1 four deuces, 2 wild royal, 3 five of a kind, 4 straight flush, 5 four of a
+    kind, 6 full house, 7 flush, 8 straight, 9 three of a kind, 10 nothing.
+    """
+    hands = all_hands(52, 5).astype(np.int64)
+    faces, suits = hands // 4, hands % 4
+    wild = faces == 0
+    n_wild = wild.sum(axis=1)
+    natural_suits = np.where(wild, -1, suits)
+    suited = ((natural_suits == -1) | (natural_suits == natural_suits.max(axis=1)[:, None])).all(axis=1)
+    naturals = _face_counts(faces, 13)[:, 1:]
+    top = np.sort(naturals, axis=1)[:, ::-1]
+    distinct = (naturals <= 1).all(axis=1)
+    spans = []
+    for ace in (12, -1):  # ace high, ace low (A-2-3-4-5 with wild cards filling in)
+        ranked = np.where(faces == 12, ace, faces)
+        high = np.where(wild, -99, ranked).max(axis=1)
+        low = np.where(wild, 99, ranked).min(axis=1)
+        spans.append(high - low <= 4)
+    straight = distinct & (spans[0] | spans[1])
+    royal_cards = distinct & ((faces >= 8) | wild).all(axis=1)
+    rules = [
+        (n_wild == 0) & suited & royal_cards,
+        n_wild == 4,
+        (n_wild >= 1) & suited & royal_cards,
+        top[:, 0] + n_wild >= 5,
+        suited & straight,
+        top[:, 0] + n_wild >= 4,
+        ((n_wild == 0) & (top[:, 0] == 3) & (top[:, 1] == 2))
+        | ((n_wild == 1) & (top[:, 0] == 2) & (top[:, 1] == 2)),
+        suited,
+        straight,
+        top[:, 0] + n_wild >= 3,
+    ]
+    categories = np.full(len(hands), len(rules), dtype=np.int64)
+    for category in reversed(range(len(rules))):
+        categories[rules[category]] = category
+    return categories

@@ -94,12 +94,19 @@ def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
     numpy.ndarray
         int64, shape ``(32, K + 1)``; row ``m`` sums to ``C(n - 5, 5 - popcount(m))``.
     """
+    sorted_counts, _, to_sorted = _sorted_outcomes(deal, tables)
+    outcomes: np.ndarray = sorted_counts[to_sorted]
+    return outcomes
+
+
+def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """Outcomes with holds indexed on the sorted deal, the sorted cards, and for each hold index
+    on the given order the same hold's index on the sorted deal."""
     cards, position = _sorted_deal(deal, tables.n)
     stacked = stacked_tables(tables)
-    counts = hold_counts(subset_indices(cards[None, :], stacked.offsets), stacked)[0]
+    counts = hold_counts(subset_indices(cards[None, :], stacked.offsets), stacked)[0].astype(np.int64)
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
-    outcomes: np.ndarray = counts[to_sorted].astype(np.int64)
-    return outcomes
+    return counts, cards, to_sorted
 
 
 @dataclass(frozen=True)
@@ -146,16 +153,22 @@ def autohold(
     paytable: PayTable,
     tie_rule: TieRule | str = DEFAULT_TIE_RULE,
 ) -> HoldResult:
-    """Exact EV and outcome counts of all 32 holds of one deal; the best hold per ``tie_rule``."""
+    """Exact EV and outcome counts of all 32 holds of one deal; the best hold per ``tie_rule``.
+
+    Hold indices in the result follow the given order of ``deal``; ties are broken as in
+    :func:`analyze_game` (on the deal's cards in increasing order, :class:`TieRule`), so the
+    choice does not depend on the order the cards were given in.
+    """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
-    counts = hold_outcomes(deal, tables)
+    sorted_counts, cards, to_sorted = _sorted_outcomes(deal, tables)
+    counts = sorted_counts[to_sorted]
     _, weights = draw_weights(tables.n)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
-    weight_by_hold = hold_weights(weights)
-    # Same formula as the full game: the position of a card in the deal does not matter.
-    _, choice = choose_holds(counts[None], pay_matrix, weight_by_hold, rule)
+    faces = None if tables.faces is None else np.asarray(tables.faces)[cards][None, :]
+    _, choice = choose_holds(sorted_counts[None], pay_matrix, hold_weights(weights), rule, faces)
+    best = to_sorted.index(int(choice.best[0]))
     values = (counts * pay_matrix).sum(axis=1)
     sizes = hold_sizes()
     options = []
@@ -166,7 +179,7 @@ def autohold(
         options.append(HoldOption(m, held, tuple(int(c) for c in counts[m]), draws, ev))
     best_ev = max(o.ev for o in options)
     tied = tuple(o.hold for o in options if o.ev == best_ev)
-    return HoldResult(tuple(int(c) for c in deal), tuple(options), int(choice.best[0]), tied, rule)
+    return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)
 
 
 @dataclass(frozen=True)
@@ -334,13 +347,15 @@ def analyze_prepared(
     _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class)
     stacked = stacked_tables(tables)
     deals = _representative_deals(prepared)
+    deal_faces = None if tables.faces is None else np.asarray(tables.faces)[deals]
     totals = _Totals(tables.n_columns)
     n_classes = len(prepared.sizes)
     for start in range(0, n_classes, CHUNK_CLASSES):
         stop = min(start + CHUNK_CLASSES, n_classes)
         index = subset_indices(deals[start:stop], stacked.offsets)
         counts = hold_counts(index, stacked)
-        _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule)
+        faces = None if deal_faces is None else deal_faces[start:stop]
+        _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, faces)
         totals.add(counts, choice, weight_by_hold, prepared.sizes[start:stop])
         if progress is not None:
             progress(stop, n_classes)

@@ -33,6 +33,7 @@ __all__ = [
     "hold_pay_matrix",
     "hold_sizes",
     "hold_weights",
+    "rank_order_keys",
     "stacked_tables",
     "subset_indices",
 ]
@@ -166,13 +167,19 @@ class HoldChoice:
 
 
 def choose_holds(
-    counts: np.ndarray, pay_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule
+    counts: np.ndarray,
+    pay_matrix: np.ndarray,
+    weight_by_hold: np.ndarray,
+    rule: TieRule,
+    deal_faces: np.ndarray | None = None,
 ) -> tuple[np.ndarray, HoldChoice]:
     """Exact EV numerators ``(N, 32)`` and the hold chosen by ``rule`` among the maximal ones.
 
     ``values[n, m] = weight[m] * sum_c counts[n, m, c] * pay_matrix[m, c]`` is hold ``m``'s EV
     times ``L * denominator`` (:func:`hold_pay_matrix`, :func:`hold_weights`), so EVs compare
-    exactly as integers.
+    exactly as integers.  Hold indices refer to the deals' cards in increasing card order.
+    ``deal_faces`` (``(N, 5)``, the faces of those cards) is used by :attr:`TieRule.RANK_ORDER`;
+    without it that rule orders cards by card index (as :attr:`TieRule.FIRST`).
     """
     values = np.einsum("nmc,mc->nm", counts, pay_matrix) * weight_by_hold[None, :]
     best_value = values.max(axis=1)
@@ -183,10 +190,32 @@ def choose_holds(
     ambiguous = np.zeros(len(best), dtype=bool)
     rows = np.flatnonzero(tied)
     if len(rows):
+        faces = None if deal_faces is None else np.asarray(deal_faces)[rows]
         best[rows], ambiguous[rows] = _break_ties(
-            counts[rows], candidates[rows], pay_matrix, weight_by_hold, rule
+            counts[rows], candidates[rows], pay_matrix, weight_by_hold, rule, faces
         )
     return values, HoldChoice(best, tied, ambiguous)
+
+
+def rank_order_keys(deal_faces: np.ndarray | None, n_deals: int) -> np.ndarray:
+    """``(N, 32)`` hold indices re-expressed with each deal's cards ordered by face.
+
+    Cards of equal face keep their order (increasing card index).  Without faces every key is the
+    hold index itself.
+
+    >>> rank_order_keys(np.array([[9, 9, 4, 7, 0]]), 1)[0, [1, 2, 4, 16]].tolist()
+    [8, 16, 2, 1]
+    """
+    masks = np.arange(HOLDS, dtype=np.int64)
+    if deal_faces is None:
+        return np.broadcast_to(masks, (n_deals, HOLDS))
+    order = np.argsort(deal_faces, axis=1, kind="stable")
+    rank_position = np.empty_like(order)
+    np.put_along_axis(rank_position, order, np.arange(HAND_SIZE)[None, :], axis=1)
+    keys = np.zeros((len(order), HOLDS), dtype=np.int64)
+    for i in range(HAND_SIZE):
+        keys += ((masks >> i) & 1)[None, :] << rank_position[:, i : i + 1]
+    return keys
 
 
 def _break_ties(
@@ -195,6 +224,7 @@ def _break_ties(
     pay_matrix: np.ndarray,
     weight_by_hold: np.ndarray,
     rule: TieRule,
+    deal_faces: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
     weighted = counts * weight_by_hold[None, :, None]
     first = np.argmax(candidates, axis=1)
@@ -202,7 +232,9 @@ def _break_ties(
     differs = ((weighted != reference[:, None, :]).any(axis=2) & candidates).any(axis=1)
     if rule is TieRule.FIRST:
         return first, differs
-    if rule in (TieRule.FEWEST_CARDS, TieRule.MOST_CARDS):
+    if rule is TieRule.RANK_ORDER:
+        key = rank_order_keys(deal_faces, len(first))
+    elif rule in (TieRule.FEWEST_CARDS, TieRule.MOST_CARDS):
         sign = 1 if rule is TieRule.FEWEST_CARDS else -1
         key = sign * hold_sizes()[None, :]
     else:

@@ -37,15 +37,23 @@ PayValue = int | Fraction | str
 class TieRule(str, enum.Enum):
     """How to choose among holds whose EVs are exactly equal (all maximal).
 
-    Every rule falls back to the lowest hold index when it still leaves several holds.
+    Hold indices here refer to the deal's cards in increasing card-index order (bit ``i`` = the
+    ``i``-th lowest card held), whatever order a deal was given in.  Every rule falls back to the
+    lowest such hold index when it still leaves several holds.
 
-    * ``first``: the lowest hold index (bit ``i`` of the index = card ``i`` held).
+    * ``rank-order``: list the deal's cards by face, ascending (equal faces by card index), and
+      take the lowest hold index in that order; equivalently, where two holds differ, keep the one
+      that discards the highest-ranked card.  Reproduces the published full-pay Deuces Wild table
+      (all eleven rows); independent of how cards are numbered within a face.
+    * ``first``: the lowest hold index (by card index: the same as ``rank-order`` when cards are
+      numbered face-major, e.g. ``card = 4 * face + suit``).
     * ``fewest-cards``: the hold keeping the fewest cards.
     * ``most-cards``: the hold keeping the most cards.
     * ``lowest-variance``: the hold whose payout has the smallest variance.
     * ``highest-variance``: the hold whose payout has the largest variance.
     """
 
+    RANK_ORDER = "rank-order"
     FIRST = "first"
     FEWEST_CARDS = "fewest-cards"
     MOST_CARDS = "most-cards"
@@ -53,8 +61,9 @@ class TieRule(str, enum.Enum):
     HIGHEST_VARIANCE = "highest-variance"
 
 
-#: Provisional default; the published Deuces Wild table is to settle it.
-DEFAULT_TIE_RULE = TieRule.FEWEST_CARDS
+#: The rule that reproduces the published full-pay Deuces Wild combinations digit for digit (of
+#: the five rules, only ``rank-order``, and ``first`` on a face-major deck, do).
+DEFAULT_TIE_RULE = TieRule.RANK_ORDER
 
 
 def parse_tie_rule(rule: TieRule | str) -> TieRule:

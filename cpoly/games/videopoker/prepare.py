@@ -162,7 +162,7 @@ def prepare_game(
         stored = cache.load_entry("game", key, layout)
         if stored is not None and _sane_classes(stored["representatives"], stored["sizes"], n):
             counts = tuple(stored[f"counts{j}"] for j in range(HAND_SIZE))
-            tables = SubsetTables(n, n_columns, counts, categories)
+            tables = SubsetTables(n, n_columns, counts, categories, faces)
             order = int(stored["group_order"][0])
             note = NOT_INVARIANT_NOTE if int(stored["symmetry_broken"][0]) else ""
             return PreparedGame(n, tables, stored["representatives"], stored["sizes"], order, note, True)
@@ -170,7 +170,7 @@ def prepare_game(
     note = ""
     if classes.group_order > 1 and not classes.is_invariant(categories):
         classes, note = trivial_classes(n, HAND_SIZE), NOT_INVARIANT_NOTE
-    tables = build_tables(categories, n, n_columns)
+    tables = build_tables(categories, n, n_columns, faces)
     if use_cache:
         arrays = {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)}
         arrays["representatives"] = classes.representatives

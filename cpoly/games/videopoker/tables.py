@@ -46,12 +46,15 @@ class SubsetTables:
         ``counts[j]`` has shape ``(C(n, j), n_columns)``, int64, for ``j = 0..4``.
     categories : numpy.ndarray
         Category of every 5-card hand by colex rank (the ``j = 5`` table).
+    faces : numpy.ndarray or None
+        Face of every card, when known (for the ``rank-order`` tie rule).
     """
 
     n: int
     n_columns: int
     counts: tuple[np.ndarray, ...]
     categories: np.ndarray
+    faces: np.ndarray | None = None
 
     def stacked(self) -> tuple[np.ndarray, np.ndarray]:
         """All ``counts[j]`` stacked into one array, and the row offset of each ``j``."""
@@ -84,7 +87,9 @@ def check_categories(categories: np.ndarray, n: int, n_columns: int) -> np.ndarr
     return categories
 
 
-def build_tables(categories: np.ndarray, n: int, n_columns: int) -> SubsetTables:
+def build_tables(
+    categories: np.ndarray, n: int, n_columns: int, faces: np.ndarray | None = None
+) -> SubsetTables:
     """Count hands of each category containing each subset of up to four cards.
 
     Parameters
@@ -95,12 +100,16 @@ def build_tables(categories: np.ndarray, n: int, n_columns: int) -> SubsetTables
         Deck size.
     n_columns : int
         Number of categories including "nothing".
+    faces : numpy.ndarray, optional
+        Face of every card, kept with the tables for the ``rank-order`` tie rule.
 
     Returns
     -------
     SubsetTables
     """
     categories = check_categories(categories, n, n_columns)
+    if faces is not None and np.shape(faces) != (n,):
+        raise CpolyInputError(f"faces has shape {np.shape(faces)}, expected ({n},)")
     hands = all_hands(n, HAND_SIZE)
     index_type = np.int32 if comb(n, HAND_SIZE - 1) * n_columns < 2**31 else np.int64
     binom = binomial_table(n, HAND_SIZE).astype(index_type)
@@ -122,4 +131,4 @@ def build_tables(categories: np.ndarray, n: int, n_columns: int) -> SubsetTables
         counts.append(total.reshape(comb(n, size), n_columns))
     for table in counts:
         table.setflags(write=False)
-    return SubsetTables(n, n_columns, tuple(counts), categories)
+    return SubsetTables(n, n_columns, tuple(counts), categories, faces)
