@@ -21,7 +21,7 @@ import numpy as np
 
 from cpoly.cards import Card, format_card, parse_cards
 from cpoly.errors import CpolyError, CpolyInputError, Warning_
-from cpoly.evaluate import ValueEnv, evaluate
+from cpoly.evaluate import SortedValues, evaluate_factored
 from cpoly.expr import Expr, vertices_of
 from cpoly.lower import Lowerer
 from cpoly.resolve import GameSpec, PayTable, Program, Sort
@@ -168,20 +168,22 @@ class Game:
         arrays.update({v: hands[:, i, 1] for i, v in enumerate(self.suit_vertices)})
         return arrays
 
-    def classify(self, hands: np.ndarray) -> np.ndarray:
+    def classify(self, hands: np.ndarray, check_deal: bool = True) -> np.ndarray:
         """Index of the first category (pay order) each hand hits; len(categories) for none.
 
-        Invalid hands (the deal expression is 0 for them) get -1.
+        ``hands`` is an (N, hand_size, 2) array of (face, suit).  With ``check_deal``, hands
+        for which the deal expression is 0 get -1; without, the caller vouches for them (every
+        hand of an enumerated deck).
         """
-        env = ValueEnv(self.assignment(hands))
-        roots = [self.deal, *self.categories.values()]
-        values = evaluate(roots, env)
+        roots = [*self.categories.values()] + ([self.deal] if check_deal else [])
+        values = evaluate_factored(roots, {v: s.name for v, s in self.sorts.items()},
+                                   self.assignment(hands))
         n = hands.shape[0]
         result = np.full(n, len(self.categories), dtype=np.int16)
-        for index in range(len(self.categories) - 1, -1, -1):
-            hit = np.broadcast_to(np.asarray(values[index + 1]) != 0, (n,))
-            result[hit] = index
-        result[np.broadcast_to(np.asarray(values[0]) == 0, (n,))] = -1
+        for level in {v.sort for v in values[:len(self.categories)]}:
+            result = np.minimum(result, _first_hit(values[:len(self.categories)], level, n))
+        if check_deal:
+            result[values[-1].at_assignments(n) == 0] = -1
         return result
 
     def check(self, cards: Sequence[Card]) -> str | None:
@@ -192,3 +194,15 @@ class Game:
             raise CpolyInputError("that hand is not a valid deal of this game: "
                                   + " ".join(self.format(c) for c in cards))
         return None if index == len(self.categories) else self.category_names[index]
+
+
+def _first_hit(values: Sequence[SortedValues], level: str | None, n: int) -> np.ndarray:
+    """Per assignment, the first category computed at ``level`` that is non-zero (else the
+    number of categories), found on that level's distinct tuples and lifted once."""
+    chosen = [(i, v) for i, v in enumerate(values) if v.sort == level]
+    size = chosen[0][1].value.shape[0] if level is not None else n
+    first = np.full(size, len(values), dtype=np.int16)
+    for index, value in reversed(chosen):
+        first[np.broadcast_to(value.value, (size,)) != 0] = index
+    index_map = chosen[0][1].index
+    return first if index_map is None else first[index_map]
