@@ -83,19 +83,24 @@ def timed(action: Callable[[], T], repeat: int) -> tuple[float, T]:
     return best, result  # type: ignore[return-value]
 
 
-def fresh_cache() -> None:
-    os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="cpoly-bench-")
+def fresh_cache(root: str) -> None:
+    os.environ[CACHE_ENV] = tempfile.mkdtemp(prefix="cache-", dir=root)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3, help="best of N (default 3)")
     repeat = parser.parse_args().repeat
+    with tempfile.TemporaryDirectory(prefix="cpoly-bench-") as root:
+        run(repeat, root)
+
+
+def run(repeat: int, root: str) -> None:
     categories = fake_categories()
     combinatorics._all_hands_cached.cache_clear()  # cold means cold: hands built inside too
 
     def cold() -> object:
-        fresh_cache()
+        fresh_cache(root)
         combinatorics._all_hands_cached.cache_clear()
         return analyze_game(categories, FACES, SUITS, NINE_SIX)
 

@@ -346,5 +346,7 @@ def test_bad_inputs_raise_input_errors() -> None:
         analyze_game(np.where(categories == 9, 10, categories), faces, suits, PayTable("p", SMALL_PAYS))
     with pytest.raises(CpolyInputError, match="dealt pays"):
         PayTable("p", SMALL_PAYS, (None,))
+    with pytest.raises(CpolyInputError, match="int64"):
+        analyze_game(categories, faces, suits, PayTable("tiny", (Fraction(1, 10**9),) + SMALL_PAYS[1:]))
     with pytest.raises(CpolyInputError, match="'x'"):
         PayTable("p", ("x",) + SMALL_PAYS[1:])

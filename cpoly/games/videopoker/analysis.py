@@ -14,7 +14,6 @@ Combinations follow the published convention: every deal weighs the same and a h
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -26,7 +25,6 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.holds import (
     HOLDS,
-    HoldChoice,
     choose_holds,
     hold_counts,
     hold_pay_matrix,
@@ -43,6 +41,7 @@ from cpoly.games.videopoker.paytable import (
     parse_tie_rule,
 )
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
+from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
 __all__ = [
@@ -182,104 +181,6 @@ def autohold(
     return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)
 
 
-@dataclass(frozen=True)
-class GameAnalysis:
-    """A game's figures under optimal play (published conventions; see the module docstring).
-
-    Per-category tuples have ``K + 1`` entries, "nothing" last.
-
-    Attributes
-    ----------
-    paytable, tie_rule : PayTable, TieRule
-        What was analysed.
-    n_cards : int
-        Deck size.
-    lcm_weight : int
-        ``L``; ``total = C(n, 5) * L``.
-    combinations : tuple of int
-        Weighted final hands of each category (including those paid a dealt pay).
-    dealt_combinations : tuple of int
-        Of which the deal was kept whole (paid the dealt pay when the table has one).
-    deal_counts : tuple of int
-        Deals of each category.
-    deal_classes, group_order : int
-        Classes analysed and the order of the suit symmetry group used.
-    symmetry_note : str
-        Empty, or why the suit symmetry was not used.
-    tied_deals, ambiguous_deals : int
-        Deals with several maximal-EV holds; of which those holds differ in outcomes (the tie
-        rule changes the figures).
-    hold_size_deals : tuple of int
-        Deals whose chosen hold keeps 0..5 cards.
-    from_cache : bool
-        Tables and classes came from the on-disk cache.
-    """
-
-    paytable: PayTable
-    tie_rule: TieRule
-    n_cards: int
-    lcm_weight: int
-    combinations: tuple[int, ...]
-    dealt_combinations: tuple[int, ...]
-    deal_counts: tuple[int, ...]
-    deal_classes: int
-    group_order: int
-    symmetry_note: str
-    tied_deals: int
-    ambiguous_deals: int
-    hold_size_deals: tuple[int, ...]
-    from_cache: bool
-
-    @property
-    def total(self) -> int:
-        """``C(n, 5) * L``: the sum of :attr:`combinations`."""
-        return comb(self.n_cards, HAND_SIZE) * self.lcm_weight
-
-    def _pays(self, category: int) -> tuple[Fraction, Fraction]:
-        return self.paytable.pay(category), self.paytable.pay(category, dealt=True)
-
-    def _moment(self, category: int, power: int) -> Fraction:
-        ordinary, dealt = self._pays(category)
-        drawn = self.combinations[category] - self.dealt_combinations[category]
-        return (ordinary**power * drawn + dealt**power * self.dealt_combinations[category]) / self.total
-
-    @property
-    def probabilities(self) -> tuple[Fraction, ...]:
-        """Probability of each final category."""
-        return tuple(Fraction(c, self.total) for c in self.combinations)
-
-    @property
-    def contributions(self) -> tuple[Fraction, ...]:
-        """Each category's share of the return (pay times probability)."""
-        return tuple(self._moment(c, 1) for c in range(len(self.combinations)))
-
-    @property
-    def expected_return(self) -> Fraction:
-        """The game's return per unit bet under optimal play."""
-        return sum(self.contributions, Fraction(0))
-
-    @property
-    def variance(self) -> Fraction:
-        """Variance of the payout per unit bet."""
-        second = sum((self._moment(c, 2) for c in range(len(self.combinations))), Fraction(0))
-        return second - self.expected_return**2
-
-    @property
-    def standard_deviation(self) -> float:
-        """Square root of :attr:`variance`."""
-        return math.sqrt(self.variance)
-
-    @property
-    def hit_frequency(self) -> Fraction:
-        """Probability that the final hand pays anything."""
-        hits = 0
-        for c, total in enumerate(self.combinations):
-            ordinary, dealt = self._pays(c)
-            dealt_part = self.dealt_combinations[c]
-            hits += (total - dealt_part) * (ordinary > 0) + dealt_part * (dealt > 0)
-        return Fraction(hits, self.total)
-
-
 def analyze_game(
     categories: np.ndarray,
     faces: np.ndarray,
@@ -348,7 +249,7 @@ def analyze_prepared(
     stacked = stacked_tables(tables)
     deals = _representative_deals(prepared)
     deal_faces = None if tables.faces is None else np.asarray(tables.faces)[deals]
-    totals = _Totals(tables.n_columns)
+    totals = Totals(tables.n_columns)
     n_classes = len(prepared.sizes)
     for start in range(0, n_classes, CHUNK_CLASSES):
         stop = min(start + CHUNK_CLASSES, n_classes)
@@ -381,32 +282,3 @@ def analyze_prepared(
 def _representative_deals(prepared: PreparedGame) -> np.ndarray:
     deals: np.ndarray = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
     return deals
-
-
-class _Totals:
-    """Python-int accumulators of per-chunk int64 sums (no overflow across chunks)."""
-
-    def __init__(self, n_columns: int) -> None:
-        self.combinations = [0] * n_columns
-        self.dealt = [0] * n_columns
-        self.hold_sizes = [0] * (HAND_SIZE + 1)
-        self.tied = 0
-        self.ambiguous = 0
-
-    def add(
-        self, counts: np.ndarray, choice: HoldChoice, weight_by_hold: np.ndarray, sizes: np.ndarray
-    ) -> None:
-        best = choice.best
-        chosen = counts[np.arange(len(best)), best]
-        weighted = chosen * (weight_by_hold[best] * sizes)[:, None]
-        kept_deal = best == HOLDS - 1
-        for c, value in enumerate(weighted.sum(axis=0).tolist()):
-            self.combinations[c] += value
-        for c, value in enumerate(weighted[kept_deal].sum(axis=0).tolist()):
-            self.dealt[c] += value
-        by_size = np.zeros(HAND_SIZE + 1, dtype=np.int64)
-        np.add.at(by_size, hold_sizes()[best], sizes)
-        for j, value in enumerate(by_size.tolist()):
-            self.hold_sizes[j] += value
-        self.tied += int(sizes[choice.tied].sum())
-        self.ambiguous += int(sizes[choice.ambiguous].sum())

@@ -1,0 +1,148 @@
+"""The figures of a whole game under optimal play, and their exact accumulation.
+
+Combinations follow the published convention: every deal weighs the same and a hold drawing
+``d`` cards counts each final hand ``L / C(n - 5, d)`` times, with ``L = lcm(C(n - 5, d))`` for
+``d = 0..5``; a game's combinations total ``C(n, 5) * L``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
+from cpoly.games.videopoker.paytable import PayTable, TieRule
+from cpoly.games.videopoker.tables import HAND_SIZE
+
+__all__ = ["GameAnalysis", "Totals"]
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """A game's figures under optimal play (published conventions; see the module docstring).
+
+    Per-category tuples have ``K + 1`` entries, "nothing" last.
+
+    Attributes
+    ----------
+    paytable, tie_rule : PayTable, TieRule
+        What was analysed.
+    n_cards : int
+        Deck size.
+    lcm_weight : int
+        ``L``; ``total = C(n, 5) * L``.
+    combinations : tuple of int
+        Weighted final hands of each category (including those paid a dealt pay).
+    dealt_combinations : tuple of int
+        Of which the deal was kept whole (paid the dealt pay when the table has one).
+    deal_counts : tuple of int
+        Deals of each category.
+    deal_classes, group_order : int
+        Classes analysed and the order of the suit symmetry group used.
+    symmetry_note : str
+        Empty, or why the suit symmetry was not used.
+    tied_deals, ambiguous_deals : int
+        Deals with several maximal-EV holds; of which those holds differ in outcomes (the tie
+        rule changes the figures).
+    hold_size_deals : tuple of int
+        Deals whose chosen hold keeps 0..5 cards.
+    from_cache : bool
+        Tables and classes came from the on-disk cache.
+    """
+
+    paytable: PayTable
+    tie_rule: TieRule
+    n_cards: int
+    lcm_weight: int
+    combinations: tuple[int, ...]
+    dealt_combinations: tuple[int, ...]
+    deal_counts: tuple[int, ...]
+    deal_classes: int
+    group_order: int
+    symmetry_note: str
+    tied_deals: int
+    ambiguous_deals: int
+    hold_size_deals: tuple[int, ...]
+    from_cache: bool
+
+    @property
+    def total(self) -> int:
+        """``C(n, 5) * L``: the sum of :attr:`combinations`."""
+        return comb(self.n_cards, HAND_SIZE) * self.lcm_weight
+
+    def _pays(self, category: int) -> tuple[Fraction, Fraction]:
+        return self.paytable.pay(category), self.paytable.pay(category, dealt=True)
+
+    def _moment(self, category: int, power: int) -> Fraction:
+        ordinary, dealt = self._pays(category)
+        drawn = self.combinations[category] - self.dealt_combinations[category]
+        return (ordinary**power * drawn + dealt**power * self.dealt_combinations[category]) / self.total
+
+    @property
+    def probabilities(self) -> tuple[Fraction, ...]:
+        """Probability of each final category."""
+        return tuple(Fraction(c, self.total) for c in self.combinations)
+
+    @property
+    def contributions(self) -> tuple[Fraction, ...]:
+        """Each category's share of the return (pay times probability)."""
+        return tuple(self._moment(c, 1) for c in range(len(self.combinations)))
+
+    @property
+    def expected_return(self) -> Fraction:
+        """The game's return per unit bet under optimal play."""
+        return sum(self.contributions, Fraction(0))
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the payout per unit bet."""
+        second = sum((self._moment(c, 2) for c in range(len(self.combinations))), Fraction(0))
+        return second - self.expected_return**2
+
+    @property
+    def standard_deviation(self) -> float:
+        """Square root of :attr:`variance`."""
+        return math.sqrt(self.variance)
+
+    @property
+    def hit_frequency(self) -> Fraction:
+        """Probability that the final hand pays anything."""
+        hits = 0
+        for c, total in enumerate(self.combinations):
+            ordinary, dealt = self._pays(c)
+            dealt_part = self.dealt_combinations[c]
+            hits += (total - dealt_part) * (ordinary > 0) + dealt_part * (dealt > 0)
+        return Fraction(hits, self.total)
+
+
+class Totals:
+    """Python-int accumulators of per-chunk int64 sums (no overflow across chunks)."""
+
+    def __init__(self, n_columns: int) -> None:
+        self.combinations = [0] * n_columns
+        self.dealt = [0] * n_columns
+        self.hold_sizes = [0] * (HAND_SIZE + 1)
+        self.tied = 0
+        self.ambiguous = 0
+
+    def add(
+        self, counts: np.ndarray, choice: HoldChoice, weight_by_hold: np.ndarray, sizes: np.ndarray
+    ) -> None:
+        best = choice.best
+        chosen = counts[np.arange(len(best)), best]
+        weighted = chosen * (weight_by_hold[best] * sizes)[:, None]
+        kept_deal = best == HOLDS - 1
+        for c, value in enumerate(weighted.sum(axis=0).tolist()):
+            self.combinations[c] += value
+        for c, value in enumerate(weighted[kept_deal].sum(axis=0).tolist()):
+            self.dealt[c] += value
+        by_size = np.zeros(HAND_SIZE + 1, dtype=np.int64)
+        np.add.at(by_size, hold_sizes()[best], sizes)
+        for j, value in enumerate(by_size.tolist()):
+            self.hold_sizes[j] += value
+        self.tied += int(sizes[choice.tied].sum())
+        self.ambiguous += int(sizes[choice.ambiguous].sum())
