@@ -19,6 +19,8 @@ from cpoly.games.holdem.tally import Tally
 
 #: Exact enumeration is chosen automatically while (joint holdings x boards) stays below this.
 EXACT_LIMIT = 1_000_000_000
+#: ... and while the number of joint holdings stays below this (each costs milliseconds).
+MAX_EXACT_HOLDINGS = 3_000
 #: Monte Carlo samples when the method is chosen automatically.
 DEFAULT_SAMPLES = 1_000_000
 
@@ -53,15 +55,18 @@ def exact_equity(deal: Deal, flushes: bool = True, reason: str = "exact (request
 
 
 def choose_method(deal: Deal) -> tuple[bool, str]:
-    """Exact when joint holdings x boards is at most :data:`EXACT_LIMIT`; returns (exact, reason)."""
+    """Exact when joint holdings x boards is at most :data:`EXACT_LIMIT` and the holdings are at
+    most :data:`MAX_EXACT_HOLDINGS`; returns (exact, reason)."""
     boards = deal.boards_per_holding()
-    limit = max(1, EXACT_LIMIT // max(boards, 1))
+    limit = max(1, min(MAX_EXACT_HOLDINGS, EXACT_LIMIT // max(boards, 1)))
     holdings = count_holdings(deal, limit)
     if holdings <= limit:
         return True, (f"exact: {holdings:,} holding(s) x {boards:,} boards = "
-                      f"{holdings * boards:,} <= limit {EXACT_LIMIT:,}")
-    return False, (f"Monte Carlo: more than {limit:,} holdings x {boards:,} boards exceeds the "
-                   f"exact limit {EXACT_LIMIT:,}")
+                      f"{holdings * boards:,} (limits: {MAX_EXACT_HOLDINGS:,} holdings, "
+                      f"{EXACT_LIMIT:,} holdings x boards)")
+    return False, (f"Monte Carlo: more than {limit:,} holdings x {boards:,} boards is over the "
+                   f"exact limits ({MAX_EXACT_HOLDINGS:,} holdings, {EXACT_LIMIT:,} "
+                   f"holdings x boards)")
 
 
 def equity(hands: Sequence[str], board: str | Sequence[int] = "", dead: str | Sequence[int] = "",
@@ -92,4 +97,5 @@ def equity(hands: Sequence[str], board: str | Sequence[int] = "", dead: str | Se
         return exact_equity(deal, flushes, reason)
     from cpoly.games.holdem.montecarlo import monte_carlo
 
-    return monte_carlo(deal, samples or DEFAULT_SAMPLES, seed, flushes, reason)
+    return monte_carlo(deal, DEFAULT_SAMPLES if samples is None else samples, seed, flushes,
+                       reason)
