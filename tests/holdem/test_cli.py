@@ -1,0 +1,90 @@
+"""The ``cpoly equity`` and ``cpoly eval`` commands: JSON shape, tables, user errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from cpoly.cli.main import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def test_equity_json_published(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "AsAh", "KsKh", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["boards"] == 1_712_304 and data["exact"] is True
+    aces, kings = data["players"]
+    assert (aces["win"], kings["win"], aces["tie"]) == (1_410_336, 292_660, 9_308)
+    assert aces["equity_exact"] == "707495/856152"
+    assert aces["equity"] == pytest.approx(float(Fraction(707495, 856152)))
+    assert set(aces["by_category"]) >= {"high card", "flush", "royal flush"}
+    assert sum(c["occur"] for c in aces["by_category"].values()) == data["boards"]
+    assert "method_reason" in data
+
+
+def test_equity_monte_carlo_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "QQ+", "AKs", "--samples", "5000", "--seed", "1",
+                       "--json")
+    data = json.loads(out)
+    assert code == 0 and data["exact"] is False and data["boards"] == 5000
+    assert all(p["equity_exact"] is None and p["stderr"] > 0 for p in data["players"])
+
+
+def test_equity_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "Ac Kc", "??", "--board", "2c", "7c", "9h", "--dead",
+                       "Qs")
+    assert code == 0
+    assert "Ac Kc" in out and "flush" in out and "method: exact" in out
+
+
+def test_eval_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "As", "Ks", "Qs", "Js", "Ts", "2c", "3d", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["category"] == "royal flush" and data["code"] == 10
+    assert data["best_five"] == ["As", "Ks", "Qs", "Js", "Ts"]
+    assert len(data["cards"]) == 7 and isinstance(data["strength"], int)
+
+
+def test_eval_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "5h4h3h2hAh")
+    assert code == 0 and "straight flush" in out
+
+
+BAD = [
+    (["equity", "AsAh", "AsKd"], "As"),
+    (["equity", "AsAh", "KsKh", "--board", "As", "2c", "3d"], "As"),
+    (["equity", "AsAh", "KsKh", "--board", "2c"], "'2c'"),
+    (["equity", "AsAh", "KsKh", "--board", "2c 3d 4h 5s 6c 7d"], "6"),
+    (["equity", "AsAh", "Zx"], "'Zx'"),
+    (["equity", "AsAh"], "at least 2"),
+    (["equity", "AA", "KK", "--dead", "AsAhAdAc"], "'AA'"),
+    (["equity", "AsAh", "KsKh", "--dead", "Qx"], "'Qx'"),
+    (["equity", "AsAh", "KsKh", "--samples", "0"], "0"),
+    (["eval", "As", "Ks"], "2"),
+    (["eval", "As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s"], "8"),
+    (["eval", "As", "As", "Qs", "Js", "Ts"], "As"),
+    (["equity", *["??"] * 11], "10"),
+]
+
+
+@pytest.mark.parametrize(("argv", "named"), BAD)
+def test_user_errors(capsys: pytest.CaptureFixture[str], argv: list[str], named: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("error:") and named in err and "Traceback" not in err
+
+
+def test_module_entry_point_exit_code() -> None:
+    proc = subprocess.run([sys.executable, "-m", "cpoly", "equity", "AsAh", "AsKd"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 2 and "duplicate card As" in proc.stderr
+    assert "Traceback" not in proc.stderr
