@@ -350,3 +350,39 @@ def test_bad_inputs_raise_input_errors() -> None:
         analyze_game(categories, faces, suits, PayTable("tiny", (Fraction(1, 10**9),) + SMALL_PAYS[1:]))
     with pytest.raises(CpolyInputError, match="'x'"):
         PayTable("p", ("x",) + SMALL_PAYS[1:])
+
+
+# ---------------------------------------------------------------- arbitrary games
+
+
+def random_invariant_categories(n_faces: int, n_suits: int, n_columns: int, seed: int) -> np.ndarray:
+    """A random category for each (face multiset, suit-count pattern): invariant under suits."""
+    hands = all_hands(n_faces * n_suits, 5).astype(np.int64)
+    faces = np.sort(hands // n_suits, axis=1)
+    suit_counts = np.zeros((len(hands), n_suits), dtype=np.int64)
+    np.add.at(suit_counts, (np.arange(len(hands))[:, None], hands % n_suits), 1)
+    keys = np.concatenate([faces, np.sort(suit_counts, axis=1)], axis=1)
+    _, key_index = np.unique(keys, axis=0, return_inverse=True)
+    rng = np.random.default_rng(seed)
+    weights = np.array([1] * (n_columns - 1) + [n_columns])  # "nothing" most common
+    mapping = rng.choice(n_columns, key_index.max() + 1, p=weights / weights.sum())
+    return mapping[key_index.ravel()]
+
+
+@pytest.mark.parametrize("n_faces, n_suits, seed", [(4, 3, 1), (6, 2, 2), (4, 4, 3)])
+def test_random_games_match_brute_force(n_faces: int, n_suits: int, seed: int) -> None:
+    n_columns = 5
+    categories = random_invariant_categories(n_faces, n_suits, n_columns, seed)
+    faces, suits = standard_deck(n_faces, n_suits)
+    rng = np.random.default_rng(seed)
+    pays = tuple(Fraction(int(p), int(q)) for p, q in zip(rng.integers(1, 9, 4), rng.integers(1, 3, 4)))
+    dealt = (None, Fraction(int(rng.integers(1, 20))), None, None)
+    table = PayTable("random", pays, dealt)
+    zero = [Fraction(0)]
+    full, full_dealt = full_pays(table)
+    brute = brute_analysis(categories, len(faces), list(full) + zero, list(full_dealt) + zero, faces)
+    for rule in RULES:
+        analysis = analyze_game(categories, faces, suits, table, rule)
+        assert analysis.group_order > 1 and analysis.symmetry_note == ""
+        assert list(analysis.combinations) == brute[rule][0], rule
+        assert list(analysis.dealt_combinations) == brute[rule][1], rule

@@ -165,8 +165,9 @@ def autohold(
     _, weights = draw_weights(tables.n)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
-    faces = None if tables.faces is None else np.asarray(tables.faces)[cards][None, :]
-    _, choice = choose_holds(sorted_counts[None], pay_matrix, hold_weights(weights), rule, faces)
+    _, choice = choose_holds(
+        sorted_counts[None], pay_matrix, hold_weights(weights), rule, cards[None, :], tables.faces
+    )
     best = to_sorted.index(int(choice.best[0]))
     values = (counts * pay_matrix).sum(axis=1)
     sizes = hold_sizes()
@@ -248,16 +249,16 @@ def analyze_prepared(
     _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class)
     stacked = stacked_tables(tables)
     deals = _representative_deals(prepared)
-    deal_faces = None if tables.faces is None else np.asarray(tables.faces)[deals]
     totals = Totals(tables.n_columns)
     n_classes = len(prepared.sizes)
     for start in range(0, n_classes, CHUNK_CLASSES):
         stop = min(start + CHUNK_CLASSES, n_classes)
         index = subset_indices(deals[start:stop], stacked.offsets)
         counts = hold_counts(index, stacked)
-        faces = None if deal_faces is None else deal_faces[start:stop]
-        _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, faces)
-        totals.add(counts, choice, weight_by_hold, prepared.sizes[start:stop])
+        _, choice = choose_holds(
+            counts, pay_matrix, weight_by_hold, rule, deals[start:stop], tables.faces, prepared.card_maps
+        )
+        totals.add(counts, choice, weight_by_hold, prepared.sizes[start:stop], len(prepared.card_maps))
         if progress is not None:
             progress(stop, n_classes)
     deal_counts = np.bincount(tables.categories, minlength=tables.n_columns)

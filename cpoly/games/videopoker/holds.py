@@ -33,7 +33,7 @@ __all__ = [
     "hold_pay_matrix",
     "hold_sizes",
     "hold_weights",
-    "rank_order_keys",
+    "member_order_keys",
     "stacked_tables",
     "subset_indices",
 ]
@@ -153,17 +153,24 @@ class HoldChoice:
     Attributes
     ----------
     best : numpy.ndarray
-        Chosen hold index per deal (int64).
+        Chosen hold index per deal (int64), for the deal as given.
     tied : numpy.ndarray
         bool per deal: more than one hold reaches the maximal EV.
     ambiguous : numpy.ndarray
         bool per deal: the maximal-EV holds differ in their weighted outcome counts (the tie rule
         can change the game's figures).
+    split_rows : numpy.ndarray
+        Deals whose tie is broken by the order of the cards, which a suit permutation can change:
+        each member ``g(deal)`` of the deal's class gets its own choice.
+    split_best : numpy.ndarray
+        ``(len(split_rows), G)``: the hold chosen for member ``g`` (as a hold of the deal).
     """
 
     best: np.ndarray
     tied: np.ndarray
     ambiguous: np.ndarray
+    split_rows: np.ndarray
+    split_best: np.ndarray
 
 
 def choose_holds(
@@ -171,76 +178,90 @@ def choose_holds(
     pay_matrix: np.ndarray,
     weight_by_hold: np.ndarray,
     rule: TieRule,
-    deal_faces: np.ndarray | None = None,
+    deals: np.ndarray,
+    faces: np.ndarray | None = None,
+    card_maps: np.ndarray | None = None,
 ) -> tuple[np.ndarray, HoldChoice]:
     """Exact EV numerators ``(N, 32)`` and the hold chosen by ``rule`` among the maximal ones.
 
     ``values[n, m] = weight[m] * sum_c counts[n, m, c] * pay_matrix[m, c]`` is hold ``m``'s EV
     times ``L * denominator`` (:func:`hold_pay_matrix`, :func:`hold_weights`), so EVs compare
-    exactly as integers.  Hold indices refer to the deals' cards in increasing card order.
-    ``deal_faces`` (``(N, 5)``, the faces of those cards) is used by :attr:`TieRule.RANK_ORDER`;
-    without it that rule orders cards by card index (as :attr:`TieRule.FIRST`).
+    exactly as integers.
+
+    Parameters
+    ----------
+    counts : numpy.ndarray
+        ``(N, 32, K + 1)`` outcomes; hold indices refer to ``deals`` (sorted rows).
+    deals : numpy.ndarray
+        ``(N, 5)`` the deals' cards in increasing order.
+    faces : numpy.ndarray, optional
+        Face of every card, for :attr:`TieRule.RANK_ORDER` (without: cards ordered by index).
+    card_maps : numpy.ndarray, optional
+        ``(G, n)`` card permutations of the symmetry group (row 0 the identity) when each deal
+        stands for its class: ties that the order of the cards decides are then decided for every
+        member of the class, exactly as if every deal were analysed.
     """
     values = np.einsum("nmc,mc->nm", counts, pay_matrix) * weight_by_hold[None, :]
-    best_value = values.max(axis=1)
-    candidates = values == best_value[:, None]
-    n_candidates = candidates.sum(axis=1)
-    tied = n_candidates > 1
+    candidates = values == values.max(axis=1)[:, None]
+    tied = candidates.sum(axis=1) > 1
     best = np.argmax(candidates, axis=1).astype(np.int64)
     ambiguous = np.zeros(len(best), dtype=bool)
+    maps = np.arange(int(np.max(deals)) + 1)[None, :] if card_maps is None else card_maps
     rows = np.flatnonzero(tied)
-    if len(rows):
-        faces = None if deal_faces is None else np.asarray(deal_faces)[rows]
-        best[rows], ambiguous[rows] = _break_ties(
-            counts[rows], candidates[rows], pay_matrix, weight_by_hold, rule, faces
-        )
-    return values, HoldChoice(best, tied, ambiguous)
+    remaining, ambiguous[rows] = _narrow(counts[rows], candidates[rows], pay_matrix, weight_by_hold, rule)
+    by_face = faces if rule is TieRule.RANK_ORDER else None
+    keys = member_order_keys(deals[rows], maps, by_face)
+    member_best = np.argmin(np.where(remaining[:, None, :], keys, np.iinfo(np.int64).max), axis=2)
+    best[rows] = member_best[:, 0]
+    split = (remaining.sum(axis=1) > 1) & (len(maps) > 1)
+    choice = HoldChoice(best, tied, ambiguous, rows[split], member_best[split].astype(np.int64))
+    return values, choice
 
 
-def rank_order_keys(deal_faces: np.ndarray | None, n_deals: int) -> np.ndarray:
-    """``(N, 32)`` hold indices re-expressed with each deal's cards ordered by face.
+def member_order_keys(deals: np.ndarray, card_maps: np.ndarray, faces: np.ndarray | None) -> np.ndarray:
+    """``(M, G, 32)``: order of the holds of each deal as seen by each member ``g(deal)``.
 
-    Cards of equal face keep their order (increasing card index).  Without faces every key is the
-    hold index itself.
+    A hold's key is ``sum(2**position)`` over its cards, positions taken in the member's cards
+    sorted by card index (by face first when ``faces`` is given): the lowest key is the hold that,
+    where two holds differ, discards the highest card.
 
-    >>> rank_order_keys(np.array([[9, 9, 4, 7, 0]]), 1)[0, [1, 2, 4, 16]].tolist()
+    >>> member_order_keys(np.array([[0, 1, 2, 3, 4]]), np.array([[0, 1, 2, 3, 4]]), None)[0, 0, [1, 2, 31]].tolist()
+    [1, 2, 31]
+    >>> faces = np.array([9, 9, 4, 7, 0])
+    >>> member_order_keys(np.array([[0, 1, 2, 3, 4]]), np.arange(5)[None, :], faces)[0, 0, [1, 2, 4, 16]].tolist()
     [8, 16, 2, 1]
     """
+    mapped = np.asarray(card_maps)[:, deals].transpose(1, 0, 2).astype(np.int64)  # (M, G, 5)
+    sort_key = mapped if faces is None else np.asarray(faces)[mapped] * (int(mapped.max(initial=0)) + 1) + mapped
+    position = np.argsort(np.argsort(sort_key, axis=2), axis=2)
     masks = np.arange(HOLDS, dtype=np.int64)
-    if deal_faces is None:
-        return np.broadcast_to(masks, (n_deals, HOLDS))
-    order = np.argsort(deal_faces, axis=1, kind="stable")
-    rank_position = np.empty_like(order)
-    np.put_along_axis(rank_position, order, np.arange(HAND_SIZE)[None, :], axis=1)
-    keys = np.zeros((len(order), HOLDS), dtype=np.int64)
+    keys = np.zeros(mapped.shape[:2] + (HOLDS,), dtype=np.int64)
     for i in range(HAND_SIZE):
-        keys += ((masks >> i) & 1)[None, :] << rank_position[:, i : i + 1]
+        keys += ((masks >> i) & 1)[None, None, :] << position[:, :, i : i + 1]
     return keys
 
 
-def _break_ties(
+def _narrow(
     counts: np.ndarray,
     candidates: np.ndarray,
     pay_matrix: np.ndarray,
     weight_by_hold: np.ndarray,
     rule: TieRule,
-    deal_faces: np.ndarray | None,
 ) -> tuple[np.ndarray, np.ndarray]:
+    """The candidates the rule's own criterion keeps, and whether the candidates differ."""
     weighted = counts * weight_by_hold[None, :, None]
     first = np.argmax(candidates, axis=1)
     reference = weighted[np.arange(len(first)), first]
     differs = ((weighted != reference[:, None, :]).any(axis=2) & candidates).any(axis=1)
-    if rule is TieRule.FIRST:
-        return first, differs
-    if rule is TieRule.RANK_ORDER:
-        key = rank_order_keys(deal_faces, len(first))
-    elif rule in (TieRule.FEWEST_CARDS, TieRule.MOST_CARDS):
+    if rule in (TieRule.FIRST, TieRule.RANK_ORDER):
+        return candidates, differs
+    if rule in (TieRule.FEWEST_CARDS, TieRule.MOST_CARDS):
         sign = 1 if rule is TieRule.FEWEST_CARDS else -1
-        key = sign * hold_sizes()[None, :]
+        key = np.broadcast_to(sign * hold_sizes()[None, :], candidates.shape)
     else:
         # Equal means: variance order = order of the second moments sum(w * count * pay**2).
         second = np.einsum("nmc,mc->nm", weighted, pay_matrix * pay_matrix)
         key = second if rule is TieRule.LOWEST_VARIANCE else -second
     big = np.iinfo(np.int64).max
     masked = np.where(candidates, key, big)
-    return np.argmin(masked, axis=1).astype(np.int64), differs
+    return candidates & (masked == masked.min(axis=1)[:, None]), differs

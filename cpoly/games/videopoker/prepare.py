@@ -18,6 +18,7 @@ from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.combinatorics import (
     DealClasses,
     deal_classes,
+    suit_symmetries,
     trivial_classes,
 )
 from cpoly.games.videopoker.tables import (
@@ -51,6 +52,8 @@ class PreparedGame:
         Deals per class (int64).
     group_order : int
         Order of the symmetry group used (1 = none).
+    card_maps : numpy.ndarray
+        ``(group_order, n)`` the card permutations of that group, row 0 the identity.
     symmetry_note : str
         Empty, or why the suit symmetry was not used.
     from_cache : bool
@@ -62,6 +65,7 @@ class PreparedGame:
     representatives: np.ndarray
     sizes: np.ndarray
     group_order: int
+    card_maps: np.ndarray
     symmetry_note: str
     from_cache: bool
 
@@ -165,7 +169,9 @@ def prepare_game(
             tables = SubsetTables(n, n_columns, counts, categories, faces)
             order = int(stored["group_order"][0])
             note = NOT_INVARIANT_NOTE if int(stored["symmetry_broken"][0]) else ""
-            return PreparedGame(n, tables, stored["representatives"], stored["sizes"], order, note, True)
+            maps = _card_maps(faces, suits, order)
+            if len(maps) == order:
+                return PreparedGame(n, tables, stored["representatives"], stored["sizes"], order, maps, note, True)
     classes = _deck_classes(faces, suits, use_cache)
     note = ""
     if classes.group_order > 1 and not classes.is_invariant(categories):
@@ -178,5 +184,15 @@ def prepare_game(
         arrays["group_order"] = np.array([classes.group_order], dtype=np.int64)
         arrays["symmetry_broken"] = np.array([int(bool(note))], dtype=np.int64)
         cache.store_entry("game", key, arrays)
-    return PreparedGame(n, tables, classes.representatives, classes.sizes, classes.group_order, note, False)
+    maps = _card_maps(faces, suits, classes.group_order)
+    return PreparedGame(
+        n, tables, classes.representatives, classes.sizes, classes.group_order, maps, note, False
+    )
+
+
+def _card_maps(faces: np.ndarray, suits: np.ndarray, group_order: int) -> np.ndarray:
+    """The deck's suit symmetries, or the identity alone when the classes are single deals."""
+    if group_order == 1:
+        return np.arange(len(faces), dtype=np.int64)[None, :]
+    return suit_symmetries(faces, suits)
 

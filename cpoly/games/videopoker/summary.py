@@ -130,19 +130,56 @@ class Totals:
         self.ambiguous = 0
 
     def add(
-        self, counts: np.ndarray, choice: HoldChoice, weight_by_hold: np.ndarray, sizes: np.ndarray
+        self,
+        counts: np.ndarray,
+        choice: HoldChoice,
+        weight_by_hold: np.ndarray,
+        sizes: np.ndarray,
+        group_order: int,
     ) -> None:
+        """Add one chunk: ``counts`` ``(N, 32, K + 1)``, the choice, and the classes' sizes.
+
+        A split deal (see :class:`HoldChoice`) adds, for each group element ``g``, the outcome of
+        the hold chosen for ``g(deal)``; every class member appears ``group_order / size`` times
+        among those, so the sum divides exactly.
+        """
         best = choice.best
-        chosen = counts[np.arange(len(best)), best]
-        weighted = chosen * (weight_by_hold[best] * sizes)[:, None]
-        kept_deal = best == HOLDS - 1
-        for c, value in enumerate(weighted.sum(axis=0).tolist()):
-            self.combinations[c] += value
-        for c, value in enumerate(weighted[kept_deal].sum(axis=0).tolist()):
-            self.dealt[c] += value
-        by_size = np.zeros(HAND_SIZE + 1, dtype=np.int64)
-        np.add.at(by_size, hold_sizes()[best], sizes)
-        for j, value in enumerate(by_size.tolist()):
-            self.hold_sizes[j] += value
+        whole = np.ones(len(best), dtype=bool)
+        whole[choice.split_rows] = False
+        multiplier = np.where(whole, sizes, 0)
+        self._add_holds(counts, best[:, None], weight_by_hold, multiplier[:, None], 1)
+        if len(choice.split_rows):
+            rows = choice.split_rows
+            stabiliser = group_order // sizes[rows]
+            part = counts[rows]
+            self._add_holds(part, choice.split_best, weight_by_hold, np.ones_like(choice.split_best), stabiliser)
         self.tied += int(sizes[choice.tied].sum())
         self.ambiguous += int(sizes[choice.ambiguous].sum())
+
+    def _add_holds(
+        self,
+        counts: np.ndarray,
+        holds: np.ndarray,
+        weight_by_hold: np.ndarray,
+        multiplier: np.ndarray,
+        divisor: np.ndarray | int,
+    ) -> None:
+        """Add ``sum_j counts[n, holds[n, j]] * weight * multiplier[n, j]``, divided per row."""
+        rows = np.arange(len(holds))[:, None]
+        chosen = counts[rows, holds]  # (N, J, K + 1)
+        scale = weight_by_hold[holds] * multiplier
+        weighted = (chosen * scale[:, :, None]).sum(axis=1)
+        kept = ((chosen * scale[:, :, None]) * (holds == HOLDS - 1)[:, :, None]).sum(axis=1)
+        sized = np.zeros((len(holds), HAND_SIZE + 1), dtype=np.int64)
+        np.add.at(sized, (np.broadcast_to(rows, holds.shape), hold_sizes()[holds]), multiplier)
+        divisor = np.broadcast_to(np.asarray(divisor, dtype=np.int64), (len(holds),))[:, None]
+        for target, values in ((self.combinations, weighted), (self.dealt, kept), (self.hold_sizes, sized)):
+            for c, value in enumerate(_exact_quotient(values, divisor).sum(axis=0).tolist()):
+                target[c] += value
+
+
+def _exact_quotient(values: np.ndarray, divisor: np.ndarray) -> np.ndarray:
+    if not (values % divisor == 0).all():
+        raise AssertionError("class members do not divide evenly")  # a broken symmetry group
+    quotient: np.ndarray = values // divisor
+    return quotient
