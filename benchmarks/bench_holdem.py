@@ -10,11 +10,12 @@ from __future__ import annotations
 import argparse
 import time
 from collections.abc import Callable
+from functools import partial
 from itertools import combinations, islice
 
 import eval7
 import numpy as np
-from phevaluator import evaluate_cards as ph_evaluate
+from phevaluator import evaluate_cards as ph_evaluate  # type: ignore[import-untyped]
 from rich.console import Console
 from rich.table import Table
 
@@ -83,7 +84,7 @@ def main() -> None:
         table.add_column(column, justify="left" if column == "task" else "right")
     for name, hands in MATCHUPS.items():
         equity(hands, exact=True)  # warm the caches
-        ours = best_of(5, lambda: equity(hands, exact=True))
+        ours = best_of(5, partial(equity, hands, exact=True))
         e7, e7_cut, _ = peer_loop(hands, "eval7", args.cap)
         ph, ph_cut, _ = peer_loop(hands, "phevaluator", args.cap)
         table.add_row(f"exact preflop {name}", f"{ours:.4f}", f"{e7:.2f}{'*' if e7_cut else ''}",

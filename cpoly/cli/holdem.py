@@ -12,7 +12,12 @@ from rich.table import Table
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.cards import format_card, format_cards, parse_cards
 from cpoly.games.holdem.equity import equity
-from cpoly.games.holdem.evaluator import CATEGORY_NAMES, best_five, category_codes, evaluate_one
+from cpoly.games.holdem.evaluator import (
+    CATEGORY_NAMES,
+    best_five,
+    category_codes,
+    evaluate_one,
+)
 from cpoly.games.holdem.results import EquityResult
 
 

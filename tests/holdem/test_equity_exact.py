@@ -24,7 +24,7 @@ EVAL7_CODES = {
     "High Card": 1, "Pair": 2, "Two Pair": 3, "Trips": 4, "Straight": 5, "Flush": 6,
     "Full House": 7, "Quads": 8, "Straight Flush": 9,
 }
-ROYAL = eval7.evaluate([eval7.Card(c) for c in "As Ks Qs Js Ts".split()])
+ROYAL = eval7.evaluate([eval7.Card(c) for c in ["As", "Ks", "Qs", "Js", "Ts"]])
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
 
 

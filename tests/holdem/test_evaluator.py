@@ -10,7 +10,11 @@ from phevaluator import evaluate_cards
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.cards import format_card, format_cards, parse_cards
 from cpoly.games.holdem.evaluator import (
-    CATEGORY_NAMES, best_five, category_codes, evaluate, evaluate_one,
+    CATEGORY_NAMES,
+    best_five,
+    category_codes,
+    evaluate,
+    evaluate_one,
 )
 
 EVAL7_CODES = {
@@ -90,7 +94,7 @@ def test_best_five(text: str, best: str) -> None:
 def test_best_five_is_the_best_subset_on_random_hands() -> None:
     for hand in _random_hands(7, 200, seed=3):
         chosen = best_five(tuple(int(c) for c in hand))
-        assert set(chosen) <= set(int(c) for c in hand)
+        assert set(chosen) <= {int(c) for c in hand}
         assert evaluate_one(chosen) == evaluate_one(tuple(int(c) for c in hand))
 
 
@@ -134,7 +138,7 @@ def test_every_seven_card_rank_multiset_against_eval7() -> None:
 
 def test_every_flush_mask_against_eval7() -> None:
     """Every set of 5-7 ranks in one suit (flushes and straight flushes, exhaustive)."""
-    masks = [m for m in range(8192) if 5 <= bin(m).count("1") <= 7]
+    masks = [m for m in range(8192) if 5 <= m.bit_count() <= 7]
     hands = [[4 * r + 1 for r in range(13) if m >> r & 1] for m in masks]
     ours = np.array([evaluate_one(tuple(h)) for h in hands])
     theirs = np.array([_eval7_value(np.array(h)) for h in hands])

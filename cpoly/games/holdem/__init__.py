@@ -8,7 +8,11 @@
 from cpoly.games.holdem.cards import format_card, format_cards, parse_card, parse_cards
 from cpoly.games.holdem.equity import equity, exact_equity
 from cpoly.games.holdem.evaluator import (
-    CATEGORY_NAMES, best_five, category_codes, evaluate, evaluate_one,
+    CATEGORY_NAMES,
+    best_five,
+    category_codes,
+    evaluate,
+    evaluate_one,
 )
 from cpoly.games.holdem.noflush import no_flush_equity, spread
 from cpoly.games.holdem.ranges import parse_hand, parse_range

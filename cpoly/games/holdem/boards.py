@@ -61,8 +61,8 @@ def _flush_correction(hands: Sequence[tuple[int, ...]], board: Sequence[int], su
     unknown = 5 - len(board)
     board_mask = _suit_mask(board, suit)
     hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
-    hole_in_suit = np.array([bin(int(m)).count("1") for m in hole_masks])
-    in_board = bin(board_mask).count("1")
+    hole_in_suit = np.array([int(m).bit_count() for m in hole_masks])
+    in_board = board_mask.bit_count()
     first = max(0, 5 - in_board - int(hole_in_suit.max()))
     suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
     others = available.sum(axis=1) - available[:, suit]

@@ -11,7 +11,7 @@ array([162])
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import combinations_with_replacement
 from math import comb
 
@@ -22,7 +22,7 @@ IntArray = npt.NDArray[np.int64]
 _BINOM = np.array([[comb(n, m) for m in range(6)] for n in range(5)], dtype=np.int64)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_multisets(size: int) -> IntArray:
     """All rank multisets of ``size`` cards with at most 4 of a rank, as ``(n, 13)`` counts.
 
@@ -37,14 +37,14 @@ def rank_multisets(size: int) -> IntArray:
     return counts
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_sets(size: int) -> IntArray:
     """All 13-bit masks with exactly ``size`` bits set (sets of distinct ranks)."""
     masks = np.arange(8192, dtype=np.int64)
     popcount = ((masks[:, None] >> np.arange(13)) & 1).sum(axis=1)
     chosen = masks[popcount == size]
     chosen.setflags(write=False)
-    return chosen
+    return np.asarray(chosen, dtype=np.int64)
 
 
 def mask_counts(masks: IntArray) -> IntArray:
@@ -69,7 +69,7 @@ def suitings(multisets: npt.ArrayLike, available: npt.ArrayLike) -> IntArray:
     counts = np.asarray(multisets, dtype=np.int64)
     avail = np.asarray(available, dtype=np.int64)
     ways = _BINOM[np.broadcast_to(avail, counts.shape), np.minimum(counts, 5)]
-    return np.prod(ways, axis=-1)
+    return np.asarray(np.prod(ways, axis=-1), dtype=np.int64)
 
 
 def feasible_multisets(size: int, available: npt.ArrayLike) -> tuple[IntArray, IntArray]:

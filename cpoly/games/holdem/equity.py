@@ -12,7 +12,11 @@ from collections.abc import Sequence
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.boards import holding_tally
 from cpoly.games.holdem.deal import (
-    Deal, canonical_key, count_holdings, joint_holdings, make_deal,
+    Deal,
+    canonical_key,
+    count_holdings,
+    joint_holdings,
+    make_deal,
 )
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.tally import Tally

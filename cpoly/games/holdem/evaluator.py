@@ -58,7 +58,7 @@ def _build_tables() -> tuple[IntArray, IntArray, dict[int, IntArray]]:
 
 
 HIGH_BIT, STRAIGHT_TOP, TOP_K = _build_tables()
-POPCOUNT: Final = np.array([bin(m).count("1") for m in range(8192)], dtype=np.int64)
+POPCOUNT: Final = np.array([m.bit_count() for m in range(8192)], dtype=np.int64)
 
 
 def _without(mask: IntArray, rank: IntArray) -> IntArray:

@@ -30,7 +30,7 @@ def _draw_holdings(deal: Deal, rng: np.random.Generator, size: int) -> IntArray:
     fixed = np.asarray(deal.board + deal.dead, dtype=np.int64)
     everything = np.sort(np.concatenate([holes, np.broadcast_to(fixed, (size, fixed.size))], 1), 1)
     valid = (everything[:, 1:] != everything[:, :-1]).all(axis=1)
-    return holes[valid]
+    return np.asarray(holes[valid], dtype=np.int64)
 
 
 def _complete_boards(deal: Deal, holes: IntArray, rng: np.random.Generator) -> IntArray:
@@ -62,7 +62,7 @@ def _strengths(holes: IntArray, boards: IntArray, flushes: bool) -> IntArray:
 
 def _shares(strength: IntArray) -> npt.NDArray[np.float64]:
     is_best = strength == strength.max(axis=1, keepdims=True)
-    return is_best / is_best.sum(axis=1, keepdims=True)
+    return np.asarray(is_best / is_best.sum(axis=1, keepdims=True), dtype=np.float64)
 
 
 def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool = True,
