@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import partial
 from itertools import combinations, islice
 
-import eval7
+import eval7  # type: ignore[import-untyped]
 import numpy as np
 from phevaluator import evaluate_cards as ph_evaluate  # type: ignore[import-untyped]
 from rich.console import Console
