@@ -121,6 +121,9 @@ def test_autohold_matches_brute_force_ev_and_rules() -> None:
         assert option.ev == brute_ev
         assert result.best_option.ev == max(o.ev for o in result.options)
         assert result.best in result.tied
+        shuffled = [deal[i] for i in rng.permutation(5)]
+        again = autohold(shuffled, tables, table)
+        assert sorted(again.best_option.held) == sorted(autohold(deal, tables, table).best_option.held)
 
 
 def test_autohold_uses_dealt_pay_for_keeping_the_deal() -> None:

@@ -19,13 +19,14 @@ itself.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.combinatorics import all_hands, binomial_table
+from cpoly.games.videopoker.combinatorics import all_hands, binomial_table, colex_rank
 
 __all__ = ["HAND_SIZE", "SubsetTables", "build_tables", "check_categories", "position_subsets"]
 
@@ -55,6 +56,26 @@ class SubsetTables:
     counts: tuple[np.ndarray, ...]
     categories: np.ndarray
     faces: np.ndarray | None = None
+
+    def containing(self, cards: Sequence[int]) -> np.ndarray:
+        """Hands of each category containing all of ``cards`` (0 to 5 distinct cards).
+
+        >>> tables = build_tables(np.zeros(21, dtype=np.int64), n=7, n_columns=1)
+        >>> [int(tables.containing(c)[0]) for c in ([], [3], [3, 5], [0, 1, 2, 3, 4])]
+        [21, 15, 10, 1]
+        """
+        chosen = sorted(int(c) for c in cards)
+        if len(chosen) > HAND_SIZE or len(set(chosen)) != len(chosen) or any(
+            not 0 <= c < self.n for c in chosen
+        ):
+            raise CpolyInputError(f"cannot look up the cards {list(cards)!r} in a {self.n}-card deck")
+        rank = int(colex_rank(np.array(chosen, dtype=np.int64)))
+        if len(chosen) == HAND_SIZE:
+            row = np.zeros(self.n_columns, dtype=np.int64)
+            row[int(self.categories[rank])] = 1
+            return row
+        result: np.ndarray = self.counts[len(chosen)][rank].copy()
+        return result
 
     def stacked(self) -> tuple[np.ndarray, np.ndarray]:
         """All ``counts[j]`` stacked into one array, and the row offset of each ``j``."""
