@@ -124,13 +124,21 @@ def evaluate(cards: npt.ArrayLike) -> IntArray:
         raise CpolyInputError(f"a hand has 5 to 7 cards, got shape {hands.shape}")
     if hands.size and (hands.min() < 0 or hands.max() > 51):
         raise CpolyInputError("cards are numbers 0..51")
-    ranks, suits = hands >> 2, hands & 3
-    counts = (ranks[:, :, None] == np.arange(13)).sum(axis=1)
-    strength = strength_from_counts(counts)
-    bit = np.int64(1) << ranks
+    bits = np.int64(1) << (hands >> 2)
+    b1, b2, b3, b4 = (np.zeros(len(hands), dtype=np.int64) for _ in range(4))
+    for column in np.ascontiguousarray(bits.T):
+        b4 |= b3 & column
+        b3 |= b2 & column
+        b2 |= b1 & column
+        b1 |= column
+    strength = rank_strength(b1, b2, b3, b4)
+    by_suit = (bits << (16 * (hands & 3))).sum(axis=1)  # four 13-bit suit masks, 16 bits apart
+    flush_mask = np.zeros(len(hands), dtype=np.int64)
     for suit in range(4):
-        suit_mask = np.where(suits == suit, bit, 0).sum(axis=1)
-        strength = np.maximum(strength, flush_strength(suit_mask))
+        suit_mask = (by_suit >> (16 * suit)) & 8191
+        flush_mask = np.where(POPCOUNT[suit_mask] >= 5, suit_mask, flush_mask)
+    rows = np.flatnonzero(flush_mask)
+    strength[rows] = np.maximum(strength[rows], flush_strength(flush_mask[rows]))
     return strength
 
 
