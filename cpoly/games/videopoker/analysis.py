@@ -204,7 +204,8 @@ def analyze_game(
     tie_rule : TieRule or str
         How equal-EV holds are broken (:class:`TieRule`).
     progress : callable, optional
-        ``progress(done, total)`` after each chunk of deal classes.
+        ``progress(done, total)`` with ``done = 0`` once the tables are ready, then after each
+        chunk of deal classes (``total`` = number of classes).
     use_cache : bool
         Use the on-disk cache for the classes and tables (:mod:`~cpoly.games.videopoker.cache`).
     """
@@ -251,6 +252,8 @@ def analyze_prepared(
     deals = _representative_deals(prepared)
     totals = Totals(tables.n_columns)
     n_classes = len(prepared.sizes)
+    if progress is not None:
+        progress(0, n_classes)
     for start in range(0, n_classes, CHUNK_CLASSES):
         stop = min(start + CHUNK_CLASSES, n_classes)
         index = subset_indices(deals[start:stop], stacked.offsets)
