@@ -246,7 +246,9 @@ def analyze_prepared(
     lcm_weight, weights = draw_weights(prepared.n)
     pay_matrix = hold_pay_matrix(paytable.scaled())
     weight_by_hold = hold_weights(weights)
-    largest_class = int(prepared.sizes.max())
+    # A deal counts at most max(class size, group order) final hands of weight <= L per chunk row
+    # (split deals add one hold per group element).
+    largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
     _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class)
     stacked = stacked_tables(tables)
     deals = _representative_deals(prepared)
