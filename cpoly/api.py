@@ -22,7 +22,10 @@ from cpoly.expr import Expr
 from cpoly.game import Game
 from cpoly.plan import mixes_sorts, plan_term, split_terms
 from cpoly.resolve import Program, Sort, resolve
-from cpoly.rewrite import ONE, mul
+from cpoly.rewrite import ONE, delta, mul, one_minus, substitute
+from cpoly.cards import Card
+from itertools import combinations
+from math import factorial
 from cpoly.syntax import read_file
 
 
@@ -113,6 +116,57 @@ def _divide(count: Number, factor: int) -> Number:
         raise CpolyError(f"a count of {count} ordered deals is not a multiple of {factor}: the "
                          "category depends on card order; declare 'ordered' in the game")
     return count // factor
+
+
+def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card]) -> Number:
+    """The completion function of the seed: ``Σ deal·node`` with the cards at the ``held``
+    positions fixed, over every draw of the other positions that avoids the ``excluded`` cards.
+
+    The count is per unordered draw.  For a position-symmetric game the excluded cards are
+    handled by inclusion–exclusion (draws that contain a discard are completions with that
+    card held too), so every count has only fixed cards and free cards; an ordered game gets
+    explicit exclusion factors.
+
+    >>> game = load_game("definitions/jacks_or_better.cp")
+    >>> royal = [(12, 0), (11, 0), (10, 0), (9, 0)]          # Ah Kh Qh Jh held, 2c discarded
+    >>> complete(game, game.paid_form("RoyalFlush"), dict(enumerate(royal)), royal + [(0, 2)])
+    1
+    """
+    if game.spec.ordered:
+        return _complete_with_exclusions(game, node, held, excluded)
+    held_cards = list(held.values())
+    discards = [card for card in excluded if card not in held_cards]
+    free = game.hand_size - len(held_cards)
+    total: Number = 0
+    for size in range(min(free, len(discards)) + 1):
+        for chosen in combinations(discards, size):
+            total += (-1) ** size * hands_containing(game, node, held_cards + list(chosen))
+    return expand(total)
+
+
+def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
+    """The number of unordered deals that contain ``cards`` and satisfy ``node``."""
+    fixed: dict[int, int] = {}
+    for position, (face, suit) in enumerate(cards):
+        fixed[game.face_vertices[position]] = face
+        fixed[game.suit_vertices[position]] = suit
+    target = substitute(mul(game.deal, node), fixed)
+    universe = frozenset(game.universe) - frozenset(fixed)
+    return _divide(count_node(target, game.sorts, universe), factorial(game.hand_size - len(cards)))
+
+
+def _complete_with_exclusions(game: Game, node: Expr, held: Mapping[int, Card],
+                              excluded: Sequence[Card]) -> Number:
+    fixed: dict[int, int] = {}
+    for position, (face, suit) in held.items():
+        fixed[game.face_vertices[position]] = face
+        fixed[game.suit_vertices[position]] = suit
+    free = [i for i in range(game.hand_size) if i not in held]
+    avoid = [one_minus(mul(delta((game.face_vertices[i],), {f}), delta((game.suit_vertices[i],), {s})))
+             for i in free for f, s in excluded]
+    target = substitute(mul(game.deal, node, *avoid), fixed)
+    universe = frozenset(game.universe) - frozenset(fixed)
+    return count_node(target, game.sorts, universe)
 
 
 def check(game: Game, cards: Sequence[str]) -> str | None:

@@ -129,34 +129,61 @@ def _product(factors: list[Array]) -> Array:
 
 
 # ---- counting one planned term -----------------------------------------------------------
+GRID_CHUNK = 4_000_000  # grid points evaluated at once (bounds memory)
+
+
 def count_term(plan: TermPlan) -> Number:
-    """``Σ`` of the term over all assignments of its universe, by typed equality patterns."""
+    """``Σ`` of the term over all assignments of its universe, by typed equality patterns.
+
+    The grid (patterns of each sort on its own axis) is evaluated in slices of the largest
+    axis so that memory stays bounded.
+    """
+    axes: list[tuple[Array, Array, Array]] = []  # per sort: codes, signatures, inverse
+    for sort in plan.sort_order:
+        vertices = plan.vertices[sort]
+        codes, counts = typed_patterns(len(vertices), [plan.allowed[v] for v in vertices],
+                                       plan.atoms[sort].numeric_sizes())
+        if codes.shape[0] == 0:
+            return 0
+        signatures, inverse = np.unique(counts, axis=0, return_inverse=True)
+        axes.append((codes, signatures, inverse.reshape(-1)))
+    if not axes:  # every vertex fixed: the term is a number
+        (value,) = evaluate([plan.node], ValueEnv({}))
+        return plan.coefficient * int(value)
+    sizes = [len(codes) for codes, _, _ in axes]
+    widest = int(np.argmax(sizes))
+    step = max(1, GRID_CHUNK * sizes[widest] // max(1, prod(sizes)))
+    reduced: Array | None = None
+    for start in range(0, sizes[widest], step):
+        window = slice(start, start + step)
+        part = _reduced_slice(plan, axes, widest, window)
+        reduced = part if reduced is None else reduced + part
+    assert reduced is not None
+    return plan.coefficient * _weigh(reduced, [(sig, inv) for _, sig, inv in axes], plan)
+
+
+def _reduced_slice(plan: TermPlan, axes: list[tuple[Array, Array, Array]], widest: int,
+                   window: slice) -> Array:
+    """Evaluate the grid with the ``widest`` axis restricted to ``window``; reduce it."""
     vertex_arrays: dict[int, Array] = {}
     atom_members: dict[int, tuple[frozenset[int] | None, ...]] = {}
     strides: dict[int, int] = {}
     groupings: list[tuple[Array, Array]] = []
-    n_axes = len(plan.sort_order)
-    for axis, sort in enumerate(plan.sort_order):
-        vertices = plan.vertices[sort]
-        atoms = plan.atoms[sort]
-        codes, counts = typed_patterns(len(vertices), [plan.allowed[v] for v in vertices],
-                                       atoms.numeric_sizes())
-        if codes.shape[0] == 0:
-            return 0
-        shape = [1] * n_axes
+    for axis, (sort, (codes, signatures, inverse)) in enumerate(zip(plan.sort_order, axes)):
+        if axis == widest:
+            codes, inverse = codes[window], inverse[window]
+        shape = [1] * len(axes)
         shape[axis] = codes.shape[0]
+        vertices = plan.vertices[sort]
         for i, v in enumerate(vertices):
             vertex_arrays[v] = codes[:, i].reshape(shape)
-            atom_members[v] = atoms.values
+            atom_members[v] = plan.atoms[sort].values
             strides[v] = stride(len(vertices))
-        signatures, inverse = np.unique(counts, axis=0, return_inverse=True)
-        groupings.append((signatures, inverse.reshape(-1)))
-    env = PatternEnv(vertex_arrays, atom_members, strides)
-    (grid,) = evaluate([plan.node], env)
-    full_shape = tuple(len(g[1]) for g in groupings)
-    grid = np.broadcast_to(np.asarray(grid, dtype=np.int64), full_shape)
-    reduced = _reduce_by_signature(grid, groupings)
-    return plan.coefficient * _weigh(reduced, groupings, plan)
+        groupings.append((signatures, inverse))
+    (grid,) = evaluate([plan.node], PatternEnv(vertex_arrays, atom_members, strides))
+    full_shape = tuple(len(inverse) for _, inverse in groupings)
+    return _reduce_by_signature(np.broadcast_to(np.asarray(grid, dtype=np.int64), full_shape),
+                                groupings)
 
 
 def _reduce_by_signature(grid: Array, groupings: list[tuple[Array, Array]]) -> Array:

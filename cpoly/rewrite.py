@@ -206,3 +206,41 @@ def _is_boolean(uid: int, node: Expr) -> bool:
 def is_boolean(node: Expr) -> bool:
     """Whether ``node`` is 0/1-valued by construction (δ, products and complements of such)."""
     return _is_boolean(node.uid, node)
+
+
+# ---- fixing vertices (completion) ------------------------------------------------------------
+def substitute(root: Expr, fixed: dict[int, int]) -> Expr:
+    """``root`` with the vertices in ``fixed`` replaced by their values.
+
+    ``δa,b,c{S}`` with ``a = K`` becomes ``δb,c{S ∩ {K}}``: the other vertices must equal K.
+
+    >>> from cpoly.expr import render
+    >>> render(substitute(mul(delta((0, 1)), delta((1, 2), {3, 4})), {0: 3}))
+    'δσ1,σ2{3,4} δσ1{3}'
+    """
+    from cpoly.expr import postorder
+
+    memo: dict[int, Expr] = {}
+    for node in postorder([root]):
+        if isinstance(node, Delta):
+            memo[node.uid] = _fix_delta(node, fixed)
+        elif isinstance(node, Sum):
+            memo[node.uid] = add(*(memo[t.uid] for t in node.terms))
+        elif isinstance(node, Product):
+            memo[node.uid] = mul(*(memo[f.uid] for f in node.factors))
+        else:
+            memo[node.uid] = node
+    return memo[root.uid]
+
+
+def _fix_delta(node: Delta, fixed: dict[int, int]) -> Expr:
+    values = {fixed[v] for v in node.vertices if v in fixed}
+    if not values:
+        return node
+    if len(values) > 1:
+        return ZERO
+    allowed = values if node.values is None else values & node.values
+    free = [v for v in node.vertices if v not in fixed]
+    if not allowed:
+        return ZERO
+    return delta(free, allowed) if free else ONE
