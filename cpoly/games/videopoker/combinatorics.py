@@ -63,7 +63,7 @@ def _check_size(n: int, k: int) -> None:
         raise CpolyInputError(f"deck of {n} cards is too large")
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=16)
 def _all_hands_cached(n: int, k: int) -> np.ndarray:
     dtype = _card_dtype(n)
     rows = np.zeros((1, 0), dtype=dtype)  # the single 0-subset

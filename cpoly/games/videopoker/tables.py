@@ -108,6 +108,51 @@ def check_categories(categories: np.ndarray, n: int, n_columns: int) -> np.ndarr
     return categories
 
 
+def _four_card_table(categories: np.ndarray, n: int, n_columns: int) -> np.ndarray:
+    """Array #5: for every 4-card subset, the hands of each category containing it."""
+    size = HAND_SIZE - 1
+    hands = all_hands(n, HAND_SIZE)
+    index_type = np.int32 if comb(n, size) * n_columns < 2**31 else np.int64
+    binom = binomial_table(n, HAND_SIZE).astype(index_type)
+    # term[p][t] = C(card at position p, t + 1) * n_columns: position p's share of a subset's
+    # index when it is that subset's t-th smallest card.
+    term = [[binom[t + 1][hands[:, p]] * index_type(n_columns) for t in range(p + 1)] for p in range(HAND_SIZE)]
+    category_column = categories.astype(index_type)
+    cells = comb(n, size) * n_columns
+    total = np.zeros(cells, dtype=np.int64)
+    for positions in position_subsets(size):
+        index: np.ndarray = category_column.copy()
+        for slot, position in enumerate(positions):
+            index += term[position][slot]
+        total += np.bincount(index, minlength=cells)
+    return total.reshape(comb(n, size), n_columns)
+
+
+def _shrink(table: np.ndarray, n: int, size: int) -> np.ndarray:
+    """The table of ``size``-subsets from the table of ``(size + 1)``-subsets.
+
+    A hand containing a ``size``-subset ``S`` contains ``5 - size`` subsets ``S + {x}``, so
+    ``T[S] = sum(T[S + {x}] for x not in S) / (5 - size)``.  Sums are exact: float64 weights hold
+    integers below 2**53 and every count here is at most ``C(n, 5) * 5``.
+    """
+    supersets = all_hands(n, size + 1)
+    n_columns = table.shape[1]
+    cells = comb(n, size) * n_columns
+    columns = np.arange(n_columns, dtype=np.int64)[None, :]
+    weights = table.ravel().astype(np.float64)
+    total = np.zeros(cells, dtype=np.float64)
+    for dropped in range(size + 1):
+        kept = [i for i in range(size + 1) if i != dropped]
+        index = (colex_rank(supersets[:, kept]) * n_columns)[:, None] + columns
+        total += np.bincount(index.ravel(), weights=weights, minlength=cells)
+    summed = np.rint(total).astype(np.int64)
+    quotient, remainder = np.divmod(summed, HAND_SIZE - size)
+    if remainder.any():
+        raise AssertionError("subset table sums do not divide evenly")
+    result: np.ndarray = quotient.reshape(comb(n, size), n_columns)
+    return result
+
+
 def build_tables(
     categories: np.ndarray, n: int, n_columns: int, faces: np.ndarray | None = None
 ) -> SubsetTables:
@@ -131,25 +176,10 @@ def build_tables(
     categories = check_categories(categories, n, n_columns)
     if faces is not None and np.shape(faces) != (n,):
         raise CpolyInputError(f"faces has shape {np.shape(faces)}, expected ({n},)")
-    hands = all_hands(n, HAND_SIZE)
-    index_type = np.int32 if comb(n, HAND_SIZE - 1) * n_columns < 2**31 else np.int64
-    binom = binomial_table(n, HAND_SIZE).astype(index_type)
-    # slot_value[p][t] = C(card at position p, t + 1): the term of position p when it is the
-    # t-th smallest card of a subset.
-    slot_value = [
-        [binom[t + 1][hands[:, p]] for t in range(p + 1)] for p in range(HAND_SIZE)
-    ]
-    category_column = categories.astype(index_type)
-    counts = [np.bincount(category_column, minlength=n_columns).astype(np.int64)[None, :]]
-    for size in range(1, HAND_SIZE):
-        cells = comb(n, size) * n_columns
-        total = np.zeros(cells, dtype=np.int64)
-        for positions in position_subsets(size):
-            index: np.ndarray = category_column.copy()
-            for slot, position in enumerate(positions):
-                index += slot_value[position][slot] * index_type(n_columns)
-            total += np.bincount(index, minlength=cells)
-        counts.append(total.reshape(comb(n, size), n_columns))
+    four = _four_card_table(categories, n, n_columns)
+    counts = [four]
+    for size in range(HAND_SIZE - 2, -1, -1):
+        counts.insert(0, _shrink(counts[0], n, size))
     for table in counts:
         table.setflags(write=False)
     return SubsetTables(n, n_columns, tuple(counts), categories, faces)
