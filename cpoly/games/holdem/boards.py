@@ -15,12 +15,13 @@ exactly without listing suited boards one by one:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
 
 from cpoly.games.holdem.combinatorics import feasible_multisets, mask_counts, rank_sets
-from cpoly.games.holdem.evaluator import flush_strength, strength_from_counts
+from cpoly.games.holdem.evaluator import count_masks, flush_strength, rank_strength
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
 IntArray = npt.NDArray[np.int64]
@@ -34,9 +35,28 @@ def _suit_mask(cards: Sequence[int], suit: int) -> int:
     return sum(1 << (c // 4) for c in cards if c % 4 == suit)
 
 
+def _hole_rank_bits(hole_counts: IntArray) -> list[IntArray]:
+    """Per hole-card slot, the ``(P,)`` rank bits of each player's card (0 if none)."""
+    slots: list[list[int]] = [[], []]
+    for counts in hole_counts:
+        ranks = np.repeat(np.arange(13), counts).tolist()
+        if len(ranks) > 2:
+            raise ValueError("a player holds at most two cards")
+        for slot in range(2):
+            slots[slot].append(1 << ranks[slot] if slot < len(ranks) else 0)
+    return [np.array(bits, dtype=np.int64) for bits in slots]
+
+
 def _player_strengths(board_counts: IntArray, hole_counts: IntArray) -> IntArray:
-    """Rank-only strengths ``(n, P)`` for board counts ``(n, 13)`` and hole counts ``(P, 13)``."""
-    return strength_from_counts(board_counts[:, None, :] + hole_counts[None, :, :])
+    """Rank-only strengths ``(n, P)`` for board counts ``(n, 13)`` and hole counts ``(P, 13)``.
+
+    The board's rank masks are computed once, then each hole card is folded in per player.
+    """
+    b1, b2, b3, b4 = (m[:, None] for m in count_masks(board_counts))
+    for bits in _hole_rank_bits(hole_counts):
+        bit = bits[None, :]
+        b1, b2, b3, b4 = b1 | bit, b2 | (b1 & bit), b3 | (b2 & bit), b4 | (b3 & bit)
+    return rank_strength(b1, b2, b3, b4)
 
 
 def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArray,
@@ -55,34 +75,32 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     return tally_showdowns(strengths, ways)
 
 
-def _flush_correction(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
-                      available: npt.NDArray[np.bool_], hole_counts: IntArray) -> Tally:
-    """Real minus rank-only showdowns over the boards where some player flushes in ``suit``."""
+def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
+                  available: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArray, IntArray]:
+    """Boards on which some player can flush in ``suit``: board rank counts ``(m, 13)``,
+    their numbers of suitings ``(m,)`` and every player's cards of ``suit`` as masks ``(m, P)``."""
     unknown = 5 - len(board)
     board_mask = _suit_mask(board, suit)
     hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
-    hole_in_suit = np.array([int(m).bit_count() for m in hole_masks])
-    in_board = board_mask.bit_count()
-    first = max(0, 5 - in_board - int(hole_in_suit.max()))
+    most_in_hand = max(int(m).bit_count() for m in hole_masks)
+    first = max(0, 5 - board_mask.bit_count() - most_in_hand)
     suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
     others = available.sum(axis=1) - available[:, suit]
-    total = Tally.zero(len(hands))
+    counts, weights, masks = [], [], []
     for size in range(first, unknown + 1):
         flush_sets = rank_sets(size)
         flush_sets = flush_sets[(flush_sets & ~suit_available) == 0]
         rest, ways = feasible_multisets(unknown - size, others)
         if flush_sets.size == 0 or rest.size == 0:
             continue
-        counts = (_rank_counts(board) + mask_counts(flush_sets)[:, None, :] + rest[None, :, :])
-        counts = counts.reshape(-1, 13)
-        weights = np.tile(ways, flush_sets.size)
-        masks = np.repeat(flush_sets | board_mask, len(rest))[:, None] | hole_masks[None, :]
-        plain = _player_strengths(counts, hole_counts)
-        real = np.maximum(plain, flush_strength(masks))
-        changed = (real != plain).any(axis=1)
-        total = (total + tally_showdowns(real[changed], weights[changed])
-                 - tally_showdowns(plain[changed], weights[changed]))
-    return total
+        both = mask_counts(flush_sets)[:, None, :] + rest[None, :, :]
+        counts.append(both.reshape(-1, 13) + _rank_counts(board))
+        weights.append(np.tile(ways, flush_sets.size))
+        masks.append(np.repeat(flush_sets | board_mask, len(rest))[:, None] | hole_masks[None, :])
+    if not counts:
+        players = len(hands)
+        return np.zeros((0, 13), np.int64), np.zeros(0, np.int64), np.zeros((0, players), np.int64)
+    return np.concatenate(counts), np.concatenate(weights), np.concatenate(masks)
 
 
 def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -101,8 +119,18 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     for card in known:
         available[card // 4, card % 4] = False
     hole_counts = np.array([_rank_counts(h) for h in hands], dtype=np.int64)
-    total = rank_tally(hole_counts, _rank_counts(board), available.sum(axis=1), 5 - len(board))
+    multisets, ways = feasible_multisets(5 - len(board), available.sum(axis=1))
+    strengths = [_player_strengths(_rank_counts(board) + multisets, hole_counts)]
+    weights = [ways]
     if flushes:
-        for suit in range(4):
-            total = total + _flush_correction(hands, board, suit, available, hole_counts)
-    return total
+        events = [_flush_events(hands, board, suit, available) for suit in range(4)]
+        counts = np.concatenate([e[0] for e in events])
+        event_ways = np.concatenate([e[1] for e in events])
+        plain = _player_strengths(counts, hole_counts)
+        real = np.maximum(plain, flush_strength(np.concatenate([e[2] for e in events])))
+        changed = (real != plain).any(axis=1)
+        # Each changed event replaces its rank-only showdown by the real one.
+        strengths += [real[changed], plain[changed]]
+        weights += [event_ways[changed], -event_ways[changed]]
+    total = tally_showdowns(np.concatenate(strengths), np.concatenate(weights))
+    return replace(total, boards=int(ways.sum()))

@@ -15,7 +15,6 @@ from cpoly.games.holdem.evaluator import category_codes
 
 IntArray = npt.NDArray[np.int64]
 SHARE_UNIT = 2520
-_CODES = np.arange(1, 11)
 
 
 @dataclass(frozen=True)
@@ -65,24 +64,27 @@ class Tally:
 def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike) -> Tally:
     """Tally showdowns given strengths ``(n, P)`` and integer weights ``(n,)``.
 
-    >>> t = tally_showdowns(np.array([[5, 3], [4, 4]]), np.array([2, 1]))
+    >>> t = tally_showdowns(np.array([[2 << 20, 1 << 20], [3 << 20, 3 << 20]]), np.array([2, 1]))
     >>> t.win.tolist(), t.tie.tolist(), t.share.tolist()
     ([2, 0], [1, 1], [6300, 1260])
     """
     s = np.asarray(strength, dtype=np.int64)
     w = np.asarray(weights, dtype=np.int64)
+    players = s.shape[1]
     is_best = s == s.max(axis=1, keepdims=True)
     n_best = is_best.sum(axis=1)
-    alone = (is_best & (n_best == 1)[:, None]).astype(np.int64)
-    tied = (is_best & (n_best > 1)[:, None]).astype(np.int64)
-    share = is_best * (SHARE_UNIT // n_best)[:, None]
-    onehot = (category_codes(s)[:, :, None] == _CODES).astype(np.int64)
+    status = np.where(is_best, np.where(n_best == 1, 1, 2)[:, None], 0)  # lose, alone, split
+    keys = (np.arange(players) * 3 + status) * 10 + category_codes(s) - 1
+    counts = np.zeros(players * 30, dtype=np.int64)
+    np.add.at(counts, keys.ravel(), np.repeat(w, players))  # exact int64 histogram
+    by_status = counts.reshape(players, 3, 10)
+    pot_share = w * (SHARE_UNIT // np.maximum(n_best, 1))
     return Tally(
         boards=int(w.sum()),
-        win=w @ alone,
-        tie=w @ tied,
-        share=w @ share,
-        cat_win=np.einsum("n,np,npc->pc", w, alone, onehot),
-        cat_tie=np.einsum("n,np,npc->pc", w, tied, onehot),
-        cat_occur=np.einsum("n,npc->pc", w, onehot),
+        win=by_status[:, 1].sum(axis=1),
+        tie=by_status[:, 2].sum(axis=1),
+        share=(is_best * pot_share[:, None]).sum(axis=0),
+        cat_win=by_status[:, 1].copy(),
+        cat_tie=by_status[:, 2].copy(),
+        cat_occur=by_status.sum(axis=1),
     )
