@@ -29,7 +29,7 @@ def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequen
         table.add_column(column, justify="right" if right_align and right_align[i] else "left")
     for row in rows:
         table.add_row(*row)
-    Console(soft_wrap=True).print(table)
+    Console(soft_wrap=True, width=None if sys.stdout.isatty() else 200).print(table)
 
 
 def print_warnings(warnings: Sequence[Warning_]) -> None:

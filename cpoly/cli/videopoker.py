@@ -1,0 +1,148 @@
+"""``cpoly hold``, ``cpoly analyze`` and ``cpoly paytables``: video poker from a .cp game."""
+
+from __future__ import annotations
+
+import argparse
+from fractions import Fraction
+from typing import Any
+
+from cpoly.cli.output import print_json, print_table, progress_bar, thousands
+from cpoly.games.videopoker.analysis import DEFAULT_TIE_RULE, GameAnalysis, HoldResult, TieRule
+from cpoly.games.videopoker.game import VideoPoker
+
+TIE_RULES = [rule.value for rule in TieRule]
+
+
+def register(subparsers: Any) -> None:
+    hold = subparsers.add_parser("hold", help="autohold: the EV of all 32 holds of a dealt hand")
+    hold.add_argument("file", help="a .cp game file")
+    hold.add_argument("cards", nargs="+", help="the five dealt cards, e.g. Ah Kh Qh Jh 2c")
+    _common(hold)
+    hold.set_defaults(func=run_hold)
+
+    analyze = subparsers.add_parser("analyze", help="a game's full return under optimal play")
+    analyze.add_argument("file", help="a .cp game file")
+    _common(analyze)
+    analyze.add_argument("--no-cache", action="store_true", help="ignore and do not write the cache")
+    analyze.set_defaults(func=run_analyze)
+
+    tables = subparsers.add_parser("paytables", help="the pay tables of a game")
+    tables.add_argument("file", help="a .cp game file")
+    tables.add_argument("--json", action="store_true", help="print JSON")
+    tables.set_defaults(func=run_paytables)
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--paytable", help="pay table name (default: the game's first)")
+    parser.add_argument("--tie-rule", choices=TIE_RULES, default=DEFAULT_TIE_RULE.value,
+                        help="how to choose among holds of exactly equal EV (default: %(default)s)")
+    parser.add_argument("--json", action="store_true", help="print JSON")
+
+
+def _pay_number(value: Fraction) -> int | float:
+    return int(value) if value.denominator == 1 else float(value)
+
+
+# ---- hold --------------------------------------------------------------------------------------
+def run_hold(args: argparse.Namespace) -> int:
+    poker = VideoPoker.load(args.file)
+    table = poker.paytable(args.paytable)
+    result = poker.hold(args.cards, table.name, args.tie_rule)
+    names = poker.game.category_names + ["Nothing"]
+    ranked = sorted(result.options, key=lambda o: (o.hold != result.best, -o.ev, o.hold))
+    if args.json:
+        print_json({"paytable": table.name, "holds": [_hold_json(poker, o, names) for o in ranked],
+                    "best": _hold_json(poker, result.best_option, names, outcomes=False)})
+        return 0
+    rows = [[("* " if o.hold == result.best else "  ") + _held_text(poker, o.held),
+             f"{float(o.ev):.6f}", f"{o.ev.numerator}/{o.ev.denominator}",
+             ", ".join(f"{n} {c:,}" for n, c in zip(names[:-1], o.counts) if c)]
+            for o in ranked]
+    print_table(f"{poker.game.spec.title} ({table.name}): "
+                + " ".join(poker.card_name(c) for c in result.deal),
+                ["held", "EV", "exact", "winning draws"], rows, [False, True, True, False])
+    if len(result.tied) > 1:
+        print(f"{len(result.tied)} holds tie for the best EV; the {result.tie_rule.value} rule chose.")
+    return 0
+
+
+def _held_text(poker: VideoPoker, held: tuple[int, ...]) -> str:
+    return " ".join(poker.card_name(c) for c in held) or "(draw five)"
+
+
+def _hold_json(poker: VideoPoker, option: Any, names: list[str], outcomes: bool = True) -> dict[str, Any]:
+    data: dict[str, Any] = {"held": [poker.card_name(c) for c in option.held],
+                            "ev": float(option.ev),
+                            "ev_exact": f"{option.ev.numerator}/{option.ev.denominator}"}
+    if outcomes:
+        data["outcomes"] = dict(zip(names, option.counts))
+    return data
+
+
+# ---- analyze -----------------------------------------------------------------------------------
+def run_analyze(args: argparse.Namespace) -> int:
+    poker = VideoPoker.load(args.file)
+    table = poker.paytable(args.paytable)
+    with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
+        analysis = poker.analyze(table.name, args.tie_rule, update, use_cache=not args.no_cache)
+    names = poker.game.category_names + ["Nothing"]
+    if args.json:
+        print_json(_analysis_json(analysis, names))
+        return 0
+    _print_analysis(poker, analysis, names)
+    return 0
+
+
+def _category_rows(analysis: GameAnalysis, names: list[str]) -> list[dict[str, Any]]:
+    pays = list(analysis.paytable.pays) + [Fraction(0)]
+    return [{"name": name, "pays": _pay_number(pays[i]), "combinations": analysis.combinations[i],
+             "probability": float(analysis.probabilities[i]),
+             "return": float(analysis.contributions[i])} for i, name in enumerate(names)]
+
+
+def _analysis_json(analysis: GameAnalysis, names: list[str]) -> dict[str, Any]:
+    value = analysis.expected_return
+    return {"paytable": analysis.paytable.name, "return": float(value),
+            "return_exact": f"{value.numerator}/{value.denominator}",
+            "variance": float(analysis.variance), "standard_deviation": analysis.standard_deviation,
+            "hit_frequency": float(analysis.hit_frequency),
+            "total_combinations": analysis.total, "tie_rule": analysis.tie_rule.value,
+            "tied_deals": analysis.tied_deals,
+            "categories": _category_rows(analysis, names),
+            "deal": dict(zip(names, analysis.deal_counts))}
+
+
+def _print_analysis(poker: VideoPoker, analysis: GameAnalysis, names: list[str]) -> None:
+    rows = [[r["name"], str(r["pays"]), thousands(r["combinations"]), f"{r['probability']:.9f}",
+             f"{r['return']:.6f}"] for r in _category_rows(analysis, names)]
+    rows.append(["total", "", thousands(analysis.total), "1", f"{float(analysis.expected_return):.6f}"])
+    print_table(f"{poker.game.spec.title} ({analysis.paytable.name}), optimal play",
+                ["hand", "pays", "combinations", "probability", "return"], rows,
+                [False, True, True, True, True])
+    value = analysis.expected_return
+    print(f"return {float(value):.6%} ({value.numerator}/{value.denominator})")
+    print(f"variance {float(analysis.variance):.4f}, standard deviation "
+          f"{analysis.standard_deviation:.4f}, hit frequency {float(analysis.hit_frequency):.6f}")
+    if analysis.tied_deals:
+        print(f"{analysis.tied_deals:,} deals have tied best holds ({analysis.tie_rule.value} rule)")
+
+
+# ---- paytables ---------------------------------------------------------------------------------
+def run_paytables(args: argparse.Namespace) -> int:
+    poker = VideoPoker.load(args.file)
+    names = poker.game.category_names
+    tables = poker.game.spec.paytables
+    if args.json:
+        print_json([{"name": t.name, "pays": {n: _pay_number(t.pays.get(n, Fraction(0))) for n in names},
+                     **({"dealt": {n: _pay_number(p) for n, p in t.dealt.items()}} if t.dealt else {})}
+                    for t in tables])
+        return 0
+    rows = [[n, *[_pay_text(t.pays.get(n, Fraction(0)), t.dealt.get(n)) for t in tables]] for n in names]
+    print_table(f"{poker.game.spec.title}: pay tables (per coin)", ["hand", *[t.name for t in tables]],
+                rows, [False] + [True] * len(tables))
+    return 0
+
+
+def _pay_text(pays: Fraction, dealt: Fraction | None) -> str:
+    text = str(_pay_number(pays))
+    return text if dealt is None else f"{text} (dealt {_pay_number(dealt)})"

@@ -1,0 +1,143 @@
+"""A video-poker game from a .cp file: its deck, every hand classified by the engine, autohold
+and the full-game analysis.
+
+The categories of all hands come from the game's ``.cp`` definitions through the engine's
+checking function (:meth:`cpoly.game.Game.classify`, evaluated vectorised with face/suit
+decoupling) — no poker evaluator stands in for them.  The category array is cached on disk,
+keyed by the definition's text, so a second pay table skips it.
+
+>>> poker = VideoPoker.load("definitions/jacks_or_better.cp")
+>>> poker.n_cards, poker.card_name(0), poker.card_name(51)
+(52, '2h', 'As')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from math import comb
+
+import numpy as np
+
+from cpoly.api import load_game
+from cpoly.cards import Card
+from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.game import Game
+from cpoly.games.videopoker import cache
+from cpoly.games.videopoker.analysis import (
+    DEFAULT_TIE_RULE, GameAnalysis, HoldResult, PayTable, TieRule, analyze_prepared, autohold,
+)
+from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
+from cpoly.resolve import PayTable as DeclaredPayTable
+
+HAND_SIZE = 5
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class VideoPoker:
+    """A five-card draw game: the engine's :class:`Game` plus its deck of physical cards."""
+
+    game: Game
+    faces: np.ndarray
+    suits: np.ndarray
+
+    @classmethod
+    def load(cls, path: str, overrides: Mapping[str, int] | None = None) -> "VideoPoker":
+        return cls.from_game(load_game(path, overrides=overrides))
+
+    @classmethod
+    def from_game(cls, game: Game) -> "VideoPoker":
+        """The deck is every (face, suit) of the card vertices' domains, face-major."""
+        if game.hand_size != HAND_SIZE:
+            raise CpolyError(f"video poker needs five-card hands; this game deals {game.hand_size}")
+        if game.spec.copies != 1 or game.spec.ordered:
+            raise CpolyError("decks with copies of cards and ordered deals are not supported "
+                             "by the full-game analysis yet")
+        n_faces, n_suits = (game.sorts[group[0]].size for group in (game.face_vertices, game.suit_vertices))
+        if not isinstance(n_faces, int) or not isinstance(n_suits, int):
+            raise CpolyError("video poker needs numeric deck sizes (drop --symbolic)")
+        faces = np.repeat(np.arange(n_faces), n_suits)
+        suits = np.tile(np.arange(n_suits), n_faces)
+        return cls(game, faces, suits)
+
+    # ---- cards ------------------------------------------------------------------------------
+    @property
+    def n_cards(self) -> int:
+        return len(self.faces)
+
+    def card_index(self, card: Card) -> int:
+        face, suit = card
+        matches = np.flatnonzero((self.faces == face) & (self.suits == suit))
+        if not len(matches):
+            raise CpolyInputError(f"card {self.game.format(card)} is not in this deck")
+        return int(matches[0])
+
+    def card_name(self, index: int) -> str:
+        return self.game.format((int(self.faces[index]), int(self.suits[index])))
+
+    def deal_indices(self, texts: Sequence[str]) -> list[int]:
+        """A dealt hand as card indices (bad, duplicate or missing cards are input errors)."""
+        return [self.card_index(card) for card in self.game.parse_hand(texts)]
+
+    # ---- categories of every hand ---------------------------------------------------------
+    @cached_property
+    def _definition_key(self) -> str:
+        program = self.game.program
+        return cache.entry_key("categories", program.module.text, sorted(program.constants.items()),
+                               self.game.category_names, self.faces, self.suits)
+
+    def categories(self, use_cache: bool = True) -> np.ndarray:
+        """The category of every hand of the deck (colex order), by the engine's checking."""
+        layout = {"categories": (np.dtype(np.int16), (comb(self.n_cards, HAND_SIZE),))}
+        if use_cache:
+            stored = cache.load_entry("categories", self._definition_key, layout)
+            if stored is not None:
+                return stored["categories"]
+        classes = self._classify_all()
+        if use_cache:
+            cache.store_entry("categories", self._definition_key, {"categories": classes})
+        return classes
+
+    def _classify_all(self) -> np.ndarray:
+        hands = all_hands(self.n_cards, HAND_SIZE)
+        stacked = np.stack([self.faces[hands], self.suits[hands]], axis=2)
+        classes = self.game.classify(stacked, check_deal=False)
+        sample = stacked[:: max(1, len(stacked) // 20_000)]
+        if (self.game.classify(sample) < 0).any():
+            raise CpolyError("the game's deal rejects some hands of distinct cards of its deck; "
+                             "such decks are not supported by the full-game analysis yet")
+        return classes.astype(np.int16)
+
+    def prepared(self, use_cache: bool = True) -> PreparedGame:
+        """Deal classes and subset tables (cached on disk)."""
+        n_columns = len(self.game.category_names) + 1
+        return prepare_game(self.categories(use_cache), self.faces, self.suits, n_columns, use_cache)
+
+    # ---- pay tables, holds, analysis ------------------------------------------------------------
+    def paytable(self, name: str | None = None) -> PayTable:
+        """A pay table of the game by name (the first when None), pays in category order."""
+        return to_analysis_paytable(self.game.paytable(name), self.game.category_names)
+
+    def hold(self, cards: Sequence[str], paytable: str | None = None,
+             tie_rule: TieRule | str = DEFAULT_TIE_RULE, use_cache: bool = True) -> HoldResult:
+        """All 32 holds of a dealt hand with exact EVs; the best marked."""
+        deal = self.deal_indices(cards)
+        return autohold(deal, self.prepared(use_cache).tables, self.paytable(paytable), tie_rule)
+
+    def analyze(self, paytable: str | None = None, tie_rule: TieRule | str = DEFAULT_TIE_RULE,
+                progress: Progress | None = None, use_cache: bool = True) -> GameAnalysis:
+        """The game's return under optimal play, exact."""
+        table = self.paytable(paytable)
+        return analyze_prepared(self.prepared(use_cache), table, tie_rule, progress)
+
+
+def to_analysis_paytable(declared: DeclaredPayTable, categories: Iterable[str]) -> PayTable:
+    """A declared pay table in category order; unpaid categories pay 0."""
+    names = list(categories)
+    pays = tuple(declared.pays.get(name, Fraction(0)) for name in names)
+    dealt = tuple(declared.dealt.get(name) for name in names) if declared.dealt else ()
+    return PayTable(declared.name, pays, dealt)
