@@ -15,7 +15,8 @@ from itertools import combinations, islice
 
 import eval7  # type: ignore[import-untyped]
 import numpy as np
-from phevaluator import evaluate_cards as ph_evaluate  # type: ignore[import-untyped]
+from phevaluator import Card as PhCard  # type: ignore[import-untyped]
+from phevaluator import evaluate_cards as ph_evaluate
 from rich.console import Console
 from rich.table import Table
 
@@ -25,7 +26,7 @@ from cpoly.games.holdem.evaluator import evaluate
 
 MATCHUPS = {"AsAh vs KsKh": ["AsAh", "KsKh"], "AcKc/AdKd/Td4c": ["AcKc", "AdKd", "Td4c"]}
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
-NAMES = [format_card(c) for c in range(52)]
+PH = [PhCard(format_card(c)).id_ for c in range(52)]  # phevaluator's integer card ids
 
 
 def best_of(repeats: int, work: Callable[[], object]) -> float:
@@ -52,7 +53,7 @@ def peer_loop(hands: list[str], peer: str, cap: int) -> tuple[float, bool, list[
             values = [eval7.evaluate([E7[c] for c in h + board]) for h in holes]
             best = max(values)
         else:
-            values = [-ph_evaluate(*[NAMES[c] for c in h + board]) for h in holes]
+            values = [-ph_evaluate(*[PH[c] for c in h + board]) for h in holes]
             best = max(values)
         winners = [i for i, v in enumerate(values) if v == best]
         for i in winners:
@@ -70,7 +71,7 @@ def throughput(cap: int) -> dict[str, float]:
     sample = hands[:cap].tolist()
     e7 = [[E7[c] for c in h] for h in sample]
     rates["eval7"] = len(sample) / best_of(1, lambda: [eval7.evaluate(h) for h in e7])
-    ph = [[NAMES[c] for c in h] for h in sample]
+    ph = [[PH[c] for c in h] for h in sample]
     rates["phevaluator"] = len(sample) / best_of(1, lambda: [ph_evaluate(*h) for h in ph])
     return rates
 
