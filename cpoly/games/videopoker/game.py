@@ -21,7 +21,9 @@ from math import comb
 
 import numpy as np
 
-from cpoly.api import load_game
+from cpoly.api import hands_containing, load_game
+from cpoly.expr import Delta, postorder
+from cpoly.rewrite import ONE
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.game import Game
@@ -51,18 +53,15 @@ class VideoPoker:
 
     @classmethod
     def from_game(cls, game: Game) -> "VideoPoker":
-        """The deck is every (face, suit) of the card vertices' domains, face-major."""
+        """The deck: every (face, suit) of the card vertices' domains that some deal contains
+        (a joker face allowed in one suit only leaves one joker), face-major."""
         if game.hand_size != HAND_SIZE:
             raise CpolyError(f"video poker needs five-card hands; this game deals {game.hand_size}")
         if game.spec.copies != 1 or game.spec.ordered:
             raise CpolyError("decks with copies of cards and ordered deals are not supported "
                              "by the full-game analysis yet")
-        n_faces, n_suits = (game.sorts[group[0]].size for group in (game.face_vertices, game.suit_vertices))
-        if not isinstance(n_faces, int) or not isinstance(n_suits, int):
-            raise CpolyError("video poker needs numeric deck sizes (drop --symbolic)")
-        faces = np.repeat(np.arange(n_faces), n_suits)
-        suits = np.tile(np.arange(n_suits), n_faces)
-        return cls(game, faces, suits)
+        cards = deck_cards(game)
+        return cls(game, np.array([f for f, _ in cards]), np.array([s for _, s in cards]))
 
     # ---- cards ------------------------------------------------------------------------------
     @property
@@ -133,6 +132,22 @@ class VideoPoker:
         """The game's return under optimal play, exact."""
         table = self.paytable(paytable)
         return analyze_prepared(self.prepared(use_cache), table, tie_rule, progress)
+
+
+def deck_cards(game: Game) -> list[Card]:
+    """The cards of a game's deck, face-major.
+
+    When the deal expression uses no value literal, every (face, suit) is a card.  Otherwise a
+    card belongs to the deck when at least one deal contains it (the completion count of the
+    deal with that card held is positive).
+    """
+    n_faces, n_suits = (game.sorts[group[0]].size for group in (game.face_vertices, game.suit_vertices))
+    if not isinstance(n_faces, int) or not isinstance(n_suits, int):
+        raise CpolyError("video poker needs numeric deck sizes (drop --symbolic)")
+    every = [(f, s) for f in range(n_faces) for s in range(n_suits)]
+    if not any(isinstance(n, Delta) and n.values is not None for n in postorder([game.deal])):
+        return every
+    return [card for card in every if hands_containing(game, ONE, [card]) != 0]
 
 
 def to_analysis_paytable(declared: DeclaredPayTable, categories: Iterable[str]) -> PayTable:
