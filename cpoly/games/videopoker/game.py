@@ -127,10 +127,12 @@ class VideoPoker:
         deal = self.deal_indices(cards)
         return autohold(deal, self.prepared(use_cache).tables, self.paytable(paytable), tie_rule)
 
-    def analyze(self, paytable: str | None = None, tie_rule: TieRule | str = DEFAULT_TIE_RULE,
-                progress: Progress | None = None, use_cache: bool = True) -> GameAnalysis:
-        """The game's return under optimal play, exact."""
-        table = self.paytable(paytable)
+    def analyze(self, paytable: str | PayTable | None = None,
+                tie_rule: TieRule | str = DEFAULT_TIE_RULE, progress: Progress | None = None,
+                use_cache: bool = True) -> GameAnalysis:
+        """The game's return under optimal play, exact; ``paytable`` is a name of the game's
+        pay tables (default: the first) or a :class:`PayTable` of one's own."""
+        table = paytable if isinstance(paytable, PayTable) else self.paytable(paytable)
         return analyze_prepared(self.prepared(use_cache), table, tie_rule, progress)
 
 
