@@ -14,7 +14,7 @@ keyed by the definition's text, so a second pay table skips it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from math import comb
@@ -46,6 +46,7 @@ class VideoPoker:
     game: Game
     faces: np.ndarray
     suits: np.ndarray
+    _prepared: PreparedGame | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, path: str, overrides: Mapping[str, int] | None = None) -> "VideoPoker":
@@ -112,9 +113,12 @@ class VideoPoker:
         return classes.astype(np.int16)
 
     def prepared(self, use_cache: bool = True) -> PreparedGame:
-        """Deal classes and subset tables (cached on disk)."""
-        n_columns = len(self.game.category_names) + 1
-        return prepare_game(self.categories(use_cache), self.faces, self.suits, n_columns, use_cache)
+        """Deal classes and subset tables (cached on disk, and kept for this object's life)."""
+        if self._prepared is None:
+            n_columns = len(self.game.category_names) + 1
+            self._prepared = prepare_game(self.categories(use_cache), self.faces, self.suits,
+                                          n_columns, use_cache)
+        return self._prepared
 
     # ---- pay tables, holds, analysis ------------------------------------------------------------
     def paytable(self, name: str | None = None) -> PayTable:
