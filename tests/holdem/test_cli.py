@@ -73,6 +73,10 @@ BAD = [
     (["eval", "As", "Ks", "Qs", "Js", "Ts", "9s", "8s", "7s"], "8"),
     (["eval", "As", "As", "Qs", "Js", "Ts"], "As"),
     (["equity", *["??"] * 11], "10"),
+    (["equity", *["??"] * 10, "--dead", "2c3c4c5c6c7c8c9cTcJcQcKcAc2d3d4d5d6d7d8d9dTdJdQdKdAd2h3h"],
+     "too many cards"),
+    (["equity", "AA", "AA", "AA"], "no way to deal"),
+    (["equity", "AsAh", "KsKh", "--board", "2c", "3c", "4c", "--dead", "4c"], "4c"),
 ]
 
 
@@ -88,3 +92,16 @@ def test_module_entry_point_exit_code() -> None:
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 2 and "duplicate card As" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_no_flushes_option(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "6h6d", "7c9c", "8sQs", "--no-flushes", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["flushes"] is False
+    percents = [round(100 * p["equity"], 4) for p in data["players"]]
+    assert percents == [32.8611, 30.4328, 36.7061]  # seed 000: 66 79 8Q
+
+
+def test_eval_unicode(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eval", "A♠", "K♠", "Q♠", "J♠", "9♠", "--json")
+    assert code == 0 and json.loads(out)["category"] == "flush"

@@ -7,6 +7,8 @@ the board uniformly from the cards left.
 
 from __future__ import annotations
 
+from math import comb
+
 import numpy as np
 import numpy.typing as npt
 
@@ -20,31 +22,63 @@ IntArray = npt.NDArray[np.int64]
 BATCH = 100_000
 
 
-def _draw_holdings(deal: Deal, rng: np.random.Generator, size: int) -> IntArray:
-    """``(m, 2P)`` hole cards of the valid samples among ``size`` draws."""
+def _open_players(deal: Deal) -> list[bool]:
+    """Players whose range is every combo the board and dead cards leave (``??``, ``random``)."""
+    everything = comb(52 - len(deal.board) - len(deal.dead), 2)
+    return [len(combos) == everything for combos in deal.ranges]
+
+
+def _draw_ranged(deal: Deal, rng: np.random.Generator, size: int,
+                 ranged: list[int]) -> IntArray:
+    """``(m, 2R)`` hole cards of the range players for the valid samples among ``size`` draws."""
+    fixed = np.asarray(deal.board + deal.dead, dtype=np.int64)
+    if not ranged:
+        return np.zeros((size, 0), dtype=np.int64)
     parts = []
-    for combos in deal.ranges:
-        table = np.asarray(combos, dtype=np.int64)
+    for player in ranged:
+        table = np.asarray(deal.ranges[player], dtype=np.int64)
         parts.append(table[rng.integers(0, len(table), size)])
     holes = np.concatenate(parts, axis=1)
-    fixed = np.asarray(deal.board + deal.dead, dtype=np.int64)
     everything = np.sort(np.concatenate([holes, np.broadcast_to(fixed, (size, fixed.size))], 1), 1)
     valid = (everything[:, 1:] != everything[:, :-1]).all(axis=1)
     return np.asarray(holes[valid], dtype=np.int64)
 
 
-def _complete_boards(deal: Deal, holes: IntArray, rng: np.random.Generator) -> IntArray:
-    """``(m, 5)`` boards: the known board plus uniform new cards from the rest of the deck."""
-    rows = np.arange(len(holes))[:, None]
-    keys = rng.random((len(holes), 52))
-    keys[rows, holes] = 2.0
+def _deal_rest(deal: Deal, taken: IntArray, count: int, rng: np.random.Generator) -> IntArray:
+    """``(m, count)`` cards drawn uniformly, in random order, from the cards not yet taken."""
+    rows = np.arange(len(taken))[:, None]
+    keys = rng.random((len(taken), 52))
+    keys[rows, taken] = 2.0
     fixed = list(deal.board + deal.dead)
     if fixed:
         keys[:, fixed] = 2.0
-    new = np.argpartition(keys, deal.unknown, axis=1)[:, :deal.unknown] if deal.unknown else \
-        np.zeros((len(holes), 0), dtype=np.int64)
-    known = np.broadcast_to(np.asarray(deal.board, dtype=np.int64), (len(holes), len(deal.board)))
-    return np.concatenate([known, new], axis=1)
+    if count == 0:
+        return np.zeros((len(taken), 0), dtype=np.int64)
+    chosen = np.argpartition(keys, count - 1, axis=1)[:, :count]
+    order = np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1)
+    return np.asarray(np.take_along_axis(chosen, order, axis=1), dtype=np.int64)
+
+
+def _draw_deals(deal: Deal, rng: np.random.Generator, size: int) -> tuple[IntArray, IntArray]:
+    """Valid samples among ``size`` draws: hole cards ``(m, 2P)`` and full boards ``(m, 5)``.
+
+    Range players are drawn jointly with rejection (uniform over their valid joint combos);
+    open players and the rest of the board are then dealt from the remaining cards, which keeps
+    every valid joint holding equally likely.
+    """
+    open_flags = _open_players(deal)
+    ranged = [p for p, is_open in enumerate(open_flags) if not is_open]
+    opened = [p for p, is_open in enumerate(open_flags) if is_open]
+    ranged_holes = _draw_ranged(deal, rng, size, ranged)
+    rest = _deal_rest(deal, ranged_holes, 2 * len(opened) + deal.unknown, rng)
+    holes = np.zeros((len(ranged_holes), 2 * len(deal.ranges)), dtype=np.int64)
+    for index, player in enumerate(ranged):
+        holes[:, 2 * player:2 * player + 2] = ranged_holes[:, 2 * index:2 * index + 2]
+    for index, player in enumerate(opened):
+        holes[:, 2 * player:2 * player + 2] = rest[:, 2 * index:2 * index + 2]
+    known = np.broadcast_to(np.asarray(deal.board, dtype=np.int64),
+                            (len(holes), len(deal.board)))
+    return holes, np.concatenate([known, rest[:, 2 * len(opened):]], axis=1)
 
 
 def _strengths(holes: IntArray, boards: IntArray, flushes: bool) -> IntArray:
@@ -78,13 +112,15 @@ def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool
     done, draws = 0, 0
     while done < samples:
         want = min(BATCH, samples - done)
-        holes = _draw_holdings(deal, rng, max(want, 64))[:want]
+        holes, boards = _draw_deals(deal, rng, max(want, 64))
+        holes, boards = holes[:want], boards[:want]
         draws += max(want, 64)
-        if draws > 100 * samples + 10_000 and done == 0:
-            raise CpolyInputError("the ranges almost never fit together without repeated cards")
+        if draws > 1000 * (done + 100):
+            raise CpolyInputError("the hand ranges almost never fit together without repeating "
+                                  "a card; use --exact")
         if len(holes) == 0:
             continue
-        strength = _strengths(holes, _complete_boards(deal, holes, rng), flushes)
+        strength = _strengths(holes, boards, flushes)
         total = total + tally_showdowns(strength, np.ones(len(holes), dtype=np.int64))
         shares = _shares(strength)
         share_sum += shares.sum(axis=0)
