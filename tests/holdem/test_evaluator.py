@@ -42,6 +42,34 @@ def test_order_agrees_with_phevaluator(size: int) -> None:
     assert (np.sign(ours - ours[partner]) == np.sign(theirs[partner] - theirs)).all()
 
 
+# Cactus Kev / phevaluator rank classes (1 = royal flush ... 7462 = 7-5-4-3-2): class boundaries.
+PH_CATEGORY_TOPS = [(10, 9), (166, 8), (322, 7), (1599, 6), (1609, 5), (2467, 4), (3325, 3),
+                    (6185, 2), (7462, 1)]
+
+
+def _phevaluator_code(rank: int) -> int:
+    return next(code for top, code in PH_CATEGORY_TOPS if rank <= top)
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_category_agrees_with_phevaluator(size: int) -> None:
+    hands = _random_hands(size, 3000, seed=20 + size)
+    codes = np.minimum(category_codes(evaluate(hands)), 9)
+    theirs = [_phevaluator_code(evaluate_cards(*[format_card(int(c)) for c in h])) for h in hands]
+    assert codes.tolist() == theirs
+
+
+def test_all_five_card_hands_published_frequencies() -> None:
+    """All 2,598,960 hands: 7,462 distinct strengths and the published category counts."""
+    from itertools import combinations
+
+    every = np.array(list(combinations(range(52), 5)), dtype=np.int8)
+    strengths = np.concatenate([evaluate(chunk) for chunk in np.array_split(every, 8)])
+    assert len(np.unique(strengths)) == 7462
+    counts = np.bincount(category_codes(strengths), minlength=11)[1:].tolist()
+    assert counts == [1_302_540, 1_098_240, 123_552, 54_912, 10_200, 5_108, 3_744, 624, 36, 4]
+
+
 @pytest.mark.parametrize("size", [5, 6, 7])
 def test_order_and_category_agree_with_eval7(size: int) -> None:
     hands = _random_hands(size, 4000, seed=10 + size)
