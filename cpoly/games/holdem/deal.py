@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from itertools import permutations
 from math import comb
 
 from cpoly.errors import CpolyInputError
@@ -120,31 +119,3 @@ def joint_holdings(deal: Deal) -> Iterator[tuple[Combo, ...]]:
             used.difference_update(combo)
 
     return extend(0)
-
-
-def count_holdings(deal: Deal, limit: int) -> int:
-    """Number of joint holdings, or ``limit + 1`` as soon as it exceeds ``limit``."""
-    count = 0
-    for _ in joint_holdings(deal):
-        count += 1
-        if count > limit:
-            break
-    return count
-
-
-_SUIT_PERMUTATIONS = [
-    tuple(4 * (card // 4) + perm[card % 4] for card in range(52)) for perm in permutations(range(4))
-]
-
-
-def canonical_key(holding: tuple[Combo, ...], board: tuple[int, ...],
-                  dead: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """A key equal for two configurations that differ only by a renaming of suits."""
-    keys = []
-    for perm in _SUIT_PERMUTATIONS:
-        keys.append((
-            tuple(sorted(perm[c] for c in board)),
-            tuple(sorted(perm[c] for c in dead)),
-            *(tuple(sorted((perm[a], perm[b]))) for a, b in holding),
-        ))
-    return min(keys)

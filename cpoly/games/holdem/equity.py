@@ -9,24 +9,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+import numpy.typing as npt
+
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.boards import holding_tally
-from cpoly.games.holdem.deal import (
-    Deal,
-    canonical_key,
-    count_holdings,
-    joint_holdings,
-    make_deal,
-)
+from cpoly.games.holdem.deal import Deal, joint_holdings, make_deal
 from cpoly.games.holdem.results import EquityResult, result_from_tally
+from cpoly.games.holdem.symmetry import suit_classes
 from cpoly.games.holdem.tally import Tally
 
-#: Exact enumeration is chosen automatically while (joint holdings x boards) stays below this.
+IntArray = npt.NDArray[np.int64]
+
+#: Exact enumeration is chosen automatically while (suit classes of joint holdings x boards)
+#: stays below this (about 10 s of work preflop).
 EXACT_LIMIT = 1_000_000_000
-#: ... and while the number of joint holdings stays below this (each costs milliseconds).
-MAX_EXACT_HOLDINGS = 3_000
+#: Joint holdings beyond which the automatic choice does not even try exact enumeration.
+MAX_AUTO_HOLDINGS = 100_000
+#: Joint holdings beyond which exact enumeration refuses (even when asked for).
+MAX_ENUMERATED_HOLDINGS = 5_000_000
 #: Monte Carlo samples when the method is chosen automatically.
 DEFAULT_SAMPLES = 1_000_000
+
+
+def enumerate_holdings(deal: Deal, limit: int) -> IntArray | None:
+    """All joint holdings as an ``(N, P, 2)`` array, or None when there are more than ``limit``."""
+    rows = []
+    for holding in joint_holdings(deal):
+        rows.append(holding)
+        if len(rows) > limit:
+            return None
+    if not rows:
+        raise CpolyInputError(
+            "no way to deal these hands without using a card twice: "
+            + ", ".join(repr(label) for label in deal.labels))
+    return np.asarray(rows, dtype=np.int64).reshape(len(rows), len(deal.ranges), 2)
 
 
 def exact_tally(deal: Deal, flushes: bool = True) -> tuple[Tally, int]:
@@ -34,22 +51,17 @@ def exact_tally(deal: Deal, flushes: bool = True) -> tuple[Tally, int]:
 
     Joint holdings equal up to a renaming of suits share one computation.
     """
-    total = Tally.zero(len(deal.ranges))
-    cache: dict[tuple[tuple[int, ...], ...], Tally] = {}
-    holdings = 0
-    for holding in joint_holdings(deal):
-        holdings += 1
-        key = canonical_key(holding, deal.board, deal.dead)
-        part = cache.get(key)
-        if part is None:
-            part = holding_tally(holding, deal.board, deal.dead, flushes)
-            cache[key] = part
-        total = total + part
-    if holdings == 0:
+    holdings = enumerate_holdings(deal, MAX_ENUMERATED_HOLDINGS)
+    if holdings is None:
         raise CpolyInputError(
-            "no way to deal these hands without using a card twice: "
-            + ", ".join(repr(label) for label in deal.labels))
-    return total, holdings
+            f"more than {MAX_ENUMERATED_HOLDINGS:,} joint holdings: too many to enumerate "
+            f"exactly; use Monte Carlo (--samples N)")
+    total = Tally.zero(len(deal.ranges))
+    first, sizes = suit_classes(holdings, deal.board, deal.dead)
+    for index, size in zip(first.tolist(), sizes.tolist()):
+        holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
+        total = total + holding_tally(holding, deal.board, deal.dead, flushes).scaled(size)
+    return total, len(holdings)
 
 
 def exact_equity(deal: Deal, flushes: bool = True, reason: str = "exact (requested)") -> EquityResult:
@@ -59,18 +71,20 @@ def exact_equity(deal: Deal, flushes: bool = True, reason: str = "exact (request
 
 
 def choose_method(deal: Deal) -> tuple[bool, str]:
-    """Exact when joint holdings x boards is at most :data:`EXACT_LIMIT` and the holdings are at
-    most :data:`MAX_EXACT_HOLDINGS`; returns (exact, reason)."""
+    """Exact when (suit classes of joint holdings) x boards is at most :data:`EXACT_LIMIT`;
+    returns (exact, reason)."""
     boards = deal.boards_per_holding()
-    limit = max(1, min(MAX_EXACT_HOLDINGS, EXACT_LIMIT // max(boards, 1)))
-    holdings = count_holdings(deal, limit)
-    if holdings <= limit:
-        return True, (f"exact: {holdings:,} holding(s) x {boards:,} boards = "
-                      f"{holdings * boards:,} (limits: {MAX_EXACT_HOLDINGS:,} holdings, "
-                      f"{EXACT_LIMIT:,} holdings x boards)")
-    return False, (f"Monte Carlo: more than {limit:,} holdings x {boards:,} boards is over the "
-                   f"exact limits ({MAX_EXACT_HOLDINGS:,} holdings, {EXACT_LIMIT:,} "
-                   f"holdings x boards)")
+    holdings = enumerate_holdings(deal, MAX_AUTO_HOLDINGS)
+    if holdings is None:
+        return False, (f"Monte Carlo: more than {MAX_AUTO_HOLDINGS:,} joint holdings "
+                       f"(x {boards:,} boards each)")
+    classes = len(suit_classes(holdings, deal.board, deal.dead)[0])
+    work = classes * boards
+    summary = (f"{len(holdings):,} holding(s) in {classes:,} suit class(es) x {boards:,} boards "
+               f"= {work:,}")
+    if work <= EXACT_LIMIT:
+        return True, f"exact: {summary} <= limit {EXACT_LIMIT:,}"
+    return False, f"Monte Carlo: {summary} > exact limit {EXACT_LIMIT:,}"
 
 
 def equity(hands: Sequence[str], board: str | Sequence[int] = "", dead: str | Sequence[int] = "",
