@@ -20,7 +20,7 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.games.holdem.combinatorics import feasible_multisets, mask_counts, rank_sets
+from cpoly.games.holdem.combinatorics import feasible_multisets, rank_sets
 from cpoly.games.holdem.evaluator import count_masks, flush_strength, rank_strength
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
@@ -47,16 +47,31 @@ def _hole_rank_bits(hole_counts: IntArray) -> list[IntArray]:
     return [np.array(bits, dtype=np.int64) for bits in slots]
 
 
-def _player_strengths(board_counts: IntArray, hole_counts: IntArray) -> IntArray:
-    """Rank-only strengths ``(n, P)`` for board counts ``(n, 13)`` and hole counts ``(P, 13)``.
+Masks = tuple[IntArray, IntArray, IntArray, IntArray]
 
-    The board's rank masks are computed once, then each hole card is folded in per player.
+
+def fold(masks: Masks, bits: IntArray | int) -> Masks:
+    """Add one card of every rank in the rank mask ``bits`` to rank masks ``(b1, b2, b3, b4)``.
+
+    >>> [int(m) for m in fold(fold((0, 0, 0, 0), 0b101), 0b100)]
+    [5, 4, 0, 0]
     """
-    b1, b2, b3, b4 = (m[:, None] for m in count_masks(board_counts))
+    b1, b2, b3, b4 = masks
+    return (b1 | bits, b2 | (b1 & bits), b3 | (b2 & bits), b4 | (b3 & bits))
+
+
+def _with_cards(masks: Masks, cards: Sequence[int]) -> Masks:
+    for card in cards:
+        masks = fold(masks, 1 << (card // 4))
+    return masks
+
+
+def _player_strengths(board_masks: Masks, hole_counts: IntArray) -> IntArray:
+    """Rank-only strengths ``(n, P)`` for board rank masks ``(n,)`` and hole counts ``(P, 13)``."""
+    masks: Masks = tuple(m[:, None] for m in board_masks)  # type: ignore[assignment]
     for bits in _hole_rank_bits(hole_counts):
-        bit = bits[None, :]
-        b1, b2, b3, b4 = b1 | bit, b2 | (b1 & bit), b3 | (b2 & bit), b4 | (b3 & bit)
-    return rank_strength(b1, b2, b3, b4)
+        masks = fold(masks, bits[None, :])
+    return rank_strength(*masks)
 
 
 def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArray,
@@ -71,14 +86,14 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     unknown : number of board cards still to come
     """
     multisets, ways = feasible_multisets(unknown, available)
-    strengths = _player_strengths(board_counts + multisets, hole_counts)
+    strengths = _player_strengths(count_masks(board_counts + multisets), hole_counts)
     return tally_showdowns(strengths, ways)
 
 
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
-                  available: npt.NDArray[np.bool_]) -> tuple[IntArray, IntArray, IntArray]:
-    """Boards on which some player can flush in ``suit``: board rank counts ``(m, 13)``,
-    their numbers of suitings ``(m,)`` and every player's cards of ``suit`` as masks ``(m, P)``."""
+                  available: npt.NDArray[np.bool_]) -> tuple[Masks, IntArray, IntArray]:
+    """Boards on which some player can flush in ``suit``: their rank masks (each ``(m,)``),
+    numbers of suitings ``(m,)``, and every player's cards of ``suit`` as masks ``(m, P)``."""
     unknown = 5 - len(board)
     board_mask = _suit_mask(board, suit)
     hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
@@ -86,21 +101,24 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
     first = max(0, 5 - board_mask.bit_count() - most_in_hand)
     suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
     others = available.sum(axis=1) - available[:, suit]
-    counts, weights, masks = [], [], []
+    parts: list[tuple[Masks, IntArray, IntArray]] = []
     for size in range(first, unknown + 1):
         flush_sets = rank_sets(size)
         flush_sets = flush_sets[(flush_sets & ~suit_available) == 0]
         rest, ways = feasible_multisets(unknown - size, others)
         if flush_sets.size == 0 or rest.size == 0:
             continue
-        both = mask_counts(flush_sets)[:, None, :] + rest[None, :, :]
-        counts.append(both.reshape(-1, 13) + _rank_counts(board))
-        weights.append(np.tile(ways, flush_sets.size))
-        masks.append(np.repeat(flush_sets | board_mask, len(rest))[:, None] | hole_masks[None, :])
-    if not counts:
-        players = len(hands)
-        return np.zeros((0, 13), np.int64), np.zeros(0, np.int64), np.zeros((0, players), np.int64)
-    return np.concatenate(counts), np.concatenate(weights), np.concatenate(masks)
+        rest_masks = _with_cards(count_masks(rest), board)
+        grid = fold(tuple(m[None, :] for m in rest_masks), flush_sets[:, None])  # type: ignore
+        suited = np.repeat(flush_sets | board_mask, len(rest))[:, None] | hole_masks[None, :]
+        parts.append((tuple(m.ravel() for m in grid), np.tile(ways, flush_sets.size),  # type: ignore
+                      suited))
+    if not parts:
+        empty = np.zeros(0, np.int64)
+        return (empty, empty, empty, empty), empty, np.zeros((0, len(hands)), np.int64)
+    masks = tuple(np.concatenate([part[0][k] for part in parts]) for k in range(4))
+    return (masks, np.concatenate([p[1] for p in parts]),  # type: ignore[return-value]
+            np.concatenate([p[2] for p in parts]))
 
 
 def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -120,13 +138,13 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
         available[card // 4, card % 4] = False
     hole_counts = np.array([_rank_counts(h) for h in hands], dtype=np.int64)
     multisets, ways = feasible_multisets(5 - len(board), available.sum(axis=1))
-    strengths = [_player_strengths(_rank_counts(board) + multisets, hole_counts)]
+    strengths = [_player_strengths(_with_cards(count_masks(multisets), board), hole_counts)]
     weights = [ways]
     if flushes:
         events = [_flush_events(hands, board, suit, available) for suit in range(4)]
-        counts = np.concatenate([e[0] for e in events])
+        event_masks = tuple(np.concatenate([e[0][k] for e in events]) for k in range(4))
         event_ways = np.concatenate([e[1] for e in events])
-        plain = _player_strengths(counts, hole_counts)
+        plain = _player_strengths(event_masks, hole_counts)  # type: ignore[arg-type]
         real = np.maximum(plain, flush_strength(np.concatenate([e[2] for e in events])))
         changed = (real != plain).any(axis=1)
         # Each changed event replaces its rank-only showdown by the real one.
