@@ -8,7 +8,7 @@ import pkgutil
 
 import pytest
 
-import cpoly.games.holdem as holdem
+from cpoly.games import holdem
 
 MODULES = sorted(m.name for m in pkgutil.iter_modules(holdem.__path__, holdem.__name__ + "."))
 
