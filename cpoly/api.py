@@ -132,6 +132,8 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
     >>> complete(game, game.paid_form("RoyalFlush"), dict(enumerate(royal)), royal + [(0, 2)])
     1
     """
+    if game.spec.copies != 1:
+        raise CpolyError("completion with copies of cards (two decks) is not supported yet")
     if game.spec.ordered:
         return _complete_with_exclusions(game, node, held, excluded)
     held_cards = list(held.values())

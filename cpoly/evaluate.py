@@ -54,7 +54,8 @@ class ValueEnv:
             lut = np.zeros(max(self._top, max(allowed) + 1), dtype=bool)
             lut[[a for a in allowed if a >= 0]] = True
             self._luts[allowed] = lut
-        return lut[values]
+        result: Array = lut[values]
+        return result
 
 
 class PatternEnv:
@@ -72,7 +73,8 @@ class PatternEnv:
     def member(self, vertex: int, values: Array, allowed: frozenset[int]) -> Array:
         atoms = self._atoms[vertex]
         lut = np.array([vals is not None and vals <= allowed for vals in atoms], dtype=bool)
-        return lut[values // self._strides[vertex]]
+        result: Array = lut[values // self._strides[vertex]]
+        return result
 
 
 def evaluate(roots: Sequence[Expr], env: Env) -> list[Array]:
@@ -95,7 +97,7 @@ def evaluate(roots: Sequence[Expr], env: Env) -> list[Array]:
 
 def _evaluate_one(node: Expr, values: dict[int, Array], env: Env) -> Array:
     if isinstance(node, Const):
-        return np.int64(node.value)
+        return np.asarray(node.value, dtype=np.int64)
     if isinstance(node, Delta):
         first = env.vertex(node.vertices[0])
         result: Array | None = None

@@ -25,7 +25,7 @@ from cpoly.evaluate import SortedValues, evaluate_factored
 from cpoly.expr import Expr, vertices_of
 from cpoly.lower import Lowerer
 from cpoly.resolve import GameSpec, PayTable, Program, Sort
-from cpoly.rewrite import add, const, is_boolean, mul, one_minus
+from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
 
 Counter = Callable[[Expr], object]
 
@@ -65,7 +65,31 @@ class Game:
 
     @cached_property
     def deal(self) -> Expr:
-        return self.lowerer.expr(self.spec.deal, {})
+        """The deal expression, times the physical-copies weight when the deck has copies."""
+        return mul(self.lowerer.expr(self.spec.deal, {}), self.copies_weight)
+
+    @cached_property
+    def copies_weight(self) -> Expr:
+        """How many ordered physical hands an ordered hand of card values stands for.
+
+        With c copies of each card, a value repeated m times can be dealt in (c)_m ways, so the
+        weight is ``prod_i (c - Σ_{j<i} δF[i],F[j] δS[i],S[j])``: the k-th repeat of a value
+        (k = 0, 1, …) has c - k copies left.  It is 1 for a single deck, and 0 for a hand
+        with more repeats than copies.
+
+        >>> from cpoly.api import load_game
+        >>> from cpoly.expr import render
+        >>> game = load_game("definitions/jacks_or_better.cp")
+        >>> game.copies_weight
+        Const(uid=..., value=1)
+        """
+        copies = self.spec.copies
+        if copies == 1:
+            return const(1)
+        faces, suits = self.face_vertices, self.suit_vertices
+        same = [[mul(delta((faces[i], faces[j])), delta((suits[i], suits[j]))) for j in range(i)]
+                for i in range(self.hand_size)]
+        return mul(*(add(const(copies), *(neg(x) for x in same[i])) for i in range(self.hand_size)))
 
     @cached_property
     def categories(self) -> dict[str, Expr]:

@@ -15,6 +15,7 @@ and δs that mix vertices of different sorts are reported as lints.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from itertools import combinations
 
 from cpoly import syntax as S
@@ -29,7 +30,7 @@ Scope = dict[str, int]
 class Lowerer:
     """Lowers the expressions of one program, memoising each definition."""
 
-    def __init__(self, program: Program, params: dict[str, int] | None = None) -> None:
+    def __init__(self, program: Program, params: Mapping[str, int] | None = None) -> None:
         self.program = program
         self.params = dict(params or {})
         for name in self.params:

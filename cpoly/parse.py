@@ -84,7 +84,7 @@ def _syntax_error(error: UnexpectedInput, text: str, path: str) -> CpolySyntaxEr
         column = len(lines[-1]) + 1
         message = "unexpected end of file (an unclosed parenthesis or brace?)"
     elif isinstance(error, UnexpectedCharacters):
-        message = f"unexpected character {text[error.pos_in_stream]!r}"
+        message = f"unexpected character {text[error.pos_in_stream or 0]!r}"
     elif isinstance(error, UnexpectedToken):
         message = _token_message(error)
     else:  # pragma: no cover - lark has no other UnexpectedInput kinds

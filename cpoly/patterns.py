@@ -92,7 +92,7 @@ def _typed_patterns(
             if len(code_rows) > MAX_PATTERNS:
                 raise CpolyError(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
                                  "the expression distinguishes too many values")
-    codes = np.array(code_rows, dtype=np.int64).reshape(-1, m)
-    counts = np.array(count_rows, dtype=np.int64).reshape(-1, n_atoms)
-    codes.flags.writeable = counts.flags.writeable = False  # shared through the memo
-    return codes, counts
+    code_array = np.array(code_rows, dtype=np.int64).reshape(-1, m)
+    count_array = np.array(count_rows, dtype=np.int64).reshape(-1, n_atoms)
+    code_array.flags.writeable = count_array.flags.writeable = False  # shared through the memo
+    return code_array, count_array

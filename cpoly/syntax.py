@@ -214,7 +214,7 @@ class Module:
 
 # ---- the one Transformer --------------------------------------------------------------
 @v_args(meta=True, inline=True)
-class _ToSyntax(Transformer_NonRecursive):  # iterative: long chains do not recurse
+class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains do not recurse
     def __init__(self, path: str, text: str) -> None:
         super().__init__()
         self._path = path
@@ -322,8 +322,10 @@ class _ToSyntax(Transformer_NonRecursive):  # iterative: long chains do not recu
 
     def indexed(self, meta: Meta, op: Tree[Token], binder: tuple[Any, ...], body: Expr) -> Indexed:
         names, low, high = binder
-        op_name = {"∏": "prod", "∑": "sum", "Σ": "sum"}.get(str(op.children[0]), str(op.children[0]))
-        return Indexed(op_name, names, low, high, body, span=self._tok(op.children[0]))
+        token = op.children[0]
+        assert isinstance(token, Token)
+        op_name = {"∏": "prod", "∑": "sum", "Σ": "sum"}.get(str(token), str(token))
+        return Indexed(op_name, names, low, high, body, span=self._tok(token))
 
     def binder(self, meta: Meta, *parts: Any) -> tuple[Any, ...]:
         *names, low, high = parts
