@@ -42,7 +42,11 @@ class Lowerer:
 
     def definition(self, name: str, span: Span | None = None) -> Expr:
         """The DAG of expression definition ``name`` (its dependencies lowered first)."""
+        if name in self.program.constants and name not in self.program.symbols:
+            return const(self.program.constants[name])
         if name not in self.program.expressions:
+            if name in self.program.all_names():
+                raise CpolyNameError(f"'{name}' is a vertex or parameter, not an expression", span)
             raise self.program.unknown(name, span)
         if name not in self._memo:
             for dependency in self.program.order:

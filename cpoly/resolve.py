@@ -87,7 +87,7 @@ class Program:
 
     def unknown(self, name: str, span: Span | None, scope: Iterator[str] | None = None) -> CpolyNameError:
         """An 'unknown name' error with a did-you-mean suggestion."""
-        candidates = self.all_names() | set(scope or ())
+        candidates = (self.all_names() | set(scope or ())) - {name}
         close = difflib.get_close_matches(name, sorted(candidates), n=1)
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         return CpolyNameError(f"unknown name '{name}'{hint}", span)
