@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
 from typing import Union
@@ -54,42 +54,38 @@ class Product:
 Expr = Union[Const, Delta, Sum, Product]
 
 
-def intern_const(value: int) -> Const:
-    """The unique Const node of this value."""
-    key = ("const", value)
+def _interned(key: tuple[object, ...], build: Callable[[int], Expr]) -> Expr:
+    """The node stored under ``key``, built (with a fresh uid) on first request."""
     node = _TABLE.get(key)
     if node is None:
-        node = _TABLE[key] = Const(next(_next_uid), value)
+        node = _TABLE[key] = build(next(_next_uid))
+    return node
+
+
+def intern_const(value: int) -> Const:
+    """The unique Const node of this value."""
+    node = _interned(("const", value), lambda uid: Const(uid, value))
     assert isinstance(node, Const)
     return node
 
 
 def intern_delta(vertices: tuple[int, ...], values: frozenset[int] | None) -> Delta:
     """The unique Delta node over sorted ``vertices`` restricted to ``values``."""
-    key = ("delta", vertices, values)
-    node = _TABLE.get(key)
-    if node is None:
-        node = _TABLE[key] = Delta(next(_next_uid), vertices, values)
+    node = _interned(("delta", vertices, values), lambda uid: Delta(uid, vertices, values))
     assert isinstance(node, Delta)
     return node
 
 
 def intern_sum(terms: tuple[Expr, ...]) -> Sum:
     """The unique Sum node of these (already canonically ordered) terms."""
-    key = ("sum", tuple(t.uid for t in terms))
-    node = _TABLE.get(key)
-    if node is None:
-        node = _TABLE[key] = Sum(next(_next_uid), terms)
+    node = _interned(("sum", tuple(t.uid for t in terms)), lambda uid: Sum(uid, terms))
     assert isinstance(node, Sum)
     return node
 
 
 def intern_product(factors: tuple[Expr, ...]) -> Product:
     """The unique Product node of these (already canonically ordered) factors."""
-    key = ("product", tuple(f.uid for f in factors))
-    node = _TABLE.get(key)
-    if node is None:
-        node = _TABLE[key] = Product(next(_next_uid), factors)
+    node = _interned(("product", tuple(f.uid for f in factors)), lambda uid: Product(uid, factors))
     assert isinstance(node, Product)
     return node
 
