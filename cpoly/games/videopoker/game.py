@@ -32,6 +32,8 @@ from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE, GameAnalysis, HoldResult, PayTable, TieRule, analyze_prepared, autohold,
 )
 from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.games.videopoker.copies import PreparedCopies, analyze_copies, autohold_copies, prepare_copies
+from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.resolve import PayTable as DeclaredPayTable
 
@@ -41,12 +43,17 @@ Progress = Callable[[int, int], None]
 
 @dataclass
 class VideoPoker:
-    """A five-card draw game: the engine's :class:`Game` plus its deck of physical cards."""
+    """A five-card draw game: the engine's :class:`Game` plus its deck of physical cards.
+
+    With ``copies c`` in the game, physical card ``p`` is copy ``p % c`` of the card value
+    ``p // c`` (values face-major), both copies print alike ("Ah"), and the analysis runs over
+    value multisets (:mod:`cpoly.games.videopoker.copies`).
+    """
 
     game: Game
     faces: np.ndarray
     suits: np.ndarray
-    _prepared: PreparedGame | None = field(default=None, repr=False)
+    _prepared: PreparedGame | PreparedCopies | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, path: str, overrides: Mapping[str, int] | None = None) -> "VideoPoker":
@@ -58,16 +65,33 @@ class VideoPoker:
         (a joker face allowed in one suit only leaves one joker), face-major."""
         if game.hand_size != HAND_SIZE:
             raise CpolyError(f"video poker needs five-card hands; this game deals {game.hand_size}")
-        if game.spec.copies != 1 or game.spec.ordered:
-            raise CpolyError("decks with copies of cards and ordered deals are not supported "
-                             "by the full-game analysis yet")
+        if game.spec.ordered:
+            raise CpolyError("ordered deals are not supported by the full-game analysis yet")
         cards = deck_cards(game)
-        return cls(game, np.array([f for f, _ in cards]), np.array([s for _, s in cards]))
+        copies = game.spec.copies
+        faces = np.repeat(np.array([f for f, _ in cards]), copies)
+        return cls(game, faces, np.repeat(np.array([s for _, s in cards]), copies))
 
     # ---- cards ------------------------------------------------------------------------------
     @property
     def n_cards(self) -> int:
+        """Physical cards in the deck."""
         return len(self.faces)
+
+    @property
+    def copies(self) -> int:
+        """Physical copies of each card value."""
+        return int(self.game.spec.copies)
+
+    @property
+    def value_faces(self) -> np.ndarray:
+        """Face of each card value (one entry per value, not per physical copy)."""
+        return self.faces[:: self.copies]
+
+    @property
+    def value_suits(self) -> np.ndarray:
+        """Suit of each card value."""
+        return self.suits[:: self.copies]
 
     def card_index(self, card: Card) -> int:
         face, suit = card
@@ -80,8 +104,17 @@ class VideoPoker:
         return self.game.format((int(self.faces[index]), int(self.suits[index])))
 
     def deal_indices(self, texts: Sequence[str]) -> list[int]:
-        """A dealt hand as card indices (bad, duplicate or missing cards are input errors)."""
-        return [self.card_index(card) for card in self.game.parse_hand(texts)]
+        """A dealt hand as card indices (bad, duplicate or missing cards are input errors).
+
+        With copies, repeats of a card take its copies in turn (``Ah Ah``: copies 0 and 1).
+        """
+        seen: dict[Card, int] = {}
+        indices = []
+        for card in self.game.parse_hand(texts):
+            copy = seen.get(card, 0)
+            seen[card] = copy + 1
+            indices.append(self.card_index(card) + copy)
+        return indices
 
     # ---- categories of every hand ---------------------------------------------------------
     @cached_property
@@ -91,8 +124,15 @@ class VideoPoker:
                                self.game.category_names, self.faces, self.suits)
 
     def categories(self, use_cache: bool = True) -> np.ndarray:
-        """The category of every hand of the deck (colex order), by the engine's checking."""
-        layout = {"categories": (np.dtype(np.int16), (comb(self.n_cards, HAND_SIZE),))}
+        """The category of every hand of the deck (colex order), by the engine's checking.
+
+        With copies, the category of every 5-multiset of card values by multiset rank
+        (:mod:`cpoly.games.videopoker.multiset`); multisets with more repeats than copies get
+        "nothing" (they are never dealt).
+        """
+        hands = (comb(self.n_cards, HAND_SIZE) if self.copies == 1
+                 else multiset_count(len(self.value_faces), HAND_SIZE))
+        layout = {"categories": (np.dtype(np.int16), (hands,))}
         if use_cache:
             stored = cache.load_entry("categories", self._definition_key, layout)
             if stored is not None:
@@ -103,6 +143,8 @@ class VideoPoker:
         return classes
 
     def _classify_all(self) -> np.ndarray:
+        if self.copies != 1:
+            return self._classify_multisets()
         hands = all_hands(self.n_cards, HAND_SIZE)
         stacked = np.stack([self.faces[hands], self.suits[hands]], axis=2)
         classes = self.game.classify(stacked, check_deal=False)
@@ -112,12 +154,29 @@ class VideoPoker:
                              "such decks are not supported by the full-game analysis yet")
         return classes.astype(np.int16)
 
-    def prepared(self, use_cache: bool = True) -> PreparedGame:
+    def _classify_multisets(self) -> np.ndarray:
+        rows = all_multisets(len(self.value_faces), HAND_SIZE)
+        dealable = realisations(rows, self.copies) > 0
+        values = rows[dealable].astype(np.int64)
+        stacked = np.stack([self.value_faces[values], self.value_suits[values]], axis=2)
+        classes = np.full(len(rows), len(self.game.category_names), dtype=np.int16)
+        classes[dealable] = self.game.classify(stacked, check_deal=False)
+        sample = stacked[:: max(1, len(stacked) // 20_000)]
+        if (self.game.classify(sample) < 0).any():
+            raise CpolyError("the game's deal rejects some hands its copies allow; "
+                             "such decks are not supported by the full-game analysis yet")
+        return classes
+
+    def prepared(self, use_cache: bool = True) -> PreparedGame | PreparedCopies:
         """Deal classes and subset tables (cached on disk, and kept for this object's life)."""
         if self._prepared is None:
             n_columns = len(self.game.category_names) + 1
-            self._prepared = prepare_game(self.categories(use_cache), self.faces, self.suits,
-                                          n_columns, use_cache)
+            categories = self.categories(use_cache)
+            if self.copies != 1:
+                self._prepared = prepare_copies(categories, self.value_faces, self.value_suits,
+                                                self.copies, n_columns, use_cache)
+            else:
+                self._prepared = prepare_game(categories, self.faces, self.suits, n_columns, use_cache)
         return self._prepared
 
     # ---- pay tables, holds, analysis ------------------------------------------------------------
@@ -129,7 +188,10 @@ class VideoPoker:
              tie_rule: TieRule | str = DEFAULT_TIE_RULE, use_cache: bool = True) -> HoldResult:
         """All 32 holds of a dealt hand with exact EVs; the best marked."""
         deal = self.deal_indices(cards)
-        return autohold(deal, self.prepared(use_cache).tables, self.paytable(paytable), tie_rule)
+        prepared = self.prepared(use_cache)
+        if isinstance(prepared, PreparedCopies):
+            return autohold_copies(deal, prepared.tables, self.paytable(paytable), tie_rule)
+        return autohold(deal, prepared.tables, self.paytable(paytable), tie_rule)
 
     def analyze(self, paytable: str | PayTable | None = None,
                 tie_rule: TieRule | str = DEFAULT_TIE_RULE, progress: Progress | None = None,
@@ -137,7 +199,10 @@ class VideoPoker:
         """The game's return under optimal play, exact; ``paytable`` is a name of the game's
         pay tables (default: the first) or a :class:`PayTable` of one's own."""
         table = paytable if isinstance(paytable, PayTable) else self.paytable(paytable)
-        return analyze_prepared(self.prepared(use_cache), table, tie_rule, progress)
+        prepared = self.prepared(use_cache)
+        if isinstance(prepared, PreparedCopies):
+            return analyze_copies(prepared, table, tie_rule, progress)
+        return analyze_prepared(prepared, table, tie_rule, progress)
 
 
 def deck_cards(game: Game) -> list[Card]:

@@ -181,6 +181,7 @@ def choose_holds(
     deals: np.ndarray,
     faces: np.ndarray | None = None,
     card_maps: np.ndarray | None = None,
+    allowed: np.ndarray | None = None,
 ) -> tuple[np.ndarray, HoldChoice]:
     """Exact EV numerators ``(N, 32)`` and the hold chosen by ``rule`` among the maximal ones.
 
@@ -200,9 +201,15 @@ def choose_holds(
         ``(G, n)`` card permutations of the symmetry group (row 0 the identity) when each deal
         stands for its class: ties that the order of the cards decides are then decided for every
         member of the class, exactly as if every deal were analysed.
+    allowed : numpy.ndarray, optional
+        ``(N, 32)`` bool: the holds that may be chosen (default all).  Decks with copies pass
+        :func:`~cpoly.games.videopoker.multiset.canonical_holds`, so that holding one copy of a
+        card or the other is one choice, not a tie.
     """
     values = np.einsum("nmc,mc->nm", counts, pay_matrix) * weight_by_hold[None, :]
     candidates = values == values.max(axis=1)[:, None]
+    if allowed is not None:
+        candidates &= allowed
     tied = candidates.sum(axis=1) > 1
     best = np.argmax(candidates, axis=1).astype(np.int64)
     ambiguous = np.zeros(len(best), dtype=bool)
@@ -233,7 +240,8 @@ def member_order_keys(deals: np.ndarray, card_maps: np.ndarray, faces: np.ndarra
     """
     mapped = np.asarray(card_maps)[:, deals].transpose(1, 0, 2).astype(np.int64)  # (M, G, 5)
     sort_key = mapped if faces is None else np.asarray(faces)[mapped] * (int(mapped.max(initial=0)) + 1) + mapped
-    position = np.argsort(np.argsort(sort_key, axis=2), axis=2)
+    # stable: identical cards (decks with copies) keep their order, copy 0 before copy 1
+    position = np.argsort(np.argsort(sort_key, axis=2, kind="stable"), axis=2)
     masks = np.arange(HOLDS, dtype=np.int64)
     keys = np.zeros(mapped.shape[:2] + (HOLDS,), dtype=np.int64)
     for i in range(HAND_SIZE):

@@ -136,25 +136,31 @@ class Totals:
         weight_by_hold: np.ndarray,
         sizes: np.ndarray,
         group_order: int,
+        realisations: np.ndarray | None = None,
     ) -> None:
         """Add one chunk: ``counts`` ``(N, 32, K + 1)``, the choice, and the classes' sizes.
+
+        With ``realisations`` (decks with copies), each row stands for ``sizes`` value
+        multisets of ``realisations`` physical deals each.
 
         A split deal (see :class:`HoldChoice`) adds, for each group element ``g``, the outcome of
         the hold chosen for ``g(deal)``; every class member appears ``group_order / size`` times
         among those, so the sum divides exactly.
         """
         best = choice.best
+        per_deal = np.ones(len(best), dtype=np.int64) if realisations is None else realisations
         whole = np.ones(len(best), dtype=bool)
         whole[choice.split_rows] = False
-        multiplier = np.where(whole, sizes, 0)
+        multiplier = np.where(whole, sizes * per_deal, 0)
         self._add_holds(counts, best[:, None], weight_by_hold, multiplier[:, None], 1)
         if len(choice.split_rows):
             rows = choice.split_rows
             stabiliser = group_order // sizes[rows]
             part = counts[rows]
-            self._add_holds(part, choice.split_best, weight_by_hold, np.ones_like(choice.split_best), stabiliser)
-        self.tied += int(sizes[choice.tied].sum())
-        self.ambiguous += int(sizes[choice.ambiguous].sum())
+            member = np.broadcast_to(per_deal[rows][:, None], choice.split_best.shape)
+            self._add_holds(part, choice.split_best, weight_by_hold, member, stabiliser)
+        self.tied += int((sizes * per_deal)[choice.tied].sum())
+        self.ambiguous += int((sizes * per_deal)[choice.ambiguous].sum())
 
     def _add_holds(
         self,

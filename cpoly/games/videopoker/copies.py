@@ -1,0 +1,350 @@
+"""Full-game analysis and autohold for decks with copies of each card (two decks and more).
+
+The deck holds ``c`` physical copies of each of ``V`` card values.  Every physical 5-card deal is
+equally likely, and a hold discarding ``d`` cards draws uniformly among the ``C(c V - 5, d)``
+d-subsets of the physical cards not dealt (a discarded card's twin is still in the deck).
+
+**The generic formulas with copies.**  For a physical deal ``P`` and a kept part ``H`` the
+final hands are the physical 5-card hands containing ``H`` and none of ``P - H``; by
+inclusion-exclusion over the discarded physical cards, exactly as for one deck::
+
+    out[H] = sum over T with H <= T <= P of (-1)**|T - H| * N(T)
+
+with ``N(T)`` the number of physical 5-card hands of each category that contain the physical
+cards ``T``.  ``N(T)`` depends on ``T`` only through its value multiset ``S`` (the copies of one
+value are interchangeable), and
+
+    N(S) = sum over 5-multisets M >= S of [category of M] * prod_v C(c - s_v, m_v - s_v),
+
+the number of physical realisations of ``M`` that contain a given realisation of ``S``.  Since
+``C(c, m) C(m, s) = C(c, s) C(c - s, m - s)``, ``N(S) w(S) = U(S)`` where ``w`` counts physical
+realisations and ``U(S) = sum_M w(M) [cat M] * #(position subsets of M with values S)`` is a
+bincount over the position subsets of every 5-multiset (as :mod:`.tables` does for one deck).
+So the tables are ``N_j = U_j / w`` over j-multisets, and the 32 holds of every deal come from
+:func:`~cpoly.games.videopoker.holds.hold_counts` with the subsets of the *sorted value row* of
+the deal looked up by multiset rank.  All physical deals with one value multiset play alike, and
+suit permutations map multisets to multisets of the same weight, so the deals analysed are the
+classes of :func:`~cpoly.games.videopoker.multiset.multiset_classes`, each weighted by
+(orbit size) x (physical realisations).
+
+Ties: holds that differ only in which copy of a repeated card they keep are one choice (the
+earlier copy is kept, :func:`~cpoly.games.videopoker.multiset.canonical_holds`); other ties
+follow the tie rule with cards ordered by value, then copy.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker import cache
+from cpoly.games.videopoker.analysis import HoldOption, HoldResult, _check_bounds, _check_pays
+from cpoly.games.videopoker.combinatorics import suit_symmetries
+from cpoly.games.videopoker.holds import (
+    HOLDS,
+    StackedTables,
+    choose_holds,
+    hold_counts,
+    hold_pay_matrix,
+    hold_sizes,
+    hold_weights,
+)
+from cpoly.games.videopoker.multiset import (
+    MultisetClasses,
+    all_multisets,
+    canonical_holds,
+    multiset_classes,
+    multiset_count,
+    multiset_rank,
+    realisations,
+)
+from cpoly.games.videopoker.paytable import DEFAULT_TIE_RULE, PayTable, TieRule, draw_weights, parse_tie_rule
+from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
+from cpoly.games.videopoker.summary import GameAnalysis, Totals
+from cpoly.games.videopoker.tables import HAND_SIZE
+
+__all__ = [
+    "MultisetTables",
+    "PreparedCopies",
+    "analyze_copies",
+    "autohold_copies",
+    "build_multiset_tables",
+    "physical_to_values",
+    "prepare_copies",
+]
+
+Progress = Callable[[int, int], None]
+CHUNK_CLASSES = 8192
+
+
+@dataclass(frozen=True, eq=False)
+class MultisetTables:
+    """Physical category counts per value multiset of up to four cards (see the module docstring).
+
+    Attributes
+    ----------
+    n_values, copies : int
+        Card values and physical copies of each (``n = copies * n_values`` physical cards).
+    n_columns : int
+        Categories including "nothing".
+    counts : tuple of numpy.ndarray
+        ``counts[j][rank(S), c]`` = physical 5-card hands of category ``c`` containing a given
+        physical realisation of the j-multiset ``S`` (0 for multisets nobody can hold), int64.
+    categories : numpy.ndarray
+        Category of every 5-multiset by rank (``n_columns - 1`` for undealable ones).
+    faces : numpy.ndarray
+        Face of every value (for the ``rank-order`` tie rule).
+    """
+
+    n_values: int
+    copies: int
+    n_columns: int
+    counts: tuple[np.ndarray, ...]
+    categories: np.ndarray
+    faces: np.ndarray
+
+    @property
+    def n(self) -> int:
+        """Physical cards in the deck."""
+        return self.n_values * self.copies
+
+    def stacked(self) -> StackedTables:
+        """The tables stacked for :func:`hold_counts` (int32: every count is at most ``C(n, 5)``)."""
+        offsets = np.cumsum([0] + [len(t) for t in self.counts[:-1]]).astype(np.int64)
+        rows = np.concatenate(self.counts, axis=0)
+        if comb(self.n, HAND_SIZE) < 2**31:
+            rows = rows.astype(np.int32)
+        return StackedTables(rows, offsets, self.categories, self.n_columns)
+
+
+def build_multiset_tables(
+    categories: np.ndarray, n_values: int, copies: int, n_columns: int, faces: np.ndarray
+) -> MultisetTables:
+    """The tables ``N_j`` from the category of every 5-multiset (indexed by rank).
+
+    ``U_j`` is summed in float64 (exact: every sum is at most ``C(5, j) C(n, 5) < 2**53``).
+    """
+    rows = all_multisets(n_values, HAND_SIZE)
+    weights = realisations(rows, copies)
+    dealable = weights > 0
+    rows, weights = rows[dealable], weights[dealable].astype(np.float64)
+    category = np.asarray(categories)[dealable].astype(np.int64)
+    counts = []
+    for size in range(HAND_SIZE):
+        n_subsets = multiset_count(n_values, size)
+        total = np.zeros(n_subsets * n_columns, dtype=np.float64)
+        for positions in itertools.combinations(range(HAND_SIZE), size):
+            index = multiset_rank(rows[:, list(positions)]) * n_columns + category
+            total += np.bincount(index, weights=weights, minlength=n_subsets * n_columns)
+        summed = np.rint(total).astype(np.int64).reshape(n_subsets, n_columns)
+        own = realisations(all_multisets(n_values, size), copies)
+        quotient, remainder = np.divmod(summed, np.maximum(own, 1)[:, None])
+        if remainder.any():
+            raise AssertionError("multiset table sums do not divide by the realisations")
+        quotient.setflags(write=False)
+        counts.append(quotient)
+    return MultisetTables(n_values, copies, n_columns, tuple(counts), np.asarray(categories), faces)
+
+
+def multiset_subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Row of every held sub-multiset of every sorted deal in the stacked tables, ``(N, 32)``.
+
+    Column 31 is the deal's own rank among 5-multisets (it indexes the category array).
+    """
+    deals = np.asarray(deals, dtype=np.int64)
+    index = np.empty((deals.shape[0], HOLDS), dtype=np.int64)
+    for mask in range(HOLDS):
+        positions = [i for i in range(HAND_SIZE) if mask >> i & 1]
+        rank = multiset_rank(deals[:, positions])
+        index[:, mask] = rank if mask == HOLDS - 1 else rank + offsets[len(positions)]
+    return index
+
+
+@dataclass(frozen=True, eq=False)
+class PreparedCopies:
+    """Tables and deal classes of one game with copies (what does not depend on the pay table)."""
+
+    tables: MultisetTables
+    classes: MultisetClasses
+    value_maps: np.ndarray
+    symmetry_note: str
+    from_cache: bool
+
+    @property
+    def n(self) -> int:
+        """Physical cards."""
+        return self.tables.n
+
+
+def _tables_layout(n_values: int, n_columns: int) -> cache.Layout:
+    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
+        f"counts{j}": (np.dtype(np.int64), (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)
+    }
+    for name in ("representatives", "sizes", "weights"):
+        layout[name] = (np.dtype(np.int64), (None,))
+    layout["group_order"] = (np.dtype(np.int64), (1,))
+    layout["invariant"] = (np.dtype(np.int64), (1,))
+    return layout
+
+
+def prepare_copies(
+    categories: np.ndarray,
+    faces: np.ndarray,
+    suits: np.ndarray,
+    copies: int,
+    n_columns: int,
+    use_cache: bool = True,
+) -> PreparedCopies:
+    """Tables and suit classes of a deck of ``copies`` copies of the values ``(faces, suits)``.
+
+    Parameters
+    ----------
+    categories : numpy.ndarray
+        Category of every 5-multiset of the values by rank (any value where undealable).
+    faces, suits : numpy.ndarray
+        The card values (one entry per value, not per physical card).
+    """
+    faces = np.asarray(faces, dtype=np.int64)
+    suits = np.asarray(suits, dtype=np.int64)
+    n_values = len(faces)
+    if copies < 1 or n_values * copies < 2 * HAND_SIZE:
+        raise CpolyInputError(f"a deck of {n_values} x {copies} cards is too small: at least 10 needed")
+    categories = np.asarray(categories)
+    if categories.shape != (multiset_count(n_values, HAND_SIZE),):
+        raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
+    key = cache.entry_key("copies", faces, suits, copies, categories.astype(np.int64), n_columns)
+    layout = _tables_layout(n_values, n_columns)
+    maps = suit_symmetries(faces, suits)
+    if use_cache:
+        stored = cache.load_entry("copies", key, layout)
+        if stored is not None and int(stored["group_order"][0]) in (1, len(maps)):
+            order = int(stored["group_order"][0])
+            tables = MultisetTables(n_values, copies, n_columns,
+                                    tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)), categories, faces)
+            classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
+                                      order, bool(stored["invariant"][0]))
+            note = "" if classes.invariant else NOT_INVARIANT_NOTE
+            return PreparedCopies(tables, classes, maps if order > 1 else maps[:1], note, True)
+    classes = multiset_classes(maps, HAND_SIZE, copies, categories)
+    tables = build_multiset_tables(categories, n_values, copies, n_columns, faces)
+    if use_cache:
+        arrays = {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)}
+        arrays.update(representatives=classes.representatives, sizes=classes.sizes, weights=classes.weights,
+                      group_order=np.array([classes.group_order], dtype=np.int64),
+                      invariant=np.array([int(classes.invariant)], dtype=np.int64))
+        cache.store_entry("copies", key, arrays)
+    note = "" if classes.invariant else NOT_INVARIANT_NOTE
+    return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, False)
+
+
+def analyze_copies(
+    prepared: PreparedCopies,
+    paytable: PayTable,
+    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
+    progress: Progress | None = None,
+) -> GameAnalysis:
+    """The full-game analysis of a deck with copies (published conventions, physical cards)."""
+    rule = parse_tie_rule(tie_rule)
+    tables, classes = prepared.tables, prepared.classes
+    _check_pays(paytable, tables.n_columns)
+    lcm_weight, weights = draw_weights(prepared.n)
+    pay_matrix = hold_pay_matrix(paytable.scaled())
+    weight_by_hold = hold_weights(weights)
+    largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
+    _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest)
+    stacked = tables.stacked()
+    deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
+    totals = Totals(tables.n_columns)
+    n_classes = classes.count
+    if progress is not None:
+        progress(0, n_classes)
+    for start in range(0, n_classes, CHUNK_CLASSES):
+        stop = min(start + CHUNK_CLASSES, n_classes)
+        chunk = deals[start:stop]
+        counts = hold_counts(multiset_subset_indices(chunk, stacked.offsets), stacked)
+        _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, chunk, tables.faces,
+                                 prepared.value_maps, canonical_holds(chunk))
+        totals.add(counts, choice, weight_by_hold, classes.sizes[start:stop], len(prepared.value_maps),
+                   classes.weights[start:stop])
+        if progress is not None:
+            progress(stop, n_classes)
+    return GameAnalysis(
+        paytable=paytable,
+        tie_rule=rule,
+        n_cards=prepared.n,
+        lcm_weight=lcm_weight,
+        combinations=tuple(totals.combinations),
+        dealt_combinations=tuple(totals.dealt),
+        deal_counts=tuple(int(c) for c in tables.counts[0][0]),
+        deal_classes=n_classes,
+        group_order=classes.group_order,
+        symmetry_note=prepared.symmetry_note,
+        tied_deals=totals.tied,
+        ambiguous_deals=totals.ambiguous,
+        hold_size_deals=tuple(totals.hold_sizes),
+        from_cache=prepared.from_cache,
+    )
+
+
+def physical_to_values(deal: Sequence[int], copies: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """A physical deal (card ``p`` has value ``p // copies``) as its sorted value row, and for each
+    given position its position in the deal sorted by physical card."""
+    cards = np.asarray(deal)
+    if cards.shape != (HAND_SIZE,) or not np.issubdtype(cards.dtype, np.integer):
+        raise CpolyInputError(f"a deal is {HAND_SIZE} card indices, got {list(deal)!r}")
+    if cards.min() < 0 or cards.max() >= n:
+        raise CpolyInputError(f"deal {cards.tolist()} has a card outside 0..{n - 1}")
+    if len(set(cards.tolist())) != HAND_SIZE:
+        raise CpolyInputError(f"deal {cards.tolist()} repeats a physical card")
+    order = np.argsort(cards, kind="stable")
+    position = np.empty(HAND_SIZE, dtype=np.int64)
+    position[order] = np.arange(HAND_SIZE)
+    return (cards[order] // copies).astype(np.int64), position
+
+
+def autohold_copies(
+    deal: Sequence[int],
+    tables: MultisetTables,
+    paytable: PayTable,
+    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
+) -> HoldResult:
+    """All 32 holds of a physical deal (card ``p`` = copy ``p % c`` of value ``p // c``).
+
+    Like :func:`~cpoly.games.videopoker.analysis.autohold`: hold indices follow the given order;
+    outcome counts are numbers of physical draws.  ``tied`` lists the maximal-EV holds that are
+    distinct choices (of holds keeping one copy or the other of a repeated card, the one keeping
+    the lower physical card).
+    """
+    rule = parse_tie_rule(tie_rule)
+    _check_pays(paytable, tables.n_columns)
+    values, position = physical_to_values(deal, tables.copies, tables.n)
+    stacked = tables.stacked()
+    sorted_counts = hold_counts(multiset_subset_indices(values[None, :], stacked.offsets), stacked)[0]
+    sorted_counts = sorted_counts.astype(np.int64)
+    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
+    counts = sorted_counts[to_sorted]
+    _, weights = draw_weights(tables.n)
+    scaled = paytable.scaled()
+    pay_matrix = hold_pay_matrix(scaled)
+    allowed = canonical_holds(values[None, :])
+    _, choice = choose_holds(sorted_counts[None], pay_matrix, hold_weights(weights), rule, values[None, :],
+                             tables.faces, None, allowed)
+    best = to_sorted.index(int(choice.best[0]))
+    totals = (counts * pay_matrix).sum(axis=1)
+    sizes = hold_sizes()
+    options = []
+    for m in range(HOLDS):
+        draws = comb(tables.n - HAND_SIZE, HAND_SIZE - int(sizes[m]))
+        held = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
+        ev = Fraction(int(totals[m]), draws * scaled.denominator)
+        options.append(HoldOption(m, held, tuple(int(c) for c in counts[m]), draws, ev))
+    best_ev = max(o.ev for o in options)
+    distinct = allowed[0][to_sorted]
+    tied = tuple(o.hold for o in options if o.ev == best_ev and distinct[o.hold])
+    return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)

@@ -1,0 +1,206 @@
+"""Hands of card *values* with repeats (decks with copies), their ranks, weights and classes.
+
+With ``c`` copies of each of ``V`` card values the deck has ``c * V`` physical cards.  Every
+question of the full-game analysis depends on a physical hand only through its *value multiset*
+(which values it holds, how many times each), so the analysis runs over multisets:
+
+* a k-multiset is a non-decreasing row of values ``a_0 <= ... <= a_{k-1}``; its **rank** is the
+  colex rank of the strictly increasing row ``a_i + i`` (the usual multiset-to-set bijection), so
+  ranks run over ``0..C(V + k - 1, k) - 1``.  Rows repeating a value more than ``c`` times have a
+  rank too (they are simply never dealt: their weight is 0);
+* the **weight** of a multiset is its number of physical realisations,
+  ``prod_v C(c, m_v)`` (``m_v`` = how often value ``v`` occurs);
+* a suit permutation of the deck permutes the values; multisets that differ by one form a
+  **class**, weighted by its number of member multisets (the orbit size).
+
+>>> all_multisets(3, 2, copies=2).tolist()
+[[0, 0], [0, 1], [1, 1], [0, 2], [1, 2], [2, 2]]
+>>> multiset_rank(np.array([[0, 0], [1, 2], [2, 2]])).tolist()
+[0, 4, 5]
+>>> realisations(np.array([[0, 0, 1], [0, 1, 2], [0, 0, 0]]), copies=2).tolist()
+[2, 8, 0]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+
+__all__ = [
+    "MultisetClasses",
+    "all_multisets",
+    "canonical_holds",
+    "multiset_classes",
+    "multiset_count",
+    "multiset_rank",
+    "realisations",
+    "sort_rows",
+]
+
+
+def multiset_count(n_values: int, k: int) -> int:
+    """Size of the rank space of k-multisets of ``n_values`` values: ``C(V + k - 1, k)``."""
+    return comb(n_values + k - 1, k)
+
+
+@lru_cache(maxsize=8)
+def _all_multisets_cached(n_values: int, k: int) -> np.ndarray:
+    shifted = all_hands(n_values + k - 1, k).astype(np.int16)
+    rows = shifted - np.arange(k, dtype=np.int16)
+    rows.setflags(write=False)
+    return rows
+
+
+def all_multisets(n_values: int, k: int, copies: int | None = None) -> np.ndarray:
+    """Every non-decreasing k-row of values ``0..V-1``, in rank order (read-only, int16).
+
+    With ``copies`` given, rows are still all returned (the rank space is dense); use
+    :func:`realisations` to tell the dealable ones (weight > 0).
+    """
+    if n_values < 1 or k < 0:
+        raise CpolyInputError(f"cannot form {k}-multisets of {n_values} values")
+    del copies  # the rank space does not depend on it
+    return _all_multisets_cached(n_values, k)
+
+
+def multiset_rank(rows: np.ndarray) -> np.ndarray:
+    """Rank of each non-decreasing row (int64); see the module docstring."""
+    rows = np.asarray(rows, dtype=np.int64)
+    return colex_rank(rows + np.arange(rows.shape[-1], dtype=np.int64))
+
+
+def _repeat_index(rows: np.ndarray) -> np.ndarray:
+    """``r[:, i]`` = number of earlier positions of the (sorted) row holding the same value."""
+    rows = np.asarray(rows)
+    repeats = np.zeros(rows.shape, dtype=np.int64)
+    for i in range(1, rows.shape[-1]):
+        repeats[..., i] = np.where(rows[..., i] == rows[..., i - 1], repeats[..., i - 1] + 1, 0)
+    return repeats
+
+
+def realisations(rows: np.ndarray, copies: int) -> np.ndarray:
+    """Physical hands with each row's value multiset: ``prod_v C(copies, m_v)`` (int64).
+
+    ``C(c, m) = prod_{r < m} (c - r) / (r + 1)``; the r-th repeat of a value contributes one
+    factor, so the products run over positions.
+    """
+    repeats = _repeat_index(rows)
+    numerator = np.prod(np.maximum(copies - repeats, 0), axis=-1)
+    denominator = np.prod(repeats + 1, axis=-1)
+    weights: np.ndarray = numerator // denominator
+    return weights
+
+
+def sort_rows(rows: np.ndarray) -> np.ndarray:
+    """Rows of five (or fewer) sorted ascending with a compare-exchange network (vectorised)."""
+    rows = np.array(rows, copy=True)
+    k = rows.shape[-1]
+    for _ in range(k):  # odd-even transposition sort: k rounds suffice
+        for start in (0, 1):
+            for i in range(start, k - 1, 2):
+                low = np.minimum(rows[:, i], rows[:, i + 1])
+                rows[:, i + 1] = np.maximum(rows[:, i], rows[:, i + 1])
+                rows[:, i] = low
+    return rows
+
+
+def canonical_holds(deals: np.ndarray) -> np.ndarray:
+    """``(N, 32)`` bool: holds that keep a *prefix* of every run of equal values.
+
+    In a sorted deal, identical cards sit side by side; holding the second copy of a value
+    instead of the first gives exactly the same final hands.  Of each set of such equivalent
+    holds only the canonical one (earlier copies held first) is a candidate, so they are not
+    counted as ties.
+
+    >>> canonical_holds(np.array([[0, 0, 1, 2, 3]]))[0, [1, 2, 3]].tolist()
+    [True, False, True]
+    """
+    deals = np.asarray(deals)
+    k = deals.shape[1]
+    masks = np.arange(1 << k)
+    bits = (masks[:, None] >> np.arange(k)[None, :]) & 1  # (32, k)
+    redundant = np.zeros((deals.shape[0], 1 << k), dtype=bool)
+    for i in range(1, k):
+        same = deals[:, i] == deals[:, i - 1]
+        skips = (bits[:, i] == 1) & (bits[:, i - 1] == 0)
+        redundant |= same[:, None] & skips[None, :]
+    allowed: np.ndarray = ~redundant
+    return allowed
+
+
+@dataclass(frozen=True, eq=False)
+class MultisetClasses:
+    """Classes of dealable k-multisets under a group of value permutations.
+
+    Attributes
+    ----------
+    representatives : numpy.ndarray
+        int64 rank of each class's lowest-ranked member, increasing.
+    sizes : numpy.ndarray
+        int64 number of member multisets of each class (orbit size).
+    weights : numpy.ndarray
+        int64 physical realisations of each member (the same for all members).
+    group_order : int
+        Number of value permutations in the group.
+    invariant : bool
+        Whether the given categories are constant on every class (always True when none given).
+    """
+
+    representatives: np.ndarray
+    sizes: np.ndarray
+    weights: np.ndarray
+    group_order: int
+    invariant: bool
+
+    @property
+    def count(self) -> int:
+        """Number of classes."""
+        return int(self.representatives.shape[0])
+
+
+def multiset_classes(
+    value_maps: np.ndarray, k: int, copies: int, categories: np.ndarray | None = None
+) -> MultisetClasses:
+    """Classes of dealable k-multisets of the values under the permutations ``value_maps``.
+
+    Parameters
+    ----------
+    value_maps : numpy.ndarray
+        ``(G, V)``: row ``g`` maps value ``v`` to ``row[v]``; row 0 the identity.
+    k, copies : int
+        Multiset size and copies of each value.
+    categories : numpy.ndarray, optional
+        One entry per rank; when the categories are not constant on a class every multiset is
+        returned as its own class (``invariant`` False).
+
+    >>> maps = np.array([[0, 1, 2, 3], [1, 0, 3, 2]])       # two faces x two suits, suits swapped
+    >>> classes = multiset_classes(maps, 2, copies=2)
+    >>> int((classes.sizes * classes.weights).sum()) == comb(8, 2)
+    True
+    """
+    value_maps = np.asarray(value_maps, dtype=np.int64)
+    n_values = value_maps.shape[1]
+    rows = all_multisets(n_values, k)
+    weights = realisations(rows, copies)
+    dealable = np.flatnonzero(weights > 0)
+    rows = rows[dealable].astype(np.int64)
+    canonical = dealable.astype(np.int64)
+    for value_map in value_maps[1:]:
+        np.minimum(canonical, multiset_rank(sort_rows(value_map[rows])), out=canonical)
+    invariant = True
+    if categories is not None and len(value_maps) > 1:
+        categories = np.asarray(categories)
+        invariant = bool(np.array_equal(categories[canonical], categories[dealable]))
+    if not invariant or len(value_maps) == 1:
+        ones = np.ones(len(dealable), dtype=np.int64)
+        return MultisetClasses(dealable.astype(np.int64), ones, weights[dealable], 1, invariant)
+    representatives, sizes = np.unique(canonical, return_counts=True)
+    return MultisetClasses(
+        representatives.astype(np.int64), sizes.astype(np.int64), weights[representatives], len(value_maps), True
+    )
