@@ -164,6 +164,47 @@ class MultisetClasses:
         return int(self.representatives.shape[0])
 
 
+def _generators(value_maps: np.ndarray) -> list[np.ndarray]:
+    """A few rows of ``value_maps`` (a group) that generate it (greedy closure)."""
+    identity = tuple(range(value_maps.shape[1]))
+    group = {identity}
+    generators: list[np.ndarray] = []
+    for row in value_maps:
+        if tuple(row.tolist()) in group:
+            continue
+        generators.append(row)
+        frontier = list(group)
+        while frontier:
+            element = frontier.pop()
+            for generator in generators:
+                image = tuple(generator[list(element)].tolist())
+                if image not in group:
+                    group.add(image)
+                    frontier.append(image)
+    return generators
+
+
+def _orbit_key(rows: np.ndarray, value_map: np.ndarray, copies: int) -> tuple[np.ndarray, np.ndarray]:
+    """An exact, order-free key of each row's image: ``sum((copies + 1) ** value)`` split into two
+    halves of the values (each below 2**63 for up to 2 x 38 values with two copies)."""
+    n_values = len(value_map)
+    half = (n_values + 1) // 2
+    base = copies + 1
+    low = np.array([base**v if v < half else 0 for v in range(n_values)], dtype=object)
+    high = np.array([base ** (v - half) if v >= half else 0 for v in range(n_values)], dtype=object)
+    keys = []
+    for codes in (low, high):
+        table = np.array([int(c) for c in codes[value_map]], dtype=np.int64)
+        keys.append(table[rows].sum(axis=1))
+    return keys[0], keys[1]
+
+
+def _check_key_range(n_values: int, k: int, copies: int) -> None:
+    half = (n_values + 1) // 2
+    if k * (copies + 1) ** half >= 2**63:
+        raise CpolyInputError(f"{n_values} card values with {copies} copies: too many for exact suit classes")
+
+
 def multiset_classes(
     value_maps: np.ndarray, k: int, copies: int, categories: np.ndarray | None = None
 ) -> MultisetClasses:
@@ -172,12 +213,20 @@ def multiset_classes(
     Parameters
     ----------
     value_maps : numpy.ndarray
-        ``(G, V)``: row ``g`` maps value ``v`` to ``row[v]``; row 0 the identity.
+        ``(G, V)``: row ``g`` maps value ``v`` to ``row[v]``; the rows form a group, row 0 the
+        identity.
     k, copies : int
         Multiset size and copies of each value.
     categories : numpy.ndarray, optional
-        One entry per rank; when the categories are not constant on a class every multiset is
-        returned as its own class (``invariant`` False).
+        One entry per rank; when the categories are not invariant under the group (checked on
+        a generating set) every multiset is returned as its own class (``invariant`` False).
+
+    Notes
+    -----
+    No row is sorted per group element: a multiset's image is compared through an exact
+    order-free key (its multiplicity vector in base ``copies + 1``, in two int64 halves).  The
+    representative of a class is its member of least key, and its size is ``G`` over the number
+    of group elements that fix it.
 
     >>> maps = np.array([[0, 1, 2, 3], [1, 0, 3, 2]])       # two faces x two suits, suits swapped
     >>> classes = multiset_classes(maps, 2, copies=2)
@@ -189,18 +238,28 @@ def multiset_classes(
     rows = all_multisets(n_values, k)
     weights = realisations(rows, copies)
     dealable = np.flatnonzero(weights > 0)
-    rows = rows[dealable].astype(np.int64)
-    canonical = dealable.astype(np.int64)
-    for value_map in value_maps[1:]:
-        np.minimum(canonical, multiset_rank(sort_rows(value_map[rows])), out=canonical)
+    rows = rows[dealable]
     invariant = True
     if categories is not None and len(value_maps) > 1:
         categories = np.asarray(categories)
-        invariant = bool(np.array_equal(categories[canonical], categories[dealable]))
+        own = categories[dealable]
+        for generator in _generators(value_maps):
+            image = multiset_rank(sort_rows(generator[rows.astype(np.int64)]))
+            invariant = invariant and bool(np.array_equal(categories[image], own))
     if not invariant or len(value_maps) == 1:
         ones = np.ones(len(dealable), dtype=np.int64)
         return MultisetClasses(dealable.astype(np.int64), ones, weights[dealable], 1, invariant)
-    representatives, sizes = np.unique(canonical, return_counts=True)
-    return MultisetClasses(
-        representatives.astype(np.int64), sizes.astype(np.int64), weights[representatives], len(value_maps), True
-    )
+    _check_key_range(n_values, k, copies)
+    own_low, own_high = _orbit_key(rows, value_maps[0], copies)
+    least_low, least_high = own_low.copy(), own_high.copy()
+    fixed = np.ones(len(rows), dtype=np.int64)
+    for value_map in value_maps[1:]:
+        low, high = _orbit_key(rows, value_map, copies)
+        fixed += (low == own_low) & (high == own_high)
+        smaller = (high < least_high) | ((high == least_high) & (low < least_low))
+        least_low = np.where(smaller, low, least_low)
+        least_high = np.where(smaller, high, least_high)
+    is_representative = (least_low == own_low) & (least_high == own_high)
+    representatives = dealable[is_representative].astype(np.int64)
+    sizes = len(value_maps) // fixed[is_representative]
+    return MultisetClasses(representatives, sizes, weights[representatives], len(value_maps), True)
