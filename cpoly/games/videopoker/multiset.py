@@ -75,39 +75,38 @@ def multiset_rank(rows: np.ndarray) -> np.ndarray:
     return colex_rank(rows + np.arange(rows.shape[-1], dtype=np.int64))
 
 
-def _repeat_index(rows: np.ndarray) -> np.ndarray:
-    """``r[:, i]`` = number of earlier positions of the (sorted) row holding the same value."""
-    rows = np.asarray(rows)
-    repeats = np.zeros(rows.shape, dtype=np.int64)
-    for i in range(1, rows.shape[-1]):
-        repeats[..., i] = np.where(rows[..., i] == rows[..., i - 1], repeats[..., i - 1] + 1, 0)
-    return repeats
-
-
 def realisations(rows: np.ndarray, copies: int) -> np.ndarray:
     """Physical hands with each row's value multiset: ``prod_v C(copies, m_v)`` (int64).
 
-    ``C(c, m) = prod_{r < m} (c - r) / (r + 1)``; the r-th repeat of a value contributes one
-    factor, so the products run over positions.
+    ``C(c, m) = prod_{r < m} (c - r) / (r + 1)``: the r-th repeat of a value in a sorted row
+    contributes one factor, so the products run over positions.
     """
-    repeats = _repeat_index(rows)
-    numerator = np.prod(np.maximum(copies - repeats, 0), axis=-1)
-    denominator = np.prod(repeats + 1, axis=-1)
+    rows = np.asarray(rows)
+    columns = [np.ascontiguousarray(rows[..., i]) for i in range(rows.shape[-1])]
+    numerator = np.full(rows.shape[:-1], copies, dtype=np.int64)
+    denominator = np.ones(rows.shape[:-1], dtype=np.int64)
+    repeat = np.zeros(rows.shape[:-1], dtype=np.int64)
+    for previous, column in zip(columns, columns[1:]):
+        repeat = np.where(column == previous, repeat + 1, 0)
+        numerator *= np.maximum(copies - repeat, 0)
+        denominator *= repeat + 1
+    if not columns:
+        numerator[...] = 1
     weights: np.ndarray = numerator // denominator
     return weights
 
 
 def sort_rows(rows: np.ndarray) -> np.ndarray:
-    """Rows of five (or fewer) sorted ascending with a compare-exchange network (vectorised)."""
-    rows = np.array(rows, copy=True)
+    """Short rows sorted ascending with a compare-exchange network (vectorised over rows)."""
+    rows = np.asarray(rows)
     k = rows.shape[-1]
+    columns = [np.ascontiguousarray(rows[:, i]) for i in range(k)]
     for _ in range(k):  # odd-even transposition sort: k rounds suffice
         for start in (0, 1):
             for i in range(start, k - 1, 2):
-                low = np.minimum(rows[:, i], rows[:, i + 1])
-                rows[:, i + 1] = np.maximum(rows[:, i], rows[:, i + 1])
-                rows[:, i] = low
-    return rows
+                columns[i], columns[i + 1] = (np.minimum(columns[i], columns[i + 1]),
+                                              np.maximum(columns[i], columns[i + 1]))
+    return np.stack(columns, axis=1) if k else rows.copy()
 
 
 def canonical_holds(deals: np.ndarray) -> np.ndarray:
@@ -184,19 +183,27 @@ def _generators(value_maps: np.ndarray) -> list[np.ndarray]:
     return generators
 
 
-def _orbit_key(rows: np.ndarray, value_map: np.ndarray, copies: int) -> tuple[np.ndarray, np.ndarray]:
-    """An exact, order-free key of each row's image: ``sum((copies + 1) ** value)`` split into two
-    halves of the values (each below 2**63 for up to 2 x 38 values with two copies)."""
+def _key_tables(value_map: np.ndarray, copies: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per-value codes of the images under ``value_map``: ``(copies + 1) ** image`` split into
+    two halves of the values (each sum below 2**63, see :func:`_check_key_range`)."""
     n_values = len(value_map)
     half = (n_values + 1) // 2
     base = copies + 1
-    low = np.array([base**v if v < half else 0 for v in range(n_values)], dtype=object)
-    high = np.array([base ** (v - half) if v >= half else 0 for v in range(n_values)], dtype=object)
-    keys = []
-    for codes in (low, high):
-        table = np.array([int(c) for c in codes[value_map]], dtype=np.int64)
-        keys.append(table[rows].sum(axis=1))
-    return keys[0], keys[1]
+    low = [base**v if v < half else 0 for v in value_map.tolist()]
+    high = [base ** (v - half) if v >= half else 0 for v in value_map.tolist()]
+    return np.array(low, dtype=np.int64), np.array(high, dtype=np.int64)
+
+
+def _orbit_key(columns: list[np.ndarray], value_map: np.ndarray, copies: int) -> tuple[np.ndarray, np.ndarray]:
+    """An exact, order-free key of each row's image (its multiplicity vector in base
+    ``copies + 1``), as two int64 halves; ``columns`` are the rows' columns as intp arrays."""
+    low_table, high_table = _key_tables(value_map, copies)
+    low = low_table[columns[0]]
+    high = high_table[columns[0]]
+    for column in columns[1:]:
+        low += low_table[column]
+        high += high_table[column]
+    return low, high
 
 
 def _check_key_range(n_values: int, k: int, copies: int) -> None:
@@ -244,17 +251,18 @@ def multiset_classes(
         categories = np.asarray(categories)
         own = categories[dealable]
         for generator in _generators(value_maps):
-            image = multiset_rank(sort_rows(generator[rows.astype(np.int64)]))
+            image = multiset_rank(sort_rows(generator.astype(np.int16)[rows]))
             invariant = invariant and bool(np.array_equal(categories[image], own))
     if not invariant or len(value_maps) == 1:
         ones = np.ones(len(dealable), dtype=np.int64)
         return MultisetClasses(dealable.astype(np.int64), ones, weights[dealable], 1, invariant)
     _check_key_range(n_values, k, copies)
-    own_low, own_high = _orbit_key(rows, value_maps[0], copies)
+    columns = [rows[:, i].astype(np.intp) for i in range(k)]
+    own_low, own_high = _orbit_key(columns, value_maps[0], copies)
     least_low, least_high = own_low.copy(), own_high.copy()
     fixed = np.ones(len(rows), dtype=np.int64)
     for value_map in value_maps[1:]:
-        low, high = _orbit_key(rows, value_map, copies)
+        low, high = _orbit_key(columns, value_map, copies)
         fixed += (low == own_low) & (high == own_high)
         smaller = (high < least_high) | ((high == least_high) & (low < least_low))
         least_low = np.where(smaller, low, least_low)
