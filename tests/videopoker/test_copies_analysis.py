@@ -283,3 +283,26 @@ def test_double_deck_jacks_deals_and_a_hold():
     # one pair of identical aces kept: 6 aces, 7 kings, 7 queens among the 99 cards left
     four = result.options[0b01111]
     assert four.ev == Fraction(6 * 3 + 7 * 2 + 7 * 2 + 79, 99)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("texts", ["Ah Ah Kd Qc 2s", "Th Jh Qh Kh Kh", "5c 5c 5d 9s 9s"])
+def test_double_deck_holds_equal_physical_draws(texts):
+    """On the 104-card deck: every hold keeping at least two cards, against the enumeration of
+    all physical draws from the 99 cards left, each final hand classified by the engine."""
+    poker = VideoPoker.load(str(DEFINITIONS / "double_deck_jacks.cp"))
+    deal = poker.deal_indices(texts.split())
+    result = poker.hold(texts.split(), "9/6")
+    rest = np.array([p for p in range(poker.n_cards) if p not in deal], dtype=np.int64)
+    n_columns = len(poker.game.category_names) + 1
+    for mask in range(32):
+        held = [deal[i] for i in range(5) if mask >> i & 1]
+        if len(held) < 2:
+            continue
+        draws = rest[all_hands(len(rest), 5 - len(held)).astype(np.int64)]
+        hands = np.concatenate([np.broadcast_to(np.array(held), (len(draws), len(held))), draws], axis=1)
+        stacked = np.stack([poker.faces[hands], poker.suits[hands]], axis=2)
+        categories = poker.game.classify(stacked)
+        assert (categories >= 0).all()
+        expected = np.bincount(categories, minlength=n_columns).tolist()
+        assert list(result.options[mask].counts) == expected, (texts, mask)
