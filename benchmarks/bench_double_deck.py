@@ -40,7 +40,9 @@ def stages() -> list[tuple[str, float]]:
     sys.path.insert(0, str(ROOT))
     from cpoly.games.videopoker.combinatorics import suit_symmetries
     from cpoly.games.videopoker.copies import (
-        PreparedCopies, analyze_copies, build_multiset_tables,
+        PreparedCopies,
+        analyze_copies,
+        build_multiset_tables,
     )
     from cpoly.games.videopoker.game import VideoPoker
     from cpoly.games.videopoker.multiset import multiset_classes

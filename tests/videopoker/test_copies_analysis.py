@@ -47,14 +47,14 @@ def game_text(n_faces: int, n_suits: int, copies: int) -> str:
         "domain F: Faces",
         "domain S: Suits",
         # the seed's form: no copies + 1 identical cards (the copies weight excludes them too)
-        f"Hand = prod({'<'.join('ijklm'[:copies + 1])} in 1..5) (1 - δ{','.join(f'F[{v}]' for v in 'ijklm'[:copies + 1])}"
-        f" δ{','.join(f'S[{v}]' for v in 'ijklm'[:copies + 1])})",
+        (f"Hand = prod({'<'.join('ijklm'[:copies + 1])} in 1..5) (1 - δ{','.join(f'F[{v}]' for v in 'ijklm'[:copies + 1])}"
+         f" δ{','.join(f'S[{v}]' for v in 'ijklm'[:copies + 1])})"),
         "UniqueFaces = prod(i<j in 1..5) (1 - δF[i],F[j])",
         "Flush = δ S[1] S[2] S[3] S[4] S[5]",
         "FiveOfAKind = δF[1],F[2],F[3],F[4],F[5]",
         "FourOfAKind = any(i<j<k<l in 1..5) δF[i],F[j],F[k],F[l]",
-        "FullHouse = any(i<j<k in 1..5) any(l<m in 1..5) (δF[i],F[j],F[k] δF[l],F[m]"
-        " (1 - δF[i],F[l]))",
+        ("FullHouse = any(i<j<k in 1..5) any(l<m in 1..5) (δF[i],F[j],F[k] δF[l],F[m]"
+         " (1 - δF[i],F[l]))"),
         "ThreeOfAKind = any(i<j<k in 1..5) δF[i],F[j],F[k]",
         "TwoPair = any(i<j in 1..5) any(k<l in 1..5) (δF[i],F[j] δF[k],F[l] (1 - δF[i],F[k]))",
         "HighPair = any(i<j in 1..5) δF[i],F[j]{Low-Top}",
@@ -251,14 +251,14 @@ def test_autohold_counts_and_evs_equal_brute_force(tmp_path, shape):
 
 def test_duplicate_copies_are_one_choice_not_a_tie(tmp_path):
     poker = small_poker(tmp_path, 5, 2, 2)
-    result = poker.hold("Ah Kd Ah Kh Td".split(), "main")  # two pair: keep both pairs
+    result = poker.hold(["Ah", "Kd", "Ah", "Kh", "Td"], "main")  # two pair: keep both pairs
     assert [poker.card_name(c) for c in result.best_option.held] == ["Ah", "Kd", "Ah", "Kh"]
     assert result.tied == (result.best,)
     # keeping one ace or the other is the same hold, and the first copy is the one shown
     assert result.options[0b00001].counts == result.options[0b00100].counts
     assert len(set(canonical_holds(np.array([[0, 0, 1, 1, 2]]))[0].nonzero()[0])) == 18
     with pytest.raises(CpolyInputError, match="copies"):
-        poker.hold("Ah Ah Ah Qh Td".split(), "main")
+        poker.hold(["Ah", "Ah", "Ah", "Qh", "Td"], "main")
 
 
 def test_single_deck_path_is_unchanged(tmp_path):
@@ -278,7 +278,7 @@ def test_double_deck_jacks_deals_and_a_hold():
     assert list(analysis.deal_counts[:-1]) == paid
     assert analysis.deal_counts[1] == 728 and sum(analysis.deal_counts) == comb(104, 5)
     assert analysis.total == comb(104, 5) * comb(99, 5)
-    result = poker.hold("Ah Ah Kd Qc 2s".split(), "9/6")
+    result = poker.hold(["Ah", "Ah", "Kd", "Qc", "2s"], "9/6")
     assert [poker.card_name(c) for c in result.best_option.held] == ["Ah", "Ah"]
     # one pair of identical aces kept: 6 aces, 7 kings, 7 queens among the 99 cards left
     four = result.options[0b01111]

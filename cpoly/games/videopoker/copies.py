@@ -44,7 +44,12 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import HoldOption, HoldResult, _check_bounds, _check_pays
+from cpoly.games.videopoker.analysis import (
+    HoldOption,
+    HoldResult,
+    _check_bounds,
+    _check_pays,
+)
 from cpoly.games.videopoker.combinatorics import suit_symmetries
 from cpoly.games.videopoker.holds import (
     HOLDS,
@@ -64,7 +69,13 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
-from cpoly.games.videopoker.paytable import DEFAULT_TIE_RULE, PayTable, TieRule, draw_weights, parse_tie_rule
+from cpoly.games.videopoker.paytable import (
+    DEFAULT_TIE_RULE,
+    PayTable,
+    TieRule,
+    draw_weights,
+    parse_tie_rule,
+)
 from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE

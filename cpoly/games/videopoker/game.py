@@ -22,20 +22,31 @@ from math import comb
 import numpy as np
 
 from cpoly.api import hands_containing, load_game
-from cpoly.expr import Delta, postorder
-from cpoly.rewrite import ONE
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.expr import Delta, postorder
 from cpoly.game import Game
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import (
-    DEFAULT_TIE_RULE, GameAnalysis, HoldResult, PayTable, TieRule, analyze_prepared, autohold,
+    DEFAULT_TIE_RULE,
+    GameAnalysis,
+    HoldResult,
+    PayTable,
+    TieRule,
+    analyze_prepared,
+    autohold,
 )
 from cpoly.games.videopoker.combinatorics import all_hands
-from cpoly.games.videopoker.copies import PreparedCopies, analyze_copies, autohold_copies, prepare_copies
+from cpoly.games.videopoker.copies import (
+    PreparedCopies,
+    analyze_copies,
+    autohold_copies,
+    prepare_copies,
+)
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.resolve import PayTable as DeclaredPayTable
+from cpoly.rewrite import ONE
 
 HAND_SIZE = 5
 Progress = Callable[[int, int], None]
@@ -56,11 +67,11 @@ class VideoPoker:
     _prepared: PreparedGame | PreparedCopies | None = field(default=None, repr=False)
 
     @classmethod
-    def load(cls, path: str, overrides: Mapping[str, int] | None = None) -> "VideoPoker":
+    def load(cls, path: str, overrides: Mapping[str, int] | None = None) -> VideoPoker:
         return cls.from_game(load_game(path, overrides=overrides))
 
     @classmethod
-    def from_game(cls, game: Game) -> "VideoPoker":
+    def from_game(cls, game: Game) -> VideoPoker:
         """The deck: every (face, suit) of the card vertices' domains that some deal contains
         (a joker face allowed in one suit only leaves one joker), face-major."""
         if game.hand_size != HAND_SIZE:

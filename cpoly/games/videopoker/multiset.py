@@ -23,6 +23,7 @@ question of the full-game analysis depends on a physical hand only through its *
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -86,7 +87,7 @@ def realisations(rows: np.ndarray, copies: int) -> np.ndarray:
     numerator = np.full(rows.shape[:-1], copies, dtype=np.int64)
     denominator = np.ones(rows.shape[:-1], dtype=np.int64)
     repeat = np.zeros(rows.shape[:-1], dtype=np.int64)
-    for previous, column in zip(columns, columns[1:]):
+    for previous, column in itertools.pairwise(columns):
         repeat = np.where(column == previous, repeat + 1, 0)
         numerator *= np.maximum(copies - repeat, 0)
         denominator *= repeat + 1
