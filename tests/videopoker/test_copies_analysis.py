@@ -34,8 +34,9 @@ from tests.conftest import DEFINITIONS
 FACE_NAMES = "23456789TJQKA"
 
 
-def game_text(n_faces: int, n_suits: int, copies: int) -> str:
-    """A Jacks-or-Better-like game on a small deck (top two faces pay a pair)."""
+def game_text(n_faces: int, n_suits: int, copies: int, asymmetric: bool = False) -> str:
+    """A Jacks-or-Better-like game on a small deck (top two faces pay a pair); ``asymmetric``
+    adds a win for holding the top card of suit 0 (the suits are no longer interchangeable)."""
     ranks = FACE_NAMES[-n_faces:]
     lines = [
         f"Faces = {n_faces}",
@@ -73,6 +74,10 @@ def game_text(n_faces: int, n_suits: int, copies: int) -> str:
         pays["Straight"] = 4
     categories += ["ThreeOfAKind", "TwoPair", "HighPair"]
     pays.update(ThreeOfAKind=3, TwoPair=2, HighPair=1)
+    if asymmetric:
+        lines += ["TopOfSuitZero = any(i in 1..5) (δF[i]{Top} δS[i]{0})"]
+        categories += ["TopOfSuitZero"]
+        pays["TopOfSuitZero"] = 1
     lines += [
         "cards F S",
         "deal Hand",
@@ -86,9 +91,9 @@ def game_text(n_faces: int, n_suits: int, copies: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def small_poker(tmp_path: Path, n_faces: int, n_suits: int, copies: int) -> VideoPoker:
-    path = tmp_path / f"small_{n_faces}x{n_suits}x{copies}.cp"
-    path.write_text(game_text(n_faces, n_suits, copies), encoding="utf-8")
+def small_poker(tmp_path: Path, n_faces: int, n_suits: int, copies: int, asymmetric: bool = False) -> VideoPoker:
+    path = tmp_path / f"small_{n_faces}x{n_suits}x{copies}{'a' if asymmetric else ''}.cp"
+    path.write_text(game_text(n_faces, n_suits, copies, asymmetric), encoding="utf-8")
     return VideoPoker.from_game(load_game(str(path)))
 
 
@@ -204,6 +209,15 @@ def test_full_game_equals_brute_force(tmp_path, shape, paytable):
     assert list(analysis.hold_size_deals) == oracle["hold_sizes"]
     assert analysis.expected_return == oracle["return"]
     assert analysis.group_order == 2  # the suit swap was used
+
+
+def test_categories_without_suit_symmetry_analyse_every_multiset(tmp_path):
+    poker = small_poker(tmp_path, 5, 2, 2, asymmetric=True)
+    oracle = brute_game(poker, [int(p) for p in poker.paytable("main").pays])
+    analysis = poker.analyze("main", use_cache=False)
+    assert analysis.group_order == 1 and analysis.symmetry_note
+    assert list(analysis.combinations) == oracle["combinations"]
+    assert analysis.expected_return == oracle["return"]
 
 
 def test_cache_round_trip_gives_the_same_figures(tmp_path):
