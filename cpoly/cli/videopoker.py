@@ -49,7 +49,8 @@ def run_hold(args: argparse.Namespace) -> int:
     table = poker.paytable(args.paytable)
     result = poker.hold(args.cards, table.name, args.tie_rule)
     names = poker.game.category_names + ["Nothing"]
-    ranked = sorted(result.options, key=lambda o: (o.hold != result.best, -o.ev, o.hold))
+    ranked = _distinct_holds(poker, sorted(result.options,
+                                           key=lambda o: (o.hold != result.best, -o.ev, o.hold)))
     if args.json:
         print_json({"paytable": table.name, "holds": [_hold_json(poker, o, names) for o in ranked],
                     "best": _hold_json(poker, result.best_option, names, outcomes=False)})
@@ -64,6 +65,19 @@ def run_hold(args: argparse.Namespace) -> int:
     if len(result.tied) > 1:
         print(f"{len(result.tied)} holds tie for the best EV; the {result.tie_rule.value} rule chose.")
     return 0
+
+
+def _distinct_holds(poker: VideoPoker, options: list[Any]) -> list[Any]:
+    """Holds that keep the same cards by name are one choice (with copies, keeping one Ah or
+    the other is the same play): the first of each is kept."""
+    seen: set[tuple[str, ...]] = set()
+    distinct = []
+    for option in options:
+        names = tuple(sorted(poker.card_name(c) for c in option.held))
+        if names not in seen:
+            seen.add(names)
+            distinct.append(option)
+    return distinct
 
 
 def _held_text(poker: VideoPoker, held: tuple[int, ...]) -> str:

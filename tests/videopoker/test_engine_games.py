@@ -104,3 +104,13 @@ def test_bad_requests_exit_2(argv, message, capsys):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and message in err and "Traceback" not in err
+
+
+def test_double_deck_hold_lists_each_choice_once(capsys):
+    """With two decks, keeping one Ah or the other is one choice: 3 x 2^3 distinct holds."""
+    path = str(DEFINITIONS / "double_deck_jacks.cp")
+    assert main(["hold", path, "Ah", "Ah", "Kd", "Qc", "2s", "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert len(payload["holds"]) == 24
+    assert payload["best"]["held"] == ["Ah", "Ah"]
+    assert Fraction(payload["best"]["ev_exact"]) == Fraction(296551, 156849)
