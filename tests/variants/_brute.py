@@ -1,0 +1,59 @@
+"""Test-only helpers for the variant games: every hand of a game's deck, first-category
+classification from per-category predicates, and brute-force draws.
+
+Nothing here classifies poker hands; each test module writes its own classifier (the oracle)
+as per-category predicates over the faces and suits of every hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+from cpoly.games.videopoker.game import VideoPoker
+
+
+def deck_hands(poker: VideoPoker) -> tuple[np.ndarray, np.ndarray]:
+    """Faces and suits, shape (C(n, 5), 5), of every hand of the deck in colex order."""
+    hands = all_hands(poker.n_cards, 5).astype(np.int64)
+    return poker.faces[hands].astype(np.int64), poker.suits[hands].astype(np.int64)
+
+
+def face_counts(faces: np.ndarray, faces_counted: Sequence[int]) -> np.ndarray:
+    """``counts[h, k]`` = cards of hand h whose face is ``faces_counted[k]``."""
+    return np.stack([(faces == f).sum(axis=1) for f in faces_counted], axis=1)
+
+
+def first_category(predicates: Sequence[np.ndarray]) -> np.ndarray:
+    """Index of the first true predicate (pay order) of each hand; len(predicates) for none."""
+    result = np.full(len(predicates[0]), len(predicates), dtype=np.int64)
+    for k in reversed(range(len(predicates))):
+        result[predicates[k]] = k
+    return result
+
+
+def brute_hold_counts(poker: VideoPoker, oracle: np.ndarray, texts: Sequence[str]) -> np.ndarray:
+    """Final-hand counts ``(32, K + 1)`` of every hold of a deal by enumerating every draw and
+    looking each final hand up in the oracle's categories (bit i = card i of ``texts`` held)."""
+    deal = np.array(poker.deal_indices(texts), dtype=np.int64)
+    rest = np.setdiff1d(np.arange(poker.n_cards), deal)
+    n_columns = len(poker.game.category_names) + 1
+    out = np.zeros((32, n_columns), dtype=np.int64)
+    for mask in range(32):
+        held = deal[[i for i in range(5) if mask >> i & 1]]
+        pick = all_hands(len(rest), 5 - len(held)).astype(np.int64)
+        finals = np.concatenate([np.broadcast_to(held, (len(pick), len(held))), rest[pick]], axis=1)
+        finals.sort(axis=1)
+        out[mask] = np.bincount(oracle[colex_rank(finals)], minlength=n_columns)[:n_columns]
+        assert out[mask].sum() == comb(len(rest), 5 - len(held))
+    return out
+
+
+def expected_values(counts: np.ndarray, pays: Sequence[int]) -> list[Fraction]:
+    """Exact EV of each hold from its outcome counts (the last column pays nothing)."""
+    values = list(pays) + [0]
+    return [Fraction(sum(int(c) * v for c, v in zip(row, values)), int(row.sum())) for row in counts]
