@@ -1,0 +1,81 @@
+"""9/6 Double Double Bonus from definitions/double_double_bonus.cp: the engine's deal table and
+categories against a test-only classifier on every hand, the published return, and autohold
+against brute-force draws.
+
+Published figure: 9/6 Double Double Bonus returns 98.9808 % with optimal play (Wizard of Odds,
+wizardofodds.com/games/video-poker/tables/double-double-bonus/); rounded to 98.98 % in
+H. Tamburin, "A Closer Look At Double Double Bonus Poker" (casinocenter.com) and
+T. Leonard, "Double Double Bonus Poker" (pokerology.com, 2009).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cpoly.api import deal_table, load_game
+from cpoly.games.videopoker.game import VideoPoker
+from tests.conftest import DEFINITIONS
+from tests.variants._brute import brute_hold_counts, deck_hands, expected_values, first_category
+from tests.variants._standard import natural_predicates
+
+PATH = str(DEFINITIONS / "double_double_bonus.cp")
+NAMES = ["RoyalFlush", "StraightFlush", "FourAcesLowKicker", "FourTwosToFoursLowKicker",
+         "FourAces", "FourTwosToFours", "FourFivesToKings", "FullHouse", "Flush", "Straight",
+         "ThreeOfAKind", "TwoPair", "JacksOrBetter"]
+PAYS_9_6 = (800, 50, 400, 160, 160, 80, 50, 9, 6, 4, 3, 1, 1)
+
+
+def ddb_oracle(faces: np.ndarray, suits: np.ndarray) -> list[np.ndarray]:
+    p = natural_predicates(faces, suits)
+    four = p["counts"] == 4
+    single = p["counts"] == 1
+    four_aces, four_low = four[:, 12], four[:, 0:3].any(axis=1)
+    return [p["RoyalFlush"], p["StraightFlush"],
+            four_aces & single[:, 0:3].any(axis=1),                          # kicker 2, 3 or 4
+            four_low & (single[:, 0:3].any(axis=1) | single[:, 12]),          # kicker A, 2, 3, 4
+            four_aces, four_low, four[:, 3:12].any(axis=1)] + [p[n] for n in NAMES[7:]]
+
+
+@pytest.fixture(scope="module")
+def poker() -> VideoPoker:
+    return VideoPoker.load(PATH)
+
+
+@pytest.fixture(scope="module")
+def oracle(poker) -> tuple[list[np.ndarray], np.ndarray]:
+    predicates = ddb_oracle(*deck_hands(poker))
+    return predicates, first_category(predicates)
+
+
+def test_engine_categories_equal_the_oracle_on_every_hand(poker, oracle):
+    assert poker.game.category_names == NAMES
+    np.testing.assert_array_equal(poker.categories(), oracle[1])
+
+
+def test_deal_table_equals_brute_force(oracle):
+    table = deal_table(load_game(PATH))
+    assert table.total == 2_598_960
+    paid = np.bincount(oracle[1], minlength=len(NAMES) + 1)
+    for k, row in enumerate(table.rows):
+        assert (row.name, row.ways, row.paid_ways) == (NAMES[k], int(oracle[0][k].sum()), int(paid[k]))
+
+
+def test_nine_six_returns_the_published_figure(poker):
+    analysis = poker.analyze("9/6")
+    assert analysis.total == 19_933_230_517_200
+    assert round(float(analysis.expected_return), 6) == 0.989808
+
+
+@pytest.mark.parametrize("cards", [
+    "Ac Ad Ah As 3c",        # four aces with a low kicker, dealt
+    "Ac Ad Ah Kc Ks",        # aces full: keep the house or the three aces
+])
+def test_hold_counts_equal_brute_force_draws(poker, oracle, cards):
+    texts = cards.split()
+    result = poker.hold(texts, "9/6")
+    brute = brute_hold_counts(poker, oracle[1], texts)
+    for mask in range(32):
+        assert list(result.options[mask].counts) == brute[mask].tolist(), mask
+    evs = expected_values(brute, PAYS_9_6)
+    assert result.best_option.ev == max(evs)
