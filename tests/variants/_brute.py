@@ -57,3 +57,23 @@ def expected_values(counts: np.ndarray, pays: Sequence[int]) -> list[Fraction]:
     """Exact EV of each hold from its outcome counts (the last column pays nothing)."""
     values = list(pays) + [0]
     return [Fraction(sum(int(c) * v for c, v in zip(row, values)), int(row.sum())) for row in counts]
+
+
+def cli_hold(path: str, texts: Sequence[str], paytable: str, capsys) -> tuple[dict[int, list[int]],
+                                                                             dict[int, Fraction], int]:
+    """``cpoly hold FILE CARDS --paytable NAME --json``: outcome counts and exact EV per hold
+    (bit i = card i of ``texts`` held), and the best hold's mask."""
+    import json
+
+    from cpoly.cli.main import main
+
+    assert main(["hold", path, *texts, "--paytable", paytable, "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert payload["paytable"] == paytable and len(payload["holds"]) == 32
+
+    def mask(held: list[str]) -> int:
+        return sum(1 << texts.index(card) for card in held)
+
+    outcomes = {mask(h["held"]): list(h["outcomes"].values()) for h in payload["holds"]}
+    evs = {mask(h["held"]): Fraction(h["ev_exact"]) for h in payload["holds"]}
+    return outcomes, evs, mask(payload["best"]["held"])

@@ -15,7 +15,13 @@ import pytest
 from cpoly.api import deal_table, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
-from tests.variants._brute import brute_hold_counts, deck_hands, expected_values, first_category
+from tests.variants._brute import (
+    brute_hold_counts,
+    cli_hold,
+    deck_hands,
+    expected_values,
+    first_category,
+)
 from tests.variants._standard import natural_predicates
 
 PATH = str(DEFINITIONS / "bonus_poker.cp")
@@ -78,3 +84,14 @@ def test_hold_counts_equal_brute_force_draws(poker, oracle, cards):
         assert list(result.options[mask].counts) == brute[mask].tolist(), mask
     evs = expected_values(brute, PAYS_8_5)
     assert result.best_option.ev == max(evs)
+
+
+def test_cli_hold_equals_brute_force_draws(poker, oracle, capsys):
+    """``cpoly hold Ac Ad Kh Qh Jh --paytable "8/5" --json`` against every draw enumerated."""
+    texts = ["Ac", "Ad", "Kh", "Qh", "Jh"]
+    outcomes, evs, best = cli_hold(PATH, texts, "8/5", capsys)
+    brute = brute_hold_counts(poker, oracle[1], texts)
+    assert {m: outcomes[m] for m in range(32)} == {m: brute[m].tolist() for m in range(32)}
+    brute_evs = expected_values(brute, PAYS_8_5)
+    assert evs == dict(enumerate(brute_evs))
+    assert brute_evs[best] == max(brute_evs)

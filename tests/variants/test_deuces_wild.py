@@ -18,7 +18,12 @@ from cpoly.api import count_deals, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
-    brute_hold_counts, deck_hands, expected_values, face_counts, first_category,
+    brute_hold_counts,
+    cli_hold,
+    deck_hands,
+    expected_values,
+    face_counts,
+    first_category,
 )
 
 PATH = str(DEFINITIONS / "deuces_wild.cp")
@@ -121,7 +126,7 @@ def test_other_pay_tables(poker):
 
 
 @pytest.mark.parametrize("cards", [
-    "2h 2d 7c 8c 9c",        # two deuces and three to a straight flush
+    "2h 2d 7c 8c 9c",        # a straight flush made with two deuces
     "Th Jh Qh Kh 2c",        # a wild royal dealt
     "3s 4s 5s 6d Kc",        # no deuce: the straight draw against three to a flush
 ])
@@ -134,3 +139,14 @@ def test_hold_counts_equal_brute_force_draws(poker, oracle, cards):
     evs = expected_values(brute, FULL_PAY)
     assert result.best_option.ev == max(evs)
     assert set(result.tied) == {m for m in range(32) if evs[m] == max(evs)}
+
+
+def test_cli_hold_equals_brute_force_draws(poker, oracle, capsys):
+    """``cpoly hold 3s 4s 5s 6d Kc --paytable "full pay" --json`` against every draw enumerated."""
+    texts = ["3s", "4s", "5s", "6d", "Kc"]
+    outcomes, evs, best = cli_hold(PATH, texts, "full pay", capsys)
+    brute = brute_hold_counts(poker, oracle[1], texts)
+    assert {m: outcomes[m] for m in range(32)} == {m: brute[m].tolist() for m in range(32)}
+    brute_evs = expected_values(brute, FULL_PAY)
+    assert evs == dict(enumerate(brute_evs))
+    assert brute_evs[best] == max(brute_evs)

@@ -16,7 +16,13 @@ import pytest
 from cpoly.api import deal_table, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
-from tests.variants._brute import brute_hold_counts, deck_hands, expected_values, first_category
+from tests.variants._brute import (
+    brute_hold_counts,
+    cli_hold,
+    deck_hands,
+    expected_values,
+    first_category,
+)
 from tests.variants._standard import natural_predicates
 
 PATH = str(DEFINITIONS / "double_double_bonus.cp")
@@ -79,3 +85,14 @@ def test_hold_counts_equal_brute_force_draws(poker, oracle, cards):
         assert list(result.options[mask].counts) == brute[mask].tolist(), mask
     evs = expected_values(brute, PAYS_9_6)
     assert result.best_option.ev == max(evs)
+
+
+def test_cli_hold_equals_brute_force_draws(poker, oracle, capsys):
+    """``cpoly hold Ac Ad Ah Kc Ks --paytable "9/6" --json`` against every draw enumerated."""
+    texts = ["Ac", "Ad", "Ah", "Kc", "Ks"]
+    outcomes, evs, best = cli_hold(PATH, texts, "9/6", capsys)
+    brute = brute_hold_counts(poker, oracle[1], texts)
+    assert {m: outcomes[m] for m in range(32)} == {m: brute[m].tolist() for m in range(32)}
+    brute_evs = expected_values(brute, PAYS_9_6)
+    assert evs == dict(enumerate(brute_evs))
+    assert brute_evs[best] == max(brute_evs)

@@ -16,7 +16,12 @@ from cpoly.api import count_deals, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
-    brute_hold_counts, deck_hands, expected_values, face_counts, first_category,
+    brute_hold_counts,
+    cli_hold,
+    deck_hands,
+    expected_values,
+    face_counts,
+    first_category,
 )
 
 PATH = str(DEFINITIONS / "joker_poker.cp")
@@ -126,3 +131,14 @@ def test_hold_counts_equal_brute_force_draws(poker, oracle, cards):
     evs = expected_values(brute, PAYS)
     assert result.best_option.ev == max(evs)
     assert set(result.tied) == {m for m in range(32) if evs[m] == max(evs)}
+
+
+def test_cli_hold_equals_brute_force_draws(poker, oracle, capsys):
+    """``cpoly hold Xh Th Jh Qh 3c --paytable "20/7/5" --json`` against every draw enumerated."""
+    texts = ["Xh", "Th", "Jh", "Qh", "3c"]
+    outcomes, evs, best = cli_hold(PATH, texts, "20/7/5", capsys)
+    brute = brute_hold_counts(poker, oracle[1], texts)
+    assert {m: outcomes[m] for m in range(32)} == {m: brute[m].tolist() for m in range(32)}
+    brute_evs = expected_values(brute, PAYS)
+    assert evs == dict(enumerate(brute_evs))
+    assert brute_evs[best] == max(brute_evs)
