@@ -15,17 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
-from cpoly.errors import CpolyError
-from cpoly.evaluate import count_dense, count_term
-from cpoly.symbolic import Number, expand, is_symbolic
-from cpoly.expr import Expr
+from itertools import combinations
+from math import factorial
+
+import numpy as np
+
+from cpoly.cards import Card
+from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
+from cpoly.evaluate import count_dense, count_term, grid_points, pattern_axes
+from cpoly.expr import Delta, Expr, postorder
 from cpoly.game import Game
 from cpoly.plan import mixes_sorts, plan_term, split_terms
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus, substitute
-from cpoly.cards import Card
-from itertools import combinations
-from math import factorial
+from cpoly.symbolic import Number, expand, is_symbolic
 from cpoly.syntax import read_file
 
 
@@ -42,15 +45,39 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
     return Game.from_program(load_program(path, symbolic, overrides))
 
 
-def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int]) -> Number:
-    """``Σ node`` over every assignment of the ``universe`` vertices (typed equality patterns)."""
+PATTERN_BUDGET = 50_000_000  # grid points one count may evaluate before another method is tried
+
+
+@dataclass
+class WorkBudget:
+    """Grid points a series of counts may still evaluate (shared by the counts of one table)."""
+
+    points: int = PATTERN_BUDGET
+
+    def spend(self, work: int) -> None:
+        if work > self.points:
+            raise CpolyTooLarge(f"counting by equality patterns needs {work:,} more grid points "
+                                f"(budget left {self.points:,})")
+        self.points -= work
+
+
+def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
+               budget: WorkBudget | None = None) -> Number:
+    """``Σ node`` over every assignment of the ``universe`` vertices (typed equality patterns).
+
+    Raises CpolyTooLarge when the planned work exceeds the ``budget`` (by default
+    PATTERN_BUDGET grid points for this count alone).
+    """
     universe = frozenset(universe)
     names = {v: sorts[v].name for v in universe}
     if mixes_sorts(node, names):
         return _dense_fallback(node, sorts, universe)
+    plans = [plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)]
+    axes = [pattern_axes(plan) for plan in plans]
+    (budget or WorkBudget()).spend(sum(grid_points(a) for a in axes))
     total: Number = 0
-    for coefficient, term in split_terms(node, names):
-        total += count_term(plan_term(coefficient, term, dict(sorts), universe))
+    for plan, plan_axes in zip(plans, axes):
+        total += count_term(plan, plan_axes)
     return expand(total)
 
 
@@ -95,18 +122,38 @@ class DealTable:
     rows: tuple[DealRow, ...]
 
 
-def count_deals(game: Game, node: Expr) -> Number:
+def count_deals(game: Game, node: Expr, budget: WorkBudget | None = None) -> Number:
     """``Σ deal·node``: per unordered hand unless the game's deal space is ordered."""
-    ordered = count_node(mul(game.deal, node), game.sorts, game.universe)
+    ordered = count_node(mul(game.deal, node), game.sorts, game.universe, budget)
     return _divide(ordered, game.order_factor)
 
 
 def deal_table(game: Game) -> DealTable:
-    """Deal frequencies of every category, with and without the higher wins."""
-    rows = tuple(DealRow(name, count_deals(game, game.categories[name]),
-                         count_deals(game, game.paid_form(name)))
+    """Deal frequencies of every category, with and without the higher wins.
+
+    By equality patterns (exact, symbolic sizes allowed); when that plan is over budget — wild
+    cards make every face distinct to some category — by checking every hand of the deck.
+    """
+    try:
+        return deal_table_by_patterns(game)
+    except CpolyTooLarge:
+        if any(game.sorts[v].symbolic for v in game.universe):
+            raise
+        return deal_table_by_checking(game)
+
+
+TABLE_BUDGET = 5_000_000  # grid points for a whole deal table, exclusions included
+
+
+def deal_table_by_patterns(game: Game, budget: WorkBudget | None = None) -> DealTable:
+    """The deal table by counting equality patterns (see :func:`count_node`); the counts of
+    the table, the exclusions' overlap tests included, share one work budget."""
+    budget = budget or WorkBudget(TABLE_BUDGET)
+    game.exclusions(lambda node: count_node(node, game.sorts, game.universe, budget))
+    rows = tuple(DealRow(name, count_deals(game, game.categories[name], budget),
+                         count_deals(game, game.paid_form(name), budget))
                  for name in game.category_names)
-    return DealTable(count_deals(game, ONE), rows)
+    return DealTable(count_deals(game, ONE, budget), rows)
 
 
 def _divide(count: Number, factor: int) -> Number:
@@ -169,6 +216,84 @@ def _complete_with_exclusions(game: Game, node: Expr, held: Mapping[int, Card],
     target = substitute(mul(game.deal, node, *avoid), fixed)
     universe = frozenset(game.universe) - frozenset(fixed)
     return count_node(target, game.sorts, universe)
+
+
+def deck_cards(game: Game) -> list[Card]:
+    """The cards of a game's deck, face-major.
+
+    When the deal expression uses no value literal, every (face, suit) is a card.  Otherwise a
+    card belongs to the deck when at least one deal contains it (the completion count of the
+    deal with that card held is positive).
+    """
+    n_faces, n_suits = (game.sorts[group[0]].size for group in (game.face_vertices, game.suit_vertices))
+    if not isinstance(n_faces, int) or not isinstance(n_suits, int):
+        raise CpolyError("enumerating the deck needs numeric sizes (drop --symbolic)")
+    every = [(f, s) for f in range(n_faces) for s in range(n_suits)]
+    if not any(isinstance(n, Delta) and n.values is not None for n in postorder([game.deal])):
+        return every
+    return [card for card in every if hands_containing(game, ONE, [card]) != 0]
+
+
+def deal_table_by_checking(game: Game) -> DealTable:
+    """The deal table by the checking function: every hand of the deck, each category
+    evaluated on it (vectorised, one sort at a time).  Numeric single decks only.
+
+    The paid column is the first category in pay order each hand hits, which is what the
+    derived ``Pay*`` forms count; the exclusions themselves are read off the same evaluation.
+    """
+    values = _checked_values(game)
+    game.set_exclusions(_exclusions_from_values(game.category_names, values))
+    first = np.full(len(values[0]), len(values), dtype=np.int16)
+    for index in range(len(values) - 1, -1, -1):
+        first[values[index] != 0] = index
+    rows = tuple(DealRow(name, int(values[i].sum()), int((first == i).sum()))
+                 for i, name in enumerate(game.category_names))
+    return DealTable(len(values[0]), rows)
+
+
+def category_lints(game: Game) -> list[Warning_]:
+    """Categories that are not 0/1 on the deals: by counting when affordable, else by checking
+    every hand of the deck."""
+    budget = WorkBudget(TABLE_BUDGET)
+    try:
+        return game.lint_categories(lambda node: count_node(node, game.sorts, game.universe, budget))
+    except CpolyTooLarge:
+        values = _checked_values(game)
+        return [game.not_zero_one(name) for name, value in zip(game.category_names, values)
+                if not np.isin(value, (0, 1)).all()]
+
+
+def _checked_values(game: Game) -> list[np.ndarray]:
+    """Every category's value on every hand of the deck (computed once per game)."""
+    if game.checked_values is None:
+        game.checked_values = game.category_values(_all_deck_hands(game))
+    return game.checked_values
+
+
+def _all_deck_hands(game: Game) -> np.ndarray:
+    """Every hand of a single, unordered deck as an (N, hand_size, 2) array."""
+    from cpoly.games.videopoker.combinatorics import all_hands
+
+    if game.spec.copies != 1 or game.spec.ordered:
+        raise CpolyTooLarge("this count is too large for equality patterns, and decks with "
+                            "copies or ordered deals cannot be enumerated hand by hand yet")
+    cards = np.array(deck_cards(game), dtype=np.int64)
+    hands: np.ndarray = cards[all_hands(len(cards), game.hand_size)]
+    return hands
+
+
+def _exclusions_from_values(names: list[str], values: list[np.ndarray]) -> dict[str, tuple[str, ...]]:
+    """The seed's exclusion rule applied to the categories' values on every hand."""
+    result: dict[str, tuple[str, ...]] = {}
+    for j, name in enumerate(names):
+        form = values[j] != 0
+        excluded: list[str] = []
+        for i in range(j - 1, -1, -1):
+            if (form & (values[i] != 0)).any():
+                excluded.append(names[i])
+                form = form & (values[i] == 0)
+        result[name] = tuple(excluded)
+    return result
 
 
 def check(game: Game, cards: Sequence[str]) -> str | None:

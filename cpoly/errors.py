@@ -55,6 +55,10 @@ class CpolyNameError(CpolyError):
     """A name is undefined, defined twice, used as the wrong kind, or defined in a cycle."""
 
 
+class CpolyTooLarge(CpolyError):
+    """A count whose planned work exceeds the budget (the planner may choose another method)."""
+
+
 class CpolyInputError(CpolyError):
     """A bad card string, a duplicated card, a wrong number of cards, an unknown option value."""
 

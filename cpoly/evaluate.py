@@ -134,21 +134,37 @@ def _product(factors: list[Array]) -> Array:
 GRID_CHUNK = 4_000_000  # grid points evaluated at once (bounds memory)
 
 
-def count_term(plan: TermPlan) -> Number:
-    """``Σ`` of the term over all assignments of its universe, by typed equality patterns.
+Axes = list[tuple[Array, Array, Array]]  # per sort: pattern codes, signatures, inverse
 
-    The grid (patterns of each sort on its own axis) is evaluated in slices of the largest
-    axis so that memory stays bounded.
-    """
-    axes: list[tuple[Array, Array, Array]] = []  # per sort: codes, signatures, inverse
+
+def pattern_axes(plan: TermPlan) -> Axes | None:
+    """The typed patterns of each sort of a term (None: some sort has none, the count is 0)."""
+    axes: Axes = []
     for sort in plan.sort_order:
         vertices = plan.vertices[sort]
         codes, counts = typed_patterns(len(vertices), [plan.allowed[v] for v in vertices],
                                        plan.atoms[sort].numeric_sizes())
         if codes.shape[0] == 0:
-            return 0
+            return None
         signatures, inverse = np.unique(counts, axis=0, return_inverse=True)
         axes.append((codes, signatures, inverse.reshape(-1)))
+    return axes
+
+
+def grid_points(axes: Axes | None) -> int:
+    """The number of grid points a term's count evaluates."""
+    return 0 if axes is None else prod(len(codes) for codes, _, _ in axes)
+
+
+def count_term(plan: TermPlan, axes: Axes | None = None) -> Number:
+    """``Σ`` of the term over all assignments of its universe, by typed equality patterns.
+
+    The grid (patterns of each sort on its own axis) is evaluated in slices of the largest
+    axis so that memory stays bounded.
+    """
+    axes = pattern_axes(plan) if axes is None else axes
+    if axes is None:
+        return 0
     if not axes:  # every vertex fixed: the term is a number
         (value,) = evaluate([plan.node], ValueEnv({}))
         return plan.coefficient * int(value)

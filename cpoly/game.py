@@ -38,6 +38,7 @@ class Game:
     spec: GameSpec
     lowerer: Lowerer
     _exclusions: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
+    checked_values: list[np.ndarray] | None = field(default=None, repr=False)  # per category, every hand
 
     @classmethod
     def from_program(cls, program: Program) -> "Game":
@@ -135,7 +136,7 @@ class Game:
             result[name] = tuple(excluded)
         return result
 
-    def lint_categories(self) -> list[Warning_]:
+    def lint_categories(self, count: Counter | None = None) -> list[Warning_]:
         """Categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping terms).
 
         For an integer c, ``c(c-1) >= 0`` with equality exactly when c is 0 or 1, so one count
@@ -143,18 +144,22 @@ class Game:
         """
         from cpoly.api import count_node
 
-        found: list[Warning_] = []
-        for ref in self.spec.categories:
-            node = self.categories[ref.name]
-            if is_boolean(node):
-                continue
-            excess = count_node(mul(self.deal, node, add(node, const(-1))), self.sorts, self.universe)
-            if excess != 0:
-                found.append(Warning_(
-                    f"category '{ref.name}' is not 0/1 on the deals: some deals hit it more than "
-                    "once (+ used as OR over overlapping terms?); write OR as 1 - (1 - a)(1 - b)",
-                    ref.span))
-        return found
+        counter = count or (lambda node: count_node(node, self.sorts, self.universe))
+        return [self.not_zero_one(ref.name) for ref in self.spec.categories
+                if not is_boolean(self.categories[ref.name])
+                and counter(mul(self.deal, self.categories[ref.name],
+                                add(self.categories[ref.name], const(-1)))) != 0]
+
+    def not_zero_one(self, name: str) -> Warning_:
+        """The lint for a category that some deal hits more than once."""
+        span = next(ref.span for ref in self.spec.categories if ref.name == name)
+        return Warning_(f"category '{name}' is not 0/1 on the deals: some deals hit it more than "
+                        "once (+ used as OR over overlapping terms?); write OR as "
+                        "1 - (1 - a)(1 - b)", span)
+
+    def set_exclusions(self, exclusions: dict[str, tuple[str, ...]]) -> None:
+        """Exclusions found by another method (checking every hand); see :meth:`exclusions`."""
+        self._exclusions = exclusions
 
     def paid_form(self, name: str) -> Expr:
         """``Pay<name>``: the category times ``(1 - higher)`` for each excluded higher win."""
@@ -191,6 +196,12 @@ class Game:
         arrays = {v: hands[:, i, 0] for i, v in enumerate(self.face_vertices)}
         arrays.update({v: hands[:, i, 1] for i, v in enumerate(self.suit_vertices)})
         return arrays
+
+    def category_values(self, hands: np.ndarray) -> list[np.ndarray]:
+        """Each category's value on each hand (an (N, hand_size, 2) array of face, suit)."""
+        values = evaluate_factored(list(self.categories.values()),
+                                   {v: s.name for v, s in self.sorts.items()}, self.assignment(hands))
+        return [v.at_assignments(hands.shape[0]) for v in values]
 
     def classify(self, hands: np.ndarray, check_deal: bool = True) -> np.ndarray:
         """Index of the first category (pay order) each hand hits; len(categories) for none.

@@ -20,7 +20,7 @@ from itertools import product
 
 import numpy as np
 
-from cpoly.errors import CpolyError
+from cpoly.errors import CpolyTooLarge
 
 MAX_PATTERNS = 2_000_000
 
@@ -90,7 +90,7 @@ def _typed_patterns(
             code_rows.append([typing[blk] * step + blk for blk in rgs])
             count_rows.append(counts)
             if len(code_rows) > MAX_PATTERNS:
-                raise CpolyError(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
+                raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
                                  "the expression distinguishes too many values")
     code_array = np.array(code_rows, dtype=np.int64).reshape(-1, m)
     count_array = np.array(count_rows, dtype=np.int64).reshape(-1, n_atoms)

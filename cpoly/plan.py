@@ -18,11 +18,13 @@ from dataclasses import dataclass
 from math import prod
 
 
-from cpoly.errors import CpolyError
+from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
 from cpoly.resolve import Sort
 from cpoly.symbolic import Number
 from cpoly.rewrite import ONE, add, const, mul, split_coefficient
+
+MAX_TERMS = 4096  # products of split sums beyond this are not distributed (CpolyTooLarge)
 
 Literal = tuple[str, frozenset[int]]
 Signature = frozenset[Literal]
@@ -89,6 +91,8 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
     terms: list[tuple[int, Expr]] = [(1, ONE)]
     for factor in node.factors:
         pieces = memo[factor.uid] if signatures[factor.uid] else [split_coefficient(factor)]
+        if len(terms) * len(pieces) > MAX_TERMS:
+            raise CpolyTooLarge(f"splitting by literal sets gives more than {MAX_TERMS} terms")
         terms = [(c1 * c2, mul(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]
         terms = _regroup(terms, signatures)
     return terms

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from cpoly.api import check, count, count_deals, deal_table, load_game, load_program
-from cpoly.cli.output import print_json, print_table, print_warnings, thousands
+from cpoly.api import (
+    category_lints, check, count, count_deals, deal_table, load_game, load_program,
+)
+from cpoly.cli.output import print_json, print_table, print_warnings, thousands, working
 from cpoly.expr import render
 from cpoly.errors import CpolyInputError
 from cpoly.game import Game
@@ -38,8 +40,10 @@ def run_count(args: argparse.Namespace) -> int:
     if args.names:
         return _count_names(args)
     game = load_game(args.file, args.symbolic, parse_overrides(args.overrides))
-    table = deal_table(game)
-    print_warnings(game.program.warnings + game.lint_categories())
+    with working(f"counting {game.spec.title}"):
+        table = deal_table(game)
+        warnings = game.program.warnings + category_lints(game)
+    print_warnings(warnings)
     if args.json:
         print_json({"total": _number(table.total), "categories": [
             {"name": r.name, "ways": _number(r.ways), "paid_ways": _number(r.paid_ways)}

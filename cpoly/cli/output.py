@@ -54,6 +54,16 @@ def progress_bar(description: str, enabled: bool) -> Iterator[Callable[[int, int
         yield update
 
 
+@contextmanager
+def working(message: str, enabled: bool = True) -> Iterator[None]:
+    """A spinner on stderr (terminals only) while an indeterminate computation runs."""
+    if not enabled or not sys.stderr.isatty():
+        yield
+        return
+    with Console(stderr=True).status(message):
+        yield
+
+
 def thousands(value: Any) -> str:
     """Integers with thousands separators; anything else (a polynomial) as text."""
     return f"{value:,}" if isinstance(value, int) else str(value)

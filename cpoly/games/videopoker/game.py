@@ -21,10 +21,9 @@ from math import comb
 
 import numpy as np
 
-from cpoly.api import hands_containing, load_game
+from cpoly.api import deck_cards, load_game
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.expr import Delta, postorder
 from cpoly.game import Game
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import (
@@ -46,7 +45,6 @@ from cpoly.games.videopoker.copies import (
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.resolve import PayTable as DeclaredPayTable
-from cpoly.rewrite import ONE
 
 HAND_SIZE = 5
 Progress = Callable[[int, int], None]
@@ -214,22 +212,6 @@ class VideoPoker:
         if isinstance(prepared, PreparedCopies):
             return analyze_copies(prepared, table, tie_rule, progress)
         return analyze_prepared(prepared, table, tie_rule, progress)
-
-
-def deck_cards(game: Game) -> list[Card]:
-    """The cards of a game's deck, face-major.
-
-    When the deal expression uses no value literal, every (face, suit) is a card.  Otherwise a
-    card belongs to the deck when at least one deal contains it (the completion count of the
-    deal with that card held is positive).
-    """
-    n_faces, n_suits = (game.sorts[group[0]].size for group in (game.face_vertices, game.suit_vertices))
-    if not isinstance(n_faces, int) or not isinstance(n_suits, int):
-        raise CpolyError("video poker needs numeric deck sizes (drop --symbolic)")
-    every = [(f, s) for f in range(n_faces) for s in range(n_suits)]
-    if not any(isinstance(n, Delta) and n.values is not None for n in postorder([game.deal])):
-        return every
-    return [card for card in every if hands_containing(game, ONE, [card]) != 0]
 
 
 def to_analysis_paytable(declared: DeclaredPayTable, categories: Iterable[str]) -> PayTable:
