@@ -12,18 +12,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
-
-
 from itertools import combinations
 from math import factorial
+from pathlib import Path
 
 import numpy as np
 
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
-from cpoly.evaluate import count_dense, count_term, grid_points, pattern_axes
-from cpoly.expr import Delta, Expr, postorder
+from cpoly.evaluate import count_dense, count_term, evaluate_factored, grid_points, pattern_axes
+from cpoly.expr import Delta, Expr, postorder, vertices_of
 from cpoly.game import Game
 from cpoly.plan import mixes_sorts, plan_term, split_terms
 from cpoly.resolve import Program, Sort, resolve
@@ -69,6 +67,10 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
     PATTERN_BUDGET grid points for this count alone).
     """
     universe = frozenset(universe)
+    outside = sorted(vertices_of([node]) - universe)
+    if outside:
+        reason = "has no domain" if outside[0] not in sorts else "is not among the counted vertices"
+        raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
     names = {v: sorts[v].name for v in universe}
     if mixes_sorts(node, names):
         return _dense_fallback(node, sorts, universe)
@@ -249,6 +251,20 @@ def deal_table_by_checking(game: Game) -> DealTable:
     rows = tuple(DealRow(name, int(values[i].sum()), int((first == i).sum()))
                  for i, name in enumerate(game.category_names))
     return DealTable(len(values[0]), rows)
+
+
+def count_deals_planned(game: Game, node: Expr) -> Number:
+    """``Σ deal·node`` per hand, by equality patterns within budget, else by checking every
+    hand of the deck (numeric single decks)."""
+    try:
+        return count_deals(game, node, WorkBudget(TABLE_BUDGET))
+    except CpolyTooLarge:
+        if any(game.sorts[v].symbolic for v in game.universe):
+            raise
+        hands = _all_deck_hands(game)
+        (value,) = evaluate_factored([node], {v: s.name for v, s in game.sorts.items()},
+                                     game.assignment(hands))
+        return int(value.at_assignments(len(hands)).sum())
 
 
 def category_lints(game: Game) -> list[Warning_]:

@@ -77,8 +77,35 @@ class PatternEnv:
         return result
 
 
-def evaluate(roots: Sequence[Expr], env: Env) -> list[Array]:
-    """The values of ``roots`` (arrays or scalars); intermediates are freed after last use."""
+INT64_SAFE = 2**62
+
+
+def value_bound(root: Expr) -> int:
+    """An upper bound of ``|root|`` at any assignment (δ ≤ 1, products and sums of bounds)."""
+    bounds: dict[int, int] = {}
+    for node in postorder([root]):
+        if isinstance(node, Const):
+            bounds[node.uid] = abs(node.value)
+        elif isinstance(node, Delta):
+            bounds[node.uid] = 1
+        elif isinstance(node, Product):
+            bounds[node.uid] = prod(bounds[f.uid] for f in node.factors)
+        else:
+            bounds[node.uid] = sum(bounds[t.uid] for t in node.terms)
+    return bounds[root.uid]
+
+
+def exact_dtype(roots: Sequence[Expr], points: int) -> type:
+    """int64 when ``points`` values of ``roots`` cannot overflow it, else Python ints (object)."""
+    largest = max((value_bound(r) for r in roots), default=1)
+    return np.int64 if largest * max(points, 1) < INT64_SAFE else object
+
+
+def evaluate(roots: Sequence[Expr], env: Env, dtype: type = np.int64) -> list[Array]:
+    """The values of ``roots`` (arrays or scalars); intermediates are freed after last use.
+
+    ``dtype`` is int64, or object (exact Python integers) when values may overflow int64.
+    """
     order = postorder(roots)
     uses: dict[int, int] = {}
     for node in order:
@@ -87,7 +114,7 @@ def evaluate(roots: Sequence[Expr], env: Env) -> list[Array]:
     keep = {r.uid for r in roots}
     values: dict[int, Array] = {}
     for node in order:
-        values[node.uid] = _evaluate_one(node, values, env)
+        values[node.uid] = _evaluate_one(node, values, env, dtype)
         for child in children(node):
             uses[child.uid] -= 1
             if uses[child.uid] == 0 and child.uid not in keep:
@@ -95,9 +122,9 @@ def evaluate(roots: Sequence[Expr], env: Env) -> list[Array]:
     return [values[r.uid] for r in roots]
 
 
-def _evaluate_one(node: Expr, values: dict[int, Array], env: Env) -> Array:
+def _evaluate_one(node: Expr, values: dict[int, Array], env: Env, dtype: type = np.int64) -> Array:
     if isinstance(node, Const):
-        return np.asarray(node.value, dtype=np.int64)
+        return np.asarray(node.value, dtype=dtype)
     if isinstance(node, Delta):
         first = env.vertex(node.vertices[0])
         result: Array | None = None
@@ -112,7 +139,7 @@ def _evaluate_one(node: Expr, values: dict[int, Array], env: Env) -> Array:
     if isinstance(node, Product):
         return _product([values[f.uid] for f in node.factors])
     assert isinstance(node, Sum)
-    total = values[node.terms[0].uid].astype(np.int64)
+    total: Array = np.asarray(values[node.terms[0].uid]).astype(dtype)
     for term in node.terms[1:]:
         total = total + values[term.uid]
     return total
@@ -166,22 +193,23 @@ def count_term(plan: TermPlan, axes: Axes | None = None) -> Number:
     if axes is None:
         return 0
     if not axes:  # every vertex fixed: the term is a number
-        (value,) = evaluate([plan.node], ValueEnv({}))
+        (value,) = evaluate([plan.node], ValueEnv({}), exact_dtype([plan.node], 1))
         return plan.coefficient * int(value)
     sizes = [len(codes) for codes, _, _ in axes]
     widest = int(np.argmax(sizes))
     step = max(1, GRID_CHUNK * sizes[widest] // max(1, prod(sizes)))
     reduced: Array | None = None
+    dtype = exact_dtype([plan.node], prod(sizes))
     for start in range(0, sizes[widest], step):
         window = slice(start, start + step)
-        part = _reduced_slice(plan, axes, widest, window)
+        part = _reduced_slice(plan, axes, widest, window, dtype)
         reduced = part if reduced is None else reduced + part
     assert reduced is not None
     return plan.coefficient * _weigh(reduced, [(sig, inv) for _, sig, inv in axes], plan)
 
 
 def _reduced_slice(plan: TermPlan, axes: list[tuple[Array, Array, Array]], widest: int,
-                   window: slice) -> Array:
+                   window: slice, dtype: type) -> Array:
     """Evaluate the grid with the ``widest`` axis restricted to ``window``; reduce it."""
     vertex_arrays: dict[int, Array] = {}
     atom_members: dict[int, tuple[frozenset[int] | None, ...]] = {}
@@ -198,9 +226,9 @@ def _reduced_slice(plan: TermPlan, axes: list[tuple[Array, Array, Array]], wides
             atom_members[v] = plan.atoms[sort].values
             strides[v] = stride(len(vertices))
         groupings.append((signatures, inverse))
-    (grid,) = evaluate([plan.node], PatternEnv(vertex_arrays, atom_members, strides))
+    (grid,) = evaluate([plan.node], PatternEnv(vertex_arrays, atom_members, strides), dtype)
     full_shape = tuple(len(inverse) for _, inverse in groupings)
-    return _reduce_by_signature(np.broadcast_to(np.asarray(grid, dtype=np.int64), full_shape),
+    return _reduce_by_signature(np.broadcast_to(np.asarray(grid, dtype=dtype), full_shape),
                                 groupings)
 
 
@@ -208,7 +236,7 @@ def _reduce_by_signature(grid: Array, groupings: list[tuple[Array, Array]]) -> A
     """Sum the grid over patterns with equal block-count signatures, axis by axis."""
     out = grid
     for axis, (signatures, inverse) in enumerate(groupings):
-        indicator = np.zeros((len(inverse), len(signatures)), dtype=np.int64)
+        indicator = np.zeros((len(inverse), len(signatures)), dtype=grid.dtype)
         indicator[np.arange(len(inverse)), inverse] = 1
         out = np.moveaxis(np.tensordot(out, indicator, axes=([axis], [0])), -1, axis)
     return out
@@ -248,13 +276,13 @@ def count_dense(node: Expr, sorts: Mapping[int, Sort], universe: Sequence[int],
         split += 1
     inner = vertices[split:]
     grids = np.meshgrid(*(np.arange(s) for s in sizes[split:]), indexing="ij", sparse=True)
+    dtype = exact_dtype([node], prod(sizes))
     total = 0
     for outer in cartesian(*(range(s) for s in sizes[:split])):
         arrays = {v: np.array(x) for v, x in zip(vertices[:split], outer)}
         arrays.update(dict(zip(inner, grids)))
-        (value,) = evaluate([node], ValueEnv(arrays))
-        total += int(np.broadcast_to(np.asarray(value, dtype=np.int64),
-                                     tuple(sizes[split:])).sum())
+        (value,) = evaluate([node], ValueEnv(arrays), dtype)
+        total += int(np.broadcast_to(np.asarray(value, dtype=dtype), tuple(sizes[split:])).sum())
     return total
 
 

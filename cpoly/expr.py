@@ -19,7 +19,7 @@ from itertools import count
 from typing import Union
 
 _next_uid = count()
-_TABLE: dict[tuple[object, ...], "Expr"] = {}
+_TABLE: dict[tuple[object, ...], Expr] = {}
 
 
 @dataclass(frozen=True, eq=False)
@@ -42,13 +42,13 @@ class Delta:
 @dataclass(frozen=True, eq=False)
 class Sum:
     uid: int
-    terms: tuple["Expr", ...]
+    terms: tuple[Expr, ...]
 
 
 @dataclass(frozen=True, eq=False)
 class Product:
     uid: int
-    factors: tuple["Expr", ...]
+    factors: tuple[Expr, ...]
 
 
 Expr = Union[Const, Delta, Sum, Product]

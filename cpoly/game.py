@@ -41,7 +41,7 @@ class Game:
     checked_values: list[np.ndarray] | None = field(default=None, repr=False)  # per category, every hand
 
     @classmethod
-    def from_program(cls, program: Program) -> "Game":
+    def from_program(cls, program: Program) -> Game:
         if program.game is None:
             raise CpolyError(f"{program.module.path} has no game section "
                              "(cards, deal, categories): see docs/language.md")
@@ -94,12 +94,20 @@ class Game:
 
     @cached_property
     def categories(self) -> dict[str, Expr]:
-        return {ref.name: self.lowerer.definition(ref.name, ref.span) for ref in self.spec.categories}
+        """Each category's DAG; a category may only use the vertices a deal assigns."""
+        lowered = {ref.name: self.lowerer.definition(ref.name, ref.span) for ref in self.spec.categories}
+        for ref in self.spec.categories:
+            outside = sorted(vertices_of([lowered[ref.name]]) - self.universe)
+            if outside:
+                raise CpolyError(f"category '{ref.name}' uses vertex σ{outside[0]}, which is not a "
+                                 "card's face or suit nor used by the deal", ref.span)
+        return lowered
 
     @cached_property
     def universe(self) -> frozenset[int]:
         """The vertices a deal assigns: the cards' vertices and any other the deal mentions."""
-        vertices = frozenset(self.face_vertices + self.suit_vertices) | vertices_of([self.deal])
+        deal = self.lowerer.expr(self.spec.deal, {})
+        vertices = frozenset(self.face_vertices + self.suit_vertices) | vertices_of([deal])
         for v in vertices:
             self.program.sort_of(v, self.spec.categories[0].span)
         return vertices
@@ -170,6 +178,11 @@ class Game:
     def parse_hand(self, texts: Sequence[str]) -> list[Card]:
         """A dealt hand from card strings; wrong count or duplicates are input errors."""
         cards = parse_cards(texts, self.spec.ranks, self.spec.suit_letters, copies=self.spec.copies)
+        sizes = (self.sorts[self.face_vertices[0]].size, self.sorts[self.suit_vertices[0]].size)
+        for text, card in zip(" ".join(texts).split(), cards):
+            if any(isinstance(n, int) and value >= n for value, n in zip(card, sizes)):
+                raise CpolyInputError(f"card '{text}' is not in this game's deck "
+                                      f"({sizes[0]} faces, {sizes[1]} suits)")
         if len(cards) != self.hand_size:
             raise CpolyInputError(f"a hand of this game has {self.hand_size} cards, not {len(cards)}")
         return cards

@@ -51,10 +51,18 @@ class Lowerer:
         if name not in self._memo:
             for dependency in self.program.order:
                 if dependency in self.program.expressions and dependency not in self._memo:
-                    self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
+                    self._memo[dependency] = self._lower_definition(dependency)
                 if dependency == name:
                     break
         return self._memo[name]
+
+    def _lower_definition(self, name: str) -> Expr:
+        definition = self.program.expressions[name]
+        try:
+            return self.expr(definition.value, {})
+        except RecursionError:
+            raise CpolyError(f"'{name}' nests parentheses too deeply (a few hundred levels); "
+                             "split it into named definitions", definition.span) from None
 
     def expr(self, node: S.Expr, scope: Scope) -> Expr:
         """Lower one syntax expression with index variables bound by ``scope``."""

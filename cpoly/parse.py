@@ -15,7 +15,12 @@ from functools import lru_cache
 from importlib import resources
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 
 from cpoly.errors import CpolySyntaxError, Span
 

@@ -15,7 +15,7 @@ stands for ``prod_a (size_a)_(k_a)`` assignments (falling factorials).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 
 import numpy as np
@@ -25,7 +25,7 @@ from cpoly.errors import CpolyTooLarge
 MAX_PATTERNS = 2_000_000
 
 
-@lru_cache(maxsize=None)
+@cache
 def set_partitions(m: int) -> tuple[tuple[int, ...], ...]:
     """All restricted-growth strings of length ``m`` (each one set partition of m items)."""
     strings: list[tuple[int, ...]] = [()]

@@ -15,14 +15,12 @@ inside that set before any pattern is enumerated.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import prod
-
 
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
 from cpoly.resolve import Sort
-from cpoly.symbolic import Number
 from cpoly.rewrite import ONE, add, const, mul, split_coefficient
+from cpoly.symbolic import Number
 
 MAX_TERMS = 4096  # products of split sums beyond this are not distributed (CpolyTooLarge)
 
@@ -132,9 +130,9 @@ class Atoms:
 
 def atoms_for(sort: Sort, literals: list[frozenset[int]]) -> Atoms:
     """Split ``0..size-1`` into classes of values with identical membership in all literals."""
-    mentioned = set().union(*literals) if literals else set()
+    mentioned = {v for v in (set().union(*literals) if literals else set()) if v >= 0}
     if isinstance(sort.size, int):
-        mentioned = {v for v in mentioned if 0 <= v < sort.size}
+        mentioned = {v for v in mentioned if v < sort.size}
     classes: dict[tuple[bool, ...], set[int]] = {}
     for value in sorted(mentioned):
         key = tuple(value in literal for literal in literals)
@@ -158,10 +156,6 @@ class TermPlan:
     vertices: dict[str, tuple[int, ...]]
     atoms: dict[str, Atoms]
     allowed: dict[int, list[int]]
-
-    def describe(self) -> str:
-        return ", ".join(f"{s}: {len(self.vertices[s])} vertices, {len(self.atoms[s].sizes)} atoms"
-                         for s in self.sort_order)
 
 
 def plan_term(coefficient: int, node: Expr, sorts: dict[int, Sort], universe: frozenset[int]) -> TermPlan:
@@ -200,7 +194,3 @@ def _check_one_sort(node: Delta, names: dict[int, str]) -> None:
         raise CpolyError(f"a δ compares vertices of different domains ({', '.join(sorted(sorts))}); "
                          "such an expression can only be counted densely (count_dense)")
 
-
-def estimate_points(plan: TermPlan) -> int:
-    """An upper bound of the grid size: product over sorts of (atoms^vertices) bounds."""
-    return prod(max(1, len(plan.atoms[s].sizes)) ** len(plan.vertices[s]) for s in plan.sort_order)

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-
-from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly import syntax as S
+from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.symbolic import Number, symbol
 
 DEFAULT_RANKS = "23456789TJQKA"
@@ -322,7 +321,7 @@ def _domain(statement: S.DomainDecl, program: Program) -> None:
         sort_name = size_expr.name
     else:
         size = evaluate_constant(size_expr, program, {})
-        sort_name = size_expr.name if isinstance(size_expr, S.IName) else f"size{size}"
+        sort_name = size_expr.name if isinstance(size_expr, S.IName) else f"<{size} values>"
         if size < 1:
             raise CpolyError(f"a domain needs at least one value, not {size}", size_expr.span)
     for name in statement.names:
@@ -386,8 +385,6 @@ def _title(game: dict[str, object], module: S.Module) -> str:
 
 
 def _with_notation(spec: GameSpec, game: dict[str, object], program: Program) -> GameSpec:
-    from dataclasses import replace
-
     changes: dict[str, object] = {}
     for kind in ("ranks", "suit_letters"):
         decl = game.get(kind)

@@ -16,10 +16,17 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache
 
 from cpoly.expr import (
-    Const, Delta, Expr, Product, Sum, intern_const, intern_delta, intern_product, intern_sum,
+    Const,
+    Delta,
+    Expr,
+    Product,
+    Sum,
+    intern_const,
+    intern_delta,
+    intern_product,
+    intern_sum,
 )
 
 
@@ -187,25 +194,34 @@ def _order_key(node: Expr) -> tuple[int, int]:
 
 
 # ---- properties ----------------------------------------------------------------------
-@lru_cache(maxsize=None)
-def _is_boolean(uid: int, node: Expr) -> bool:
+_BOOLEAN: dict[int, bool] = {}
+
+
+def _is_boolean_given_children(node: Expr) -> bool:
     if isinstance(node, Const):
         return node.value in (0, 1)
     if isinstance(node, Delta):
         return True
     if isinstance(node, Product):
-        return all(is_boolean(f) for f in node.factors)
-    # 1 - x with x boolean
-    if len(node.terms) == 2:
+        return all(_BOOLEAN[f.uid] for f in node.factors)
+    if len(node.terms) == 2:  # 1 - x with x boolean
         (c1, b1), (c2, b2) = (split_coefficient(t) for t in node.terms)
         if b1 is ONE and c1 == 1 and c2 == -1:
-            return is_boolean(b2)
+            return _BOOLEAN[b2.uid] if b2.uid in _BOOLEAN else is_boolean(b2)
     return False
 
 
 def is_boolean(node: Expr) -> bool:
-    """Whether ``node`` is 0/1-valued by construction (δ, products and complements of such)."""
-    return _is_boolean(node.uid, node)
+    """Whether ``node`` is 0/1-valued by construction (δ, products and complements of such).
+
+    Memoised per node and computed iteratively (children first).
+    """
+    from cpoly.expr import postorder
+
+    if node.uid not in _BOOLEAN:
+        for n in postorder([node], skip=_BOOLEAN):
+            _BOOLEAN[n.uid] = _is_boolean_given_children(n)
+    return _BOOLEAN[node.uid]
 
 
 # ---- fixing vertices (completion) ------------------------------------------------------------

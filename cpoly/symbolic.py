@@ -31,7 +31,7 @@ def expand(value: Number) -> Number:
     return sympy.expand(value)
 
 
-def symbol(name: str) -> "sympy.Symbol":
+def symbol(name: str) -> sympy.Symbol:
     """The sympy symbol standing for the size constant ``name``."""
     import sympy
 

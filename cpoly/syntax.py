@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, Union
 
 from lark import Token, Tree, v_args
-from lark.visitors import Transformer_NonRecursive
 from lark.exceptions import VisitError
 from lark.tree import Meta
+from lark.visitors import Transformer_NonRecursive
 
 from cpoly.errors import CpolyError, Span
 from cpoly.parse import parse_text
@@ -52,8 +52,8 @@ class IName(Node):
 @dataclass(frozen=True, repr=False)
 class IBinary(Node):
     op: str  # '+', '-', '*'
-    left: "IExpr"
-    right: "IExpr"
+    left: IExpr
+    right: IExpr
 
 
 IExpr = Union[IInt, IName, IBinary]
@@ -101,13 +101,13 @@ class Delta(Node):
 @dataclass(frozen=True, repr=False)
 class Binary(Node):
     op: str  # '+', '-', '*'
-    left: "Expr"
-    right: "Expr"
+    left: Expr
+    right: Expr
 
 
 @dataclass(frozen=True, repr=False)
 class Negate(Node):
-    operand: "Expr"
+    operand: Expr
 
 
 @dataclass(frozen=True, repr=False)
@@ -118,7 +118,7 @@ class Indexed(Node):
     names: tuple[str, ...]
     low: IExpr
     high: IExpr
-    body: "Expr"
+    body: Expr
 
 
 Expr = Union[Num, Ref, Sigma, SigmaRange, Delta, Binary, Negate, Indexed]
@@ -295,7 +295,8 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
     def ref(self, meta: Meta, name: Token, index: IExpr | None = None) -> Ref:
         return Ref(str(name), index, span=self._tok(name))
 
-    operand = ref
+    def operand(self, meta: Meta, name: Token | Sigma, index: IExpr | None = None) -> Ref | Sigma:
+        return name if isinstance(name, Sigma) else self.ref(meta, name, index)
 
     def sigma(self, meta: Meta, mark: Token, number: Token) -> Sigma:
         return Sigma(int(number), span=self._tok(mark))

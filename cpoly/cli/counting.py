@@ -6,10 +6,15 @@ import argparse
 from typing import Any
 
 from cpoly.api import (
-    category_lints, check, count, count_deals, deal_table, load_game, load_program,
+    category_lints,
+    check,
+    count,
+    count_deals_planned,
+    deal_table,
+    load_game,
+    load_program,
 )
 from cpoly.cli.output import print_json, print_table, print_warnings, thousands, working
-from cpoly.expr import render
 from cpoly.errors import CpolyInputError
 from cpoly.game import Game
 
@@ -65,7 +70,7 @@ def _count_names(args: argparse.Namespace) -> int:
     program = load_program(args.file, args.symbolic, parse_overrides(args.overrides))
     if program.game is not None:
         game = Game.from_program(program)
-        results = {name: count_deals(game, game.lowerer.definition(name)) for name in args.names}
+        results = {name: count_deals_planned(game, game.lowerer.definition(name)) for name in args.names}
     else:
         results = {name: count(program, name) for name in args.names}
     print_warnings(program.warnings)
@@ -110,5 +115,3 @@ def parse_overrides(items: list[str]) -> dict[str, int]:
 def _number(value: Any) -> Any:
     return value if isinstance(value, int) else str(value)
 
-
-__all__ = ["register", "render"]

@@ -7,7 +7,11 @@ from fractions import Fraction
 from typing import Any
 
 from cpoly.cli.output import print_json, print_table, progress_bar, thousands
-from cpoly.games.videopoker.analysis import DEFAULT_TIE_RULE, GameAnalysis, HoldResult, TieRule
+from cpoly.games.videopoker.analysis import (
+    DEFAULT_TIE_RULE,
+    GameAnalysis,
+    TieRule,
+)
 from cpoly.games.videopoker.game import VideoPoker
 
 TIE_RULES = [rule.value for rule in TieRule]
