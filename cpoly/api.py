@@ -20,7 +20,13 @@ import numpy as np
 
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
-from cpoly.evaluate import count_dense, count_term, evaluate_factored, grid_points, pattern_axes
+from cpoly.evaluate import (
+    count_dense,
+    count_term,
+    evaluate_factored,
+    grid_points,
+    pattern_axes,
+)
 from cpoly.expr import Delta, Expr, postorder, vertices_of
 from cpoly.game import Game
 from cpoly.plan import mixes_sorts, plan_term, split_terms
@@ -43,19 +49,21 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
     return Game.from_program(load_program(path, symbolic, overrides))
 
 
-PATTERN_BUDGET = 50_000_000  # grid points one count may evaluate before another method is tried
+# Work is measured in node evaluations: grid points x DAG nodes of each term (about 3e8 a second).
+PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
+TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
 
 
 @dataclass
 class WorkBudget:
-    """Grid points a series of counts may still evaluate (shared by the counts of one table)."""
+    """Node evaluations a series of counts may still spend (shared by the counts of one table)."""
 
     points: int = PATTERN_BUDGET
 
     def spend(self, work: int) -> None:
         if work > self.points:
-            raise CpolyTooLarge(f"counting by equality patterns needs {work:,} more grid points "
-                                f"(budget left {self.points:,})")
+            raise CpolyTooLarge(f"counting by equality patterns needs {work:,} more node "
+                                f"evaluations (budget left {self.points:,})")
         self.points -= work
 
 
@@ -63,8 +71,8 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
                budget: WorkBudget | None = None) -> Number:
     """``Σ node`` over every assignment of the ``universe`` vertices (typed equality patterns).
 
-    Raises CpolyTooLarge when the planned work exceeds the ``budget`` (by default
-    PATTERN_BUDGET grid points for this count alone).
+    Raises CpolyTooLarge when the planned work (grid points times DAG nodes, summed over the
+    terms) exceeds the ``budget`` (by default PATTERN_BUDGET for this count alone).
     """
     universe = frozenset(universe)
     outside = sorted(vertices_of([node]) - universe)
@@ -76,7 +84,8 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
         return _dense_fallback(node, sorts, universe)
     plans = [plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)]
     axes = [pattern_axes(plan) for plan in plans]
-    (budget or WorkBudget()).spend(sum(grid_points(a) for a in axes))
+    (budget or WorkBudget()).spend(
+        sum((grid_points(a) + TERM_OVERHEAD) * len(postorder([plan.node])) for plan, a in zip(plans, axes)))
     total: Number = 0
     for plan, plan_axes in zip(plans, axes):
         total += count_term(plan, plan_axes)
@@ -144,7 +153,7 @@ def deal_table(game: Game) -> DealTable:
         return deal_table_by_checking(game)
 
 
-TABLE_BUDGET = 5_000_000  # grid points for a whole deal table, exclusions included
+TABLE_BUDGET = 1_000_000_000  # a whole deal table, exclusions included (a few seconds)
 
 
 def deal_table_by_patterns(game: Game, budget: WorkBudget | None = None) -> DealTable:

@@ -27,6 +27,7 @@ from cpoly.expr import Const, Delta, Expr, Product, Sum, children, postorder
 from cpoly.patterns import stride, typed_patterns
 from cpoly.plan import TermPlan
 from cpoly.resolve import Sort
+from cpoly.rewrite import is_boolean
 from cpoly.symbolic import Number, expand
 
 Array = np.ndarray
@@ -84,7 +85,9 @@ def value_bound(root: Expr) -> int:
     """An upper bound of ``|root|`` at any assignment (δ ≤ 1, products and sums of bounds)."""
     bounds: dict[int, int] = {}
     for node in postorder([root]):
-        if isinstance(node, Const):
+        if is_boolean(node):
+            bounds[node.uid] = 1
+        elif isinstance(node, Const):
             bounds[node.uid] = abs(node.value)
         elif isinstance(node, Delta):
             bounds[node.uid] = 1
@@ -202,15 +205,20 @@ def count_term(plan: TermPlan, axes: Axes | None = None) -> Number:
     dtype = exact_dtype([plan.node], prod(sizes))
     for start in range(0, sizes[widest], step):
         window = slice(start, start + step)
-        part = _reduced_slice(plan, axes, widest, window, dtype)
+        part = _reduced_slice(plan, axes, widest, window, dtype, prod(sizes))
         reduced = part if reduced is None else reduced + part
     assert reduced is not None
     return plan.coefficient * _weigh(reduced, [(sig, inv) for _, sig, inv in axes], plan)
 
 
 def _reduced_slice(plan: TermPlan, axes: list[tuple[Array, Array, Array]], widest: int,
-                   window: slice, dtype: type) -> Array:
-    """Evaluate the grid with the ``widest`` axis restricted to ``window``; reduce it."""
+                   window: slice, dtype: type, points: int) -> Array:
+    """Evaluate the grid with the ``widest`` axis restricted to ``window``; reduce it.
+
+    When the a-priori bound does not rule out int64 overflow (``dtype`` object), a float64
+    evaluation measures the values: int64 arithmetic is exact modulo 2^64, so it is exact
+    whenever the results and their sums fit, whatever the intermediates did.
+    """
     vertex_arrays: dict[int, Array] = {}
     atom_members: dict[int, tuple[frozenset[int] | None, ...]] = {}
     strides: dict[int, int] = {}
@@ -226,10 +234,21 @@ def _reduced_slice(plan: TermPlan, axes: list[tuple[Array, Array, Array]], wides
             atom_members[v] = plan.atoms[sort].values
             strides[v] = stride(len(vertices))
         groupings.append((signatures, inverse))
-    (grid,) = evaluate([plan.node], PatternEnv(vertex_arrays, atom_members, strides), dtype)
+    env = PatternEnv(vertex_arrays, atom_members, strides)
+    if dtype is object and _fits_int64(plan.node, env, points):
+        dtype = np.int64
+    (grid,) = evaluate([plan.node], env, dtype)
     full_shape = tuple(len(inverse) for _, inverse in groupings)
     return _reduce_by_signature(np.broadcast_to(np.asarray(grid, dtype=dtype), full_shape),
                                 groupings)
+
+
+def _fits_int64(node: Expr, env: Env, points: int) -> bool:
+    """Whether ``points`` values of ``node`` and their sums surely fit in int64 (by a float64
+    evaluation, with its rounding error bounded by the a-priori bound)."""
+    (approximate,) = evaluate([node], env, np.float64)
+    largest = float(np.max(np.abs(approximate), initial=0.0)) + value_bound(node) * 2.0**-50
+    return largest * points < INT64_SAFE
 
 
 def _reduce_by_signature(grid: Array, groupings: list[tuple[Array, Array]]) -> Array:
@@ -368,7 +387,7 @@ def _distinct_tuples(sort_of: Mapping[int, str], values: Mapping[int, Array]
                      ) -> dict[str, tuple[Array, Array, list[int]]]:
     """Per sort: its distinct value tuples (rows), each assignment's row index, the vertices."""
     tables: dict[str, tuple[Array, Array, list[int]]] = {}
-    for sort in sorted(set(sort_of[v] for v in values)):
+    for sort in sorted({sort_of[v] for v in values}):
         members = sorted(v for v in values if sort_of[v] == sort)
         base = max(int(np.max(values[v], initial=0)) for v in members) + 1
         codes = np.zeros(len(values[members[0]]), dtype=np.int64)
