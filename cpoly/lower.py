@@ -25,6 +25,7 @@ from cpoly.resolve import Program, evaluate_constant, vertex_of
 from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus
 
 Scope = dict[str, int]
+MAX_NESTING = 150  # levels of nested sub-expressions one definition may have
 
 
 class Lowerer:
@@ -38,6 +39,7 @@ class Lowerer:
                 raise CpolyError(f"no parameter named '{name}' (declared: "
                                  f"{', '.join(sorted(program.params)) or 'none'})")
         self._memo: dict[str, Expr] = {}
+        self._depth = 0
         self._linted: set[Span] = set()
 
     def definition(self, name: str, span: Span | None = None) -> Expr:
@@ -57,15 +59,23 @@ class Lowerer:
         return self._memo[name]
 
     def _lower_definition(self, name: str) -> Expr:
-        definition = self.program.expressions[name]
-        try:
-            return self.expr(definition.value, {})
-        except RecursionError:
-            raise CpolyError(f"'{name}' nests parentheses too deeply (a few hundred levels); "
-                             "split it into named definitions", definition.span) from None
+        return self.expr(self.program.expressions[name].value, {})
 
     def expr(self, node: S.Expr, scope: Scope) -> Expr:
-        """Lower one syntax expression with index variables bound by ``scope``."""
+        """Lower one syntax expression with index variables bound by ``scope``.
+
+        Nesting deeper than MAX_NESTING levels is refused (whatever Python's recursion limit).
+        """
+        self._depth += 1
+        try:
+            if self._depth > MAX_NESTING:
+                raise CpolyError(f"expression nests more than {MAX_NESTING} levels deep; split it "
+                                 "into named definitions", getattr(node, "span", None))
+            return self._expr(node, scope)
+        finally:
+            self._depth -= 1
+
+    def _expr(self, node: S.Expr, scope: Scope) -> Expr:
         if isinstance(node, S.Binary):
             return self._chain(node, scope)
         if isinstance(node, S.Num):
