@@ -77,3 +77,28 @@ def cli_hold(path: str, texts: Sequence[str], paytable: str, capsys) -> tuple[di
     outcomes = {mask(h["held"]): list(h["outcomes"].values()) for h in payload["holds"]}
     evs = {mask(h["held"]): Fraction(h["ev_exact"]) for h in payload["holds"]}
     return outcomes, evs, mask(payload["best"]["held"])
+
+
+def assert_holds_match_brute_force(poker: VideoPoker, categories: np.ndarray, texts: Sequence[str],
+                                   paytable: str, pays: Sequence[int]) -> None:
+    """``VideoPoker.hold``: all 32 holds' outcome counts, the best EV and the tied holds
+    against enumerating every draw."""
+    result = poker.hold(list(texts), paytable)
+    brute = brute_hold_counts(poker, categories, texts)
+    for mask in range(32):
+        assert list(result.options[mask].counts) == brute[mask].tolist(), mask
+    evs = expected_values(brute, pays)
+    assert result.best_option.ev == max(evs)
+    assert set(result.tied) == {m for m in range(32) if evs[m] == max(evs)}
+
+
+def assert_cli_hold_matches_brute_force(path: str, poker: VideoPoker, categories: np.ndarray,
+                                        texts: Sequence[str], paytable: str, pays: Sequence[int],
+                                        capsys) -> None:  # type: ignore[no-untyped-def]
+    """``cpoly hold … --json``: outcomes, exact EVs and the best hold against every draw."""
+    outcomes, evs, best = cli_hold(path, texts, paytable, capsys)
+    brute = brute_hold_counts(poker, categories, texts)
+    assert {m: outcomes[m] for m in range(32)} == {m: brute[m].tolist() for m in range(32)}
+    brute_evs = expected_values(brute, pays)
+    assert evs == dict(enumerate(brute_evs))
+    assert brute_evs[best] == max(brute_evs)

@@ -18,10 +18,9 @@ from cpoly.api import count_deals, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
-    brute_hold_counts,
-    cli_hold,
+    assert_cli_hold_matches_brute_force,
+    assert_holds_match_brute_force,
     deck_hands,
-    expected_values,
     face_counts,
     first_category,
 )
@@ -135,22 +134,10 @@ def test_other_pay_tables(poker):
     "3s 4s 5s 6d Kc",        # no deuce: the straight draw against three to a flush
 ])
 def test_hold_counts_equal_brute_force_draws(poker, oracle, cards):
-    texts = cards.split()
-    result = poker.hold(texts, "full pay")
-    brute = brute_hold_counts(poker, oracle[1], texts)
-    for mask in range(32):
-        assert list(result.options[mask].counts) == brute[mask].tolist(), mask
-    evs = expected_values(brute, FULL_PAY)
-    assert result.best_option.ev == max(evs)
-    assert set(result.tied) == {m for m in range(32) if evs[m] == max(evs)}
+    assert_holds_match_brute_force(poker, oracle[1], cards.split(), "full pay", FULL_PAY)
 
 
 def test_cli_hold_equals_brute_force_draws(poker, oracle, capsys):
     """``cpoly hold 3s 4s 5s 6d Kc --paytable "full pay" --json`` against every draw enumerated."""
     texts = ["3s", "4s", "5s", "6d", "Kc"]
-    outcomes, evs, best = cli_hold(PATH, texts, "full pay", capsys)
-    brute = brute_hold_counts(poker, oracle[1], texts)
-    assert {m: outcomes[m] for m in range(32)} == {m: brute[m].tolist() for m in range(32)}
-    brute_evs = expected_values(brute, FULL_PAY)
-    assert evs == dict(enumerate(brute_evs))
-    assert brute_evs[best] == max(brute_evs)
+    assert_cli_hold_matches_brute_force(PATH, poker, oracle[1], texts, "full pay", FULL_PAY, capsys)

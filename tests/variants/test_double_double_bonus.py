@@ -17,10 +17,9 @@ from cpoly.api import deal_table, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
-    brute_hold_counts,
-    cli_hold,
+    assert_cli_hold_matches_brute_force,
+    assert_holds_match_brute_force,
     deck_hands,
-    expected_values,
     first_category,
 )
 from tests.variants._standard import natural_predicates
@@ -78,21 +77,10 @@ def test_nine_six_returns_the_published_figure(poker):
     "Ac Ad Ah Kc Ks",        # aces full: keep the house or the three aces
 ])
 def test_hold_counts_equal_brute_force_draws(poker, oracle, cards):
-    texts = cards.split()
-    result = poker.hold(texts, "9/6")
-    brute = brute_hold_counts(poker, oracle[1], texts)
-    for mask in range(32):
-        assert list(result.options[mask].counts) == brute[mask].tolist(), mask
-    evs = expected_values(brute, PAYS_9_6)
-    assert result.best_option.ev == max(evs)
+    assert_holds_match_brute_force(poker, oracle[1], cards.split(), "9/6", PAYS_9_6)
 
 
 def test_cli_hold_equals_brute_force_draws(poker, oracle, capsys):
     """``cpoly hold Ac Ad Ah Kc Ks --paytable "9/6" --json`` against every draw enumerated."""
     texts = ["Ac", "Ad", "Ah", "Kc", "Ks"]
-    outcomes, evs, best = cli_hold(PATH, texts, "9/6", capsys)
-    brute = brute_hold_counts(poker, oracle[1], texts)
-    assert {m: outcomes[m] for m in range(32)} == {m: brute[m].tolist() for m in range(32)}
-    brute_evs = expected_values(brute, PAYS_9_6)
-    assert evs == dict(enumerate(brute_evs))
-    assert brute_evs[best] == max(brute_evs)
+    assert_cli_hold_matches_brute_force(PATH, poker, oracle[1], texts, "9/6", PAYS_9_6, capsys)

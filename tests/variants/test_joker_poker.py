@@ -16,10 +16,9 @@ from cpoly.api import count_deals, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
-    brute_hold_counts,
-    cli_hold,
+    assert_cli_hold_matches_brute_force,
+    assert_holds_match_brute_force,
     deck_hands,
-    expected_values,
     face_counts,
     first_category,
 )
@@ -127,22 +126,10 @@ def test_full_pay_returns_the_published_figure(poker):
     "Ah Kh Qh Jh Th",        # a natural royal, dealt
 ])
 def test_hold_counts_equal_brute_force_draws(poker, oracle, cards):
-    texts = cards.split()
-    result = poker.hold(texts, "20/7/5")
-    brute = brute_hold_counts(poker, oracle[1], texts)
-    for mask in range(32):
-        assert list(result.options[mask].counts) == brute[mask].tolist(), mask
-    evs = expected_values(brute, PAYS)
-    assert result.best_option.ev == max(evs)
-    assert set(result.tied) == {m for m in range(32) if evs[m] == max(evs)}
+    assert_holds_match_brute_force(poker, oracle[1], cards.split(), "20/7/5", PAYS)
 
 
 def test_cli_hold_equals_brute_force_draws(poker, oracle, capsys):
     """``cpoly hold Xh Th Jh Qh 3c --paytable "20/7/5" --json`` against every draw enumerated."""
     texts = ["Xh", "Th", "Jh", "Qh", "3c"]
-    outcomes, evs, best = cli_hold(PATH, texts, "20/7/5", capsys)
-    brute = brute_hold_counts(poker, oracle[1], texts)
-    assert {m: outcomes[m] for m in range(32)} == {m: brute[m].tolist() for m in range(32)}
-    brute_evs = expected_values(brute, PAYS)
-    assert evs == dict(enumerate(brute_evs))
-    assert brute_evs[best] == max(brute_evs)
+    assert_cli_hold_matches_brute_force(PATH, poker, oracle[1], texts, "20/7/5", PAYS, capsys)

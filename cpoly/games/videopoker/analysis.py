@@ -138,6 +138,21 @@ class HoldResult:
         return self.options[self.best]
 
 
+def hold_options(deal: Sequence[int], counts: np.ndarray, pay_matrix: np.ndarray,
+                 denominator: int, n: int) -> list[HoldOption]:
+    """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
+    exact EVs; ``pay_matrix`` holds the pays scaled by ``denominator``, ``n`` is the deck size."""
+    totals = (counts * pay_matrix).sum(axis=1)
+    sizes = hold_sizes()
+    options = []
+    for m in range(HOLDS):
+        draws = comb(n - HAND_SIZE, HAND_SIZE - int(sizes[m]))
+        held = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
+        ev = Fraction(int(totals[m]), draws * denominator)
+        options.append(HoldOption(m, held, tuple(int(c) for c in counts[m]), draws, ev))
+    return options
+
+
 def _check_pays(paytable: PayTable, n_columns: int) -> None:
     if paytable.n_categories + 1 != n_columns:
         raise CpolyInputError(
@@ -169,14 +184,7 @@ def autohold(
         sorted_counts[None], pay_matrix, hold_weights(weights), rule, cards[None, :], tables.faces
     )
     best = to_sorted.index(int(choice.best[0]))
-    values = (counts * pay_matrix).sum(axis=1)
-    sizes = hold_sizes()
-    options = []
-    for m in range(HOLDS):
-        draws = comb(tables.n - HAND_SIZE, HAND_SIZE - int(sizes[m]))
-        held = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
-        ev = Fraction(int(values[m]), draws * scaled.denominator)
-        options.append(HoldOption(m, held, tuple(int(c) for c in counts[m]), draws, ev))
+    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n)
     best_ev = max(o.ev for o in options)
     tied = tuple(o.hold for o in options if o.ev == best_ev)
     return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)

@@ -37,7 +37,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from math import comb
 
 import numpy as np
@@ -45,10 +44,10 @@ import numpy as np
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import (
-    HoldOption,
     HoldResult,
     _check_bounds,
     _check_pays,
+    hold_options,
 )
 from cpoly.games.videopoker.combinatorics import suit_symmetries
 from cpoly.games.videopoker.holds import (
@@ -57,7 +56,6 @@ from cpoly.games.videopoker.holds import (
     choose_holds,
     hold_counts,
     hold_pay_matrix,
-    hold_sizes,
     hold_weights,
 )
 from cpoly.games.videopoker.multiset import (
@@ -347,14 +345,7 @@ def autohold_copies(
     _, choice = choose_holds(sorted_counts[None], pay_matrix, hold_weights(weights), rule, values[None, :],
                              tables.faces, None, allowed)
     best = to_sorted.index(int(choice.best[0]))
-    totals = (counts * pay_matrix).sum(axis=1)
-    sizes = hold_sizes()
-    options = []
-    for m in range(HOLDS):
-        draws = comb(tables.n - HAND_SIZE, HAND_SIZE - int(sizes[m]))
-        held = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
-        ev = Fraction(int(totals[m]), draws * scaled.denominator)
-        options.append(HoldOption(m, held, tuple(int(c) for c in counts[m]), draws, ev))
+    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n)
     best_ev = max(o.ev for o in options)
     distinct = allowed[0][to_sorted]
     tied = tuple(o.hold for o in options if o.ev == best_ev and distinct[o.hold])
