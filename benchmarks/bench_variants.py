@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["jacks_or_better", "bonus_poker", "double_double_bonus", "deuces_wild", "joker_poker",
-         "double_deck_jacks"]
+         "double_deck_jacks", "sequential_royal"]
 
 
 def run(args: list[str], cache: str) -> tuple[float, str]:

@@ -216,20 +216,24 @@ class Game:
                                    {v: s.name for v, s in self.sorts.items()}, self.assignment(hands))
         return [v.at_assignments(hands.shape[0]) for v in values]
 
-    def classify(self, hands: np.ndarray, check_deal: bool = True) -> np.ndarray:
+    def classify(self, hands: np.ndarray, check_deal: bool = True,
+                 ignore: frozenset[str] = frozenset()) -> np.ndarray:
         """Index of the first category (pay order) each hand hits; len(categories) for none.
 
         ``hands`` is an (N, hand_size, 2) array of (face, suit).  With ``check_deal``, hands
         for which the deal expression is 0 get -1; without, the caller vouches for them (every
-        hand of an enumerated deck).
+        hand of an enumerated deck).  Categories named in ``ignore`` are never hit (an ordered
+        game's position-dependent ones, when classifying unordered hands).
         """
-        roots = [*self.categories.values()] + ([self.deal] if check_deal else [])
-        values = evaluate_factored(roots, {v: s.name for v, s in self.sorts.items()},
-                                   self.assignment(hands))
+        kept = [i for i, name in enumerate(self.category_names) if name not in ignore]
+        roots = [self.categories[self.category_names[i]] for i in kept]
+        values = evaluate_factored(roots + ([self.deal] if check_deal else []),
+                                   {v: s.name for v, s in self.sorts.items()}, self.assignment(hands))
         n = hands.shape[0]
-        result = np.full(n, len(self.categories), dtype=np.int16)
-        for level in {v.sort for v in values[:len(self.categories)]}:
-            result = np.minimum(result, _first_hit(values[:len(self.categories)], level, n))
+        first = np.full(n, len(kept), dtype=np.int16)
+        for level in {v.sort for v in values[:len(kept)]}:
+            first = np.minimum(first, _first_hit(values[:len(kept)], level, n))
+        result: np.ndarray = np.array(kept + [len(self.category_names)], dtype=np.int16)[first]
         if check_deal:
             result[values[-1].at_assignments(n) == 0] = -1
         return result

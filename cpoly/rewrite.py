@@ -234,12 +234,26 @@ def substitute(root: Expr, fixed: dict[int, int]) -> Expr:
     >>> fixed is mul(delta((1,), {3}), delta((1, 2), {3, 4}))
     True
     """
+    return _rebuild(root, lambda node: _fix_delta(node, fixed))
+
+
+def rename(root: Expr, mapping: dict[int, int]) -> Expr:
+    """``root`` with each vertex ``v`` in ``mapping`` replaced by the vertex ``mapping[v]``.
+
+    >>> rename(mul(delta((0, 1)), delta((2,), {5})), {0: 2, 2: 0}) is mul(delta((2, 1)), delta((0,), {5}))
+    True
+    """
+    return _rebuild(root, lambda node: delta((mapping.get(v, v) for v in node.vertices), node.values))
+
+
+def _rebuild(root: Expr, leaf: Callable[[Delta], Expr]) -> Expr:
+    """``root`` rebuilt bottom-up through the smart constructors, each δ replaced by ``leaf(δ)``."""
     from cpoly.expr import postorder
 
     memo: dict[int, Expr] = {}
     for node in postorder([root]):
         if isinstance(node, Delta):
-            memo[node.uid] = _fix_delta(node, fixed)
+            memo[node.uid] = leaf(node)
         elif isinstance(node, Sum):
             memo[node.uid] = add(*(memo[t.uid] for t in node.terms))
         elif isinstance(node, Product):

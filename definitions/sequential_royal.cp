@@ -1,7 +1,8 @@
 // Sequential Royal: 9/6 Jacks or Better whose royal flush pays 10,000 per coin instead of 800
 // when its cards lie in order T-J-Q-K-A from left to right (the seed's "Ordered hands").
-// The deal space is ordered ('ordered'): counts are of ordered deals, never divided by 5!.
-// Counting and checking work; the full-game analysis of ordered deals is not implemented yet.
+// The deal space is ordered ('ordered'): counts are of ordered deals, never divided by 5!, and
+// optimal play is order-aware: drawn cards fill the discarded positions, so holding a royal card
+// at its sequential position keeps the 10,000 alive (docs/games.md, "Sequential Royal").
 
 game "Sequential Royal Jacks or Better"
 
@@ -85,6 +86,16 @@ categories SequentialRoyal, RoyalFlush, StraightFlush, FourOfAKind, FullHouse, F
 ranks "23456789TJQKA"
 suit_letters "hdcs"
 
-// Pays per coin, highest win only.
+// Pays per coin, highest win only: the six Jacks or Better tables with the sequential royal.
 paytable "9/6": SequentialRoyal 10000, RoyalFlush 800, StraightFlush 50, FourOfAKind 25,
                 FullHouse 9, Flush 6, Straight 4, ThreeOfAKind 3, TwoPair 2, JacksOrBetter 1
+paytable "9/5": SequentialRoyal 10000, RoyalFlush 800, StraightFlush 50, FourOfAKind 25,
+                FullHouse 9, Flush 5, Straight 4, ThreeOfAKind 3, TwoPair 2, JacksOrBetter 1
+paytable "8/6": SequentialRoyal 10000, RoyalFlush 800, StraightFlush 50, FourOfAKind 25,
+                FullHouse 8, Flush 6, Straight 4, ThreeOfAKind 3, TwoPair 2, JacksOrBetter 1
+paytable "8/5": SequentialRoyal 10000, RoyalFlush 800, StraightFlush 50, FourOfAKind 25,
+                FullHouse 8, Flush 5, Straight 4, ThreeOfAKind 3, TwoPair 2, JacksOrBetter 1
+paytable "7/5": SequentialRoyal 10000, RoyalFlush 800, StraightFlush 50, FourOfAKind 25,
+                FullHouse 7, Flush 5, Straight 4, ThreeOfAKind 3, TwoPair 2, JacksOrBetter 1
+paytable "6/5": SequentialRoyal 10000, RoyalFlush 800, StraightFlush 50, FourOfAKind 25,
+                FullHouse 6, Flush 5, Straight 4, ThreeOfAKind 3, TwoPair 2, JacksOrBetter 1

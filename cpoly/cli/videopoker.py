@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from fractions import Fraction
+from math import perm
 from typing import Any
 
 from cpoly.cli.output import print_json, print_table, progress_bar, thousands
@@ -55,8 +56,10 @@ def run_hold(args: argparse.Namespace) -> int:
     names = poker.game.category_names + ["Nothing"]
     ranked = _distinct_holds(poker, sorted(result.options,
                                            key=lambda o: (o.hold != result.best, -o.ev, o.hold)))
+    ordered = poker.game.spec.ordered
     if args.json:
-        print_json({"paytable": table.name, "holds": [_hold_json(poker, o, names) for o in ranked],
+        print_json({"paytable": table.name, "ordered": ordered,
+                    "holds": [_hold_json(poker, o, names) for o in ranked],
                     "best": _hold_json(poker, result.best_option, names, outcomes=False)})
         return 0
     rows = [[("* " if o.hold == result.best else "  ") + _held_text(poker, o.held),
@@ -65,7 +68,11 @@ def run_hold(args: argparse.Namespace) -> int:
             for o in ranked]
     print_table(f"{poker.game.spec.title} ({table.name}): "
                 + " ".join(poker.card_name(c) for c in result.deal),
-                ["held", "EV", "exact", "winning draws"], rows, [False, True, True, False])
+                ["held", "EV", "exact", "winning ordered draws" if ordered else "winning draws"],
+                rows, [False, True, True, False])
+    if ordered:
+        print("ordered deal: the cards are read left to right, and drawn cards fill the discarded "
+              "positions (each ordered draw counted once)")
     if len(result.tied) > 1:
         print(f"{len(result.tied)} holds tie for the best EV; the {result.tie_rule.value} rule chose.")
     return 0
@@ -91,7 +98,8 @@ def _held_text(poker: VideoPoker, held: tuple[int, ...]) -> str:
 def _hold_json(poker: VideoPoker, option: Any, names: list[str], outcomes: bool = True) -> dict[str, Any]:
     data: dict[str, Any] = {"held": [poker.card_name(c) for c in option.held],
                             "ev": float(option.ev),
-                            "ev_exact": f"{option.ev.numerator}/{option.ev.denominator}"}
+                            "ev_exact": f"{option.ev.numerator}/{option.ev.denominator}",
+                            "draws": option.draws}
     if outcomes:
         data["outcomes"] = dict(zip(names, option.counts))
     return data
@@ -124,7 +132,8 @@ def _analysis_json(analysis: GameAnalysis, names: list[str]) -> dict[str, Any]:
             "return_exact": f"{value.numerator}/{value.denominator}",
             "variance": float(analysis.variance), "standard_deviation": analysis.standard_deviation,
             "hit_frequency": float(analysis.hit_frequency),
-            "total_combinations": analysis.total, "tie_rule": analysis.tie_rule.value,
+            "total_combinations": analysis.total, "ordered": analysis.ordered,
+            "tie_rule": analysis.tie_rule.value,
             "tied_deals": analysis.tied_deals,
             "categories": _category_rows(analysis, names),
             "deal": dict(zip(names, analysis.deal_counts))}
@@ -137,6 +146,9 @@ def _print_analysis(poker: VideoPoker, analysis: GameAnalysis, names: list[str])
     print_table(f"{poker.game.spec.title} ({analysis.paytable.name}), optimal play",
                 ["hand", "pays", "combinations", "probability", "return"], rows,
                 [False, True, True, True, True])
+    if analysis.ordered:
+        print(f"ordered deals: every one of the {perm(analysis.n_cards, 5):,} ordered deals played "
+              "on its own; combinations count ordered deals and ordered draws")
     value = analysis.expected_return
     print(f"return {float(value):.6%} ({value.numerator}/{value.denominator})")
     print(f"variance {float(analysis.variance):.4f}, standard deviation "

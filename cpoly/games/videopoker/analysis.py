@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, perm
 
 import numpy as np
 
@@ -33,6 +33,7 @@ from cpoly.games.videopoker.holds import (
     stacked_tables,
     subset_indices,
 )
+from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, ordered_draw_weights
 from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
     PayTable,
@@ -139,14 +140,16 @@ class HoldResult:
 
 
 def hold_options(deal: Sequence[int], counts: np.ndarray, pay_matrix: np.ndarray,
-                 denominator: int, n: int) -> list[HoldOption]:
+                 denominator: int, n: int, ordered: bool = False) -> list[HoldOption]:
     """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
-    exact EVs; ``pay_matrix`` holds the pays scaled by ``denominator``, ``n`` is the deck size."""
+    exact EVs; ``pay_matrix`` holds the pays scaled by ``denominator``, ``n`` is the deck size.
+    With ``ordered``, counts are of ordered draws (``(n - 5)_d`` of them), else of sets."""
     totals = (counts * pay_matrix).sum(axis=1)
     sizes = hold_sizes()
+    draw_count = perm if ordered else comb
     options = []
     for m in range(HOLDS):
-        draws = comb(n - HAND_SIZE, HAND_SIZE - int(sizes[m]))
+        draws = draw_count(n - HAND_SIZE, HAND_SIZE - int(sizes[m]))
         held = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
         ev = Fraction(int(totals[m]), draws * denominator)
         options.append(HoldOption(m, held, tuple(int(c) for c in counts[m]), draws, ev))
@@ -166,25 +169,29 @@ def autohold(
     tables: SubsetTables,
     paytable: PayTable,
     tie_rule: TieRule | str = DEFAULT_TIE_RULE,
+    ordered: OrderedHands | None = None,
 ) -> HoldResult:
     """Exact EV and outcome counts of all 32 holds of one deal; the best hold per ``tie_rule``.
 
     Hold indices in the result follow the given order of ``deal``; ties are broken as in
     :func:`analyze_game` (on the deal's cards in increasing order, :class:`TieRule`), so the
-    choice does not depend on the order the cards were given in.
+    choice does not depend on the order the cards were given in.  With ``ordered`` (an ordered
+    game's witnesses), ``deal`` is in position order and outcomes count ordered draws.
     """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
     sorted_counts, cards, to_sorted = _sorted_outcomes(deal, tables)
+    if ordered is not None:
+        sorted_counts = ordered.hold_counts(sorted_counts, deal)
     counts = sorted_counts[to_sorted]
-    _, weights = draw_weights(tables.n)
+    _, weights = (draw_weights if ordered is None else ordered_draw_weights)(tables.n)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
     _, choice = choose_holds(
         sorted_counts[None], pay_matrix, hold_weights(weights), rule, cards[None, :], tables.faces
     )
     best = to_sorted.index(int(choice.best[0]))
-    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n)
+    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n, ordered is not None)
     best_ev = max(o.ev for o in options)
     tied = tuple(o.hold for o in options if o.ev == best_ev)
     return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)
@@ -246,18 +253,25 @@ def analyze_prepared(
     paytable: PayTable,
     tie_rule: TieRule | str = DEFAULT_TIE_RULE,
     progress: Progress | None = None,
+    ordered: OrderedHands | None = None,
 ) -> GameAnalysis:
-    """:func:`analyze_game` on a :class:`PreparedGame` (several pay tables, one preparation)."""
+    """:func:`analyze_game` on a :class:`PreparedGame` (several pay tables, one preparation).
+
+    With ``ordered`` (an ordered game's witnesses, :mod:`~cpoly.games.videopoker.ordered`),
+    every ordering of every deal is played on its own and combinations count ordered deals and
+    ordered draws.
+    """
     rule = parse_tie_rule(tie_rule)
     tables = prepared.tables
     _check_pays(paytable, tables.n_columns)
-    lcm_weight, weights = draw_weights(prepared.n)
+    lcm_weight, weights = (draw_weights if ordered is None else ordered_draw_weights)(prepared.n)
     pay_matrix = hold_pay_matrix(paytable.scaled())
     weight_by_hold = hold_weights(weights)
     # A deal counts at most max(class size, group order) final hands of weight <= L per chunk row
-    # (split deals add one hold per group element).
+    # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
-    _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class)
+    orderings = 1 if ordered is None else ORDERINGS
+    _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class * orderings)
     stacked = stacked_tables(tables)
     deals = _representative_deals(prepared)
     totals = Totals(tables.n_columns)
@@ -265,16 +279,22 @@ def analyze_prepared(
     if progress is not None:
         progress(0, n_classes)
     for start in range(0, n_classes, CHUNK_CLASSES):
-        stop = min(start + CHUNK_CLASSES, n_classes)
-        index = subset_indices(deals[start:stop], stacked.offsets)
-        counts = hold_counts(index, stacked)
+        chunk = np.arange(start, min(start + CHUNK_CLASSES, n_classes))
+        counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
+        realisations = None
+        if ordered is not None:
+            counts, row_deal, realisations = ordered.expand(counts, deals[chunk])
+            chunk = chunk[row_deal]
         _, choice = choose_holds(
-            counts, pay_matrix, weight_by_hold, rule, deals[start:stop], tables.faces, prepared.card_maps
+            counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
         )
-        totals.add(counts, choice, weight_by_hold, prepared.sizes[start:stop], len(prepared.card_maps))
+        totals.add(counts, choice, weight_by_hold, prepared.sizes[chunk], len(prepared.card_maps),
+                   realisations)
         if progress is not None:
-            progress(stop, n_classes)
+            progress(min(start + CHUNK_CLASSES, n_classes), n_classes)
     deal_counts = np.bincount(tables.categories, minlength=tables.n_columns)
+    if ordered is not None:
+        deal_counts = ordered.deal_counts(deal_counts)
     return GameAnalysis(
         paytable=paytable,
         tie_rule=rule,
@@ -290,6 +310,7 @@ def analyze_prepared(
         ambiguous_deals=totals.ambiguous,
         hold_size_deals=tuple(totals.hold_sizes),
         from_cache=prepared.from_cache,
+        ordered=ordered is not None,
     )
 
 

@@ -25,6 +25,7 @@ from cpoly.api import deck_cards, load_game
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.game import Game
+from cpoly.positions import position_dependent, witnesses
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE,
@@ -43,6 +44,7 @@ from cpoly.games.videopoker.copies import (
     prepare_copies,
 )
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
+from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.resolve import PayTable as DeclaredPayTable
 
@@ -74,8 +76,8 @@ class VideoPoker:
         (a joker face allowed in one suit only leaves one joker), face-major."""
         if game.hand_size != HAND_SIZE:
             raise CpolyError(f"video poker needs five-card hands; this game deals {game.hand_size}")
-        if game.spec.ordered:
-            raise CpolyError("ordered deals are not supported by the full-game analysis yet")
+        if game.spec.ordered and game.spec.copies != 1:
+            raise CpolyError("ordered deals from a deck with copies are not supported")
         cards = deck_cards(game)
         copies = game.spec.copies
         faces = np.repeat(np.array([f for f, _ in cards]), copies)
@@ -125,12 +127,35 @@ class VideoPoker:
             indices.append(self.card_index(card) + copy)
         return indices
 
+    # ---- ordered deals ------------------------------------------------------------------------
+    @cached_property
+    def position_dependent(self) -> tuple[str, ...]:
+        """The categories that depend on the order of the cards (none unless ``ordered``)."""
+        return tuple(position_dependent(self.game)) if self.game.spec.ordered else ()
+
+    @cached_property
+    def ordered_hands(self) -> OrderedHands | None:
+        """An ordered game's witnesses: the ordered hands whose category is not their cards'
+        category unordered (:mod:`~cpoly.games.videopoker.ordered`); None when unordered."""
+        if not self.game.spec.ordered:
+            return None
+        hands = sorted({hand for name in self.position_dependent for hand in witnesses(self.game, name)})
+        stacked = np.array(hands, dtype=np.int64).reshape(len(hands), HAND_SIZE, 2)
+        category = self.game.classify(stacked) if hands else np.zeros(0, dtype=np.int16)
+        base = (self.game.classify(stacked, ignore=frozenset(self.position_dependent)) if hands
+                else category)
+        changed = category != base
+        cards = np.array([[self.card_index(card) for card in hand] for hand in hands],
+                         dtype=np.int64).reshape(len(hands), HAND_SIZE)
+        return OrderedHands(cards[changed], category[changed].astype(np.int64),
+                            base[changed].astype(np.int64), self.position_dependent)
+
     # ---- categories of every hand ---------------------------------------------------------
     @cached_property
     def _definition_key(self) -> str:
         program = self.game.program
         return cache.entry_key("categories", program.module.text, sorted(program.constants.items()),
-                               self.game.category_names, self.faces, self.suits)
+                               self.game.category_names, self.faces, self.suits, self.position_dependent)
 
     def categories(self, use_cache: bool = True) -> np.ndarray:
         """The category of every hand of the deck (colex order), by the engine's checking.
@@ -156,7 +181,7 @@ class VideoPoker:
             return self._classify_multisets()
         hands = all_hands(self.n_cards, HAND_SIZE)
         stacked = np.stack([self.faces[hands], self.suits[hands]], axis=2)
-        classes = self.game.classify(stacked, check_deal=False)
+        classes = self.game.classify(stacked, check_deal=False, ignore=frozenset(self.position_dependent))
         sample = stacked[:: max(1, len(stacked) // 20_000)]
         if (self.game.classify(sample) < 0).any():
             raise CpolyError("the game's deal rejects some hands of distinct cards of its deck; "
@@ -200,7 +225,7 @@ class VideoPoker:
         prepared = self.prepared(use_cache)
         if isinstance(prepared, PreparedCopies):
             return autohold_copies(deal, prepared.tables, self.paytable(paytable), tie_rule)
-        return autohold(deal, prepared.tables, self.paytable(paytable), tie_rule)
+        return autohold(deal, prepared.tables, self.paytable(paytable), tie_rule, self.ordered_hands)
 
     def analyze(self, paytable: str | PayTable | None = None,
                 tie_rule: TieRule | str = DEFAULT_TIE_RULE, progress: Progress | None = None,
@@ -211,7 +236,11 @@ class VideoPoker:
         prepared = self.prepared(use_cache)
         if isinstance(prepared, PreparedCopies):
             return analyze_copies(prepared, table, tie_rule, progress)
-        return analyze_prepared(prepared, table, tie_rule, progress)
+        ordered = self.ordered_hands
+        if ordered is not None and not ordered.is_invariant(prepared.card_maps):
+            raise CpolyError("the position-dependent categories are not invariant under the deck's "
+                             "suit permutations; the ordered analysis needs them to be")
+        return analyze_prepared(prepared, table, tie_rule, progress, ordered)
 
 
 def to_analysis_paytable(declared: DeclaredPayTable, categories: Iterable[str]) -> PayTable:

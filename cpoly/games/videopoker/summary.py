@@ -3,6 +3,10 @@
 Combinations follow the published convention: every deal weighs the same and a hold drawing
 ``d`` cards counts each final hand ``L / C(n - 5, d)`` times, with ``L = lcm(C(n - 5, d))`` for
 ``d = 0..5``; a game's combinations total ``C(n, 5) * L``.
+
+An ordered game (:mod:`~cpoly.games.videopoker.ordered`) counts ordered deals and ordered
+draws instead: a hold drawing ``d`` cards counts each ordered draw ``L / (n - 5)_d`` times,
+with ``L = (n - 5)_5``, and the combinations total ``(n)_5 * L``.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, perm
 
 import numpy as np
 
@@ -34,7 +38,7 @@ class GameAnalysis:
     n_cards : int
         Deck size.
     lcm_weight : int
-        ``L``; ``total = C(n, 5) * L``.
+        ``L``; ``total = C(n, 5) * L`` (``(n)_5 * L`` when ordered).
     combinations : tuple of int
         Weighted final hands of each category (including those paid a dealt pay).
     dealt_combinations : tuple of int
@@ -52,6 +56,8 @@ class GameAnalysis:
         Deals whose chosen hold keeps 0..5 cards.
     from_cache : bool
         Tables and classes came from the on-disk cache.
+    ordered : bool
+        Deals and draws are ordered (deal counts and combinations count orderings).
     """
 
     paytable: PayTable
@@ -68,11 +74,13 @@ class GameAnalysis:
     ambiguous_deals: int
     hold_size_deals: tuple[int, ...]
     from_cache: bool
+    ordered: bool = False
 
     @property
     def total(self) -> int:
-        """``C(n, 5) * L``: the sum of :attr:`combinations`."""
-        return comb(self.n_cards, HAND_SIZE) * self.lcm_weight
+        """``C(n, 5) * L`` (``(n)_5 * L`` when ordered): the sum of :attr:`combinations`."""
+        deals = perm if self.ordered else comb
+        return deals(self.n_cards, HAND_SIZE) * self.lcm_weight
 
     def _pays(self, category: int) -> tuple[Fraction, Fraction]:
         return self.paytable.pay(category), self.paytable.pay(category, dealt=True)

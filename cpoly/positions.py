@@ -1,0 +1,107 @@
+"""Position-dependent categories of an ordered game, and the ordered hands where they hold.
+
+In an ``ordered`` game a category may depend on where the cards lie (the seed's ordered royal).
+Both questions here are answered by the counting engine, exactly:
+
+* a category ``c`` is **position-independent** when ``c(h) = c(τ·h)`` for every position
+  permutation ``τ``.  The swap of the first two positions and the cycle of all positions
+  generate every permutation, so it suffices that, for both generators,
+  ``Σ deal · c · (1 − c∘τ) = 0`` (no deal has ``c = 1`` and ``c∘τ = 0``; for a 0/1 category
+  and a position-symmetric deal, the converse case has the same count);
+* the **witnesses** of a category are the ordered hands where it is 1, found by a depth-first
+  search that fixes one vertex at a time and keeps a value only when the completion count of
+  the rest is positive.
+
+>>> from cpoly.api import load_game
+>>> game = load_game("definitions/sequential_royal.cp")
+>>> position_dependent(game)
+['SequentialRoyal']
+>>> [" ".join(game.format(card) for card in hand) for hand in witnesses(game, "SequentialRoyal")]
+['Th Jh Qh Kh Ah', 'Td Jd Qd Kd Ad', 'Tc Jc Qc Kc Ac', 'Ts Js Qs Ks As']
+"""
+
+from __future__ import annotations
+
+from cpoly.api import count_node
+from cpoly.cards import Card
+from cpoly.errors import CpolyError, CpolyTooLarge
+from cpoly.expr import Expr
+from cpoly.game import Game
+from cpoly.rewrite import mul, one_minus, rename, substitute
+
+__all__ = ["MAX_WITNESSES", "position_dependent", "witnesses"]
+
+#: The most ordered hands a position-dependent category may hold on (each is searched for and
+#: then followed through every deal of the analysis).
+MAX_WITNESSES = 2_000
+
+
+def _generators(size: int) -> list[list[int]]:
+    """The swap of positions 0, 1 and the cycle of all positions (they generate S_size)."""
+    swap = [1, 0, *range(2, size)]
+    cycle = [*range(1, size), 0]
+    return [swap, cycle] if size > 1 else []
+
+
+def _permuted(game: Game, node: Expr, permutation: list[int]) -> Expr:
+    """``node`` evaluated on the hand whose position ``i`` holds the card at ``permutation[i]``."""
+    mapping: dict[int, int] = {}
+    for group in (game.face_vertices, game.suit_vertices):
+        mapping.update({group[i]: group[j] for i, j in enumerate(permutation)})
+    return rename(node, mapping)
+
+
+def _moves(game: Game, node: Expr) -> bool:
+    """Whether some deal has ``node = 1`` and ``node = 0`` after a generator of S_n."""
+    return any(
+        count_node(mul(game.deal, node, one_minus(_permuted(game, node, permutation))),
+                   game.sorts, game.universe) != 0
+        for permutation in _generators(game.hand_size))
+
+
+def position_dependent(game: Game) -> list[str]:
+    """The game's categories whose value depends on the order of the cards (pay order).
+
+    Raises CpolyError when the deal itself depends on the order (the analysis of such games
+    would need the deal's orderings one by one).
+    """
+    if _moves(game, game.deal):
+        raise CpolyError("the deal expression depends on the order of the cards; only "
+                         "categories may (the deal must accept every ordering of a hand)")
+    return [name for name, node in game.categories.items() if _moves(game, node)]
+
+
+def witnesses(game: Game, name: str, limit: int = MAX_WITNESSES) -> list[tuple[Card, ...]]:
+    """Every ordered hand (position order) on which category ``name`` is 1, in search order.
+
+    Raises CpolyTooLarge when the category holds on more than ``limit`` ordered hands.
+    """
+    target = mul(game.deal, game.categories[name])
+    total = count_node(target, game.sorts, game.universe)
+    if not isinstance(total, int):
+        raise CpolyError("finding the hands of a category needs numeric sizes (drop --symbolic)")
+    if total > limit:
+        raise CpolyTooLarge(f"category '{name}' holds on {total:,} ordered hands; following more "
+                            f"than {limit:,} of them through the analysis is not supported")
+    order = [*game.face_vertices, *game.suit_vertices]
+    if set(order) != set(game.universe):
+        raise CpolyError("finding the hands of a category needs a deal over the cards' vertices only")
+    found: list[dict[int, int]] = []
+    _search(game, target, order, {}, found)
+    return [tuple((a[f], a[s]) for f, s in zip(game.face_vertices, game.suit_vertices)) for a in found]
+
+
+def _search(game: Game, target: Expr, order: list[int], fixed: dict[int, int],
+            found: list[dict[int, int]]) -> None:
+    """Extend ``fixed`` one vertex at a time, keeping the values with a positive completion."""
+    if len(fixed) == len(order):
+        found.append(dict(fixed))
+        return
+    vertex = order[len(fixed)]
+    size = game.sorts[vertex].size
+    assert isinstance(size, int)
+    for value in range(size):
+        trial = {**fixed, vertex: value}
+        free = frozenset(order) - frozenset(trial)
+        if count_node(substitute(target, trial), game.sorts, free) != 0:
+            _search(game, target, order, trial, found)
