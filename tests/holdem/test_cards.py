@@ -13,7 +13,7 @@ from cpoly.games.holdem.cards import format_card, parse_card, parse_cards
 @pytest.mark.parametrize(("text", "card"), [
     ("2s", 0), ("2h", 1), ("2d", 2), ("2c", 3), ("As", 48), ("ah", 49), ("Tc", 35), ("tc", 35),
     ("A♠", 48), ("A♥", 49), ("A♦", 50), ("A♣", 51), ("K♤", 44), ("K♡", 45), ("K♢", 46),
-    ("K♧", 47), ("AS", 48),
+    ("K♧", 47), ("AS", 48), ("10h", 33), ("10♣", 35),
 ])
 def test_parse_card(text: str, card: int) -> None:
     assert parse_card(text) == card
@@ -22,6 +22,7 @@ def test_parse_card(text: str, card: int) -> None:
 def test_parse_cards_forms() -> None:
     assert parse_cards("Ah Td 2c") == (49, 34, 3)
     assert parse_cards("AhTd2c") == parse_cards("Ah,Td,2c") == parse_cards("ah td 2c")
+    assert parse_cards("Ah10d2c") == parse_cards("Ah 10d 2c") == (49, 34, 3)
 
 
 @given(st.lists(st.integers(0, 51), min_size=1, max_size=10, unique=True))
@@ -36,10 +37,11 @@ def test_bad_card_is_named(text: str) -> None:
     except CpolyInputError as error:
         assert repr(text.strip()) in error.message or repr(text) in error.message
     else:
-        assert len(text.strip()) == 2
+        stripped = text.strip()
+        assert len(stripped) == 2 or (len(stripped) == 3 and stripped.startswith("10"))
 
 
-@pytest.mark.parametrize("text", ["1h", "Ax", "10h", "A", "Ahh", "", "Zs"])
+@pytest.mark.parametrize("text", ["1h", "Ax", "10x", "100h", "A", "Ahh", "", "Zs"])
 def test_bad_cards(text: str) -> None:
     with pytest.raises(CpolyInputError):
         parse_card(text)

@@ -23,7 +23,8 @@ _SUIT_ALIASES = {
     "♠": 0, "♥": 1, "♦": 2, "♣": 3,
     "♤": 0, "♡": 1, "♢": 2, "♧": 3,
 }
-_CARD_RE = re.compile(r"([2-9tjqka])(.)", re.IGNORECASE)
+_CARD_RE = re.compile(r"(10|[2-9tjqka])(.)", re.IGNORECASE)
+_TOKEN_RE = re.compile(r"10.|..?", re.DOTALL)
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -43,10 +44,12 @@ def parse_card(text: str) -> int:
     CpolyInputError
         When ``text`` is not a card; the message names it.
 
-    >>> parse_card("Tc"), parse_card("2♤")
-    (35, 0)
+    >>> parse_card("Tc"), parse_card("2♤"), parse_card("10h")
+    (35, 0, 33)
     """
     token = text.strip()
+    if len(token) == 3 and token.startswith("10"):
+        token = "T" + token[2]
     if len(token) != 2 or token[0].upper() not in RANKS or token[1].lower() not in _SUIT_ALIASES:
         raise CpolyInputError(
             f"bad card {text!r}: expected a rank from {RANKS} and a suit from "
@@ -56,13 +59,14 @@ def parse_card(text: str) -> int:
 
 
 def split_cards(text: str) -> list[str]:
-    """Split ``"AcKc"``, ``"Ac Kc"`` or ``"Ac,Kc"`` into card tokens (not validated).
+    """Split ``"AcKc"``, ``"Ac Kc"`` or ``"Ac,Kc"`` into card tokens (not validated); a ten may
+    be written ``10h``.
 
-    >>> split_cards("AcKc 2d")
-    ['Ac', 'Kc', '2d']
+    >>> split_cards("AcKc 2d 10h")
+    ['Ac', 'Kc', '2d', '10h']
     """
     compact = re.sub(r"[\s,]+", "", text)
-    return [compact[i:i + 2] for i in range(0, len(compact), 2)]
+    return _TOKEN_RE.findall(compact)
 
 
 def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) -> tuple[int, ...]:
@@ -112,11 +116,11 @@ def format_cards(cards: Iterable[int]) -> str:
 def is_card_pair_text(text: str) -> bool:
     """True when ``text`` spells exactly two cards (``AcKc``, ``Ac Kc``), valid or not as a pair.
 
-    >>> is_card_pair_text("AcKc"), is_card_pair_text("AKs")
-    (True, False)
+    >>> is_card_pair_text("AcKc"), is_card_pair_text("AKs"), is_card_pair_text("10h 10d")
+    (True, False, True)
     """
     tokens = split_cards(text)
     return len(tokens) == 2 and all(
-        len(t) == 2 and _CARD_RE.fullmatch(t) is not None and t[1].lower() in _SUIT_ALIASES
+        (match := _CARD_RE.fullmatch(t)) is not None and match.group(2).lower() in _SUIT_ALIASES
         for t in tokens
     )
