@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import math
+import random
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS
+from cpoly.games.holdem.cards import RANKS, format_cards, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import strength_from_counts
-from cpoly.games.holdem.noflush import no_flush_equity, spread
+from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
 
 # hands, spread %, equities % -- copied from seed 000's sample lines of out0
 SEED_LINES = """
@@ -86,3 +89,36 @@ def test_equity_with_flushes_off_ignores_suits() -> None:
 def test_errors(hands: list[str]) -> None:
     with pytest.raises(CpolyInputError):
         no_flush_equity(hands)
+
+
+def test_flush_catch_up_reproduces_the_seed_bounds() -> None:
+    """Seed 000: "<= 2.572% (if unsuited), <= 8.039% (if suited)" (three players)."""
+    assert [math.ceil(float(flush_catch_up(suited)) * 1e5) / 1e3 for suited in (False, True)] \
+        == [2.572, 8.039]
+
+
+@pytest.mark.parametrize("hand", ["AhKh", "AhKs"])
+def test_flush_catch_up_equals_listing_every_board(hand: str) -> None:
+    """Others hold no card of the hand's suits; list all C(46, 5) boards."""
+    held = parse_cards(hand)
+    rest = np.setdiff1d(np.arange(52), held + parse_cards("2c3c 4d5d"))
+    boards = rest[np.array(list(combinations(range(len(rest)), 5)))]
+    flushes = np.zeros(len(boards), dtype=bool)
+    for suit in {card % 4 for card in held}:
+        in_hand = sum(card % 4 == suit for card in held)
+        flushes |= (boards % 4 == suit).sum(axis=1) + in_hand >= 5
+    assert Fraction(int(flushes.sum()), len(boards)) == flush_catch_up(hand[1] == hand[3])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_flushes_add_at_most_the_bound_to_any_hand(seed: int) -> None:
+    """Exact equity with flushes minus the same ranks' no-flush equity, for random triples."""
+    rng = random.Random(seed)
+    cards = rng.sample(range(52), 6)
+    hands = [format_cards(cards[i:i + 2]).replace(" ", "") for i in (0, 2, 4)]
+    real = equity(hands, exact=True)
+    ranks_only = no_flush_equity([h[0] + h[2] for h in hands])
+    board_only = Fraction(4 * comb(13, 5), comb(46, 5))  # five of a suit nobody holds: all tie
+    for hand, with_suits, without in zip(hands, real.players, ranks_only.players):
+        bound = flush_catch_up(hand[1] == hand[3]) + board_only
+        assert with_suits.equity_exact - without.equity_exact <= bound, hand

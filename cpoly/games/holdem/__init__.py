@@ -14,13 +14,14 @@ from cpoly.games.holdem.evaluator import (
     evaluate,
     evaluate_one,
 )
-from cpoly.games.holdem.noflush import no_flush_equity, spread
+from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
 from cpoly.games.holdem.ranges import parse_hand, parse_range
 from cpoly.games.holdem.results import CategoryCounts, EquityResult, PlayerEquity
 
 __all__ = [
     "CATEGORY_NAMES", "CategoryCounts", "EquityResult", "PlayerEquity", "best_five",
-    "category_codes", "equity", "evaluate", "evaluate_one", "exact_equity", "format_card",
+    "category_codes", "equity", "evaluate", "evaluate_one", "exact_equity", "flush_catch_up",
+    "format_card",
     "format_cards", "no_flush_equity", "parse_card", "parse_cards", "parse_hand", "parse_range",
     "spread",
 ]
