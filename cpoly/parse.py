@@ -61,6 +61,8 @@ class ContinuationPostLexer:
 
 @lru_cache(maxsize=1)
 def _parser() -> Lark:
+    """The LALR parser; lark caches its grammar analysis in the temp directory (keyed by the
+    grammar and options), which makes a new process's first parse about 0.1 s faster."""
     grammar = resources.files("cpoly").joinpath("grammar.lark").read_text(encoding="utf-8")
     return Lark(
         grammar,
@@ -69,6 +71,7 @@ def _parser() -> Lark:
         postlex=ContinuationPostLexer(),
         propagate_positions=True,
         maybe_placeholders=False,
+        cache=True,
     )
 
 
