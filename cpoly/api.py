@@ -321,6 +321,25 @@ def _exclusions_from_values(names: list[str], values: list[np.ndarray]) -> dict[
     return result
 
 
+def symbolic_validity(nodes: Iterable[Expr], sorts: Mapping[int, Sort]) -> list[Warning_]:
+    """Where the polynomials of symbolic sizes hold: above every value literal of their sort.
+
+    A count with a symbolic size weighs value classes by falling factorials, which assume every
+    literal value exists in the domain; below that size the polynomial does not apply.
+
+    >>> game = load_game("definitions/jacks_or_better.cp", symbolic=["Faces"])
+    >>> [w.message for w in symbolic_validity([game.deal, *game.categories.values()], game.sorts)]
+    ['the counts are polynomials in Faces that hold for Faces >= 13 (a definition names the value 12)']
+    """
+    largest: dict[str, int] = {}
+    for node in postorder(list(nodes)):
+        if isinstance(node, Delta) and node.values and sorts[node.vertices[0]].symbolic:
+            symbol = str(sorts[node.vertices[0]].size)
+            largest[symbol] = max(largest.get(symbol, -1), max(node.values))
+    return [Warning_(f"the counts are polynomials in {symbol} that hold for {symbol} >= {value + 1} "
+                     f"(a definition names the value {value})") for symbol, value in sorted(largest.items())]
+
+
 def check(game: Game, cards: Sequence[str]) -> str | None:
     """The category of a dealt hand given as card strings (None: no win)."""
     return game.check(game.parse_hand(cards))

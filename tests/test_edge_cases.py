@@ -107,7 +107,14 @@ def test_symbolic_jacks_counts_hold_at_thirteen_faces(capsys):
     assert main(["count", path, "--symbolic", "Faces", "--json"]) == 0
     import sympy
 
-    payload = json.loads(capsys.readouterr().out)
+    captured = capsys.readouterr()
+    payload = json.loads(captured.out)
+    assert "hold for Faces >= 13 (a definition names the value 12)" in captured.err
     faces = sympy.Symbol("Faces", positive=True, integer=True)
     total = sympy.sympify(payload["total"], locals={"Faces": faces})
     assert total.subs(faces, 13) == 2_598_960
+    assert main(["count", path, "--set", "Faces=15", "--json"]) == 0   # inside the stated range
+    numeric = {r["name"]: r["paid_ways"] for r in json.loads(capsys.readouterr().out)["categories"]}
+    for row in payload["categories"]:
+        polynomial = sympy.sympify(row["paid_ways"], locals={"Faces": faces})
+        assert polynomial.subs(faces, 15) == numeric[row["name"]], row["name"]

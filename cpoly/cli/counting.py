@@ -13,10 +13,12 @@ from cpoly.api import (
     deal_table,
     load_game,
     load_program,
+    symbolic_validity,
 )
 from cpoly.cli.output import print_json, print_table, print_warnings, thousands, working
 from cpoly.errors import CpolyInputError
 from cpoly.game import Game
+from cpoly.lower import Lowerer
 
 
 def register(subparsers: Any) -> None:
@@ -47,7 +49,8 @@ def run_count(args: argparse.Namespace) -> int:
     game = load_game(args.file, args.symbolic, parse_overrides(args.overrides))
     with working(f"counting {game.spec.title}"):
         table = deal_table(game)
-        warnings = game.program.warnings + category_lints(game)
+        warnings = game.program.warnings + category_lints(game) + symbolic_validity(
+            [game.deal, *game.categories.values()], game.sorts)
     print_warnings(warnings)
     if args.json:
         print_json({"total": _number(table.total), "categories": [
@@ -70,10 +73,12 @@ def _count_names(args: argparse.Namespace) -> int:
     program = load_program(args.file, args.symbolic, parse_overrides(args.overrides))
     if program.game is not None:
         game = Game.from_program(program)
-        results = {name: count_deals_planned(game, game.lowerer.definition(name)) for name in args.names}
+        nodes = [game.lowerer.definition(name) for name in args.names] + [game.deal]
+        results = {name: count_deals_planned(game, node) for name, node in zip(args.names, nodes)}
     else:
+        nodes = [Lowerer(program).definition(name) for name in args.names]
         results = {name: count(program, name) for name in args.names}
-    print_warnings(program.warnings)
+    print_warnings(program.warnings + symbolic_validity(nodes, program.sorts))
     if args.json:
         print_json({"counts": {name: _number(value) for name, value in results.items()}})
     else:
