@@ -23,8 +23,9 @@ from cpoly.cards import Card, format_card, parse_cards
 from cpoly.errors import CpolyError, CpolyInputError, Warning_
 from cpoly.evaluate import SortedValues, evaluate_factored
 from cpoly.expr import Expr, vertices_of
+from cpoly.gamespec import GameSpec, PayTable
 from cpoly.lower import Lowerer
-from cpoly.resolve import GameSpec, PayTable, Program, Sort
+from cpoly.resolve import Program, Sort
 from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
 
 Counter = Callable[[Expr], object]

@@ -1,4 +1,5 @@
-"""Names, constants, vertex groups, domains, parameters and the game section of a module.
+"""Names, constants, vertex groups, domains and parameters of a module (the game section is
+read by :mod:`cpoly.gamespec`).
 
 :func:`resolve` turns a :class:`~cpoly.syntax.Module` into a :class:`Program`: every name
 classified (constant, vertex, vertex group, expression), constants evaluated, definitions
@@ -15,15 +16,18 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import dataclass, field
 
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
+from cpoly.gamespec import (
+    GameSpec,
+    PayTable,
+    add_game_statement,
+    game_spec,
+    paytable_of,
+)
 from cpoly.symbolic import Number, symbol
-
-DEFAULT_RANKS = "23456789TJQKA"
-DEFAULT_SUIT_LETTERS = "hdcs"  # the seed's order: Heart = 0, Diamond = 1, Club = 2, Spade = 3
 
 
 @dataclass(frozen=True)
@@ -36,32 +40,6 @@ class Sort:
     @property
     def symbolic(self) -> bool:
         return not isinstance(self.size, int)
-
-
-@dataclass(frozen=True)
-class PayTable:
-    """A named pay table: pay per category (and a different pay when dealt, if any)."""
-
-    name: str
-    pays: dict[str, Fraction]
-    dealt: dict[str, Fraction]
-    span: Span | None = None
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """The game section: which vertices make the cards, the deal, categories, pay tables."""
-
-    title: str
-    face_group: str
-    suit_group: str
-    deal: S.Expr
-    categories: tuple[S.NameRef, ...]
-    paytables: tuple[PayTable, ...]
-    ranks: str = DEFAULT_RANKS
-    suit_letters: str = DEFAULT_SUIT_LETTERS
-    copies: int = 1
-    ordered: bool = False
 
 
 @dataclass
@@ -307,11 +285,11 @@ def _declarations(module: S.Module, program: Program) -> None:
         elif isinstance(statement, S.ParamDecl):
             program.params.update(statement.names)
         elif isinstance(statement, S.PaytableDecl):
-            paytables.append(_paytable(statement))
+            paytables.append(paytable_of(statement))
         elif not isinstance(statement, S.Definition):
-            _game_statement(statement, game)
+            add_game_statement(statement, game)
     if game or paytables:
-        program.game = _game(game, paytables, program, module)
+        program.game = game_spec(game, paytables, program, module)
 
 
 def _domain(statement: S.DomainDecl, program: Program) -> None:
@@ -336,93 +314,3 @@ def _domain(statement: S.DomainDecl, program: Program) -> None:
             if v in program.sorts and program.sorts[v].name != sort_name:
                 raise CpolyError(f"σ{v} already has domain '{program.sorts[v].name}'", statement.span)
             program.sorts[v] = Sort(sort_name, size)
-
-
-def _paytable(statement: S.PaytableDecl) -> PayTable:
-    pays: dict[str, Fraction] = {}
-    dealt: dict[str, Fraction] = {}
-    for entry in statement.entries:
-        if entry.category in pays:
-            raise CpolyError(f"'{entry.category}' is paid twice in pay table '{statement.name}'", entry.span)
-        pays[entry.category] = entry.pays
-        if entry.dealt is not None:
-            dealt[entry.category] = entry.dealt
-    return PayTable(statement.name, pays, dealt, statement.span)
-
-
-def _game_statement(statement: S.Statement, game: dict[str, object]) -> None:
-    key = type(statement).__name__
-    if key == "NotationDecl":
-        assert isinstance(statement, S.NotationDecl)
-        key = statement.kind
-    if key in game:
-        raise CpolyError(f"the game section says '{key}' twice", statement.span)
-    game[key] = statement
-
-
-def _game(game: dict[str, object], paytables: list[PayTable], program: Program, module: S.Module) -> GameSpec:
-    where = Span(module.path, 1, 1, "")
-    cards = game.get("CardsDecl")
-    deal = game.get("DealDecl")
-    categories = game.get("CategoriesDecl")
-    for needed, what in ((cards, "cards F S"), (deal, "deal EXPR"), (categories, "categories ...")):
-        if needed is None:
-            raise CpolyError(f"the game section lacks '{what}'", where)
-    assert isinstance(cards, S.CardsDecl) and isinstance(deal, S.DealDecl)
-    assert isinstance(categories, S.CategoriesDecl)
-    _check_cards(cards, program)
-    _check_categories(categories, paytables, program)
-    spec = GameSpec(
-        title=_title(game, module), face_group=cards.faces, suit_group=cards.suits,
-        deal=deal.value, categories=categories.names, paytables=tuple(paytables),
-    )
-    return _with_notation(spec, game, program)
-
-
-def _title(game: dict[str, object], module: S.Module) -> str:
-    decl = game.get("GameDecl")
-    return decl.title if isinstance(decl, S.GameDecl) else module.path.rsplit("/", 1)[-1].removesuffix(".cp")
-
-
-def _with_notation(spec: GameSpec, game: dict[str, object], program: Program) -> GameSpec:
-    changes: dict[str, object] = {}
-    for kind in ("ranks", "suit_letters"):
-        decl = game.get(kind)
-        if isinstance(decl, S.NotationDecl):
-            if len(set(decl.letters.lower())) != len(decl.letters):
-                raise CpolyError(f"'{kind}' letters must be distinct: \"{decl.letters}\"", decl.span)
-            changes[kind] = decl.letters
-    copies = game.get("CopiesDecl")
-    if isinstance(copies, S.CopiesDecl):
-        if copies.copies < 1:
-            raise CpolyError("copies must be at least 1", copies.span)
-        changes["copies"] = copies.copies
-    changes["ordered"] = "OrderedDecl" in game
-    return replace(spec, **changes)  # type: ignore[arg-type]
-
-
-def _check_cards(cards: S.CardsDecl, program: Program) -> None:
-    for name in (cards.faces, cards.suits):
-        if name not in program.groups:
-            raise (program.unknown(name, cards.span) if name not in program.all_names()
-                   else CpolyNameError(f"'{name}' is not a vertex group", cards.span))
-    if len(program.groups[cards.faces]) != len(program.groups[cards.suits]):
-        raise CpolyError(f"'{cards.faces}' and '{cards.suits}' must have as many vertices", cards.span)
-
-
-def _check_categories(categories: S.CategoriesDecl, paytables: list[PayTable], program: Program) -> None:
-    names = [ref.name for ref in categories.names]
-    for ref in categories.names:
-        if ref.name not in program.expressions:
-            raise (program.unknown(ref.name, ref.span) if ref.name not in program.all_names()
-                   else CpolyNameError(f"category '{ref.name}' is not an expression", ref.span))
-        if names.count(ref.name) > 1:
-            raise CpolyError(f"category '{ref.name}' is listed twice", ref.span)
-    for table in paytables:
-        for category in table.pays:
-            if category not in names:
-                close = difflib.get_close_matches(category, names, n=1)
-                hint = f" (did you mean '{close[0]}'?)" if close else ""
-                raise CpolyNameError(
-                    f"pay table '{table.name}' pays '{category}', which is not a category{hint}",
-                    table.span)

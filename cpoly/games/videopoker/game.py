@@ -46,7 +46,7 @@ from cpoly.games.videopoker.copies import (
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.resolve import PayTable as DeclaredPayTable
+from cpoly.gamespec import PayTable as DeclaredPayTable
 
 HAND_SIZE = 5
 Progress = Callable[[int, int], None]
