@@ -25,7 +25,6 @@ from cpoly.api import deck_cards, load_game
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.game import Game
-from cpoly.positions import position_dependent, witnesses
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE,
@@ -47,6 +46,7 @@ from cpoly.games.videopoker.multiset import all_multisets, multiset_count, reali
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.gamespec import PayTable as DeclaredPayTable
+from cpoly.positions import position_dependent, witnesses
 
 HAND_SIZE = 5
 Progress = Callable[[int, int], None]
