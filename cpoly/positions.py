@@ -6,8 +6,8 @@ Both questions here are answered by the counting engine, exactly:
 * a category ``c`` is **position-independent** when ``c(h) = c(τ·h)`` for every position
   permutation ``τ``.  The swap of the first two positions and the cycle of all positions
   generate every permutation, so it suffices that, for both generators,
-  ``Σ deal · c · (1 − c∘τ) = 0`` (no deal has ``c = 1`` and ``c∘τ = 0``; for a 0/1 category
-  and a position-symmetric deal, the converse case has the same count);
+  ``Σ deal · (c − c∘τ)² = 0``: a sum of squares of integers, zero exactly when no deal tells
+  ``c`` from ``c∘τ`` (whatever values ``c`` takes);
 * the **witnesses** of a category are the ordered hands where it is 1, found by a depth-first
   search that fixes one vertex at a time and keeps a value only when the completion count of
   the rest is positive.
@@ -27,7 +27,7 @@ from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Expr
 from cpoly.game import Game
-from cpoly.rewrite import mul, one_minus, rename, substitute
+from cpoly.rewrite import add, mul, neg, rename, substitute
 
 __all__ = ["MAX_WITNESSES", "position_dependent", "witnesses"]
 
@@ -52,11 +52,10 @@ def _permuted(game: Game, node: Expr, permutation: list[int]) -> Expr:
 
 
 def _moves(game: Game, node: Expr) -> bool:
-    """Whether some deal has ``node = 1`` and ``node = 0`` after a generator of S_n."""
-    return any(
-        count_node(mul(game.deal, node, one_minus(_permuted(game, node, permutation))),
-                   game.sorts, game.universe) != 0
-        for permutation in _generators(game.hand_size))
+    """Whether some deal changes the value of ``node`` under a generator of S_n."""
+    differences = (add(node, neg(_permuted(game, node, permutation)))
+                   for permutation in _generators(game.hand_size))
+    return any(count_node(mul(game.deal, d, d), game.sorts, game.universe) != 0 for d in differences)
 
 
 def position_dependent(game: Game) -> list[str]:

@@ -154,7 +154,8 @@ def _print_analysis(poker: VideoPoker, analysis: GameAnalysis, names: list[str])
     print(f"variance {float(analysis.variance):.4f}, standard deviation "
           f"{analysis.standard_deviation:.4f}, hit frequency {float(analysis.hit_frequency):.6f}")
     if analysis.tied_deals:
-        print(f"{analysis.tied_deals:,} deals have tied best holds ({analysis.tie_rule.value} rule)")
+        deals = "ordered deals" if analysis.ordered else "deals"
+        print(f"{analysis.tied_deals:,} {deals} have tied best holds ({analysis.tie_rule.value} rule)")
 
 
 # ---- paytables ---------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """Test-only brute force for ordered games: every ordered deal, every hold, every ordered draw.
 
 Each final ordered hand is looked up in the categories the engine's checking gives every
-ordered hand of the deck (the definition of the game, with no witnesses, events or orderings
-counted); the drawn cards fill the discarded positions left to right in draw order.
+ordered hand of the deck (the game's definition, with no witnesses, events or ordering counts);
+the drawn cards fill the discarded positions left to right in draw order.  The optimal return
+is the mean of each deal's best EV; the figures that depend on the tie rule (combinations,
+tied deals, hold sizes) go through the shared tie-rule code with every ordered deal on its own.
 """
 
 from __future__ import annotations
@@ -14,15 +16,22 @@ from itertools import permutations
 import numpy as np
 
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.paytable import PayTable
+from cpoly.games.videopoker.holds import choose_holds, hold_pay_matrix, hold_weights
+from cpoly.games.videopoker.ordered import ordered_draw_weights
+from cpoly.games.videopoker.paytable import PayTable, TieRule
+from cpoly.games.videopoker.summary import Totals
 
 
 @dataclass(frozen=True)
 class OrderedBrute:
-    """The brute-force figures of an ordered game under optimal play (rank-order ties)."""
+    """The brute-force figures of an ordered game under optimal play."""
 
     expected_return: Fraction
-    combinations: tuple[int, ...]  # weighted like GameAnalysis: every ordered draw (n-5)_5/(n-5)_d
+    combinations: tuple[int, ...]  # weighted like GameAnalysis: each ordered draw (n-5)_5/(n-5)_d
+    dealt_combinations: tuple[int, ...]
+    hold_size_deals: tuple[int, ...]
+    tied_deals: int
+    ambiguous_deals: int
     deal_counts: tuple[int, ...]
 
 
@@ -34,57 +43,54 @@ def ordered_categories(poker: VideoPoker) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _codes(hands: np.ndarray, n: int) -> np.ndarray:
-    return (hands * n ** np.arange(5)).sum(axis=1)
+    return (hands * n ** np.arange(5)).sum(axis=-1)
 
 
-def _rank_keys(deal: np.ndarray, faces: np.ndarray) -> np.ndarray:
-    """Tie keys of the 32 holds of ordered deals ``(N, 5)``: held cards' places by (face, card)."""
-    order = np.argsort(faces[deal] * 1000 + deal, axis=1, kind="stable")
-    place = np.argsort(order, axis=1)
-    masks = np.arange(32)
-    return sum(((masks >> i) & 1)[None, :] << place[:, i:i + 1] for i in range(5))
-
-
-def analyze_ordered_brute(poker: VideoPoker, table: PayTable, chunk: int = 4096) -> OrderedBrute:
-    """Play every ordered deal optimally by enumerating every ordered draw of every hold."""
+def ordered_outcomes(poker: VideoPoker, n_columns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every ordered deal's sorted cards ``(N, 5)``, its final-hand counts ``(N, 32, K + 1)`` in
+    ordered draws (hold bits on the sorted cards), and the deal's own category."""
     n = poker.n_cards
-    hands, category = ordered_categories(poker)
-    n_columns = table.n_categories + 1
+    deals, category = ordered_categories(poker)
     lookup = np.full(n**5, -1, dtype=np.int64)
-    lookup[_codes(hands, n)] = category
+    lookup[_codes(deals, n)] = category
+    remaining = np.array([np.setdiff1d(np.arange(n), d) for d in deals])
+    sorted_place = np.argsort(np.argsort(deals, axis=1), axis=1)  # position -> index when sorted
+    out = np.zeros((len(deals), 32, n_columns), dtype=np.int64)
+    rows = np.arange(len(deals))
+    for mask in range(32):
+        discarded = [p for p in range(5) if not mask >> p & 1]
+        draws = np.array(list(permutations(range(n - 5), len(discarded))), dtype=np.int64)
+        codes = (deals * np.array([0 if p in discarded else n**p for p in range(5)])).sum(axis=1)
+        codes = np.repeat(codes[:, None], len(draws), axis=1)
+        for j, position in enumerate(discarded):
+            codes += remaining[:, draws[:, j]] * n**position
+        finals = lookup[codes]
+        assert (finals >= 0).all()
+        counts = np.bincount((rows[:, None] * n_columns + finals).ravel(),
+                             minlength=len(deals) * n_columns).reshape(len(deals), n_columns)
+        held = sum((1 << sorted_place[:, p] for p in range(5) if mask >> p & 1),
+                   np.zeros(len(deals), dtype=np.int64))
+        out[rows, held] = counts
+    return np.sort(deals, axis=1), out, category
+
+
+def analyze_ordered_brute(poker: VideoPoker, table: PayTable, rule: TieRule,
+                          outcomes: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None) -> OrderedBrute:
+    """Play every ordered deal optimally from its brute-force outcomes (pass ``outcomes`` from
+    :func:`ordered_outcomes` to reuse them across pay tables and rules)."""
+    n_columns = table.n_categories + 1
+    deals, counts, category = outcomes or ordered_outcomes(poker, n_columns)
+    common, weights = ordered_draw_weights(poker.n_cards)
     scaled = table.scaled()
-    rest = n - 5
-    common = int(np.prod(np.arange(rest, rest - 5, -1)))
-    total_value, combinations = 0, np.zeros(n_columns, dtype=object)
-    for start in range(0, len(hands), chunk):
-        deals = hands[start:start + chunk]
-        remaining = np.array([np.setdiff1d(np.arange(n), d) for d in deals])
-        values = np.zeros((len(deals), 32), dtype=np.int64)
-        outcome = np.zeros((len(deals), 32, n_columns), dtype=np.int64)
-        for mask in range(32):
-            discarded = [p for p in range(5) if not mask >> p & 1]
-            draws = np.array(list(permutations(range(rest), len(discarded))), dtype=np.int64)
-            draws = draws.reshape(len(draws), len(discarded))
-            codes = (deals * np.array([0 if p in discarded else n**p for p in range(5)])).sum(axis=1)
-            codes = np.repeat(codes[:, None], len(draws), axis=1)
-            for j, position in enumerate(discarded):
-                codes += remaining[:, draws[:, j]] * n**position
-            cats = lookup[codes]
-            assert (cats >= 0).all()
-            pays = (scaled.dealt_pays if mask == 31 else scaled.pays)[cats]
-            weight = common // len(draws)
-            values[:, mask] = pays.sum(axis=1) * weight
-            rows = np.repeat(np.arange(len(deals)), len(draws))
-            outcome[:, mask] = np.bincount(rows * n_columns + cats.ravel(),
-                                           minlength=len(deals) * n_columns).reshape(-1, n_columns) * weight
-        best_value = values.max(axis=1)
-        keys = np.where(values == best_value[:, None], _rank_keys(deals, poker.faces), 1 << 40)
-        chosen = keys.argmin(axis=1)
-        total_value += int(best_value.sum())
-        combinations += outcome[np.arange(len(deals)), chosen].sum(axis=0).astype(object)
-    denominator = len(hands) * common * scaled.denominator
+    pay_matrix, by_hold = hold_pay_matrix(scaled), hold_weights(weights)
+    values = np.einsum("nmc,mc->nm", counts, pay_matrix) * by_hold[None, :]
+    expected = Fraction(int(values.max(axis=1).sum()), len(deals) * common * scaled.denominator)
+    _, choice = choose_holds(counts, pay_matrix, by_hold, rule, deals, poker.faces)
+    totals = Totals(n_columns)
+    totals.add(counts, choice, by_hold, np.ones(len(deals), dtype=np.int64), 1)
     deal_counts = tuple(int(c) for c in np.bincount(category, minlength=n_columns))
-    return OrderedBrute(Fraction(total_value, denominator), tuple(int(c) for c in combinations), deal_counts)
+    return OrderedBrute(expected, tuple(totals.combinations), tuple(totals.dealt),
+                        tuple(totals.hold_sizes), totals.tied, totals.ambiguous, deal_counts)
 
 
 def ordered_hold_values(poker: VideoPoker, table: PayTable, texts: list[str]) -> list[Fraction]:

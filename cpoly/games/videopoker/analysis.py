@@ -9,7 +9,9 @@ is held (hold 0 draws five new cards, hold 31 keeps the deal).
 
 Combinations follow the published convention: every deal weighs the same and a hold drawing
 ``d`` cards counts each final hand ``L / C(n - 5, d)`` times, with ``L = lcm(C(n - 5, d))`` for
-``d = 0..5``; a game's combinations total ``C(n, 5) * L``.
+``d = 0..5``; a game's combinations total ``C(n, 5) * L``.  An ordered game counts ordered
+deals and ordered draws instead (:mod:`~cpoly.games.videopoker.ordered`): totals ``(n)_5 * L``
+with ``L = (n - 5)_5``.
 """
 
 from __future__ import annotations
@@ -191,7 +193,8 @@ def autohold(
         sorted_counts[None], pay_matrix, hold_weights(weights), rule, cards[None, :], tables.faces
     )
     best = to_sorted.index(int(choice.best[0]))
-    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n, ordered is not None)
+    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n,
+                           ordered=ordered is not None)
     best_ev = max(o.ev for o in options)
     tied = tuple(o.hold for o in options if o.ev == best_ev)
     return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)

@@ -148,7 +148,7 @@ class VideoPoker:
         cards = np.array([[self.card_index(card) for card in hand] for hand in hands],
                          dtype=np.int64).reshape(len(hands), HAND_SIZE)
         return OrderedHands(cards[changed], category[changed].astype(np.int64),
-                            base[changed].astype(np.int64), self.position_dependent)
+                            base[changed].astype(np.int64), self.position_dependent, self.n_cards)
 
     # ---- categories of every hand ---------------------------------------------------------
     @cached_property

@@ -1,26 +1,25 @@
 """Optimal play of ordered deals: categories that pay by where the cards lie.
 
 In an ``ordered`` game (the sequential royal) a final hand's category may depend on the order
-of its cards.  Drawn cards fill the discarded positions, so an ordered hold of ``k`` discards
-has ``(n - 5)_k`` equally likely ordered draws.
+of its cards.  Drawn cards fill the discarded positions, so a hold discarding ``d`` cards has
+``(n - 5)_d`` equally likely ordered draws.
 
-The method adds corrections to the unordered analysis instead of enumerating the 120
-orderings of every deal:
+The method adds corrections to the unordered analysis instead of analysing the 120 orderings
+of every deal from scratch:
 
 * the **witnesses** are the few ordered hands whose category differs from the category of
   the same cards unordered (position-dependent categories ignored); the engine finds them
   (:mod:`cpoly.positions`);
 * a witness ``W`` changes the outcome of hold ``H`` of an ordered deal ``D`` exactly when the
   cards of ``D`` that lie in ``W`` are the held ones, each at its position in ``W`` (the drawn
-  cards then fill the other positions, and one ordered draw of ``(n - 5)_k`` gives ``W``);
+  cards then fill the other positions, and one ordered draw of ``(n - 5)_d`` gives ``W``);
 * so a witness disjoint from ``D`` corrects the draw-five hold of every ordering alike, and a
   witness meeting ``D`` is an **event** of ``D`` that an ordering either satisfies or not;
-* the orderings of ``D`` that satisfy exactly the events ``A`` are counted by
-  inclusion–exclusion: a set ``T`` of events fixes ``p`` cards to positions (or conflicts), and
-  ``(5 - p)!`` orderings satisfy all of ``T``.
+* the 120 orderings of ``D`` are grouped by the set of events they satisfy (a bitmask each,
+  vectorised over deals), so a deal class becomes one row per distinct event set, weighed by
+  its number of orderings — one row for most deals, and at most 120.
 
-Each deal class then becomes one row per event set ``A`` with orderings, weighed by their
-number, and the tie rules and totals run unchanged on outcome counts in ordered draws.
+The tie rules and totals then run unchanged on outcome counts in ordered draws.
 
 >>> common, weights = ordered_draw_weights(52)      # (47)_5, and per discards d: (47)_5 / (47)_d
 >>> common, weights[0], weights[1], weights[5]
@@ -30,7 +29,8 @@ number, and the tie rules and totals run unchanged on outcome counts in ordered 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import permutations
 from math import factorial, perm
 
 import numpy as np
@@ -41,9 +41,11 @@ from cpoly.games.videopoker.tables import HAND_SIZE
 
 __all__ = ["MAX_EVENTS", "ORDERINGS", "OrderedHands", "ordered_draw_weights", "to_ordered_draws"]
 
-#: The most witnesses one deal may meet (its rows grow as 2**events).
-MAX_EVENTS = 12
+#: The most witnesses one deal may meet (an ordering's satisfied events are an int64 bitmask).
+MAX_EVENTS = 62
 ORDERINGS = factorial(HAND_SIZE)
+#: ``POSITIONS[o, i]``: the position of the deal's ``i``-th card (sorted) in ordering ``o``.
+POSITIONS = np.array(list(permutations(range(HAND_SIZE))), dtype=np.int64)
 
 
 def ordered_draw_weights(n: int) -> tuple[int, tuple[int, ...]]:
@@ -76,12 +78,22 @@ class OrderedHands:
         ``(W,)`` the category of the same cards unordered.
     names : tuple of str
         The position-dependent categories (for messages).
+    n_cards : int
+        Deck size.
     """
 
     cards: np.ndarray
     category: np.ndarray
     base: np.ndarray
     names: tuple[str, ...]
+    n_cards: int
+    _place: np.ndarray = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        place = np.full((self.n_cards, len(self.cards)), -1, dtype=np.int8)
+        for position in range(HAND_SIZE):
+            place[self.cards[:, position], np.arange(len(self.cards))] = position
+        object.__setattr__(self, "_place", place)
 
     def is_invariant(self, card_maps: np.ndarray) -> bool:
         """Whether every card permutation of ``card_maps`` maps the witnesses onto themselves."""
@@ -132,9 +144,8 @@ class OrderedHands:
         return rows, np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
 
     def _positions(self, deals: np.ndarray) -> np.ndarray:
-        """``(N, W, 5)``: the position in witness ``w`` of each card of each deal, or -1."""
-        same = deals[:, None, :, None] == self.cards[None, :, None, :]
-        found: np.ndarray = np.where(same.any(axis=3), same.argmax(axis=3), -1)
+        """``(N, W, 5)`` int8: the position in witness ``w`` of each card of each deal, or -1."""
+        found: np.ndarray = self._place[deals].transpose(0, 2, 1)
         return found
 
     def _fold_disjoint(self, base: np.ndarray, meets: np.ndarray) -> None:
@@ -151,17 +162,17 @@ class OrderedHands:
 
     def _rows_with(self, base: np.ndarray, at: np.ndarray, meets: np.ndarray, deals: np.ndarray,
                    n_events: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The rows of the deals meeting ``n_events`` witnesses: one per satisfiable event set."""
+        """The rows of the deals meeting ``n_events`` witnesses: one per set of events that some
+        of a deal's orderings satisfy, with the number of those orderings."""
         events = np.nonzero(meets[deals])[1].reshape(len(deals), n_events)  # witness ids
         places = at[deals[:, None], events]  # (M, e, 5)
-        exact = _exact_orderings(places)  # (M, 2**e)
-        deal_index, chosen = np.nonzero(exact)
-        rows = base[deals[deal_index]].copy()
+        deal_index, chosen, orderings = _event_sets(_satisfied_events(places))
+        rows = base[deals[deal_index]]
         masks = _hold_masks(places)  # (M, e) the hold each event rewards
         for j in range(n_events):
             on = np.flatnonzero(chosen >> j & 1)
             self._move(rows, on, masks[deal_index[on], j], events[deal_index[on], j])
-        return rows, deals[deal_index], exact[deal_index, chosen]
+        return rows, deals[deal_index], orderings
 
 
 def _meets(at: np.ndarray) -> np.ndarray:
@@ -175,41 +186,53 @@ def _hold_masks(at: np.ndarray) -> np.ndarray:
     return masks
 
 
-def _exact_orderings(places: np.ndarray) -> np.ndarray:
-    """``(M, 2**e)``: orderings of each deal satisfying exactly each set of its ``e`` events.
+def _event_sets(satisfied: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct event sets of each deal's orderings: ``(deal, event set, orderings)`` rows
+    from the ``(M, 120)`` bitmasks (sorted per deal; each run of equal masks is one row).
 
-    ``places[m, j, i]`` is the position event ``j`` puts card ``i`` at (-1: none).  A set of
-    events is satisfiable when no card gets two positions and no position two cards; it then
-    fixes ``p`` cards and ``(5 - p)!`` orderings satisfy it (a superset Moebius transform
-    turns "at least" into "exactly").
+    >>> _event_sets(np.array([[0] * 96 + [1] * 24, [0] * 120]))
+    (array([0, 0, 1]), array([0, 1, 0]), array([ 96,  24, 120]))
+    """
+    ordered = np.sort(satisfied, axis=1)
+    starts = np.ones(ordered.shape, dtype=bool)
+    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
+    flat = np.flatnonzero(starts)
+    deal_index, column = np.divmod(flat, ORDERINGS)
+    orderings = np.diff(np.append(flat, ordered.size))
+    return deal_index, ordered[deal_index, column], orderings
 
-    Card 0 at position 0, and card 1 at position 1 or at position 0 (clashing with the first):
+
+def _ordering_words() -> np.ndarray:
+    """``(5, 6, 2)`` uint64: for card ``i`` and needed position ``p`` (index ``p + 1``; 0 = any),
+    the orderings putting it there, as a 128-bit set (bit ``o`` = ordering ``o``)."""
+    words = np.zeros((HAND_SIZE, HAND_SIZE + 1, 2), dtype=np.uint64)
+    for o, positions in enumerate(POSITIONS.tolist()):
+        bit = np.uint64(1) << np.uint64(o % 64)
+        for i, p in enumerate(positions):
+            for needed in (0, p + 1):
+                words[i, needed, o // 64] |= bit
+    return words
+
+
+ORDERING_WORDS = _ordering_words()
+
+
+def _satisfied_events(places: np.ndarray) -> np.ndarray:
+    """``(M, 120)``: for each deal and ordering, the bitmask of the events it satisfies.
+
+    ``places[m, j, i]`` is the position event ``j`` of deal ``m`` needs its ``i``-th card at
+    (-1: any); ordering ``o`` puts card ``i`` at ``POSITIONS[o, i]``.  Each event's orderings
+    are the AND of its cards' ordering sets (:data:`ORDERING_WORDS`).
+
+    Card 0 at position 0 (event 0); card 1 at position 1 (event 1) or at position 0 (event 2):
 
     >>> places = np.array([[[0, -1, -1, -1, -1], [-1, 1, -1, -1, -1], [-1, 0, -1, -1, -1]]])
-    >>> _exact_orderings(places)[0].tolist()    # event sets {}, {0}, {1}, {0,1}, {2}, ...
+    >>> np.bincount(_satisfied_events(places)[0], minlength=8).tolist()   # sets {}, {0}, {1}, …
     [54, 18, 18, 6, 24, 0, 0, 0]
     """
-    m, e, _ = places.shape
-    at_least = np.zeros((m, 1 << e), dtype=np.int64)
-    big = HAND_SIZE
-    for subset in range(1 << e):
-        chosen = places[:, [j for j in range(e) if subset >> j & 1], :]
-        low = np.where(chosen >= 0, chosen, big).min(axis=1, initial=big)
-        high = chosen.max(axis=1, initial=-1)
-        fixed = np.where(high >= 0, high, -1)
-        card_clash = ((high >= 0) & (low != high)).any(axis=1)
-        pairs = (fixed[:, :, None] == fixed[:, None, :]) & (fixed[:, :, None] >= 0)
-        position_clash = (pairs.sum(axis=(1, 2)) > (fixed >= 0).sum(axis=1))
-        free = HAND_SIZE - (fixed >= 0).sum(axis=1)
-        factorials = np.array([factorial(k) for k in range(HAND_SIZE + 1)], dtype=np.int64)
-        at_least[:, subset] = np.where(card_clash | position_clash, 0, factorials[free])
-    exact = at_least
-    for j in range(e):
-        bit = 1 << j
-        for subset in range(1 << e):
-            if not subset & bit:
-                exact[:, subset] -= exact[:, subset | bit]
-    if (exact < 0).any() or (exact.sum(axis=1) != ORDERINGS).any():
-        raise AssertionError("ordering counts do not add up to 120 per deal")
-    return exact
-
+    words = ORDERING_WORDS[np.arange(HAND_SIZE), places.astype(np.int64) + 1]  # (M, e, 5, 2)
+    both = np.bitwise_and.reduce(words, axis=2)  # (M, e, 2)
+    fits = np.unpackbits(both.astype("<u8").view(np.uint8), axis=2, bitorder="little")[:, :, :ORDERINGS]
+    bits = np.int64(1) << np.arange(places.shape[1], dtype=np.int64)
+    satisfied: np.ndarray = (fits.astype(np.int64) * bits[None, :, None]).sum(axis=1)
+    return satisfied

@@ -148,8 +148,9 @@ class Totals:
     ) -> None:
         """Add one chunk: ``counts`` ``(N, 32, K + 1)``, the choice, and the classes' sizes.
 
-        With ``realisations`` (decks with copies), each row stands for ``sizes`` value
-        multisets of ``realisations`` physical deals each.
+        With ``realisations``, each row stands for ``sizes`` deals (or value multisets) of
+        ``realisations`` deals each: the physical deals of a multiset (decks with copies), or
+        the orderings of a deal that satisfy one set of events (ordered games).
 
         A split deal (see :class:`HoldChoice`) adds, for each group element ``g``, the outcome of
         the hold chosen for ``g(deal)``; every class member appears ``group_order / size`` times
