@@ -54,12 +54,14 @@ Straight = (OnlyAto5 + sum(w in Two..Ten) prod(i in 1..5) δF[i]{w..w+4}) Unique
 Flush = δ C1S C2S C3S C4S C5S
 RoyalFlush = OnlyTtoA * Flush
 StraightFlush = Straight * Flush
-// Three equal faces and the other two equal: each of the ten triples with its remaining pair.
+// Three equal faces and the other two equal: each of the ten triples with its remaining pair
+// (five equal faces, possible with five or more suits, match all ten and are no full house).
 FullHouse = (δC1F,C2F,C3F δC4F,C5F + δC1F,C2F,C4F δC3F,C5F
              + δC1F,C2F,C5F δC3F,C4F + δC1F,C3F,C4F δC2F,C5F
              + δC1F,C3F,C5F δC2F,C4F + δC1F,C4F,C5F δC2F,C3F
              + δC2F,C3F,C4F δC1F,C5F + δC2F,C3F,C5F δC1F,C4F
              + δC2F,C4F,C5F δC1F,C3F + δC3F,C4F,C5F δC1F,C2F)
+           * (1 - δC1F,C2F,C3F,C4F,C5F)
 ThreeOfAKind = any(i<j<k in 1..5) δF[i],F[j],F[k]
 // Two disjoint pairs: the fifteen ways to pick them.
 TwoPair = (1 - (1 - δC1F,C2F δC3F,C4F) * (1 - δC1F,C3F δC2F,C4F)

@@ -59,12 +59,14 @@ RoyalFlush = OnlyTtoA * Flush
 SequentialRoyal = δC1F,Ten * δC2F,Jack * δC3F,Queen * δC4F,King * δC5F,Ace * Flush
 StraightFlush = Straight * Flush
 FourOfAKind = any(i<j<k<l in 1..5) δF[i],F[j],F[k],F[l]
-// Three equal faces and the other two equal: each of the ten triples with its remaining pair.
+// Three equal faces and the other two equal: each of the ten triples with its remaining pair
+// (five equal faces, possible with five or more suits, match all ten and are no full house).
 FullHouse = (δC1F,C2F,C3F δC4F,C5F + δC1F,C2F,C4F δC3F,C5F
              + δC1F,C2F,C5F δC3F,C4F + δC1F,C3F,C4F δC2F,C5F
              + δC1F,C3F,C5F δC2F,C4F + δC1F,C4F,C5F δC2F,C3F
              + δC2F,C3F,C4F δC1F,C5F + δC2F,C3F,C5F δC1F,C4F
              + δC2F,C4F,C5F δC1F,C3F + δC3F,C4F,C5F δC1F,C2F)
+           * (1 - δC1F,C2F,C3F,C4F,C5F)
 ThreeOfAKind = any(i<j<k in 1..5) δF[i],F[j],F[k]
 // Two disjoint pairs: the fifteen ways to pick them.
 TwoPair = (1 - (1 - δC1F,C2F δC3F,C4F) * (1 - δC1F,C3F δC2F,C4F)

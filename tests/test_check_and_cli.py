@@ -56,8 +56,20 @@ def test_count_json_contract(capsys):
 
 def test_count_symbolic_json_gives_polynomial_strings(capsys):
     assert main(["count", str(JACKS), "--json", "--symbolic", "Suits"]) == 0
-    rows = {r["name"]: r for r in json.loads(capsys.readouterr().out)["categories"]}
+    captured = capsys.readouterr()
+    rows = {r["name"]: r for r in json.loads(captured.out)["categories"]}
     assert rows["Straight"]["paid_ways"] == "10*Suits**5 - 10*Suits"
+    assert "not 0/1" not in captured.err      # five of a kind (Suits >= 5) is no full house
+    import sympy
+
+    suits = sympy.Symbol("Suits", positive=True, integer=True)
+    for size in (5, 6):
+        assert main(["count", str(JACKS), "--json", "--set", f"Suits={size}"]) == 0
+        numeric = json.loads(capsys.readouterr().out)["categories"]
+        for row in numeric:
+            for column in ("ways", "paid_ways"):
+                polynomial = sympy.sympify(rows[row["name"]][column], locals={"Suits": suits})
+                assert polynomial.subs(suits, size) == row[column], (row["name"], column, size)
 
 
 def test_count_table_and_pay_forms(capsys):
