@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cpoly.cli.output import progress_bar
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.cards import format_card, format_cards, parse_cards
 from cpoly.games.holdem.equity import equity
@@ -52,8 +53,10 @@ def run_equity(args: argparse.Namespace) -> int:
     """Compute and print equities; returns the exit code."""
     if args.samples is not None and args.samples < 1:
         raise CpolyInputError(f"--samples must be positive, got {args.samples}")
-    result = equity(args.hands, " ".join(args.board), " ".join(args.dead), exact=True if args.exact else None,
-                    samples=args.samples, seed=args.seed, flushes=not args.no_flushes)
+    with progress_bar(f"equity of {' vs '.join(args.hands)}", not args.json) as update:
+        result = equity(args.hands, " ".join(args.board), " ".join(args.dead),
+                        exact=True if args.exact else None, samples=args.samples, seed=args.seed,
+                        flushes=not args.no_flushes, progress=update)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:

@@ -164,3 +164,13 @@ def test_categories_sum_to_boards() -> None:
         assert sum(c.win for c in player.by_category) == player.win
         assert sum(c.tie for c in player.by_category) == player.tie
     assert category_codes(np.array([0x900000 | 12 << 16])).tolist() == [10]
+
+
+def test_progress_reports_every_suit_class_and_every_sample() -> None:
+    seen: list[tuple[int, int]] = []
+    exact = equity(["AsAh", "KsKh"], board="2c 7d 9h", exact=True, progress=lambda d, t: seen.append((d, t)))
+    assert seen and seen[-1][0] == seen[-1][1] and [d for d, _ in seen] == list(range(1, len(seen) + 1))
+    seen.clear()
+    sampled = equity(["AsAh", "KsKh"], samples=250_000, seed=1, progress=lambda d, t: seen.append((d, t)))
+    assert seen[-1] == (250_000, 250_000) and len(seen) >= 2
+    assert exact.exact and not sampled.exact

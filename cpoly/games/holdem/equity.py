@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -18,6 +18,8 @@ from cpoly.games.holdem.deal import Deal, joint_holdings, make_deal
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.symmetry import suit_classes
 from cpoly.games.holdem.tally import Tally
+
+Progress = Callable[[int, int], None]
 
 IntArray = npt.NDArray[np.int64]
 
@@ -46,11 +48,12 @@ def enumerate_holdings(deal: Deal, limit: int) -> IntArray | None:
     return np.asarray(rows, dtype=np.int64).reshape(len(rows), len(deal.ranges), 2)
 
 
-def exact_tally(deal: Deal, flushes: bool = True) -> tuple[Tally, int]:
+def exact_tally(deal: Deal, flushes: bool = True, progress: Progress | None = None) -> tuple[Tally, int]:
     """Sum of exact tallies over every joint holding; also returns the number of holdings.
 
     Joint holdings equal up to a renaming of suits share one computation.  Tallies are int64:
     at most 5e6 holdings x C(48, 5) boards x 2520 share units is about 2.2e16 < 2**63.
+    ``progress(done, total)`` is called after each suit class.
     """
     holdings = enumerate_holdings(deal, MAX_ENUMERATED_HOLDINGS)
     if holdings is None:
@@ -59,15 +62,18 @@ def exact_tally(deal: Deal, flushes: bool = True) -> tuple[Tally, int]:
             f"exactly; use Monte Carlo (--samples N)")
     total = Tally.zero(len(deal.ranges))
     first, sizes = suit_classes(holdings, deal.board, deal.dead)
-    for index, size in zip(first.tolist(), sizes.tolist()):
+    for done, (index, size) in enumerate(zip(first.tolist(), sizes.tolist()), start=1):
         holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
         total = total + holding_tally(holding, deal.board, deal.dead, flushes).scaled(size)
+        if progress is not None:
+            progress(done, len(first))
     return total, len(holdings)
 
 
-def exact_equity(deal: Deal, flushes: bool = True, reason: str = "exact (requested)") -> EquityResult:
-    """Exact equity of a validated deal."""
-    tally, holdings = exact_tally(deal, flushes)
+def exact_equity(deal: Deal, flushes: bool = True, reason: str = "exact (requested)",
+                 progress: Progress | None = None) -> EquityResult:
+    """Exact equity of a validated deal (``progress`` as in :func:`exact_tally`)."""
+    tally, holdings = exact_tally(deal, flushes, progress)
     return result_from_tally(tally, deal.labels, reason, holdings=holdings, flushes=flushes)
 
 
@@ -90,7 +96,7 @@ def choose_method(deal: Deal) -> tuple[bool, str]:
 
 def equity(hands: Sequence[str], board: str | Sequence[int] = "", dead: str | Sequence[int] = "",
            *, exact: bool | None = None, samples: int | None = None, seed: int | None = None,
-           flushes: bool = True) -> EquityResult:
+           flushes: bool = True, progress: Progress | None = None) -> EquityResult:
     """Equity of each hand (exact cards, ``??``, or a range) given board and dead cards.
 
     Parameters
@@ -102,6 +108,8 @@ def equity(hands: Sequence[str], board: str | Sequence[int] = "", dead: str | Se
         Monte Carlo sample count (default :data:`DEFAULT_SAMPLES`) and generator seed.
     flushes
         False ranks hands by their ranks only (seed 000's "poker with no flushes").
+    progress
+        ``progress(done, total)``: suit classes done (exact) or samples drawn (Monte Carlo).
     """
     deal = make_deal(hands, board, dead)
     if exact is True and samples is not None:
@@ -113,8 +121,8 @@ def equity(hands: Sequence[str], board: str | Sequence[int] = "", dead: str | Se
     else:
         reason = "exact (requested)" if exact else "Monte Carlo (requested)"
     if exact:
-        return exact_equity(deal, flushes, reason)
+        return exact_equity(deal, flushes, reason, progress)
     from cpoly.games.holdem.montecarlo import monte_carlo
 
     return monte_carlo(deal, DEFAULT_SAMPLES if samples is None else samples, seed, flushes,
-                       reason)
+                       reason, progress)

@@ -7,6 +7,7 @@ the board uniformly from the cards left.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from math import comb
 
 import numpy as np
@@ -100,8 +101,10 @@ def _shares(strength: IntArray) -> npt.NDArray[np.float64]:
 
 
 def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool = True,
-                reason: str = "Monte Carlo") -> EquityResult:
-    """Monte Carlo equity over ``samples`` valid deals; ``stderr`` is the standard error."""
+                reason: str = "Monte Carlo",
+                progress: Callable[[int, int], None] | None = None) -> EquityResult:
+    """Monte Carlo equity over ``samples`` valid deals; ``stderr`` is the standard error.
+    ``progress(done, samples)`` is called after each batch."""
     if samples < 1:
         raise CpolyInputError(f"the number of samples must be positive, got {samples}")
     rng = np.random.default_rng(seed)
@@ -126,6 +129,8 @@ def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool
         share_sum += shares.sum(axis=0)
         share_squares += (shares ** 2).sum(axis=0)
         done += len(holes)
+        if progress is not None:
+            progress(done, samples)
     mean = share_sum / done
     variance = np.maximum(share_squares / done - mean ** 2, 0.0) * done / max(done - 1, 1)
     stderr = tuple(float(x) for x in np.sqrt(variance / done))
