@@ -177,3 +177,16 @@ def test_a_category_on_too_many_ordered_hands_is_a_clear_error(tmp_path, capsys)
     assert main(["analyze", str(path)]) == 2
     err = capsys.readouterr().err
     assert "SequentialRoyal" in err and "ordered hands" in err and "Traceback" not in err
+
+
+def test_witnesses_come_from_the_cache_in_a_new_session(poker, monkeypatch):
+    first = poker.ordered_hands
+    assert first is not None
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr("cpoly.games.videopoker.game.position_dependent", no_search)
+    again = VideoPoker.load(PATH).ordered_hands
+    assert again is not None and again.names == first.names
+    assert (again.cards == first.cards).all() and (again.category == first.category).all()

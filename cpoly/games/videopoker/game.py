@@ -128,34 +128,52 @@ class VideoPoker:
         return indices
 
     # ---- ordered deals ------------------------------------------------------------------------
-    @cached_property
+    @property
     def position_dependent(self) -> tuple[str, ...]:
         """The categories that depend on the order of the cards (none unless ``ordered``)."""
-        return tuple(position_dependent(self.game)) if self.game.spec.ordered else ()
+        return () if self.ordered_hands is None else self.ordered_hands.names
 
     @cached_property
     def ordered_hands(self) -> OrderedHands | None:
         """An ordered game's witnesses: the ordered hands whose category is not their cards'
-        category unordered (:mod:`~cpoly.games.videopoker.ordered`); None when unordered."""
+        category unordered (:mod:`~cpoly.games.videopoker.ordered`); None when unordered.
+
+        Found by the engine's counts once per definition, then kept in the on-disk cache (a
+        few arrays) so that ``hold`` in a new process skips the search.
+        """
         if not self.game.spec.ordered:
             return None
-        hands = sorted({hand for name in self.position_dependent for hand in witnesses(self.game, name)})
+        names = self.game.category_names
+        layout = {"dependent": (np.dtype(np.int64), (None,)), "cards": (np.dtype(np.int64), (None, HAND_SIZE)),
+                  "category": (np.dtype(np.int64), (None,)), "base": (np.dtype(np.int64), (None,))}
+        stored = cache.load_entry("ordered", self._definition_key, layout)
+        if stored is None or not _sane_ordered(stored, len(names), self.n_cards):
+            stored = self._find_ordered_hands()
+            cache.store_entry("ordered", self._definition_key, stored)
+        dependent = tuple(names[int(i)] for i in stored["dependent"])
+        return OrderedHands(stored["cards"], stored["category"], stored["base"], dependent, self.n_cards)
+
+    def _find_ordered_hands(self) -> dict[str, np.ndarray]:
+        """The position-dependent categories and their witnesses, by the engine."""
+        dependent = position_dependent(self.game)
+        hands = sorted({hand for name in dependent for hand in witnesses(self.game, name)})
         stacked = np.array(hands, dtype=np.int64).reshape(len(hands), HAND_SIZE, 2)
         category = self.game.classify(stacked) if hands else np.zeros(0, dtype=np.int16)
-        base = (self.game.classify(stacked, ignore=frozenset(self.position_dependent)) if hands
-                else category)
+        base = self.game.classify(stacked, ignore=frozenset(dependent)) if hands else category
         changed = category != base
         cards = np.array([[self.card_index(card) for card in hand] for hand in hands],
                          dtype=np.int64).reshape(len(hands), HAND_SIZE)
-        return OrderedHands(cards[changed], category[changed].astype(np.int64),
-                            base[changed].astype(np.int64), self.position_dependent, self.n_cards)
+        names = self.game.category_names
+        return {"dependent": np.array([names.index(n) for n in dependent], dtype=np.int64),
+                "cards": cards[changed], "category": category[changed].astype(np.int64),
+                "base": base[changed].astype(np.int64)}
 
     # ---- categories of every hand ---------------------------------------------------------
     @cached_property
     def _definition_key(self) -> str:
         program = self.game.program
         return cache.entry_key("categories", program.module.text, sorted(program.constants.items()),
-                               self.game.category_names, self.faces, self.suits, self.position_dependent)
+                               self.game.category_names, self.faces, self.suits)
 
     def categories(self, use_cache: bool = True) -> np.ndarray:
         """The category of every hand of the deck (colex order), by the engine's checking.
@@ -249,3 +267,12 @@ def to_analysis_paytable(declared: DeclaredPayTable, categories: Iterable[str]) 
     pays = tuple(declared.pays.get(name, Fraction(0)) for name in names)
     dealt = tuple(declared.dealt.get(name) for name in names) if declared.dealt else ()
     return PayTable(declared.name, pays, dealt)
+
+
+def _sane_ordered(stored: Mapping[str, np.ndarray], n_categories: int, n_cards: int) -> bool:
+    """A cached witness entry with categories and cards in range and one row per witness."""
+    rows = len(stored["cards"])
+    return (len(stored["category"]) == rows == len(stored["base"])
+            and all(((a >= 0) & (a < limit)).all() for a, limit in (
+                (stored["dependent"], n_categories), (stored["category"], n_categories + 1),
+                (stored["base"], n_categories + 1), (stored["cards"], n_cards))))
