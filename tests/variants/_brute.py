@@ -13,6 +13,7 @@ from math import comb
 
 import numpy as np
 
+from cpoly.api import count_deals, deal_table, load_game
 from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
 from cpoly.games.videopoker.game import VideoPoker
 
@@ -34,6 +35,30 @@ def first_category(predicates: Sequence[np.ndarray]) -> np.ndarray:
     for k in reversed(range(len(predicates))):
         result[predicates[k]] = k
     return result
+
+
+def assert_categories_equal_oracle(poker: VideoPoker, names: Sequence[str], first: np.ndarray) -> None:
+    """Every hand's category by the engine against the test-only classifier."""
+    assert poker.game.category_names == list(names)
+    engine = poker.categories()
+    assert len(engine) == len(first)
+    np.testing.assert_array_equal(engine, first)
+
+
+def assert_deal_table_equals_oracle(path: str, predicates: Sequence[np.ndarray], first: np.ndarray) -> None:
+    """Both columns of ``cpoly count`` (ways including higher wins, paid ways) against the
+    oracle's predicates and first categories."""
+    table = deal_table(load_game(path))
+    assert table.total == len(first)
+    for index, (row, predicate) in enumerate(zip(table.rows, predicates)):
+        assert (row.ways, row.paid_ways) == (int(predicate.sum()), int((first == index).sum())), row.name
+
+
+def assert_pattern_counts_equal_oracle(path: str, names: Sequence[str], predicates: Sequence[np.ndarray]) -> None:
+    """Each category counted by equality patterns against counting the oracle's predicate."""
+    game = load_game(path)
+    for name, predicate in zip(names, predicates):
+        assert count_deals(game, game.categories[name]) == int(predicate.sum()), name
 
 
 def brute_hold_counts(poker: VideoPoker, oracle: np.ndarray, texts: Sequence[str]) -> np.ndarray:

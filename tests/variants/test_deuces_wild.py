@@ -14,12 +14,14 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cpoly.api import count_deals, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
+    assert_categories_equal_oracle,
     assert_cli_hold_matches_brute_force,
+    assert_deal_table_equals_oracle,
     assert_holds_match_brute_force,
+    assert_pattern_counts_equal_oracle,
     deck_hands,
     face_counts,
     first_category,
@@ -83,28 +85,19 @@ def oracle(poker) -> tuple[list[np.ndarray], np.ndarray]:
 
 
 def test_engine_categories_equal_the_oracle_on_every_hand(poker, oracle):
-    assert poker.game.category_names == NAMES
-    engine = poker.categories()
-    assert len(engine) == 2_598_960
-    np.testing.assert_array_equal(engine, oracle[1])
+    assert_categories_equal_oracle(poker, NAMES, oracle[1])
+    assert len(oracle[1]) == 2_598_960
 
 
-def test_deal_ways_including_higher_wins_equal_brute_force(poker, oracle):
+def test_deal_ways_including_higher_wins_equal_brute_force(oracle):
     """The counting engine (typed patterns) against counting the oracle's predicates."""
-    game = load_game(PATH)
-    for name, predicate in zip(NAMES, oracle[0]):
-        assert count_deals(game, game.categories[name]) == int(predicate.sum()), name
+    assert_pattern_counts_equal_oracle(PATH, NAMES, oracle[0])
 
 
 def test_deal_table_both_columns(oracle):
-    """Both columns of `cpoly count` (the planner falls back from equality patterns to checking
-    every hand for this wild-card game) against the oracle's predicates."""
-    from cpoly.api import deal_table
-
-    table = deal_table(load_game(PATH))
-    predicates, first = oracle
-    for index, (row, predicate) in enumerate(zip(table.rows, predicates)):
-        assert (row.ways, row.paid_ways) == (int(predicate.sum()), int((first == index).sum())), row.name
+    """`cpoly count` falls back from equality patterns to checking every hand for this
+    wild-card game."""
+    assert_deal_table_equals_oracle(PATH, *oracle)
 
 
 def test_full_pay_reproduces_the_published_table(poker):

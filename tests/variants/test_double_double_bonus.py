@@ -13,11 +13,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cpoly.api import deal_table, load_game
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
+    assert_categories_equal_oracle,
     assert_cli_hold_matches_brute_force,
+    assert_deal_table_equals_oracle,
     assert_holds_match_brute_force,
     deck_hands,
     first_category,
@@ -54,16 +55,12 @@ def oracle(poker) -> tuple[list[np.ndarray], np.ndarray]:
 
 
 def test_engine_categories_equal_the_oracle_on_every_hand(poker, oracle):
-    assert poker.game.category_names == NAMES
-    np.testing.assert_array_equal(poker.categories(), oracle[1])
+    assert_categories_equal_oracle(poker, NAMES, oracle[1])
+    assert len(oracle[1]) == 2_598_960
 
 
 def test_deal_table_equals_brute_force(oracle):
-    table = deal_table(load_game(PATH))
-    assert table.total == 2_598_960
-    paid = np.bincount(oracle[1], minlength=len(NAMES) + 1)
-    for k, row in enumerate(table.rows):
-        assert (row.name, row.ways, row.paid_ways) == (NAMES[k], int(oracle[0][k].sum()), int(paid[k]))
+    assert_deal_table_equals_oracle(PATH, *oracle)
 
 
 def test_nine_six_returns_the_published_figure(poker):

@@ -14,10 +14,14 @@ import pytest
 
 from cpoly.api import count_deals, load_game
 from cpoly.games.videopoker.game import VideoPoker
+from cpoly.rewrite import ONE
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
+    assert_categories_equal_oracle,
     assert_cli_hold_matches_brute_force,
+    assert_deal_table_equals_oracle,
     assert_holds_match_brute_force,
+    assert_pattern_counts_equal_oracle,
     deck_hands,
     face_counts,
     first_category,
@@ -83,29 +87,20 @@ def test_deck_has_one_joker(poker):
 
 
 def test_engine_categories_equal_the_oracle_on_every_hand(poker, oracle):
-    assert poker.game.category_names == NAMES
-    engine = poker.categories()
-    assert len(engine) == 2_869_685
-    np.testing.assert_array_equal(engine, oracle[1])
+    assert_categories_equal_oracle(poker, NAMES, oracle[1])
+    assert len(oracle[1]) == 2_869_685
 
 
 def test_deal_ways_including_higher_wins_equal_brute_force(oracle):
-    game = load_game(PATH)
-    from cpoly.rewrite import ONE
-    assert count_deals(game, ONE) == 2_869_685
-    for name, predicate in zip(NAMES, oracle[0]):
-        assert count_deals(game, game.categories[name]) == int(predicate.sum()), name
+    """The counting engine (typed patterns) against counting the oracle's predicates."""
+    assert count_deals(load_game(PATH), ONE) == 2_869_685
+    assert_pattern_counts_equal_oracle(PATH, NAMES, oracle[0])
 
 
 def test_deal_table_both_columns(oracle):
-    """Both columns of `cpoly count` (the planner falls back from equality patterns to checking
-    every hand for this wild-card game) against the oracle's predicates."""
-    from cpoly.api import deal_table
-
-    table = deal_table(load_game(PATH))
-    predicates, first = oracle
-    for index, (row, predicate) in enumerate(zip(table.rows, predicates)):
-        assert (row.ways, row.paid_ways) == (int(predicate.sum()), int((first == index).sum())), row.name
+    """`cpoly count` falls back from equality patterns to checking every hand for this
+    wild-card game."""
+    assert_deal_table_equals_oracle(PATH, *oracle)
 
 
 def test_paid_deal_counts_equal_the_oracle(poker, oracle):
