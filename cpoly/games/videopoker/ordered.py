@@ -112,14 +112,17 @@ class OrderedHands:
     def hold_counts(self, counts: np.ndarray, deal: Sequence[int]) -> np.ndarray:
         """Outcomes in ordered draws ``(32, K + 1)`` of the deal ``deal`` (cards in position order),
         from its unordered outcomes ``counts`` with holds indexed on the *sorted* deal."""
-        cards = np.sort(np.asarray(deal, dtype=np.int64))
+        given = np.asarray(deal, dtype=np.int64)
         result = to_ordered_draws(counts[None])
-        at = self._positions(cards[None])
-        self._fold_disjoint(result, _meets(at))
-        at = at[0]  # (W, 5): position in W of each sorted card, or -1
-        placed = np.asarray(deal)[np.where(at >= 0, at, 0)] == cards[None, :]
-        active = np.flatnonzero((at >= 0).any(axis=1) & np.where(at >= 0, placed, True).all(axis=1))
-        self._move(result, np.zeros(len(active), dtype=np.int64), _hold_masks(at[active]), active)
+        at = self._positions(np.sort(given)[None])
+        meets = _meets(at)
+        self._fold_disjoint(result, meets)
+        events = np.flatnonzero(meets[0])
+        places = at[:, events]  # (1, e, 5)
+        ordering = int(np.flatnonzero((POSITIONS == np.argsort(given)).all(axis=1))[0])
+        satisfied = int(_satisfied_events(places)[0, ordering])
+        on = np.array([j for j in range(len(events)) if satisfied >> j & 1], dtype=np.int64)
+        self._move(result, np.zeros(len(on), dtype=np.int64), _hold_masks(places[0, on]), events[on])
         outcomes: np.ndarray = result[0]
         return outcomes
 
