@@ -34,7 +34,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--scheduler", metavar="ADDRESS",
                         help="an existing Dask scheduler, e.g. tcp://10.0.0.5:8786")
     parser.add_argument("--workers", type=int, metavar="N",
-                        help="worker processes of the local cluster (default: one per core)")
+                        help="worker processes of the local cluster (default: one per core; "
+                             "0: no Dask, run in this process)")
     parser.add_argument("--ranks", default="23456789TJQKA",
                         help="a deck of only these ranks in four suits, e.g. 9TJQKA")
     parser.add_argument("--fraction", type=float, default=1.0, metavar="F",
@@ -67,10 +68,13 @@ def run_search(args: argparse.Namespace) -> int:
     """Run the search and print the best tuples; returns the exit code."""
     if args.resume and args.out is None:
         raise CpolyInputError("--resume needs --out DIR (the directory of the killed run)")
-    if args.workers is not None and args.workers < 1:
-        raise CpolyInputError(f"--workers must be positive, got {args.workers}")
+    if args.workers is not None and args.workers < 0:
+        raise CpolyInputError(f"--workers must be 0 or more, got {args.workers}")
+    if args.workers == 0 and args.scheduler:
+        raise CpolyInputError("--workers 0 runs in this process; it cannot go with --scheduler")
     with ExitStack() as stack:
-        client = stack.enter_context(dask_client(args.scheduler, args.workers))
+        client = (None if args.workers == 0 else
+                  stack.enter_context(dask_client(args.scheduler, args.workers)))
         update = stack.enter_context(_progress(not args.json))
         result = search(args.ranks, args.players, args.top, fraction=args.fraction,
                         directory=args.out, resume=args.resume, client=client, progress=update)

@@ -36,8 +36,10 @@ from cpoly.games.holdem.search.suitings import format_suited, tuple_suitings
 
 #: ``progress(pass name, done, total)``.
 PassProgress = Callable[[str, int, int], None]
-#: Tuples per chunk of passes 1 and 2, suited tuples per chunk of pass 3.
+#: Most tuples per chunk of passes 1 and 2 (small decks still get :data:`MIN_CHUNKS` chunks),
+#: and suited tuples per chunk of pass 3.
 ROWS_PER_CHUNK = 2048
+MIN_CHUNKS = 16
 ITEMS_PER_CHUNK = 1500
 #: First ``cap`` as a fraction of a pot (the best spreads known are far below it).
 FIRST_CAP = Fraction(1, 1000)
@@ -132,10 +134,17 @@ def _check_directory(directory: Path, deck: SearchDeck, resume: bool) -> None:
     marker.write_text(json.dumps(settings) + "\n")
 
 
+def _chunking(deck: SearchDeck) -> tuple[int, int]:
+    """Rows per chunk and chunks of passes 1 and 2."""
+    rows = len(deck.tuples)
+    per_chunk = min(ROWS_PER_CHUNK, math.ceil(rows / MIN_CHUNKS))
+    return per_chunk, math.ceil(rows / per_chunk)
+
+
 def _pass1(run: _Run) -> IntArray:
     rows = len(run.deck.tuples)
-    count = math.ceil(rows / ROWS_PER_CHUNK)
-    chunks = (Chunk(f"chunk-{c:05d}", no_flush_chunk, (run.spec, c, ROWS_PER_CHUNK))
+    per_chunk, count = _chunking(run.deck)
+    chunks = (Chunk(f"chunk-{c:05d}", no_flush_chunk, (run.spec, c, per_chunk))
               for c in range(count))
     counts = np.zeros((rows, 2 ** run.deck.players), dtype=np.int64)
     for _, arrays in run.stream("no-flush", "pass1", chunks, count):
@@ -145,9 +154,8 @@ def _pass1(run: _Run) -> IntArray:
 
 
 def _pass2(run: _Run, cap: int) -> Arrays:
-    rows = len(run.deck.tuples)
-    count = math.ceil(rows / ROWS_PER_CHUNK)
-    chunks = (Chunk(f"chunk-{c:05d}", suiting_chunk, (run.spec, c, ROWS_PER_CHUNK, cap))
+    per_chunk, count = _chunking(run.deck)
+    chunks = (Chunk(f"chunk-{c:05d}", suiting_chunk, (run.spec, c, per_chunk, cap))
               for c in range(count))
     parts = [arrays for _, arrays in run.stream("suiting", f"pass2-cap{cap}", chunks, count)]
     survivors = {key: np.concatenate([p[key] for p in parts])
