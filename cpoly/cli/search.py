@@ -15,6 +15,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, Ti
 from cpoly.chunks import dask_client
 from cpoly.cli.output import print_json, print_table
 from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.search.deck import search_deck
 from cpoly.games.holdem.search.run import SearchResult, search
 
 
@@ -72,6 +73,7 @@ def run_search(args: argparse.Namespace) -> int:
         raise CpolyInputError(f"--workers must be 0 or more, got {args.workers}")
     if args.workers == 0 and args.scheduler:
         raise CpolyInputError("--workers 0 runs in this process; it cannot go with --scheduler")
+    search_deck(args.ranks, args.players)   # bad --ranks / --players before starting a cluster
     with ExitStack() as stack:
         client = (None if args.workers == 0 else
                   stack.enter_context(dask_client(args.scheduler, args.workers)))
