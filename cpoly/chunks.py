@@ -145,7 +145,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     if scheduler is None:
         count = workers or os.cpu_count() or 1
         with LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
-                          dashboard_address=None, silence_logs=logging.ERROR) as cluster:
+                          dashboard_address=":0", silence_logs=logging.ERROR) as cluster:
             with Client(cluster) as client:
                 yield client
         return
