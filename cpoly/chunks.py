@@ -64,7 +64,7 @@ def load_chunk(path: Path) -> Arrays | None:
 def save_chunk(path: Path, arrays: Arrays) -> None:
     """Write ``arrays`` to ``path`` atomically (temporary name in the same directory, rename)."""
     temporary = path.with_name(f".{path.stem}.{uuid.uuid4().hex}.tmp.npz")
-    np.savez(temporary, **arrays)
+    np.savez(temporary, **arrays)  # type: ignore[arg-type]
     os.replace(temporary, path)
 
 
@@ -103,7 +103,7 @@ def _run_on_dask(client: Any, directory: Path, chunks: Iterable[Chunk],
     from distributed import as_completed
 
     limit = window or 2 * max(1, len(client.scheduler_info().get("workers", {})))
-    stream = as_completed()
+    stream = as_completed()  # type: ignore[no-untyped-call]
     names: dict[Any, str] = {}
 
     def collect(future: Any) -> tuple[str, Arrays]:
@@ -125,7 +125,7 @@ def _run_on_dask(client: Any, directory: Path, chunks: Iterable[Chunk],
         future = client.submit(chunk.function, *chunk.args, key=f"{chunk.name}-{uuid.uuid4().hex}",
                                retries=RETRIES, pure=False)
         names[future] = chunk.name
-        stream.add(future)
+        stream.add(future)  # type: ignore[no-untyped-call]
     for future in stream:
         yield collect(future)
 
@@ -144,13 +144,14 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
 
     if scheduler is None:
         count = workers or os.cpu_count() or 1
-        with LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
-                          dashboard_address=":0", silence_logs=logging.ERROR) as cluster:
-            with Client(cluster) as client:
+        with LocalCluster(n_workers=count, threads_per_worker=1,  # type: ignore[no-untyped-call]
+                          processes=True, dashboard_address=":0",
+                          silence_logs=logging.ERROR) as cluster:
+            with Client(cluster) as client:  # type: ignore[no-untyped-call]
                 yield client
         return
     try:
-        client = Client(scheduler, timeout="5s")
+        client = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call]
     except (OSError, ValueError, TypeError) as error:
         raise CpolyError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from error
     with client:

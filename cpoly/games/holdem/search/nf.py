@@ -112,7 +112,8 @@ def _block_counts(deck: SearchDeck, tuples: IntArray) -> FloatArray:
     slots = 2 ** deck.players
     codes += (slots * np.arange(len(tuples), dtype=np.int32))[:, None]
     weights = _float_weights(deck, tuples)
-    return np.bincount(codes.ravel(), weights=weights.ravel(), minlength=slots * len(tuples))
+    counts = np.bincount(codes.ravel(), weights=weights.ravel(), minlength=slots * len(tuples))
+    return np.asarray(counts, dtype=np.float64)
 
 
 def outcome_counts(deck: SearchDeck, rows: npt.ArrayLike) -> IntArray:

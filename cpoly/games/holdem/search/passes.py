@@ -53,8 +53,8 @@ def spread_of(low: IntArray, high: IntArray, total: int) -> IntArray:
     players = low.shape[-1]
     mean = total // players
     gap = np.maximum(np.maximum(low - mean, mean - high), 0).max(axis=-1)
-    return np.maximum(np.maximum(low.max(axis=-1) - high.min(axis=-1), 0),
-                      players * gap // (players - 1))
+    pairwise = np.maximum(low.max(axis=-1) - high.min(axis=-1), 0)
+    return np.asarray(np.maximum(pairwise, players * gap // (players - 1)), dtype=np.int64)
 
 
 def _coarse_keep(deck: SearchDeck, rows: IntArray, shares: IntArray, cap: int) -> IntArray:

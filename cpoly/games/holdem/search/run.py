@@ -110,7 +110,8 @@ class _Run:
         stats = PassStats(name)
         self.passes.append(stats)
         start = time.perf_counter()
-        report = (lambda d, t: self.progress(name, d, t)) if self.progress else None
+        progress = self.progress
+        report = None if progress is None else (lambda d, t: progress(name, d, t))
         for item in run_chunks(self.client, self.directory / folder, chunks, total=total,
                                progress=report):
             stats.chunks += 1
@@ -160,7 +161,7 @@ def _pass2(run: _Run, cap: int) -> Arrays:
     parts = [arrays for _, arrays in run.stream("suiting", f"pass2-cap{cap}", chunks, count)]
     survivors = {key: np.concatenate([p[key] for p in parts])
                  for key in ("rows", "suitings", "lower", "middle")}
-    examined = sum(p["examined"] for p in parts)
+    examined = np.sum([p["examined"] for p in parts], axis=0)
     run.passes[-1].counts = {"suited_tuples": int(examined[0]), "tuples_kept": int(examined[1]),
                              "survivors": len(survivors["rows"]),
                              "cap": float(Fraction(cap, run.total))}
