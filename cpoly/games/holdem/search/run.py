@@ -8,7 +8,7 @@ Otherwise ``cap`` grows to ``tau`` and passes 2 and 3 run again.
 
 >>> result = search("9TJQKA", players=3, top=2)
 >>> [(b.hands, f"{100 * float(b.spread):.4f}") for b in result.best], result.proven
-([(['AsKh', 'AhKs', 'KdKc'], '0.0467'), (['KhTd', 'QdJc', 'KcJd'], '0.1167')], True)
+([(['KhTd', 'QdJc', 'KcJd'], '0.1167'), (['KcJd', 'QdJc', 'KdTh'], '0.1517')], True)
 """
 
 from __future__ import annotations
@@ -205,12 +205,14 @@ class _Best:
                          for r, k in zip(rows.tolist(), suitings.tolist())], dtype=bool)
 
     def add(self, arrays: Arrays, table: IntArray) -> None:
-        """Record exact results; equal-by-symmetry tuples (spread exactly 0) do not count."""
+        """Record exact results; tuples where two hands have exactly equal equities do not count."""
         shares = arrays["counts"] @ table
         spreads = np.ptp(shares, axis=1)
-        for row, suiting, spread, line in zip(arrays["rows"].tolist(), arrays["suitings"].tolist(),
-                                              spreads.tolist(), shares):
-            if spread == 0:
+        equal = (np.diff(np.sort(shares, axis=1), axis=1) == 0).any(axis=1)
+        for row, suiting, spread, line, tie in zip(arrays["rows"].tolist(),
+                                                   arrays["suitings"].tolist(), spreads.tolist(),
+                                                   shares, equal.tolist()):
+            if tie:
                 self.symmetric.add((row, suiting))
             else:
                 self.found[(row, suiting)] = (spread, line)
@@ -244,7 +246,7 @@ def _pass3(run: _Run, survivors: Arrays, cap: int, top: int, fraction: float, be
     for _, arrays in run.stream("exact", folder, chunks(), len(groups)):
         best.add(arrays, table)
     run.passes[-1].counts = {"evaluated": len(best.found) + len(best.symmetric),
-                             "equal_by_symmetry": len(best.symmetric),
+                             "with_equal_equities": len(best.symmetric),
                              "skipped_by_bound": skipped}
 
 
@@ -253,8 +255,9 @@ def search(ranks: str | tuple[int, ...] = "23456789TJQKA", players: int = 3, top
            client: Any = None, progress: PassProgress | None = None) -> SearchResult:
     """Find the ``top`` suited tuples whose equities are most nearly equal.
 
-    Tuples whose equities are exactly equal (a suit symmetry maps the hands onto each other, as
-    in JcTc JdTd JhTh) are trivial and left out: the spread must be positive.
+    Tuples in which two hands have exactly equal equities (a suit renaming swaps them, as KhQh
+    and KsQs in KhQh KsQs 8d4c) are trivial and left out, as in the seed: its answer is the best
+    tuple of three different equities.
 
     Parameters
     ----------
