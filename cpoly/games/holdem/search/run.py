@@ -242,7 +242,7 @@ def _pass3(run: _Run, survivors: Arrays, cap: int, top: int, fraction: float, be
             yield Chunk(f"chunk-{number:05d}", exact_chunk,
                         (run.spec, survivors["rows"][keep], survivors["suitings"][keep]))
 
-    folder = f"pass3-cap{cap}-f{fraction:g}"
+    folder = f"pass3-cap{cap}-f{fraction:g}-top{top}"   # what a chunk skipped depends on these
     for _, arrays in run.stream("exact", folder, chunks(), len(groups)):
         best.add(arrays, table)
     run.passes[-1].counts = {"evaluated": len(best.found) + len(best.symmetric),
