@@ -90,7 +90,7 @@ def test_user_errors(capsys: pytest.CaptureFixture[str], argv: list[str], named:
 def test_module_entry_point_exit_code() -> None:
     proc = subprocess.run([sys.executable, "-m", "cpoly", "equity", "AsAh", "AsKd"],
                           capture_output=True, text=True, check=False)
-    assert proc.returncode == 2 and "duplicate card As" in proc.stderr
+    assert proc.returncode == 2 and "duplicate card 'As'" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 

@@ -26,6 +26,7 @@ class Tally:
     boards : total weight (number of boards, or of (holding, board) pairs)
     win, tie, share : ``(P,)`` boards won alone, boards split, pot shares in 1/2520 units
     cat_win, cat_tie, cat_occur : ``(P, 10)`` the same by the player's hand code 1..10
+    cat_share : ``(P, 10)`` pot shares by the player's hand code (sums to ``share``)
     """
 
     boards: int
@@ -35,12 +36,14 @@ class Tally:
     cat_win: IntArray
     cat_tie: IntArray
     cat_occur: IntArray
+    cat_share: IntArray
 
     def __add__(self, other: Tally) -> Tally:
         return Tally(
             self.boards + other.boards, self.win + other.win, self.tie + other.tie,
             self.share + other.share, self.cat_win + other.cat_win,
             self.cat_tie + other.cat_tie, self.cat_occur + other.cat_occur,
+            self.cat_share + other.cat_share,
         )
 
     def __sub__(self, other: Tally) -> Tally:
@@ -51,6 +54,7 @@ class Tally:
         return Tally(
             self.boards * factor, self.win * factor, self.tie * factor, self.share * factor,
             self.cat_win * factor, self.cat_tie * factor, self.cat_occur * factor,
+            self.cat_share * factor,
         )
 
     @staticmethod
@@ -58,7 +62,7 @@ class Tally:
         """The empty tally."""
         vec = np.zeros(players, dtype=np.int64)
         mat = np.zeros((players, 10), dtype=np.int64)
-        return Tally(0, vec, vec, vec, mat, mat, mat)
+        return Tally(0, vec, vec, vec, mat, mat, mat, mat)
 
 
 def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike) -> Tally:
@@ -79,12 +83,17 @@ def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike) -> Tally:
     np.add.at(counts, keys.ravel(), np.repeat(w, players))  # exact int64 histogram
     by_status = counts.reshape(players, 3, 10)
     pot_share = w * (SHARE_UNIT // np.maximum(n_best, 1))
+    player_share = is_best * pot_share[:, None]
+    cat_share = np.zeros(players * 10, dtype=np.int64)
+    np.add.at(cat_share, (np.arange(players) * 10 + category_codes(s) - 1).ravel(),
+              player_share.ravel())
     return Tally(
         boards=int(w.sum()),
         win=by_status[:, 1].sum(axis=1),
         tie=by_status[:, 2].sum(axis=1),
-        share=(is_best * pot_share[:, None]).sum(axis=0),
+        share=player_share.sum(axis=0),
         cat_win=by_status[:, 1].copy(),
         cat_tie=by_status[:, 2].copy(),
         cat_occur=by_status.sum(axis=1),
+        cat_share=cat_share.reshape(players, 10),
     )
