@@ -130,15 +130,25 @@ class _Counted:
         np.add.at(per_card, (q_cards[order, 0], positions), sorted_weight)
         np.add.at(per_card, (q_cards[order, 1], positions), sorted_weight)
         self.card_cum = np.cumsum(per_card, axis=1)
+        self.card_flat = self.card_cum.ravel()
+        self.weight_ext = np.concatenate([weight, [0]])  # index -1: no combo, weight 0
+        self.rank_ext = np.concatenate([self.rank, [len(order)]])
         codes = np.where(self.sorted_strength >= 0, category_codes(np.maximum(self.sorted_strength, 0)), 0)
         self.bounds = np.searchsorted(codes, np.arange(1, 12), side="left")  # start of code c
 
     def count(self, cards: IntArray, pairs: IntArray, k: IntArray) -> IntArray:
         """``count_h(k)`` per row: weight of Q's combos among the ``k`` weakest avoiding ``cards``."""
-        total = self.cum[k] - self.card_cum[cards, k[:, None]].sum(axis=1)
-        pair_weight = np.where(pairs >= 0, self.weight[pairs], 0)
-        below = self.rank[np.maximum(pairs, 0)] < k[:, None]
-        return np.asarray(total + (pair_weight * below).sum(axis=1), dtype=np.int64)
+        width = self.card_cum.shape[1]
+        removed = np.take(self.card_flat, cards * width + k[:, None]).sum(axis=1)
+        below = np.take(self.rank_ext, pairs) < k[:, None]
+        added = (np.take(self.weight_ext, pairs) * below).sum(axis=1)
+        return np.asarray(self.cum[k] - removed + added, dtype=np.int64)
+
+    def count_all(self, cards: IntArray, pairs: IntArray) -> IntArray:
+        """``count_h`` over all of Q's combos: the weight of those avoiding the row's cards."""
+        removed = np.take(self.card_cum[:, -1], cards).sum(axis=1)
+        return np.asarray(self.cum[-1] - removed + np.take(self.weight_ext, pairs).sum(axis=1),
+                          dtype=np.int64)
 
     def linear(self, weights: IntArray, cards: IntArray, pairs: IntArray, groups: IntArray,
                n_groups: int) -> IntArray:
@@ -146,20 +156,24 @@ class _Counted:
         ``k``: ``(n_groups, 11)``."""
         bounds = self.bounds
         total_w = _group_sum(groups, weights, n_groups)
-        card_w = np.zeros((n_groups, 52), dtype=np.int64)
-        np.add.at(card_w, (np.repeat(groups, cards.shape[1]), cards.ravel()),
-                  np.repeat(weights, cards.shape[1]))
-        pair_w = np.zeros((n_groups, len(self.weight) + 1), dtype=np.int64)
-        np.add.at(pair_w, (np.repeat(groups, pairs.shape[1]), pairs.ravel()),
-                  np.repeat(weights, pairs.shape[1]))
-        pair_w = pair_w[:, :-1] * self.weight[None, :]  # index -1 (no Q combo) dropped
+        card_keys = groups[:, None] * 52 + cards
+        card_w = _group_sum(card_keys.ravel(), np.repeat(weights, cards.shape[1]),
+                            n_groups * 52).reshape(n_groups, 52)
+        size = len(self.weight) + 1  # index -1 (no Q combo) lands in the last column
+        pair_keys = groups[:, None] * size + np.where(pairs >= 0, pairs, size - 1)
+        pair_w = _group_sum(pair_keys.ravel(), np.repeat(weights, pairs.shape[1]),
+                            n_groups * size).reshape(n_groups, size)
+        pair_w = pair_w[:, :-1] * self.weight[None, :]
         below = (self.rank[:, None] < bounds[None, :]).astype(np.int64)
         return np.asarray(total_w[:, None] * self.cum[bounds][None, :]
                           - card_w @ self.card_cum[:, bounds] + pair_w @ below, dtype=np.int64)
 
 
 def _group_sum(groups: IntArray, values: IntArray, n_groups: int = 10) -> IntArray:
-    """Exact int64 sums of ``values`` by group (``np.bincount`` would go through floats)."""
+    """Exact int64 sums of ``values`` by group: ``np.bincount`` (floats) while every partial sum
+    is below 2**52, so exact; ``np.add.at`` otherwise."""
+    if len(values) == 0 or int(np.abs(values).max()) * len(values) < 2**52:
+        return np.rint(np.bincount(groups, values, minlength=n_groups)[:n_groups]).astype(np.int64)
     out = np.zeros(n_groups, dtype=np.int64)
     np.add.at(out, groups, values)
     return out
@@ -186,7 +200,7 @@ def _step(total: Tally, counted: _Counted, e_strength: IntArray, w: IntArray, ca
     k_le = np.searchsorted(counted.sorted_strength, best, side="right")
     c_lt = counted.count(cards, pairs, k_lt)
     c_le = counted.count(cards, pairs, k_le)
-    c_all = counted.count(cards, pairs, np.full(len(best), len(counted.cum) - 1))
+    c_all = counted.count_all(cards, pairs)
     below, equal = w * c_lt, w * (c_le - c_lt)
     players = len(enumerated) + 1
     win = np.zeros(players, np.int64)
@@ -272,4 +286,4 @@ def valid_holdings(deal: Deal) -> int:
     counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros(len(q_cards), np.int64),
                        np.uint64(0))
     cards, pairs = _row_pairs(ids, q_index)
-    return int(counted.count(cards, pairs, np.full(len(ids), len(q_cards))).sum())
+    return int(counted.count_all(cards, pairs).sum())
