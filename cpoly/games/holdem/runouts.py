@@ -33,7 +33,7 @@ import numpy.typing as npt
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.evaluator import category_codes, evaluate
-from cpoly.games.holdem.tally import SHARE_UNIT, Tally
+from cpoly.games.holdem.tally import SHARE_UNIT, Tally, exact_bincount
 
 IntArray = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
@@ -170,13 +170,8 @@ class _Counted:
 
 
 def _group_sum(groups: IntArray, values: IntArray, n_groups: int = 10) -> IntArray:
-    """Exact int64 sums of ``values`` by group: ``np.bincount`` (floats) while every partial sum
-    is below 2**52, so exact; ``np.add.at`` otherwise."""
-    if len(values) == 0 or int(np.abs(values).max()) * len(values) < 2**52:
-        return np.rint(np.bincount(groups, values, minlength=n_groups)[:n_groups]).astype(np.int64)
-    out = np.zeros(n_groups, dtype=np.int64)
-    np.add.at(out, groups, values)
-    return out
+    """Exact int64 sums of ``values`` by group."""
+    return exact_bincount(groups, values, n_groups)
 
 
 def _row_pairs(ids: IntArray, q_index: IntArray) -> tuple[IntArray, IntArray]:

@@ -17,6 +17,22 @@ IntArray = npt.NDArray[np.int64]
 SHARE_UNIT = 2520
 
 
+def exact_bincount(keys: npt.ArrayLike, values: npt.ArrayLike, size: int) -> IntArray:
+    """Exact int64 sums of ``values`` by key in ``0..size-1``: ``np.bincount`` (floats) while
+    every partial sum stays below 2**52, hence exact; ``np.add.at`` otherwise.
+
+    >>> exact_bincount([0, 2, 2], [5, 1, 2**60], 3).tolist()
+    [5, 0, 1152921504606846977]
+    """
+    k = np.asarray(keys, dtype=np.int64).ravel()
+    v = np.asarray(values, dtype=np.int64).ravel()
+    if len(v) == 0 or int(np.abs(v).max()) * len(v) < 2**52:
+        return np.rint(np.bincount(k, v, minlength=size)[:size]).astype(np.int64)
+    out = np.zeros(size, dtype=np.int64)
+    np.add.at(out, k, v)
+    return out
+
+
 @dataclass(frozen=True)
 class Tally:
     """Weighted showdown counts for ``P`` players (all arrays int64).
@@ -79,14 +95,12 @@ def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike) -> Tally:
     n_best = is_best.sum(axis=1)
     status = np.where(is_best, np.where(n_best == 1, 1, 2)[:, None], 0)  # lose, alone, split
     keys = (np.arange(players) * 3 + status) * 10 + category_codes(s) - 1
-    counts = np.zeros(players * 30, dtype=np.int64)
-    np.add.at(counts, keys.ravel(), np.repeat(w, players))  # exact int64 histogram
+    counts = exact_bincount(keys, np.repeat(w, players), players * 30)
     by_status = counts.reshape(players, 3, 10)
     pot_share = w * (SHARE_UNIT // np.maximum(n_best, 1))
     player_share = is_best * pot_share[:, None]
-    cat_share = np.zeros(players * 10, dtype=np.int64)
-    np.add.at(cat_share, (np.arange(players) * 10 + category_codes(s) - 1).ravel(),
-              player_share.ravel())
+    cat_share = exact_bincount(np.arange(players) * 10 + category_codes(s) - 1, player_share,
+                               players * 10)
     return Tally(
         boards=int(w.sum()),
         win=by_status[:, 1].sum(axis=1),
