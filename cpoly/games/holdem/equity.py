@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import holding_tally
+from cpoly.games.holdem.boards import flush_part, rank_part
 from cpoly.games.holdem.cards import CardsLike
 from cpoly.games.holdem.deal import Deal, HandLike, make_deal
 from cpoly.games.holdem.method import MAX_ENUMERATED_HOLDINGS, Plan, plan_method
@@ -44,12 +44,29 @@ def enumerate_holdings(deal: Deal, limit: int) -> tuple[IntArray, IntArray] | No
     return ALL_COMBOS[ids], weights
 
 
+def _class_weights(labels: IntArray, weights: IntArray, classes: int) -> list[int]:
+    summed = np.zeros(classes, dtype=np.int64)
+    np.add.at(summed, labels, weights)
+    return [int(w) for w in summed]
+
+
+def rank_classes(holdings: IntArray) -> tuple[IntArray, IntArray]:
+    """One representative per class of holdings ``(N, P, 2)`` with the same ranks per player,
+    and each holding's class."""
+    ranks = np.sort(holdings // 4, axis=2)
+    keys = ranks[:, :, 1] * 13 + ranks[:, :, 0]
+    _, first, labels = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return np.asarray(first, dtype=np.int64), np.asarray(labels, dtype=np.int64).ravel()
+
+
 def holdings_tally(deal: Deal, flushes: bool = True,
                    progress: Progress | None = None) -> tuple[Tally, int]:
     """Sum of exact tallies over every joint holding; also returns the number of holdings.
 
-    Joint holdings equal up to a renaming of suits share one computation (weighted by the summed
-    weights of the class).  ``progress(done, total)`` is called after each suit class.
+    The rank part of a holding's tally depends on its ranks only: it is computed once per class
+    of holdings with the same ranks.  The flush part is computed once per suit class (holdings
+    equal up to a renaming of suits).  Each is weighted by its class's summed holding weights.
+    ``progress(done, total)`` is called after each class.
     """
     found = enumerate_holdings(deal, MAX_ENUMERATED_HOLDINGS)
     if found is None:
@@ -57,15 +74,19 @@ def holdings_tally(deal: Deal, flushes: bool = True,
             f"more than {MAX_ENUMERATED_HOLDINGS:,} joint holdings: too many to enumerate "
             f"exactly; use Monte Carlo (--samples N)")
     holdings, weights = found
+    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [
+        (rank_part, *rank_classes(holdings))]
+    if flushes:
+        parts.append((flush_part, *suit_classes(holdings, deal.board, deal.dead)))
     total = Tally.zero(len(deal.ranges))
-    first, labels = suit_classes(holdings, deal.board, deal.dead)
-    class_weights = np.zeros(len(first), dtype=np.int64)
-    np.add.at(class_weights, labels, weights)
-    for done, (index, weight) in enumerate(zip(first.tolist(), class_weights.tolist()), start=1):
-        holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
-        total = total + holding_tally(holding, deal.board, deal.dead, flushes).scaled(weight)
-        if progress is not None:
-            progress(done, len(first))
+    steps, done = sum(len(first) for _, first, _ in parts), 0
+    for part, first, labels in parts:
+        for index, weight in zip(first.tolist(), _class_weights(labels, weights, len(first))):
+            holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
+            total = total + part(holding, deal.board, deal.dead).scaled(weight)
+            done += 1
+            if progress is not None:
+                progress(done, steps)
     return total, len(holdings)
 
 
