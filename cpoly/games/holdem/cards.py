@@ -16,8 +16,9 @@ and suit ``0..3`` = 's', 'h', 'd', 'c'.  Wherever cards are taken, they may be t
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
-from typing import Union
+from typing import SupportsIndex, Union
 
 from cpoly.cards import HOLDEM_NOTATION, split_cards
 from cpoly.errors import CpolyInputError
@@ -90,8 +91,8 @@ def _one(value: object) -> tuple[int, ...]:
         return parse_cards(value, allow_duplicates=True)
     if isinstance(value, bool):
         raise CpolyInputError(f"bad card {value!r}: expected text, 0..51 or a (face, suit) pair")
-    if isinstance(value, int) or hasattr(value, "__index__"):
-        card = int(value)  # type: ignore[call-overload]
+    if isinstance(value, SupportsIndex):
+        card = operator.index(value)
         format_card(card)
         return (card,)
     if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):

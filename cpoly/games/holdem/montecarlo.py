@@ -109,7 +109,8 @@ def _category_squares(strength: IntArray, shares: npt.NDArray[np.float64]) -> np
     """Sum of squared pot shares per player and hand code: ``(P, 10)``."""
     players = strength.shape[1]
     keys = (np.arange(players) * 10 + category_codes(strength) - 1).ravel()
-    return np.bincount(keys, (shares ** 2).ravel(), minlength=players * 10).reshape(players, 10)
+    squares = np.bincount(keys, (shares ** 2).ravel(), minlength=players * 10)
+    return np.asarray(squares, dtype=np.float64).reshape(players, 10)
 
 
 def _stderr(sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],

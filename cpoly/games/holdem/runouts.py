@@ -71,7 +71,8 @@ def _weights(deal: Deal, player: int) -> IntArray:
     return np.asarray(deal.weights[player], dtype=np.int64)
 
 
-def enumerate_rows(deal: Deal, players: list[int]) -> tuple[IntArray, IntArray, IntArray]:
+def enumerate_rows(deal: Deal, players: list[int]) -> tuple[IntArray, npt.NDArray[np.uint64],
+                                                           IntArray]:
     """Joint holdings of ``players`` with no shared card: combo ids ``(N, L)``, card masks
     ``(N,)`` (uint64 bits) and weights ``(N,)`` (product of the players' combo weights)."""
     ids = np.zeros((1, 0), dtype=np.int64)

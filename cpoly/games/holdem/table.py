@@ -33,10 +33,11 @@ def _with_suits(cards: CardsLike, suits: Sequence[int] | None) -> CardsLike:
     """The document's separate faces and suits joined into (face, suit) pairs."""
     if suits is None:
         return cards
-    faces = [cards] if isinstance(cards, int) else list(cards)  # type: ignore[arg-type]
-    if len(faces) != len(suits):
-        raise CpolyInputError(f"{len(faces)} faces but {len(suits)} suits")
-    return [(int(f), int(s)) for f, s in zip(faces, suits)]
+    faces = [cards] if isinstance(cards, (int, str)) else list(cards)
+    if len(faces) != len(suits) or not all(isinstance(f, int) for f in faces):
+        raise CpolyInputError(f"with suits, give as many integer faces (2..14) as suits: got "
+                              f"{faces!r} and {list(suits)!r}")
+    return [(f, int(s)) for f, s in zip(faces, suits) if isinstance(f, int)]
 
 
 class Table:
