@@ -150,3 +150,16 @@ def test_monte_carlo_standard_errors_cover_the_exact_answer() -> None:
                     total += 1
                     inside += abs(float(m.equity_fraction - e.equity_fraction)) <= 2 * m.share_stderr
     assert total > 100 and inside / total >= 0.85
+
+
+def test_three_unknown_hands_on_the_river_are_symmetric() -> None:
+    """Three '??' hands: every player's counts are equal, equities 1/3, and the deals are the
+    ordered triples of disjoint two-card hands from the 47 unseen cards."""
+    result = equity(["??", "??", "??"], "2c 7d 9h Js 3s", exact=True)
+    assert "runouts" in result.method_reason
+    assert result.boards == result.holdings == 1081 * 990 * 903
+    first = result.players[0]
+    for player in result.players:
+        assert player.equity_exact == Fraction(1, 3)
+        assert (player.win, player.tie, player.by_category) == \
+            (first.win, first.tie, first.by_category)
