@@ -94,7 +94,7 @@ def exact_tally(deal: Deal, flushes: bool = True, progress: Progress | None = No
                 method: str | None = None) -> tuple[Tally, int]:
     """Exact tally and number of valid joint holdings, by ``method`` (planned when None)."""
     if method is None:
-        method = plan_method(deal, exact=True).method
+        method = plan_method(deal, exact=True, flushes=flushes).method
     if method == "runouts" and flushes:
         return runout_tally(deal, progress), valid_holdings(deal)
     return holdings_tally(deal, flushes, progress)
@@ -135,7 +135,7 @@ def equity(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "
     deal = make_deal(hands, board, dead)
     if samples is not None and samples < 1:
         raise CpolyInputError(f"the number of samples must be positive, got {samples}")
-    plan: Plan = plan_method(deal, exact, samples)
+    plan: Plan = plan_method(deal, exact, samples, flushes)
     if plan.method != "monte carlo":
         return exact_equity(deal, flushes, plan.reason, progress, plan.method)
     from cpoly.games.holdem.montecarlo import monte_carlo

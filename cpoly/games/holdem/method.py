@@ -64,10 +64,11 @@ def _weight_bound(deal: Deal) -> int:
     return prod(max(w) for w in deal.weights) if deal.weights else 1
 
 
-def runouts_option(deal: Deal) -> Option:
-    """Price of the runout method (postflop only)."""
-    if deal.unknown > 2:
-        return Option("runouts", float("inf"), 0, "the runout method needs a flop, turn or river")
+def runouts_option(deal: Deal, flushes: bool = True) -> Option:
+    """Price of the runout method (postflop, real poker: it evaluates every combo with flushes)."""
+    if deal.unknown > 2 or not flushes:
+        return Option("runouts", float("inf"), 0,
+                      "the runout method needs a flop, turn or river and flushes")
     runouts = comb(52 - len(deal.board) - len(deal.dead), deal.unknown)
     rows = enumerated_rows_bound(deal)
     held = 2 * (len(deal.ranges) - 1)
@@ -114,8 +115,8 @@ def acceptance(deal: Deal, draws: int = 20_000, seed: int = 0) -> float:
     return float((cards[:, 1:] != cards[:, :-1]).all(axis=1).mean())
 
 
-def _exact_options(deal: Deal) -> list[Option]:
-    options = [runouts_option(deal), holdings_option(deal)]
+def _exact_options(deal: Deal, flushes: bool) -> list[Option]:
+    options = [runouts_option(deal, flushes), holdings_option(deal)]
     bound = _weight_bound(deal) * deal.boards_per_holding() * 2520 * prod(len(r) for r in deal.ranges)
     if bound > INT64_HEADROOM:
         options = [Option(o.method, o.seconds, o.memory, o.refusal or
@@ -123,8 +124,10 @@ def _exact_options(deal: Deal) -> list[Option]:
     return sorted(options, key=lambda o: (o.refusal is not None, o.seconds))
 
 
-def plan_method(deal: Deal, exact: bool | None = None, samples: int | None = None) -> Plan:
-    """The method for ``deal``: ``exact`` True/False forces the kind, ``samples`` Monte Carlo.
+def plan_method(deal: Deal, exact: bool | None = None, samples: int | None = None,
+                flushes: bool = True) -> Plan:
+    """The method for ``deal``: ``exact`` True/False forces the kind, ``samples`` Monte Carlo
+    (``flushes=False``: seed 000's poker without flushes, which the runout method does not do).
 
     Raises
     ------
@@ -134,7 +137,7 @@ def plan_method(deal: Deal, exact: bool | None = None, samples: int | None = Non
     """
     if exact is True and samples is not None:
         raise CpolyInputError("choose either exact enumeration or a number of samples, not both")
-    best = _exact_options(deal)[0]
+    best = _exact_options(deal, flushes)[0]
     rate = acceptance(deal)
     mc_ok = rate >= MIN_ACCEPTANCE
     exact_summary = best.refusal or f"{best.method} method, about {best.seconds:,.2g} s predicted"
