@@ -62,6 +62,8 @@ CASES = [
     (["As?", "KK"], "2c 7d 9h Js", ""),                 # one known card
     (["AA@50,KK", "QQ@25,AKs", "??"], "2c 7d 9h Js 3s", ""),  # weighted ranges, river
     (["Ah?", "QQ+@40,AK", "JTs"], "2h 9d 8c 3s", ""),    # weighted, one known card, turn
+    (["QQ+", "QQ+", "??"], "2c 7d 9h Js 3s", ""),        # alike players listed once per order
+    (["??", "KK@30,AQs", "KK@30,AQs", "AsKs"], "2c 7d Qh Js", ""),  # alike weighted, turn
 ]
 
 

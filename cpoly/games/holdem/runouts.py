@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from math import comb
+from math import comb, factorial, prod
 
 import numpy as np
 import numpy.typing as npt
@@ -228,9 +228,42 @@ def _step(total: Tally, counted: _Counted, e_strength: IntArray, w: IntArray, ca
     return total + Tally(boards, win, tie, share, cat[0], cat[1], cat[2], cat[3])
 
 
+def _alike_groups(deal: Deal, enumerated: list[int]) -> list[list[int]]:
+    """Columns (positions in ``enumerated``) of players with the same range and weights."""
+    groups: dict[object, list[int]] = {}
+    for column, player in enumerate(enumerated):
+        weights = None if deal.weights is None else deal.weights[player]
+        groups.setdefault((deal.ranges[player], weights), []).append(column)
+    return [columns for columns in groups.values() if len(columns) > 1]
+
+
+def _sorted_rows(ids: IntArray, groups: list[list[int]]) -> tuple[npt.NDArray[np.bool_], int]:
+    """Rows whose combo ids increase within every group of alike players, and how many full
+    rows each stands for (the product of the groups' factorials)."""
+    keep = np.ones(len(ids), dtype=bool)
+    for columns in groups:
+        for left, right in zip(columns, columns[1:]):
+            keep &= ids[:, left] < ids[:, right]
+    return keep, prod(factorial(len(columns)) for columns in groups)
+
+
+def _symmetrised(total: Tally, groups: list[list[int]], enumerated: list[int]) -> Tally:
+    """Give every alike player the mean of its group's counts (the group sum over sorted rows
+    times the factorial, divided by the group size: exact)."""
+    arrays = {name: getattr(total, name).copy() for name in
+              ("win", "tie", "share", "cat_win", "cat_tie", "cat_occur", "cat_share")}
+    for columns in groups:
+        players = [enumerated[c] for c in columns]
+        for values in arrays.values():
+            values[players] = values[players].sum(axis=0) // len(players)
+    return Tally(total.boards, **arrays)
+
+
 def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     """Exact tally of a postflop deal over every runout and every valid joint holding.
 
+    Enumerated players with the same range (``?? ??``) are listed once per unordered choice of
+    their combos, each row weighted by the number of orders, and their counts shared out.
     ``progress(done, total)`` is called after each runout.
     """
     if deal.unknown > 2:
@@ -242,6 +275,9 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
             f"{enumerated_rows_bound(deal):,} joint holdings of the listed hands exceed "
             f"{MAX_ENUMERATED_ROWS:,}: too many to enumerate exactly; use Monte Carlo (--samples N)")
     ids, masks, weights = enumerate_rows(deal, enumerated)
+    groups = _alike_groups(deal, enumerated)
+    keep, orders = _sorted_rows(ids, groups)
+    ids, masks, weights = ids[keep], masks[keep], weights[keep] * orders
     q_cards = np.asarray(deal.ranges[q], dtype=np.int64)
     q_ids = COMBO_ID[q_cards[:, 0], q_cards[:, 1]]
     q_index = np.full(len(ALL_COMBOS) + 1, -1, dtype=np.int64)
@@ -262,7 +298,7 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
                               row_cards[rows], pairs[rows], q, enumerated)
             if progress is not None:
                 progress(start + offset + 1, len(extra))
-    return total
+    return _symmetrised(total, groups, enumerated)
 
 
 def runout_work(deal: Deal) -> int:
