@@ -12,7 +12,6 @@ from functools import cache
 from itertools import combinations, permutations
 
 import numpy as np
-import pytest
 
 from cpoly.games.holdem.cards import RANKS, parse_cards
 from cpoly.games.holdem.evaluator import evaluate

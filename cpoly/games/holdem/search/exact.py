@@ -61,19 +61,12 @@ def _codes(strengths: list[IntArray]) -> IntArray:
     return codes
 
 
-def suit_correction(deck: SearchDeck, row: int, held: tuple[int, ...],
-                    outside: tuple[int, ...]) -> IntArray:
-    """Outcome-count correction ``(2**players,)`` of the boards where somebody flushes in one suit.
-
-    ``held``: local rank masks each player holds in the suit; ``outside``: hole cards of each
-    rank in the other suits.
-    """
-    return _suit_correction(deck, row, held, outside).copy()
-
-
 @lru_cache(maxsize=4096)
 def _suit_correction(deck: SearchDeck, row: int, held: tuple[int, ...],
                      outside: tuple[int, ...]) -> IntArray:
+    """Outcome-count correction ``(2**players,)`` of the boards where somebody flushes in one
+    suit: ``held`` = local rank masks each player holds in it, ``outside`` = hole cards of each
+    rank in the other suits.  Cached: the suitings of one tuple share most suit keys."""
     hands = deck.tuples[row]
     real = real_masks(deck.ranks)
     slots = 2 ** deck.players
