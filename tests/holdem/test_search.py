@@ -169,3 +169,36 @@ def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture
     assert main(argv + (["--workers", "0"] if "--workers" not in argv else [])) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_resume_after_sigkill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Kill a real run (SIGKILL, mid pass 2), resume it: same answer, finished chunks kept."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    deck = "89TJQKA"
+    command = [sys.executable, "-m", "cpoly", "search", "--ranks", deck, "--workers", "0",
+               "--top", "3", "--out", str(out), "--json"]
+    process = subprocess.Popen(command, cwd=Path(__file__).resolve().parents[2],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 300
+        while len(list(out.glob("pass2-*/chunk-*.npz"))) < 4:
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        process.send_signal(signal.SIGKILL)
+    finally:
+        process.wait()
+    finished = {p: p.stat().st_mtime_ns for p in out.glob("pass*/chunk-*.npz")}
+    assert len([p for p in finished if p.parent.name == "pass1"]) == 16
+    assert main(["search", "--ranks", deck, "--workers", "0", "--top", "3", "--out", str(out),
+                 "--resume", "--json"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert all(p.stat().st_mtime_ns == t for p, t in finished.items())
+    assert resumed["proven"]
+    fresh = search(deck, 3, top=3)
+    assert [b["equities_exact"] for b in resumed["best"]] == [
+        [f"{e.numerator}/{e.denominator}" for e in b.equities] for b in fresh.best]
