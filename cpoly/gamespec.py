@@ -16,7 +16,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from cpoly import syntax as S
-from cpoly.errors import CpolyError, CpolyNameError, Span
+from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 
 if TYPE_CHECKING:
     from cpoly.resolve import Program
@@ -106,11 +106,12 @@ def _title(game: dict[str, object], module: S.Module) -> str:
 
 def _with_notation(spec: GameSpec, game: dict[str, object], program: Program) -> GameSpec:
     changes: dict[str, object] = {}
-    for kind in ("ranks", "suit_letters"):
+    for kind, group in (("ranks", spec.face_group), ("suit_letters", spec.suit_group)):
         decl = game.get(kind)
         if isinstance(decl, S.NotationDecl):
             if len(set(decl.letters.lower())) != len(decl.letters):
                 raise CpolyError(f"'{kind}' letters must be distinct: \"{decl.letters}\"", decl.span)
+            _check_letters(kind, decl, program.sorts[program.groups[group][0]], program)
             changes[kind] = decl.letters
     copies = game.get("CopiesDecl")
     if isinstance(copies, S.CopiesDecl):
@@ -119,6 +120,20 @@ def _with_notation(spec: GameSpec, game: dict[str, object], program: Program) ->
         changes["copies"] = copies.copies
     changes["ordered"] = "OrderedDecl" in game
     return replace(spec, **changes)  # type: ignore[arg-type]
+
+
+def _check_letters(kind: str, decl: S.NotationDecl, sort: object, program: Program) -> None:
+    """One letter per value of the domain: an error for the file's own sizes, a warning when a
+    size was changed with --set (the cards of the changed deck cannot all be named)."""
+    size = getattr(sort, "size", None)
+    if not isinstance(size, int) or size == len(decl.letters):
+        return
+    message = (f"'{kind}' has {len(decl.letters)} letters for a domain of {size} values "
+               f"({getattr(sort, 'name', '?')}): every value needs exactly one letter")
+    if getattr(sort, "name", None) in program.overridden:
+        program.warnings.append(Warning_(message + "; cards of this deck cannot all be named", decl.span))
+    else:
+        raise CpolyError(message, decl.span)
 
 
 def _check_cards(cards: S.CardsDecl, program: Program) -> None:
@@ -146,3 +161,8 @@ def _check_categories(categories: S.CategoriesDecl, paytables: list[PayTable], p
                 raise CpolyNameError(
                     f"pay table '{table.name}' pays '{category}', which is not a category{hint}",
                     table.span)
+        unpaid = [name for name in names if name not in table.pays]
+        if unpaid:
+            program.warnings.append(Warning_(
+                f"pay table '{table.name}' does not pay {', '.join(unpaid)}: "
+                f"{'it pays' if len(unpaid) == 1 else 'they pay'} 0", table.span))

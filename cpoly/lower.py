@@ -58,6 +58,13 @@ class Lowerer:
                     break
         return self._memo[name]
 
+    def check_all(self) -> None:
+        """Lower every expression definition, used or not: the resolver's full checking pass
+        (unknown names, indices out of range, δs over different domains are found everywhere)."""
+        for name in self.program.order:
+            if name in self.program.expressions:
+                self.definition(name, self.program.expressions[name].span)
+
     def _lower_definition(self, name: str) -> Expr:
         return self.expr(self.program.expressions[name].value, {})
 

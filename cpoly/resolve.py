@@ -57,6 +57,7 @@ class Program:
     order: list[str] = field(default_factory=list)
     game: GameSpec | None = None
     warnings: list[Warning_] = field(default_factory=list)
+    overridden: set[str] = field(default_factory=set)  # constants given other values (--set)
 
     def all_names(self) -> set[str]:
         return (set(self.constants) | set(self.symbols) | set(self.vertex_names) | set(self.groups)
@@ -83,6 +84,7 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
     definitions = _collect_definitions(module)
     program.order = _dependency_order(definitions, program)
     overrides = dict(overrides or {})
+    program.overridden = set(overrides)
     for name in program.order:
         _classify(definitions[name], program, symbolic)
         if name in overrides and name in program.constants:

@@ -7,7 +7,7 @@ from fractions import Fraction
 from math import perm
 from typing import Any
 
-from cpoly.cli.output import print_json, print_table, progress_bar, thousands
+from cpoly.cli.output import print_json, print_table, print_warnings, progress_bar, thousands
 from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE,
     GameAnalysis,
@@ -51,6 +51,7 @@ def _pay_number(value: Fraction) -> int | float:
 # ---- hold --------------------------------------------------------------------------------------
 def run_hold(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
+    print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
     result = poker.hold(args.cards, table.name, args.tie_rule)
     names = poker.game.category_names + ["Nothing"]
@@ -108,6 +109,7 @@ def _hold_json(poker: VideoPoker, option: Any, names: list[str], outcomes: bool 
 # ---- analyze -----------------------------------------------------------------------------------
 def run_analyze(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
+    print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
         analysis = poker.analyze(table.name, args.tie_rule, update, use_cache=not args.no_cache)

@@ -27,11 +27,13 @@ __all__ = [
     "PayTable",
     "ScaledPays",
     "TieRule",
+    "check_int64_bounds",
     "draw_weights",
     "parse_tie_rule",
 ]
 
 PayValue = int | Fraction | str
+INT64_LIMIT = 2**62
 
 
 class TieRule(str, enum.Enum):
@@ -154,7 +156,22 @@ class PayTable:
         denominator = lcm(*(p.denominator for p in everything))
         ordinary = [int(self.pay(c) * denominator) for c in range(self.n_categories + 1)]
         dealt = [int(self.pay(c, True) * denominator) for c in range(self.n_categories + 1)]
+        biggest = max(abs(p) for p in ordinary + dealt)
+        if biggest >= INT64_LIMIT:
+            raise CpolyInputError(f"pay table {self.name!r}: a pay of {biggest:,} (scaled to integers) "
+                                  f"exceeds exact int64 arithmetic; pays must stay below {INT64_LIMIT:,}")
         return ScaledPays(np.array(ordinary, dtype=np.int64), np.array(dealt, dtype=np.int64), denominator)
+
+
+def check_int64_bounds(lcm_weight: int, pay_matrix: np.ndarray, n: int, chunk: int, largest_class: int) -> None:
+    """An input error when a pay table's scaled pays could overflow the exact int64 sums."""
+    biggest_pay = int(np.abs(pay_matrix).max())
+    per_hold_second_moment = lcm_weight * max(biggest_pay, 1) ** 2
+    per_chunk = lcm_weight * chunk * largest_class
+    if per_hold_second_moment >= INT64_LIMIT or per_chunk >= INT64_LIMIT:
+        raise CpolyInputError(
+            f"a {n}-card game with pays up to {biggest_pay} (scaled) exceeds exact int64 arithmetic"
+        )
 
 
 def draw_weights(n: int, hand_size: int = 5) -> tuple[int, tuple[int, ...]]:
