@@ -18,7 +18,7 @@ from math import factorial
 from pathlib import Path
 
 from cpoly.cards import Card
-from cpoly.counting import CountingPlan, count_node
+from cpoly.counting import CountingPlan, count_node, explain
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
 from cpoly.evaluate import count_dense
 from cpoly.expr import Delta, Expr, postorder
@@ -56,8 +56,14 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
 def count(program: Program, name: str, params: Mapping[str, int] | None = None) -> Number:
     """The counting function of the seed: ``Σ`` of definition ``name`` over all assignments of
     the vertices that have a domain."""
-    node = Lowerer(program, params).definition(name)
-    return count_node(node, program.sorts, program.sorts.keys())
+    lowerer = Lowerer(program, params)
+    node = lowerer.definition(name)
+    try:
+        return count_node(node, program.sorts, program.sorts.keys())
+    except CpolyTooLarge as too_large:
+        definition = program.expressions.get(name)
+        raise explain(too_large, f"'{name}'", lowerer.vertex_labels(),
+                      definition.span if definition else None) from None
 
 
 def dense_count(game: Game, node: Expr, max_points: int = 50_000_000) -> int:
@@ -102,7 +108,10 @@ def deal_table(game: Game) -> DealTable:
     for name, estimate in zip(game.category_names, estimates):
         if estimate.checking is None or estimate.method == "refuse":
             raise plan.refusal(estimate, f"the count of category '{name}'")
-    return deal_table_by_checking(game)
+    try:
+        return deal_table_by_checking(game)
+    except CpolyTooLarge as too_large:
+        raise plan.table_refusal(game.category_names, estimates, too_large.message) from None
 
 
 def _table_by_counting(game: Game) -> DealTable:

@@ -30,7 +30,7 @@ from math import comb, factorial, prod
 import numpy as np
 
 from cpoly.cards import Card
-from cpoly.errors import CpolyError, CpolyTooLarge
+from cpoly.errors import CpolyError, CpolyTooLarge, Span
 from cpoly.evaluate import count_dense, count_term, evaluate_factored, grid_points, pattern_axes
 from cpoly.expr import Delta, Expr, postorder, render, vertices_of
 from cpoly.hands import hand_chunks
@@ -147,6 +147,31 @@ def _dense(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> i
     return count_dense(node, sorts, sorted(universe), DENSE_MAX_POINTS)
 
 
+REWRITE = (". Rewrite it with fewer distinct value sets (each {…} literal refines the values "
+           "counted apart), fewer vertices compared with each other, or as an exclusive sum of "
+           "simpler terms; or use a smaller deck (--set)")
+
+
+def describe(node: Expr | None, labels: Mapping[int, str]) -> str:
+    """A sub-expression for a message (its first 160 characters).
+
+    >>> from cpoly.rewrite import delta
+    >>> describe(delta((1, 2)), {1: "F[1]", 2: "F[2]"})
+    'the term δF[1],F[2]'
+    """
+    if node is None:
+        return "the expression"
+    text = render(node, dict(labels))
+    return f"the term {text[:160] + ' …' if len(text) > 160 else text}"
+
+
+def explain(error: CpolyTooLarge, what: str, labels: Mapping[int, str],
+            span: Span | None = None) -> CpolyTooLarge:
+    """A refusal naming ``what``, the sub-expression that is too large, and a rewrite."""
+    where = f" in {describe(error.term, labels)}" if isinstance(error, TooManyPatterns) else ""
+    return CpolyTooLarge(f"{what} is too large to count: {error.message}{where}{REWRITE}", span)
+
+
 # ---- the deal space -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class DealSpace:
@@ -190,6 +215,7 @@ class Estimate:
     checking: int | None
     method: str
     why_not: tuple[str, ...] = ()
+    biggest: Expr | None = None  # the term with the most equality patterns
 
 
 @dataclass(frozen=True)
@@ -227,7 +253,7 @@ class CountingPlan:
             dense = dense_points(self.space.sorts, self.space.universe)
             if dense is not None and dense > DENSE_MAX_POINTS:
                 reasons.append(f"a dense count enumerates {dense:,} assignments (limit {DENSE_MAX_POINTS:,})")
-        checking = self._checking_work(target, reasons)
+        checking = self._checking_work([target], reasons)
         if patterns is not None and self.budget.affords(patterns):
             method = "patterns"
         elif dense is not None and dense <= DENSE_MAX_POINTS:
@@ -240,7 +266,7 @@ class CountingPlan:
                 reasons.insert(0, f"equality patterns need {cost.work:,} node evaluations (budget "
                                   f"left {self.budget.points:,}), {cost.patterns:,} grid points in "
                                   f"{self._describe(cost.biggest)}")
-        return Estimate(patterns, dense, checking, method, tuple(reasons))
+        return Estimate(patterns, dense, checking, method, tuple(reasons), cost.biggest if cost else None)
 
     def _pattern_cost(self, target: Expr, reasons: list[str]) -> PatternCost | None:
         names = {v: self.space.sorts[v].name for v in self.space.universe}
@@ -255,7 +281,7 @@ class CountingPlan:
             reasons.append(too_large.message)
         return None
 
-    def _checking_work(self, target: Expr, reasons: list[str]) -> int | None:
+    def _checking_work(self, roots: Sequence[Expr], reasons: list[str]) -> int | None:
         space = self.space
         if space.symbolic:
             reasons.append("checking every deal needs numeric sizes (drop --symbolic)")
@@ -265,26 +291,28 @@ class CountingPlan:
             return None
         n_cards = prod(int(space.sorts[g[0]].size) for g in (space.face_vertices, space.suit_vertices))
         hands = comb(n_cards, space.hand_size)
-        work = hands * len(postorder([target]))
+        nodes = len(postorder([space.deal, *roots]))
+        work = hands * nodes
         if work > CHECK_MAX_WORK:
-            reasons.append(f"checking every deal evaluates {hands:,} hands x {len(postorder([target])):,} "
+            reasons.append(f"checking every deal evaluates {hands:,} hands x {nodes:,} "
                            f"nodes = {work:,} (limit {CHECK_MAX_WORK:,})")
         return work
 
     def _describe(self, node: Expr | None) -> str:
-        """A sub-expression for a message (its first 160 characters)."""
-        if node is None:
-            return "the expression"
-        text = render(node, dict(self.space.labels))
-        return f"the term {text[:160] + ' …' if len(text) > 160 else text}"
+        return describe(node, self.space.labels)
+
+    def table_refusal(self, names: Sequence[str], estimates: Sequence[Estimate], why: str) -> CpolyTooLarge:
+        """The error for a table whose counts together are over budget and whose deals are too
+        many to check: the largest category and its largest term, and what to do."""
+        name, worst = max(zip(names, estimates), key=lambda pair: pair[1].patterns or 0)
+        return CpolyTooLarge(
+            f"this deal table is too large to count: by equality patterns its counts need more than "
+            f"the table's budget of {TABLE_BUDGET:,} node evaluations (category '{name}' alone "
+            f"{worst.patterns or 0:,}, most of it in {self._describe(worst.biggest)}), and {why}" + REWRITE)
 
     def refusal(self, estimate: Estimate, what: str) -> CpolyTooLarge:
         """The error for a count no method can do: what, why each method fails, what to do."""
-        return CpolyTooLarge(
-            f"{what} is too large to count: " + "; ".join(estimate.why_not)
-            + ". Rewrite it with fewer distinct value sets (each {…} literal refines the "
-              "values counted apart) or as an exclusive sum of simpler terms, or use a smaller "
-              "deck (--set)")
+        return CpolyTooLarge(f"{what} is too large to count: " + "; ".join(estimate.why_not) + REWRITE)
 
     # ---- counting -----------------------------------------------------------------------------
     def count(self, node: Expr, what: str = "this count") -> Number:
@@ -339,13 +367,16 @@ class CountingPlan:
             self._cards = every
         return self._cards
 
-    def dealt_hands(self, chunk: int = CHECK_CHUNK) -> Iterable[tuple[np.ndarray, np.ndarray]]:
+    def dealt_hands(self, nodes: Sequence[Expr] = (), chunk: int = CHECK_CHUNK
+                    ) -> Iterable[tuple[np.ndarray, np.ndarray]]:
         """Every hand of the deck the deal accepts, ``chunk`` hands at a time: (hands as an
-        (N, hand_size, 2) array of face, suit; the deal's value on each, non-zero)."""
+        (N, hand_size, 2) array of face, suit; the deal's value on each, non-zero).  Refused
+        before any work when evaluating ``nodes`` on every hand is over CHECK_MAX_WORK."""
         space = self.space
-        estimate = self._checking_work(space.deal, reasons := [])
+        reasons: list[str] = []
+        estimate = self._checking_work(nodes, reasons)
         if estimate is None or estimate > CHECK_MAX_WORK:
-            raise CpolyTooLarge("checking every deal is not possible here: " + "; ".join(reasons))
+            raise CpolyTooLarge("; ".join(reasons))
         cards = np.array(self.deck_cards(), dtype=np.int64).reshape(-1, 2)
         sort_of = {v: s.name for v, s in space.sorts.items()}
         for rows in hand_chunks(len(cards), space.hand_size, chunk):
@@ -359,7 +390,7 @@ class CountingPlan:
         """``Σ deal·node`` per unordered hand, by checking every hand of the deck."""
         sort_of = {v: s.name for v, s in self.space.sorts.items()}
         total = 0
-        for hands, weights in self.dealt_hands():
+        for hands, weights in self.dealt_hands([node]):
             (value,) = evaluate_factored([node], sort_of, self.space.assignment(hands))
             total += int((weights * value.at_assignments(len(hands)).astype(object)).sum())
         return total
@@ -376,7 +407,7 @@ class CountingPlan:
         masks: dict[int, int] = {}
         odd: set[int] = set()
         total = 0
-        for hands, weights in self.dealt_hands():
+        for hands, weights in self.dealt_hands(categories):
             values = evaluate_factored(list(categories), sort_of, self.space.assignment(hands))
             bits = np.zeros(len(hands), dtype=object if len(categories) > 62 else np.int64)
             for index, value in enumerate(values):

@@ -30,6 +30,9 @@ from cpoly.gamespec import (
 from cpoly.symbolic import Number, symbol
 
 
+MAX_GROUP = 10_000  # vertices in one σ range
+
+
 @dataclass(frozen=True)
 class Sort:
     """A domain: the values ``0 .. size-1``; ``size`` is an int or a sympy Symbol."""
@@ -172,6 +175,9 @@ def _classify(definition: S.Definition, program: Program, symbolic: frozenset[st
     if isinstance(value, S.SigmaRange):
         if value.last < value.first:
             raise CpolyError(f"empty vertex range σ{value.first}-σ{value.last}", value.span)
+        if value.last - value.first + 1 > MAX_GROUP:
+            raise CpolyError(f"vertex range σ{value.first}-σ{value.last} has "
+                             f"{value.last - value.first + 1:,} vertices (at most {MAX_GROUP:,})", value.span)
         program.groups[name] = tuple(range(value.first, value.last + 1))
     elif isinstance(value, S.Sigma):
         program.vertex_names[name] = value.number
