@@ -82,8 +82,10 @@ def test_nesting_counts_correctly_or_fails_cleanly(tmp_path, capsys):
 
 
 def test_cards_outside_the_deck_are_refused(tmp_path, capsys):
+    """Five faces named by the default ranks 2-A: an ace is not in the deck (declared ranks must
+    have one letter per face, see test_no_silent_wrong_answer.py)."""
     text = (FIXTURES / "small_poker.cp").read_text(encoding="utf-8").replace("Faces = 6", "Faces = 5")
-    path = _write(tmp_path, text)
+    path = _write(tmp_path, text.replace('ranks "9TJQKA"\n', ""))
     assert main(["check", path, "Ah", "Ad", "Ac", "Kh", "Kd"]) == 2
     assert "card 'Ah' is not in this game's deck" in capsys.readouterr().err
 
