@@ -23,7 +23,7 @@ It owns the deck and the enumeration of hands, and a :class:`~cpoly.game.Game` i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb, factorial, prod
 
@@ -133,7 +133,7 @@ def _check_vertices(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[i
 def dense_points(sorts: Mapping[int, Sort], universe: Iterable[int]) -> int | None:
     """Assignments a dense count enumerates (None: a size is symbolic)."""
     sizes = [sorts[v].size for v in universe]
-    return None if any(not isinstance(s, int) for s in sizes) else prod(sizes)  # type: ignore[misc]
+    return None if any(not isinstance(s, int) for s in sizes) else prod(sizes)
 
 
 def _dense(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> int:
@@ -432,5 +432,3 @@ def _exact_group_sums(inverse: np.ndarray, weights: np.ndarray, groups: int, app
         exact[group] += weight
     return exact
 
-
-CountFunction = Callable[[Expr], Number]

@@ -23,8 +23,9 @@ from cpoly.counting import CountingPlan, DealSpace
 from cpoly.errors import CpolyError, CpolyInputError, Warning_
 from cpoly.evaluate import SortedValues, evaluate_factored
 from cpoly.expr import Expr, vertices_of
-from cpoly.gamespec import GameSpec, PayTable
+from cpoly.gamespec import GameSpec
 from cpoly.lower import Lowerer
+from cpoly.paytable import PayTable
 from cpoly.resolve import Program, Sort
 from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
 
@@ -178,6 +179,7 @@ class Game:
     def parse_hand(self, texts: Sequence[str]) -> list[Card]:
         """A dealt hand from card strings; wrong count or duplicates are input errors."""
         cards = parse_cards(texts, self.spec.ranks, self.spec.suit_letters, copies=self.spec.copies)
+        _ = self.universe  # every card vertex has a domain (else a CpolyNameError)
         sizes = (self.sorts[self.face_vertices[0]].size, self.sorts[self.suit_vertices[0]].size)
         for text, card in zip(" ".join(texts).split(), cards):
             if any(isinstance(n, int) and value >= n for value, n in zip(card, sizes)):

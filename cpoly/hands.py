@@ -20,14 +20,14 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 
-__all__ = ["all_hands", "hand_chunks"]
+__all__ = ["all_hands", "check_size", "hand_chunks"]
 
 
 def _card_dtype(n: int) -> type[np.signedinteger]:
     return np.int8 if n <= 127 else np.int16
 
 
-def _check_size(n: int, k: int) -> None:
+def check_size(n: int, k: int) -> None:
     if not 0 <= k <= n:
         raise CpolyInputError(f"cannot choose {k} cards from a deck of {n}")
     if n > 32767:
@@ -68,14 +68,14 @@ def all_hands(n: int, k: int = 5) -> np.ndarray:
     >>> all_hands(5, 3)[:4].tolist()
     [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
     """
-    _check_size(n, k)
+    check_size(n, k)
     return _all_hands_cached(n, k)
 
 
 def hand_chunks(n: int, k: int, chunk: int) -> Iterator[np.ndarray]:
     """Every k-subset of ``range(n)`` in colex order, ``chunk`` rows at a time (bounded memory:
     the hands of the largest card are the (k-1)-subsets of the cards below it)."""
-    _check_size(n, k)
+    check_size(n, k)
     if k == 0:
         yield np.zeros((1, 0), dtype=_card_dtype(n))
         return

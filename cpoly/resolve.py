@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.gamespec import (
+    DeclaredPays,
     GameSpec,
-    PayTable,
     add_game_statement,
     game_spec,
     paytable_of,
@@ -286,7 +286,7 @@ def vertex_of(ref: S.Ref | S.Sigma, program: Program, scope: dict[str, int]) -> 
 # ---- declarations --------------------------------------------------------------------------
 def _declarations(module: S.Module, program: Program) -> None:
     game: dict[str, object] = {}
-    paytables: list[PayTable] = []
+    paytables: list[DeclaredPays] = []
     for statement in module.statements:
         if isinstance(statement, S.DomainDecl):
             _domain(statement, program)

@@ -166,11 +166,12 @@ def run_paytables(args: argparse.Namespace) -> int:
     names = poker.game.category_names
     tables = poker.game.spec.paytables
     if args.json:
-        print_json([{"name": t.name, "pays": {n: _pay_number(t.pays.get(n, Fraction(0))) for n in names},
-                     **({"dealt": {n: _pay_number(p) for n, p in t.dealt.items()}} if t.dealt else {})}
+        print_json([{"name": t.name, "pays": {n: _pay_number(t.pay_of(n)) for n in names},
+                     **({"dealt": {n: _pay_number(p) for n in names if (p := t.dealt_of(n)) is not None}}
+                        if any(p is not None for p in t.dealt_pays) else {})}
                     for t in tables])
         return 0
-    rows = [[n, *[_pay_text(t.pays.get(n, Fraction(0)), t.dealt.get(n)) for t in tables]] for n in names]
+    rows = [[n, *[_pay_text(t.pay_of(n), t.dealt_of(n)) for t in tables]] for n in names]
     print_table(f"{poker.game.spec.title}: pay tables (per coin)", ["hand", *[t.name for t in tables]],
                 rows, [False] + [True] * len(tables))
     return 0

@@ -45,7 +45,6 @@ from cpoly.games.videopoker.copies import (
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.gamespec import PayTable as DeclaredPayTable
 from cpoly.positions import position_dependent, witnesses
 
 HAND_SIZE = 5
@@ -273,7 +272,7 @@ class VideoPoker:
     # ---- pay tables, holds, analysis ------------------------------------------------------------
     def paytable(self, name: str | None = None) -> PayTable:
         """A pay table of the game by name (the first when None), pays in category order."""
-        return to_analysis_paytable(self.game.paytable(name), self.game.category_names)
+        return self.game.paytable(name)
 
     def hold(self, cards: Sequence[str], paytable: str | None = None,
              tie_rule: TieRule | str = DEFAULT_TIE_RULE, use_cache: bool = True) -> HoldResult:
@@ -302,14 +301,6 @@ class VideoPoker:
             raise CpolyError("the position-dependent categories are not invariant under the deck's "
                              "suit permutations; the ordered analysis needs them to be")
         return analyze_prepared(prepared, table, tie_rule, progress, ordered)
-
-
-def to_analysis_paytable(declared: DeclaredPayTable, categories: Iterable[str]) -> PayTable:
-    """A declared pay table in category order; unpaid categories pay 0."""
-    names = list(categories)
-    pays = tuple(declared.pays.get(name, Fraction(0)) for name in names)
-    dealt = tuple(declared.dealt.get(name) for name in names) if declared.dealt else ()
-    return PayTable(declared.name, pays, dealt)
 
 
 def _sane_ordered(stored: Mapping[str, np.ndarray], n_categories: int, n_cards: int) -> bool:
