@@ -28,9 +28,9 @@ __all__ = ["ChartSearch", "Entries", "initial_order", "search_chart"]
 
 #: The line penalty starts at this share of the optimal value and grows by PENALTY_STEP.
 PENALTY_START = 1e-7
-PENALTY_STEP = 1.6
-#: Bits of a hold's EV numerator in the packed sort key of :meth:`Entries.of`.
-_VALUE_BITS = 41
+PENALTY_STEP = 2.0
+#: Bits of a hold's rank (0..31) in the packed sort key of :meth:`Entries.of`.
+HOLD_BITS = 5
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
 MAX_SWEEPS = 8
 
@@ -55,26 +55,27 @@ class Entries:
         """From ``(N, 32)`` hold values, ``(N, 32, J)`` pattern ids (each hold at J levels of
         detail) and each deal's weight.
 
-        Each deal's (pattern, value, hold) triples are packed into one int64 and sorted per
-        row, so the best hold of each pattern comes first: no global sort.
+        Holds are ranked by value within each deal (best first, then by hold index); each
+        (pattern, rank) pair packs into an int16, and one small sort per deal puts each
+        pattern's best hold first.
         """
         n_deals, n_holds = values.shape
-        if values.min(initial=0) < 0 or values.max(initial=0) >= 1 << _VALUE_BITS or n_patterns >= 1 << 17:
-            raise ValueError("hold values or pattern count out of the packed range")
-        levels = patterns.shape[2]
-        hold = np.arange(n_holds, dtype=np.int64)[None, :, None]
-        packed = (patterns.astype(np.int64) << (_VALUE_BITS + 5)) | (
-            ((1 << _VALUE_BITS) - 1 - values.astype(np.int64))[:, :, None] << 5) | hold
-        packed = np.sort(packed.reshape(n_deals, n_holds * levels), axis=1)
-        pattern = packed >> (_VALUE_BITS + 5)
+        if n_patterns >= 1 << (15 - HOLD_BITS):
+            raise ValueError(f"{n_patterns} patterns do not fit the packed sort key")
+        by_value = np.argsort(-values, axis=1, kind="stable")
+        rank = np.empty_like(by_value)
+        np.put_along_axis(rank, by_value, np.arange(n_holds)[None, :], axis=1)
+        packed = (patterns.astype(np.int16) << HOLD_BITS) | rank.astype(np.int16)[:, :, None]
+        packed = np.sort(packed.reshape(n_deals, -1), axis=1, kind="stable")
+        pattern = packed >> HOLD_BITS
         first = np.ones(pattern.shape, dtype=bool)
         first[:, 1:] = pattern[:, 1:] != pattern[:, :-1]
+        deal = np.nonzero(first)[0]
         kept = packed[first]
-        deal = np.repeat(np.arange(n_deals, dtype=np.int64), first.sum(axis=1))
-        value = (1 << _VALUE_BITS) - 1 - ((kept >> 5) & ((1 << _VALUE_BITS) - 1))
+        hold = by_value[deal, (kept & (n_holds - 1)).astype(np.int64)]
         start = np.searchsorted(deal, np.arange(n_deals + 1))
-        return cls(deal, kept >> (_VALUE_BITS + 5), value, kept & 31, start,
-                   np.asarray(weight, dtype=np.int64), n_patterns)
+        return cls(deal.astype(np.int64), (kept >> HOLD_BITS).astype(np.int64), values[deal, hold],
+                   hold.astype(np.int64), start, np.asarray(weight, dtype=np.int64), n_patterns)
 
     @property
     def n_deals(self) -> int:
@@ -101,6 +102,7 @@ class ChartSearch:
         self.entries = entries
         self.floor = floor
         self.rank = np.empty(entries.n_patterns, dtype=np.int64)
+        self._plays: np.ndarray | None = None
         by_pattern = np.argsort(entries.pattern, kind="stable")
         bounds = np.searchsorted(entries.pattern[by_pattern], np.arange(entries.n_patterns + 1))
         self.members = [by_pattern[bounds[p]:bounds[p + 1]] for p in range(entries.n_patterns)]
@@ -126,15 +128,26 @@ class ChartSearch:
         return int(np.sum(self.entries.weight * self.entries.value[self.top1]))
 
     def _refresh(self, deals: np.ndarray) -> None:
-        """Recompute the first two patterns of ``deals``."""
+        """Recompute the first two patterns of ``deals``: per deal, the two smallest keys
+        ``rank << 32 | entry`` (one ``minimum.reduceat`` each)."""
+        self._plays = None
         if not len(deals):
             return
         rows = self.entries.rows_of(deals)
-        local = np.repeat(np.arange(len(deals)), self.entries.start[deals + 1] - self.entries.start[deals])
-        sorted_rows = rows[np.lexsort((self.rank[self.entries.pattern[rows]], local))]
-        first = np.searchsorted(local, np.arange(len(deals)))
-        self.top1[deals] = sorted_rows[first]
-        self.top2[deals] = sorted_rows[first + 1]
+        lengths = self.entries.start[deals + 1] - self.entries.start[deals]
+        starts = np.cumsum(lengths) - lengths
+        keys = (self.rank[self.entries.pattern[rows]] << 32) | rows
+        first = np.minimum.reduceat(keys, starts)
+        keys[np.repeat(first, lengths) == keys] = np.iinfo(np.int64).max
+        second = np.minimum.reduceat(keys, starts)
+        self.top1[deals] = first & 0xFFFFFFFF
+        self.top2[deals] = second & 0xFFFFFFFF
+
+    def plays(self) -> np.ndarray:
+        """Deals (classes) that play each pattern under the current order."""
+        if self._plays is None:
+            self._plays = np.bincount(self.entries.pattern[self.top1], minlength=len(self.rank))
+        return self._plays
 
     # ---- moves ----------------------------------------------------------------------------
     def _other(self, pattern: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -162,16 +175,18 @@ class ChartSearch:
         gain = entries.weight[deals] * (entries.value[rows] - entries.value[other])
         suffix = np.cumsum(exact_bincount(compressed, gain, size)[::-1])[::-1]
         if penalty:
-            suffix = suffix + penalty * (self._redundant(pattern, other, size) - (np.arange(size) <= compressed.max()))
+            suffix = suffix + penalty * (self._redundant(pattern, deals, other, size) - (np.arange(size) <= compressed.max()))
         best = int(np.argmax(suffix))
         return best, int(suffix[best]), int(suffix[now]) if self.alive(pattern) else 0
 
-    def _redundant(self, pattern: int, other: np.ndarray, size: int) -> np.ndarray:
+    def _redundant(self, pattern: int, deals: np.ndarray, other: np.ndarray, size: int) -> np.ndarray:
         """For each position of ``pattern``, how many other lines it would leave unplayed."""
-        played = self.entries.pattern[self.top1]
-        without = np.where(played == pattern, self.entries.pattern[self.top2], played)
-        plays = np.bincount(without, minlength=size)
-        covered = np.bincount(self.entries.pattern[other], minlength=size)
+        entries = self.entries
+        plays = self.plays().copy()
+        mine = entries.pattern[self.top1[deals]] == pattern
+        plays[pattern] = 0
+        plays += np.bincount(entries.pattern[self.top2[deals[mine]]], minlength=size)
+        covered = np.bincount(entries.pattern[other], minlength=size)
         doomed = np.flatnonzero((plays > 0) & (covered == plays))
         doomed = doomed[(doomed != self.floor) & (doomed != pattern)]
         ranks = self.rank[doomed] - (self.rank[doomed] > self.rank[pattern])
@@ -189,6 +204,7 @@ class ChartSearch:
         held_top = (self.entries.pattern[self.top1[deals]] == pattern) | (
             self.entries.pattern[self.top2[deals]] == pattern)
         above = self.rank[pattern] < self.rank[self.entries.pattern[other]]
+        self._plays = None
         self.top2[deals[above]] = other[above]
         self.top1[deals[above]] = rows[above]
         second = ~above & ~held_top & (self.rank[pattern] < self.rank[self.entries.pattern[self.top2[deals]]])
@@ -226,8 +242,7 @@ class ChartSearch:
 
     def cleanup(self) -> None:
         """Drop the lines above the floor that no deal plays."""
-        played = np.zeros(len(self.rank), dtype=bool)
-        played[self.entries.pattern[self.top1]] = True
+        played = self.plays() > 0
         for pattern in self.order()[:-1]:
             if not played[pattern]:
                 self.move(pattern, len(self.rank) - 1)
