@@ -27,7 +27,8 @@ from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cac
 from cpoly.games.videopoker.strategy.search import ChartSearch, Entries, search_chart
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "build_strategy", "hold_cards"]
+__all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "collect",
+           "hold_cards"]
 
 #: Lines of the default chart.
 DEFAULT_LINES = 40
@@ -97,8 +98,10 @@ def _check_game(poker: VideoPoker) -> None:
 
 
 @dataclass(frozen=True, eq=False)
-class _Game:
-    """What the chart is built from: the deals' hold values and patterns."""
+class StrategyData:
+    """What a chart is built from: each deal class's representative deal (sorted cards), its
+    32 hold values (EV numerators on ``denominator``), each hold's pattern ids at every level
+    of detail, the sparse (deal, pattern) entries and the optimal return."""
 
     poker: VideoPoker
     deals: np.ndarray
@@ -110,7 +113,8 @@ class _Game:
     denominator: int
 
 
-def _collect(poker: VideoPoker, paytable: str | None, progress: Progress | None) -> _Game:
+def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress | None = None) -> StrategyData:
+    """One analysis pass keeping every class's hold values, and every hold's patterns."""
     _check_game(poker)
     prepared = poker.prepared()
     assert not isinstance(prepared, PreparedCopies)
@@ -128,7 +132,7 @@ def _collect(poker: VideoPoker, paytable: str | None, progress: Progress | None)
     patterns = pattern_tables.hold_patterns(index, prepared.tables.categories)
     entries = Entries.of(values, patterns, prepared.sizes, len(pattern_tables.patterns))
     denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
-    return _Game(poker, deals, values, patterns, pattern_tables, entries, analysis.expected_return, denominator)
+    return StrategyData(poker, deals, values, patterns, pattern_tables, entries, analysis.expected_return, denominator)
 
 
 def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = DEFAULT_LINES,
@@ -148,21 +152,21 @@ def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = 
     """
     if lines < 1:
         raise CpolyError(f"a chart needs at least one line, got --lines {lines}")
-    game = _collect(poker, paytable, progress)
+    game = collect(poker, paytable, progress)
     floor = int(game.patterns[0, 0, 0])
     fine = sorted(set(np.unique(game.patterns[:, :, 0]).tolist()))
     search, record = search_chart(game.entries, fine, floor, lines)
     return _figures(game, search, record, poker.paytable(paytable).name)
 
 
-def _words(game: _Game) -> PatternWords:
+def _words(game: StrategyData) -> PatternWords:
     tables = game.pattern_tables
     wild = np.flatnonzero(tables.wild_cards)
     face = game.poker.card_name(int(wild[0]))[:-1] if len(wild) else ""
     return PatternWords(game.poker.game.category_names, tables.levels, bool(tables.high_faces.any()), face)
 
 
-def _figures(game: _Game, search: ChartSearch, record: dict[int, int], paytable: str) -> StrategyChart:
+def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int], paytable: str) -> StrategyChart:
     entries = game.entries
     played = search.top1
     best = entries.optimal()
@@ -187,7 +191,7 @@ def _figures(game: _Game, search: ChartSearch, record: dict[int, int], paytable:
         {n: Fraction(v, game.denominator) for n, v in sorted(record.items())}, deal_total, game.denominator)
 
 
-def _exceptions(game: _Game, played: np.ndarray, best: np.ndarray, line_names: dict[int, str],
+def _exceptions(game: StrategyData, played: np.ndarray, best: np.ndarray, line_names: dict[int, str],
                 words: PatternWords) -> tuple[ExceptionGroup, ...]:
     """The misplayed deal classes, grouped by (line, pattern of the best hold), costliest first."""
     entries = game.entries
@@ -204,10 +208,10 @@ def _exceptions(game: _Game, played: np.ndarray, best: np.ndarray, line_names: d
         cost = int(np.sum(weight * (best[deals] - entries.value[played[deals]])))
         hands = tuple((_cards(game, game.deals[d]), _cards(game, hold_cards(game.deals[d], int(h))), int(w))
                       for d, h, w in zip(deals, best_hold[rows], weight))
-        result.append(ExceptionGroup(line_names[line], words.name(game.pattern_tables.patterns[pattern], True),
+        result.append(ExceptionGroup(line_names[line], words.name(game.pattern_tables.patterns[pattern], HAND_SIZE),
                                      int(weight.sum()), Fraction(cost, game.denominator), hands))
     return tuple(sorted(result, key=lambda g: (-g.cost, g.line, g.instead)))
 
 
-def _cards(game: _Game, cards: np.ndarray | list[int]) -> str:
+def _cards(game: StrategyData, cards: np.ndarray | list[int]) -> str:
     return " ".join(game.poker.card_name(int(c)) for c in cards) or "(nothing)"

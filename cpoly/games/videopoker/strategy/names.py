@@ -40,19 +40,19 @@ class PatternWords:
     has_high: bool
     wild_face: str
 
-    def name(self, pattern: Pattern, detail: bool = False) -> str:
-        """The pattern in words; ``detail`` adds the side draws."""
+    def name(self, pattern: Pattern, detail: int = 0) -> str:
+        """The pattern in words; ``detail`` adds that many of its side draws."""
         if pattern.held == 0:
             return "draw five (hold nothing)"
         parts = [self._head(pattern)]
         if pattern.made == -1 and pattern.head >= 0 and pattern.gaps >= 0:
             parts.append(self._gaps(pattern.held, pattern.head, pattern.gaps))
-        if self.has_high and pattern.high != ANY and pattern.high < pattern.held:
+        if self.has_high and 0 <= pattern.high < pattern.held < 5:
             parts.append(_plural(pattern.high, "high card"))
         if pattern.wild > 0 and pattern.wild < pattern.held:
             parts.append(f"{pattern.wild} wild")
-        if detail:
-            parts.extend(f"{self.categories[c]} {self._gaps(pattern.held, c, level)}" for c, level in pattern.side)
+        parts.extend(f"{self.categories[c]} {self._gaps(pattern.held, c, level)}"
+                     for c, level in pattern.side[:detail])
         return ", ".join(parts)
 
     def _head(self, pattern: Pattern) -> str:
@@ -80,6 +80,13 @@ class PatternWords:
         return _plural(gaps, "gap")
 
     def names(self, patterns: Sequence[Pattern]) -> list[str]:
-        """Names of a chart's lines, with the side draws added where two would read alike."""
-        short = [self.name(p) for p in patterns]
-        return [self.name(p, detail=short.count(s) > 1) for p, s in zip(patterns, short)]
+        """Names of a chart's lines: side draws added, fewest first, until no two read alike."""
+        detail = [0] * len(patterns)
+        for _ in range(max((len(p.side) for p in patterns), default=0)):
+            named = [self.name(p, d) for p, d in zip(patterns, detail)]
+            clashes = [i for i, n in enumerate(named) if named.count(n) > 1 and detail[i] < len(patterns[i].side)]
+            if not clashes:
+                break
+            for i in clashes:
+                detail[i] += 1
+        return [self.name(p, d) for p, d in zip(patterns, detail)]
