@@ -29,6 +29,10 @@ __all__ = ["ChartSearch", "Entries", "initial_order", "search_chart"]
 #: The line penalty starts at this share of the optimal value and grows by PENALTY_STEP.
 PENALTY_START = 1e-7
 PENALTY_STEP = 2.0
+#: Rounds of :meth:`ChartSearch.swap_out` at most.
+SWAP_ROUNDS = 2
+#: Lines tried per round, the costliest first.
+SWAP_LINES = 5
 #: Bits of a hold's rank (0..31) in the packed sort key of :meth:`Entries.of`.
 HOLD_BITS = 5
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
@@ -248,6 +252,31 @@ class ChartSearch:
                 self.move(pattern, len(self.rank) - 1)
 
     # ---- pruning ------------------------------------------------------------------------------
+    def polish(self, lines: int, patterns: list[int]) -> None:
+        """Fill up to ``lines`` lines, then best-position moves of the lines in the chart."""
+        self.fill(lines, patterns)
+        self.sweep([p for p in self.order() if p != self.floor], insert=False)
+        self.cleanup()
+
+    def swap_out(self, lines: int, patterns: list[int]) -> bool:
+        """Try the costliest lines (those that misplay some deal): drop one, refill and polish;
+        keep the best chart found.  True when it gained."""
+        entries = self.entries
+        order, value = self.order(), self.total()
+        loss = entries.weight * (entries.optimal() - entries.value[self.top1])
+        costs = exact_bincount(entries.pattern[self.top1], loss, entries.n_patterns)
+        best = (value, order)
+        costly = sorted((p for p in order[:-1] if costs[p] > 0), key=lambda p: -int(costs[p]))
+        for pattern in costly[:SWAP_LINES]:
+            self.reset(order)
+            self.move(pattern, len(self.rank) - 1)
+            self.cleanup()
+            self.polish(lines, patterns)
+            if self.total() > best[0] and len(self.order()) <= lines:
+                best = (self.total(), self.order())
+        self.reset(best[1])
+        return best[0] > value
+
     def fill(self, lines: int, patterns: list[int]) -> None:
         """Insert the pattern that gains most, while the chart has fewer than ``lines`` lines."""
         while len(self.order()) < lines:
@@ -314,8 +343,9 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int) -> t
         penalty *= PENALTY_STEP
     fits = max((chart for size, chart in charts.items() if size <= lines), key=lambda chart: chart[0])
     search.reset(fits[1])
-    search.fill(lines, candidates)
-    search.sweep([p for p in search.order() if p != floor], insert=False)
-    search.cleanup()
+    search.polish(lines, candidates)
+    for _ in range(SWAP_ROUNDS):
+        if not search.swap_out(lines, candidates):
+            break
     note()
     return search, record
