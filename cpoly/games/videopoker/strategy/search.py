@@ -278,13 +278,23 @@ class ChartSearch:
         return best[0] > value
 
     def fill(self, lines: int, patterns: list[int]) -> None:
-        """Insert the pattern that gains most, while the chart has fewer than ``lines`` lines."""
-        while len(self.order()) < lines:
-            gains = [(self.best_position(p), p) for p in patterns if not self.alive(p)]
-            best = max(gains, key=lambda g: (g[0][1], -g[1]), default=None)
-            if best is None or best[0][1] <= 0:
+        """Insert the pattern that gains most, while the chart has fewer than ``lines`` lines.
+
+        Lazy greedy: gains are evaluated once, then only the leading candidate is re-evaluated
+        before it is inserted (a pattern's gain rarely grows as lines are added; when it does,
+        the chart is still correct, only perhaps not the best fill).
+        """
+        stale = sorted(((self.best_position(p)[1], p) for p in patterns if not self.alive(p)), reverse=True)
+        while len(self.order()) < lines and stale and stale[0][0] > 0:
+            _, pattern = stale.pop(0)
+            position, gain, _ = self.best_position(pattern)
+            if stale and gain < stale[0][0]:
+                stale.append((gain, pattern))
+                stale.sort(reverse=True)
+                continue
+            if gain <= 0:
                 return
-            self.move(best[1], best[0][0])
+            self.move(pattern, position)
 
 
 def exact_bincount(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
