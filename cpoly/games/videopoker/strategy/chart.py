@@ -18,7 +18,8 @@ from math import comb
 import numpy as np
 
 from cpoly.errors import CpolyError
-from cpoly.games.videopoker.analysis import _representative_deals, analyze_prepared
+from cpoly.games.videopoker.analysis import analyze_prepared
+from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables
@@ -127,7 +128,7 @@ def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress |
     analysis = analyze_prepared(prepared, table, progress=progress, hold_values=keep)
     scaled = table.scaled()
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
-    deals = _representative_deals(prepared)
+    deals = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
     index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
     patterns = pattern_tables.hold_patterns(index, prepared.tables.categories)
     entries = Entries.of(values, patterns, prepared.sizes, len(pattern_tables.patterns))
