@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "cpoly.cli.videopoker",    # hold, analyze, paytables
     "cpoly.cli.holdem",        # equity, eval
     "cpoly.cli.search",        # search
+    "cpoly.cli.strategy",      # strategy, train
 )
 EXIT_ERROR = 2
 EXIT_BUG = 70  # EX_SOFTWARE: an internal error, worth a report

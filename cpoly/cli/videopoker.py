@@ -8,6 +8,7 @@ from math import perm
 from typing import Any
 
 from cpoly.cli.output import print_json, print_table, print_warnings, progress_bar, thousands
+from cpoly.cli.strategy import mine_json
 from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE,
     GameAnalysis,
@@ -22,6 +23,7 @@ def register(subparsers: Any) -> None:
     hold = subparsers.add_parser("hold", help="autohold: the EV of all 32 holds of a dealt hand")
     hold.add_argument("file", help="a .cp game file")
     hold.add_argument("cards", nargs="+", help="the five dealt cards, e.g. Ah Kh Qh Jh 2c")
+    hold.add_argument("--mine", help="your hold, e.g. \"Kd Js\" ('none' = draw five): its EV and cost")
     _common(hold)
     hold.set_defaults(func=run_hold)
 
@@ -58,10 +60,12 @@ def run_hold(args: argparse.Namespace) -> int:
     ranked = _distinct_holds(poker, sorted(result.options,
                                            key=lambda o: (o.hold != result.best, -o.ev, o.hold)))
     ordered = poker.game.spec.ordered
+    mine = None if args.mine is None else mine_json(poker, result, args.mine)
     if args.json:
         print_json({"paytable": table.name, "ordered": ordered,
                     "holds": [_hold_json(poker, o, names) for o in ranked],
-                    "best": _hold_json(poker, result.best_option, names, outcomes=False)})
+                    "best": _hold_json(poker, result.best_option, names, outcomes=False),
+                    **({"mine": mine} if mine else {})})
         return 0
     rows = [[("* " if o.hold == result.best else "  ") + _held_text(poker, o.held),
              f"{float(o.ev):.6f}", f"{o.ev.numerator}/{o.ev.denominator}",
@@ -76,6 +80,9 @@ def run_hold(args: argparse.Namespace) -> int:
               "positions (each ordered draw counted once)")
     if len(result.tied) > 1:
         print(f"{len(result.tied)} holds tie for the best EV; the {result.tie_rule.value} rule chose.")
+    if mine:
+        print(f"your hold {' '.join(mine['held']) or '(draw five)'}: EV {mine['ev']:.6f}, "
+              + ("the best play" if not mine["cost"] else f"costs {mine['cost']:.6f} bets against the best"))
     return 0
 
 

@@ -62,6 +62,8 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
+#: ``hold_values(rows, values)``: a chunk's deal-class indices and their ``(rows, 32)`` EV numerators.
+HoldValues = Callable[[np.ndarray, np.ndarray], None]
 #: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
 CHUNK_CLASSES = 8192
 
@@ -248,8 +250,13 @@ def analyze_prepared(
     tie_rule: TieRule | str = DEFAULT_TIE_RULE,
     progress: Progress | None = None,
     ordered: OrderedHands | None = None,
+    hold_values: HoldValues | None = None,
 ) -> GameAnalysis:
     """:func:`analyze_game` on a :class:`PreparedGame` (several pay tables, one preparation).
+
+    ``hold_values(rows, values)``, when given, receives each chunk's exact EV numerators
+    (:func:`~cpoly.games.videopoker.holds.choose_holds`: ``values[r, m]`` for the class
+    ``rows[r]``, holds on its sorted representative deal), for the strategy charts.
 
     With ``ordered`` (an ordered game's witnesses, :mod:`~cpoly.games.videopoker.ordered`),
     every ordering of every deal is played on its own and combinations count ordered deals and
@@ -279,9 +286,11 @@ def analyze_prepared(
         if ordered is not None:
             counts, row_deal, realisations = ordered.expand(counts, deals[chunk])
             chunk = chunk[row_deal]
-        _, choice = choose_holds(
+        values, choice = choose_holds(
             counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
         )
+        if hold_values is not None:
+            hold_values(chunk, values)
         totals.add(counts, choice, weight_by_hold, prepared.sizes[chunk], len(prepared.card_maps),
                    realisations)
         if progress is not None:

@@ -1,0 +1,186 @@
+"""``cpoly strategy`` (a game's strategy chart with its exact cost) and ``cpoly train`` (deal
+random hands, read the player's holds, price each mistake)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from fractions import Fraction
+from typing import Any
+
+from cpoly.cli.output import print_json, print_table, progress_bar
+from cpoly.cards import parse_cards
+from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker.analysis import HoldResult
+from cpoly.games.videopoker.game import HAND_SIZE, VideoPoker
+from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart, build_strategy
+
+#: Exception groups shown in the text output (``--json`` lists them all).
+SHOWN_EXCEPTIONS = 12
+
+
+def register(subparsers: Any) -> None:
+    strategy = subparsers.add_parser("strategy", help="a strategy chart of a video-poker game, with its exact cost")
+    strategy.add_argument("file", help="a .cp game file")
+    strategy.add_argument("--paytable", help="pay table name (default: the game's first)")
+    strategy.add_argument("--lines", type=int, default=DEFAULT_LINES,
+                          help="most lines in the chart, 'draw five' included (default: %(default)s)")
+    strategy.add_argument("--json", action="store_true", help="print JSON")
+    strategy.set_defaults(func=run_strategy)
+
+    train = subparsers.add_parser("train", help="practise: random deals, your holds, the cost of each mistake")
+    train.add_argument("file", help="a .cp game file")
+    train.add_argument("--paytable", help="pay table name (default: the game's first)")
+    train.add_argument("--hands", type=int, default=0, help="stop after this many hands (default: until end of input)")
+    train.add_argument("--seed", type=int, help="random seed (repeatable sessions)")
+    train.add_argument("--json", action="store_true", help="print one JSON summary at the end")
+    train.set_defaults(func=run_train)
+
+
+def exact(value: Fraction) -> str:
+    """A fraction as ``"p/q"``."""
+    return f"{value.numerator}/{value.denominator}"
+
+
+# ---- strategy ----------------------------------------------------------------------------------
+def run_strategy(args: argparse.Namespace) -> int:
+    poker = VideoPoker.load(args.file)
+    table = poker.paytable(args.paytable)
+    with progress_bar(f"charting {poker.game.spec.title} ({table.name})", not args.json) as update:
+        chart = build_strategy(poker, table.name, args.lines, update)
+    if args.json:
+        print_json(strategy_json(chart))
+    else:
+        _print_strategy(chart)
+    return 0
+
+
+def strategy_json(chart: StrategyChart) -> dict[str, Any]:
+    """The ``strategy --json`` contract."""
+    return {
+        "game": chart.title, "paytable": chart.paytable,
+        "optimal_return": float(chart.optimal_return), "optimal_return_exact": exact(chart.optimal_return),
+        "chart_return": float(chart.chart_return), "chart_return_exact": exact(chart.chart_return),
+        "return_with_exceptions": float(chart.return_with_exceptions),
+        "return_with_exceptions_exact": exact(chart.return_with_exceptions),
+        "cost": float(chart.cost), "cost_exact": exact(chart.cost), "cost_percent": float(chart.cost * 100),
+        "hands_per_bet_lost": None if not chart.cost else chart.hands_per_bet,
+        "denominator": chart.denominator, "total_deals": chart.total_deals,
+        "lines": [{"pattern": line.name, "frequency": float(line.frequency), "deals": line.deals,
+                   "cost": float(line.cost), "cost_exact": exact(line.cost)} for line in chart.lines],
+        "exceptions": [{"line": group.line, "instead": group.instead, "deals": group.deals,
+                        "cost": float(group.cost), "cost_exact": exact(group.cost),
+                        "hands": [{"deal": deal, "hold": hold, "deals": deals} for deal, hold, deals in group.hands]}
+                       for group in chart.exceptions],
+        "returns_by_lines": {str(n): float(v) for n, v in chart.returns_by_lines.items()},
+    }
+
+
+def _print_strategy(chart: StrategyChart) -> None:
+    rows = [[str(i), line.name, f"{float(line.frequency):.6f}", f"{float(line.cost):.7f}"]
+            for i, line in enumerate(chart.lines, 1)]
+    print_table(f"{chart.title} ({chart.paytable}): hold the first line the deal contains",
+                ["#", "pattern", "frequency", "cost"], rows, [True, False, True, True])
+    print(f"optimal return  {float(chart.optimal_return):.6f}  ({exact(chart.optimal_return)})")
+    print(f"chart return    {float(chart.chart_return):.6f}  ({exact(chart.chart_return)})")
+    if chart.cost:
+        print(f"chart cost      {float(chart.cost * 100):.5f} % of each bet: one bet every "
+              f"{chart.hands_per_bet:,.0f} hands")
+    groups = chart.exceptions
+    deals = sum(g.deals for g in groups)
+    print(f"exceptions      {deals:,} deals in {len(groups)} groups; chart + exceptions = "
+          f"{float(chart.return_with_exceptions):.6f}"
+          + (" = optimal" if chart.return_with_exceptions == chart.optimal_return else " (NOT optimal)"))
+    if groups:
+        shown = [[g.line, g.instead, f"{g.deals:,}", f"{float(g.cost):.7f}", f"{g.hands[0][0]}: {g.hands[0][1]}"]
+                 for g in groups[:SHOWN_EXCEPTIONS]]
+        print_table("costliest exceptions (--json lists every deal)",
+                    ["chart line", "hold instead", "deals", "cost", "e.g."], shown,
+                    [False, False, True, True, False])
+
+
+# ---- train -------------------------------------------------------------------------------------
+def run_train(args: argparse.Namespace) -> int:
+    poker = VideoPoker.load(args.file)
+    table = poker.paytable(args.paytable)
+    rng = random.Random(args.seed)
+    session = _Session()
+    if not args.json:
+        print(f"{poker.game.spec.title} ({table.name}): type the cards to hold (e.g. 'Kd Js'), "
+              "'none' to draw five, 'all' to keep all; end of input stops.")
+    while not args.hands or session.hands < args.hands:
+        deal = rng.sample(range(poker.n_cards), HAND_SIZE)
+        texts = [poker.card_name(c) for c in deal]
+        if not args.json:
+            print(f"\nhand {session.hands + 1}: {' '.join(texts)}")
+        result = poker.hold(texts, table.name)
+        option = _read_hold(poker, result)
+        if option is None:
+            break
+        cost = result.best_option.ev - option.ev
+        session.add(cost)
+        if not args.json:
+            best = " ".join(poker.card_name(c) for c in result.best_option.held) or "(draw five)"
+            verdict = "best play" if not cost else f"mistake: costs {float(cost):.6f} bets; best is {best}"
+            print(f"  EV {float(option.ev):.6f} (best {float(result.best_option.ev):.6f}): {verdict}")
+    if args.json:
+        print_json({"hands": session.hands, "mistakes": session.mistakes,
+                    "total_cost": float(session.cost), "total_cost_exact": exact(session.cost)})
+    else:
+        print(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
+              f"total cost {float(session.cost):.6f} bets")
+    return 0
+
+
+def _read_hold(poker: VideoPoker, result: HoldResult) -> Any:
+    """The player's hold from the next line of stdin (asked again after a bad one); None at
+    the end of input."""
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            return None
+        try:
+            return mine_option(poker, result, line)
+        except CpolyInputError as error:
+            print(error.render(), file=sys.stderr)
+
+
+class _Session:
+    """A training session's running totals."""
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.mistakes = 0
+        self.cost = Fraction(0)
+
+    def add(self, cost: Fraction) -> None:
+        self.hands += 1
+        self.mistakes += cost > 0
+        self.cost += cost
+
+
+def mine_json(poker: VideoPoker, result: HoldResult, text: str) -> dict[str, Any]:
+    """``hold --mine``: the player's hold, its EV and its cost against the best hold."""
+    option = mine_option(poker, result, text)
+    cost = result.best_option.ev - option.ev
+    return {"held": [poker.card_name(c) for c in option.held], "ev": float(option.ev),
+            "ev_exact": exact(option.ev), "cost": float(cost), "cost_exact": exact(cost)}
+
+
+def mine_option(poker: VideoPoker, result: HoldResult, text: str) -> Any:
+    """The hold of ``result`` that keeps the cards named in ``text`` ("Kd Js", "none", "all")."""
+    words = text.replace(",", " ").split()
+    if [w.lower() for w in words] in (["none"], ["-"], []):
+        words = []
+    elif [w.lower() for w in words] == ["all"]:
+        words = [poker.card_name(c) for c in result.deal]
+    dealt = [poker.card_name(c) for c in result.deal]
+    spec = poker.game.spec
+    names = [poker.game.format(card) for card in parse_cards(words, spec.ranks, spec.suit_letters)]
+    missing = [n for n in names if n not in dealt]
+    if missing or len(set(names)) != len(names):
+        raise CpolyInputError(f"hold {' '.join(words)!r}: {' '.join(missing) or 'a repeated card'} "
+                              f"is not a card of the deal {' '.join(dealt)}")
+    mask = sum(1 << dealt.index(n) for n in names)
+    return result.options[mask]

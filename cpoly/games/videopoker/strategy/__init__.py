@@ -1,0 +1,15 @@
+"""Strategy charts of video-poker games: hold patterns read from the game's own categories
+(:mod:`.patterns`, worded by :mod:`.names`), the chart order searched on the full analysis'
+per-class hold EVs (:mod:`.search`), and the chart's exact figures and exceptions
+(:mod:`.chart`).  ``docs/strategy.md`` explains the method.
+"""
+
+from cpoly.games.videopoker.strategy.chart import (
+    DEFAULT_LINES,
+    ChartLine,
+    ExceptionGroup,
+    StrategyChart,
+    build_strategy,
+)
+
+__all__ = ["DEFAULT_LINES", "ChartLine", "ExceptionGroup", "StrategyChart", "build_strategy"]

@@ -1,0 +1,218 @@
+"""A game's strategy chart with its exact return, per-line figures and exceptions.
+
+:func:`build_strategy` runs the full analysis once, keeping every deal class's 32 hold EVs (the
+analysis' own numerators, through its ``hold_values`` hook), reads each hold's pattern from the
+pattern tables, searches the chart order (:mod:`~cpoly.games.videopoker.strategy.search`) and
+proves its return: ``sum over classes of (deals in class) * (EV numerator of the chart's hold)``
+over the same denominator as ``analyze`` (``C(n, 5) * L * pay denominator``).  The deals where
+the chart's hold is worse than the best are its exceptions; chart + exceptions = optimal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+
+from cpoly.errors import CpolyError
+from cpoly.games.videopoker.analysis import analyze_prepared
+from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.games.videopoker.copies import PreparedCopies
+from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables
+from cpoly.games.videopoker.strategy.names import PatternWords
+from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
+from cpoly.games.videopoker.strategy.search import ChartSearch, Entries, search_chart
+from cpoly.games.videopoker.tables import HAND_SIZE
+
+__all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "collect",
+           "hold_cards"]
+
+#: Lines of the default chart.
+DEFAULT_LINES = 40
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class ChartLine:
+    """One line: its pattern, the deals that play it and the return they lose against optimal."""
+
+    pattern: Pattern
+    name: str
+    deals: int
+    frequency: Fraction
+    cost: Fraction
+
+
+@dataclass(frozen=True)
+class ExceptionGroup:
+    """Deals where a chart line is not the best play, grouped by the line and the pattern of
+    the best hold; ``hands`` lists each deal class as (cards, best hold, deals in the class)."""
+
+    line: str
+    instead: str
+    deals: int
+    cost: Fraction
+    hands: tuple[tuple[str, str, int], ...]
+
+
+@dataclass(frozen=True)
+class StrategyChart:
+    """A chart and its exact figures (returns per unit bet)."""
+
+    title: str
+    paytable: str
+    optimal_return: Fraction
+    chart_return: Fraction
+    return_with_exceptions: Fraction
+    lines: tuple[ChartLine, ...]
+    exceptions: tuple[ExceptionGroup, ...]
+    returns_by_lines: dict[int, Fraction]
+    total_deals: int
+    denominator: int
+
+    @property
+    def cost(self) -> Fraction:
+        """Return lost against optimal play, per unit bet."""
+        return self.optimal_return - self.chart_return
+
+    @property
+    def hands_per_bet(self) -> float:
+        """The chart loses one bet every this many hands (infinite when exact)."""
+        return float("inf") if not self.cost else float(1 / self.cost)
+
+
+def hold_cards(deal: np.ndarray, hold: int) -> list[int]:
+    """The cards of ``deal`` kept by hold index ``hold`` (bit i = card i)."""
+    return [int(deal[i]) for i in range(HAND_SIZE) if hold >> i & 1]
+
+
+def _check_game(poker: VideoPoker) -> None:
+    if poker.game.spec.ordered:
+        raise CpolyError("strategy charts of ordered games (position-dependent categories) are not "
+                         "supported: a pattern would need the cards' positions")
+    if poker.copies != 1:
+        raise CpolyError("strategy charts of decks with copies of each card are not supported yet")
+
+
+@dataclass(frozen=True, eq=False)
+class StrategyData:
+    """What a chart is built from: each deal class's representative deal (sorted cards), its
+    32 hold values (EV numerators on ``denominator``), each hold's pattern ids at every level
+    of detail, the sparse (deal, pattern) entries and the optimal return."""
+
+    poker: VideoPoker
+    deals: np.ndarray
+    values: np.ndarray
+    patterns: np.ndarray
+    pattern_tables: PatternTables
+    entries: Entries
+    optimal: Fraction
+    denominator: int
+
+
+def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress | None = None) -> StrategyData:
+    """One analysis pass keeping every class's hold values, and every hold's patterns."""
+    _check_game(poker)
+    prepared = poker.prepared()
+    assert not isinstance(prepared, PreparedCopies)
+    table = poker.paytable(paytable)
+    values = np.empty((len(prepared.sizes), HOLDS), dtype=np.int64)
+
+    def keep(rows: np.ndarray, chunk_values: np.ndarray) -> None:
+        values[rows] = chunk_values
+
+    analysis = analyze_prepared(prepared, table, progress=progress, hold_values=keep)
+    scaled = table.scaled()
+    pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
+    deals = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
+    index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
+    patterns = pattern_tables.hold_patterns(index, prepared.tables.categories)
+    entries = Entries.of(values, patterns, prepared.sizes, len(pattern_tables.patterns))
+    denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
+    return StrategyData(poker, deals, values, patterns, pattern_tables, entries, analysis.expected_return, denominator)
+
+
+def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = DEFAULT_LINES,
+                   progress: Progress | None = None) -> StrategyChart:
+    """The best chart of at most ``lines`` lines found for the game, with exact figures.
+
+    Parameters
+    ----------
+    poker : VideoPoker
+        A single-deck, unordered game.
+    paytable : str, optional
+        A pay table name (default: the game's first).
+    lines : int
+        Most lines in the chart, the last line ("draw five") included.
+    progress : callable, optional
+        ``progress(done, total)`` during the analysis pass.
+    """
+    if lines < 1:
+        raise CpolyError(f"a chart needs at least one line, got --lines {lines}")
+    game = collect(poker, paytable, progress)
+    floor = int(game.patterns[0, 0, 0])
+    fine = sorted(set(np.unique(game.patterns[:, :, 0]).tolist()))
+    search, record = search_chart(game.entries, fine, floor, lines)
+    return _figures(game, search, record, poker.paytable(paytable).name)
+
+
+def _words(game: StrategyData) -> PatternWords:
+    tables = game.pattern_tables
+    wild = np.flatnonzero(tables.wild_cards)
+    face = game.poker.card_name(int(wild[0]))[:-1] if len(wild) else ""
+    return PatternWords(game.poker.game.category_names, tables.levels, bool(tables.high_faces.any()), face)
+
+
+def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int], paytable: str) -> StrategyChart:
+    entries = game.entries
+    played = search.top1
+    best = entries.optimal()
+    loss = entries.weight * (best - entries.value[played])
+    order = search.order()
+    words = _words(game)
+    names = words.names([game.pattern_tables.patterns[p] for p in order])
+    deal_total = int(entries.weight.sum())
+    line_of = entries.pattern[played]
+    lines = []
+    for pattern, name in zip(order, names):
+        mine = line_of == pattern
+        deals = int(entries.weight[mine].sum())
+        lines.append(ChartLine(game.pattern_tables.patterns[pattern], name, deals,
+                               Fraction(deals, deal_total), Fraction(int(loss[mine].sum()), game.denominator)))
+    chart_value = int(np.sum(entries.weight * entries.value[played]))
+    exceptions = _exceptions(game, played, best, dict(zip(order, names)), words)
+    with_exceptions = Fraction(chart_value, game.denominator) + sum((e.cost for e in exceptions), Fraction(0))
+    return StrategyChart(
+        game.poker.game.spec.title, paytable, game.optimal, Fraction(chart_value, game.denominator),
+        with_exceptions, tuple(lines), exceptions,
+        {n: Fraction(v, game.denominator) for n, v in sorted(record.items())}, deal_total, game.denominator)
+
+
+def _exceptions(game: StrategyData, played: np.ndarray, best: np.ndarray, line_names: dict[int, str],
+                words: PatternWords) -> tuple[ExceptionGroup, ...]:
+    """The misplayed deal classes, grouped by (line, pattern of the best hold), costliest first."""
+    entries = game.entries
+    wrong = np.flatnonzero(entries.value[played] < best)
+    best_hold = np.argmax(game.values[wrong], axis=1)
+    instead = game.patterns[wrong, best_hold, 0]
+    groups: dict[tuple[int, int], list[int]] = {}
+    for row, (deal, pattern) in enumerate(zip(wrong.tolist(), instead.tolist())):
+        groups.setdefault((int(entries.pattern[played[deal]]), pattern), []).append(row)
+    result = []
+    for (line, pattern), rows in groups.items():
+        deals = wrong[rows]
+        weight = entries.weight[deals]
+        cost = int(np.sum(weight * (best[deals] - entries.value[played[deals]])))
+        hands = tuple((_cards(game, game.deals[d]), _cards(game, hold_cards(game.deals[d], int(h))), int(w))
+                      for d, h, w in zip(deals, best_hold[rows], weight))
+        result.append(ExceptionGroup(line_names[line], words.name(game.pattern_tables.patterns[pattern], HAND_SIZE),
+                                     int(weight.sum()), Fraction(cost, game.denominator), hands))
+    return tuple(sorted(result, key=lambda g: (-g.cost, g.line, g.instead)))
+
+
+def _cards(game: StrategyData, cards: np.ndarray | list[int]) -> str:
+    return " ".join(game.poker.card_name(int(c)) for c in cards) or "(nothing)"
