@@ -18,8 +18,8 @@ DEFAULT_DEFINITIONS = Path(cpoly.__file__).resolve().parent.parent / "definition
 EDITED = "edited on the page"
 MAX_SOURCE_BYTES = 1 << 20
 _TITLE = re.compile(r'^\s*game\s+"([^"]*)"', re.MULTILINE)
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*$")
-_PAY = re.compile(r"\d+(\.\d+)?$")
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PAY = re.compile(r"\d+(\.\d+)?")
 _FILENAME = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -62,9 +62,9 @@ def _checked_pays(value: Any, field: str) -> dict[str, str]:
     pays = {}
     for category, pay in value.items():
         text = str(pay).strip()
-        if not isinstance(category, str) or not _NAME.match(category):
+        if not isinstance(category, str) or not _NAME.fullmatch(category):
             raise FieldError(field, f"{category!r} is not a hand name of this game")
-        if not _PAY.match(text):
+        if not _PAY.fullmatch(text):
             raise FieldError(field, f"the pay of {category} must be a number of coins "
                                     f"(like 6 or 2.5), got {text!r}")
         pays[category] = text

@@ -35,6 +35,7 @@ import cpoly
 
 _LOCATED = re.compile(r"^(?P<file>[^\n:]+):(?P<line>\d+):(?P<column>\d+): error: (?P<message>.*)$",
                       re.DOTALL)
+_OUT_OF_MEMORY = re.compile(r"MemoryError|[Mm]emory allocation|Cannot allocate memory|bad_alloc|out of memory")
 USER_ERROR_EXIT = 2
 
 
@@ -99,10 +100,10 @@ def read_outcome(code: int, stdout: str, stderr: str, limits: Limits) -> Outcome
     if code == USER_ERROR_EXIT:
         found = _json_error(stdout) or _json_error(stderr)
         return Outcome("error", error=found if found is not None else error_from_text(stderr))
-    if "MemoryError" in stderr or code == -signal.SIGKILL:
-        gib = limits.memory_bytes / (1 << 30)
+    if _OUT_OF_MEMORY.search(stderr) or code == -signal.SIGKILL:
         return Outcome("refused", error={"message": f"refused: the computation needs more than the "
-                                         f"server's memory limit of {gib:g} GiB"})
+                                         f"server's memory limit of {_size(limits.memory_bytes)} "
+                                         "(cpoly serve --memory-limit)"})
     last = stderr.strip().splitlines()[-1] if stderr.strip() else f"exit code {code}"
     return Outcome("failed", error={"message": f"cpoly failed: {last}"})
 
@@ -112,6 +113,15 @@ def _package_root() -> str:
     the CLI it runs is the same code."""
     root = str(Path(cpoly.__file__).resolve().parent.parent)
     return os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])])
+
+
+def _size(count: int) -> str:
+    """Bytes for a person.
+
+    >>> _size(4 << 30), _size(200 << 20)
+    ('4 GiB', '200 MiB')
+    """
+    return f"{count / (1 << 30):g} GiB" if count >= 1 << 30 else f"{count / (1 << 20):g} MiB"
 
 
 def _limit_memory(memory_bytes: int) -> Callable[[], None]:
@@ -130,7 +140,7 @@ def _kill_group(process: asyncio.subprocess.Process) -> None:
 async def run_cli(args: Sequence[str], cwd: str, limits: Limits, module: str = "cpoly") -> Outcome:
     """Run ``python -m MODULE ARGS`` (the ``cpoly`` CLI by default) in ``cwd`` under ``limits``;
     cancelling the task kills the process."""
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONPATH": _package_root()}
+    env = {"OPENBLAS_NUM_THREADS": "1", **os.environ, "PYTHONPATH": _package_root()}
     process = await asyncio.create_subprocess_exec(
         *cli_argv(args, module), cwd=cwd, env=env, stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
