@@ -127,6 +127,13 @@ def test_holdem_equity_streets_and_grid(page: Any) -> None:
     grid.get_by_role("button", name="QQ", exact=True).click()
     grid.get_by_role("button", name="AKs", exact=True).click()
     assert page.get_by_label("Hands", exact=True).input_value() == "AsAh KsKh QQ,AKs"
+    assert grid.get_by_role("button", name="AKs", exact=True).get_attribute("aria-pressed") == "true"
+    page.get_by_role("button", name="Equity", exact=True).click()  # three players, two streets
+    page.wait_for_function("document.querySelectorAll('#streets svg circle').length === 6")
+    three = cli_json("equity", "AsAh", "KsKh", "QQ,AKs", "--board", "Kd 7c 2s")
+    third = page.locator("#result table").first.locator("tbody tr").nth(2).locator("td")
+    assert third.nth(0).inner_text() == "QQ,AKs"
+    assert third.nth(1).get_attribute("title").startswith(three["players"][2]["equity_exact"])
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "holdem.png"), full_page=True)
 

@@ -130,7 +130,7 @@
       for (const [a, b, p] of points) {
         parts.push(svg("circle", { cx: a, cy: b, r: 4, fill: color }, svg("title", {}, `${p.hand}: ${fmt.pct(p.equity, 4)}${p.equity_exact ? ` (${p.equity_exact})` : ""}`)));
       }
-      parts.push(svg("text", { x: W - right + 10, y: top + 16 * (k + 1), fill: color }, `${player.hand}`));
+      parts.push(svg("text", { x: W - right + 10, y: top + 16 * (k + 1), style: `fill: ${color}; font-weight: 600` }, `${player.hand}`));
     });
     const chart = svg("svg", { width: W, height: H, viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "Equity by street" }, ...parts);
     const rows = STREETS.filter(([name]) => results.has(name));

@@ -126,7 +126,7 @@
       { head: "EV", num: true, cell: (h) => fmt.fixed(h.ev, 6), title: (h) => h.ev_exact },
       { head: "exact EV", num: true, cell: (h) => h.ev_exact },
       { head: "cost vs best", num: true, cell: (h) => fmt.fixed(fracValue(cost(h)), 6), title: (h) => fracText(cost(h)) },
-      { head: `outcomes (of ${fmt.int(result.holds[0].draws)}+ ${result.ordered ? "ordered " : ""}draws)`, cell: outcomes },
+      { head: `outcomes (winning ${result.ordered ? "ordered " : ""}draws)`, cell: outcomes, title: (h) => `of ${fmt.int(h.draws)} draws` },
     ], result.holds, (h) => [sameHold(h.held, result.best.held) ? "best" : "", mine && sameHold(h.held, mine) ? "mine" : ""].join(" ")));
   }
 
