@@ -43,6 +43,18 @@ def cli_json(*args: str) -> Any:
     return json.loads(run.stdout)
 
 
+def cpoly_processes(marker: str) -> list[int]:
+    """Processes whose command line holds ``marker`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
 def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -18,7 +18,7 @@ from starlette.testclient import TestClient
 
 from cpoly.web.app import create_app
 from cpoly.web.runner import Limits
-from tests.web.conftest import ROOT, cli, cli_json
+from tests.web.conftest import ROOT, cli, cli_json, cpoly_processes
 
 JACKS = "definitions/jacks_or_better.cp"
 JACKS_96 = {"RoyalFlush": 800, "StraightFlush": 50, "FourOfAKind": 25, "FullHouse": 9, "Flush": 6,
@@ -200,33 +200,21 @@ def test_job_events_stream_progress_then_the_result(client: TestClient) -> None:
     assert client.get("/api/jobs/999999").status_code == 404
 
 
-def _cpoly_processes(marker: str) -> list[int]:
-    """Processes whose command line holds ``marker`` (read from /proc)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        try:
-            if entry.name.isdigit() and marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
-                found.append(int(entry.name))
-        except OSError:
-            continue
-    return found
-
-
 def test_cancel_kills_the_cli_process(client: TestClient) -> None:
     marker = "--dead=2c 3d 4h 5s"  # a command line no other test runs
     started = client.post("/api/jobs/equity", json={"hands": "random random random", "dead": "2c 3d 4h 5s",
                                                     "samples": 10**9})
     job = started.json()["id"]
     for _ in range(200):
-        if _cpoly_processes(marker):
+        if cpoly_processes(marker):
             break
         time.sleep(0.05)
-    assert _cpoly_processes(marker), "the CLI process never started"
+    assert cpoly_processes(marker), "the CLI process never started"
     cancelled = client.delete(f"/api/jobs/{job}")
     assert cancelled.json()["state"] == "cancelled"
     for _ in range(100):
-        if not _cpoly_processes(marker):
+        if not cpoly_processes(marker):
             break
         time.sleep(0.05)
-    assert not _cpoly_processes(marker), "the CLI process outlived its cancelled job"
-    assert os.getpid() not in _cpoly_processes(marker)
+    assert not cpoly_processes(marker), "the CLI process outlived its cancelled job"
+    assert os.getpid() not in cpoly_processes(marker)

@@ -7,10 +7,11 @@ Screenshots of both pages go to ``docs/screenshots/`` for reviewers.
 from __future__ import annotations
 
 import re
+import time
 from fractions import Fraction
 from typing import Any
 
-from tests.web.conftest import SCREENSHOTS, cli, cli_json
+from tests.web.conftest import ROOT, SCREENSHOTS, cli, cli_json, cpoly_processes
 
 JACKS = "definitions/jacks_or_better.cp"
 
@@ -148,3 +149,49 @@ def test_holdem_bad_board_message(page: Any) -> None:
     run = cli("equity", "AsAh", "KsKh", "--board", "Kd 7x 2s")
     assert run.returncode == 2
     assert error.inner_text() == run.stderr.strip().removeprefix("error: ")
+
+
+def test_uploaded_game(page: Any, tmp_path: Any) -> None:
+    page.goto("/")
+    page.locator("#picker button").first.wait_for()
+    source = (ROOT / JACKS).read_text()
+    broken = source.replace("Flush = δ C1S C2S C3S C4S C5S", "Flush = δ C1S C2S C3S C4S C5S )")
+    upload = page.get_by_label("Upload a .cp file")
+    upload.set_input_files(files=[{"name": "broken.cp", "mimeType": "text/plain", "buffer": broken.encode()}])
+    error = page.locator("#game-error")
+    error.wait_for(state="visible")
+    (tmp_path / "broken.cp").write_text(broken)
+    expected = cli("paytables", "broken.cp", "--json", cwd=tmp_path)
+    assert expected.returncode == 2
+    assert error.inner_text() == expected.stderr.strip()  # file:line:col: error: ..., the line, a caret
+    upload.set_input_files(files=[{"name": "mine.cp", "mimeType": "text/plain", "buffer": source.encode()}])
+    page.locator("#pays input").first.wait_for()  # emptied by the broken upload
+    assert page.get_by_label("Game", exact=True).input_value() == "__upload__"
+    page.get_by_label("Cards", exact=True).fill("Ah Kd Js 4c 7h")
+    page.get_by_role("button", name="Analyze", exact=True).click()
+    page.locator("#holds table tbody tr").first.wait_for()
+    assert _cell(page, "#holds", 0, 1).inner_text() == "Kd Js"
+
+
+def test_cancel_a_long_equity(page: Any) -> None:
+    page.goto("/holdem")
+    marker = "--dead=2c 3d 4h 5s"
+    page.get_by_label("Hands", exact=True).fill("random random random random random random")
+    page.get_by_label("Dead", exact=True).fill("2c 3d 4h 5s")
+    page.get_by_role("button", name="Equity", exact=True).click()
+    cancel = page.locator("#equity-progress").get_by_role("button", name="Cancel")
+    cancel.wait_for()
+    assert _processes_with(marker, present=True), "the CLI never started"
+    cancel.click()
+    page.locator("#equity-progress").get_by_text("cancelled").wait_for()
+    assert _processes_with(marker, present=False), "the CLI process outlived the cancel"
+    assert page.locator("#result table").count() == 0
+
+
+def _processes_with(marker: str, present: bool) -> bool:
+    """Wait (up to 20 s) until a process whose command line holds ``marker`` is ``present`` or not."""
+    for _ in range(400):
+        if bool(cpoly_processes(marker)) == present:
+            return True
+        time.sleep(0.05)
+    return False

@@ -41,7 +41,7 @@ const cpoly = (() => {
   function showError(error, fallbackField, force = false) {
     const field = !force && error.field && $(`${error.field}-error`) ? error.field : fallbackField;
     const box = $(`${field}-error`);
-    const where = error.file ? `${error.file}:${error.line}:${error.column}: ` : "";
+    const where = error.file ? `${error.file}:${error.line}:${error.column}: error: ` : "";
     box.textContent = where + error.message;
     box.hidden = false;
     fieldErrors.add(box);
