@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from cpoly.web.app import create_app
@@ -218,3 +220,18 @@ def test_cancel_kills_the_cli_process(client: TestClient) -> None:
         time.sleep(0.05)
     assert not cpoly_processes(marker), "the CLI process outlived its cancelled job"
     assert os.getpid() not in cpoly_processes(marker)
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=list(HealthCheck))
+@given(hands=st.text(alphabet="AKQJT98765432shdc?+-, xo", max_size=14),
+       board=st.text(alphabet="AKQT72shdc ", max_size=8),
+       cards=st.text(alphabet="AKQJT2hdcs -x", max_size=16))
+def test_user_text_never_gets_a_500(hands: str, board: str, cards: str) -> None:
+    """Whatever is typed into Hands, Board or Cards: the CLI's answer or its error, never a 500."""
+    with TestClient(create_app(limits=Limits(seconds=30))) as fuzz:
+        for command, body in [("equity", {"hands": hands, "board": board}),
+                              ("hold", {"game": "jacks_or_better", "cards": cards})]:
+            response = fuzz.post(f"/api/{command}", json=body)
+            assert response.status_code in (200, 400, 422), response.text
+            if response.status_code == 400:
+                assert response.json()["error"]["message"]
