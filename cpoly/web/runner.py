@@ -97,13 +97,13 @@ def read_outcome(code: int, stdout: str, stderr: str, limits: Limits) -> Outcome
             return Outcome("done", result=json.loads(stdout))
         except ValueError:
             return Outcome("failed", error={"message": "cpoly printed no JSON: " + stdout[:200]})
-    if code == USER_ERROR_EXIT:
-        found = _json_error(stdout) or _json_error(stderr)
-        return Outcome("error", error=found if found is not None else error_from_text(stderr))
-    if _OUT_OF_MEMORY.search(stderr) or code == -signal.SIGKILL:
+    if _OUT_OF_MEMORY.search(stderr + stdout) or code == -signal.SIGKILL:
         return Outcome("refused", error={"message": f"refused: the computation needs more than the "
                                          f"server's memory limit of {_size(limits.memory_bytes)} "
                                          "(cpoly serve --memory-limit)"})
+    if code == USER_ERROR_EXIT:
+        found = _json_error(stdout) or _json_error(stderr)
+        return Outcome("error", error=found if found is not None else error_from_text(stderr))
     last = stderr.strip().splitlines()[-1] if stderr.strip() else f"exit code {code}"
     return Outcome("failed", error={"message": f"cpoly failed: {last}"})
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from cpoly.web.app import create_app
-from cpoly.web.runner import Limits
+from cpoly.web.runner import Limits, read_outcome
 from tests.web.conftest import ROOT, cli, cli_json, cpoly_processes
 
 JACKS = "definitions/jacks_or_better.cp"
@@ -34,9 +34,14 @@ def client() -> Iterator[TestClient]:
 
 
 def _cli_error(*args: str) -> str:
-    run = cli(*args)
+    """The CLI's error for ARGS with ``--json``: its JSON error message, or its stderr paragraph."""
+    run = cli(*args, "--json")
     assert run.returncode == 2, run.stdout
-    return run.stderr.strip().removeprefix("error: ")
+    try:
+        message: str = json.loads(run.stdout)["error"]["message"]
+        return message
+    except ValueError:
+        return run.stderr.strip()
 
 
 def test_games_are_the_definitions(client: TestClient) -> None:
@@ -113,7 +118,7 @@ def test_errors_are_the_cli_message_beside_their_field(client: TestClient, comma
     response = client.post(f"/api/{command}", json=body)
     assert response.status_code == 400
     error = response.json()["error"]
-    assert error["message"] == _cli_error(*args).splitlines()[-1].removeprefix("cpoly: error: ")
+    assert error["message"] and error["message"] in _cli_error(*args)
     assert error["field"] == field
 
 
@@ -125,7 +130,7 @@ def test_uploaded_game_error_has_its_place(client: TestClient, tmp_path: Path) -
     (tmp_path / "my_game.cp").write_text(source)
     expected = cli("hold", "my_game.cp", "Ah", "Kd", "Js", "4c", "7h", cwd=tmp_path).stderr
     head = f"{error['file']}:{error['line']}:{error['column']}: error: {error['message']}"
-    assert head == expected.strip()
+    assert head.splitlines()[0] == expected.strip().splitlines()[0]
     assert error["field"] == "game" and error["file"] == "my_game.cp"
 
 
@@ -235,3 +240,20 @@ def test_user_text_never_gets_a_500(hands: str, board: str, cards: str) -> None:
             assert response.status_code in (200, 400, 422), response.text
             if response.status_code == 400:
                 assert response.json()["error"]["message"]
+
+
+@pytest.mark.parametrize(("code", "stdout", "stderr", "state", "message"), [
+    (2, "", "error: bad card '7x'", "error", "bad card '7x'"),
+    (2, '{"error": {"message": "bad card \'7x\'", "file": null, "line": null, "column": null}}', "",
+     "error", "bad card '7x'"),
+    (2, "", "g.cp:3:7: error: unknown name\n  X = Y\n      ^", "error", "unknown name\n  X = Y\n      ^"),
+    (2, '{"error": {"message": "out of memory: this request is too large"}}', "", "refused", "memory limit of 4 GiB"),
+    (1, "", "Traceback ...\nMemoryError", "refused", "memory limit of 4 GiB"),
+    (70, "", "error: internal error (KeyError: 3)", "failed", "cpoly failed: error: internal error"),
+    (0, "not json", "", "failed", "cpoly printed no JSON"),
+])
+def test_outcomes_of_both_error_styles(code: int, stdout: str, stderr: str, state: str, message: str) -> None:
+    """Errors as text on stderr (today) and as the JSON error object on stdout (--json), exit 2."""
+    outcome = read_outcome(code, stdout, stderr, Limits())
+    assert outcome.state == state
+    assert outcome.error["message"].startswith(message) or message in outcome.error["message"]

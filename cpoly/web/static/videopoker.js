@@ -149,22 +149,34 @@
   const exactTitle = (result, key) => result[`${key}_exact`] || String(result[key]);
 
   function showStrategy(result) {
-    const summary = ["optimal_return", "chart_return", "return_with_exceptions"].filter((k) => k in result)
-      .map((k) => `${k.replace(/_/g, " ")} ${fmt.pct(result[k], 4)} (${exactTitle(result, k)})`).join("; ");
+    const returns = ["optimal_return", "chart_return", "return_with_exceptions"].filter((k) => k in result)
+      .map((k) => `${k.replace(/_/g, " ")} ${fmt.pct(result[k], 4)} (${exactTitle(result, k)})`);
+    if ("cost" in result) {
+      returns.push(`the chart costs ${fmt.pct(result.cost, 5)} (${exactTitle(result, "cost")})` +
+        (result.hands_per_bet_lost ? `, one bet every ${fmt.int(Math.round(result.hands_per_bet_lost))} hands` : ""));
+    }
     const lines = result.lines || [];
-    const nodes = [el("p", { class: "summary", text: summary }),
+    const nodes = [el("p", { class: "summary", text: returns.join("; ") }),
       table(`Strategy chart: ${lines.length} lines, hold the first pattern the deal contains`, [
         { head: "#", num: true, cell: (l, i) => i + 1 },
         { head: "pattern", cell: (l) => l.pattern },
-        { head: "frequency", num: true, cell: (l) => number(l.frequency), title: (l) => String(l.frequency_exact || l.frequency) },
-        { head: "cost", num: true, cell: (l) => number(l.cost), title: (l) => String(l.cost_exact || l.cost) },
+        { head: "frequency", num: true, cell: (l) => number(l.frequency), title: (l) => (l.deals != null ? `${fmt.int(l.deals)} deals` : "") },
+        { head: "cost", num: true, cell: (l) => number(l.cost), title: (l) => String(l.cost_exact ?? l.cost) },
       ], lines)];
     const exceptions = result.exceptions || [];
     if (exceptions.length) {
-      const keys = [...new Set(exceptions.flatMap((e) => (typeof e === "object" ? Object.keys(e) : ["exception"])))];
-      nodes.push(table(`Exceptions (${exceptions.length})`, keys.map((k) => ({
-        head: k, cell: (e) => { const v = typeof e === "object" ? e[k] : e; return typeof v === "object" ? JSON.stringify(v) : number(v ?? ""); },
-      })), exceptions));
+      const skip = new Set(["hands"]);
+      const keys = [...new Set(exceptions.flatMap((e) => (typeof e === "object" ? Object.keys(e) : ["exception"])))]
+        .filter((k) => !skip.has(k) && !k.endsWith("_exact"));
+      const columns = keys.map((k) => ({
+        head: k, num: exceptions.every((e) => typeof e[k] === "number"),
+        cell: (e) => { const v = typeof e === "object" ? e[k] : e; return typeof v === "object" ? JSON.stringify(v) : number(v ?? ""); },
+        title: (e) => String((typeof e === "object" && e[`${k}_exact`]) || ""),
+      }));
+      if (exceptions.some((e) => Array.isArray(e.hands))) {
+        columns.push({ head: "for example", cell: (e) => (e.hands || []).slice(0, 3).map((h) => `${h.deal}: hold ${h.hold}`).join("; ") });
+      }
+      nodes.push(table(`Exceptions to the chart (${exceptions.length}): chart + exceptions is optimal play`, columns, exceptions));
     }
     $("strategy").replaceChildren(...nodes);
   }
