@@ -145,7 +145,12 @@
         `${fmt.int(result.tied_deals)} deals with tied best holds (${result.tie_rule} rule)` }));
   }
 
-  const number = (x) => (typeof x === "number" ? (Number.isInteger(x) ? fmt.int(x) : x.toPrecision(6)) : String(x));
+  // Counts with separators, small figures (costs of a few millionths) in scientific notation.
+  const number = (x) => {
+    if (typeof x !== "number") return String(x);
+    if (Number.isInteger(x)) return fmt.int(x);
+    return Math.abs(x) < 1e-4 ? x.toExponential(3) : x.toPrecision(6);
+  };
   const exactTitle = (result, key) => result[`${key}_exact`] || String(result[key]);
 
   function showStrategy(result) {
