@@ -114,6 +114,10 @@ def test_holdem_equity_streets_and_grid(page: Any) -> None:
     assert row.locator("td").nth(2).inner_text() == f"{player['win']:,}"
     loss = player.get("loss", expected["boards"] - player["win"] - player["tie"])
     assert row.locator("td").nth(4).inner_text() == f"{loss:,}"
+    pair = player["by_category"]["pair"]
+    counts = [pair[k] for k in ("win", "tie", "loss", "occur") if k in pair]
+    pair_row = page.locator("#result table").nth(1).locator("tbody tr", has_text="pair").first
+    assert pair_row.locator("td").nth(1).inner_text() == " / ".join(f"{n:,}" for n in counts)
     # with a flop: the street plot gets a preflop and a flop point
     page.get_by_label("Board", exact=True).fill("Kd 7c 2s")
     page.get_by_role("button", name="Equity", exact=True).click()

@@ -80,12 +80,10 @@
       count("win"), count("tie"), count("loss"),
     ], result.players);
     const names = Object.keys(result.players[0].by_category).filter((c) => result.players.some((p) => p.by_category[c].occur));
-    const categories = table("Final hand category per player: win / tie / occur", [
+    const parts = "loss" in result.players[0].by_category[names[0] || "pair"] ? ["win", "tie", "loss", "occur"] : ["win", "tie", "occur"];
+    const categories = table(`Final hand category per player: ${parts.join(" / ")}`, [
       { head: "category", cell: (c) => c },
-      ...result.players.map((p) => ({ head: p.hand, num: true, cell: (c) => {
-        const k = p.by_category[c];
-        return `${fmt.int(k.win)} / ${fmt.int(k.tie)} / ${fmt.int(k.occur)}`;
-      } })),
+      ...result.players.map((p) => ({ head: p.hand, num: true, cell: (c) => parts.map((k) => fmt.int(p.by_category[c][k])).join(" / ") })),
     ], names);
     const method = el("p", { class: "summary", text: `${result.exact ? "Exact" : "Monte Carlo"}: ${fmt.int(result.boards)} ` +
       `${result.exact ? "boards" : "samples"}${result.holdings > 1 ? ` over ${fmt.int(result.holdings)} holdings` : ""}. Method: ${result.method_reason}` });
