@@ -76,7 +76,7 @@ def test_strategy_is_the_cli_json_or_its_error(client: TestClient) -> None:
         assert response.status_code == 200 and response.json() == json.loads(run.stdout)
     else:
         assert response.status_code == 400
-        assert response.json()["error"]["message"] in run.stderr
+        assert response.json()["error"]["message"] in _cli_error("strategy", JACKS)
 
 
 def test_edited_pay_table_is_the_named_one(client: TestClient) -> None:

@@ -165,7 +165,7 @@ def test_uploaded_game(page: Any, tmp_path: Any) -> None:
     error = page.locator("#game-error")
     error.wait_for(state="visible")
     (tmp_path / "broken.cp").write_text(broken)
-    expected = cli("paytables", "broken.cp", "--json", cwd=tmp_path)
+    expected = cli("paytables", "broken.cp", cwd=tmp_path)  # the text form: file:line:col, line, caret
     assert expected.returncode == 2
     assert error.inner_text().splitlines()[0] == expected.stderr.strip().splitlines()[0]  # file:line:col: error: ...
     upload.set_input_files(files=[{"name": "mine.cp", "mimeType": "text/plain", "buffer": source.encode()}])
