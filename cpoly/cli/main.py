@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "cpoly.cli.counting",      # count, check
     "cpoly.cli.videopoker",    # hold, analyze, paytables
     "cpoly.cli.holdem",        # equity, eval
+    "cpoly.cli.serve",         # serve (the web app)
     "cpoly.cli.search",        # search
     "cpoly.cli.strategy",      # strategy, train
 )

@@ -1,0 +1,51 @@
+"""``cpoly serve``: the local web app (video-poker analyzer and trainer, Hold'em equity)."""
+
+from __future__ import annotations
+
+import argparse
+import threading
+import webbrowser
+from pathlib import Path
+from typing import Any
+
+from cpoly.errors import CpolyInputError
+
+
+def register(subparsers: Any) -> None:
+    """Add the ``serve`` subcommand."""
+    from cpoly.web.games import DEFAULT_DEFINITIONS
+    serve = subparsers.add_parser(
+        "serve", help="the local web app: video poker analyzer and trainer, Hold'em equity",
+        description="Serve the web app on 127.0.0.1; every page calls the CLI's --json commands.")
+    serve.add_argument("--port", type=int, default=8765, help="port (default: %(default)s)")
+    serve.add_argument("--open", action="store_true", help="open the page in a web browser")
+    serve.add_argument("--definitions", type=Path, default=DEFAULT_DEFINITIONS,
+                       help="folder of the .cp games offered (default: the repository's definitions/)")
+    serve.add_argument("--time-limit", type=float, default=300.0, metavar="SECONDS",
+                       help="refuse a request still running after this long (default: %(default)s)")
+    serve.add_argument("--memory-limit", type=float, default=4.0, metavar="GIB",
+                       help="address-space limit of each computation (default: %(default)s)")
+    serve.add_argument("--workers", type=int, default=2,
+                       help="computations run at once; others wait (default: %(default)s)")
+    serve.set_defaults(func=run_serve)
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    """Serve until interrupted; returns the exit code."""
+    import uvicorn
+
+    from cpoly.web.app import create_app
+    from cpoly.web.runner import Limits
+
+    if not args.definitions.is_dir():
+        raise CpolyInputError(f"--definitions {args.definitions} is not a folder")
+    if args.time_limit <= 0 or args.memory_limit <= 0 or args.workers < 1:
+        raise CpolyInputError("--time-limit, --memory-limit and --workers must be positive")
+    limits = Limits(seconds=args.time_limit, memory_bytes=int(args.memory_limit * (1 << 30)))
+    app = create_app(args.definitions, limits, args.workers)
+    url = f"http://127.0.0.1:{args.port}/"
+    print(f"cpoly web app on {url} (Ctrl-C stops it)")
+    if args.open:
+        threading.Timer(1.0, webbrowser.open, [url]).start()
+    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning")
+    return 0

@@ -1,0 +1,162 @@
+"""The ASGI app of ``cpoly serve``: two static pages and a small JSON API over the CLI.
+
+API (every result is the CLI's ``--json`` output, untouched):
+
+* ``GET /api/games``: the games of the definitions folder (id, title, file).
+* ``POST /api/jobs/{command}`` with a JSON body: start a job (202, ``{"id", "state"}``), or 400
+  with ``{"error": {"message", "field"}}`` for a request the server can reject at once.
+* ``GET /api/jobs/{id}``: its state (``queued``, ``running``, ``done``, ``error``, ``refused``,
+  ``cancelled``, ``failed``), elapsed seconds, and ``result`` or ``error``.
+* ``GET /api/jobs/{id}/events``: the same as Server-Sent Events (``progress`` every quarter
+  second, then ``end``); closing the stream cancels the job.
+* ``DELETE /api/jobs/{id}``: cancel (kills the CLI process).
+* ``POST /api/{command}``: run and wait; 200 with the CLI's JSON, 400 with the error (bad
+  input), 422 when refused (time or memory limit), 500 only if the CLI itself crashed.
+
+Commands: hold, analyze, strategy, paytables, deck, equity, eval (see :mod:`cpoly.web.commands`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from cpoly.web.games import DEFAULT_DEFINITIONS, FieldError, list_games
+from cpoly.web.jobs import Job, Jobs
+from cpoly.web.runner import Limits
+
+STATIC = Path(__file__).parent / "static"
+STATUS = {"done": 200, "error": 400, "refused": 422, "cancelled": 409, "failed": 500}
+TICK = 0.25
+
+
+def _jobs(request: Request) -> Jobs:
+    jobs: Jobs = request.app.state.jobs
+    return jobs
+
+
+def _field_error(error: FieldError) -> JSONResponse:
+    return JSONResponse({"error": {"message": error.message, "field": error.field}}, status_code=400)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.body() or b"{}")
+    except ValueError as bad:
+        raise FieldError("request", f"the request body is not JSON: {bad}") from None
+    if not isinstance(body, dict):
+        raise FieldError("request", "the request body must be a JSON object")
+    return body
+
+
+async def _start(request: Request) -> Job:
+    return _jobs(request).start(request.path_params["command"], await _body(request))
+
+
+async def start_job(request: Request) -> Response:
+    try:
+        job = await _start(request)
+    except FieldError as error:
+        return _field_error(error)
+    return JSONResponse(job.status(), status_code=202)
+
+
+async def run_command(request: Request) -> Response:
+    try:
+        job = await _start(request)
+    except FieldError as error:
+        return _field_error(error)
+    await job.done.wait()
+    assert job.outcome is not None
+    if job.outcome.state == "done":
+        return JSONResponse(job.outcome.result)
+    return JSONResponse({"error": job.outcome.error}, status_code=STATUS[job.outcome.state])
+
+
+def _job(request: Request) -> Job | None:
+    return _jobs(request).jobs.get(request.path_params["job_id"])
+
+
+def _unknown_job(request: Request) -> JSONResponse:
+    return JSONResponse({"error": {"message": f"no job {request.path_params['job_id']}"}}, status_code=404)
+
+
+async def job_status(request: Request) -> Response:
+    job = _job(request)
+    return _unknown_job(request) if job is None else JSONResponse(job.status())
+
+
+async def cancel_job(request: Request) -> Response:
+    job = _job(request)
+    if job is None:
+        return _unknown_job(request)
+    _jobs(request).cancel(job.id)
+    await job.done.wait()
+    return JSONResponse(job.status())
+
+
+async def _events(jobs: Jobs, job: Job) -> AsyncIterator[str]:
+    try:
+        while not job.done.is_set():
+            yield f"event: progress\ndata: {json.dumps(job.status())}\n\n"
+            try:
+                await asyncio.wait_for(job.done.wait(), TICK)
+            except asyncio.TimeoutError:
+                pass
+        yield f"event: end\ndata: {json.dumps(job.status())}\n\n"
+    finally:
+        jobs.cancel(job.id)  # the page went away (or the job ended: then this does nothing)
+
+
+async def job_events(request: Request) -> Response:
+    job = _job(request)
+    if job is None:
+        return _unknown_job(request)
+    return StreamingResponse(_events(_jobs(request), job), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store"})
+
+
+async def games(request: Request) -> Response:
+    return JSONResponse(list_games(request.app.state.definitions))
+
+
+def _page(name: str) -> Any:
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / name, headers={"Cache-Control": "no-store"})
+    return page
+
+
+def create_app(definitions: Path = DEFAULT_DEFINITIONS, limits: Limits | None = None,
+               workers: int = 2) -> Starlette:
+    """The web app over the games in ``definitions``, each CLI run under ``limits``."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        app.state.jobs = Jobs(definitions, limits or Limits(), workers)
+        yield
+        await app.state.jobs.cancel_all()
+
+    routes = [
+        Route("/", _page("index.html")),
+        Route("/holdem", _page("holdem.html")),
+        Route("/api/games", games),
+        Route("/api/jobs/{command}", start_job, methods=["POST"]),
+        Route("/api/jobs/{job_id}", job_status, methods=["GET"]),
+        Route("/api/jobs/{job_id}", cancel_job, methods=["DELETE"]),
+        Route("/api/jobs/{job_id}/events", job_events),
+        Route("/api/{command}", run_command, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.definitions = definitions
+    return app

@@ -1,0 +1,102 @@
+"""The games the web app offers: the ``.cp`` files of a definitions folder, an uploaded file, and
+a pay table edited on the page (appended to the game's text as one more ``paytable`` line).
+
+>>> paytable_line("edited", {"Flush": "6", "Straight": "4.5"}, {"Flush": "9"})
+'paytable "edited": Flush 6 dealt 9, Straight 4.5'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import cpoly
+
+DEFAULT_DEFINITIONS = Path(cpoly.__file__).resolve().parent.parent / "definitions"
+EDITED = "edited on the page"
+MAX_SOURCE_BYTES = 1 << 20
+_TITLE = re.compile(r'^\s*game\s+"([^"]*)"', re.MULTILINE)
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_PAY = re.compile(r"\d+(\.\d+)?")
+_FILENAME = re.compile(r"[^A-Za-z0-9_.-]+")
+
+
+class FieldError(Exception):
+    """Bad input the server sees before running the CLI: a message and the field it belongs to."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+@dataclass(frozen=True)
+class GameFile:
+    """A game to run: the path to give the CLI (relative to the job's folder for written files)."""
+
+    path: str
+    paytable: str | None
+
+
+def list_games(folder: Path) -> list[dict[str, str]]:
+    """Every ``.cp`` file of ``folder``: id (file stem), title (its ``game "..."``) and file name."""
+    games = []
+    for path in sorted(folder.glob("*.cp")):
+        found = _TITLE.search(path.read_text(encoding="utf-8", errors="replace"))
+        games.append({"id": path.stem, "title": found[1] if found else path.stem, "file": path.name})
+    return games
+
+
+def paytable_line(name: str, pays: dict[str, str], dealt: dict[str, str]) -> str:
+    """One ``paytable`` declaration of the .cp language."""
+    entries = [f"{category} {pay}" + (f" dealt {dealt[category]}" if category in dealt else "")
+               for category, pay in pays.items()]
+    return f'paytable "{name}": ' + ", ".join(entries)
+
+
+def _checked_pays(value: Any, field: str) -> dict[str, str]:
+    if not isinstance(value, dict):
+        raise FieldError(field, "the pay table must map each hand to its pay")
+    pays = {}
+    for category, pay in value.items():
+        text = str(pay).strip()
+        if not isinstance(category, str) or not _NAME.fullmatch(category):
+            raise FieldError(field, f"{category!r} is not a hand name of this game")
+        if not _PAY.fullmatch(text):
+            raise FieldError(field, f"the pay of {category} must be a number of coins "
+                                    f"(like 6 or 2.5), got {text!r}")
+        pays[category] = text
+    return pays
+
+
+def _source(body: dict[str, Any], folder: Path) -> tuple[str, str]:
+    """The game's file name and text: an uploaded source or a file of ``folder``."""
+    source = body.get("source")
+    if source is not None:
+        if not isinstance(source, str) or len(source.encode()) > MAX_SOURCE_BYTES:
+            raise FieldError("game", f"an uploaded game must be a text of at most {MAX_SOURCE_BYTES:,} bytes")
+        name = _FILENAME.sub("_", str(body.get("filename") or "upload.cp")).lstrip(".") or "upload.cp"
+        return (name if name.endswith(".cp") else name + ".cp"), source
+    game = body.get("game")
+    ids = {g["id"] for g in list_games(folder)}
+    if not isinstance(game, str) or game not in ids:
+        raise FieldError("game", f"unknown game {game!r}; choose one of {', '.join(sorted(ids))} or upload a .cp file")
+    return f"{game}.cp", (folder / f"{game}.cp").read_text(encoding="utf-8")
+
+
+def game_file(body: dict[str, Any], folder: Path, workdir: Path) -> GameFile:
+    """Write the requested game (with an edited pay table if the body has ``pays``) to
+    ``workdir`` and return what to pass to the CLI."""
+    name, text = _source(body, folder)
+    paytable = body.get("paytable")
+    if paytable is not None and not isinstance(paytable, str):
+        raise FieldError("paytable", "the pay table is named by a text")
+    if body.get("pays") is not None:
+        pays = _checked_pays(body["pays"], "pays")
+        dealt = _checked_pays(body.get("dealt") or {}, "pays")
+        text = text.rstrip("\n") + "\n\n// " + EDITED + "\n" + paytable_line(EDITED, pays, dealt) + "\n"
+        paytable = EDITED
+    (workdir / name).write_text(text, encoding="utf-8")
+    return GameFile(name, paytable or None)

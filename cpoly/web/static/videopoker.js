@@ -1,0 +1,274 @@
+// The video-poker page: game and pay table, the 32 holds of a hand, the full-game return, the
+// strategy chart, and a trainer.  Every figure is the CLI's --json, shown as it comes.
+"use strict";
+
+(() => {
+  const { $, el, table, clearErrors, showError, runInto, fmt } = cpoly;
+  const UPLOAD = "__upload__";
+  const state = { upload: null, tables: [], deck: null, cache: new Map(), session: { hands: 0, mistakes: 0, cost: [0n, 1n] } };
+
+  // ---- exact fractions "p/q" with BigInt --------------------------------------------------
+  const gcd = (a, b) => { a = a < 0n ? -a : a; while (b) [a, b] = [b, a % b]; return a; };
+  function frac(text) {
+    const [p, q] = String(text).split("/");
+    return [BigInt(p), BigInt(q || "1")];
+  }
+  function sub([a, b], [c, d]) {
+    const p = a * d - c * b, q = b * d, g = gcd(p, q) || 1n;
+    return [p / g, q / g];
+  }
+  const add = (x, [c, d]) => sub(x, [-c, d]);
+  const fracText = ([p, q]) => (q === 1n ? `${p}` : `${p}/${q}`);
+  const fracValue = ([p, q]) => Number(p) / Number(q);
+
+  // ---- the game -----------------------------------------------------------------------------
+  function gameBody(withPays = true) {
+    const body = $("game").value === UPLOAD ? { ...state.upload } : { game: $("game").value };
+    if (!withPays) return body;
+    body.paytable = $("paytable").value || null;
+    const edited = editedPays();
+    if (edited) Object.assign(body, edited);
+    return body;
+  }
+
+  function currentTable() {
+    return state.tables.find((t) => t.name === $("paytable").value);
+  }
+
+  // The pays typed on the page if they differ from the chosen table, as {pays, dealt}.
+  function editedPays() {
+    const table = currentTable();
+    if (!table) return null;
+    const pays = {};
+    let changed = false;
+    for (const input of $("pays").querySelectorAll("input")) {
+      pays[input.dataset.category] = input.value.trim();
+      if (input.value.trim() !== String(table.pays[input.dataset.category])) changed = true;
+    }
+    return changed ? { pays, dealt: table.dealt || {} } : null;
+  }
+
+  async function loadGames() {
+    const games = await (await fetch("/api/games")).json();
+    $("game").replaceChildren(...games.map((g) => el("option", { value: g.id, text: `${g.title} (${g.file})` })));
+    const jacks = games.find((g) => g.id === "jacks_or_better");
+    if (jacks) $("game").value = jacks.id;
+    await loadGame();
+  }
+
+  async function loadGame() {
+    clearErrors();
+    state.tables = [];
+    state.deck = null;
+    for (const id of ["holds", "return", "strategy", "pays", "picker"]) $(id).replaceChildren();
+    const body = gameBody(false);
+    const [tables, deck] = await Promise.all([
+      runInto($("return-progress"), "reading pay tables", "paytables", body, "game"),
+      runInto($("holds-progress"), "reading the deck", "deck", body, "game"),
+    ]);
+    if (!tables || !deck) return;
+    state.tables = tables;
+    state.deck = deck;
+    $("paytable").replaceChildren(...tables.map((t) => el("option", { value: t.name, text: t.name })));
+    showPays();
+    drawPicker();
+  }
+
+  function showPays() {
+    const table = currentTable();
+    if (!table) return;
+    const rows = Object.entries(table.pays).map(([category, pay]) => ({ category, pay }));
+    $("pays").replaceChildren(cpoly.table(`Pays per coin (${table.name}); edit to try another table`, [
+      { head: "hand", cell: (r) => r.category + (table.dealt && r.category in table.dealt ? ` (dealt ${table.dealt[r.category]})` : "") },
+      { head: "pays", num: true, cell: (r) => el("input", { type: "text", value: String(r.pay), "data-category": r.category, "aria-label": `Pay for ${r.category}` }) },
+    ], rows));
+  }
+
+  // ---- the card picker --------------------------------------------------------------------
+  function handCards() { return $("cards").value.split(/[\s,]+/).filter(Boolean); }
+
+  function drawPicker() {
+    const names = [...new Set(state.deck.cards)];
+    const suit = (name) => name.slice(-1);
+    const suits = [...new Set(names.map(suit))];
+    names.sort((a, b) => suits.indexOf(suit(a)) - suits.indexOf(suit(b)) || state.deck.cards.indexOf(a) - state.deck.cards.indexOf(b));
+    $("picker").replaceChildren(...names.map((name) => el("button", {
+      type: "button", class: `suit-${suit(name)}`, "aria-pressed": "false", "data-card": name, text: name,
+      onclick: () => toggleCard(name),
+    })));
+    markPicker();
+  }
+
+  function toggleCard(name) {
+    const cards = handCards();
+    const at = cards.lastIndexOf(name);
+    if (at >= 0) cards.splice(at, 1); else cards.push(name);
+    $("cards").value = cards.join(" ");
+    markPicker();
+  }
+
+  function markPicker() {
+    const held = new Set(handCards());
+    for (const button of $("picker").querySelectorAll("button")) button.setAttribute("aria-pressed", String(held.has(button.dataset.card)));
+  }
+
+  // ---- results ------------------------------------------------------------------------------
+  const heldText = (held) => (held.length ? held.join(" ") : "(draw five)");
+  const sameHold = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+  function showHolds(result, mine = null) {
+    const best = frac(result.best.ev_exact);
+    const cost = (h) => sub(best, frac(h.ev_exact));
+    const outcomes = (h) => Object.entries(h.outcomes).filter(([, n]) => n).map(([k, n]) => `${k} ${fmt.int(n)}`).join(", ");
+    $("holds").replaceChildren(table(`Holds of ${handCards().join(" ")} (${result.paytable}), best first`, [
+      { head: "#", num: true, cell: (h, i) => i + 1 },
+      { head: "held", cell: (h) => heldText(h.held) },
+      { head: "EV", num: true, cell: (h) => fmt.fixed(h.ev, 6), title: (h) => h.ev_exact },
+      { head: "exact EV", num: true, cell: (h) => h.ev_exact },
+      { head: "cost vs best", num: true, cell: (h) => fmt.fixed(fracValue(cost(h)), 6), title: (h) => fracText(cost(h)) },
+      { head: `outcomes (winning ${result.ordered ? "ordered " : ""}draws)`, cell: outcomes, title: (h) => `of ${fmt.int(h.draws)} draws` },
+    ], result.holds, (h) => [sameHold(h.held, result.best.held) ? "best" : "", mine && sameHold(h.held, mine) ? "mine" : ""].join(" ")));
+  }
+
+  function showReturn(result) {
+    const rows = [...result.categories, { name: "total", pays: "", combinations: result.total_combinations, probability: 1, return: result.return }];
+    $("return").replaceChildren(
+      table(`${result.paytable}: return ${fmt.pct(result.return, 4)} under optimal play`, [
+        { head: "hand", cell: (r) => r.name },
+        { head: "pays", num: true, cell: (r) => r.pays },
+        { head: "combinations", num: true, cell: (r) => fmt.int(r.combinations) },
+        { head: "probability", num: true, cell: (r) => fmt.fixed(r.probability, 9) },
+        { head: "return", num: true, cell: (r) => fmt.fixed(r.return, 6) },
+      ], rows),
+      el("p", { class: "summary", text: `return ${fmt.pct(result.return, 6)} = ${result.return_exact}; variance ${fmt.fixed(result.variance, 4)}, ` +
+        `standard deviation ${fmt.fixed(result.standard_deviation, 4)}, hit frequency ${fmt.fixed(result.hit_frequency, 6)}; ` +
+        `${fmt.int(result.tied_deals)} deals with tied best holds (${result.tie_rule} rule)` }));
+  }
+
+  // Counts with separators, small figures (costs of a few millionths) in scientific notation.
+  const number = (x) => {
+    if (typeof x !== "number") return String(x);
+    if (Number.isInteger(x)) return fmt.int(x);
+    return Math.abs(x) < 1e-4 ? x.toExponential(3) : x.toPrecision(6);
+  };
+  const exactTitle = (result, key) => result[`${key}_exact`] || String(result[key]);
+
+  function showStrategy(result) {
+    const returns = ["optimal_return", "chart_return", "return_with_exceptions"].filter((k) => k in result)
+      .map((k) => `${k.replace(/_/g, " ")} ${fmt.pct(result[k], 4)} (${exactTitle(result, k)})`);
+    if ("cost" in result) {
+      returns.push(`the chart costs ${fmt.pct(result.cost, 5)} (${exactTitle(result, "cost")})` +
+        (result.hands_per_bet_lost ? `, one bet every ${fmt.int(Math.round(result.hands_per_bet_lost))} hands` : ""));
+    }
+    const lines = result.lines || [];
+    const nodes = [el("p", { class: "summary", text: returns.join("; ") }),
+      table(`Strategy chart: ${lines.length} lines, hold the first pattern the deal contains`, [
+        { head: "#", num: true, cell: (l, i) => i + 1 },
+        { head: "pattern", cell: (l) => l.pattern },
+        { head: "frequency", num: true, cell: (l) => number(l.frequency), title: (l) => (l.deals != null ? `${fmt.int(l.deals)} deals` : "") },
+        { head: "cost", num: true, cell: (l) => number(l.cost), title: (l) => String(l.cost_exact ?? l.cost) },
+      ], lines)];
+    const exceptions = result.exceptions || [];
+    if (exceptions.length) {
+      const skip = new Set(["hands"]);
+      const keys = [...new Set(exceptions.flatMap((e) => (typeof e === "object" ? Object.keys(e) : ["exception"])))]
+        .filter((k) => !skip.has(k) && !k.endsWith("_exact"));
+      const columns = keys.map((k) => ({
+        head: k, num: exceptions.every((e) => typeof e[k] === "number"),
+        cell: (e) => { const v = typeof e === "object" ? e[k] : e; return typeof v === "object" ? JSON.stringify(v) : number(v ?? ""); },
+        title: (e) => String((typeof e === "object" && e[`${k}_exact`]) || ""),
+      }));
+      if (exceptions.some((e) => Array.isArray(e.hands))) {
+        columns.push({ head: "for example", cell: (e) => (e.hands || []).slice(0, 3).map((h) => `${h.deal}: hold ${h.hold}`).join("; ") });
+      }
+      nodes.push(table(`Exceptions to the chart (${exceptions.length}): chart + exceptions is optimal play`, columns, exceptions));
+    }
+    $("strategy").replaceChildren(...nodes);
+  }
+
+  // The full game and the chart depend only on the game and pay table: computed once per table.
+  async function cached(kind, body, container, label, show, fallback, force = false) {
+    const key = `${kind} ${JSON.stringify(body)}`;
+    if (state.cache.has(key)) { show(state.cache.get(key)); return; }
+    const result = await runInto($(`${container}-progress`), label, kind, body, fallback, force);
+    if (result) { state.cache.set(key, result); show(result); }
+  }
+
+  async function analyze() {
+    clearErrors();
+    const body = gameBody();
+    const jobs = [];
+    if (handCards().length) {
+      jobs.push(runInto($("holds-progress"), "autohold", "hold", { ...body, cards: $("cards").value }, "cards")
+        .then((result) => (result ? showHolds(result) : $("holds").replaceChildren())));
+    } else {
+      showError({ message: "enter five cards (or click them below) to see their 32 holds" }, "cards");
+    }
+    jobs.push(cached("analyze", body, "return", "full-game analysis", showReturn, "game"));
+    jobs.push(cached("strategy", body, "strategy", "strategy chart", showStrategy, "strategy", true));
+    await Promise.all(jobs);
+  }
+
+  // ---- trainer ------------------------------------------------------------------------------
+  let trainerHold = null;
+
+  function deal() {
+    const cards = state.deck.cards;
+    const picked = new Set();
+    const random = new Uint32Array(1);
+    while (picked.size < 5) { crypto.getRandomValues(random); picked.add(random[0] % cards.length); }
+    const hand = [...picked].map((i) => cards[i]);
+    $("cards").value = hand.join(" ");
+    markPicker();
+    $("verdict").textContent = "";
+    $("holds").replaceChildren();
+    $("dealt").replaceChildren(...hand.map((name) => el("button", {
+      type: "button", class: `suit-${name.slice(-1)}`, "aria-pressed": "false", text: name,
+      onclick: (event) => event.currentTarget.setAttribute("aria-pressed", String(event.currentTarget.getAttribute("aria-pressed") !== "true")),
+    })));
+    clearErrors();
+    trainerHold = runInto($("trainer-progress"), "solving the deal", "hold", { ...gameBody(), cards: hand.join(" ") }, "cards");
+    $("submit-hold").disabled = false;
+  }
+
+  async function submitHold() {
+    const chosen = [...$("dealt").querySelectorAll("button[aria-pressed=true]")].map((b) => b.textContent);
+    $("submit-hold").disabled = true;
+    const result = await trainerHold;
+    if (!result) return;
+    const mine = result.holds.find((h) => sameHold(h.held, chosen));
+    const cost = sub(frac(result.best.ev_exact), frac(mine.ev_exact));
+    const s = state.session;
+    s.hands += 1;
+    if (cost[0] !== 0n) s.mistakes += 1;
+    s.cost = add(s.cost, cost);
+    $("verdict").textContent = cost[0] === 0n
+      ? `Right: ${heldText(chosen)} is the best hold (EV ${fmt.fixed(mine.ev, 6)}).`
+      : `Mistake: you held ${heldText(chosen)} (EV ${fmt.fixed(mine.ev, 6)}); best is ${heldText(result.best.held)} ` +
+        `(EV ${fmt.fixed(result.best.ev, 6)}); cost ${fmt.fixed(fracValue(cost), 6)} (${fracText(cost)}) coins per coin bet.`;
+    $("session").textContent = `Session: ${s.hands} hands, ${s.mistakes} mistakes, total cost ${fmt.fixed(fracValue(s.cost), 6)} ` +
+      `(${fracText(s.cost)}), ${fmt.fixed(fracValue(s.cost) / s.hands, 6)} per hand.`;
+    showHolds(result, chosen);
+  }
+
+  // ---- wiring -------------------------------------------------------------------------------
+  $("game").addEventListener("change", loadGame);
+  $("paytable").addEventListener("change", () => { clearErrors(); showPays(); });
+  $("upload").addEventListener("change", async () => {
+    const file = $("upload").files[0];
+    if (!file) return;
+    state.upload = { source: await file.text(), filename: file.name };
+    let option = $("game").querySelector(`option[value="${UPLOAD}"]`);
+    if (!option) { option = el("option", { value: UPLOAD }); $("game").append(option); }
+    option.textContent = `uploaded: ${file.name}`;
+    $("game").value = UPLOAD;
+    await loadGame();
+  });
+  $("cards").addEventListener("input", markPicker);
+  $("cards").addEventListener("keydown", (event) => { if (event.key === "Enter") analyze(); });
+  $("analyze").addEventListener("click", analyze);
+  $("trainer").addEventListener("change", () => { $("trainer-section").hidden = !$("trainer").checked; });
+  $("deal").addEventListener("click", deal);
+  $("submit-hold").addEventListener("click", submitHold);
+  loadGames();
+})();

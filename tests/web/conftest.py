@@ -1,0 +1,112 @@
+"""Fixtures of the web tests: the CLI's own ``--json`` (the oracle of the API), a real
+``cpoly serve`` on 127.0.0.1, and Debian's chromium driven by playwright (never skipped: a
+missing browser fails the tests)."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = ROOT / "docs" / "screenshots"
+
+
+def child_env(cache: Path) -> dict[str, str]:
+    """The environment of a child ``python -m cpoly``: this tree's code, a private cache."""
+    return {**os.environ, "PYTHONPATH": str(ROOT), "CPOLY_CACHE_DIR": str(cache)}
+
+
+def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    """Run ``python -m cpoly ARGS`` from this tree (the cache as the test's environment says)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "cpoly", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=600)
+
+
+def cli_json(*args: str) -> Any:
+    """The CLI's ``--json`` document for ARGS (which must succeed)."""
+    run = cli(*args, "--json")
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+def cpoly_processes(marker: str) -> list[int]:
+    """Processes whose command line holds ``marker`` (read from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if entry.name.isdigit() and marker in (entry / "cmdline").read_bytes().decode(errors="replace"):
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``cpoly serve`` in a subprocess on a free port of 127.0.0.1; yields its base URL."""
+    port = _free_port()
+    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    with log.open("w") as out:
+        process = subprocess.Popen([sys.executable, "-m", "cpoly", "serve", "--port", str(port)], cwd=ROOT,
+                                   env=child_env(tmp_path_factory.getbasetemp() / "cache"),
+                                   stdout=out, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            try:
+                urllib.request.urlopen(url + "/api/games", timeout=2).read()
+                break
+            except OSError:
+                if process.poll() is not None:
+                    pytest.fail(f"cpoly serve exited: {log.read_text()}")
+                time.sleep(0.1)
+        else:
+            pytest.fail(f"cpoly serve did not answer on {url}: {log.read_text()}")
+        yield url
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian chromium; fails (never skips) when it is not installed."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), "
+                    "as the README's test command does")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh page of the browser, 1280 px wide, its default timeout generous for a busy machine."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, base_url=server)
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    yield page
+    context.close()
