@@ -33,14 +33,14 @@ from cpoly.plan import mixes_sorts, plan_term, split_terms
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus, substitute
 from cpoly.symbolic import Number, expand, is_symbolic
-from cpoly.syntax import read_file
+from cpoly.imports import load_module
 
 
 def load_program(path: str | Path, symbolic: Iterable[str] = (),
                  overrides: Mapping[str, int] | None = None) -> Program:
     """Parse and resolve a .cp file; ``symbolic`` constants become sympy symbols and
     ``overrides`` replace the values of constants (``--set Suits=5``)."""
-    return resolve(read_file(path), frozenset(symbolic), overrides)
+    return resolve(load_module(path), frozenset(symbolic), overrides)
 
 
 def load_game(path: str | Path, symbolic: Iterable[str] = (),
