@@ -20,6 +20,8 @@ The rules (docs/language.md, "Imports"):
 * A game statement (``game``, ``cards``, ``deal``, ``copies``, ``ordered``, ``categories``,
   ``ranks``, ``suit_letters``) of the importing file replaces the imported one of its kind.
 * Pay tables come from the game file; only a file that states none takes its imports' tables.
+* Game statements of imported files apply only to a game (a file with ``categories``); a
+  library (``deck.cp`` says ``cards F S`` and ``deal Hand``) can then be counted on its own.
 
 >>> module = read_text('import "poker.cp"\\ngame "Tiny"\\n', "tiny.cp")
 >>> module.path, sum(isinstance(s, S.Definition) and s.name == "Hand" for s in module.statements)
@@ -121,6 +123,8 @@ class _Merger:
                     tables.setdefault(entry.module.path, []).append(statement)
                 elif not isinstance(statement, S.ImportDecl):
                     others.append(statement)
+        if "CategoriesDecl" not in game:  # not a game: the imported game statements do not apply
+            game = {k: v for k, v in game.items() if v.span.path == self.root.path}
         paytables = tables.get(self.root.path) or [t for e in self.order for t in tables.get(e.module.path, [])]
         text = "\n".join([self.root.text] + [f"// ---- {e.module.path}\n{e.module.text}"
                                              for e in self.order[:-1]])
@@ -134,7 +138,7 @@ def _find(statement: S.ImportDecl, directory: Path) -> Path:
         candidate = place / statement.target
         if candidate.is_file():
             return candidate.resolve()
-    looked = ", ".join(_shown(p) for p in places)
+    looked = ", ".join(_shown(p) for p in places[:-1]) + f" and the standard library {_shown(LIBRARY)}"
     raise CpolyError(f"cannot find '{statement.target}' to import (looked in {looked})", statement.span)
 
 
