@@ -33,7 +33,7 @@ __all__ = ["MAX_WITNESSES", "position_dependent", "witnesses"]
 
 #: The most ordered hands a position-dependent category may hold on (each is searched for and
 #: then followed through every deal of the analysis).
-MAX_WITNESSES = 50_000
+MAX_WITNESSES = 20_000
 
 
 def _generators(size: int) -> list[list[int]]:

@@ -32,17 +32,21 @@ The tie rules and totals then run unchanged on outcome counts in ordered draws.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from math import factorial, perm
 
 import numpy as np
 
-from cpoly.games.videopoker.holds import hold_sizes
+from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
+from cpoly.games.videopoker.summary import Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["DEALS_AT_ONCE", "ORDERINGS", "OrderedHands", "ordered_draw_weights", "to_ordered_draws"]
+#: The tie rule for the orderings with several best holds: ``(outcomes, sorted deals) -> choice``.
+Chooser = Callable[[np.ndarray, np.ndarray], HoldChoice]
+
+__all__ = ["Chooser", "DEALS_AT_ONCE", "ORDERINGS", "OrderedHands", "ordered_draw_weights", "to_ordered_draws"]
 
 #: Deals whose witnesses are placed at once (bounds the (deals, witnesses, 5) position array).
 DEALS_AT_ONCE = 256
@@ -125,47 +129,60 @@ class OrderedHands:
         return outcomes
 
     # ---- deal classes (full analysis) -----------------------------------------------------------
-    def expand(self, counts: np.ndarray, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Rows of ordered outcomes for sorted ``deals`` ``(N, 5)`` and their unordered outcomes.
+    def play(self, counts: np.ndarray, deals: np.ndarray, sizes: np.ndarray, pay_matrix: np.ndarray,
+             weight_by_hold: np.ndarray, choose: Chooser, totals: Totals, group_order: int) -> None:
+        """Play every ordering of the sorted ``deals`` ``(N, 5)`` (unordered outcomes ``counts``)
+        and add the outcomes of the chosen holds to ``totals``.
 
-        Returns ``(rows, deal_of_row, orderings)``: ``rows`` ``(R, 32, K + 1)`` in ordered draws,
-        the deal each row belongs to, and how many of that deal's 120 orderings it stands for.
+        Each ordering's 32 EVs are its deal's EVs plus the gains of the events it satisfies, so
+        the best hold is found without building the ordering's outcomes.  Outcomes are then built
+        only for the chosen hold, once per deal, hold and placement of the held cards; an ordering
+        with several best holds gets its full outcomes and ``choose`` (the tie rule).
         """
-        parts = [self._expand_part(counts[s:s + DEALS_AT_ONCE], deals[s:s + DEALS_AT_ONCE], s)
-                 for s in range(0, len(deals), DEALS_AT_ONCE)]
-        if not parts:
-            return to_ordered_draws(counts), np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-        return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]),
-                np.concatenate([p[2] for p in parts]))
+        for start in range(0, len(deals), DEALS_AT_ONCE):
+            part = slice(start, start + DEALS_AT_ONCE)
+            self._play_part(counts[part], deals[part], sizes[part], pay_matrix, weight_by_hold,
+                            choose, totals, group_order)
 
-    def _expand_part(self, counts: np.ndarray, deals: np.ndarray,
-                     offset: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def _play_part(self, counts: np.ndarray, deals: np.ndarray, sizes: np.ndarray,
+                   pay_matrix: np.ndarray, weight_by_hold: np.ndarray, choose: Chooser,
+                   totals: Totals, group_order: int) -> None:
         base = to_ordered_draws(counts)
         events = self._events(deals, base)
-        # A deal's relevant cards are those some event places; its orderings fall into one row
-        # per placement of them (all 120 orderings alike when no event meets the deal).
-        relevant = np.zeros(len(deals), dtype=np.int64)
-        np.bitwise_or.at(relevant, events.deal, events.mask)
-        keys = PLACEMENT[relevant]  # (N, 120)
-        order = np.argsort(keys, axis=1, kind="stable")
-        ranked = np.take_along_axis(keys, order, axis=1)
-        starts = np.ones(ranked.shape, dtype=bool)
-        starts[:, 1:] = ranked[:, 1:] != ranked[:, :-1]
-        flat = np.flatnonzero(starts)
-        deal_of_row, column = np.divmod(flat, ORDERINGS)
-        orderings = np.diff(np.append(flat, ranked.size))
-        ordering_of_row = order[deal_of_row, column]
-        rows = base[deal_of_row]
-        first_row = np.searchsorted(deal_of_row, np.arange(len(deals)))
-        n_rows = np.bincount(deal_of_row, minlength=len(deals))
-        # Pair each event with every row of its deal; keep the rows whose ordering satisfies it.
-        per_event = n_rows[events.deal]
-        event_of_pair = np.repeat(np.arange(len(events.deal)), per_event)
-        row = first_row[events.deal][event_of_pair] + (
-            np.arange(len(event_of_pair)) - np.repeat(np.cumsum(per_event) - per_event, per_event))
-        on = events.code[event_of_pair] == PLACEMENT[events.mask[event_of_pair], ordering_of_row[row]]
-        _apply(rows, row[on], events.select(event_of_pair[on]), None)
-        return rows, deal_of_row + offset, orderings
+        gain = events.weight * weight_by_hold[events.mask] * (
+            pay_matrix[events.mask, events.new] - pay_matrix[events.mask, events.old])
+        score = np.repeat((np.einsum("nmc,mc->nm", base, pay_matrix) * weight_by_hold)[:, None, :],
+                          ORDERINGS, axis=1)  # (N, 120, 32)
+        event, ordering = np.nonzero(ORDERS_OF[events.code])
+        np.add.at(score, (events.deal[event], ordering, events.mask[event]), gain[event])
+        candidates = score == score.max(axis=2)[:, :, None]
+        tied = candidates.sum(axis=2) > 1
+        best = np.argmax(candidates, axis=2)
+        # Untied orderings: one row per (deal, chosen hold, placement of its cards).
+        deal, ordering = np.nonzero(~tied)
+        hold = best[deal, ordering]
+        keys, realisations = np.unique((deal * HOLDS + hold) * PLACEMENTS + PLACEMENT[hold, ordering],
+                                       return_counts=True)
+        row_deal, row_hold = np.divmod(keys // PLACEMENTS, HOLDS)
+        rows = np.zeros_like(base, shape=(len(keys), *base.shape[1:]))
+        rows[np.arange(len(keys)), row_hold] = base[row_deal, row_hold]
+        wanted = (events.deal * HOLDS + events.mask) * PLACEMENTS + events.code
+        at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
+        found = np.flatnonzero(keys[at] == wanted) if len(keys) else np.zeros(0, dtype=np.int64)
+        _apply(rows, at[found], events.select(found), None)
+        nobody = np.zeros(len(keys), dtype=bool)
+        chosen = HoldChoice(row_hold, nobody, nobody, np.zeros(0, dtype=np.int64),
+                            np.zeros((0, group_order), dtype=np.int64))
+        totals.add(rows, chosen, weight_by_hold, sizes[row_deal], group_order, realisations)
+        # Tied orderings: their full outcomes, and the tie rule.
+        deal, ordering = np.nonzero(tied)
+        if len(deal):
+            full = base[deal]
+            row, event = _pairs(events.deal, deal)
+            on = events.code[event] == PLACEMENT[events.mask[event], ordering[row]]
+            _apply(full, row[on], events.select(event[on]), None)
+            totals.add(full, choose(full, deals[deal]), weight_by_hold, sizes[deal], group_order,
+                       np.ones(len(deal), dtype=np.int64))
 
     def _events(self, deals: np.ndarray, base: np.ndarray) -> _Events:
         """Fold the witnesses disjoint from each deal into its draw-five hold (``base``, in place)
@@ -211,6 +228,19 @@ class _Events:
         return _Events(*(getattr(self, f)[index] for f in ("deal", "code", "mask", "new", "old", "weight")))
 
 
+def _pairs(event_deal: np.ndarray, row_deal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (row, event) of one deal, for rows sorted by deal.
+
+    >>> _pairs(np.array([0, 1, 1]), np.array([1, 1, 2]))
+    (array([0, 1, 0, 1]), array([1, 1, 2, 2]))
+    """
+    first = np.searchsorted(row_deal, event_deal)
+    per_event = np.searchsorted(row_deal, event_deal, side="right") - first
+    event = np.repeat(np.arange(len(event_deal)), per_event)
+    offset = np.arange(len(event)) - np.repeat(np.cumsum(per_event) - per_event, per_event)
+    return first[event] + offset, event
+
+
 def _apply(outcomes: np.ndarray, rows: np.ndarray, events: _Events, on: np.ndarray | None) -> None:
     """Move the final hands of the chosen events (all of ``events``, or those where ``on``)."""
     if on is not None:
@@ -254,3 +284,14 @@ def _code_masks(code: np.ndarray) -> np.ndarray:
 
 
 PLACEMENT = _placement_table()
+
+
+def _orders_of() -> np.ndarray:
+    """``ORDERS_OF[code, o]``: whether ordering ``o`` puts cards at the placement ``code``."""
+    table = np.zeros((PLACEMENTS, ORDERINGS), dtype=bool)
+    for mask in range(HOLDS):
+        table[PLACEMENT[mask], np.arange(ORDERINGS)] = True
+    return table
+
+
+ORDERS_OF = _orders_of()
