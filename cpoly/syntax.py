@@ -56,7 +56,15 @@ class IBinary(Node):
     right: IExpr
 
 
-IExpr = Union[IInt, IName, IBinary]
+@dataclass(frozen=True, repr=False)
+class IIndex(Node):
+    """``DF[i]``: one parameter of a parameter group (``param DF[5]``), used as a value."""
+
+    name: str
+    index: IExpr
+
+
+IExpr = Union[IInt, IName, IBinary, IIndex]
 
 
 # ---- expressions -----------------------------------------------------------------------
@@ -249,8 +257,14 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
     def domain_decl(self, meta: Meta, names: tuple[NameRef, ...], size: IExpr) -> DomainDecl:
         return DomainDecl(tuple(n.name for n in names), size, span=self._span(meta))
 
-    def param_decl(self, meta: Meta, names: tuple[NameRef, ...]) -> ParamDecl:
-        return ParamDecl(tuple(n.name for n in names), span=self._span(meta))
+    def param_decl(self, meta: Meta, *items: tuple[str, ...]) -> ParamDecl:
+        return ParamDecl(tuple(name for item in items for name in item), span=self._span(meta))
+
+    def param_item(self, meta: Meta, name: Token, size: Token | None = None) -> tuple[str, ...]:
+        """``F1`` is one parameter; ``DF[5]`` the group ``DF[1]`` … ``DF[5]``."""
+        if size is None:
+            return (str(name),)
+        return tuple(f"{name}[{k}]" for k in range(1, int(size) + 1))
 
     def cards_decl(self, meta: Meta, *names: Token) -> CardsDecl:
         faces, suits = (str(n) for n in names if n.type == "NAME")
@@ -351,6 +365,9 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
 
     def iname(self, meta: Meta, token: Token) -> IName:
         return IName(str(token), span=self._tok(token))
+
+    def iindex(self, meta: Meta, token: Token, index: IExpr) -> IIndex:
+        return IIndex(str(token), index, span=self._tok(token))
 
     def iadd(self, meta: Meta, left: IExpr, right: IExpr) -> IBinary:
         return IBinary("+", left, right, span=left.span)
