@@ -33,7 +33,7 @@ from cpoly.plan import mixes_sorts, plan_term, split_terms
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus, substitute
 from cpoly.symbolic import Number, expand, is_symbolic
-from cpoly.imports import load_module
+from cpoly.imports import load_module, read_text
 
 
 def load_program(path: str | Path, symbolic: Iterable[str] = (),
@@ -41,6 +41,11 @@ def load_program(path: str | Path, symbolic: Iterable[str] = (),
     """Parse and resolve a .cp file; ``symbolic`` constants become sympy symbols and
     ``overrides`` replace the values of constants (``--set Suits=5``)."""
     return resolve(load_module(path), frozenset(symbolic), overrides)
+
+
+def load_game_text(text: str, name: str = "inline.cp", directory: str | Path | None = None) -> Game:
+    """A game written inline (imports looked up from ``directory``, default the current one)."""
+    return Game.from_program(resolve(read_text(text, name, None if directory is None else Path(directory))))
 
 
 def load_game(path: str | Path, symbolic: Iterable[str] = (),
