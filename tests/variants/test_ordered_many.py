@@ -40,3 +40,22 @@ def test_many_witnesses_equal_brute_force_on_a_ten_card_deck(tmp_path):
     for seed in range(3):
         deal = random.Random(seed).sample(names, 5)
         assert [o.ev for o in small.hold(deal).options] == ordered_hold_values(small, table, deal)
+
+
+def test_both_ways_of_finding_position_dependent_categories_agree(tmp_path):
+    """The squared-difference count and the test on each category's own hands (used when the
+    count would be too much work) give the same answer for every category."""
+    from cpoly.api import load_game
+    from cpoly.positions import _moves, _moves_on_its_hands
+
+    text = (FIXTURES / "small_poker.cp").read_text(encoding="utf-8").replace("deal Hand", "deal Hand\nordered")
+    text = text.replace("categories RoyalFlush,", "categories InOrder, AdjacentPair, RoyalFlush,") + ADJACENT
+    text += "InOrder = sum(w in Nine..Ten) prod(i in 1..5) δF[i]{w+(i-1)}\n"
+    path = tmp_path / "in_order.cp"
+    path.write_text(text, encoding="utf-8")
+    game = load_game(path, overrides={"Suits": 2})
+    decided = {name: _moves_on_its_hands(game, name) for name in game.category_names}
+    assert decided["InOrder"] is True and decided["RoyalFlush"] is False
+    for name, node in game.categories.items():
+        if decided[name] is not None:
+            assert decided[name] == _moves(game, node), name
