@@ -26,9 +26,10 @@ from itertools import permutations
 
 import numpy as np
 
-from cpoly.api import WorkBudget, count_node
 from cpoly.cards import Card
+from cpoly.counting import WorkBudget, count_node
 from cpoly.errors import CpolyError, CpolyTooLarge
+from cpoly.evaluate import evaluate_factored
 from cpoly.expr import Expr
 from cpoly.game import Game
 from cpoly.rewrite import add, mul, neg, rename, substitute
@@ -82,13 +83,20 @@ def _moves_on_its_hands(game: Game, name: str) -> bool | None:
     if not isinstance(total, int) or not 0 < total <= MAX_WITNESSES:
         return None
     hands = np.array(witnesses(game, name), dtype=np.int64)
-    index = game.category_names.index(name)
-    value = game.category_values(hands)[index]
+    value = _values(game, name, hands)
     if int(value.sum()) != total:
         return None
     orders = np.array(list(permutations(range(game.hand_size))), dtype=np.int64)
     moved = hands[:, orders].reshape(-1, game.hand_size, 2)
-    return bool((game.category_values(moved)[index].reshape(len(hands), -1) != value[:, None]).any())
+    return bool((_values(game, name, moved).reshape(len(hands), -1) != value[:, None]).any())
+
+
+def _values(game: Game, name: str, hands: np.ndarray) -> np.ndarray:
+    """Category ``name`` on concrete hands ``(N, size, 2)`` of (face, suit), by checking."""
+    (values,) = evaluate_factored([game.categories[name]], {v: s.name for v, s in game.sorts.items()},
+                                  game.assignment(hands))
+    result: np.ndarray = values.at_assignments(hands.shape[0])
+    return result
 
 
 def position_dependent(game: Game) -> list[str]:
