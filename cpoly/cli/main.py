@@ -29,6 +29,7 @@ COMMAND_MODULES = (
     "cpoly.cli.counting",      # count, check
     "cpoly.cli.videopoker",    # hold, analyze, paytables
     "cpoly.cli.holdem",        # equity, eval
+    "cpoly.cli.search",        # search
 )
 EXIT_ERROR = 2
 EXIT_BUG = 70  # EX_SOFTWARE: an internal error, worth a report
