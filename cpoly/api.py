@@ -27,11 +27,11 @@ from cpoly.lower import Lowerer
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus
 from cpoly.symbolic import Number, expand
-from cpoly.syntax import read_file
+from cpoly.imports import load_module, read_text
 
 __all__ = ["DealRow", "DealTable", "category_lints", "check", "complete", "count", "count_deals",
            "count_node", "deal_table", "deck_cards", "dense_count", "hands_containing", "load_game",
-           "load_program", "symbolic_validity"]
+           "load_game_text", "load_program", "symbolic_validity"]
 
 
 def load_program(path: str | Path, symbolic: Iterable[str] = (),
@@ -39,15 +39,23 @@ def load_program(path: str | Path, symbolic: Iterable[str] = (),
     """Parse and resolve a .cp file; ``symbolic`` constants become sympy symbols and
     ``overrides`` replace the values of constants (``--set Suits=5``).  Every definition is
     checked (names, indices, domains), used or not."""
-    program = resolve(read_file(path), frozenset(symbolic), overrides)
+    program = resolve(load_module(path), frozenset(symbolic), overrides)
     Lowerer(program, {name: 0 for name in program.params}).check_all()
     return program
+
+
+def load_game_text(text: str, name: str = "inline.cp", directory: str | Path | None = None) -> Game:
+    """A game written inline (imports looked up from ``directory``, default the current one)."""
+    program = resolve(read_text(text, name, None if directory is None else Path(directory)))
+    lowerer = Lowerer(program, {name: 0 for name in program.params})
+    lowerer.check_all()
+    return Game.from_program(program, lowerer if not program.params else None, CountingPlan)
 
 
 def load_game(path: str | Path, symbolic: Iterable[str] = (),
               overrides: Mapping[str, int] | None = None) -> Game:
     """A .cp file with a game section, ready to count, check and analyse."""
-    program = resolve(read_file(path), frozenset(symbolic), overrides)
+    program = resolve(load_module(path), frozenset(symbolic), overrides)
     lowerer = Lowerer(program, {name: 0 for name in program.params})
     lowerer.check_all()
     return Game.from_program(program, lowerer if not program.params else None, CountingPlan)

@@ -23,6 +23,7 @@ class Span:
     line: int
     column: int
     line_text: str = ""
+    via: str = ""  # for a file read by 'import': "imported from game.cp:3"
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
@@ -41,10 +42,11 @@ class CpolyError(Exception):
         if self.span is None:
             return f"error: {self.message}"
         head = f"{self.span}: error: {self.message}"
+        via = f"\n  ({self.span.via})" if self.span.via else ""
         if not self.span.line_text:
-            return head
+            return head + via
         caret = " " * (self.span.column - 1) + "^"
-        return f"{head}\n  {self.span.line_text}\n  {caret}"
+        return f"{head}\n  {self.span.line_text}\n  {caret}{via}"
 
 
 class CpolySyntaxError(CpolyError):
@@ -72,4 +74,5 @@ class Warning_:
 
     def render(self) -> str:
         where = f"{self.span}: " if self.span else ""
-        return f"{where}warning: {self.message}"
+        via = f" ({self.span.via})" if self.span and self.span.via else ""
+        return f"{where}warning: {self.message}{via}"

@@ -126,17 +126,33 @@ class Lowerer:
         if node.name in program.vertex_names or node.name in program.groups:
             raise CpolyNameError(f"'{node.name}' is a vertex, not a number: compare vertices "
                                  f"with δ, e.g. δ{node.name},…", node.span)
-        if node.name in program.params:
-            raise CpolyNameError(f"parameter '{node.name}' can only be used as a value in δ, "
-                                 f"e.g. δC1F{{{node.name}}}", node.span)
+        if self._parameter(node, scope) is not None:
+            return const(self._value(node, scope))
         raise program.unknown(node.name, node.span, iter(scope))
 
-    def _value(self, node: S.IExpr | S.Ref, scope: Scope) -> int:
+    def _parameter(self, node: S.IExpr | S.Ref, scope: Scope) -> str | None:
+        """The parameter ``node`` names (``F1``, or ``DF[2]`` for ``DF[i]`` with i = 2), if any."""
         name = getattr(node, "name", None)
-        if name is not None and name in self.program.params and name not in scope:
+        if name is None or name in scope:
+            return None
+        index = getattr(node, "index", None)
+        if index is not None:
+            name = f"{name}[{evaluate_constant(index, self.program, scope)}]"
+            if name not in self.program.params:
+                if f"{node.name}[1]" in self.program.params:  # type: ignore[union-attr]
+                    raise CpolyError(f"no parameter {name}", node.span)
+                return None
+        return name if name in self.program.params else None
+
+    def _value(self, node: S.IExpr | S.Ref, scope: Scope) -> int:
+        name = self._parameter(node, scope)
+        if name is not None:
             if name not in self.params:
-                raise CpolyError(f"parameter '{name}' has no value", node.span)
+                raise CpolyError(f"parameter '{name}' has no value (bind it: --param {name}=VALUE)",
+                                 node.span)
             return self.params[name]
+        if isinstance(node, S.IIndex):
+            raise CpolyError(f"'{node.name}[…]' is not a parameter group", node.span)
         return evaluate_constant(node, self.program, scope)
 
     def _delta(self, node: S.Delta, scope: Scope) -> Expr:

@@ -22,9 +22,14 @@ Both questions here are answered by the counting engine, exactly:
 
 from __future__ import annotations
 
+from itertools import permutations
+
+import numpy as np
+
 from cpoly.cards import Card
-from cpoly.counting import count_node
+from cpoly.counting import WorkBudget, count_node
 from cpoly.errors import CpolyError, CpolyTooLarge
+from cpoly.evaluate import evaluate_factored
 from cpoly.expr import Expr
 from cpoly.game import Game
 from cpoly.rewrite import add, mul, neg, rename, substitute
@@ -33,7 +38,12 @@ __all__ = ["MAX_WITNESSES", "position_dependent", "witnesses"]
 
 #: The most ordered hands a position-dependent category may hold on (each is searched for and
 #: then followed through every deal of the analysis).
-MAX_WITNESSES = 2_000
+MAX_WITNESSES = 20_000
+
+
+#: Node evaluations the squared-difference test may plan for one category (a few seconds) before
+#: the test on the category's own hands is tried instead.
+QUICK_WORK = 2_000_000_000
 
 
 def _generators(size: int) -> list[list[int]]:
@@ -51,11 +61,42 @@ def _permuted(game: Game, node: Expr, permutation: list[int]) -> Expr:
     return rename(node, mapping)
 
 
-def _moves(game: Game, node: Expr) -> bool:
+def _moves(game: Game, node: Expr, budget: WorkBudget | None = None) -> bool:
     """Whether some deal changes the value of ``node`` under a generator of S_n."""
     differences = (add(node, neg(_permuted(game, node, permutation)))
                    for permutation in _generators(game.hand_size))
-    return any(count_node(mul(game.deal, d, d), game.sorts, game.universe) != 0 for d in differences)
+    return any(count_node(mul(game.deal, d, d), game.sorts, game.universe, budget) != 0
+               for d in differences)
+
+
+def _moves_on_its_hands(game: Game, name: str) -> bool | None:
+    """Whether category ``name`` changes under some reordering of a hand where it is not 0,
+    decided on those hands (found by :func:`witnesses`) and all their orderings; None when it
+    holds on more than MAX_WITNESSES ordered hands or the hands found do not add up to its count.
+
+    Exact: the hands where it is 0 are reorderings of one another only among themselves, so a
+    category that keeps its value on every reordering of its other hands keeps it everywhere.
+    Cheaper than the squared difference for categories with many value literals (an ordered
+    straight flush tells every face apart).
+    """
+    total = count_node(mul(game.deal, game.categories[name]), game.sorts, game.universe)
+    if not isinstance(total, int) or not 0 < total <= MAX_WITNESSES:
+        return None
+    hands = np.array(witnesses(game, name), dtype=np.int64)
+    value = _values(game, name, hands)
+    if int(value.sum()) != total:
+        return None
+    orders = np.array(list(permutations(range(game.hand_size))), dtype=np.int64)
+    moved = hands[:, orders].reshape(-1, game.hand_size, 2)
+    return bool((_values(game, name, moved).reshape(len(hands), -1) != value[:, None]).any())
+
+
+def _values(game: Game, name: str, hands: np.ndarray) -> np.ndarray:
+    """Category ``name`` on concrete hands ``(N, size, 2)`` of (face, suit), by checking."""
+    (values,) = evaluate_factored([game.categories[name]], {v: s.name for v, s in game.sorts.items()},
+                                  game.assignment(hands))
+    result: np.ndarray = values.at_assignments(hands.shape[0])
+    return result
 
 
 def position_dependent(game: Game) -> list[str]:
@@ -67,7 +108,15 @@ def position_dependent(game: Game) -> list[str]:
     if _moves(game, game.deal):
         raise CpolyError("the deal expression depends on the order of the cards; only "
                          "categories may (the deal must accept every ordering of a hand)")
-    return [name for name, node in game.categories.items() if _moves(game, node)]
+    found = []
+    for name, node in game.categories.items():
+        try:
+            moves: bool | None = _moves(game, node, WorkBudget(QUICK_WORK))
+        except CpolyTooLarge:  # many value literals: decide on the category's own hands
+            moves = _moves_on_its_hands(game, name)
+        if moves if moves is not None else _moves(game, node):
+            found.append(name)
+    return found
 
 
 def witnesses(game: Game, name: str, limit: int = MAX_WITNESSES) -> list[tuple[Card, ...]]:

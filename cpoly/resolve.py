@@ -124,6 +124,8 @@ def referenced_names(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[str, 
                 yield node.name, node.span
             if isinstance(node, S.Ref) and node.index is not None:
                 stack.append((node.index, bound))
+        elif isinstance(node, S.IIndex):
+            stack.append((node.index, bound))
         elif isinstance(node, S.Indexed):
             inner = bound | set(node.names)
             stack += [(node.low, bound), (node.high, bound), (node.body, inner)]

@@ -11,7 +11,7 @@ SigmaRange(first=1, last=5, span=demo.cp:2:5)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Union
@@ -56,7 +56,15 @@ class IBinary(Node):
     right: IExpr
 
 
-IExpr = Union[IInt, IName, IBinary]
+@dataclass(frozen=True, repr=False)
+class IIndex(Node):
+    """``DF[i]``: one parameter of a parameter group (``param DF[5]``), used as a value."""
+
+    name: str
+    index: IExpr
+
+
+IExpr = Union[IInt, IName, IBinary, IIndex]
 
 
 # ---- expressions -----------------------------------------------------------------------
@@ -129,6 +137,7 @@ Expr = Union[Num, Ref, Sigma, SigmaRange, Delta, Binary, Negate, Indexed]
 class Definition(Node):
     name: str
     value: Expr
+    override: bool = False  # 'override NAME = …': replaces an imported definition
 
 
 @dataclass(frozen=True, repr=False)
@@ -197,9 +206,16 @@ class GameDecl(Node):
     title: str
 
 
+@dataclass(frozen=True, repr=False)
+class ImportDecl(Node):
+    """``import "poker.cp"``: read by :mod:`cpoly.imports`, never seen by :mod:`cpoly.resolve`."""
+
+    target: str
+
+
 Statement = Union[
     Definition, DomainDecl, ParamDecl, CardsDecl, DealDecl, CategoriesDecl, PaytableDecl,
-    NotationDecl, CopiesDecl, OrderedDecl, GameDecl,
+    NotationDecl, CopiesDecl, OrderedDecl, GameDecl, ImportDecl,
 ]
 
 
@@ -215,16 +231,17 @@ class Module:
 # ---- the one Transformer --------------------------------------------------------------
 @v_args(meta=True, inline=True)
 class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains do not recurse
-    def __init__(self, path: str, text: str) -> None:
+    def __init__(self, path: str, text: str, via: str = "") -> None:
         super().__init__()
         self._path = path
+        self._via = via
         self._lines = text.splitlines()
 
     def _span(self, meta: Meta | Token) -> Span:
         line = getattr(meta, "line", 1) or 1
         column = getattr(meta, "column", 1) or 1
         text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
-        return Span(self._path, line, column, text)
+        return Span(self._path, line, column, text, self._via)
 
     def _tok(self, token: Token) -> Span:
         return self._span(token)
@@ -233,14 +250,21 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
     def start(self, meta: Meta, *statements: Statement) -> tuple[Statement, ...]:
         return statements
 
-    def definition(self, meta: Meta, name: Token, value: Expr) -> Definition:
-        return Definition(str(name), value, span=self._tok(name))
+    def definition(self, meta: Meta, *parts: Any) -> Definition:
+        *head, name, value = parts
+        return Definition(str(name), value, bool(head), span=self._tok(name))
 
     def domain_decl(self, meta: Meta, names: tuple[NameRef, ...], size: IExpr) -> DomainDecl:
         return DomainDecl(tuple(n.name for n in names), size, span=self._span(meta))
 
-    def param_decl(self, meta: Meta, names: tuple[NameRef, ...]) -> ParamDecl:
-        return ParamDecl(tuple(n.name for n in names), span=self._span(meta))
+    def param_decl(self, meta: Meta, *items: tuple[str, ...]) -> ParamDecl:
+        return ParamDecl(tuple(name for item in items for name in item), span=self._span(meta))
+
+    def param_item(self, meta: Meta, name: Token, size: Token | None = None) -> tuple[str, ...]:
+        """``F1`` is one parameter; ``DF[5]`` the group ``DF[1]`` … ``DF[5]``."""
+        if size is None:
+            return (str(name),)
+        return tuple(f"{name}[{k}]" for k in range(1, int(size) + 1))
 
     def cards_decl(self, meta: Meta, *names: Token) -> CardsDecl:
         faces, suits = (str(n) for n in names if n.type == "NAME")
@@ -275,6 +299,9 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
 
     def game_decl(self, meta: Meta, title: Token) -> GameDecl:
         return GameDecl(str(title)[1:-1], span=self._span(meta))
+
+    def import_decl(self, meta: Meta, target: Token) -> ImportDecl:
+        return ImportDecl(str(target)[1:-1], span=self._span(meta))
 
     # expressions
     def add(self, meta: Meta, left: Expr, op: Token, right: Expr) -> Binary:
@@ -339,6 +366,9 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
     def iname(self, meta: Meta, token: Token) -> IName:
         return IName(str(token), span=self._tok(token))
 
+    def iindex(self, meta: Meta, token: Token, index: IExpr) -> IIndex:
+        return IIndex(str(token), index, span=self._tok(token))
+
     def iadd(self, meta: Meta, left: IExpr, right: IExpr) -> IBinary:
         return IBinary("+", left, right, span=left.span)
 
@@ -349,11 +379,19 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
         return IBinary("*", left, right, span=left.span)
 
 
-def read_module(text: str, path: str = "<string>") -> Module:
-    """Parse .cp text into a :class:`Module`; every error is a CpolyError with a position."""
-    tree = parse_text(text, path)
+def read_module(text: str, path: str = "<string>", via: str = "") -> Module:
+    """Parse .cp text into a :class:`Module`; every error is a CpolyError with a position.
+
+    ``via`` (``"imported from game.cp:3"``) is attached to every span of an imported file.
+    """
     try:
-        statements = _ToSyntax(path, text).transform(tree)
+        tree = parse_text(text, path)
+    except CpolyError as error:
+        if error.span is not None and via:
+            error.span = replace(error.span, via=via)
+        raise
+    try:
+        statements = _ToSyntax(path, text, via).transform(tree)
     except VisitError as error:
         if isinstance(error.orig_exc, CpolyError):
             raise error.orig_exc from None

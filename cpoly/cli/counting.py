@@ -39,6 +39,9 @@ def register(subparsers: Any) -> None:
                           help="make these size constants symbols: counts become polynomials")
     counting.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE", dest="overrides",
                           help="give size constants other values, e.g. --set Suits=5")
+    counting.add_argument("--param", nargs="+", default=[], metavar="NAME=VALUE", dest="params",
+                          help="bind run-time parameters (param F1 / param DF[5]), e.g. "
+                               "--param F1=12 'DF[2]=3' (with named definitions)")
     counting.add_argument("--show-pay", action="store_true", help="print the derived Pay* forms")
     counting.add_argument("--json", action="store_true", help="print JSON")
     counting.set_defaults(func=run_count)
@@ -53,6 +56,9 @@ def register(subparsers: Any) -> None:
 def run_count(args: argparse.Namespace) -> int:
     if args.names:
         return _count_names(args)
+    if args.params:
+        raise CpolyInputError("--param binds parameters of named definitions: name them, e.g. "
+                              "cpoly count FILE DrawFlush --param F1=12")
     game = load_game(args.file, args.symbolic, parse_overrides(args.overrides))
     with working(f"counting {game.spec.title}"):
         table = deal_table(game)
@@ -78,13 +84,15 @@ def _count_names(args: argparse.Namespace) -> int:
     """Named definitions: per dealt hand (times the deal) in a game file, else over all
     assignments of the vertices that have domains."""
     program = load_program(args.file, args.symbolic, parse_overrides(args.overrides))
+    params = parse_overrides(args.params, "--param")
     if program.game is not None:
         game = Game.from_program(program)
-        nodes = [game.lowerer.definition(name) for name in args.names] + [game.deal]
+        lowerer = Lowerer(program, params) if params else game.lowerer
+        nodes = [lowerer.definition(name) for name in args.names] + [game.deal]
         results = {name: count_deals(game, node) for name, node in zip(args.names, nodes)}
     else:
-        nodes = [Lowerer(program).definition(name) for name in args.names]
-        results = {name: count(program, name) for name in args.names}
+        nodes = [Lowerer(program, params).definition(name) for name in args.names]
+        results = {name: count(program, name, params) for name in args.names}
     warnings = program.warnings + symbolic_validity(nodes, program.sorts)
     print_warnings(warnings)
     if args.json:
@@ -115,13 +123,13 @@ def run_check(args: argparse.Namespace) -> int:
     return 0
 
 
-def parse_overrides(items: list[str]) -> dict[str, int]:
+def parse_overrides(items: list[str], option: str = "--set") -> dict[str, int]:
     """``["Suits=5"]`` as ``{"Suits": 5}``; a malformed item is an input error."""
     result: dict[str, int] = {}
     for item in items:
         name, _, value = item.partition("=")
         if not name or not value.lstrip("-").isdigit():
-            raise CpolyInputError(f"--set expects NAME=INTEGER, not '{item}'")
+            raise CpolyInputError(f"{option} expects NAME=INTEGER, not '{item}'")
         result[name] = int(value)
     return result
 

@@ -67,14 +67,12 @@ def run_hold(args: argparse.Namespace) -> int:
                     "best": _hold_json(poker, result.best_option, names, outcomes=False),
                     **({"mine": mine} if mine else {})})
         return 0
-    rows = [[("* " if o.hold == result.best else "  ") + _held_text(poker, o.held),
-             f"{float(o.ev):.6f}", f"{o.ev.numerator}/{o.ev.denominator}",
-             ", ".join(f"{n} {c:,}" for n, c in zip(names[:-1], o.counts) if c)]
-            for o in ranked]
-    print_table(f"{poker.game.spec.title} ({table.name}): "
-                + " ".join(poker.card_name(c) for c in result.deal),
-                ["held", "EV", "exact", "winning ordered draws" if ordered else "winning draws"],
-                rows, [False, True, True, False])
+    print(f"{poker.game.spec.title} ({table.name}): "
+          + " ".join(poker.card_name(c) for c in result.deal))
+    draws = "winning ordered draws" if ordered else "winning draws"
+    print(holds_text([(("* " if o.hold == result.best else "  ") + _held_text(poker, o.held), o.ev,
+                       [f"{n} {c:,}" for n, c in zip(names[:-1], o.counts) if c]) for o in ranked],
+                     draws))
     if ordered:
         print("ordered deal: the cards are read left to right, and drawn cards fill the discarded "
               "positions (each ordered draw counted once)")
@@ -84,6 +82,35 @@ def run_hold(args: argparse.Namespace) -> int:
         print(f"your hold {' '.join(mine['held']) or '(draw five)'}: EV {mine['ev']:.6f}, "
               + ("the best play" if not mine["cost"] else f"costs {mine['cost']:.6f} bets against the best"))
     return 0
+
+
+def holds_text(rows: list[tuple[str, Fraction, list[str]]], draws: str, width: int = 80) -> str:
+    """The holds as lines of at most ``width`` characters (unless one entry is longer): held
+    cards, EV and exact EV, then the winning draws indented below, broken between entries.
+
+    >>> print(holds_text([("* Ah Kh", Fraction(7, 2), ["Flush 8", "Straight 3", "JacksOrBetter 12"])],
+    ...                  "winning draws", width=32))
+      held                 EV  exact  (winning draws below)
+    * Ah Kh          3.500000    7/2
+        Flush 8, Straight 3,
+        JacksOrBetter 12
+    """
+    held_width = max([len(r[0]) for r in rows] + [6])
+    exact = [f"{ev.numerator}/{ev.denominator}" for _, ev, _ in rows]
+    exact_width = max([len(e) for e in exact] + [5])
+    lines = [f"{'  held':<{held_width}}  {'EV':>10}  {'exact':>{exact_width}}  ({draws} below)"]
+    for (held, ev, wins), text in zip(rows, exact):
+        lines.append(f"{held:<{held_width}}  {float(ev):>10.6f}  {text:>{exact_width}}")
+        line = "   "
+        for i, win in enumerate(wins):
+            piece = win + ("," if i < len(wins) - 1 else "")
+            if len(line) + 1 + len(piece) > width and line.strip():
+                lines.append(line)
+                line = "   "
+            line += " " + piece
+        if line.strip():
+            lines.append(line)
+    return "\n".join(lines)
 
 
 def _distinct_holds(poker: VideoPoker, options: list[Any]) -> list[Any]:

@@ -282,17 +282,18 @@ def analyze_prepared(
     for start in range(0, n_classes, CHUNK_CLASSES):
         chunk = np.arange(start, min(start + CHUNK_CLASSES, n_classes))
         counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
-        realisations = None
         if ordered is not None:
-            counts, row_deal, realisations = ordered.expand(counts, deals[chunk])
-            chunk = chunk[row_deal]
-        values, choice = choose_holds(
-            counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
-        )
-        if hold_values is not None:
-            hold_values(chunk, values)
-        totals.add(counts, choice, weight_by_hold, prepared.sizes[chunk], len(prepared.card_maps),
-                   realisations)
+            ordered.play(counts, deals[chunk], prepared.sizes[chunk], pay_matrix, weight_by_hold,
+                         lambda rows, dealt: choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt,
+                                                          tables.faces, prepared.card_maps)[1],
+                         totals, len(prepared.card_maps))
+        else:
+            values, choice = choose_holds(
+                counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
+            )
+            if hold_values is not None:
+                hold_values(chunk, values)
+            totals.add(counts, choice, weight_by_hold, prepared.sizes[chunk], len(prepared.card_maps))
         if progress is not None:
             progress(min(start + CHUNK_CLASSES, n_classes), n_classes)
     deal_counts = np.bincount(tables.categories, minlength=tables.n_columns)

@@ -15,9 +15,13 @@ of every deal from scratch:
   cards then fill the other positions, and one ordered draw of ``(n - 5)_d`` gives ``W``);
 * so a witness disjoint from ``D`` corrects the draw-five hold of every ordering alike, and a
   witness meeting ``D`` is an **event** of ``D`` that an ordering either satisfies or not;
-* the 120 orderings of ``D`` are grouped by the set of events they satisfy (a bitmask each,
-  vectorised over deals), so a deal class becomes one row per distinct event set, weighed by
-  its number of orderings — one row for most deals, and at most 120.
+* the witnesses of one deal are counted by what they need (the held cards and their
+  positions, a *placement*) and what they change (category to category), so a deal with
+  thousands of witnesses (Double Bonus Plus: every hand with an ace meets all 2,304 four
+  adjacent aces) has at most a few hundred such events;
+* the orderings of ``D`` that place its *relevant* cards (those of some event) alike satisfy
+  the same events, so a deal class becomes one row per placement of its relevant cards,
+  weighed by its number of orderings — one row for most deals, and at most 120.
 
 The tie rules and totals then run unchanged on outcome counts in ordered draws.
 
@@ -28,21 +32,24 @@ The tie rules and totals then run unchanged on outcome counts in ordered draws.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import permutations
 from math import factorial, perm
 
 import numpy as np
 
-from cpoly.errors import CpolyTooLarge
-from cpoly.games.videopoker.holds import hold_sizes
+from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
+from cpoly.games.videopoker.summary import Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["MAX_EVENTS", "ORDERINGS", "OrderedHands", "ordered_draw_weights", "to_ordered_draws"]
+#: The tie rule for the orderings with several best holds: ``(outcomes, sorted deals) -> choice``.
+Chooser = Callable[[np.ndarray, np.ndarray], HoldChoice]
 
-#: The most witnesses one deal may meet (an ordering's satisfied events are an int64 bitmask).
-MAX_EVENTS = 62
+__all__ = ["Chooser", "DEALS_AT_ONCE", "ORDERINGS", "OrderedHands", "ordered_draw_weights", "to_ordered_draws"]
+
+#: Deals whose witnesses are placed at once (bounds the (deals, witnesses, 5) position array).
+DEALS_AT_ONCE = 256
 ORDERINGS = factorial(HAND_SIZE)
 #: ``POSITIONS[o, i]``: the position of the deal's ``i``-th card (sorted) in ordering ``o``.
 POSITIONS = np.array(list(permutations(range(HAND_SIZE))), dtype=np.int64)
@@ -114,68 +121,132 @@ class OrderedHands:
         from its unordered outcomes ``counts`` with holds indexed on the *sorted* deal."""
         given = np.asarray(deal, dtype=np.int64)
         result = to_ordered_draws(counts[None])
-        at = self._positions(np.sort(given)[None])
-        meets = _meets(at)
-        self._fold_disjoint(result, meets)
-        events = np.flatnonzero(meets[0])
-        places = at[:, events]  # (1, e, 5)
         ordering = int(np.flatnonzero((POSITIONS == np.argsort(given)).all(axis=1))[0])
-        satisfied = int(_satisfied_events(places)[0, ordering])
-        on = np.array([j for j in range(len(events)) if satisfied >> j & 1], dtype=np.int64)
-        self._move(result, np.zeros(len(on), dtype=np.int64), _hold_masks(places[0, on]), events[on])
+        events = self._events(np.sort(given)[None], result)
+        on = events.code == PLACEMENT[events.mask, ordering]
+        _apply(result, np.zeros(int(on.sum()), dtype=np.int64), events, on)
         outcomes: np.ndarray = result[0]
         return outcomes
 
     # ---- deal classes (full analysis) -----------------------------------------------------------
-    def expand(self, counts: np.ndarray, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Rows of ordered outcomes for sorted ``deals`` ``(N, 5)`` and their unordered outcomes.
+    def play(self, counts: np.ndarray, deals: np.ndarray, sizes: np.ndarray, pay_matrix: np.ndarray,
+             weight_by_hold: np.ndarray, choose: Chooser, totals: Totals, group_order: int) -> None:
+        """Play every ordering of the sorted ``deals`` ``(N, 5)`` (unordered outcomes ``counts``)
+        and add the outcomes of the chosen holds to ``totals``.
 
-        Returns ``(rows, deal_of_row, orderings)``: ``rows`` ``(R, 32, K + 1)`` in ordered draws,
-        the deal each row belongs to, and how many of that deal's 120 orderings it stands for.
+        Each ordering's 32 EVs are its deal's EVs plus the gains of the events it satisfies, so
+        the best hold is found without building the ordering's outcomes.  Outcomes are then built
+        only for the chosen hold, once per deal, hold and placement of the held cards; an ordering
+        with several best holds gets its full outcomes and ``choose`` (the tie rule).
         """
+        for start in range(0, len(deals), DEALS_AT_ONCE):
+            part = slice(start, start + DEALS_AT_ONCE)
+            self._play_part(counts[part], deals[part], sizes[part], pay_matrix, weight_by_hold,
+                            choose, totals, group_order)
+
+    def _play_part(self, counts: np.ndarray, deals: np.ndarray, sizes: np.ndarray,
+                   pay_matrix: np.ndarray, weight_by_hold: np.ndarray, choose: Chooser,
+                   totals: Totals, group_order: int) -> None:
         base = to_ordered_draws(counts)
-        at = self._positions(deals)
+        events = self._events(deals, base)
+        gain = events.weight * weight_by_hold[events.mask] * (
+            pay_matrix[events.mask, events.new] - pay_matrix[events.mask, events.old])
+        score = np.repeat((np.einsum("nmc,mc->nm", base, pay_matrix) * weight_by_hold)[:, None, :],
+                          ORDERINGS, axis=1)  # (N, 120, 32)
+        event, ordering = np.nonzero(ORDERS_OF[events.code])
+        np.add.at(score, (events.deal[event], ordering, events.mask[event]), gain[event])
+        candidates = score == score.max(axis=2)[:, :, None]
+        tied = candidates.sum(axis=2) > 1
+        best = np.argmax(candidates, axis=2)
+        # Untied orderings: one row per (deal, chosen hold, placement of its cards).
+        deal, ordering = np.nonzero(~tied)
+        hold = best[deal, ordering]
+        keys, realisations = np.unique((deal * HOLDS + hold) * PLACEMENTS + PLACEMENT[hold, ordering],
+                                       return_counts=True)
+        row_deal, row_hold = np.divmod(keys // PLACEMENTS, HOLDS)
+        rows = np.zeros_like(base, shape=(len(keys), *base.shape[1:]))
+        rows[np.arange(len(keys)), row_hold] = base[row_deal, row_hold]
+        wanted = (events.deal * HOLDS + events.mask) * PLACEMENTS + events.code
+        at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
+        found = np.flatnonzero(keys[at] == wanted) if len(keys) else np.zeros(0, dtype=np.int64)
+        _apply(rows, at[found], events.select(found), None)
+        nobody = np.zeros(len(keys), dtype=bool)
+        chosen = HoldChoice(row_hold, nobody, nobody, np.zeros(0, dtype=np.int64),
+                            np.zeros((0, group_order), dtype=np.int64))
+        totals.add(rows, chosen, weight_by_hold, sizes[row_deal], group_order, realisations)
+        # Tied orderings: their full outcomes, and the tie rule.
+        deal, ordering = np.nonzero(tied)
+        if len(deal):
+            full = base[deal]
+            row, event = _pairs(events.deal, deal)
+            on = events.code[event] == PLACEMENT[events.mask[event], ordering[row]]
+            _apply(full, row[on], events.select(event[on]), None)
+            totals.add(full, choose(full, deals[deal]), weight_by_hold, sizes[deal], group_order,
+                       np.ones(len(deal), dtype=np.int64))
+
+    def _events(self, deals: np.ndarray, base: np.ndarray) -> _Events:
+        """Fold the witnesses disjoint from each deal into its draw-five hold (``base``, in place)
+        and return the others as events, counted by (deal, placement, category change)."""
+        at = self._positions(deals)  # (N, W, 5)
         meets = _meets(at)
-        self._fold_disjoint(base, meets)
-        n_events = meets.sum(axis=1)
-        if n_events.max(initial=0) > MAX_EVENTS:
-            raise CpolyTooLarge(f"a deal meets {int(n_events.max())} hands of the position-dependent "
-                                f"categories {', '.join(self.names)}; at most {MAX_EVENTS} are supported")
-        parts = [self._rows_with(base, at, meets, np.flatnonzero(n_events == e), e)
-                 for e in np.unique(n_events).tolist()]
-        rows = np.concatenate([p[0] for p in parts])
-        return rows, np.concatenate([p[1] for p in parts]), np.concatenate([p[2] for p in parts])
+        change = np.zeros((len(self.cards), base.shape[2]), dtype=np.int64)
+        np.add.at(change, (np.arange(len(self.cards)), self.category), 1)
+        np.subtract.at(change, (np.arange(len(self.cards)), self.base), 1)
+        base[:, 0, :] += (~meets).astype(np.int64) @ change
+        deal, w = np.nonzero(meets)
+        places = at[deal, w].astype(np.int64)  # (E, 5)
+        code = ((places + 1) * SIXES).sum(axis=1)
+        mask = _hold_masks(places)
+        n_categories = base.shape[2]
+        key = ((deal * PLACEMENTS + code) * n_categories + self.category[w]) * n_categories + self.base[w]
+        unique, weight = np.unique(key, return_counts=True)
+        rest, old = np.divmod(unique, n_categories)
+        rest, new = np.divmod(rest, n_categories)
+        deal_u, code_u = np.divmod(rest, PLACEMENTS)
+        return _Events(deal_u, code_u, _code_masks(code_u), new, old, weight)
 
     def _positions(self, deals: np.ndarray) -> np.ndarray:
         """``(N, W, 5)`` int8: the position in witness ``w`` of each card of each deal, or -1."""
         found: np.ndarray = self._place[deals].transpose(0, 2, 1)
         return found
 
-    def _fold_disjoint(self, base: np.ndarray, meets: np.ndarray) -> None:
-        """Witnesses sharing no card with a deal (``meets[n, w]`` false) change its draw-five
-        hold, whatever the order."""
-        rows, w = np.nonzero(~meets)
-        self._move(base, rows, np.zeros(len(rows), dtype=np.int64), w)
 
-    def _move(self, outcomes: np.ndarray, rows: np.ndarray, holds: np.ndarray, w: np.ndarray) -> None:
-        """For each (row, hold, witness): one final hand leaves the witness's unordered category
-        for its ordered one."""
-        np.add.at(outcomes, (rows, holds, self.category[w]), 1)
-        np.subtract.at(outcomes, (rows, holds, self.base[w]), 1)
+@dataclass(frozen=True)
+class _Events:
+    """Witnesses meeting deals, counted: ``weight`` witnesses of deal ``deal`` reward the hold
+    ``mask`` when the ordering puts its cards at the placement ``code``, moving one final hand
+    each from category ``old`` to ``new``."""
 
-    def _rows_with(self, base: np.ndarray, at: np.ndarray, meets: np.ndarray, deals: np.ndarray,
-                   n_events: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The rows of the deals meeting ``n_events`` witnesses: one per set of events that some
-        of a deal's orderings satisfy, with the number of those orderings."""
-        events = np.nonzero(meets[deals])[1].reshape(len(deals), n_events)  # witness ids
-        places = at[deals[:, None], events]  # (M, e, 5)
-        deal_index, chosen, orderings = _event_sets(_satisfied_events(places))
-        rows = base[deals[deal_index]]
-        masks = _hold_masks(places)  # (M, e) the hold each event rewards
-        for j in range(n_events):
-            on = np.flatnonzero(chosen >> j & 1)
-            self._move(rows, on, masks[deal_index[on], j], events[deal_index[on], j])
-        return rows, deals[deal_index], orderings
+    deal: np.ndarray
+    code: np.ndarray
+    mask: np.ndarray
+    new: np.ndarray
+    old: np.ndarray
+    weight: np.ndarray
+
+    def select(self, index: np.ndarray) -> _Events:
+        return _Events(*(getattr(self, f)[index] for f in ("deal", "code", "mask", "new", "old", "weight")))
+
+
+def _pairs(event_deal: np.ndarray, row_deal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every (row, event) of one deal, for rows sorted by deal.
+
+    >>> _pairs(np.array([0, 1, 1]), np.array([1, 1, 2]))
+    (array([0, 1, 0, 1]), array([1, 1, 2, 2]))
+    """
+    first = np.searchsorted(row_deal, event_deal)
+    per_event = np.searchsorted(row_deal, event_deal, side="right") - first
+    event = np.repeat(np.arange(len(event_deal)), per_event)
+    offset = np.arange(len(event)) - np.repeat(np.cumsum(per_event) - per_event, per_event)
+    return first[event] + offset, event
+
+
+def _apply(outcomes: np.ndarray, rows: np.ndarray, events: _Events, on: np.ndarray | None) -> None:
+    """Move the final hands of the chosen events (all of ``events``, or those where ``on``)."""
+    if on is not None:
+        events = events.select(np.flatnonzero(on))
+    np.add.at(outcomes, (rows, events.mask, events.new), events.weight)
+    np.subtract.at(outcomes, (rows, events.mask, events.old), events.weight)
 
 
 def _meets(at: np.ndarray) -> np.ndarray:
@@ -189,53 +260,38 @@ def _hold_masks(at: np.ndarray) -> np.ndarray:
     return masks
 
 
-def _event_sets(satisfied: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The distinct event sets of each deal's orderings: ``(deal, event set, orderings)`` rows
-    from the ``(M, 120)`` bitmasks (sorted per deal; each run of equal masks is one row).
+SIXES = 6 ** np.arange(HAND_SIZE, dtype=np.int64)
+#: Placements of held cards: ``sum((position + 1) * 6**i)`` over the held cards ``i`` (sorted).
+PLACEMENTS = 6**HAND_SIZE
 
-    >>> _event_sets(np.array([[0] * 96 + [1] * 24, [0] * 120]))
-    (array([0, 0, 1]), array([0, 1, 0]), array([ 96,  24, 120]))
+
+def _placement_table() -> np.ndarray:
+    """``PLACEMENT[mask, o]``: where ordering ``o`` puts the cards of hold ``mask``, as a code.
+
+    >>> int(PLACEMENT[0b00001, 0]), int(PLACEMENT[0b00011, 0]), int(PLACEMENT[0, 7])
+    (1, 13, 0)
     """
-    ordered = np.sort(satisfied, axis=1)
-    starts = np.ones(ordered.shape, dtype=bool)
-    starts[:, 1:] = ordered[:, 1:] != ordered[:, :-1]
-    flat = np.flatnonzero(starts)
-    deal_index, column = np.divmod(flat, ORDERINGS)
-    orderings = np.diff(np.append(flat, ordered.size))
-    return deal_index, ordered[deal_index, column], orderings
+    bits = (np.arange(2**HAND_SIZE)[:, None] >> np.arange(HAND_SIZE)) & 1  # (32, 5)
+    table: np.ndarray = (bits[:, None, :] * (POSITIONS[None] + 1) * SIXES).sum(axis=2)
+    return table
 
 
-def _ordering_words() -> np.ndarray:
-    """``(5, 6, 2)`` uint64: for card ``i`` and needed position ``p`` (index ``p + 1``; 0 = any),
-    the orderings putting it there, as a 128-bit set (bit ``o`` = ordering ``o``)."""
-    words = np.zeros((HAND_SIZE, HAND_SIZE + 1, 2), dtype=np.uint64)
-    for o, positions in enumerate(POSITIONS.tolist()):
-        bit = np.uint64(1) << np.uint64(o % 64)
-        for i, p in enumerate(positions):
-            for needed in (0, p + 1):
-                words[i, needed, o // 64] |= bit
-    return words
+def _code_masks(code: np.ndarray) -> np.ndarray:
+    """The hold (bits) whose cards a placement code places."""
+    digits = (np.asarray(code)[:, None] // SIXES) % 6
+    masks: np.ndarray = ((digits > 0) << np.arange(HAND_SIZE)).sum(axis=1)
+    return masks
 
 
-ORDERING_WORDS = _ordering_words()
+PLACEMENT = _placement_table()
 
 
-def _satisfied_events(places: np.ndarray) -> np.ndarray:
-    """``(M, 120)``: for each deal and ordering, the bitmask of the events it satisfies.
+def _orders_of() -> np.ndarray:
+    """``ORDERS_OF[code, o]``: whether ordering ``o`` puts cards at the placement ``code``."""
+    table = np.zeros((PLACEMENTS, ORDERINGS), dtype=bool)
+    for mask in range(HOLDS):
+        table[PLACEMENT[mask], np.arange(ORDERINGS)] = True
+    return table
 
-    ``places[m, j, i]`` is the position event ``j`` of deal ``m`` needs its ``i``-th card at
-    (-1: any); ordering ``o`` puts card ``i`` at ``POSITIONS[o, i]``.  Each event's orderings
-    are the AND of its cards' ordering sets (:data:`ORDERING_WORDS`).
 
-    Card 0 at position 0 (event 0); card 1 at position 1 (event 1) or at position 0 (event 2):
-
-    >>> places = np.array([[[0, -1, -1, -1, -1], [-1, 1, -1, -1, -1], [-1, 0, -1, -1, -1]]])
-    >>> np.bincount(_satisfied_events(places)[0], minlength=8).tolist()   # sets {}, {0}, {1}, …
-    [54, 18, 18, 6, 24, 0, 0, 0]
-    """
-    words = ORDERING_WORDS[np.arange(HAND_SIZE), places.astype(np.int64) + 1]  # (M, e, 5, 2)
-    both = np.bitwise_and.reduce(words, axis=2)  # (M, e, 2)
-    fits = np.unpackbits(both.astype("<u8").view(np.uint8), axis=2, bitorder="little")[:, :, :ORDERINGS]
-    bits = np.int64(1) << np.arange(places.shape[1], dtype=np.int64)
-    satisfied: np.ndarray = (fits.astype(np.int64) * bits[None, :, None]).sum(axis=1)
-    return satisfied
+ORDERS_OF = _orders_of()

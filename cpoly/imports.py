@@ -1,0 +1,191 @@
+"""``import "poker.cp"``: one module out of a file and the files it imports.
+
+Runs between :mod:`cpoly.syntax` and :mod:`cpoly.resolve`: the files are read, checked against
+the rules below and merged into one :class:`~cpoly.syntax.Module`, whose statements keep the
+spans of the file each came from (an error in an imported file is reported at its own
+``file:line:col``, followed by "imported from game.cp:3").
+
+The rules (docs/language.md, "Imports"):
+
+* ``import "x.cp"`` looks for ``x.cp`` next to the importing file, then in each directory of
+  the ``CPOLY_PATH`` environment variable (separated by ``:``), then in the standard library
+  shipped with cpoly (:data:`LIBRARY`, the files of ``definitions/lib/``).  A missing file is an
+  error at the import statement, listing where it looked.
+* Every file is read once, however often it is imported; a file that imports itself, directly
+  or through others, is an error naming the cycle.
+* All files share one namespace.  A name defined by a file it imports may be replaced only
+  with ``override Name = …``; every definition that uses the name then uses the new one.
+  ``override`` of a name no import defines is an error, and so are two files that define one
+  name side by side (neither imports the other).
+* A game statement (``game``, ``cards``, ``deal``, ``copies``, ``ordered``, ``categories``,
+  ``ranks``, ``suit_letters``) of the importing file replaces the imported one of its kind.
+* Pay tables come from the game file; only a file that states none takes its imports' tables.
+* Game statements of imported files apply only to a game (a file with ``categories``); a
+  library (``deck.cp`` says ``cards F S`` and ``deal Hand``) can then be counted on its own.
+
+>>> module = read_text('import "poker.cp"\\ngame "Tiny"\\n', "tiny.cp")
+>>> module.path, sum(isinstance(s, S.Definition) and s.name == "Hand" for s in module.statements)
+('tiny.cp', 1)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from cpoly import syntax as S
+from cpoly.errors import CpolyError, CpolyNameError, Span
+
+__all__ = ["LIBRARY", "library_files", "load_module", "read_text", "search_path"]
+
+#: The standard library: ``.cp`` files shipped as package data (``definitions/lib`` links here).
+LIBRARY = Path(str(resources.files("cpoly").joinpath("lib")))
+
+GAME_KINDS = (S.GameDecl, S.CardsDecl, S.DealDecl, S.CategoriesDecl, S.NotationDecl,
+              S.CopiesDecl, S.OrderedDecl)
+
+
+def search_path(directory: Path) -> list[Path]:
+    """Where ``import`` looks, in order: ``directory``, ``CPOLY_PATH``, the library.
+
+    >>> search_path(Path("games"))[0], search_path(Path("games"))[-1] == LIBRARY
+    (PosixPath('games'), True)
+    """
+    extra = [Path(p) for p in os.environ.get("CPOLY_PATH", "").split(os.pathsep) if p]
+    return [directory, *extra, LIBRARY]
+
+
+def load_module(path: str | Path) -> S.Module:
+    """Read the ``.cp`` file ``path`` and everything it imports, as one module."""
+    root = S.read_file(path)
+    return _Merger(Path(path).resolve(), root).merged()
+
+
+def read_text(text: str, path: str = "<string>", directory: Path | None = None) -> S.Module:
+    """``.cp`` text (imports looked up from ``directory``, by default the current one)."""
+    root = S.read_module(text, path)
+    where = (directory or Path.cwd()) / Path(path).name
+    return _Merger(where.resolve(), root).merged()
+
+
+@dataclass
+class _File:
+    """One file read: its module and the files it imports, directly or not."""
+
+    module: S.Module
+    closure: set[str] = field(default_factory=set)
+
+
+class _Merger:
+    """Reads the import graph depth first and merges the modules by the rules above."""
+
+    def __init__(self, root_path: Path, root: S.Module) -> None:
+        self.root = root
+        self.files: dict[Path, _File] = {}
+        self.order: list[_File] = []
+        self.stack: list[Path] = []
+        self._visit(root_path, root)
+
+    # ---- reading ----------------------------------------------------------------------------
+    def _visit(self, path: Path, module: S.Module) -> _File:
+        entry = _File(module)
+        self.files[path] = entry
+        self.stack.append(path)
+        for statement in module.statements:
+            if isinstance(statement, S.ImportDecl):
+                target = _find(statement, path.parent)
+                if target in self.stack:
+                    chain = [p.name for p in self.stack[self.stack.index(target):]] + [target.name]
+                    raise CpolyError(f"import cycle: {' -> '.join(chain)}", statement.span)
+                child = self.files.get(target) or self._visit(target, _read(target, statement))
+                entry.closure |= child.closure | {child.module.path}
+        self.stack.pop()
+        self.order.append(entry)
+        return entry
+
+    # ---- merging ----------------------------------------------------------------------------
+    def merged(self) -> S.Module:
+        if len(self.order) == 1:
+            return self.root
+        definitions: dict[str, S.Definition] = {}
+        game: dict[str, S.Statement] = {}
+        others: list[S.Statement] = []
+        tables: dict[str, list[S.Statement]] = {}
+        for entry in self.order:
+            for statement in entry.module.statements:
+                if isinstance(statement, S.Definition):
+                    _define(definitions, statement, entry)
+                elif isinstance(statement, GAME_KINDS):
+                    _set_game(game, statement, entry)
+                elif isinstance(statement, S.PaytableDecl):
+                    tables.setdefault(entry.module.path, []).append(statement)
+                elif not isinstance(statement, S.ImportDecl):
+                    others.append(statement)
+        if "CategoriesDecl" not in game:  # not a game: the imported game statements do not apply
+            game = {k: v for k, v in game.items() if v.span.path == self.root.path}
+        paytables = tables.get(self.root.path) or [t for e in self.order for t in tables.get(e.module.path, [])]
+        text = "\n".join([self.root.text] + [f"// ---- {e.module.path}\n{e.module.text}"
+                                             for e in self.order[:-1]])
+        statements = (*definitions.values(), *others, *game.values(), *paytables)
+        return S.Module(self.root.path, text, tuple(statements))
+
+
+def _find(statement: S.ImportDecl, directory: Path) -> Path:
+    places = search_path(directory)
+    for place in places:
+        candidate = place / statement.target
+        if candidate.is_file():
+            return candidate.resolve()
+    looked = ", ".join(_shown(p) for p in places[:-1]) + f" and the standard library {_shown(LIBRARY)}"
+    raise CpolyError(f"cannot find '{statement.target}' to import (looked in {looked})", statement.span)
+
+
+def _read(target: Path, statement: S.ImportDecl) -> S.Module:
+    try:
+        text = target.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CpolyError(f"cannot read {_shown(target)}: {error}", statement.span) from None
+    return S.read_module(text, _shown(target), via=f"imported from {statement.span}")
+
+
+def _shown(path: Path) -> str:
+    """A path as messages show it: relative to the working directory when below it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def _define(definitions: dict[str, S.Definition], new: S.Definition, entry: _File) -> None:
+    old = definitions.get(new.name)
+    here = entry.module.path
+    if old is None:
+        if new.override:
+            raise CpolyNameError(f"'override {new.name}': no imported file defines '{new.name}'", new.span)
+    elif old.span.path == here:
+        raise CpolyNameError(f"'{new.name}' is defined twice (first at line {old.span.line})", new.span)
+    elif old.span.path not in entry.closure:
+        raise CpolyNameError(f"'{new.name}' is defined both here and in {old.span}, and neither "
+                             "file imports the other: rename one of them", new.span)
+    elif not new.override:
+        raise CpolyNameError(f"'{new.name}' is already defined in {old.span}, which this file "
+                             f"imports: write 'override {new.name} = …' to replace it", new.span)
+    definitions[new.name] = new
+
+
+def _set_game(game: dict[str, S.Statement], new: S.Statement, entry: _File) -> None:
+    kind = new.kind if isinstance(new, S.NotationDecl) else type(new).__name__
+    old = game.get(kind)
+    if old is not None and old.span.path == entry.module.path:
+        raise CpolyError(f"the game section says '{kind}' twice", new.span)
+    if old is not None and old.span.path not in entry.closure:
+        raise CpolyError(f"'{kind}' is stated both here and in {old.span}, and neither file "
+                         "imports the other", new.span)
+    game[kind] = new
+
+
+def library_files() -> list[Path]:
+    """The ``.cp`` files of the standard library."""
+    return sorted(LIBRARY.glob("*.cp"))
