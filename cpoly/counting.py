@@ -93,9 +93,11 @@ def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
     names = {v: sorts[v].name for v in universe}
     terms = [plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)]
     for term in terms:
-        bound = prod((pattern_bound(len(vs), [term.allowed[v] for v in vs],
-                                    term.atoms[s].numeric_sizes()) for s, vs in term.vertices.items()),
-                     start=1)
+        # Each sort's patterns are enumerated on their own axis (the grid of their product is
+        # priced by the work budget below), so each is bounded on its own.
+        bound = max((pattern_bound(len(vs), [term.allowed[v] for v in vs],
+                                   term.atoms[s].numeric_sizes()) for s, vs in term.vertices.items()),
+                    default=0)
         if bound > PATTERN_REFUSE:
             raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
                                   term.node)

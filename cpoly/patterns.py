@@ -15,8 +15,10 @@ stands for ``prod_a (size_a)_(k_a)`` assignments (falling factorials).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import product
+from math import factorial
 
 import numpy as np
 
@@ -68,17 +70,40 @@ def stirling2(m: int, k: int) -> int:
 
 def pattern_bound(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence[int | None]) -> int:
     """An upper bound of the typed patterns of ``m`` vertices, computed before enumerating any:
-    ``Σ_k S(m, k) · A^k`` over the block counts ``k`` the numeric atom sizes allow, with ``A``
-    the most atoms a vertex may take.
+    ``Σ_k S(m, k) · T(k)``, where ``T(k)`` bounds the ways to give ``k`` blocks atoms: at most
+    ``A^k`` (``A`` the most atoms a vertex may take), and at most the typings of ``k`` labelled
+    blocks into the atoms any vertex may take, each atom holding no more blocks than its size
+    (``k! [x^k] Π_a Σ_{j ≤ size_a} x^j / j!``; exact when every vertex may take every atom).
 
     >>> pattern_bound(5, [[0]] * 5, [None])     # Bell(5)
     52
+    >>> pattern_bound(5, [[0, 1, 2, 3]] * 5, [1, 1, 1, 1])   # four single values: 4^5 assignments
+    1024
     >>> pattern_bound(40, [[0]] * 40, [13]) > 10**30
     True
     """
     width = max((len(a) for a in allowed), default=0)
-    capacity = m if any(size is None for size in atom_sizes) else min(m, sum(atom_sizes))  # type: ignore[arg-type]
-    return sum(stirling2(m, k) * width**k for k in range(capacity + 1))
+    used = sorted(set().union(*map(set, allowed))) if allowed else []
+    typings = _capacity_typings(m, [atom_sizes[a] for a in used])
+    return sum(stirling2(m, k) * min(width**k, typings[k]) for k in range(m + 1))
+
+
+def _capacity_typings(m: int, sizes: Sequence[int | None]) -> list[int]:
+    """``T[k]``, k = 0..m: the ways to put k labelled blocks into atoms of the given sizes (None:
+    unbounded), no atom holding more blocks than its size (an exponential generating function).
+
+    >>> _capacity_typings(3, [1, 1])     # two single values: 1, 2, 2·1, none for three blocks
+    [1, 2, 2, 0]
+    >>> _capacity_typings(2, [None])
+    [1, 1, 1]
+    """
+    series = [Fraction(1)] + [Fraction(0)] * m
+    for size in sizes:
+        cap = m if size is None else min(size, m)
+        factor = [Fraction(1, factorial(j)) for j in range(cap + 1)]
+        series = [sum((series[i] * factor[k - i] for i in range(max(0, k - cap), k + 1)), Fraction(0))
+                  for k in range(m + 1)]
+    return [int(series[k] * factorial(k)) for k in range(m + 1)]
 
 
 def stride(m: int) -> int:
