@@ -35,6 +35,7 @@ from cpoly.games.videopoker.analysis import (
     analyze_prepared,
     autohold,
 )
+from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.copies import (
     PreparedCopies,
@@ -198,9 +199,9 @@ class VideoPoker:
         if self.copies != 1:
             return self._classify_multisets()
         hands = all_hands(self.n_cards, HAND_SIZE)
-        stacked = np.stack([self.faces[hands], self.suits[hands]], axis=2)
-        classes = self.game.classify(stacked, check_deal=False, ignore=frozenset(self.position_dependent))
-        sample = stacked[:: max(1, len(stacked) // 20_000)]
+        classes = classify_rows(self.game, hands, self.faces, self.suits, frozenset(self.position_dependent))
+        step = max(1, len(hands) // 20_000)
+        sample = np.stack([self.faces[hands[::step]], self.suits[hands[::step]]], axis=2)
         if (self.game.classify(sample) < 0).any():
             raise CpolyError("the game's deal rejects some hands of distinct cards of its deck; "
                              "such decks are not supported by the full-game analysis yet")
@@ -209,11 +210,11 @@ class VideoPoker:
     def _classify_multisets(self) -> np.ndarray:
         rows = all_multisets(len(self.value_faces), HAND_SIZE)
         dealable = realisations(rows, self.copies) > 0
-        values = rows[dealable].astype(np.int64)
-        stacked = np.stack([self.value_faces[values], self.value_suits[values]], axis=2)
+        values = rows[dealable]
         classes = np.full(len(rows), len(self.game.category_names), dtype=np.int16)
-        classes[dealable] = self.game.classify(stacked, check_deal=False)
-        sample = stacked[:: max(1, len(stacked) // 20_000)]
+        classes[dealable] = classify_rows(self.game, values, self.value_faces, self.value_suits)
+        step = max(1, len(values) // 20_000)
+        sample = np.stack([self.value_faces[values[::step]], self.value_suits[values[::step]]], axis=2)
         if (self.game.classify(sample) < 0).any():
             raise CpolyError("the game's deal rejects some hands its copies allow; "
                              "such decks are not supported by the full-game analysis yet")
