@@ -27,6 +27,7 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.holds import (
     HOLDS,
+    HoldChoice,
     choose_holds,
     hold_counts,
     hold_pay_matrix,
@@ -36,6 +37,7 @@ from cpoly.games.videopoker.holds import (
     subset_indices,
 )
 from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, ordered_draw_weights
+from cpoly.games.videopoker.parallel import imap_chunks
 from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
     PayTable,
@@ -281,8 +283,9 @@ def analyze_prepared(
     n_classes = len(prepared.sizes)
     if progress is not None:
         progress(0, n_classes)
-    for start in range(0, n_classes, CHUNK_CLASSES):
-        chunk = np.arange(start, min(start + CHUNK_CLASSES, n_classes))
+
+    def play(start: int, stop: int) -> tuple[np.ndarray, HoldChoice, np.ndarray, np.ndarray | None]:
+        chunk = np.arange(start, stop)
         counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
         realisations = None
         if ordered is not None:
@@ -291,10 +294,15 @@ def analyze_prepared(
         _, choice = choose_holds(
             counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
         )
+        return counts, choice, chunk, realisations
+
+    done = 0
+    for counts, choice, chunk, realisations in imap_chunks(play, n_classes, CHUNK_CLASSES):
         totals.add(counts, choice, weight_by_hold, prepared.sizes[chunk], len(prepared.card_maps),
                    realisations)
+        done = min(done + CHUNK_CLASSES, n_classes)
         if progress is not None:
-            progress(min(start + CHUNK_CLASSES, n_classes), n_classes)
+            progress(done, n_classes)
     deal_counts = np.bincount(tables.categories, minlength=tables.n_columns)
     if ordered is not None:
         deal_counts = ordered.deal_counts(deal_counts)

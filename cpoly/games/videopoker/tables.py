@@ -134,7 +134,7 @@ def _four_card_table(categories: np.ndarray, n: int, n_columns: int) -> np.ndarr
             for slot, position in enumerate(positions):
                 rank += binom[slot + 1][part[:, position]]
             np.multiply(rank, index_type(n_columns), out=index[row])
-            index[row] += base
+            np.add(index[row], base, out=index[row])
         return np.bincount(index.ravel(), minlength=cells)
 
     total: np.ndarray = sum(map_chunks(count, len(hands), TABLE_CHUNK))  # type: ignore[assignment]
