@@ -24,7 +24,6 @@ from math import comb, perm
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
@@ -278,7 +277,7 @@ def analyze_prepared(
     orderings = 1 if ordered is None else ORDERINGS
     _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class * orderings)
     stacked = stacked_tables(tables)
-    deals = _representative_deals(prepared)
+    deals = prepared.deals
     totals = Totals(tables.n_columns)
     n_classes = len(prepared.sizes)
     if progress is not None:
@@ -324,7 +323,3 @@ def analyze_prepared(
         ordered=ordered is not None,
     )
 
-
-def _representative_deals(prepared: PreparedGame) -> np.ndarray:
-    deals: np.ndarray = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
-    return deals

@@ -31,6 +31,7 @@ __all__ = [
     "DealClasses",
     "all_hands",
     "binomial_table",
+    "card_dtype",
     "colex_rank",
     "deal_classes",
     "suit_symmetries",
@@ -53,7 +54,8 @@ def binomial_table(n: int, k: int) -> np.ndarray:
     return table
 
 
-def _card_dtype(n: int) -> type[np.signedinteger]:
+def card_dtype(n: int) -> type[np.signedinteger]:
+    """The dtype of card indices of an ``n``-card deck (int8, int16 over 127 cards)."""
     return np.int8 if n <= 127 else np.int16
 
 
@@ -66,7 +68,7 @@ def _check_size(n: int, k: int) -> None:
 
 @lru_cache(maxsize=16)
 def _all_hands_cached(n: int, k: int) -> np.ndarray:
-    dtype = _card_dtype(n)
+    dtype = card_dtype(n)
     rows = np.zeros((1, 0), dtype=dtype)  # the single 0-subset
     for size in range(1, k + 1):
         # colex: (size)-subsets of range(n) = for m = size-1..n-1, the (size-1)-subsets of

@@ -76,7 +76,7 @@ from cpoly.games.videopoker.paytable import (
     draw_weights,
     parse_tie_rule,
 )
-from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
+from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE, compact_categories
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
 
@@ -229,7 +229,7 @@ def prepare_copies(
     categories = np.asarray(categories)
     if categories.shape != (multiset_count(n_values, HAND_SIZE),):
         raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
-    key = cache.entry_key("copies", faces, suits, copies, categories.astype(np.int64), n_columns)
+    key = cache.entry_key("copies", faces, suits, copies, compact_categories(categories), n_columns)
     layout = _tables_layout(n_values, n_columns)
     maps = suit_symmetries(faces, suits)
     if use_cache:

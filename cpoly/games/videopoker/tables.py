@@ -130,9 +130,9 @@ def _four_card_table(categories: np.ndarray, n: int, n_columns: int) -> np.ndarr
         base = categories[start:stop].astype(index_type)
         index = np.empty((HAND_SIZE, stop - start), dtype=index_type)
         for row, positions in enumerate(position_subsets(size)):
-            rank = np.zeros(stop - start, dtype=index_type)
+            rank: np.ndarray = np.zeros(stop - start, dtype=index_type)
             for slot, position in enumerate(positions):
-                rank += binom[slot + 1][part[:, position]]
+                np.add(rank, binom[slot + 1][part[:, position]], out=rank)
             np.multiply(rank, index_type(n_columns), out=index[row])
             np.add(index[row], base, out=index[row])
         return np.bincount(index.ravel(), minlength=cells)
