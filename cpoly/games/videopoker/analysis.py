@@ -28,6 +28,7 @@ from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
     choose_holds,
+    deal_hold_counts,
     hold_counts,
     hold_pay_matrix,
     hold_sizes,
@@ -106,8 +107,7 @@ def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables) -> tuple[np.ndar
     """Outcomes with holds indexed on the sorted deal, the sorted cards, and for each hold index
     on the given order the same hold's index on the sorted deal."""
     cards, position = _sorted_deal(deal, tables.n)
-    stacked = stacked_tables(tables)
-    counts = hold_counts(subset_indices(cards[None, :], stacked.offsets), stacked)[0].astype(np.int64)
+    counts = deal_hold_counts(cards, tables)
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
     return counts, cards, to_sorted
 
