@@ -3,6 +3,12 @@
 Run with ``python3 benchmarks/bench_holdem.py``.  Peers enumerate every board in a Python loop
 around their evaluator; loops over more than ``--cap`` boards are timed on the first ``--cap``
 boards and extrapolated (marked ``*``).  Prints one table with ratios (peer time / cpoly time).
+
+A second table times exact questions over many holdings (ranges, ``??``) against a brute-force
+phevaluator loop over the same question (every joint holding x every runout; ratio = cpoly /
+loop, with the issue's goal).  Times are CPU seconds of this process (``time.process_time``), so
+that a busy shared machine distorts both sides alike.  ``--three-flop`` also runs ``?? ?? ??`` on
+a flop exactly and reports its time and peak memory.
 """
 
 from __future__ import annotations
@@ -21,22 +27,85 @@ from rich.console import Console
 from rich.table import Table
 
 from cpoly.games.holdem.cards import format_card, parse_cards
+from cpoly.games.holdem.deal import joint_holdings, make_deal
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import evaluate
 
+#: (question, hands, board, goal: cpoly / loop at most this, loop to compare with)
+RANGE_QUESTIONS = [
+    ("'A2s+' KQ ?? river", ["A2s+", "KQ", "??"], "2c 7d 9h Js 3s", 0.5, None),
+    ("?? ?? river", ["??", "??"], "2c 7d 9h Js 3s", 0.5, None),
+    ("'A2s+' KQ ?? turn", ["A2s+", "KQ", "??"], "2c 7d 9h Js", 0.5, None),
+    ("QQ+,AK ?? flop", ["QQ+,AK", "??"], "2c 7d 9h", None, None),
+    ("AsAh ?? preflop", ["AsAh", "??"], "", 1.5, ["AsAh", "KsKh"]),
+]
 MATCHUPS = {"AsAh vs KsKh": ["AsAh", "KsKh"], "AcKc/AdKd/Td4c": ["AcKc", "AdKd", "Td4c"]}
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
 PH = [PhCard(format_card(c)).id_ for c in range(52)]  # phevaluator's integer card ids
 
 
 def best_of(repeats: int, work: Callable[[], object]) -> float:
-    """Best wall time of ``repeats`` runs, in seconds."""
+    """Best CPU time of ``repeats`` runs, in seconds."""
     times = []
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = time.process_time()
         work()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
     return min(times)
+
+
+def brute_force_loop(hands: list[str], board: str, cap: int) -> tuple[float, bool]:
+    """CPU seconds of a phevaluator loop over every (joint holding, runout) of the question;
+    extrapolated from the first ``cap`` pairs (True when it was)."""
+    deal = make_deal(hands, board)
+    total = equity(hands, board, exact=True).boards
+    fixed = set(deal.board)
+    done, start = 0, time.process_time()
+    for holding in joint_holdings(deal):
+        used = fixed | {c for combo in holding for c in combo}
+        deck = [c for c in range(52) if c not in used]
+        for extra in combinations(deck, deal.unknown):
+            cards = deal.board + extra
+            values = [ph_evaluate(*[PH[c] for c in combo + cards]) for combo in holding]
+            best = min(values)
+            _ = [v == best for v in values]
+            done += 1
+            if done >= cap:
+                break
+        if done >= cap:
+            break
+    elapsed = time.process_time() - start
+    return elapsed * total / done, done < total
+
+
+def range_table(cap: int) -> Table:
+    """cpoly's exact time against the brute-force loop for each of :data:`RANGE_QUESTIONS`."""
+    table = Table(title="Exact over many holdings: CPU s; ratio = cpoly / phevaluator loop")
+    for column in ("question", "cpoly", "method", "phevaluator loop", "ratio", "goal"):
+        table.add_column(column, justify="left" if column in ("question", "method") else "right")
+    for name, hands, board, goal, peer_hands in RANGE_QUESTIONS:
+        result = equity(hands, board, exact=True)
+        ours = best_of(1, partial(equity, hands, board, exact=True))
+        loop, cut = brute_force_loop(peer_hands or hands, board, cap)
+        method = result.method_reason.split("(")[1].split(" method")[0]
+        label = name if peer_hands is None else f"{name} (loop: {' vs '.join(peer_hands)})"
+        ratio = ours / loop
+        verdict = "" if goal is None else f"<= {goal} {'ok' if ratio <= goal else 'MISSED'}"
+        table.add_row(label, f"{ours:.2f}", method, f"{loop:.2f}{'*' if cut else ''}",
+                      f"{ratio:.3f}", verdict)
+    return table
+
+
+def three_on_the_flop() -> str:
+    """Exact ``?? ?? ??`` on a flop: CPU time and peak resident memory of this process."""
+    import resource
+
+    start = time.process_time()
+    result = equity(["??", "??", "??"], "2c 7d 9h", exact=True)
+    elapsed = time.process_time() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    return (f"?? ?? ?? on 2c 7d 9h exact: {result.boards:,} deals, {elapsed:.0f} CPU s, "
+            f"peak RSS {peak:.2f} GB, equities {[str(p.equity_exact) for p in result.players]}")
 
 
 def peer_loop(hands: list[str], peer: str, cap: int) -> tuple[float, bool, list[float]]:
@@ -46,7 +115,7 @@ def peer_loop(hands: list[str], peer: str, cap: int) -> tuple[float, bool, list[
     deck = [c for c in range(52) if c not in used]
     total = sum(1 for _ in combinations(range(len(deck)), 5))
     shares = [0.0] * len(holes)
-    start = time.perf_counter()
+    start = time.process_time()
     boards = 0
     for board in islice(combinations(deck, 5), cap):
         if peer == "eval7":
@@ -59,7 +128,7 @@ def peer_loop(hands: list[str], peer: str, cap: int) -> tuple[float, bool, list[
         for i in winners:
             shares[i] += 1 / len(winners)
         boards += 1
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return elapsed * total / boards, boards < total, [s / boards for s in shares]
 
 
@@ -79,6 +148,7 @@ def throughput(cap: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cap", type=int, default=300_000, help="boards per peer loop")
+    parser.add_argument("--three-flop", action="store_true", help="also run ?? ?? ?? on a flop")
     args = parser.parse_args()
     table = Table(title="Hold'em: cpoly vs peers (seconds; ratio = peer / cpoly)")
     for column in ("task", "cpoly", "eval7 loop", "ratio", "phevaluator loop", "ratio"):
@@ -99,6 +169,9 @@ def main() -> None:
     console.print(table)
     console.print("* extrapolated from the first --cap boards of the loop. Throughput ratios are "
                   "cpoly / peer; peers are called per hand from Python.")
+    console.print(range_table(args.cap))
+    if args.three_flop:
+        console.print(three_on_the_flop())
 
 
 if __name__ == "__main__":

@@ -1,14 +1,25 @@
-"""Card strings: ``Ah Td 2c`` (Unicode suits accepted) to (face, suit) values of a game.
+"""The one card codec of cpoly: card text to ``(face, suit)`` values and back.
+
+Every command that reads cards (video poker's ``check``/``hold``, Hold'em's ``equity``/``eval``)
+tokenizes and parses them here.  A :class:`Notation` is a game's rank letters and suit letters
+(a video-poker game may declare its own, e.g. a joker rank ``X``); Hold'em uses
+:data:`HOLDEM_NOTATION`.  Cards may be separated by spaces or commas or written together
+(``AhKh``); a ten may be written ``10`` (when the ranks have a ``T``); suits may be Unicode
+(``♠♥♦♣``, ``♤♡♢♧``); ranks and suits are case-insensitive.
 
 >>> parse_cards(["Ah", "t♠", "10d"], "23456789TJQKA", "hdcs")
 [(12, 0), (8, 3), (8, 1)]
+>>> parse_cards(["AhKh 10c"], "23456789TJQKA", "hdcs")
+[(12, 0), (11, 0), (8, 2)]
 >>> format_card((12, 0), "23456789TJQKA", "hdcs")
 'Ah'
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from cpoly.errors import CpolyInputError
 
@@ -16,35 +27,94 @@ UNICODE_SUITS = {"♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "�
 
 Card = tuple[int, int]
 
+_SEPARATORS = re.compile(r"[\s,]+")
+_TOKEN = re.compile(r"10.|..?", re.DOTALL)
+
+
+def split_cards(texts: str | Iterable[str]) -> list[str]:
+    """Card tokens of one or several strings: separated by spaces/commas or written together.
+
+    Tokens are not validated; a ten may be written ``10h``.
+
+    >>> split_cards("AcKc 2d 10h")
+    ['Ac', 'Kc', '2d', '10h']
+    >>> split_cards(["Ah,Kh", "T"])
+    ['Ah', 'Kh', 'T']
+    """
+    words = [texts] if isinstance(texts, str) else list(texts)
+    tokens: list[str] = []
+    for word in words:
+        for chunk in _SEPARATORS.split(word):
+            tokens.extend(_TOKEN.findall(chunk))
+    return tokens
+
+
+@dataclass(frozen=True)
+class Notation:
+    """A deck's rank letters (face ``0`` first) and suit letters (suit ``0`` first)."""
+
+    ranks: str
+    suits: str
+
+    def parse(self, token: str) -> Card:
+        """One card token; a bad one raises :class:`CpolyInputError` naming it.
+
+        >>> Notation("23456789TJQKA", "shdc").parse("10♥")
+        (8, 1)
+        """
+        text = token.strip()
+        if text[:2] == "10" and "1" not in self.ranks and "T" in self.ranks.upper():
+            text = "T" + text[2:]
+        if len(text) != 2:
+            raise CpolyInputError(
+                f"bad card {token.strip()!r}: a card is a rank from {self.ranks} and a suit from "
+                f"{self.suits} (or ♠♥♦♣), like {self.format((len(self.ranks) - 1, 0))!r}")
+        rank, suit = text[0].upper(), UNICODE_SUITS.get(text[1], text[1].lower())
+        if rank not in self.ranks.upper():
+            raise CpolyInputError(f"bad card {token.strip()!r}: rank {text[0]!r} is not one of "
+                                  f"{self.ranks}")
+        if suit not in self.suits.lower():
+            raise CpolyInputError(f"bad card {token.strip()!r}: suit {text[1]!r} is not one of "
+                                  f"{self.suits} (or ♠♥♦♣)")
+        return self.ranks.upper().index(rank), self.suits.lower().index(suit)
+
+    def parse_all(self, texts: str | Iterable[str], *, copies: int = 1) -> list[Card]:
+        """Every card in ``texts``; a card given more than ``copies`` times is an error naming it.
+
+        >>> Notation("23456789TJQKA", "shdc").parse_all("AsKs")
+        [(12, 0), (11, 0)]
+        """
+        tokens = split_cards(texts)
+        cards = [self.parse(token) for token in tokens]
+        seen: dict[Card, int] = {}
+        for card in cards:
+            seen[card] = seen.get(card, 0) + 1
+            if seen[card] > copies:
+                raise CpolyInputError(f"duplicate card {self.format(card)!r}" + (
+                    "" if copies == 1 else f" (the deck has {copies} copies of each card)"))
+        return cards
+
+    def format(self, card: Card) -> str:
+        """The two-letter name of a card."""
+        face, suit = card
+        return self.ranks[face] + self.suits[suit]
+
+
+#: Hold'em's notation: ranks 2..A, suits in the order spades, hearts, diamonds, clubs.
+HOLDEM_NOTATION = Notation("23456789TJQKA", "shdc")
+
 
 def parse_card(text: str, ranks: str, suit_letters: str) -> Card:
-    """One card; a bad string raises CpolyInputError naming it and the accepted letters."""
-    cleaned = text.strip()
-    if cleaned[:2] == "10":
-        cleaned = "T" + cleaned[2:]
-    if len(cleaned) != 2:
-        raise CpolyInputError(f"bad card '{text}': write a rank and a suit, like Ah or Td")
-    rank, suit = cleaned[0].upper(), UNICODE_SUITS.get(cleaned[1], cleaned[1].lower())
-    upper_ranks = ranks.upper()
-    if rank not in upper_ranks:
-        raise CpolyInputError(f"bad card '{text}': rank '{cleaned[0]}' is not one of {ranks}")
-    if suit not in suit_letters.lower():
-        raise CpolyInputError(f"bad card '{text}': suit '{cleaned[1]}' is not one of {suit_letters}")
-    return upper_ranks.index(rank), suit_letters.lower().index(suit)
+    """One card of a game with rank letters ``ranks`` and suit letters ``suit_letters``."""
+    return Notation(ranks, suit_letters).parse(text)
 
 
-def parse_cards(texts: Sequence[str], ranks: str, suit_letters: str, *, copies: int = 1) -> list[Card]:
-    """Several cards (each argument may hold several, space-separated); no card more than ``copies`` times."""
-    words = [w for text in texts for w in text.split()]
-    cards = [parse_card(w, ranks, suit_letters) for w in words]
-    for word, card in zip(words, cards):
-        if cards.count(card) > copies:
-            raise CpolyInputError(f"duplicate card '{word}'" + (
-                "" if copies == 1 else f" (the deck has {copies} copies of each card)"))
-    return cards
+def parse_cards(texts: str | Sequence[str], ranks: str, suit_letters: str, *,
+                copies: int = 1) -> list[Card]:
+    """Several cards (each argument may hold several); no card more than ``copies`` times."""
+    return Notation(ranks, suit_letters).parse_all(texts, copies=copies)
 
 
 def format_card(card: Card, ranks: str, suit_letters: str) -> str:
     """The two-letter name of a card."""
-    face, suit = card
-    return ranks[face] + suit_letters[suit]
+    return Notation(ranks, suit_letters).format(card)

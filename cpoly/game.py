@@ -19,7 +19,7 @@ from math import factorial
 
 import numpy as np
 
-from cpoly.cards import Card, format_card, parse_cards
+from cpoly.cards import Card, format_card, parse_cards, split_cards
 from cpoly.errors import CpolyError, CpolyInputError, Warning_
 from cpoly.evaluate import SortedValues, evaluate_factored
 from cpoly.expr import Expr, vertices_of
@@ -180,7 +180,7 @@ class Game:
         """A dealt hand from card strings; wrong count or duplicates are input errors."""
         cards = parse_cards(texts, self.spec.ranks, self.spec.suit_letters, copies=self.spec.copies)
         sizes = (self.sorts[self.face_vertices[0]].size, self.sorts[self.suit_vertices[0]].size)
-        for text, card in zip(" ".join(texts).split(), cards):
+        for text, card in zip(split_cards(texts), cards):
             if any(isinstance(n, int) and value >= n for value, n in zip(card, sizes)):
                 raise CpolyInputError(f"card '{text}' is not in this game's deck "
                                       f"({sizes[0]} faces, {sizes[1]} suits)")

@@ -11,7 +11,8 @@ from rich.table import Table
 
 from cpoly.cli.output import progress_bar
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import format_card, format_cards, parse_cards
+from cpoly.cards import split_cards
+from cpoly.games.holdem.cards import format_card, format_cards, is_card_text, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
@@ -19,6 +20,7 @@ from cpoly.games.holdem.evaluator import (
     category_codes,
     evaluate_one,
 )
+from cpoly.games.holdem.ranges import weighted_range
 from cpoly.games.holdem.results import EquityResult
 
 
@@ -26,13 +28,15 @@ def register(subparsers: Any) -> None:
     """Add the ``equity`` and ``eval`` subcommands."""
     eq = subparsers.add_parser(
         "equity", help="Hold'em equity of two or more hands (exact or Monte Carlo)",
-        description="Equity of each HAND: two cards ('AcKc', 'Ac Kc'), '??' for unknown cards, "
-                    "or a range ('QQ+,AKs', 'A2s+', '77-99', 'random').")
-    eq.add_argument("hands", nargs="+", metavar="HAND")
+        description="Equity of each HAND: two cards ('AcKc', 'Ac Kc'), one known card ('As?'), "
+                    "'??' for two unknown cards (quote it: unquoted it is a shell glob), or a "
+                    "range ('QQ+,AKs', 'A2s+', '77-99', 'random'; weights 'AA@50,KK').")
+    eq.add_argument("hands", nargs="*", metavar="HAND")
     eq.add_argument("--board", nargs="+", default=[], metavar="CARDS",
-                    help="known board cards (0, 3, 4 or 5), e.g. '2c 7d 9h' or 2c7d9h")
+                    help="known board cards (0, 3, 4 or 5), e.g. '2c 7d 9h' or 2c7d9h; may come "
+                         "before the hands (it ends at the first word that is a hand)")
     eq.add_argument("--dead", nargs="+", default=[], metavar="CARDS",
-                    help="dead cards (out of play)")
+                    help="dead cards (out of play), single cards or one word")
     method = eq.add_mutually_exclusive_group()
     method.add_argument("--exact", action="store_true", help="exact enumeration")
     method.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
@@ -49,12 +53,43 @@ def register(subparsers: Any) -> None:
     ev.set_defaults(func=run_eval)
 
 
+def split_board_words(words: list[str], most: int) -> tuple[list[str], list[str]]:
+    """The words of ``--board`` (``most`` = 5) or ``--dead`` (``most`` = 52) that are its cards,
+    and the words after them, which are hands: the option ends at the first word that is not
+    card text, would pass ``most`` cards, or is a two-card hand after a complete flop.
+
+    >>> split_board_words(["2c", "7d", "9h", "AsAh", "KsKh"], 5)
+    (['2c', '7d', '9h'], ['AsAh', 'KsKh'])
+    >>> split_board_words(["2c7d9h", "QQ+", "??"], 5)
+    (['2c7d9h'], ['QQ+', '??'])
+    """
+    cards = 0
+    for index, word in enumerate(words):
+        count = len(split_cards(word))
+        hand_like = count == 2 and cards >= 3 and most == 5
+        if index > 0 and (not is_card_text(word) or cards + count > most or hand_like
+                          or (most > 5 and count != 1)):
+            return words[:index], words[index:]
+        cards += count
+    return words, []
+
+
 def run_equity(args: argparse.Namespace) -> int:
     """Compute and print equities; returns the exit code."""
     if args.samples is not None and args.samples < 1:
         raise CpolyInputError(f"--samples must be positive, got {args.samples}")
+    board, after_board = split_board_words(args.board, 5)
+    dead, after_dead = split_board_words(args.dead, 52)
+    args.hands = args.hands + after_board + after_dead
+    for hand in args.hands:
+        weighted_range(hand)  # a bad hand is named before the count is checked
+    if len(args.hands) < 2:
+        raise CpolyInputError(
+            f"equity needs at least 2 hands, got {len(args.hands)}"
+            + (f" (--board took {' '.join(board)!r})" if board else "")
+            + "; write '??' (quoted) for an unknown hand")
     with progress_bar(f"equity of {' vs '.join(args.hands)}", not args.json) as update:
-        result = equity(args.hands, " ".join(args.board), " ".join(args.dead),
+        result = equity(args.hands, " ".join(board), " ".join(dead),
                         exact=True if args.exact else None, samples=args.samples, seed=args.seed,
                         flushes=not args.no_flushes, progress=update)
     if args.json:
@@ -68,23 +103,28 @@ def _print_equity(result: EquityResult) -> None:
     console = Console()
     title = f"{result.boards:,} {'boards' if result.exact else 'samples'}"
     table = Table(title=title)
-    for column in ("hand", "win", "tie", "equity %"):
+    for column in ("hand", "win", "tie", "loss", "win %", "tie %", "equity %"):
         table.add_column(column, justify="left" if column == "hand" else "right")
     table.add_column("exact" if result.exact else "± s.e. %", justify="right")
     for player in result.players:
         extra = (f"{player.equity_exact}" if player.equity_exact is not None
                  else f"{100 * (player.stderr or 0.0):.4f}")
-        table.add_row(player.hand, f"{player.win:,}", f"{player.tie:,}",
+        totals = player.outcome
+        table.add_row(player.hand, f"{player.win:,}", f"{player.tie:,}", f"{player.loss:,}",
+                      f"{100 * float(totals.probability('win')):.4f}",
+                      f"{100 * float(totals.probability('tie')):.4f}",
                       f"{100 * player.equity:.4f}", extra)
     console.print(table)
-    categories = Table(title="by hand category: win / tie / occur")
+    categories = Table(title="by hand code: win / tie / loss")
+    categories.add_column("code")
     categories.add_column("category")
     for player in result.players:
         categories.add_column(player.hand, justify="right")
     for index, name in enumerate(CATEGORY_NAMES):
         cells = [player.by_category[index] for player in result.players]
         if any(cell.occur for cell in cells):
-            categories.add_row(name, *(f"{c.win:,} / {c.tie:,} / {c.occur:,}" for c in cells))
+            categories.add_row(str(index + 1), name,
+                               *(f"{c.win:,} / {c.tie:,} / {c.loss:,}" for c in cells))
     console.print(categories)
     console.print(f"method: {result.method_reason}")
 

@@ -51,5 +51,5 @@ def test_bad_cards(text: str) -> None:
 def test_duplicates_are_named(cards: list[int], data: st.DataObject) -> None:
     repeated = data.draw(st.sampled_from(cards))
     text = " ".join(format_card(c) for c in cards + [repeated])
-    with pytest.raises(CpolyInputError, match=f"duplicate card {format_card(repeated)}"):
+    with pytest.raises(CpolyInputError, match=f"duplicate card '{format_card(repeated)}'"):
         parse_cards(text)

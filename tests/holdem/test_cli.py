@@ -90,7 +90,7 @@ def test_user_errors(capsys: pytest.CaptureFixture[str], argv: list[str], named:
 def test_module_entry_point_exit_code() -> None:
     proc = subprocess.run([sys.executable, "-m", "cpoly", "equity", "AsAh", "AsKd"],
                           capture_output=True, text=True, check=False)
-    assert proc.returncode == 2 and "duplicate card As" in proc.stderr
+    assert proc.returncode == 2 and "duplicate card 'As'" in proc.stderr
     assert "Traceback" not in proc.stderr
 
 
@@ -105,3 +105,35 @@ def test_no_flushes_option(capsys: pytest.CaptureFixture[str]) -> None:
 def test_eval_unicode(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "eval", "A♠", "K♠", "Q♠", "J♠", "9♠", "--json")
     assert code == 0 and json.loads(out)["category"] == "flush"
+
+
+def test_loss_beside_win_and_tie(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "equity", "AsAh", "KsKh", "--json")
+    aces, kings = json.loads(out)["players"]
+    assert code == 0 and aces["loss"] == 292_660 and kings["loss"] == 1_410_336
+    for player in (aces, kings):
+        for counts in player["by_category"].values():
+            assert counts["win"] + counts["tie"] + counts["loss"] == counts["occur"]
+        assert sum(c["loss"] for c in player["by_category"].values()) == player["loss"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--board", "2c", "7d", "9h", "AsAh", "KsKh"],
+    ["--board", "2c7d9h", "AsAh", "KsKh"],
+    ["AsAh", "--board", "2c", "7d", "9h", "KsKh"],
+    ["AsAh", "KsKh", "--board", "2c", "7d", "9h"],
+])
+def test_board_anywhere(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, _ = run(capsys, "equity", *argv, "--json")
+    data = json.loads(out)
+    assert code == 0 and [p["hand"] for p in data["players"]] == ["AsAh", "KsKh"]
+    assert data["boards"] == 990 and data["players"][0]["win"] == 907
+
+
+@pytest.mark.parametrize(("hand", "message"), [
+    ("As", "a hand is two cards (1 given"), ("AsKsQs", "a hand is two cards (3 given"),
+])
+def test_hand_of_one_or_three_cards(capsys: pytest.CaptureFixture[str], hand: str,
+                                    message: str) -> None:
+    code, out, err = run(capsys, "equity", hand, "KK")
+    assert code == 2 and message in err and "'As?'" in err

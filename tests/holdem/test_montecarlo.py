@@ -62,8 +62,10 @@ def test_method_choice() -> None:
     assert not large and reason.startswith("Monte Carlo")
     river, _ = choose_method(make_deal(["??", "AsKd"], board="2c 3d 4h 5s 9c"))
     assert river
-    huge, _ = choose_method(make_deal(["??", "??", "??"], board="2c 3d 4h 5s 9c"))
-    assert not huge
+    river_three, reason = choose_method(make_deal(["??", "??", "??"], board="2c 3d 4h 5s 9c"))
+    assert river_three and "runouts" in reason  # one runout, one player counted by card removal
+    flop_three, reason = choose_method(make_deal(["??", "??", "??"], board="2c 3d 4h"))
+    assert not flop_three and "--exact runs it" in reason
 
 
 def test_auto_reason_is_reported() -> None:

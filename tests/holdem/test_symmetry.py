@@ -41,7 +41,9 @@ def test_classes_match_python_canonical_form(hands: list[str], board: str, dead:
         slow.setdefault(slow_key(holding, deal.board, deal.dead), set()).add(holding)
     assert sorted(map(frozenset, fast.values()), key=sorted) == \
         sorted(map(frozenset, slow.values()), key=sorted)
-    first, sizes = suit_classes(np.array(holdings), deal.board, deal.dead)
+    first, labels = suit_classes(np.array(holdings), deal.board, deal.dead)
+    sizes = np.bincount(labels)
+    assert (keys[first[labels]] == keys).all()  # each holding's label names its own class
     assert int(sizes.sum()) == len(holdings) and len(first) == len(slow)
 
 

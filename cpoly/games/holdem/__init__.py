@@ -5,7 +5,7 @@
 [Fraction(907, 990), Fraction(83, 990)]
 """
 
-from cpoly.games.holdem.cards import format_card, format_cards, parse_card, parse_cards
+from cpoly.games.holdem.cards import format_card, format_cards, parse_card, parse_cards, to_cards
 from cpoly.games.holdem.equity import equity, exact_equity
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
@@ -15,13 +15,15 @@ from cpoly.games.holdem.evaluator import (
     evaluate_one,
 )
 from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
-from cpoly.games.holdem.ranges import parse_hand, parse_range
-from cpoly.games.holdem.results import CategoryCounts, EquityResult, PlayerEquity
+from cpoly.games.holdem.ranges import parse_hand, parse_range, weighted_range
+from cpoly.games.holdem.results import CategoryCounts, EquityResult, Outcome, PlayerEquity
+from cpoly.games.holdem.table import Table
 
 __all__ = [
-    "CATEGORY_NAMES", "CategoryCounts", "EquityResult", "PlayerEquity", "best_five",
+    "CATEGORY_NAMES", "CategoryCounts", "EquityResult", "Outcome", "PlayerEquity", "Table",
+    "best_five",
     "category_codes", "equity", "evaluate", "evaluate_one", "exact_equity", "flush_catch_up",
     "format_card",
     "format_cards", "no_flush_equity", "parse_card", "parse_cards", "parse_hand", "parse_range",
-    "spread",
+    "spread", "to_cards", "weighted_range",
 ]

@@ -121,6 +121,41 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
             np.concatenate([p[2] for p in parts]))
 
 
+def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                  dead: Sequence[int]) -> tuple[npt.NDArray[np.bool_], IntArray]:
+    known = [c for h in hands for c in h] + list(board) + list(dead)
+    available = np.ones((13, 4), dtype=bool)
+    for card in known:
+        available[card // 4, card % 4] = False
+    return available, np.array([_rank_counts(h) for h in hands], dtype=np.int64)
+
+
+def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
+              dead: Sequence[int] = ()) -> Tally:
+    """Tally of every completion ranked by ranks only; it depends on the cards' ranks alone, so
+    holdings with the same ranks share it."""
+    available, hole_counts = _availability(hands, board, dead)
+    multisets, ways = feasible_multisets(5 - len(board), available.sum(axis=1))
+    strengths = _player_strengths(_with_cards(count_masks(multisets), board), hole_counts)
+    return tally_showdowns(strengths, ways)
+
+
+def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
+               dead: Sequence[int] = ()) -> Tally:
+    """The correction of :func:`rank_part` for flushes: each board on which a flush changes the
+    showdown replaces its rank-only tally by the real one (``boards`` is 0)."""
+    available, hole_counts = _availability(hands, board, dead)
+    events = [_flush_events(hands, board, suit, available) for suit in range(4)]
+    event_masks = tuple(np.concatenate([e[0][k] for e in events]) for k in range(4))
+    event_ways = np.concatenate([e[1] for e in events])
+    plain = _player_strengths(event_masks, hole_counts)  # type: ignore[arg-type]
+    real = np.maximum(plain, flush_strength(np.concatenate([e[2] for e in events])))
+    changed = (real != plain).any(axis=1)
+    total = tally_showdowns(np.concatenate([real[changed], plain[changed]]),
+                            np.concatenate([event_ways[changed], -event_ways[changed]]))
+    return replace(total, boards=0)
+
+
 def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
                   dead: Sequence[int] = (), flushes: bool = True) -> Tally:
     """Exact tally over all completions of ``board`` for known ``hands`` (cards must be distinct).
@@ -132,23 +167,5 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     >>> t.boards, t.win.tolist(), t.tie.tolist()
     (1712304, [1410336, 292660], [9308, 9308])
     """
-    known = [c for h in hands for c in h] + list(board) + list(dead)
-    available = np.ones((13, 4), dtype=bool)
-    for card in known:
-        available[card // 4, card % 4] = False
-    hole_counts = np.array([_rank_counts(h) for h in hands], dtype=np.int64)
-    multisets, ways = feasible_multisets(5 - len(board), available.sum(axis=1))
-    strengths = [_player_strengths(_with_cards(count_masks(multisets), board), hole_counts)]
-    weights = [ways]
-    if flushes:
-        events = [_flush_events(hands, board, suit, available) for suit in range(4)]
-        event_masks = tuple(np.concatenate([e[0][k] for e in events]) for k in range(4))
-        event_ways = np.concatenate([e[1] for e in events])
-        plain = _player_strengths(event_masks, hole_counts)  # type: ignore[arg-type]
-        real = np.maximum(plain, flush_strength(np.concatenate([e[2] for e in events])))
-        changed = (real != plain).any(axis=1)
-        # Each changed event replaces its rank-only showdown by the real one.
-        strengths += [real[changed], plain[changed]]
-        weights += [event_ways[changed], -event_ways[changed]]
-    total = tally_showdowns(np.concatenate(strengths), np.concatenate(weights))
-    return replace(total, boards=int(ways.sum()))
+    total = rank_part(hands, board, dead)
+    return total + flush_part(hands, board, dead) if flushes else total

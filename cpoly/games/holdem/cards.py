@@ -1,30 +1,35 @@
-"""Cards as integers: parsing and formatting.
+"""Hold'em cards as integers, on top of the project's one card codec (:mod:`cpoly.cards`).
 
 A card is an ``int`` in ``0..51``: ``card = 4 * rank + suit`` with rank ``0`` = '2' … ``12`` = 'A'
-and suit ``0..3`` = 's', 'h', 'd', 'c'.
+and suit ``0..3`` = 's', 'h', 'd', 'c'.  Wherever cards are taken, they may be text (``"AhKh"``,
+``"Ah Kh"``, ``"a♥k♥"``, ``"10h"``), integers ``0..51``, or the Hold'em utilities document's
+``(face, suit)`` pairs: face 2..14 (ace 14, or 1), suit 1..4 = spades, clubs, hearts, diamonds
+(the document's own deck example).
 
 >>> parse_cards("Ah Td 2c")
 (49, 34, 3)
 >>> format_cards(parse_cards("a♠k♥"))
 'As Kh'
+>>> to_cards([(14, 1), 45, "Qd"])
+(48, 45, 42)
 """
 
 from __future__ import annotations
 
-import re
+import operator
 from collections.abc import Iterable
+from typing import SupportsIndex, Union
 
+from cpoly.cards import HOLDEM_NOTATION, split_cards
 from cpoly.errors import CpolyInputError
 
-RANKS = "23456789TJQKA"
-SUITS = "shdc"
-_SUIT_ALIASES = {
-    "s": 0, "h": 1, "d": 2, "c": 3,
-    "♠": 0, "♥": 1, "♦": 2, "♣": 3,
-    "♤": 0, "♡": 1, "♢": 2, "♧": 3,
-}
-_CARD_RE = re.compile(r"(10|[2-9tjqka])(.)", re.IGNORECASE)
-_TOKEN_RE = re.compile(r"10.|..?", re.DOTALL)
+RANKS = HOLDEM_NOTATION.ranks
+SUITS = HOLDEM_NOTATION.suits
+#: The document's suit numbers 1..4 (S=1, C=2, H=3, D=4) as our suits (s=0, h=1, d=2, c=3).
+DOCUMENT_SUITS = {1: 0, 2: 3, 3: 1, 4: 2}
+
+#: Anything that names cards: text, an int, a (face, suit) pair, or a sequence of those.
+CardsLike = Union[str, int, tuple[int, int], Iterable[Union[str, int, tuple[int, int]]]]
 
 
 def make_card(rank: int, suit: int) -> int:
@@ -37,7 +42,7 @@ def make_card(rank: int, suit: int) -> int:
 
 
 def parse_card(text: str) -> int:
-    """Parse one card such as ``Ah``, ``ah`` or ``A♥``.
+    """Parse one card such as ``Ah``, ``ah``, ``A♥`` or ``10h``.
 
     Raises
     ------
@@ -47,26 +52,7 @@ def parse_card(text: str) -> int:
     >>> parse_card("Tc"), parse_card("2♤"), parse_card("10h")
     (35, 0, 33)
     """
-    token = text.strip()
-    if len(token) == 3 and token.startswith("10"):
-        token = "T" + token[2]
-    if len(token) != 2 or token[0].upper() not in RANKS or token[1].lower() not in _SUIT_ALIASES:
-        raise CpolyInputError(
-            f"bad card {text!r}: expected a rank from {RANKS} and a suit from "
-            f"{SUITS} (or ♠♥♦♣), e.g. 'Ah'"
-        )
-    return make_card(RANKS.index(token[0].upper()), _SUIT_ALIASES[token[1].lower()])
-
-
-def split_cards(text: str) -> list[str]:
-    """Split ``"AcKc"``, ``"Ac Kc"`` or ``"Ac,Kc"`` into card tokens (not validated); a ten may
-    be written ``10h``.
-
-    >>> split_cards("AcKc 2d 10h")
-    ['Ac', 'Kc', '2d', '10h']
-    """
-    compact = re.sub(r"[\s,]+", "", text)
-    return _TOKEN_RE.findall(compact)
+    return make_card(*HOLDEM_NOTATION.parse(text))
 
 
 def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) -> tuple[int, ...]:
@@ -80,8 +66,59 @@ def parse_cards(text: str | Iterable[str], *, allow_duplicates: bool = False) ->
     >>> parse_cards("AsKs")
     (48, 44)
     """
-    tokens = split_cards(text) if isinstance(text, str) else [t for t in text]
-    cards = tuple(parse_card(token) for token in tokens)
+    cards = tuple(make_card(*HOLDEM_NOTATION.parse(token)) for token in split_cards(text))
+    if not allow_duplicates:
+        check_distinct(cards)
+    return cards
+
+
+def document_card(face: int, suit: int) -> int:
+    """The document's ``(face, suit)``: face 2..14 (ace 14 or 1), suit 1..4 (S, C, H, D).
+
+    >>> format_card(document_card(10, 4)), format_card(document_card(1, 1))
+    ('Td', 'As')
+    """
+    if face == 1:
+        face = 14
+    if not 2 <= face <= 14 or suit not in DOCUMENT_SUITS:
+        raise CpolyInputError(f"bad card ({face}, {suit}): a (face, suit) pair has face 2..14 "
+                              f"(ace 14 or 1) and suit 1..4")
+    return make_card(face - 2, DOCUMENT_SUITS[suit])
+
+
+def _one(value: object) -> tuple[int, ...]:
+    if isinstance(value, str):
+        return parse_cards(value, allow_duplicates=True)
+    if isinstance(value, bool):
+        raise CpolyInputError(f"bad card {value!r}: expected text, 0..51 or a (face, suit) pair")
+    if isinstance(value, SupportsIndex):
+        card = operator.index(value)
+        format_card(card)
+        return (card,)
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return (document_card(*value),)
+    raise CpolyInputError(f"bad card {value!r}: expected text like 'Ah', an integer 0..51 or a "
+                          f"(face, suit) pair like (14, 1)")
+
+
+def to_cards(value: object, *, allow_duplicates: bool = False) -> tuple[int, ...]:
+    """Cards from any accepted form (see the module docstring); duplicates are named.
+
+    A flat pair of integers ``(48, 49)`` is two integer cards; a document card is a pair
+    inside the sequence: ``[(14, 1), (13, 1)]``.
+
+    >>> to_cards((48, 49)), to_cards([(14, 1), (13, 1)]), to_cards("AsKs")
+    ((48, 49), (48, 44), (48, 44))
+    """
+    if isinstance(value, (str, int)):
+        cards = _one(value)
+    else:
+        try:
+            items = list(value)  # type: ignore[call-overload]
+        except TypeError:
+            cards = _one(value)
+        else:
+            cards = tuple(card for item in items for card in _one(item))
     if not allow_duplicates:
         check_distinct(cards)
     return cards
@@ -93,7 +130,7 @@ def check_distinct(cards: Iterable[int], where: str = "") -> None:
     for card in cards:
         if card in seen:
             suffix = f" ({where})" if where else ""
-            raise CpolyInputError(f"duplicate card {format_card(card)}{suffix}")
+            raise CpolyInputError(f"duplicate card {format_card(card)!r}{suffix}")
         seen.add(card)
 
 
@@ -105,7 +142,7 @@ def format_card(card: int) -> str:
     """
     if not 0 <= card < 52:
         raise CpolyInputError(f"bad card number {card}: expected 0..51")
-    return RANKS[card // 4] + SUITS[card % 4]
+    return HOLDEM_NOTATION.format((card // 4, card % 4))
 
 
 def format_cards(cards: Iterable[int]) -> str:
@@ -113,14 +150,18 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(format_card(int(card)) for card in cards)
 
 
-def is_card_pair_text(text: str) -> bool:
-    """True when ``text`` spells exactly two cards (``AcKc``, ``Ac Kc``), valid or not as a pair.
+def is_card_text(text: str) -> bool:
+    """True when every token of ``text`` is a valid card.
 
-    >>> is_card_pair_text("AcKc"), is_card_pair_text("AKs"), is_card_pair_text("10h 10d")
-    (True, False, True)
+    >>> is_card_text("AcKc"), is_card_text("AKs"), is_card_text("10h 10d"), is_card_text("As")
+    (True, False, True, True)
     """
     tokens = split_cards(text)
-    return len(tokens) == 2 and all(
-        (match := _CARD_RE.fullmatch(t)) is not None and match.group(2).lower() in _SUIT_ALIASES
-        for t in tokens
-    )
+    if not tokens:
+        return False
+    try:
+        for token in tokens:
+            HOLDEM_NOTATION.parse(token)
+    except CpolyInputError:
+        return False
+    return True

@@ -11,23 +11,33 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from math import comb
+from fractions import Fraction
+from math import comb, lcm
+from math import gcd as math_gcd
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import check_distinct, format_card, parse_cards
-from cpoly.games.holdem.ranges import Combo, parse_hand
+from cpoly.games.holdem.cards import CardsLike, check_distinct, format_card, format_cards, to_cards
+from cpoly.games.holdem.ranges import Combo, weighted_range
+
+#: A player's hand: text (cards, ``??``, ``As?``, a range) or two cards as ints / (face, suit).
+HandLike = CardsLike
 
 MAX_PLAYERS = 10
 
 
 @dataclass(frozen=True)
 class Deal:
-    """Players' combos (after removing combos that use board or dead cards), board, dead cards."""
+    """Players' combos (after removing combos that use board or dead cards), board, dead cards.
+
+    ``weights`` holds each combo's integer weight (per player, aligned with ``ranges``) when some
+    range is weighted (``AA@50``); None when every combo weighs the same.
+    """
 
     labels: tuple[str, ...]
     ranges: tuple[tuple[Combo, ...], ...]
     board: tuple[int, ...]
     dead: tuple[int, ...]
+    weights: tuple[tuple[int, ...], ...] | None = None
 
     @property
     def unknown(self) -> int:
@@ -40,19 +50,33 @@ class Deal:
         return comb(left, self.unknown)
 
 
-def _parse_cards_arg(text: str | Sequence[int], what: str) -> tuple[int, ...]:
-    if isinstance(text, str):
-        return parse_cards(text)
-    cards = tuple(int(c) for c in text)
-    for card in cards:
-        format_card(card)
-    check_distinct(cards, what)
-    return cards
+def _integer_weights(weights: Sequence[Fraction]) -> tuple[int, ...]:
+    """Weights scaled to the smallest integers in the same proportions.
+
+    >>> _integer_weights([Fraction(50), Fraction(100), Fraction(25, 2)])
+    (4, 8, 1)
+    """
+    scale = lcm(*(w.denominator for w in weights))
+    scaled = [int(w * scale) for w in weights]
+    divisor = 0
+    for value in scaled:
+        divisor = math_gcd(divisor, value)
+    return tuple(v // divisor for v in scaled)
 
 
-def make_deal(hands: Sequence[str], board: str | Sequence[int] = "",
-              dead: str | Sequence[int] = "") -> Deal:
-    """Parse and validate hands (exact cards, ``??`` or ranges), board and dead cards.
+def _hand(hand: HandLike) -> tuple[str, dict[Combo, Fraction]]:
+    """A player's label and weighted combos; non-text hands must be exactly two cards."""
+    if isinstance(hand, str):
+        return hand.strip(), weighted_range(hand)
+    cards = to_cards(hand)
+    if len(cards) != 2:
+        raise CpolyInputError(f"bad hand {hand!r}: a hand is two cards, got {len(cards)}")
+    return format_cards(cards).replace(" ", ""), {(max(cards), min(cards)): Fraction(100)}
+
+
+def make_deal(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "") -> Deal:
+    """Parse and validate hands (exact cards, ``As?``, ``??`` or weighted ranges), board and dead
+    cards (text, integers 0..51 or the document's (face, suit) pairs).
 
     Raises
     ------
@@ -64,27 +88,31 @@ def make_deal(hands: Sequence[str], board: str | Sequence[int] = "",
         raise CpolyInputError(f"equity needs at least 2 players, got {len(hands)}")
     if len(hands) > MAX_PLAYERS:
         raise CpolyInputError(f"at most {MAX_PLAYERS} players, got {len(hands)}")
-    board_cards = _parse_cards_arg(board, "board")
-    dead_cards = _parse_cards_arg(dead, "dead")
+    board_cards = to_cards(board)
+    dead_cards = to_cards(dead)
     if len(board_cards) not in (0, 3, 4, 5):
         raise CpolyInputError(
-            f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)} ({board!r})")
+            f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)} ({format_cards(board_cards)!r})")
     check_distinct(board_cards + dead_cards, "board and dead cards")
     if 2 * len(hands) + len(board_cards) + len(dead_cards) + 5 - len(board_cards) > 52:
         raise CpolyInputError("too many cards: the players, board and dead cards exceed the deck")
-    parsed = [parse_hand(h) for h in hands]
-    _check_fixed_cards(hands, parsed, board_cards, dead_cards)
+    parsed = [_hand(h) for h in hands]
+    labels = tuple(label for label, _ in parsed)
+    _check_fixed_cards(labels, [tuple(c) for _, c in parsed], board_cards, dead_cards)
     taken = set(board_cards) | set(dead_cards)
-    ranges = []
-    for text, combos in zip(hands, parsed):
-        left = tuple(c for c in combos if not (set(c) & taken))
+    ranges, weights = [], []
+    for label, combos in parsed:
+        left = {c: w for c, w in combos.items() if not (set(c) & taken)}
         if not left:
-            raise CpolyInputError(f"hand range {text!r} is empty after removing board and dead cards")
-        ranges.append(left)
-    return Deal(tuple(h.strip() for h in hands), tuple(ranges), board_cards, dead_cards)
+            raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards")
+        ranges.append(tuple(left))
+        weights.append(_integer_weights(list(left.values())))
+    uniform = all(len(set(w)) == 1 for w in weights)
+    return Deal(labels, tuple(ranges), board_cards, dead_cards,
+                None if uniform else tuple(weights))
 
 
-def _check_fixed_cards(hands: Sequence[str], parsed: list[tuple[Combo, ...]],
+def _check_fixed_cards(hands: Sequence[str], parsed: Sequence[tuple[Combo, ...]],
                        board: tuple[int, ...], dead: tuple[int, ...]) -> None:
     """Raise naming a card that two exact hands, the board or the dead cards share."""
     owner: dict[int, str] = {c: "the board" for c in board}
@@ -95,7 +123,7 @@ def _check_fixed_cards(hands: Sequence[str], parsed: list[tuple[Combo, ...]],
         for card in combos[0]:
             here = f"hand {index} {text.strip()!r}"
             if card in owner:
-                raise CpolyInputError(f"duplicate card {format_card(card)}: in {owner[card]} "
+                raise CpolyInputError(f"duplicate card {format_card(card)!r}: in {owner[card]} "
                                       f"and in {here}")
             owner[card] = here
 

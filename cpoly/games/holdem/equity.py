@@ -1,4 +1,6 @@
-"""Hold'em equity: exact by board-suit combinatorics, or Monte Carlo; chosen automatically.
+"""Hold'em equity: exact (runouts or board-suit combinatorics per holding) or Monte Carlo.
+
+The method is chosen by :func:`~cpoly.games.holdem.method.plan_method` from one estimate.
 
 >>> r = equity(["AsAh", "KsKh"])
 >>> r.players[0].win, r.players[1].win, r.players[0].tie, r.players[0].equity_exact
@@ -13,9 +15,12 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import holding_tally
-from cpoly.games.holdem.deal import Deal, joint_holdings, make_deal
+from cpoly.games.holdem.boards import flush_part, rank_part
+from cpoly.games.holdem.cards import CardsLike
+from cpoly.games.holdem.deal import Deal, HandLike, make_deal
+from cpoly.games.holdem.method import MAX_ENUMERATED_HOLDINGS, Plan, plan_method
 from cpoly.games.holdem.results import EquityResult, result_from_tally
+from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows, runout_tally, valid_holdings
 from cpoly.games.holdem.symmetry import suit_classes
 from cpoly.games.holdem.tally import Tally
 
@@ -23,106 +28,116 @@ Progress = Callable[[int, int], None]
 
 IntArray = npt.NDArray[np.int64]
 
-#: Exact enumeration is chosen automatically while (suit classes of joint holdings x boards)
-#: stays below this (about 10 s of work preflop).
-EXACT_LIMIT = 1_000_000_000
-#: Joint holdings beyond which the automatic choice does not even try exact enumeration.
-MAX_AUTO_HOLDINGS = 100_000
-#: Joint holdings beyond which exact enumeration refuses (even when asked for).
-MAX_ENUMERATED_HOLDINGS = 5_000_000
-#: Monte Carlo samples when the method is chosen automatically.
-DEFAULT_SAMPLES = 1_000_000
 
-
-def enumerate_holdings(deal: Deal, limit: int) -> IntArray | None:
-    """All joint holdings as an ``(N, P, 2)`` array, or None when there are more than ``limit``."""
-    rows = []
-    for holding in joint_holdings(deal):
-        rows.append(holding)
-        if len(rows) > limit:
-            return None
-    if not rows:
+def enumerate_holdings(deal: Deal, limit: int) -> tuple[IntArray, IntArray] | None:
+    """All valid joint holdings ``(N, P, 2)`` and their weights ``(N,)``; None beyond ``limit``."""
+    bound = 1
+    for combos in deal.ranges:
+        bound *= len(combos)
+    if bound > limit:
+        return None
+    ids, _, weights = enumerate_rows(deal, list(range(len(deal.ranges))))
+    if len(ids) == 0:
         raise CpolyInputError(
             "no way to deal these hands without using a card twice: "
             + ", ".join(repr(label) for label in deal.labels))
-    return np.asarray(rows, dtype=np.int64).reshape(len(rows), len(deal.ranges), 2)
+    return ALL_COMBOS[ids], weights
 
 
-def exact_tally(deal: Deal, flushes: bool = True, progress: Progress | None = None) -> tuple[Tally, int]:
+def _class_weights(labels: IntArray, weights: IntArray, classes: int) -> list[int]:
+    summed = np.zeros(classes, dtype=np.int64)
+    np.add.at(summed, labels, weights)
+    return [int(w) for w in summed]
+
+
+def rank_classes(holdings: IntArray) -> tuple[IntArray, IntArray]:
+    """One representative per class of holdings ``(N, P, 2)`` with the same ranks per player,
+    and each holding's class."""
+    ranks = np.sort(holdings // 4, axis=2)
+    keys = ranks[:, :, 1] * 13 + ranks[:, :, 0]
+    _, first, labels = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return np.asarray(first, dtype=np.int64), np.asarray(labels, dtype=np.int64).ravel()
+
+
+def holdings_tally(deal: Deal, flushes: bool = True,
+                   progress: Progress | None = None) -> tuple[Tally, int]:
     """Sum of exact tallies over every joint holding; also returns the number of holdings.
 
-    Joint holdings equal up to a renaming of suits share one computation.  Tallies are int64:
-    at most 5e6 holdings x C(48, 5) boards x 2520 share units is about 2.2e16 < 2**63.
-    ``progress(done, total)`` is called after each suit class.
+    The rank part of a holding's tally depends on its ranks only: it is computed once per class
+    of holdings with the same ranks.  The flush part is computed once per suit class (holdings
+    equal up to a renaming of suits).  Each is weighted by its class's summed holding weights.
+    ``progress(done, total)`` is called after each class.
     """
-    holdings = enumerate_holdings(deal, MAX_ENUMERATED_HOLDINGS)
-    if holdings is None:
+    found = enumerate_holdings(deal, MAX_ENUMERATED_HOLDINGS)
+    if found is None:
         raise CpolyInputError(
             f"more than {MAX_ENUMERATED_HOLDINGS:,} joint holdings: too many to enumerate "
             f"exactly; use Monte Carlo (--samples N)")
+    holdings, weights = found
+    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [
+        (rank_part, *rank_classes(holdings))]
+    if flushes:
+        parts.append((flush_part, *suit_classes(holdings, deal.board, deal.dead)))
     total = Tally.zero(len(deal.ranges))
-    first, sizes = suit_classes(holdings, deal.board, deal.dead)
-    for done, (index, size) in enumerate(zip(first.tolist(), sizes.tolist()), start=1):
-        holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
-        total = total + holding_tally(holding, deal.board, deal.dead, flushes).scaled(size)
-        if progress is not None:
-            progress(done, len(first))
+    steps, done = sum(len(first) for _, first, _ in parts), 0
+    for part, first, labels in parts:
+        for index, weight in zip(first.tolist(), _class_weights(labels, weights, len(first))):
+            holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
+            total = total + part(holding, deal.board, deal.dead).scaled(weight)
+            done += 1
+            if progress is not None:
+                progress(done, steps)
     return total, len(holdings)
 
 
+def exact_tally(deal: Deal, flushes: bool = True, progress: Progress | None = None,
+                method: str | None = None) -> tuple[Tally, int]:
+    """Exact tally and number of valid joint holdings, by ``method`` (planned when None)."""
+    if method is None:
+        method = plan_method(deal, exact=True, flushes=flushes).method
+    if method == "runouts" and flushes:
+        return runout_tally(deal, progress), valid_holdings(deal)
+    return holdings_tally(deal, flushes, progress)
+
+
 def exact_equity(deal: Deal, flushes: bool = True, reason: str = "exact (requested)",
-                 progress: Progress | None = None) -> EquityResult:
+                 progress: Progress | None = None, method: str | None = None) -> EquityResult:
     """Exact equity of a validated deal (``progress`` as in :func:`exact_tally`)."""
-    tally, holdings = exact_tally(deal, flushes, progress)
+    tally, holdings = exact_tally(deal, flushes, progress, method)
     return result_from_tally(tally, deal.labels, reason, holdings=holdings, flushes=flushes)
 
 
 def choose_method(deal: Deal) -> tuple[bool, str]:
-    """Exact when (suit classes of joint holdings) x boards is at most :data:`EXACT_LIMIT`;
-    returns (exact, reason)."""
-    boards = deal.boards_per_holding()
-    holdings = enumerate_holdings(deal, MAX_AUTO_HOLDINGS)
-    if holdings is None:
-        return False, (f"Monte Carlo: more than {MAX_AUTO_HOLDINGS:,} joint holdings "
-                       f"(x {boards:,} boards each)")
-    classes = len(suit_classes(holdings, deal.board, deal.dead)[0])
-    work = classes * boards
-    summary = (f"{len(holdings):,} holding(s) in {classes:,} suit class(es) x {boards:,} boards "
-               f"= {work:,}")
-    if work <= EXACT_LIMIT:
-        return True, f"exact: {summary} <= limit {EXACT_LIMIT:,}"
-    return False, f"Monte Carlo: {summary} > exact limit {EXACT_LIMIT:,}"
+    """The automatic choice as (exact, reason); see :func:`~cpoly.games.holdem.method.plan_method`."""
+    plan = plan_method(deal)
+    return plan.method != "monte carlo", plan.reason
 
 
-def equity(hands: Sequence[str], board: str | Sequence[int] = "", dead: str | Sequence[int] = "",
+def equity(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "",
            *, exact: bool | None = None, samples: int | None = None, seed: int | None = None,
            flushes: bool = True, progress: Progress | None = None) -> EquityResult:
-    """Equity of each hand (exact cards, ``??``, or a range) given board and dead cards.
+    """Equity of each hand (two cards, ``As?``, ``??``, or a weighted range) given board and dead
+    cards.  Cards may be text, integers 0..51 or (face 2..14, suit 1..4) pairs.
 
     Parameters
     ----------
     exact
-        True: exact enumeration; False: Monte Carlo; None: exact unless ``samples`` is given or
-        the problem is larger than :data:`EXACT_LIMIT` (the reason is in ``method_reason``).
+        True: exact enumeration; False: Monte Carlo; None: chosen from one estimate of each
+        method's cost (the reason is in ``method_reason``).
     samples, seed
-        Monte Carlo sample count (default :data:`DEFAULT_SAMPLES`) and generator seed.
+        Monte Carlo sample count (default :data:`~cpoly.games.holdem.method.DEFAULT_SAMPLES`)
+        and generator seed.
     flushes
         False ranks hands by their ranks only (seed 000's "poker with no flushes").
     progress
-        ``progress(done, total)``: suit classes done (exact) or samples drawn (Monte Carlo).
+        ``progress(done, total)``: runouts or suit classes done (exact) or samples drawn.
     """
     deal = make_deal(hands, board, dead)
-    if exact is True and samples is not None:
-        raise CpolyInputError("choose either exact enumeration or a number of samples, not both")
-    if exact is None and samples is None:
-        exact, reason = choose_method(deal)
-    elif exact is None:
-        exact, reason = False, f"Monte Carlo ({samples:,} samples requested)"
-    else:
-        reason = "exact (requested)" if exact else "Monte Carlo (requested)"
-    if exact:
-        return exact_equity(deal, flushes, reason, progress)
+    if samples is not None and samples < 1:
+        raise CpolyInputError(f"the number of samples must be positive, got {samples}")
+    plan: Plan = plan_method(deal, exact, samples, flushes)
+    if plan.method != "monte carlo":
+        return exact_equity(deal, flushes, plan.reason, progress, plan.method)
     from cpoly.games.holdem.montecarlo import monte_carlo
 
-    return monte_carlo(deal, DEFAULT_SAMPLES if samples is None else samples, seed, flushes,
-                       reason, progress)
+    return monte_carlo(deal, plan.samples, seed, flushes, plan.reason, progress)

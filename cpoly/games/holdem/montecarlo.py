@@ -15,9 +15,9 @@ import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.deal import Deal
-from cpoly.games.holdem.evaluator import evaluate, strength_from_counts
+from cpoly.games.holdem.evaluator import category_codes, evaluate, strength_from_counts
 from cpoly.games.holdem.results import EquityResult, result_from_tally
-from cpoly.games.holdem.tally import Tally, tally_showdowns
+from cpoly.games.holdem.tally import SHARE_UNIT, Tally, tally_showdowns
 
 IntArray = npt.NDArray[np.int64]
 BATCH = 100_000
@@ -38,7 +38,11 @@ def _draw_ranged(deal: Deal, rng: np.random.Generator, size: int,
     parts = []
     for player in ranged:
         table = np.asarray(deal.ranges[player], dtype=np.int64)
-        parts.append(table[rng.integers(0, len(table), size)])
+        if deal.weights is None:
+            parts.append(table[rng.integers(0, len(table), size)])
+        else:
+            weights = np.asarray(deal.weights[player], dtype=np.float64)
+            parts.append(table[rng.choice(len(table), size, p=weights / weights.sum())])
     holes = np.concatenate(parts, axis=1)
     everything = np.sort(np.concatenate([holes, np.broadcast_to(fixed, (size, fixed.size))], 1), 1)
     valid = (everything[:, 1:] != everything[:, :-1]).all(axis=1)
@@ -96,8 +100,25 @@ def _strengths(holes: IntArray, boards: IntArray, flushes: bool) -> IntArray:
 
 
 def _shares(strength: IntArray) -> npt.NDArray[np.float64]:
+    """Per sample and player, the pot share ``(n, P)``."""
     is_best = strength == strength.max(axis=1, keepdims=True)
     return np.asarray(is_best / is_best.sum(axis=1, keepdims=True), dtype=np.float64)
+
+
+def _category_squares(strength: IntArray, shares: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """Sum of squared pot shares per player and hand code: ``(P, 10)``."""
+    players = strength.shape[1]
+    keys = (np.arange(players) * 10 + category_codes(strength) - 1).ravel()
+    squares = np.bincount(keys, (shares ** 2).ravel(), minlength=players * 10)
+    return np.asarray(squares, dtype=np.float64).reshape(players, 10)
+
+
+def _stderr(sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
+            n: int) -> npt.NDArray[np.float64]:
+    """Standard error of a mean from the sums of values and of their squares over ``n``."""
+    mean = sums / n
+    variance = np.maximum(squares / n - mean ** 2, 0.0) * n / max(n - 1, 1)
+    return np.asarray(np.sqrt(variance / n), dtype=np.float64)
 
 
 def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool = True,
@@ -110,8 +131,8 @@ def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool
     rng = np.random.default_rng(seed)
     players = len(deal.ranges)
     total = Tally.zero(players)
-    share_sum = np.zeros(players)
     share_squares = np.zeros(players)
+    category_squares = np.zeros((players, 10))
     done, draws = 0, 0
     while done < samples:
         want = min(BATCH, samples - done)
@@ -126,13 +147,14 @@ def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool
         strength = _strengths(holes, boards, flushes)
         total = total + tally_showdowns(strength, np.ones(len(holes), dtype=np.int64))
         shares = _shares(strength)
-        share_sum += shares.sum(axis=0)
         share_squares += (shares ** 2).sum(axis=0)
+        category_squares += _category_squares(strength, shares)
         done += len(holes)
         if progress is not None:
             progress(done, samples)
-    mean = share_sum / done
-    variance = np.maximum(share_squares / done - mean ** 2, 0.0) * done / max(done - 1, 1)
-    stderr = tuple(float(x) for x in np.sqrt(variance / done))
-    return result_from_tally(total, deal.labels, reason, exact=False, stderr=stderr,
-                             flushes=flushes)
+    stderr = _stderr(total.share / SHARE_UNIT, share_squares, done)
+    by_category = _stderr(total.cat_share / SHARE_UNIT, category_squares, done)
+    return result_from_tally(total, deal.labels, reason, exact=False,
+                             stderr=tuple(float(x) for x in stderr), flushes=flushes,
+                             category_stderr=tuple(tuple(float(x) for x in row)
+                                                   for row in by_category))

@@ -2,25 +2,32 @@
 
 Accepted tokens (comma separated, case-insensitive ranks): pairs ``77``, ``77+``, ``77-99``;
 non-pairs ``AK`` (16 combos), ``AKs`` (4), ``AKo`` (12), ``A2s+`` (A2s..AKs), ``KTo+``
-(KTo, KJo, KQo), ``A2s-A5s``; exact hands ``AcKc``; ``random`` / ``any`` / ``??`` for all 1326.
+(KTo, KJo, KQo), ``A2s-A5s``; exact hands ``AcKc``; one known card ``As?`` (the 51 hands holding
+the ace of spades); ``random`` / ``any`` / ``??`` for all 1326.  Any token may carry a weight in
+percent, ``AA@50`` (default 100): each of its combos is dealt with that relative weight, exactly.
 
 >>> len(parse_range("QQ+")), len(parse_range("AKs")), len(parse_range("A2s+,KTo+"))
 (18, 4, 84)
->>> len(parse_range("random"))
-1326
+>>> len(parse_range("random")), len(parse_hand("As?"))
+(1326, 51)
+>>> weighted_range("AA@50,KK@12.5,AsKs")[(51, 49)], weighted_range("KK@12.5")[(47, 46)]
+(Fraction(50, 1), Fraction(25, 2))
 """
 
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from itertools import combinations
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS, is_card_pair_text, make_card, parse_cards
+from cpoly.games.holdem.cards import RANKS, format_cards, is_card_text, make_card, parse_cards
 
 Combo = tuple[int, int]
 _TOKEN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([SO]?)(\+?)(?:-([2-9TJQKA])([2-9TJQKA])([SO]?))?$")
 RANDOM_WORDS = frozenset({"random", "any", "??", "xx"})
+_WEIGHT = re.compile(r"^(.*?)@\s*([0-9]+(?:\.[0-9]+)?)\s*%?$", re.DOTALL)
+_ONE_CARD = re.compile(r"^\s*(?:\?\s*(\S+?)|(\S+?)\s*\?)\s*$")
 
 
 def _combo(a: int, b: int) -> Combo:
@@ -85,38 +92,90 @@ def _dash_range(token: str, high: int, low: int, kind: str, end_a: int, end_b: i
             for c in rank_combos(high, r, kind)]
 
 
-def parse_hand(text: str) -> tuple[Combo, ...]:
-    """Combos of one player's hand: two exact cards, ``??``/``random``, or a range.
+def _one_known_card(token: str) -> list[Combo] | None:
+    """``As?`` or ``?As``: every combo holding that card; None when ``token`` is not that form."""
+    match = _ONE_CARD.match(token)
+    if match is None or token.strip() in RANDOM_WORDS:
+        return None
+    text = match.group(1) or match.group(2)
+    if not is_card_text(text):
+        return None
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise CpolyInputError(f"bad hand {token!r}: one known card and '?' is written like 'As?'")
+    return [_combo(cards[0], other) for other in range(52) if other != cards[0]]
+
+
+def _exact_cards(token: str) -> list[Combo] | None:
+    """The combo of two written cards; None when ``token`` is not cards; an error for 1 or 3+."""
+    if not is_card_text(token):
+        return None
+    cards = parse_cards(token)
+    if len(cards) != 2:
+        raise CpolyInputError(
+            f"bad hand {token!r}: a hand is two cards ({len(cards)} given: "
+            f"{format_cards(cards)}); write e.g. 'AsKs', 'As?' for one known card, "
+            f"'??' for two unknown cards, or a range like 'AK,QQ+'")
+    return [_combo(*cards)]
+
+
+def _token_items(token: str) -> list[Combo]:
+    if token.lower() in RANDOM_WORDS:
+        return list(all_combos())
+    for reader in (_one_known_card, _exact_cards):
+        found = reader(token)
+        if found is not None:
+            return found
+    return _token_combos(token)
+
+
+def _split_weight(token: str) -> tuple[str, Fraction]:
+    match = _WEIGHT.match(token)
+    if match is None:
+        if "@" in token:
+            raise CpolyInputError(f"bad weight in {token!r}: write a percentage like 'AA@50'")
+        return token, Fraction(100)
+    return match.group(1).strip(), Fraction(match.group(2))
+
+
+def weighted_range(text: str) -> dict[Combo, Fraction]:
+    """Combos of one player's hand with their weights in percent (first occurrence wins).
 
     Raises
     ------
     CpolyInputError
-        On a bad token (named), a duplicated card, or an empty range.
+        On a bad token (named), a duplicated card, or a range with nothing left.
+
+    >>> sorted(set(weighted_range("QQ+@25,AKs").values()))
+    [Fraction(25, 1), Fraction(100, 1)]
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise CpolyInputError("empty hand: write two cards ('AsKs'), '??' or a range")
+    combos: dict[Combo, Fraction] = {}
+    for item in stripped.split(","):
+        token, weight = _split_weight(item.strip())
+        if not token:
+            raise CpolyInputError(f"empty item in range {text!r}")
+        for combo in _token_items(token):
+            combos.setdefault(combo, weight)
+    return {combo: weight for combo, weight in combos.items() if weight > 0} or _all_zero(text)
+
+
+def _all_zero(text: str) -> dict[Combo, Fraction]:
+    raise CpolyInputError(f"hand range {text!r} has weight 0 everywhere")
+
+
+def parse_hand(text: str) -> tuple[Combo, ...]:
+    """Combos of one player's hand: two exact cards, ``As?``, ``??``/``random``, or a range
+    (weights dropped; see :func:`weighted_range`).
 
     >>> parse_hand("Ac Kc")
     ((51, 47),)
     """
-    stripped = text.strip()
-    if stripped.lower() in RANDOM_WORDS:
-        return all_combos()
-    if is_card_pair_text(stripped):
-        first, second = parse_cards(stripped)
-        return (_combo(first, second),)
-    return parse_range(stripped)
+    return tuple(weighted_range(text))
 
 
 def parse_range(text: str) -> tuple[Combo, ...]:
     """Expand a comma-separated range into distinct combos (first occurrence order kept)."""
-    tokens = [t.strip() for t in text.split(",")]
-    combos: dict[Combo, None] = {}
-    for token in tokens:
-        if not token:
-            raise CpolyInputError(f"empty item in range {text!r}")
-        if token.lower() in RANDOM_WORDS:
-            found: list[Combo] = list(all_combos())
-        elif is_card_pair_text(token):
-            found = [_combo(*parse_cards(token))]
-        else:
-            found = _token_combos(token)
-        combos.update(dict.fromkeys(found))
-    return tuple(combos)
+    return parse_hand(text)

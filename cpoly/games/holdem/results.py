@@ -1,7 +1,13 @@
-"""Frozen result objects of an equity calculation, and their JSON form."""
+"""Frozen result objects of an equity calculation, and their JSON form.
+
+Counts are integers (weighted by the combo weights of weighted ranges); probabilities are counts
+over ``boards``; for Monte Carlo every probability and equity has a standard error (binomial for
+probabilities, from the per-sample pot shares for equities), for exact runs it is 0.
+"""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -11,12 +17,56 @@ from cpoly.games.holdem.tally import SHARE_UNIT, Tally
 
 
 @dataclass(frozen=True)
-class CategoryCounts:
-    """Boards on which a player's final hand is of one category: won alone, split, occurred."""
+class Outcome:
+    """Win / tie / loss counts over ``boards`` with probabilities, equity and standard errors.
+
+    ``share`` is the pot share in 1/2520 units; ``share_stderr`` the standard error of the
+    equity (None when exact).
+    """
 
     win: int
     tie: int
     occur: int
+    boards: int = 0
+    share: int = 0
+    share_stderr: float | None = None
+
+    @property
+    def loss(self) -> int:
+        """Boards lost (held, neither won nor split)."""
+        return self.occur - self.win - self.tie
+
+    def probability(self, kind: str) -> Fraction:
+        """``kind`` in win, tie, loss, occur: its count over ``boards``, exactly."""
+        return Fraction(getattr(self, kind), max(self.boards, 1))
+
+    def stderr(self, kind: str) -> float:
+        """Standard error of :meth:`probability` (binomial; 0 for exact results)."""
+        if self.share_stderr is None:
+            return 0.0
+        p = float(self.probability(kind))
+        return math.sqrt(p * (1 - p) / max(self.boards, 1))
+
+    @property
+    def equity_fraction(self) -> Fraction:
+        """Pot share over ``boards`` (splits shared equally), exactly."""
+        return Fraction(self.share, SHARE_UNIT * max(self.boards, 1))
+
+    def to_json(self) -> dict[str, Any]:
+        """Counts, probabilities and (Monte Carlo) standard errors as a JSON object."""
+        out: dict[str, Any] = {"win": self.win, "tie": self.tie, "loss": self.loss,
+                               "occur": self.occur}
+        for kind in ("win", "tie", "loss", "occur"):
+            out[f"{kind}_probability"] = float(self.probability(kind))
+        out["equity"] = float(self.equity_fraction)
+        if self.share_stderr is not None:
+            out["stderr"] = {k: self.stderr(k) for k in ("win", "tie", "loss", "occur")}
+            out["stderr"]["equity"] = self.share_stderr
+        return out
+
+
+#: A player's counts in one hand category (hand codes 1..10).
+CategoryCounts = Outcome
 
 
 @dataclass(frozen=True)
@@ -34,9 +84,23 @@ class PlayerEquity:
     equity_exact: Fraction | None
     stderr: float | None
     by_category: tuple[CategoryCounts, ...]
+    boards: int = 0
 
-    def category(self, name: str) -> CategoryCounts:
-        """Counts of the category ``name`` (e.g. ``"flush"``)."""
+    @property
+    def loss(self) -> int:
+        """Boards lost."""
+        return self.boards - self.win - self.tie
+
+    @property
+    def outcome(self) -> Outcome:
+        """The player's totals as an :class:`Outcome` (probabilities, standard errors)."""
+        share = sum(c.share for c in self.by_category)
+        return Outcome(self.win, self.tie, self.boards, self.boards, share, self.stderr)
+
+    def category(self, name: str | int) -> CategoryCounts:
+        """Counts of the category ``name`` (e.g. ``"flush"``) or hand code 1..10."""
+        if isinstance(name, int):
+            return self.by_category[name - 1]
         return self.by_category[CATEGORY_NAMES.index(name)]
 
 
@@ -50,6 +114,19 @@ class EquityResult:
     method_reason: str
     holdings: int = 1
     flushes: bool = True
+
+    def counts(self, kind: str) -> list[int]:
+        """Per player, the boards ``kind`` in win, tie, loss (the document's getWins, getDraws)."""
+        return [getattr(p.outcome, kind) for p in self.players]
+
+    def probabilities(self, kind: str) -> list[Fraction]:
+        """Per player, ``kind``'s probability (the document's getWinsP, getDrawsP), exactly."""
+        return [p.outcome.probability(kind) for p in self.players]
+
+    def category_counts(self, kind: str) -> list[list[int]]:
+        """Per player and hand code 1..10 (columns 0..9), the boards of ``kind`` in win, tie,
+        loss, occur."""
+        return [[getattr(c, kind) for c in p.by_category] for p in self.players]
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``cpoly equity``."""
@@ -67,25 +144,30 @@ class EquityResult:
 
 def _player_json(player: PlayerEquity) -> dict[str, Any]:
     exact = player.equity_exact
+    totals = player.outcome.to_json()
     out: dict[str, Any] = {
         "hand": player.hand,
         "win": player.win,
         "tie": player.tie,
+        "loss": player.loss,
         "equity": player.equity,
         "equity_exact": None if exact is None else f"{exact.numerator}/{exact.denominator}",
+        "probability": {k: totals[f"{k}_probability"] for k in ("win", "tie", "loss")},
         "by_category": {
-            name: {"win": c.win, "tie": c.tie, "occur": c.occur}
-            for name, c in zip(CATEGORY_NAMES, player.by_category)
+            name: {"code": code, **c.to_json()}
+            for code, (name, c) in enumerate(zip(CATEGORY_NAMES, player.by_category), start=1)
         },
     }
     if player.stderr is not None:
         out["stderr"] = player.stderr
+        out["probability_stderr"] = {k: totals["stderr"][k] for k in ("win", "tie", "loss")}
     return out
 
 
 def result_from_tally(tally: Tally, labels: tuple[str, ...], reason: str, *, exact: bool = True,
                       holdings: int = 1, stderr: tuple[float, ...] | None = None,
-                      flushes: bool = True) -> EquityResult:
+                      flushes: bool = True,
+                      category_stderr: tuple[tuple[float, ...], ...] | None = None) -> EquityResult:
     """Turn integer tallies into a result; equities are exact fractions when ``exact``."""
     players = []
     for index, label in enumerate(labels):
@@ -98,8 +180,12 @@ def result_from_tally(tally: Tally, labels: tuple[str, ...], reason: str, *, exa
             equity_exact=share if exact else None,
             stderr=None if stderr is None else stderr[index],
             by_category=tuple(
-                CategoryCounts(int(w), int(t), int(o)) for w, t, o in zip(
-                    tally.cat_win[index], tally.cat_tie[index], tally.cat_occur[index])
+                CategoryCounts(int(w), int(t), int(o), tally.boards, int(s),
+                               None if category_stderr is None else category_stderr[index][code])
+                for code, (w, t, o, s) in enumerate(zip(
+                    tally.cat_win[index], tally.cat_tie[index], tally.cat_occur[index],
+                    tally.cat_share[index]))
             ),
+            boards=tally.boards,
         ))
     return EquityResult(tally.boards, exact, tuple(players), reason, holdings, flushes)

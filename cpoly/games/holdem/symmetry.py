@@ -7,8 +7,8 @@ the players' part is minimised one player at a time, vectorised over all holding
 
 >>> import numpy as np
 >>> holdings = np.array([[[51, 47], [50, 46]], [[50, 46], [49, 45]], [[51, 47], [50, 45]]])
->>> first, sizes = suit_classes(holdings, (), ())
->>> sorted(sizes.tolist())
+>>> first, labels = suit_classes(holdings, (), ())
+>>> sorted(np.bincount(labels).tolist())
 [1, 2]
 """
 
@@ -51,9 +51,13 @@ def class_keys(holdings: npt.ArrayLike, board: tuple[int, ...], dead: tuple[int,
     return keys
 
 
-def suit_classes(holdings: npt.ArrayLike, board: tuple[int, ...],
-                 dead: tuple[int, ...]) -> tuple[IntArray, IntArray]:
-    """One representative index per suit class of holdings ``(N, P, 2)``, and class sizes."""
-    keys = class_keys(holdings, board, dead)
-    _, first, sizes = np.unique(keys, axis=0, return_index=True, return_counts=True)
-    return np.asarray(first, dtype=np.int64), np.asarray(sizes, dtype=np.int64)
+def suit_classes(holdings: npt.ArrayLike, board: tuple[int, ...], dead: tuple[int, ...],
+                 chunk: int = 100_000) -> tuple[IntArray, IntArray]:
+    """One representative index per suit class of holdings ``(N, P, 2)``, and each holding's
+    class (an index into the representatives).  Keys are computed ``chunk`` holdings at a time
+    (24 images each), so memory stays bounded."""
+    cards = np.asarray(holdings, dtype=np.int64)
+    keys = np.concatenate([class_keys(cards[start:start + chunk], board, dead)
+                           for start in range(0, len(cards), chunk)] or [np.zeros((0, 1), np.int64)])
+    _, first, labels = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return np.asarray(first, dtype=np.int64), np.asarray(labels, dtype=np.int64).ravel()

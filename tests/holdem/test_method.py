@@ -1,0 +1,49 @@
+"""One estimate chooses the method; no mode advises a method the other mode refuses."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem import equity
+from cpoly.games.holdem.deal import make_deal
+from cpoly.games.holdem.method import plan_method
+
+
+def _refusal(hands: list[str], **kwargs: object) -> str | None:
+    try:
+        plan_method(make_deal(hands), **kwargs)  # type: ignore[arg-type]
+    except CpolyInputError as error:
+        return error.message
+    return None
+
+
+@pytest.mark.parametrize("hands", [
+    ["22+"] * 10, ["QQ+"] * 10, ["TT+"] * 6, ["AA", "KK", "QQ", "JJ", "TT", "99", "88", "77"],
+    ["??"] * 3, ["QQ+,AK", "??", "??"],
+])
+def test_advice_is_consistent(hands: list[str]) -> None:
+    auto = _refusal(hands)
+    exact = _refusal(hands, exact=True)
+    sampled = _refusal(hands, samples=1000)
+    if exact is not None and "Monte Carlo (--samples N)" in exact:
+        assert sampled is None  # advised Monte Carlo is available
+    if sampled is not None and "--exact" in sampled:
+        assert exact is None  # advised exact is available
+    if auto is not None:  # refused automatically only when both are refused
+        assert exact is not None and sampled is not None
+    assert auto is None or "narrow" in auto or "too large" in auto
+
+
+def test_ten_players_with_pair_ranges() -> None:
+    """Issue 11 item 11: automatic mode runs Monte Carlo (exact is refused with its size) at once."""
+    plan = plan_method(make_deal(["22+"] * 10))
+    assert plan.method == "monte carlo" and "too large" in plan.reason
+    result = equity(["22+"] * 10, samples=500, seed=2)
+    assert not result.exact and sum(p.equity for p in result.players) == pytest.approx(1)
+    with pytest.raises(CpolyInputError, match="joint holdings.*use Monte Carlo"):
+        equity(["22+"] * 10, exact=True)
+    with pytest.raises(CpolyInputError, match="cannot help either"):
+        equity(["QQ+"] * 10, exact=True)
+    with pytest.raises(CpolyInputError, match="exact is too large too"):
+        equity(["QQ+"] * 10)
