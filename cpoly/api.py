@@ -1,4 +1,5 @@
-"""The library's front door: the only place that chains parse → resolve → lower → plan → evaluate.
+"""The library's front door: load a .cp file, then count, check and complete through the game's
+counting plan (:mod:`cpoly.counting`), which decides how every count is done.
 
 >>> game = load_game("definitions/jacks_or_better.cp")
 >>> table = deal_table(game)
@@ -16,101 +17,53 @@ from itertools import combinations
 from math import factorial
 from pathlib import Path
 
-import numpy as np
-
 from cpoly.cards import Card
+from cpoly.counting import CountingPlan, count_node, explain
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
-from cpoly.evaluate import (
-    count_dense,
-    count_term,
-    evaluate_factored,
-    grid_points,
-    pattern_axes,
-)
-from cpoly.expr import Delta, Expr, postorder, vertices_of
+from cpoly.evaluate import count_dense
+from cpoly.expr import Delta, Expr, postorder
 from cpoly.game import Game
-from cpoly.plan import mixes_sorts, plan_term, split_terms
+from cpoly.lower import Lowerer
 from cpoly.resolve import Program, Sort, resolve
-from cpoly.rewrite import ONE, delta, mul, one_minus, substitute
-from cpoly.symbolic import Number, expand, is_symbolic
+from cpoly.rewrite import ONE, delta, mul, one_minus
+from cpoly.symbolic import Number, expand
 from cpoly.syntax import read_file
+
+__all__ = ["DealRow", "DealTable", "category_lints", "check", "complete", "count", "count_deals",
+           "count_node", "deal_table", "deck_cards", "dense_count", "hands_containing", "load_game",
+           "load_program", "symbolic_validity"]
 
 
 def load_program(path: str | Path, symbolic: Iterable[str] = (),
                  overrides: Mapping[str, int] | None = None) -> Program:
     """Parse and resolve a .cp file; ``symbolic`` constants become sympy symbols and
-    ``overrides`` replace the values of constants (``--set Suits=5``)."""
-    return resolve(read_file(path), frozenset(symbolic), overrides)
+    ``overrides`` replace the values of constants (``--set Suits=5``).  Every definition is
+    checked (names, indices, domains), used or not."""
+    program = resolve(read_file(path), frozenset(symbolic), overrides)
+    Lowerer(program, {name: 0 for name in program.params}).check_all()
+    return program
 
 
 def load_game(path: str | Path, symbolic: Iterable[str] = (),
               overrides: Mapping[str, int] | None = None) -> Game:
     """A .cp file with a game section, ready to count, check and analyse."""
-    return Game.from_program(load_program(path, symbolic, overrides))
-
-
-# Work is measured in node evaluations: grid points x DAG nodes of each term (about 3e8 a second).
-PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
-TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
-
-
-@dataclass
-class WorkBudget:
-    """Node evaluations a series of counts may still spend (shared by the counts of one table)."""
-
-    points: int = PATTERN_BUDGET
-
-    def spend(self, work: int) -> None:
-        if work > self.points:
-            raise CpolyTooLarge(f"counting by equality patterns needs {work:,} more node "
-                                f"evaluations (budget left {self.points:,})")
-        self.points -= work
-
-
-def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
-               budget: WorkBudget | None = None) -> Number:
-    """``Σ node`` over every assignment of the ``universe`` vertices (typed equality patterns).
-
-    Raises CpolyTooLarge when the planned work (grid points times DAG nodes, summed over the
-    terms) exceeds the ``budget`` (by default PATTERN_BUDGET for this count alone).
-    """
-    universe = frozenset(universe)
-    outside = sorted(vertices_of([node]) - universe)
-    if outside:
-        reason = "has no domain" if outside[0] not in sorts else "is not among the counted vertices"
-        raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
-    names = {v: sorts[v].name for v in universe}
-    if mixes_sorts(node, names):
-        return _dense_fallback(node, sorts, universe)
-    plans = [plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)]
-    axes = [pattern_axes(plan) for plan in plans]
-    (budget or WorkBudget()).spend(
-        sum((grid_points(a) + TERM_OVERHEAD) * len(postorder([plan.node])) for plan, a in zip(plans, axes)))
-    total: Number = 0
-    for plan, plan_axes in zip(plans, axes):
-        total += count_term(plan, plan_axes)
-    return expand(total)
-
-
-def _dense_fallback(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> int:
-    """A δ that compares vertices of different domains defeats value symmetry: count densely."""
-    if any(sorts[v].symbolic for v in universe):
-        raise CpolyError("a δ compares vertices of different domains, so the count cannot be "
-                         "symbolic (see the warning above)")
-    try:
-        return count_dense(node, sorts, sorted(universe))
-    except ValueError as too_big:
-        raise CpolyError(f"a δ compares vertices of different domains, so this needs a dense "
-                         f"count, and {too_big}") from None
+    program = resolve(read_file(path), frozenset(symbolic), overrides)
+    lowerer = Lowerer(program, {name: 0 for name in program.params})
+    lowerer.check_all()
+    return Game.from_program(program, lowerer if not program.params else None, CountingPlan)
 
 
 def count(program: Program, name: str, params: Mapping[str, int] | None = None) -> Number:
     """The counting function of the seed: ``Σ`` of definition ``name`` over all assignments of
     the vertices that have a domain."""
-    from cpoly.lower import Lowerer
-
-    node = Lowerer(program, params).definition(name)
-    return count_node(node, program.sorts, program.sorts.keys())
+    lowerer = Lowerer(program, params)
+    node = lowerer.definition(name)
+    try:
+        return count_node(node, program.sorts, program.sorts.keys())
+    except CpolyTooLarge as too_large:
+        definition = program.expressions.get(name)
+        raise explain(too_large, f"'{name}'", lowerer.vertex_labels(),
+                      definition.span if definition else None) from None
 
 
 def dense_count(game: Game, node: Expr, max_points: int = 50_000_000) -> int:
@@ -133,47 +86,78 @@ class DealTable:
     rows: tuple[DealRow, ...]
 
 
-def count_deals(game: Game, node: Expr, budget: WorkBudget | None = None) -> Number:
+def count_deals(game: Game, node: Expr) -> Number:
     """``Σ deal·node``: per unordered hand unless the game's deal space is ordered."""
-    ordered = count_node(mul(game.deal, node), game.sorts, game.universe, budget)
-    return _divide(ordered, game.order_factor)
+    return game.plan.count(node)
 
 
 def deal_table(game: Game) -> DealTable:
     """Deal frequencies of every category, with and without the higher wins.
 
-    By equality patterns (exact, symbolic sizes allowed); when that plan is over budget — wild
-    cards make every face distinct to some category — by checking every hand of the deck.
+    The plan estimates every category's count first: by equality patterns when they all fit
+    the table's budget (exact, symbolic sizes allowed), else by checking every deal once.
     """
+    plan = game.plan
+    estimates = [plan.estimate(game.categories[name]) for name in game.category_names]
+    patterns = [e.patterns for e in estimates]
+    if all(p is not None for p in patterns) and plan.budget.affords(sum(patterns)):  # type: ignore[arg-type]
+        try:
+            return _table_by_counting(game)
+        except CpolyTooLarge:
+            pass
+    for name, estimate in zip(game.category_names, estimates):
+        if estimate.checking is None or estimate.method == "refuse":
+            raise plan.refusal(estimate, f"the count of category '{name}'")
     try:
-        return deal_table_by_patterns(game)
-    except CpolyTooLarge:
-        if any(game.sorts[v].symbolic for v in game.universe):
-            raise
         return deal_table_by_checking(game)
+    except CpolyTooLarge as too_large:
+        raise plan.table_refusal(game.category_names, estimates, too_large.message) from None
 
 
-TABLE_BUDGET = 1_000_000_000  # a whole deal table, exclusions included (a few seconds)
-
-
-def deal_table_by_patterns(game: Game, budget: WorkBudget | None = None) -> DealTable:
-    """The deal table by counting equality patterns (see :func:`count_node`); the counts of
-    the table, the exclusions' overlap tests included, share one work budget."""
-    budget = budget or WorkBudget(TABLE_BUDGET)
-    game.exclusions(lambda node: count_node(node, game.sorts, game.universe, budget))
-    rows = tuple(DealRow(name, count_deals(game, game.categories[name], budget),
-                         count_deals(game, game.paid_form(name), budget))
+def _table_by_counting(game: Game) -> DealTable:
+    """The deal table by counting (the plan's shared budget covers exclusions and paid forms)."""
+    rows = tuple(DealRow(name, game.plan.count(game.categories[name], f"category '{name}'"),
+                         game.plan.count(game.paid_form(name), f"Pay{name}"))
                  for name in game.category_names)
-    return DealTable(count_deals(game, ONE, budget), rows)
+    return DealTable(game.plan.count(ONE), rows)
 
 
-def _divide(count: Number, factor: int) -> Number:
-    if is_symbolic(count):
-        return expand(count / factor)
-    if count % factor:
-        raise CpolyError(f"a count of {count} ordered deals is not a multiple of {factor}: the "
-                         "category depends on card order; declare 'ordered' in the game")
-    return count // factor
+def deal_table_by_checking(game: Game) -> DealTable:
+    """The deal table by the checking function: every deal of the deck (the deal applied),
+    each category evaluated on it.  The paid column is the first category in pay order each
+    deal hits, which is what the derived ``Pay*`` forms count; the exclusions are read off
+    the same tally."""
+    names = game.category_names
+    tally = game.plan.tally([game.categories[n] for n in names])
+    game.set_exclusions(_exclusions_from_masks(len(names), names, tally.masks))
+    ways = [sum(w for mask, w in tally.masks.items() if mask >> i & 1) for i in range(len(names))]
+    paid = [sum(w for mask, w in tally.masks.items() if mask and (mask & -mask) == 1 << i)
+            for i in range(len(names))]
+    return DealTable(tally.total, tuple(DealRow(n, ways[i], paid[i]) for i, n in enumerate(names)))
+
+
+def _exclusions_from_masks(k: int, names: list[str], masks: Mapping[int, int]) -> dict[str, tuple[str, ...]]:
+    """The seed's exclusion rule applied to the sets of categories the deals hit."""
+    result: dict[str, tuple[str, ...]] = {}
+    for j in range(k):
+        form = [m for m, weight in masks.items() if m >> j & 1 and weight]
+        excluded: list[str] = []
+        for i in range(j - 1, -1, -1):
+            if any(m >> i & 1 for m in form):
+                excluded.append(names[i])
+                form = [m for m in form if not m >> i & 1]
+        result[names[j]] = tuple(excluded)
+    return result
+
+
+def category_lints(game: Game) -> list[Warning_]:
+    """Categories that are not 0/1 on the deals: by counting when affordable, else read off
+    the check of every deal."""
+    try:
+        return game.lint_categories()
+    except CpolyTooLarge:
+        tally = game.plan.tally([game.categories[n] for n in game.category_names])
+        return [game.not_zero_one(game.category_names[i]) for i in sorted(tally.not_zero_one)]
 
 
 def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card]) -> Number:
@@ -204,121 +188,31 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
     return expand(total)
 
 
-def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
-    """The number of unordered deals that contain ``cards`` and satisfy ``node``."""
+def _fixed(game: Game, cards: Mapping[int, Card]) -> dict[int, int]:
     fixed: dict[int, int] = {}
-    for position, (face, suit) in enumerate(cards):
+    for position, (face, suit) in cards.items():
         fixed[game.face_vertices[position]] = face
         fixed[game.suit_vertices[position]] = suit
-    target = substitute(mul(game.deal, node), fixed)
-    universe = frozenset(game.universe) - frozenset(fixed)
-    return _divide(count_node(target, game.sorts, universe), factorial(game.hand_size - len(cards)))
+    return fixed
+
+
+def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
+    """The number of unordered deals that contain ``cards`` and satisfy ``node``."""
+    ordered = game.plan.count_fixed(node, _fixed(game, dict(enumerate(cards))))
+    return game.plan.per_hand(ordered, factorial(game.hand_size - len(cards)))
 
 
 def _complete_with_exclusions(game: Game, node: Expr, held: Mapping[int, Card],
                               excluded: Sequence[Card]) -> Number:
-    fixed: dict[int, int] = {}
-    for position, (face, suit) in held.items():
-        fixed[game.face_vertices[position]] = face
-        fixed[game.suit_vertices[position]] = suit
     free = [i for i in range(game.hand_size) if i not in held]
     avoid = [one_minus(mul(delta((game.face_vertices[i],), {f}), delta((game.suit_vertices[i],), {s})))
              for i in free for f, s in excluded]
-    target = substitute(mul(game.deal, node, *avoid), fixed)
-    universe = frozenset(game.universe) - frozenset(fixed)
-    return count_node(target, game.sorts, universe)
+    return game.plan.count_fixed(mul(node, *avoid), _fixed(game, held))
 
 
 def deck_cards(game: Game) -> list[Card]:
-    """The cards of a game's deck, face-major.
-
-    When the deal expression uses no value literal, every (face, suit) is a card.  Otherwise a
-    card belongs to the deck when at least one deal contains it (the completion count of the
-    deal with that card held is positive).
-    """
-    n_faces, n_suits = (game.sorts[group[0]].size for group in (game.face_vertices, game.suit_vertices))
-    if not isinstance(n_faces, int) or not isinstance(n_suits, int):
-        raise CpolyError("enumerating the deck needs numeric sizes (drop --symbolic)")
-    every = [(f, s) for f in range(n_faces) for s in range(n_suits)]
-    if not any(isinstance(n, Delta) and n.values is not None for n in postorder([game.deal])):
-        return every
-    return [card for card in every if hands_containing(game, ONE, [card]) != 0]
-
-
-def deal_table_by_checking(game: Game) -> DealTable:
-    """The deal table by the checking function: every hand of the deck, each category
-    evaluated on it (vectorised, one sort at a time).  Numeric single decks only.
-
-    The paid column is the first category in pay order each hand hits, which is what the
-    derived ``Pay*`` forms count; the exclusions themselves are read off the same evaluation.
-    """
-    values = _checked_values(game)
-    game.set_exclusions(_exclusions_from_values(game.category_names, values))
-    first = np.full(len(values[0]), len(values), dtype=np.int16)
-    for index in range(len(values) - 1, -1, -1):
-        first[values[index] != 0] = index
-    rows = tuple(DealRow(name, int(values[i].sum()), int((first == i).sum()))
-                 for i, name in enumerate(game.category_names))
-    return DealTable(len(values[0]), rows)
-
-
-def count_deals_planned(game: Game, node: Expr) -> Number:
-    """``Σ deal·node`` per hand, by equality patterns within budget, else by checking every
-    hand of the deck (numeric single decks)."""
-    try:
-        return count_deals(game, node, WorkBudget(TABLE_BUDGET))
-    except CpolyTooLarge:
-        if any(game.sorts[v].symbolic for v in game.universe):
-            raise
-        hands = _all_deck_hands(game)
-        (value,) = evaluate_factored([node], {v: s.name for v, s in game.sorts.items()},
-                                     game.assignment(hands))
-        return int(value.at_assignments(len(hands)).sum())
-
-
-def category_lints(game: Game) -> list[Warning_]:
-    """Categories that are not 0/1 on the deals: by counting when affordable, else by checking
-    every hand of the deck."""
-    budget = WorkBudget(TABLE_BUDGET)
-    try:
-        return game.lint_categories(lambda node: count_node(node, game.sorts, game.universe, budget))
-    except CpolyTooLarge:
-        values = _checked_values(game)
-        return [game.not_zero_one(name) for name, value in zip(game.category_names, values)
-                if not np.isin(value, (0, 1)).all()]
-
-
-def _checked_values(game: Game) -> list[np.ndarray]:
-    """Every category's value on every hand of the deck (computed once per game)."""
-    if game.checked_values is None:
-        game.checked_values = game.category_values(_all_deck_hands(game))
-    return game.checked_values
-
-
-def _all_deck_hands(game: Game) -> np.ndarray:
-    """Every hand of a single, unordered deck as an (N, hand_size, 2) array."""
-    from cpoly.games.videopoker.combinatorics import all_hands
-
-    if game.spec.copies != 1 or game.spec.ordered:
-        raise CpolyTooLarge("this count is too large for equality patterns, and decks with "
-                            "copies or ordered deals cannot be enumerated hand by hand yet")
-    cards = np.array(deck_cards(game), dtype=np.int64)
-    hands: np.ndarray = cards[all_hands(len(cards), game.hand_size)]
-    return hands
-
-
-def _exclusions_from_values(names: list[str], values: list[np.ndarray]) -> dict[str, tuple[str, ...]]:
-    """The seed's exclusion rule applied to the categories' values on every hand."""
-    result: dict[str, tuple[str, ...]] = {}
-    for j, name in enumerate(names):
-        form = values[j] != 0
-        excluded: list[str] = []
-        for i in range(j - 1, -1, -1):
-            if (form & (values[i] != 0)).any():
-                excluded.append(names[i])
-                form = form & (values[i] == 0)
-        result[name] = tuple(excluded)
-    return result
+    """The cards of a game's deck, face-major (see :meth:`CountingPlan.deck_cards`)."""
+    return game.plan.deck_cards()
 
 
 def symbolic_validity(nodes: Iterable[Expr], sorts: Mapping[int, Sort]) -> list[Warning_]:

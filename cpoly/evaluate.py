@@ -319,23 +319,6 @@ class SortedValues:
         return np.broadcast_to(value, (n,))
 
 
-def evaluate_by_sort(roots: Sequence[Expr], sort_of: Mapping[int, str],
-                     values: Mapping[int, Array]) -> list[Array]:
-    """The values of ``roots`` at the N assignments ``values`` (see :func:`evaluate_factored`).
-
-    >>> import numpy as np
-    >>> from cpoly.rewrite import delta, mul
-    >>> faces = {0: np.array([1, 1, 2, 1]), 1: np.array([1, 1, 3, 1])}
-    >>> suits = {2: np.array([0, 1, 0, 1]), 3: np.array([0, 1, 1, 2])}
-    >>> sorts = {0: "F", 1: "F", 2: "S", 3: "S"}
-    >>> node = mul(delta((0, 1)), delta((2, 3)))
-    >>> evaluate_by_sort([node], sorts, {**faces, **suits})[0].tolist()
-    [True, True, False, False]
-    """
-    n = len(next(iter(values.values())))
-    return [r.at_assignments(n) for r in evaluate_factored(roots, sort_of, values)]
-
-
 def evaluate_factored(roots: Sequence[Expr], sort_of: Mapping[int, str],
                       values: Mapping[int, Array]) -> list[SortedValues]:
     """The values of ``roots`` at N concrete assignments, computing each node on the distinct

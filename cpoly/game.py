@@ -15,38 +15,48 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from math import factorial
 
 import numpy as np
 
 from cpoly.cards import Card, format_card, parse_cards, split_cards
+from cpoly.counting import CountingPlan, DealSpace
 from cpoly.errors import CpolyError, CpolyInputError, Warning_
 from cpoly.evaluate import SortedValues, evaluate_factored
 from cpoly.expr import Expr, vertices_of
-from cpoly.gamespec import GameSpec, PayTable
+from cpoly.gamespec import GameSpec
 from cpoly.lower import Lowerer
+from cpoly.paytable import PayTable
 from cpoly.resolve import Program, Sort
 from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
 
-Counter = Callable[[Expr], object]
+Planner = Callable[[DealSpace], CountingPlan]
 
 
 @dataclass
 class Game:
-    """The game section of a program, lowered to the DAG."""
+    """The game section of a program, lowered to the DAG; ``planner`` makes the counting plan
+    from the game's deal space (:mod:`cpoly.counting`)."""
 
     program: Program
     spec: GameSpec
     lowerer: Lowerer
+    planner: Planner = field(default=CountingPlan, repr=False)
     _exclusions: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
-    checked_values: list[np.ndarray] | None = field(default=None, repr=False)  # per category, every hand
 
     @classmethod
-    def from_program(cls, program: Program) -> Game:
+    def from_program(cls, program: Program, lowerer: Lowerer | None = None,
+                     planner: Planner = CountingPlan) -> Game:
         if program.game is None:
             raise CpolyError(f"{program.module.path} has no game section "
                              "(cards, deal, categories): see docs/language.md")
-        return cls(program, program.game, Lowerer(program))
+        return cls(program, program.game, lowerer or Lowerer(program), planner)
+
+    @cached_property
+    def plan(self) -> CountingPlan:
+        """How this game counts ``Σ deal·node`` (chosen per count, the deal always applied)."""
+        return self.planner(DealSpace(self.deal, self.sorts, self.universe, self.face_vertices,
+                                      self.suit_vertices, self.spec.ordered, self.spec.copies,
+                                      self.lowerer.vertex_labels()))
 
     # ---- structure --------------------------------------------------------------------------
     @property
@@ -80,7 +90,6 @@ class Game:
         with more repeats than copies.
 
         >>> from cpoly.api import load_game
-        >>> from cpoly.expr import render
         >>> game = load_game("definitions/jacks_or_better.cp")
         >>> game.copies_weight
         Const(uid=..., value=1)
@@ -117,47 +126,38 @@ class Game:
     def sorts(self) -> dict[int, Sort]:
         return self.program.sorts
 
-    @property
-    def order_factor(self) -> int:
-        """Ordered assignments per reported hand: hand size! unless the deal space is ordered."""
-        return 1 if self.spec.ordered else factorial(self.hand_size)
-
     # ---- pay exclusions -------------------------------------------------------------------------
-    def exclusions(self, count: Counter | None = None) -> dict[str, tuple[str, ...]]:
+    def exclusions(self) -> dict[str, tuple[str, ...]]:
         """For each category, the higher wins its paid form excludes (seed's rule)."""
         if self._exclusions is None:
-            from cpoly.api import count_node
-
-            counter = count or (lambda node: count_node(node, self.sorts, self.universe))
-            self._exclusions = self._derive_exclusions(counter)
+            self._exclusions = self._derive_exclusions()
         return self._exclusions
 
-    def _derive_exclusions(self, count: Counter) -> dict[str, tuple[str, ...]]:
+    def _derive_exclusions(self) -> dict[str, tuple[str, ...]]:
         names = self.category_names
         result: dict[str, tuple[str, ...]] = {}
         for j, name in enumerate(names):
-            form = mul(self.deal, self.categories[name])
+            form = self.categories[name]
             excluded: list[str] = []
             for higher in reversed(names[:j]):
-                if count(mul(form, self.categories[higher])) != 0:
+                if self.plan.count_ordered(mul(form, self.categories[higher]),
+                                           f"the overlap of {name} and {higher}", checking=False) != 0:
                     excluded.append(higher)
                     form = mul(form, one_minus(self.categories[higher]))
             result[name] = tuple(excluded)
         return result
 
-    def lint_categories(self, count: Counter | None = None) -> list[Warning_]:
+    def lint_categories(self) -> list[Warning_]:
         """Categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping terms).
 
         For an integer c, ``c(c-1) >= 0`` with equality exactly when c is 0 or 1, so one count
         of ``deal·c·(c-1)`` decides it.
         """
-        from cpoly.api import count_node
-
-        counter = count or (lambda node: count_node(node, self.sorts, self.universe))
         return [self.not_zero_one(ref.name) for ref in self.spec.categories
                 if not is_boolean(self.categories[ref.name])
-                and counter(mul(self.deal, self.categories[ref.name],
-                                add(self.categories[ref.name], const(-1)))) != 0]
+                and self.plan.count_ordered(mul(self.categories[ref.name],
+                                                add(self.categories[ref.name], const(-1))),
+                                            f"the 0/1 check of {ref.name}", checking=False) != 0]
 
     def not_zero_one(self, name: str) -> Warning_:
         """The lint for a category that some deal hits more than once."""
@@ -179,6 +179,7 @@ class Game:
     def parse_hand(self, texts: Sequence[str]) -> list[Card]:
         """A dealt hand from card strings; wrong count or duplicates are input errors."""
         cards = parse_cards(texts, self.spec.ranks, self.spec.suit_letters, copies=self.spec.copies)
+        _ = self.universe  # every card vertex has a domain (else a CpolyNameError)
         sizes = (self.sorts[self.face_vertices[0]].size, self.sorts[self.suit_vertices[0]].size)
         for text, card in zip(split_cards(texts), cards):
             if any(isinstance(n, int) and value >= n for value, n in zip(card, sizes)):
@@ -207,30 +208,26 @@ class Game:
     # ---- checking ---------------------------------------------------------------------------
     def assignment(self, hands: np.ndarray) -> dict[int, np.ndarray]:
         """Vertex arrays for hands given as an (N, hand_size, 2) array of (face, suit)."""
-        arrays = {v: hands[:, i, 0] for i, v in enumerate(self.face_vertices)}
-        arrays.update({v: hands[:, i, 1] for i, v in enumerate(self.suit_vertices)})
-        return arrays
-
-    def category_values(self, hands: np.ndarray) -> list[np.ndarray]:
-        """Each category's value on each hand (an (N, hand_size, 2) array of face, suit)."""
-        values = evaluate_factored(list(self.categories.values()),
-                                   {v: s.name for v, s in self.sorts.items()}, self.assignment(hands))
-        return [v.at_assignments(hands.shape[0]) for v in values]
+        return self.plan.space.assignment(hands)
 
     def classify(self, hands: np.ndarray, check_deal: bool = True,
-                 ignore: frozenset[str] = frozenset()) -> np.ndarray:
+                 ignore: frozenset[str] = frozenset(), not_zero_one: set[str] | None = None) -> np.ndarray:
         """Index of the first category (pay order) each hand hits; len(categories) for none.
 
         ``hands`` is an (N, hand_size, 2) array of (face, suit).  With ``check_deal``, hands
         for which the deal expression is 0 get -1; without, the caller vouches for them (every
         hand of an enumerated deck).  Categories named in ``ignore`` are never hit (an ordered
-        game's position-dependent ones, when classifying unordered hands).
+        game's position-dependent ones, when classifying unordered hands).  The names of the
+        categories whose value on some hand is not 0 or 1 are added to ``not_zero_one``.
         """
         kept = [i for i, name in enumerate(self.category_names) if name not in ignore]
         roots = [self.categories[self.category_names[i]] for i in kept]
         values = evaluate_factored(roots + ([self.deal] if check_deal else []),
                                    {v: s.name for v, s in self.sorts.items()}, self.assignment(hands))
         n = hands.shape[0]
+        if not_zero_one is not None:
+            not_zero_one.update(self.category_names[i] for i, root, value in zip(kept, roots, values)
+                                if not is_boolean(root) and not np.isin(value.value, (0, 1)).all())
         first = np.full(n, len(kept), dtype=np.int16)
         for level in {v.sort for v in values[:len(kept)]}:
             first = np.minimum(first, _first_hit(values[:len(kept)], level, n))
@@ -238,6 +235,18 @@ class Game:
         if check_deal:
             result[values[-1].at_assignments(n) == 0] = -1
         return result
+
+    def deal_values(self, hands: np.ndarray) -> np.ndarray:
+        """The deal expression's value on each hand (an (N, hand_size, 2) array of face, suit)."""
+        (value,) = evaluate_factored([self.deal], {v: s.name for v, s in self.sorts.items()},
+                                     self.assignment(hands))
+        return np.asarray(value.at_assignments(hands.shape[0]))
+
+    def check_dealt(self, cards: Sequence[Card]) -> None:
+        """An input error unless the deal expression accepts the hand ``cards``."""
+        if not self.deal_values(np.array([cards], dtype=np.int64))[0]:
+            raise CpolyInputError("that hand is not a valid deal of this game: "
+                                  + " ".join(self.format(c) for c in cards))
 
     def check(self, cards: Sequence[Card]) -> str | None:
         """The category of one dealt hand (first in pay order that checks 1), or None."""

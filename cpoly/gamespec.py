@@ -4,7 +4,7 @@
 >>> from cpoly.resolve import resolve
 >>> text = open("definitions/jacks_or_better.cp", encoding="utf-8").read()
 >>> spec = resolve(read_module(text, "jacks_or_better.cp")).game
->>> spec.face_group, spec.suit_group, spec.ordered, spec.paytables[0].pays["FullHouse"]
+>>> spec.face_group, spec.suit_group, spec.ordered, spec.paytables[0].pay_of("FullHouse")
 ('F', 'S', False, Fraction(9, 1))
 """
 
@@ -16,12 +16,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from cpoly import syntax as S
-from cpoly.errors import CpolyError, CpolyNameError, Span
+from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
+from cpoly.paytable import PayTable
 
 if TYPE_CHECKING:
     from cpoly.resolve import Program
 
-__all__ = ["DEFAULT_RANKS", "DEFAULT_SUIT_LETTERS", "GameSpec", "PayTable", "add_game_statement",
+__all__ = ["DEFAULT_RANKS", "DEFAULT_SUIT_LETTERS", "DeclaredPays", "GameSpec", "add_game_statement",
            "game_spec", "paytable_of"]
 
 DEFAULT_RANKS = "23456789TJQKA"
@@ -29,13 +30,19 @@ DEFAULT_SUIT_LETTERS = "hdcs"  # the seed's order: Heart = 0, Diamond = 1, Club 
 
 
 @dataclass(frozen=True)
-class PayTable:
-    """A named pay table: pay per category (and a different pay when dealt, if any)."""
+class DeclaredPays:
+    """A pay table statement by category name, before the categories' order is known."""
 
     name: str
     pays: dict[str, Fraction]
     dealt: dict[str, Fraction]
     span: Span | None = None
+
+    def in_order(self, categories: list[str]) -> PayTable:
+        """The :class:`~cpoly.paytable.PayTable` in pay order; unpaid categories pay 0."""
+        pays = tuple(self.pays.get(name, Fraction(0)) for name in categories)
+        dealt = tuple(self.dealt.get(name) for name in categories) if self.dealt else ()
+        return PayTable(self.name, pays, dealt, tuple(categories), self.span)
 
 
 @dataclass(frozen=True)
@@ -54,8 +61,8 @@ class GameSpec:
     ordered: bool = False
 
 
-def paytable_of(statement: S.PaytableDecl) -> PayTable:
-    """A pay table statement as a :class:`PayTable` (a category paid twice is an error)."""
+def paytable_of(statement: S.PaytableDecl) -> DeclaredPays:
+    """A pay table statement by category name (a category paid twice is an error)."""
     pays: dict[str, Fraction] = {}
     dealt: dict[str, Fraction] = {}
     for entry in statement.entries:
@@ -64,7 +71,7 @@ def paytable_of(statement: S.PaytableDecl) -> PayTable:
         pays[entry.category] = entry.pays
         if entry.dealt is not None:
             dealt[entry.category] = entry.dealt
-    return PayTable(statement.name, pays, dealt, statement.span)
+    return DeclaredPays(statement.name, pays, dealt, statement.span)
 
 
 def add_game_statement(statement: S.Statement, game: dict[str, object]) -> None:
@@ -78,7 +85,7 @@ def add_game_statement(statement: S.Statement, game: dict[str, object]) -> None:
     game[key] = statement
 
 
-def game_spec(game: dict[str, object], paytables: list[PayTable], program: Program,
+def game_spec(game: dict[str, object], paytables: list[DeclaredPays], program: Program,
               module: S.Module) -> GameSpec:
     """The checked :class:`GameSpec` of a module's game statements and pay tables."""
     where = Span(module.path, 1, 1, "")
@@ -94,7 +101,8 @@ def game_spec(game: dict[str, object], paytables: list[PayTable], program: Progr
     _check_categories(categories, paytables, program)
     spec = GameSpec(
         title=_title(game, module), face_group=cards.faces, suit_group=cards.suits,
-        deal=deal.value, categories=categories.names, paytables=tuple(paytables),
+        deal=deal.value, categories=categories.names,
+        paytables=tuple(t.in_order([ref.name for ref in categories.names]) for t in paytables),
     )
     return _with_notation(spec, game, program)
 
@@ -106,11 +114,12 @@ def _title(game: dict[str, object], module: S.Module) -> str:
 
 def _with_notation(spec: GameSpec, game: dict[str, object], program: Program) -> GameSpec:
     changes: dict[str, object] = {}
-    for kind in ("ranks", "suit_letters"):
+    for kind, group in (("ranks", spec.face_group), ("suit_letters", spec.suit_group)):
         decl = game.get(kind)
         if isinstance(decl, S.NotationDecl):
             if len(set(decl.letters.lower())) != len(decl.letters):
                 raise CpolyError(f"'{kind}' letters must be distinct: \"{decl.letters}\"", decl.span)
+            _check_letters(kind, decl, program.sorts.get(program.groups[group][0]), program)
             changes[kind] = decl.letters
     copies = game.get("CopiesDecl")
     if isinstance(copies, S.CopiesDecl):
@@ -119,6 +128,20 @@ def _with_notation(spec: GameSpec, game: dict[str, object], program: Program) ->
         changes["copies"] = copies.copies
     changes["ordered"] = "OrderedDecl" in game
     return replace(spec, **changes)  # type: ignore[arg-type]
+
+
+def _check_letters(kind: str, decl: S.NotationDecl, sort: object, program: Program) -> None:
+    """One letter per value of the domain: an error for the file's own sizes, a warning when a
+    size was changed with --set (the cards of the changed deck cannot all be named)."""
+    size = getattr(sort, "size", None)
+    if not isinstance(size, int) or size == len(decl.letters):
+        return
+    message = (f"'{kind}' has {len(decl.letters)} letters for a domain of {size} values "
+               f"({getattr(sort, 'name', '?')}): every value needs exactly one letter")
+    if getattr(sort, "name", None) in program.overridden:
+        program.warnings.append(Warning_(message + "; cards of this deck cannot all be named", decl.span))
+    else:
+        raise CpolyError(message, decl.span)
 
 
 def _check_cards(cards: S.CardsDecl, program: Program) -> None:
@@ -130,7 +153,7 @@ def _check_cards(cards: S.CardsDecl, program: Program) -> None:
         raise CpolyError(f"'{cards.faces}' and '{cards.suits}' must have as many vertices", cards.span)
 
 
-def _check_categories(categories: S.CategoriesDecl, paytables: list[PayTable], program: Program) -> None:
+def _check_categories(categories: S.CategoriesDecl, paytables: list[DeclaredPays], program: Program) -> None:
     names = [ref.name for ref in categories.names]
     for ref in categories.names:
         if ref.name not in program.expressions:
@@ -146,3 +169,8 @@ def _check_categories(categories: S.CategoriesDecl, paytables: list[PayTable], p
                 raise CpolyNameError(
                     f"pay table '{table.name}' pays '{category}', which is not a category{hint}",
                     table.span)
+        unpaid = [name for name in names if name not in table.pays]
+        if unpaid:
+            program.warnings.append(Warning_(
+                f"pay table '{table.name}' does not pay {', '.join(unpaid)}: "
+                f"{'it pays' if len(unpaid) == 1 else 'they pay'} 0", table.span))

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import combinations
+from math import comb
 
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
@@ -26,6 +27,8 @@ from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus
 
 Scope = dict[str, int]
 MAX_NESTING = 150  # levels of nested sub-expressions one definition may have
+MAX_EXPANDED = 2_000_000  # terms all indexed forms of one program may expand to
+MAX_SET_VALUES = 1_000_000  # values one {…} set may list
 
 
 class Lowerer:
@@ -40,6 +43,7 @@ class Lowerer:
                                  f"{', '.join(sorted(program.params)) or 'none'})")
         self._memo: dict[str, Expr] = {}
         self._depth = 0
+        self._expanded = 0
         self._linted: set[Span] = set()
 
     def definition(self, name: str, span: Span | None = None) -> Expr:
@@ -57,6 +61,13 @@ class Lowerer:
                 if dependency == name:
                     break
         return self._memo[name]
+
+    def check_all(self) -> None:
+        """Lower every expression definition, used or not: the resolver's full checking pass
+        (unknown names, indices out of range, δs over different domains are found everywhere)."""
+        for name in self.program.order:
+            if name in self.program.expressions:
+                self.definition(name, self.program.expressions[name].span)
 
     def _lower_definition(self, name: str) -> Expr:
         return self.expr(self.program.expressions[name].value, {})
@@ -161,6 +172,9 @@ class Lowerer:
             high = low if item.high is None else self._value(item.high, scope)
             if high < low:
                 raise CpolyError(f"empty range {low}..{high} in a value set", item.span)
+            if high - low + 1 + len(values) > MAX_SET_VALUES:
+                raise CpolyError(f"a value set of {high - low + 1 + len(values):,} values (at most "
+                                 f"{MAX_SET_VALUES:,}); a δ can only match values of its domain", item.span)
             values.update(range(low, high + 1))
         return values
 
@@ -170,6 +184,12 @@ class Lowerer:
         for name in node.names:
             if name in scope or name in self.program.all_names():
                 raise CpolyNameError(f"index '{name}' hides an existing name", node.span)
+        terms = comb(max(high - low + 1, 0), len(node.names))
+        self._expanded += terms
+        if self._expanded > MAX_EXPANDED:
+            raise CpolyError(f"{node.op}({', '.join(node.names)} in {low}..{high}) expands to {terms:,} "
+                             f"terms (at most {MAX_EXPANDED:,} for all indexed forms together); "
+                             "use a smaller range", node.span)
         items = [self.expr(node.body, {**scope, **dict(zip(node.names, combo))})
                  for combo in combinations(range(low, high + 1), len(node.names))]
         if node.op == "sum":

@@ -14,7 +14,7 @@ stands for ``prod_a (size_a)_(k_a)`` assignments (falling factorials).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from itertools import product
 
@@ -28,10 +28,57 @@ MAX_PATTERNS = 2_000_000
 @cache
 def set_partitions(m: int) -> tuple[tuple[int, ...], ...]:
     """All restricted-growth strings of length ``m`` (each one set partition of m items)."""
-    strings: list[tuple[int, ...]] = [()]
-    for _ in range(m):
-        strings = [s + (b,) for s in strings for b in range((max(s) + 2) if s else 1)]
-    return tuple(strings)
+    return tuple(restricted_growth(m, m))
+
+
+def restricted_growth(m: int, max_blocks: int) -> Iterator[tuple[int, ...]]:
+    """The restricted-growth strings of length ``m`` with at most ``max_blocks`` blocks, one at
+    a time (depth first, in the order of :func:`set_partitions`; nothing is built up front).
+
+    >>> list(restricted_growth(3, 2))
+    [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)]
+    """
+    if m == 0:
+        yield ()
+        return
+    stack: list[tuple[int, ...]] = [(0,)]
+    while stack:
+        prefix = stack.pop()
+        if len(prefix) == m:
+            yield prefix
+            continue
+        top = min(max(prefix) + 2, max_blocks)
+        stack.extend(prefix + (b,) for b in reversed(range(top)))
+
+
+@cache
+def stirling2(m: int, k: int) -> int:
+    """Stirling numbers of the second kind: partitions of m items into k blocks.
+
+    >>> [stirling2(4, k) for k in range(5)]
+    [0, 1, 7, 6, 1]
+    """
+    row = [1] + [0] * k
+    for n in range(1, m + 1):
+        for j in range(min(n, k), 0, -1):
+            row[j] = j * row[j] + row[j - 1]
+        row[0] = 0
+    return row[k]
+
+
+def pattern_bound(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence[int | None]) -> int:
+    """An upper bound of the typed patterns of ``m`` vertices, computed before enumerating any:
+    ``Σ_k S(m, k) · A^k`` over the block counts ``k`` the numeric atom sizes allow, with ``A``
+    the most atoms a vertex may take.
+
+    >>> pattern_bound(5, [[0]] * 5, [None])     # Bell(5)
+    52
+    >>> pattern_bound(40, [[0]] * 40, [13]) > 10**30
+    True
+    """
+    width = max((len(a) for a in allowed), default=0)
+    capacity = m if any(size is None for size in atom_sizes) else min(m, sum(atom_sizes))  # type: ignore[arg-type]
+    return sum(stirling2(m, k) * width**k for k in range(capacity + 1))
 
 
 def stride(m: int) -> int:
@@ -72,7 +119,9 @@ def _typed_patterns(
     code_rows: list[list[int]] = []
     count_rows: list[list[int]] = []
     step = stride(m)
-    for rgs in set_partitions(m):
+    numeric = [size for size in atom_sizes if size is not None]
+    most_blocks = m if len(numeric) < n_atoms else min(m, sum(numeric))
+    for rgs in (set_partitions(m) if m <= 10 else restricted_growth(m, most_blocks)):
         blocks = max(rgs) + 1 if rgs else 0
         block_atoms = []
         for b in range(blocks):
@@ -91,7 +140,7 @@ def _typed_patterns(
             count_rows.append(counts)
             if len(code_rows) > MAX_PATTERNS:
                 raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
-                                 "the expression distinguishes too many values")
+                                    "the expression distinguishes too many values")
     code_array = np.array(code_rows, dtype=np.int64).reshape(-1, m)
     count_array = np.array(count_rows, dtype=np.int64).reshape(-1, n_atoms)
     code_array.flags.writeable = count_array.flags.writeable = False  # shared through the memo

@@ -22,8 +22,8 @@ Both questions here are answered by the counting engine, exactly:
 
 from __future__ import annotations
 
-from cpoly.api import count_node
 from cpoly.cards import Card
+from cpoly.counting import count_node
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Expr
 from cpoly.game import Game

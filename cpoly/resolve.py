@@ -21,13 +21,16 @@ from dataclasses import dataclass, field
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.gamespec import (
+    DeclaredPays,
     GameSpec,
-    PayTable,
     add_game_statement,
     game_spec,
     paytable_of,
 )
 from cpoly.symbolic import Number, symbol
+
+
+MAX_GROUP = 10_000  # vertices in one σ range
 
 
 @dataclass(frozen=True)
@@ -57,6 +60,7 @@ class Program:
     order: list[str] = field(default_factory=list)
     game: GameSpec | None = None
     warnings: list[Warning_] = field(default_factory=list)
+    overridden: set[str] = field(default_factory=set)  # constants given other values (--set)
 
     def all_names(self) -> set[str]:
         return (set(self.constants) | set(self.symbols) | set(self.vertex_names) | set(self.groups)
@@ -83,6 +87,7 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
     definitions = _collect_definitions(module)
     program.order = _dependency_order(definitions, program)
     overrides = dict(overrides or {})
+    program.overridden = set(overrides)
     for name in program.order:
         _classify(definitions[name], program, symbolic)
         if name in overrides and name in program.constants:
@@ -170,6 +175,9 @@ def _classify(definition: S.Definition, program: Program, symbolic: frozenset[st
     if isinstance(value, S.SigmaRange):
         if value.last < value.first:
             raise CpolyError(f"empty vertex range σ{value.first}-σ{value.last}", value.span)
+        if value.last - value.first + 1 > MAX_GROUP:
+            raise CpolyError(f"vertex range σ{value.first}-σ{value.last} has "
+                             f"{value.last - value.first + 1:,} vertices (at most {MAX_GROUP:,})", value.span)
         program.groups[name] = tuple(range(value.first, value.last + 1))
     elif isinstance(value, S.Sigma):
         program.vertex_names[name] = value.number
@@ -278,7 +286,7 @@ def vertex_of(ref: S.Ref | S.Sigma, program: Program, scope: dict[str, int]) -> 
 # ---- declarations --------------------------------------------------------------------------
 def _declarations(module: S.Module, program: Program) -> None:
     game: dict[str, object] = {}
-    paytables: list[PayTable] = []
+    paytables: list[DeclaredPays] = []
     for statement in module.statements:
         if isinstance(statement, S.DomainDecl):
             _domain(statement, program)

@@ -364,7 +364,7 @@ def read_module(text: str, path: str = "<string>") -> Module:
 def read_file(path: str | Path) -> Module:
     """Read and parse a .cp file; a missing or unreadable file is a CpolyError."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is not text
     except FileNotFoundError:
         raise CpolyError(f"no such file: {path}") from None
     except (OSError, UnicodeDecodeError) as error:

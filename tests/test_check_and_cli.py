@@ -102,5 +102,6 @@ def test_mixed_domains_warn_and_count_densely(tmp_path, capsys):
                     "domain S: Suits\nX = δF[1],S[1]\n", encoding="utf-8")
     assert main(["count", str(path), "X", "--json"]) == 0
     out, err = capsys.readouterr()
-    assert json.loads(out) == {"counts": {"X": 2 * 3 * 2}}  # F1 = S1 in {0, 1}; F2, S2 free
+    assert json.loads(out)["counts"] == {"X": 2 * 3 * 2}  # F1 = S1 in {0, 1}; F2, S2 free
+    assert "different domains" in json.loads(out)["warnings"][0]["message"]
     assert "mixed.cp:7:5: warning: δ compares vertices of different domains" in err

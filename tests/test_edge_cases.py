@@ -82,8 +82,10 @@ def test_nesting_counts_correctly_or_fails_cleanly(tmp_path, capsys):
 
 
 def test_cards_outside_the_deck_are_refused(tmp_path, capsys):
+    """Five faces named by the default ranks 2-A: an ace is not in the deck (declared ranks must
+    have one letter per face, see test_no_silent_wrong_answer.py)."""
     text = (FIXTURES / "small_poker.cp").read_text(encoding="utf-8").replace("Faces = 6", "Faces = 5")
-    path = _write(tmp_path, text)
+    path = _write(tmp_path, text.replace('ranks "9TJQKA"\n', ""))
     assert main(["check", path, "Ah", "Ad", "Ac", "Kh", "Kd"]) == 2
     assert "card 'Ah' is not in this game's deck" in capsys.readouterr().err
 
@@ -94,10 +96,11 @@ def test_named_count_over_budget_falls_back_to_checking(tmp_path, capsys):
     text = (FIXTURES / "small_poker.cp").read_text(encoding="utf-8")
     text += "FS = prod(i in 1..5) sum(w in Nine..Ace) ((w+1) δF[i]{w})\n"
     path = _write(tmp_path, text)
-    from cpoly.api import _all_deck_hands, load_game
+    from itertools import combinations
+    from math import prod
 
-    game = load_game(path, overrides={"Suits": 4})
-    expected = sum(int((hand[:, 0] + 1).prod()) for hand in _all_deck_hands(game))
+    deck = [(face, suit) for face in range(6) for suit in range(4)]
+    expected = sum(prod(face + 1 for face, _ in hand) for hand in combinations(deck, 5))
     assert main(["count", path, "FS", "--set", "Suits=4", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["counts"]["FS"] == expected
 

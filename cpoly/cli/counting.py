@@ -9,13 +9,20 @@ from cpoly.api import (
     category_lints,
     check,
     count,
-    count_deals_planned,
+    count_deals,
     deal_table,
     load_game,
     load_program,
     symbolic_validity,
 )
-from cpoly.cli.output import print_json, print_table, print_warnings, thousands, working
+from cpoly.cli.output import (
+    print_json,
+    print_table,
+    print_warnings,
+    thousands,
+    warnings_json,
+    working,
+)
 from cpoly.errors import CpolyInputError
 from cpoly.game import Game
 from cpoly.lower import Lowerer
@@ -55,7 +62,7 @@ def run_count(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"total": _number(table.total), "categories": [
             {"name": r.name, "ways": _number(r.ways), "paid_ways": _number(r.paid_ways)}
-            for r in table.rows]})
+            for r in table.rows], "warnings": warnings_json(warnings)})
         return 0
     rows = [[r.name, thousands(r.ways), thousands(r.paid_ways)] for r in table.rows]
     rows.append(["all hands", thousands(table.total), ""])
@@ -74,13 +81,15 @@ def _count_names(args: argparse.Namespace) -> int:
     if program.game is not None:
         game = Game.from_program(program)
         nodes = [game.lowerer.definition(name) for name in args.names] + [game.deal]
-        results = {name: count_deals_planned(game, node) for name, node in zip(args.names, nodes)}
+        results = {name: count_deals(game, node) for name, node in zip(args.names, nodes)}
     else:
         nodes = [Lowerer(program).definition(name) for name in args.names]
         results = {name: count(program, name) for name in args.names}
-    print_warnings(program.warnings + symbolic_validity(nodes, program.sorts))
+    warnings = program.warnings + symbolic_validity(nodes, program.sorts)
+    print_warnings(warnings)
     if args.json:
-        print_json({"counts": {name: _number(value) for name, value in results.items()}})
+        print_json({"counts": {name: _number(value) for name, value in results.items()},
+                    "warnings": warnings_json(warnings)})
     else:
         print_table(None, ["definition", "count"], [[n, thousands(v)] for n, v in results.items()],
                     [False, True])

@@ -1,28 +1,47 @@
 """Entry point of the ``cpoly`` command.
 
 Each command module exposes ``register(subparsers)``, which adds its subcommands and sets
-``func`` on them; ``func(args)`` returns the exit code.  Every :class:`CpolyError` becomes a
-one-paragraph message on stderr and exit code 2; no traceback reaches the user.
+``func`` on them; ``func(args)`` returns the exit code.  Every exit is handled here, once, for
+every command:
+
+* a :class:`CpolyError` (and a usage mistake) is one paragraph on stderr and exit code 2; with
+  ``--json`` it is ``{"error": {"message", "file", "line", "column"}}`` on stdout instead;
+* running out of memory, or an operating-system failure (a full disk, a closed pipe), is one line
+  and exit code 2; Ctrl-C is one line and exit code 130;
+* any other exception is a bug: one line and exit code 70.
+
+No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import json
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
-from cpoly.errors import CpolyError
+from cpoly.errors import CpolyError, CpolyInputError
 
-COMMAND_MODULES = {
+COMMAND_MODULES = {  # module -> the commands it registers
     "cpoly.cli.counting": ("count", "check"),
     "cpoly.cli.videopoker": ("hold", "analyze", "paytables"),
     "cpoly.cli.holdem": ("equity", "eval"),
+    "cpoly.cli.search": ("search",),
 }
+EXIT_ERROR = 2
+EXIT_BUG = 70  # EX_SOFTWARE: an internal error, worth a report
+EXIT_INTERRUPTED = 130
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse that exits with code 2 and a one-line message on bad usage (its default)."""
+    """argparse whose usage mistakes are CpolyErrors, so that they are reported like every
+    other error (and as JSON with ``--json``)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CpolyInputError(f"{message} (see '{self.prog} --help')")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -46,15 +65,70 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the process exit code."""
     arguments = list(sys.argv[1:] if argv is None else argv)
-    args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
+    wants_json = "--json" in arguments
     try:
+        args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
         code: int = args.func(args)
+        sys.stdout.flush()
+        return code
     except CpolyError as error:
+        return _report(error, wants_json)
+    except KeyboardInterrupt:
+        _debug()
+        print("cpoly: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except MemoryError:
+        _debug()
+        return _report(CpolyError("out of memory: this request is too large for this machine "
+                                  "(try a smaller deck or fewer definitions)"), wants_json)
+    except OSError as error:
+        _debug()
+        _quiet_stdout()
+        if isinstance(error, BrokenPipeError):
+            return 0
+        what = error.strerror or str(error)
+        where = f" ({error.filename})" if getattr(error, "filename", None) else ""
+        print(f"error: {what}{where}", file=sys.stderr)
+        return EXIT_ERROR
+    except Exception as error:  # a bug: one line, the traceback only when debugging
+        _debug()
+        print(f"error: internal error ({type(error).__name__}: {error}); please report it "
+              "(CPOLY_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return EXIT_BUG
+
+
+def _debug() -> None:
+    """Re-raise the exception being handled when CPOLY_DEBUG=1 (a traceback for developers)."""
+    if os.environ.get("CPOLY_DEBUG") == "1":
+        raise
+
+
+def _report(error: CpolyError, wants_json: bool) -> int:
+    _debug()
+    if wants_json:
+        span = error.span
+        payload = {"error": {"message": error.message, "file": span.path if span else None,
+                             "line": span.line if span else None,
+                             "column": span.column if span else None}}
+        try:
+            json.dump(payload, sys.stdout, indent=2)
+            sys.stdout.write("\n")
+            sys.stdout.flush()
+        except OSError:
+            _quiet_stdout()
+    else:
         print(error.render(), file=sys.stderr)
-        return 2
-    except BrokenPipeError:
-        return 0
-    return code
+    return EXIT_ERROR
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that the interpreter's final flush of what could not be
+    written (a full disk, a closed pipe) does not print a second error."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 if __name__ == "__main__":

@@ -40,6 +40,13 @@ def print_warnings(warnings: Sequence[Warning_]) -> None:
         print(warning.render(), file=sys.stderr)
 
 
+def warnings_json(warnings: Sequence[Warning_]) -> list[dict[str, Any]]:
+    """Lint findings for a JSON answer: message and position (null when unknown)."""
+    return [{"message": w.message, "file": w.span.path if w.span else None,
+             "line": w.span.line if w.span else None, "column": w.span.column if w.span else None}
+            for w in warnings]
+
+
 @contextmanager
 def progress_bar(description: str, enabled: bool) -> Iterator[Callable[[int, int], None]]:
     """A callback ``(done, total)`` that drives a progress bar on stderr when ``enabled``."""

@@ -7,7 +7,7 @@ from fractions import Fraction
 from math import perm
 from typing import Any
 
-from cpoly.cli.output import print_json, print_table, progress_bar, thousands
+from cpoly.cli.output import print_json, print_table, print_warnings, progress_bar, thousands
 from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE,
     GameAnalysis,
@@ -51,6 +51,7 @@ def _pay_number(value: Fraction) -> int | float:
 # ---- hold --------------------------------------------------------------------------------------
 def run_hold(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
+    print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
     result = poker.hold(args.cards, table.name, args.tie_rule)
     names = poker.game.category_names + ["Nothing"]
@@ -108,6 +109,7 @@ def _hold_json(poker: VideoPoker, option: Any, names: list[str], outcomes: bool 
 # ---- analyze -----------------------------------------------------------------------------------
 def run_analyze(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
+    print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
         analysis = poker.analyze(table.name, args.tie_rule, update, use_cache=not args.no_cache)
@@ -164,11 +166,12 @@ def run_paytables(args: argparse.Namespace) -> int:
     names = poker.game.category_names
     tables = poker.game.spec.paytables
     if args.json:
-        print_json([{"name": t.name, "pays": {n: _pay_number(t.pays.get(n, Fraction(0))) for n in names},
-                     **({"dealt": {n: _pay_number(p) for n, p in t.dealt.items()}} if t.dealt else {})}
+        print_json([{"name": t.name, "pays": {n: _pay_number(t.pay_of(n)) for n in names},
+                     **({"dealt": {n: _pay_number(p) for n in names if (p := t.dealt_of(n)) is not None}}
+                        if any(p is not None for p in t.dealt_pays) else {})}
                     for t in tables])
         return 0
-    rows = [[n, *[_pay_text(t.pays.get(n, Fraction(0)), t.dealt.get(n)) for t in tables]] for n in names]
+    rows = [[n, *[_pay_text(t.pay_of(n), t.dealt_of(n)) for t in tables]] for n in names]
     print_table(f"{poker.game.spec.title}: pay tables (per coin)", ["hand", *[t.name for t in tables]],
                 rows, [False] + [True] * len(tables))
     return 0

@@ -47,8 +47,8 @@ def test_engine_categories_in_chunks_match_a_direct_classifier(monkeypatch: pyte
     game = load_game("definitions/jacks_or_better.cp")
     faces, suits = standard_deck(13, 4)
     hands = all_hands(52, 5)[::37]
-    engine = classify.classify_rows(game, hands, faces, suits)
-    assert engine.dtype == np.int16
+    engine, rejected, odd = classify.classify_rows(game, hands, faces, suits)
+    assert engine.dtype == np.int16 and not rejected.any() and not odd
     assert np.array_equal(engine, poker_categories(13, 4)[::37])
     whole = np.stack([faces[hands], suits[hands]], axis=2)
     assert np.array_equal(engine, game.classify(whole, check_deal=False))

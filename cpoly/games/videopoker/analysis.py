@@ -42,6 +42,7 @@ from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
     PayTable,
     TieRule,
+    check_int64_bounds,
     draw_weights,
     parse_tie_rule,
 )
@@ -65,7 +66,6 @@ __all__ = [
 Progress = Callable[[int, int], None]
 #: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
 CHUNK_CLASSES = 8192
-_INT64_LIMIT = 2**62
 
 
 def _sorted_deal(deal: Sequence[int], n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -187,9 +187,10 @@ def autohold(
     if ordered is not None:
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
     counts = sorted_counts[to_sorted]
-    _, weights = (draw_weights if ordered is None else ordered_draw_weights)(tables.n)
+    lcm_weight, weights = (draw_weights if ordered is None else ordered_draw_weights)(tables.n)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
+    check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
     _, choice = choose_holds(
         sorted_counts[None], pay_matrix, hold_weights(weights), rule, cards[None, :], tables.faces
     )
@@ -242,16 +243,6 @@ def analyze_game(
     return analyze_prepared(prepared, paytable, rule, progress)
 
 
-def _check_bounds(lcm_weight: int, pay_matrix: np.ndarray, n: int, chunk: int, largest_class: int) -> None:
-    biggest_pay = int(np.abs(pay_matrix).max())
-    per_hold_second_moment = lcm_weight * max(biggest_pay, 1) ** 2
-    per_chunk = lcm_weight * chunk * largest_class
-    if per_hold_second_moment >= _INT64_LIMIT or per_chunk >= _INT64_LIMIT:
-        raise CpolyInputError(
-            f"a {n}-card game with pays up to {biggest_pay} (scaled) exceeds exact int64 arithmetic"
-        )
-
-
 def analyze_prepared(
     prepared: PreparedGame,
     paytable: PayTable,
@@ -275,7 +266,7 @@ def analyze_prepared(
     # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
     orderings = 1 if ordered is None else ORDERINGS
-    _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class * orderings)
+    check_int64_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class * orderings)
     stacked = stacked_tables(tables)
     deals = prepared.deals
     totals = Totals(tables.n_columns)

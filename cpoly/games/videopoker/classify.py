@@ -10,8 +10,9 @@ the work per chunk is NumPy gathers and element-wise operations, which release t
 >>> game = load_game("definitions/jacks_or_better.cp")
 >>> faces, suits = np.repeat(np.arange(13), 4), np.tile(np.arange(4), 13)
 >>> hands = all_hands(52, 5)[[0, 5]]    # 2h 2d 2c 2s 3h, then 2d 2c 2s 3h 3d
->>> [game.category_names[c] for c in classify_rows(game, hands, faces, suits)]
-['FourOfAKind', 'FullHouse']
+>>> categories, rejected, odd = classify_rows(game, hands, faces, suits)
+>>> [game.category_names[c] for c in categories], rejected.tolist(), odd
+(['FourOfAKind', 'FullHouse'], [False, False], set())
 """
 
 from __future__ import annotations
@@ -34,17 +35,21 @@ def _small(values: np.ndarray) -> np.ndarray:
 
 
 def classify_rows(game: Game, rows: np.ndarray, faces: np.ndarray, suits: np.ndarray,
-                  ignore: frozenset[str] = frozenset()) -> np.ndarray:
-    """Category (int16) of every row of card indices ``rows`` (hands the deal allows: the
-    deal expression is not checked), chunk by chunk on the thread pool
-    (:mod:`~cpoly.games.videopoker.parallel`)."""
+                  ignore: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray, set[str]]:
+    """Category (int16) of every row of card indices ``rows`` (the deal expression is not
+    applied), whether the deal rejects it (bool), and the categories that are not 0/1 on some
+    row; chunk by chunk on the thread pool (:mod:`~cpoly.games.videopoker.parallel`)."""
     faces, suits = _small(np.asarray(faces)), _small(np.asarray(suits))
     result = np.empty(len(rows), dtype=np.int16)
+    rejected = np.empty(len(rows), dtype=bool)
 
-    def run(start: int, stop: int) -> None:
+    def run(start: int, stop: int) -> set[str]:
         part = rows[start:stop]
         stacked = np.stack([faces[part], suits[part]], axis=2)
-        result[start:stop] = game.classify(stacked, check_deal=False, ignore=ignore)
+        odd: set[str] = set()
+        result[start:stop] = game.classify(stacked, check_deal=False, ignore=ignore, not_zero_one=odd)
+        rejected[start:stop] = game.deal_values(stacked) == 0
+        return odd
 
-    map_chunks(run, len(rows), CHUNK_HANDS)
-    return result
+    odd = set().union(*map_chunks(run, len(rows), CHUNK_HANDS))
+    return result, rejected, odd

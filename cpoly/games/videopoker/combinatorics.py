@@ -26,12 +26,12 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.parallel import map_chunks
+from cpoly.hands import all_hands, check_size
 
 __all__ = [
     "DealClasses",
     "all_hands",
     "binomial_table",
-    "card_dtype",
     "colex_rank",
     "deal_classes",
     "suit_symmetries",
@@ -52,56 +52,6 @@ def binomial_table(n: int, k: int) -> np.ndarray:
     table = np.array([[comb(c, i) for c in range(n)] for i in range(k + 1)], dtype=np.int64)
     table.setflags(write=False)
     return table
-
-
-def card_dtype(n: int) -> type[np.signedinteger]:
-    """The dtype of card indices of an ``n``-card deck (int8, int16 over 127 cards)."""
-    return np.int8 if n <= 127 else np.int16
-
-
-def _check_size(n: int, k: int) -> None:
-    if not 0 <= k <= n:
-        raise CpolyInputError(f"cannot choose {k} cards from a deck of {n}")
-    if n > 32767:
-        raise CpolyInputError(f"deck of {n} cards is too large")
-
-
-@lru_cache(maxsize=16)
-def _all_hands_cached(n: int, k: int) -> np.ndarray:
-    dtype = card_dtype(n)
-    rows = np.zeros((1, 0), dtype=dtype)  # the single 0-subset
-    for size in range(1, k + 1):
-        # colex: (size)-subsets of range(n) = for m = size-1..n-1, the (size-1)-subsets of
-        # range(m) (a prefix of the previous list, C(m, size-1) rows) with m appended.
-        lengths = np.array([comb(m, size - 1) for m in range(size - 1, n)], dtype=np.int64)
-        starts = np.cumsum(lengths) - lengths
-        total = int(lengths.sum())
-        prefix_index = np.arange(total, dtype=np.int64) - np.repeat(starts, lengths)
-        last = np.repeat(np.arange(size - 1, n, dtype=dtype), lengths)
-        rows = np.concatenate([rows[prefix_index], last[:, None]], axis=1)
-    rows.setflags(write=False)
-    return rows
-
-
-def all_hands(n: int, k: int = 5) -> np.ndarray:
-    """Every k-subset of ``range(n)`` as a sorted row, in colex order (read-only array).
-
-    Parameters
-    ----------
-    n, k : int
-        Deck size and hand size.
-
-    Returns
-    -------
-    numpy.ndarray
-        Shape ``(C(n, k), k)``, dtype int8 (int16 for decks over 127 cards); row ``r`` is the
-        hand of colex rank ``r``.
-
-    >>> all_hands(5, 3)[:4].tolist()
-    [[0, 1, 2], [0, 1, 3], [0, 2, 3], [1, 2, 3]]
-    """
-    _check_size(n, k)
-    return _all_hands_cached(n, k)
 
 
 def colex_rank(hands: np.ndarray) -> np.ndarray:
@@ -203,7 +153,7 @@ class DealClasses:
 
 def trivial_classes(n: int, k: int = 5) -> DealClasses:
     """Every deal its own class (the trivial group)."""
-    _check_size(n, k)
+    check_size(n, k)
     total = comb(n, k)
     ranks = np.arange(total, dtype=np.int64)
     return DealClasses(ranks, np.ones(total, dtype=np.int64), ranks.astype(np.int32), 1)

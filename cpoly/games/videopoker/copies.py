@@ -45,7 +45,6 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import (
     HoldResult,
-    _check_bounds,
     _check_pays,
     hold_options,
 )
@@ -73,6 +72,7 @@ from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
     PayTable,
     TieRule,
+    check_int64_bounds,
     draw_weights,
     parse_tie_rule,
 )
@@ -268,7 +268,7 @@ def analyze_copies(
     pay_matrix = hold_pay_matrix(paytable.scaled())
     weight_by_hold = hold_weights(weights)
     largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
-    _check_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest)
+    check_int64_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest)
     stacked = tables.stacked()
     deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
     totals = Totals(tables.n_columns)
@@ -343,9 +343,10 @@ def autohold_copies(
     sorted_counts = sorted_counts.astype(np.int64)
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
     counts = sorted_counts[to_sorted]
-    _, weights = draw_weights(tables.n)
+    lcm_weight, weights = draw_weights(tables.n)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
+    check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
     allowed = canonical_holds(values[None, :])
     _, choice = choose_holds(sorted_counts[None], pay_matrix, hold_weights(weights), rule, values[None, :],
                              tables.faces, None, allowed)

@@ -21,7 +21,7 @@ from math import comb
 
 import numpy as np
 
-from cpoly.api import deck_cards, load_game
+from cpoly.api import load_game
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.game import Game
@@ -46,7 +46,6 @@ from cpoly.games.videopoker.copies import (
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.gamespec import PayTable as DeclaredPayTable
 from cpoly.positions import position_dependent, witnesses
 
 HAND_SIZE = 5
@@ -66,6 +65,7 @@ class VideoPoker:
     faces: np.ndarray
     suits: np.ndarray
     _prepared: PreparedGame | PreparedCopies | None = field(default=None, repr=False)
+    _checks: dict[str, np.ndarray] | None = field(default=None, repr=False)
 
     @classmethod
     def load(cls, path: str, overrides: Mapping[str, int] | None = None) -> VideoPoker:
@@ -79,7 +79,7 @@ class VideoPoker:
             raise CpolyError(f"video poker needs five-card hands; this game deals {game.hand_size}")
         if game.spec.ordered and game.spec.copies != 1:
             raise CpolyError("ordered deals from a deck with copies are not supported")
-        cards = deck_cards(game)
+        cards = game.plan.deck_cards()
         copies = game.spec.copies
         faces = np.repeat(np.array([f for f, _ in cards]), copies)
         return cls(game, faces, np.repeat(np.array([s for _, s in cards]), copies))
@@ -199,12 +199,9 @@ class VideoPoker:
         if self.copies != 1:
             return self._classify_multisets()
         hands = all_hands(self.n_cards, HAND_SIZE)
-        classes = classify_rows(self.game, hands, self.faces, self.suits, frozenset(self.position_dependent))
-        step = max(1, len(hands) // 20_000)
-        sample = np.stack([self.faces[hands[::step]], self.suits[hands[::step]]], axis=2)
-        if (self.game.classify(sample) < 0).any():
-            raise CpolyError("the game's deal rejects some hands of distinct cards of its deck; "
-                             "such decks are not supported by the full-game analysis yet")
+        classes, rejected, odd = classify_rows(self.game, hands, self.faces, self.suits,
+                                               frozenset(self.position_dependent))
+        self._store_checks(rejected, odd)
         return classes.astype(np.int16)
 
     def _classify_multisets(self) -> np.ndarray:
@@ -212,13 +209,51 @@ class VideoPoker:
         dealable = realisations(rows, self.copies) > 0
         values = rows[dealable]
         classes = np.full(len(rows), len(self.game.category_names), dtype=np.int16)
-        classes[dealable] = classify_rows(self.game, values, self.value_faces, self.value_suits)
-        step = max(1, len(values) // 20_000)
-        sample = np.stack([self.value_faces[values[::step]], self.value_suits[values[::step]]], axis=2)
-        if (self.game.classify(sample) < 0).any():
-            raise CpolyError("the game's deal rejects some hands its copies allow; "
-                             "such decks are not supported by the full-game analysis yet")
+        classes[dealable], dealt_rejected, odd = classify_rows(self.game, values, self.value_faces,
+                                                               self.value_suits)
+        rejected = np.zeros(len(rows), dtype=bool)
+        rejected[dealable] = dealt_rejected
+        self._store_checks(rejected, odd)
         return classes
+
+    # ---- what every hand of the deck was checked for --------------------------------------------
+    def _store_checks(self, rejected: np.ndarray, odd: set[str]) -> None:
+        names = self.game.category_names
+        self._checks = {"rejected": np.flatnonzero(rejected).astype(np.int64),
+                        "odd": np.array(sorted(names.index(n) for n in odd), dtype=np.int64)}
+        cache.store_entry("checks", self._definition_key, self._checks)
+
+    def checks(self) -> dict[str, np.ndarray]:
+        """The hands (by rank) the deal rejects and the categories that are not 0/1 on some hand,
+        found when every hand was classified (kept in the on-disk cache with the categories)."""
+        if self._checks is None:
+            layout = {"rejected": (np.dtype(np.int64), (None,)), "odd": (np.dtype(np.int64), (None,))}
+            self._checks = cache.load_entry("checks", self._definition_key, layout)
+            if self._checks is None:
+                self._classify_all()
+        assert self._checks is not None
+        return self._checks
+
+    def require_zero_one(self) -> None:
+        """An error when a category is not 0/1 on some hand: the analysis pays a hand once."""
+        odd = [self.game.category_names[int(i)] for i in self.checks()["odd"]]
+        if odd:
+            raise CpolyError(f"category '{odd[0]}' is not 0/1 on the deals: some hands hit it more than "
+                             "once (+ used as OR over overlapping terms?), and the analysis pays a hand "
+                             "once; write OR as 1 - (1 - a)(1 - b)", self.game.spec.categories[
+                                 self.game.category_names.index(odd[0])].span)
+
+    def require_unrestricted_deal(self) -> None:
+        """An error when the deal rejects some hand of the deck: the full-game analysis averages
+        over every hand, so it cannot honour a restricting deal (count and hold do)."""
+        rejected = self.checks()["rejected"]
+        if len(rejected):
+            hands = (comb(self.n_cards, HAND_SIZE) if self.copies == 1
+                     else multiset_count(len(self.value_faces), HAND_SIZE))
+            raise CpolyError(f"the deal rejects {len(rejected):,} of the {hands:,} hands of the deck; "
+                             "the full-game analysis averages over every hand of the deck and does not "
+                             "support a restricting deal yet (cpoly count honours it, and cpoly hold "
+                             "refuses the rejected deals): remove the restriction from 'deal' to analyse")
 
     def prepared(self, use_cache: bool = True) -> PreparedGame | PreparedCopies:
         """Deal classes and subset tables (cached on disk, and kept for this object's life)."""
@@ -235,12 +270,14 @@ class VideoPoker:
     # ---- pay tables, holds, analysis ------------------------------------------------------------
     def paytable(self, name: str | None = None) -> PayTable:
         """A pay table of the game by name (the first when None), pays in category order."""
-        return to_analysis_paytable(self.game.paytable(name), self.game.category_names)
+        return self.game.paytable(name)
 
     def hold(self, cards: Sequence[str], paytable: str | None = None,
              tie_rule: TieRule | str = DEFAULT_TIE_RULE, use_cache: bool = True) -> HoldResult:
         """All 32 holds of a dealt hand with exact EVs; the best marked."""
         deal = self.deal_indices(cards)
+        self.game.check_dealt(self.game.parse_hand(cards))
+        self.require_zero_one()
         prepared = self.prepared(use_cache)
         if isinstance(prepared, PreparedCopies):
             return autohold_copies(deal, prepared.tables, self.paytable(paytable), tie_rule)
@@ -253,6 +290,8 @@ class VideoPoker:
         pay tables (default: the first) or a :class:`PayTable` of one's own."""
         table = paytable if isinstance(paytable, PayTable) else self.paytable(paytable)
         prepared = self.prepared(use_cache)
+        self.require_zero_one()
+        self.require_unrestricted_deal()
         if isinstance(prepared, PreparedCopies):
             return analyze_copies(prepared, table, tie_rule, progress)
         ordered = self.ordered_hands
@@ -260,14 +299,6 @@ class VideoPoker:
             raise CpolyError("the position-dependent categories are not invariant under the deck's "
                              "suit permutations; the ordered analysis needs them to be")
         return analyze_prepared(prepared, table, tie_rule, progress, ordered)
-
-
-def to_analysis_paytable(declared: DeclaredPayTable, categories: Iterable[str]) -> PayTable:
-    """A declared pay table in category order; unpaid categories pay 0."""
-    names = list(categories)
-    pays = tuple(declared.pays.get(name, Fraction(0)) for name in names)
-    dealt = tuple(declared.dealt.get(name) for name in names) if declared.dealt else ()
-    return PayTable(declared.name, pays, dealt)
 
 
 def _sane_ordered(stored: Mapping[str, np.ndarray], n_categories: int, n_cards: int) -> bool:

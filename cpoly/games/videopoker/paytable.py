@@ -3,9 +3,6 @@
 Pays are exact fractions per unit bet.  For integer arithmetic a pay table is *scaled*: every pay
 multiplied by the common denominator, so EVs compare exactly as integers.
 
->>> table = PayTable("9/6", (800, 50, 25, 9, 6, 4, 3, 2, 1))
->>> table.scaled().pays.tolist()
-[800, 50, 25, 9, 6, 4, 3, 2, 1, 0]
 >>> draw_weights(52)
 (7669695, (7669695, 163185, 7095, 473, 43, 5))
 """
@@ -21,17 +18,18 @@ from math import comb, lcm
 import numpy as np
 
 from cpoly.errors import CpolyInputError
+from cpoly.paytable import INT64_LIMIT, PayTable, ScaledPays
 
 __all__ = [
     "DEFAULT_TIE_RULE",
     "PayTable",
     "ScaledPays",
     "TieRule",
+    "check_int64_bounds",
     "draw_weights",
     "parse_tie_rule",
 ]
 
-PayValue = int | Fraction | str
 
 
 class TieRule(str, enum.Enum):
@@ -81,80 +79,15 @@ def parse_tie_rule(rule: TieRule | str) -> TieRule:
         raise CpolyInputError(f"unknown tie rule {rule!r} (expected one of {names})") from None
 
 
-def _fraction(value: PayValue, what: str) -> Fraction:
-    try:
-        return Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
-        raise CpolyInputError(f"{what} {value!r} is not a number") from None
-
-
-@dataclass(frozen=True)
-class ScaledPays:
-    """A pay table as integers: ``pays[c] / denominator`` is the pay of category ``c``.
-
-    ``pays`` and ``dealt_pays`` have one entry per category *including* "nothing" (last, 0).
-    """
-
-    pays: np.ndarray
-    dealt_pays: np.ndarray
-    denominator: int
-
-
-@dataclass(frozen=True)
-class PayTable:
-    """Pays per unit bet, one per winning category in pay order ("nothing" pays 0, implicitly).
-
-    Parameters
-    ----------
-    name : str
-        Display name, e.g. ``"9/6"``.
-    pays : tuple of Fraction
-        One pay per winning category (length K); ints, Fractions and strings like ``"5/2"`` are
-        converted.
-    dealt_pays : tuple of Fraction or None
-        Empty, or one entry per winning category: the pay when that category is dealt and all
-        five cards are held (``None`` = the ordinary pay).
-    """
-
-    name: str
-    pays: tuple[Fraction, ...]
-    dealt_pays: tuple[Fraction | None, ...] = field(default=())
-
-    def __post_init__(self) -> None:
-        pays = tuple(_fraction(p, f"pay {i} of table {self.name!r}") for i, p in enumerate(self.pays))
-        if not pays:
-            raise CpolyInputError(f"pay table {self.name!r} has no pays")
-        dealt = tuple(
-            None if p is None else _fraction(p, f"dealt pay {i} of table {self.name!r}")
-            for i, p in enumerate(self.dealt_pays)
+def check_int64_bounds(lcm_weight: int, pay_matrix: np.ndarray, n: int, chunk: int, largest_class: int) -> None:
+    """An input error when a pay table's scaled pays could overflow the exact int64 sums."""
+    biggest_pay = int(np.abs(pay_matrix).max())
+    per_hold_second_moment = lcm_weight * max(biggest_pay, 1) ** 2
+    per_chunk = lcm_weight * chunk * largest_class
+    if per_hold_second_moment >= INT64_LIMIT or per_chunk >= INT64_LIMIT:
+        raise CpolyInputError(
+            f"a {n}-card game with pays up to {biggest_pay} (scaled) exceeds exact int64 arithmetic"
         )
-        if dealt and len(dealt) != len(pays):
-            raise CpolyInputError(
-                f"pay table {self.name!r}: {len(dealt)} dealt pays for {len(pays)} categories"
-            )
-        object.__setattr__(self, "pays", pays)
-        object.__setattr__(self, "dealt_pays", dealt)
-
-    @property
-    def n_categories(self) -> int:
-        """Number of winning categories K (the category index K means "nothing")."""
-        return len(self.pays)
-
-    def pay(self, category: int, dealt: bool = False) -> Fraction:
-        """The pay of a final hand of ``category`` (``dealt``: all five dealt cards held)."""
-        if category == self.n_categories:
-            return Fraction(0)
-        if dealt and self.dealt_pays and self.dealt_pays[category] is not None:
-            return self.dealt_pays[category]  # type: ignore[return-value]
-        return self.pays[category]
-
-    def scaled(self) -> ScaledPays:
-        """The pays as integers over their common denominator (see :class:`ScaledPays`)."""
-        everything = [self.pay(c, dealt) for c in range(self.n_categories + 1) for dealt in (False, True)]
-        denominator = lcm(*(p.denominator for p in everything))
-        ordinary = [int(self.pay(c) * denominator) for c in range(self.n_categories + 1)]
-        dealt = [int(self.pay(c, True) * denominator) for c in range(self.n_categories + 1)]
-        return ScaledPays(np.array(ordinary, dtype=np.int64), np.array(dealt, dtype=np.int64), denominator)
 
 
 def draw_weights(n: int, hand_size: int = 5) -> tuple[int, tuple[int, ...]]:
@@ -168,8 +101,3 @@ def draw_weights(n: int, hand_size: int = 5) -> tuple[int, tuple[int, ...]]:
         raise CpolyInputError(f"a deck of {n} cards is too small to draw {hand_size} replacements")
     common = lcm(*draws)
     return common, tuple(common // d for d in draws)
-
-
-def as_pays(values: Sequence[PayValue]) -> tuple[Fraction, ...]:
-    """Convert a sequence of pays to Fractions."""
-    return tuple(_fraction(v, "pay") for v in values)

@@ -18,7 +18,6 @@ from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.combinatorics import (
     DealClasses,
     all_hands,
-    card_dtype,
     deal_classes,
     suit_symmetries,
     trivial_classes,
@@ -102,7 +101,7 @@ def _game_layout(n: int, n_columns: int) -> cache.Layout:
         f"counts{j}": (np.dtype(np.int64), (comb(n, j), n_columns)) for j in range(HAND_SIZE)
     }
     layout["representatives"] = (np.dtype(np.int64), (None,))
-    layout["deals"] = (np.dtype(card_dtype(n)), (None, HAND_SIZE))
+    layout["deals"] = (all_hands(n, 0).dtype, (None, HAND_SIZE))  # the deck's card dtype
     layout["sizes"] = (np.dtype(np.int64), (None,))
     layout["group_order"] = (np.dtype(np.int64), (1,))
     layout["symmetry_broken"] = (np.dtype(np.int64), (1,))

@@ -1,0 +1,434 @@
+"""The counting plan: how to compute ``Σ deal·node``, decided once, before any work is done.
+
+Three methods count a game's deals, each with a cost known before it starts:
+
+* **equality patterns** (:mod:`cpoly.plan`, :mod:`cpoly.patterns`): grid points times DAG
+  nodes, per term; the number of patterns is bounded by Stirling numbers before any is built;
+* **dense** enumeration of every assignment (a δ that compares vertices of different domains
+  defeats value symmetry): the product of the domain sizes;
+* **checking every deal**: the hands of the deck (``C(cards, hand size)``), each category
+  evaluated on them in chunks of bounded size.
+
+:class:`CountingPlan` estimates all three, chooses the cheapest that fits, and **always**
+multiplies by the deal; when none fits it refuses with the sizes and what to do instead.
+It owns the deck and the enumeration of hands, and a :class:`~cpoly.game.Game` is handed one.
+
+>>> from cpoly.api import load_game
+>>> plan = load_game("definitions/jacks_or_better.cp").plan
+>>> plan.estimate(plan.space.deal).method
+'patterns'
+>>> plan.count(plan.space.deal)
+2598960
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from math import comb, factorial, prod
+
+import numpy as np
+
+from cpoly.cards import Card
+from cpoly.errors import CpolyError, CpolyTooLarge, Span
+from cpoly.evaluate import count_dense, count_term, evaluate_factored, grid_points, pattern_axes
+from cpoly.expr import Delta, Expr, postorder, render, vertices_of
+from cpoly.hands import hand_chunks
+from cpoly.patterns import MAX_PATTERNS, pattern_bound
+from cpoly.plan import TermPlan, mixes_sorts, plan_term, split_terms
+from cpoly.resolve import Sort
+from cpoly.rewrite import ONE, mul, substitute
+from cpoly.symbolic import Number, expand, is_symbolic
+
+# Work is measured in node evaluations: grid points x DAG nodes of each term (about 3e8 a second).
+PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
+TABLE_BUDGET = 1_000_000_000  # a whole deal table, exclusions included (a few seconds)
+TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
+DENSE_MAX_POINTS = 50_000_000  # assignments a dense count may enumerate
+CHECK_MAX_WORK = 60_000_000_000  # hands x DAG nodes checking every deal may evaluate
+CHECK_CHUNK = 200_000  # hands evaluated at once (bounds memory whatever the deck)
+PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused without enumerating
+
+
+@dataclass
+class WorkBudget:
+    """Node evaluations a series of counts may still spend (shared by the counts of one table)."""
+
+    points: int = PATTERN_BUDGET
+
+    def affords(self, work: int) -> bool:
+        return work <= self.points
+
+    def spend(self, work: int) -> None:
+        if work > self.points:
+            raise CpolyTooLarge(f"counting by equality patterns needs {work:,} more node "
+                                f"evaluations (budget left {self.points:,})")
+        self.points -= work
+
+
+# ---- equality patterns ------------------------------------------------------------------
+class TooManyPatterns(CpolyTooLarge):
+    """A term with more equality patterns than the limit (``term`` is named in the refusal)."""
+
+    def __init__(self, message: str, term: Expr) -> None:
+        super().__init__(message)
+        self.term = term
+
+
+@dataclass(frozen=True)
+class PatternCost:
+    """The planned terms of a count by equality patterns and their work (node evaluations);
+    ``biggest`` is the term with the most patterns, named when the count is refused."""
+
+    terms: tuple[TermPlan, ...]
+    axes: tuple[object, ...]
+    work: int
+    biggest: Expr | None = None
+    patterns: int = 0
+
+
+def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PatternCost:
+    """Plan ``Σ node`` by equality patterns and measure it; raises CpolyTooLarge (naming the
+    largest term) when a term's patterns are over the limit, before enumerating them."""
+    names = {v: sorts[v].name for v in universe}
+    terms = [plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)]
+    for term in terms:
+        bound = prod((pattern_bound(len(vs), [term.allowed[v] for v in vs],
+                                    term.atoms[s].numeric_sizes()) for s, vs in term.vertices.items()),
+                     start=1)
+        if bound > PATTERN_REFUSE:
+            raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
+                                  term.node)
+    axes = [pattern_axes(term) for term in terms]
+    work = sum((grid_points(a) + TERM_OVERHEAD) * len(postorder([t.node])) for t, a in zip(terms, axes))
+    biggest = max(zip(terms, axes), key=lambda ta: grid_points(ta[1]), default=(None, None))[0]
+    return PatternCost(tuple(terms), tuple(axes), work, biggest.node if biggest else None,
+                       max((grid_points(a) for a in axes), default=0))
+
+
+def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
+               budget: WorkBudget | None = None) -> Number:
+    """``Σ node`` over every assignment of the ``universe`` vertices: by typed equality
+    patterns, or densely when a δ compares vertices of different domains.  No deal is applied
+    (see :class:`CountingPlan`).  Raises CpolyTooLarge when over the ``budget``."""
+    universe = frozenset(universe)
+    _check_vertices(node, sorts, universe)
+    if mixes_sorts(node, {v: sorts[v].name for v in universe}):
+        return _dense(node, sorts, universe)
+    cost = pattern_cost(node, sorts, universe)
+    (budget or WorkBudget()).spend(cost.work)
+    total: Number = 0
+    for term, axes in zip(cost.terms, cost.axes):
+        total += count_term(term, axes)  # type: ignore[arg-type]
+    return expand(total)
+
+
+def _check_vertices(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> None:
+    outside = sorted(vertices_of([node]) - universe)
+    if outside:
+        reason = "has no domain" if outside[0] not in sorts else "is not among the counted vertices"
+        raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
+
+
+def dense_points(sorts: Mapping[int, Sort], universe: Iterable[int]) -> int | None:
+    """Assignments a dense count enumerates (None: a size is symbolic)."""
+    sizes = [sorts[v].size for v in universe]
+    return None if any(not isinstance(s, int) for s in sizes) else prod(sizes)
+
+
+def _dense(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> int:
+    points = dense_points(sorts, universe)
+    if points is None:
+        raise CpolyError("a δ compares vertices of different domains, so the count cannot be "
+                         "symbolic (see the warning above)")
+    if points > DENSE_MAX_POINTS:
+        raise CpolyTooLarge(f"a δ compares vertices of different domains, so this needs a dense "
+                            f"count over {points:,} assignments (limit {DENSE_MAX_POINTS:,})")
+    return count_dense(node, sorts, sorted(universe), DENSE_MAX_POINTS)
+
+
+REWRITE = (". Rewrite it with fewer distinct value sets (each {…} literal refines the values "
+           "counted apart), fewer vertices compared with each other, or as an exclusive sum of "
+           "simpler terms; or use a smaller deck (--set)")
+
+
+def describe(node: Expr | None, labels: Mapping[int, str]) -> str:
+    """A sub-expression for a message (its first 160 characters).
+
+    >>> from cpoly.rewrite import delta
+    >>> describe(delta((1, 2)), {1: "F[1]", 2: "F[2]"})
+    'the term δF[1],F[2]'
+    """
+    if node is None:
+        return "the expression"
+    text = render(node, dict(labels))
+    return f"the term {text[:160] + ' …' if len(text) > 160 else text}"
+
+
+def explain(error: CpolyTooLarge, what: str, labels: Mapping[int, str],
+            span: Span | None = None) -> CpolyTooLarge:
+    """A refusal naming ``what``, the sub-expression that is too large, and a rewrite."""
+    where = f" in {describe(error.term, labels)}" if isinstance(error, TooManyPatterns) else ""
+    return CpolyTooLarge(f"{what} is too large to count: {error.message}{where}{REWRITE}", span)
+
+
+# ---- the deal space -----------------------------------------------------------------------
+@dataclass(frozen=True)
+class DealSpace:
+    """What a counting plan needs of a game: the deal, the vertices it assigns, the cards."""
+
+    deal: Expr
+    sorts: Mapping[int, Sort]
+    universe: frozenset[int]
+    face_vertices: tuple[int, ...]
+    suit_vertices: tuple[int, ...]
+    ordered: bool = False
+    copies: int = 1
+    labels: Mapping[int, str] = field(default_factory=dict)
+
+    @property
+    def hand_size(self) -> int:
+        return len(self.face_vertices)
+
+    @property
+    def order_factor(self) -> int:
+        """Ordered assignments per reported hand: hand size! unless the deal space is ordered."""
+        return 1 if self.ordered else factorial(self.hand_size)
+
+    @property
+    def symbolic(self) -> bool:
+        return any(self.sorts[v].symbolic for v in self.universe)
+
+    def assignment(self, hands: np.ndarray) -> dict[int, np.ndarray]:
+        """Vertex arrays for hands given as an (N, hand_size, 2) array of (face, suit)."""
+        arrays = {v: hands[:, i, 0] for i, v in enumerate(self.face_vertices)}
+        arrays.update({v: hands[:, i, 1] for i, v in enumerate(self.suit_vertices)})
+        return arrays
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """The cost of each method for one count (None: the method cannot do it) and the choice."""
+
+    patterns: int | None
+    dense: int | None
+    checking: int | None
+    method: str
+    why_not: tuple[str, ...] = ()
+    biggest: Expr | None = None  # the term with the most equality patterns
+
+
+@dataclass(frozen=True)
+class CategoryTally:
+    """Every deal checked: per set of categories hit (a bit mask in pay order), the deals with
+    exactly that set; and the categories some deal hits with a value other than 0 or 1."""
+
+    masks: Mapping[int, int]
+    not_zero_one: frozenset[int]
+    total: int
+
+
+class CountingPlan:
+    """Counts ``Σ deal·node`` for one game, choosing the method per count (module docstring).
+
+    Counts of one table share a :class:`WorkBudget`; a count over budget by patterns goes to
+    checking every deal when the deck can be enumerated, else is refused with its size.
+    """
+
+    def __init__(self, space: DealSpace, budget: int = TABLE_BUDGET) -> None:
+        self.space = space
+        self.budget = WorkBudget(budget)
+        self._cards: list[Card] | None = None
+        self._tallies: dict[tuple[int, ...], CategoryTally] = {}
+
+    # ---- estimates ------------------------------------------------------------------------
+    def estimate(self, node: Expr) -> Estimate:
+        """The cost of counting ``Σ deal·node`` by each method, and the method chosen."""
+        target = mul(self.space.deal, node)
+        reasons: list[str] = []
+        cost = self._pattern_cost(target, reasons)
+        patterns = None if cost is None else cost.work
+        dense = None
+        if patterns is None and mixes_sorts(target, {v: self.space.sorts[v].name for v in self.space.universe}):
+            dense = dense_points(self.space.sorts, self.space.universe)
+            if dense is not None and dense > DENSE_MAX_POINTS:
+                reasons.append(f"a dense count enumerates {dense:,} assignments (limit {DENSE_MAX_POINTS:,})")
+        checking = self._checking_work([target], reasons)
+        if patterns is not None and self.budget.affords(patterns):
+            method = "patterns"
+        elif dense is not None and dense <= DENSE_MAX_POINTS:
+            method = "dense"
+        elif checking is not None and checking <= CHECK_MAX_WORK:
+            method = "checking"
+        else:
+            method = "refuse"
+            if cost is not None:
+                reasons.insert(0, f"equality patterns need {cost.work:,} node evaluations (budget "
+                                  f"left {self.budget.points:,}), {cost.patterns:,} grid points in "
+                                  f"{self._describe(cost.biggest)}")
+        return Estimate(patterns, dense, checking, method, tuple(reasons), cost.biggest if cost else None)
+
+    def _pattern_cost(self, target: Expr, reasons: list[str]) -> PatternCost | None:
+        names = {v: self.space.sorts[v].name for v in self.space.universe}
+        if mixes_sorts(target, names):
+            reasons.append("a δ compares vertices of different domains (no value symmetry)")
+            return None
+        try:
+            return pattern_cost(target, self.space.sorts, self.space.universe)
+        except TooManyPatterns as too_many:
+            reasons.append(f"{too_many.message} in {self._describe(too_many.term)}")
+        except CpolyTooLarge as too_large:
+            reasons.append(too_large.message)
+        return None
+
+    def _checking_work(self, roots: Sequence[Expr], reasons: list[str]) -> int | None:
+        space = self.space
+        if space.symbolic:
+            reasons.append("checking every deal needs numeric sizes (drop --symbolic)")
+            return None
+        if space.copies != 1 or space.ordered:
+            reasons.append("decks with copies or ordered deals cannot be checked deal by deal yet")
+            return None
+        n_cards = prod(int(space.sorts[g[0]].size) for g in (space.face_vertices, space.suit_vertices))
+        hands = comb(n_cards, space.hand_size)
+        nodes = len(postorder([space.deal, *roots]))
+        work = hands * nodes
+        if work > CHECK_MAX_WORK:
+            reasons.append(f"checking every deal evaluates {hands:,} hands x {nodes:,} "
+                           f"nodes = {work:,} (limit {CHECK_MAX_WORK:,})")
+        return work
+
+    def _describe(self, node: Expr | None) -> str:
+        return describe(node, self.space.labels)
+
+    def table_refusal(self, names: Sequence[str], estimates: Sequence[Estimate], why: str) -> CpolyTooLarge:
+        """The error for a table whose counts together are over budget and whose deals are too
+        many to check: the largest category and its largest term, and what to do."""
+        name, worst = max(zip(names, estimates), key=lambda pair: pair[1].patterns or 0)
+        return CpolyTooLarge(
+            f"this deal table is too large to count: by equality patterns its counts need more than "
+            f"the table's budget of {TABLE_BUDGET:,} node evaluations (category '{name}' alone "
+            f"{worst.patterns or 0:,}, most of it in {self._describe(worst.biggest)}), and {why}" + REWRITE)
+
+    def refusal(self, estimate: Estimate, what: str) -> CpolyTooLarge:
+        """The error for a count no method can do: what, why each method fails, what to do."""
+        return CpolyTooLarge(f"{what} is too large to count: " + "; ".join(estimate.why_not) + REWRITE)
+
+    # ---- counting -----------------------------------------------------------------------------
+    def count(self, node: Expr, what: str = "this count") -> Number:
+        """``Σ deal·node`` per reported hand (per ordered hand when the deal space is ordered)."""
+        return self.per_hand(self.count_ordered(node, what), self.space.order_factor)
+
+    def count_ordered(self, node: Expr, what: str = "this count", checking: bool = True) -> Number:
+        """``Σ deal·node`` over every assignment of the deal's vertices (ordered hands).
+
+        Without ``checking``, a count that would check every deal raises CpolyTooLarge instead
+        (the caller checks every deal once for many counts: :meth:`tally`)."""
+        estimate = self.estimate(node)
+        if estimate.method == "checking" and not checking:
+            raise CpolyTooLarge(f"{what} needs checking every deal")
+        target = mul(self.space.deal, node)
+        if estimate.method == "patterns":
+            return count_node(target, self.space.sorts, self.space.universe, self.budget)
+        if estimate.method == "dense":
+            return _dense(target, self.space.sorts, self.space.universe)
+        if estimate.method == "checking":
+            return self.check_sum(node) * self.space.order_factor
+        raise self.refusal(estimate, what)
+
+    def count_fixed(self, node: Expr, fixed: Mapping[int, int]) -> Number:
+        """``Σ deal·node`` with the ``fixed`` vertices set, over every assignment of the others."""
+        target = substitute(mul(self.space.deal, node), dict(fixed))
+        universe = self.space.universe - frozenset(fixed)
+        return count_node(target, self.space.sorts, universe)
+
+    def per_hand(self, count: Number, factor: int) -> Number:
+        """An ordered count as a count per hand (an error when the category depends on order)."""
+        if is_symbolic(count):
+            return expand(count / factor)
+        if count % factor:
+            raise CpolyError(f"a count of {count} ordered deals is not a multiple of {factor}: the "
+                             "category depends on card order; declare 'ordered' in the game")
+        return count // factor
+
+    # ---- the deck and every deal ------------------------------------------------------------------
+    def deck_cards(self) -> list[Card]:
+        """The cards of the deck, face-major: every (face, suit) of the card domains when the
+        deal names no value, else the cards some deal contains (a completion count)."""
+        if self._cards is None:
+            space = self.space
+            sizes = [space.sorts[g[0]].size for g in (space.face_vertices, space.suit_vertices)]
+            if not all(isinstance(n, int) for n in sizes):
+                raise CpolyError("enumerating the deck needs numeric sizes (drop --symbolic)")
+            every = [(f, s) for f in range(int(sizes[0])) for s in range(int(sizes[1]))]
+            if any(isinstance(n, Delta) and n.values is not None for n in postorder([space.deal])):
+                every = [card for card in every if self.count_fixed(ONE, {
+                    space.face_vertices[0]: card[0], space.suit_vertices[0]: card[1]}) != 0]
+            self._cards = every
+        return self._cards
+
+    def dealt_hands(self, nodes: Sequence[Expr] = (), chunk: int = CHECK_CHUNK
+                    ) -> Iterable[tuple[np.ndarray, np.ndarray]]:
+        """Every hand of the deck the deal accepts, ``chunk`` hands at a time: (hands as an
+        (N, hand_size, 2) array of face, suit; the deal's value on each, non-zero).  Refused
+        before any work when evaluating ``nodes`` on every hand is over CHECK_MAX_WORK."""
+        space = self.space
+        reasons: list[str] = []
+        estimate = self._checking_work(nodes, reasons)
+        if estimate is None or estimate > CHECK_MAX_WORK:
+            raise CpolyTooLarge("; ".join(reasons))
+        cards = np.array(self.deck_cards(), dtype=np.int64).reshape(-1, 2)
+        sort_of = {v: s.name for v, s in space.sorts.items()}
+        for rows in hand_chunks(len(cards), space.hand_size, chunk):
+            hands = cards[rows.astype(np.int64)]
+            (deal,) = evaluate_factored([space.deal], sort_of, space.assignment(hands))
+            weights = np.asarray(deal.at_assignments(len(hands)), dtype=np.int64)
+            accepted = weights != 0
+            yield hands[accepted], weights[accepted]
+
+    def check_sum(self, node: Expr) -> int:
+        """``Σ deal·node`` per unordered hand, by checking every hand of the deck."""
+        sort_of = {v: s.name for v, s in self.space.sorts.items()}
+        total = 0
+        for hands, weights in self.dealt_hands([node]):
+            (value,) = evaluate_factored([node], sort_of, self.space.assignment(hands))
+            total += int((weights * value.at_assignments(len(hands)).astype(object)).sum())
+        return total
+
+    def tally(self, categories: Sequence[Expr]) -> CategoryTally:
+        """Check every deal once for all ``categories`` (see :class:`CategoryTally`)."""
+        key = tuple(c.uid for c in categories)
+        if key not in self._tallies:
+            self._tallies[key] = self._tally(categories)
+        return self._tallies[key]
+
+    def _tally(self, categories: Sequence[Expr]) -> CategoryTally:
+        sort_of = {v: s.name for v, s in self.space.sorts.items()}
+        masks: dict[int, int] = {}
+        odd: set[int] = set()
+        total = 0
+        for hands, weights in self.dealt_hands(categories):
+            values = evaluate_factored(list(categories), sort_of, self.space.assignment(hands))
+            bits = np.zeros(len(hands), dtype=object if len(categories) > 62 else np.int64)
+            for index, value in enumerate(values):
+                if not np.isin(value.value, (0, 1)).all():
+                    odd.add(index)
+                bits += (value.at_assignments(len(hands)) != 0).astype(bits.dtype) * (1 << index)
+            found, inverse = np.unique(bits, return_inverse=True)
+            sums = np.bincount(inverse.reshape(-1), weights=weights.astype(np.float64))
+            exact = _exact_group_sums(inverse.reshape(-1), weights, len(found), sums)
+            for mask, weight in zip(found.tolist(), exact):
+                masks[int(mask)] = masks.get(int(mask), 0) + weight
+            total += int(weights.astype(object).sum())
+        return CategoryTally(masks, frozenset(odd), total)
+
+
+def _exact_group_sums(inverse: np.ndarray, weights: np.ndarray, groups: int, approximate: np.ndarray) -> list[int]:
+    """Per group, the exact integer sum of its weights (float sums checked, else Python ints)."""
+    if float(np.abs(weights).sum(initial=0)) < 2**52:
+        return [int(round(x)) for x in approximate]
+    exact = [0] * groups
+    for group, weight in zip(inverse.tolist(), weights.tolist()):
+        exact[group] += weight
+    return exact
+

@@ -1,0 +1,111 @@
+"""Pass 2's flush bounds: how far flushes can move each player's equity, per suit.
+
+Flushes (straight flushes included) never weaken a hand.  On a board where nobody's seven cards
+hold five of a suit the no-flush showdown is the real one.  Let ``f_j`` be player ``j``'s flush
+strength in the board's flush suit (0 without a flush).  Then, board by board:
+
+* player ``i``'s pot share can **rise** only if ``f_i > 0`` and ``f_i >= f_j`` for every ``j``
+  (otherwise ``i``'s strength is unchanged and the others' only rise, or ``i`` is beaten by a
+  better flush);
+* it can **fall** only if some ``j != i`` has ``f_j > 0`` and ``f_j >= f_i``.
+
+A share moves by at most one pot, so ``-P(fall_i) <= equity_i - no_flush_i <= P(rise_i)``.  A
+five-card board has at most one suit with three or more cards, so the events of the four suits
+are disjoint and their probabilities add.  Within a suit only the ranks the players hold in it
+matter: the board's cards of that suit are a set of the remaining ranks, the rest are any of the
+unseen cards of other suits.  This captures the seed's dead flush cards (fewer ranks left) and
+dominated flush cards (``f_i < f_j`` whatever the board) exactly, straight flushes included.
+
+>>> from cpoly.games.holdem.search.deck import search_deck
+>>> deck = search_deck("23456789TJQKA", 3)
+>>> rise, fall = suit_events(deck, (0b11, 0, 0))    # 2-3 suited, nobody else in the suit
+>>> f"{100 * rise[0] / deck.board_total:.4f}", rise.tolist(), fall.tolist()   # the seed's 8.039 %
+('8.0384', [110187, 414, 414], [414, 110187, 110187])
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from math import comb
+
+import numpy as np
+
+from cpoly.games.holdem.evaluator import flush_strength
+from cpoly.games.holdem.search.deck import IntArray, SearchDeck, rank_subsets
+
+
+@cache
+def real_masks(ranks: tuple[int, ...]) -> IntArray:
+    """Real 13-bit rank mask of every local rank mask (``2**R`` entries)."""
+    local = np.arange(2 ** len(ranks), dtype=np.int64)
+    real = np.zeros_like(local)
+    for bit, rank in enumerate(ranks):
+        real |= ((local >> bit) & 1) << rank
+    return real
+
+
+@cache
+def subset_masks(size: int, count: int) -> IntArray:
+    """Local rank masks of every set of ``count`` ranks out of ``size``."""
+    return rank_subsets(size, count) @ (np.int64(1) << np.arange(size, dtype=np.int64))
+
+
+def flush_sets(deck: SearchDeck, held: tuple[int, ...]) -> list[tuple[int, IntArray]]:
+    """``(k, masks)`` for every size ``k`` of the board's cards in a suit where players hold the
+    local rank masks ``held``: the sets of ``k`` remaining ranks on which somebody can flush."""
+    most = max(int(m).bit_count() for m in held)
+    taken = 0
+    for mask in held:
+        taken |= mask
+    out = []
+    for k in range(max(3, 5 - most), 6):
+        masks = subset_masks(deck.size, k)
+        out.append((k, masks[(masks & taken) == 0]))
+    return out
+
+
+@cache
+def suit_events(deck: SearchDeck, held: tuple[int, ...]) -> tuple[IntArray, IntArray]:
+    """Boards (of ``C(unseen, 5)``) on which each player's share may rise / fall through a flush
+    in one suit where the players hold the local rank masks ``held``."""
+    players = len(held)
+    rise = np.zeros(players, dtype=np.int64)
+    fall = np.zeros(players, dtype=np.int64)
+    real = real_masks(deck.ranks)
+    remaining = deck.size - sum(int(m).bit_count() for m in held)
+    others = deck.unseen - remaining           # unseen cards of the other suits
+    for k, sets in flush_sets(deck, held):
+        flush = np.stack([flush_strength(real[sets | m]) for m in held], axis=1)
+        best = flush.max(axis=1, keepdims=True)
+        weight = comb(others, 5 - k)
+        rise += weight * ((flush > 0) & (flush == best)).sum(axis=0)
+        for i in range(players):
+            rivals = np.delete(flush, i, axis=1)
+            fall[i] += weight * ((rivals > 0) & (rivals >= flush[:, i:i + 1])).any(axis=1).sum()
+    rise.setflags(write=False)
+    fall.setflags(write=False)
+    return rise, fall
+
+
+def flush_bounds(deck: SearchDeck, masks: IntArray) -> tuple[IntArray, IntArray]:
+    """Rise and fall bounds ``(K, players)`` in boards for suitings given as ``(K, 4, players)``
+    rank masks (:func:`cpoly.games.holdem.search.suitings.suit_masks`)."""
+    flat = masks.reshape(-1, deck.players)
+    keys, inverse = np.unique(flat, axis=0, return_inverse=True)
+    events = [suit_events(deck, tuple(int(m) for m in key)) for key in keys]
+    rise = np.array([e[0] for e in events], dtype=np.int64)[inverse.ravel()]
+    fall = np.array([e[1] for e in events], dtype=np.int64)[inverse.ravel()]
+    shape = masks.shape
+    return rise.reshape(shape).sum(axis=1), fall.reshape(shape).sum(axis=1)
+
+
+@cache
+def coarse_rise(deck: SearchDeck) -> tuple[int, int]:
+    """Largest rise of an (offsuit or paired, suited) hand over all suitings, in boards: its
+    flush probability with no other card of its suits out, plus five board cards of any other
+    suit.  Fewer cards left in a suit only lower the chance of a flush (a hypergeometric tail)."""
+    single, double = 1, 3
+    alone_one = int(suit_events(deck, (single, 0))[0][0])
+    alone_two = int(suit_events(deck, (double, 0))[0][0])
+    board_only = int(suit_events(deck, (0, 0))[0][0])
+    return 2 * alone_one + 2 * board_only, alone_two + 3 * board_only

@@ -1,0 +1,204 @@
+"""cpoly search: each pass against an independent path, checkpoints, resume, the CLI contract."""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cpoly.chunks import load_chunk, save_chunk
+from cpoly.cli.main import main
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.equity import equity
+from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity
+from cpoly.games.holdem.search.bounds import coarse_rise, flush_bounds
+from cpoly.games.holdem.search.deck import search_deck
+from cpoly.games.holdem.search.exact import exact_equities
+from cpoly.games.holdem.search.nf import equities, outcome_counts, share_table
+from cpoly.games.holdem.search.run import search
+from cpoly.games.holdem.search.suitings import format_suited, suit_masks, tuple_suitings
+
+FULL = "23456789TJQKA"
+
+
+def test_pass1_matches_no_flush_equity_on_random_tuples() -> None:
+    deck = search_deck(FULL, 3)
+    rows = random.Random(9).sample(range(len(deck.tuples)), 25)
+    counts = outcome_counts(deck, rows)
+    assert (counts.sum(axis=1) == deck.board_total).all()
+    for row, shares in zip(rows, equities(deck, counts)):
+        reference = no_flush_equity(deck.tuple_name(row).split())
+        assert shares == [p.equity_exact for p in reference.players]
+
+
+def _random_suited(count: int, seed: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+    deck = search_deck(FULL, 3)
+    pick = random.Random(seed)
+    out = []
+    for row in pick.sample(range(len(deck.tuples)), count):
+        ranks, suits = tuple_suitings(deck, row)
+        out.append((row, ranks, suits[pick.randrange(len(suits))]))
+    return out
+
+
+def test_pass3_matches_exact_equity() -> None:
+    deck = search_deck(FULL, 3)
+    for row, ranks, suits in _random_suited(12, 3):
+        hands = format_suited(deck, ranks, suits)
+        reference = equity(hands, exact=True)
+        assert exact_equities(deck, row, suits[None, :])[0] == [
+            p.equity_exact for p in reference.players]
+
+
+def test_bounds_contain_exact_equities_of_random_suited_tuples() -> None:
+    deck = search_deck(FULL, 3)
+    table = share_table(3)
+    offsuit, suited = coarse_rise(deck)
+    for row, ranks, suits in _random_suited(12, 5):
+        exact = [p.equity_exact for p in equity(format_suited(deck, ranks, suits),
+                                                exact=True).players]
+        rise, fall = flush_bounds(deck, suit_masks(ranks, suits[None, :], 3))
+        nf = (outcome_counts(deck, [row]) @ table)[0]
+        total = 6 * deck.board_total
+        for j in range(3):
+            assert nf[j] - 6 * fall[0, j] <= exact[j] * total <= nf[j] + 6 * rise[0, j]
+            assert rise[0, j] <= (suited if suits[2 * j] == suits[2 * j + 1] else offsuit)
+
+
+def test_coarse_bounds_are_the_seeds_numbers() -> None:
+    """A hand alone in its suits flushes with the seed's 2.572 % / 8.039 %; the coarse bound
+    adds five board cards of a suit it does not hold."""
+    deck = search_deck(FULL, 3)
+    lone_suited = flush_bounds(deck, np.array([[[3, 0, 0], [0] * 3, [0] * 3, [0] * 3]]))[0]
+    board_flush = flush_bounds(deck, np.zeros((1, 4, 3), dtype=np.int64))[0][0, 0] // 4
+    assert lone_suited[0, 0] - 3 * board_flush == flush_catch_up(True) * deck.board_total
+    offsuit, suited = coarse_rise(deck)
+    assert offsuit - 2 * board_flush == flush_catch_up(False) * deck.board_total
+    assert suited - 3 * board_flush == flush_catch_up(True) * deck.board_total
+
+
+def test_fraction_is_not_proven_and_finds_no_better() -> None:
+    full = search("9TJQKA", 3, top=3)
+    quick = search("9TJQKA", 3, top=3, fraction=0.2)
+    assert full.proven and not quick.proven
+    assert quick.best[0].spread >= full.best[0].spread
+
+
+def test_checkpoints_resume_and_corruption(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    first = search("TJQKA", 3, top=4, directory=out)
+    with pytest.raises(CpolyInputError, match="--resume"):
+        search("TJQKA", 3, top=4, directory=out)
+    with pytest.raises(CpolyInputError, match="another deck"):
+        search("9TJQKA", 3, top=4, directory=out, resume=True)
+    chunks = sorted((out / "pass1").glob("chunk-*.npz"))
+    assert len(chunks) >= 8
+    stamps = {p: p.stat().st_mtime_ns for p in chunks}
+    chunks[3].write_bytes(b"PK\x03\x04 half written")        # a corrupted chunk
+    (out / "pass1" / ".chunk-00004.dead.tmp.npz").write_bytes(b"")  # a killed writer's leftover
+    assert load_chunk(chunks[3]) is None
+    again = search("TJQKA", 3, top=4, directory=out, resume=True)
+    assert again.best == first.best and again.proven
+    assert load_chunk(chunks[3]) is not None                  # recomputed
+    untouched = [p for p in chunks if p != chunks[3]]
+    assert all(p.stat().st_mtime_ns == stamps[p] for p in untouched)
+
+
+def test_resume_after_interrupt_recomputes_nothing_finished(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    seen: list[str] = []
+
+    def stop_in_pass2(name: str, done: int, total: int) -> None:
+        seen.append(name)
+        if name == "suiting" and done == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        search("TJQKA", 3, top=4, directory=out, progress=stop_in_pass2)
+    finished = {p: p.stat().st_mtime_ns for p in out.glob("pass*/chunk-*.npz")}
+    assert len(list(out.glob("pass2-*/chunk-*.npz"))) == 5
+    resumed = search("TJQKA", 3, top=4, directory=out, resume=True)
+    assert all(p.stat().st_mtime_ns == t for p, t in finished.items())
+    assert resumed.best == search("TJQKA", 3, top=4).best
+
+
+def test_save_chunk_is_atomic(tmp_path: Path) -> None:
+    path = tmp_path / "chunk-00000.npz"
+    save_chunk(path, {"x": np.arange(3)})
+    assert [p.name for p in tmp_path.iterdir()] == ["chunk-00000.npz"]
+    assert load_chunk(path)["x"].tolist() == [0, 1, 2]  # type: ignore[index]
+
+
+def test_cli_json_contract_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    code = main(["search", "--ranks", "TJQKA", "--workers", "0", "--top", "3", "--out", str(out),
+                 "--json"])
+    assert code == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert set(payload) == {"best", "proven", "passes"} and payload["proven"] is True
+    best = payload["best"]
+    assert [b["spread"] for b in best] == sorted(b["spread"] for b in best)
+    first = best[0]
+    assert len(first["hands"]) == 3 and len(first["equities_exact"]) == 3
+    assert abs(max(first["equities"]) - min(first["equities"]) - first["spread"]) < 1e-12
+    assert [p["name"] for p in payload["passes"]][:3] == ["no-flush", "suiting", "exact"]
+    with open(out / "pass1.csv") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0] == ["hands", "spread", "equity_1", "equity_2", "equity_3"]
+    assert len(rows) - 1 == len(search_deck("TJQKA", 3).tuples)
+    spreads = [float(r[1]) for r in rows[1:]]
+    assert spreads == sorted(spreads)
+    line = next(r for r in rows[1:] if r[0] == "TJ QK KA")
+    reference = no_flush_equity(["TJ", "QK", "KA"])  # the 13-rank deck: differs from TJQKA's
+    assert line[2:] != [f"{100 * p.equity:.4f}" for p in reference.players]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["search", "--resume"], "--resume needs --out"),
+    (["search", "--ranks", "TJQK"], "at least 5 ranks"),
+    (["search", "--ranks", "TJQKX"], "bad --ranks"),
+    (["search", "--players", "5", "--ranks", "TJQKA"], "--players must be"),
+    (["search", "--workers", "0", "--ranks", "TJQKA", "--fraction", "0"], "--fraction"),
+    (["search", "--workers", "0", "--ranks", "TJQKA", "--top", "0"], "--top"),
+])
+def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv + (["--workers", "0"] if "--workers" not in argv else [])) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_resume_after_sigkill(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Kill a real run (SIGKILL, mid pass 2), resume it: same answer, finished chunks kept."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    deck = "89TJQKA"
+    command = [sys.executable, "-m", "cpoly", "search", "--ranks", deck, "--workers", "0",
+               "--top", "3", "--out", str(out), "--json"]
+    process = subprocess.Popen(command, cwd=Path(__file__).resolve().parents[2],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 300
+        while len(list(out.glob("pass2-*/chunk-*.npz"))) < 4:
+            assert process.poll() is None and time.monotonic() < deadline
+            time.sleep(0.02)
+        process.send_signal(signal.SIGKILL)
+    finally:
+        process.wait()
+    finished = {p: p.stat().st_mtime_ns for p in out.glob("pass*/chunk-*.npz")}
+    assert len([p for p in finished if p.parent.name == "pass1"]) == 16
+    assert main(["search", "--ranks", deck, "--workers", "0", "--top", "3", "--out", str(out),
+                 "--resume", "--json"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert all(p.stat().st_mtime_ns == t for p, t in finished.items())
+    assert resumed["proven"]
+    fresh = search(deck, 3, top=3)
+    assert [b["equities_exact"] for b in resumed["best"]] == [
+        [f"{e.numerator}/{e.denominator}" for e in b.equities] for b in fresh.best]
