@@ -373,11 +373,37 @@ def _distinct_tuples(sort_of: Mapping[int, str], values: Mapping[int, Array]
     for sort in sorted({sort_of[v] for v in values}):
         members = sorted(v for v in values if sort_of[v] == sort)
         base = max(int(np.max(values[v], initial=0)) for v in members) + 1
+        lowest = min(int(np.min(values[v], initial=0)) for v in members)
         codes = np.zeros(len(values[members[0]]), dtype=np.int64)
         for v in reversed(members):
             codes *= base
             codes += values[v]
-        _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
-        rows = np.stack([np.asarray(values[v])[first] for v in members], axis=1).astype(np.int64)
+        if lowest >= 0 and base ** len(members) <= _DENSE_CODES:
+            rows, inverse = _dense_distinct(codes, base, len(members))
+        else:
+            _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+            rows = np.stack([np.asarray(values[v])[first] for v in members], axis=1).astype(np.int64)
         tables[sort] = (rows, inverse.reshape(-1).astype(np.int32), members)
     return tables
+
+
+#: Tuple codes below this are made distinct by a lookup table instead of a sort.
+_DENSE_CODES = 1 << 22
+
+
+def _dense_distinct(codes: Array, base: int, width: int) -> tuple[Array, Array]:
+    """``np.unique`` of small non-negative codes by a presence table (no sort): the distinct
+    tuples (digits of the codes, least significant first) and each code's row.
+
+    >>> rows, inverse = _dense_distinct(np.array([5, 1, 5, 3]), 2, 3)
+    >>> rows.tolist(), inverse.tolist()
+    ([[1, 0, 0], [1, 1, 0], [1, 0, 1]], [2, 0, 2, 1])
+    """
+    present = np.zeros(base ** width, dtype=bool)
+    present[codes] = True
+    distinct = np.flatnonzero(present)
+    inverse = (np.cumsum(present, dtype=np.int32) - 1)[codes]
+    rows = np.empty((len(distinct), width), dtype=np.int64)
+    for i in range(width):
+        distinct, rows[:, i] = np.divmod(distinct, base)
+    return rows, inverse

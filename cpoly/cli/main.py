@@ -25,14 +25,14 @@ from typing import NoReturn
 
 from cpoly.errors import CpolyError, CpolyInputError
 
-COMMAND_MODULES = (
-    "cpoly.cli.counting",      # count, check
-    "cpoly.cli.videopoker",    # hold, analyze, paytables
-    "cpoly.cli.holdem",        # equity, eval
-    "cpoly.cli.serve",         # serve (the web app)
-    "cpoly.cli.search",        # search
-    "cpoly.cli.strategy",      # strategy, train
-)
+COMMAND_MODULES = {  # module -> the commands it registers
+    "cpoly.cli.counting": ("count", "check"),
+    "cpoly.cli.videopoker": ("hold", "analyze", "paytables"),
+    "cpoly.cli.holdem": ("equity", "eval"),
+    "cpoly.cli.search": ("search",),
+    "cpoly.cli.strategy": ("strategy", "train"),
+    "cpoly.cli.serve": ("serve",),
+}
 EXIT_ERROR = 2
 EXIT_BUG = 70  # EX_SOFTWARE: an internal error, worth a report
 EXIT_INTERRUPTED = 130
@@ -46,11 +46,14 @@ class _Parser(argparse.ArgumentParser):
         raise CpolyInputError(f"{message} (see '{self.prog} --help')")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available subcommand registered."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand registered, or only the module
+    of ``command`` when that is a known command (so ``cpoly hold`` does not import the
+    counting or Hold'em modules)."""
     parser = _Parser(prog="cpoly", description="Exact counting for card games.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMAND_MODULES:
+    owners = [name for name, commands in COMMAND_MODULES.items() if command in commands]
+    for name in owners or COMMAND_MODULES:
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as missing:
@@ -66,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     wants_json = "--json" in arguments
     try:
-        args = build_parser().parse_args(arguments)
+        args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
         code: int = args.func(args)
         sys.stdout.flush()
         return code

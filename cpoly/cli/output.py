@@ -1,4 +1,8 @@
-"""Shared output helpers of the CLI: JSON, rich tables, warnings, progress bars."""
+"""Shared output helpers of the CLI: JSON, rich tables, warnings, progress bars.
+
+rich is imported only by the helpers that draw with it (``--json`` and non-terminal runs never
+load it).
+"""
 
 from __future__ import annotations
 
@@ -7,16 +11,6 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
-
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
 from cpoly.errors import Warning_
 
@@ -30,6 +24,9 @@ def print_json(payload: Any) -> None:
 def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[str]],
                 right_align: Sequence[bool] | None = None) -> None:
     """A readable table on stdout (plain text when stdout is not a terminal)."""
+    from rich.console import Console
+    from rich.table import Table
+
     table = Table(title=title, show_edge=False, header_style="bold")
     for i, column in enumerate(columns):
         table.add_column(column, justify="right" if right_align and right_align[i] else "left")
@@ -56,6 +53,9 @@ def progress_bar(description: str, enabled: bool) -> Iterator[Callable[[int, int
     if not enabled or not sys.stderr.isatty():
         yield lambda done, total: None
         return
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
     columns = (TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
                TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
@@ -73,6 +73,8 @@ def working(message: str, enabled: bool = True) -> Iterator[None]:
     if not enabled or not sys.stderr.isatty():
         yield
         return
+    from rich.console import Console
+
     with Console(stderr=True).status(message):
         yield
 

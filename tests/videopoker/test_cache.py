@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import numpy as np
@@ -27,13 +28,13 @@ def figures(analysis: GameAnalysis) -> tuple:
 
 
 def game_files(directory: Path) -> list[Path]:
-    return sorted(directory.glob("game-*.npz"))
+    return sorted(directory.glob(f"game-*{cache.SUFFIX}"))
 
 
 def test_second_run_reads_the_cache(private_cache: Path) -> None:
     first = run()
     assert not first.from_cache
-    assert len(game_files(private_cache)) == 1 and len(list(private_cache.glob("classes-*.npz"))) == 1
+    assert len(game_files(private_cache)) == 1 and len(list(private_cache.glob(f"classes-*{cache.SUFFIX}"))) == 1
     second = run()
     assert second.from_cache
     assert figures(second) == figures(first)
@@ -74,9 +75,9 @@ def test_corrupt_entry_is_rebuilt(private_cache: Path, corrupt) -> None:  # type
 
 def rewrite_entry(path: Path, change) -> None:  # type: ignore[no-untyped-def]
     """Rewrite an entry with modified arrays (checksum recomputed unless ``change`` says so)."""
-    with np.load(path) as archive:
-        arrays = {name: archive[name] for name in archive.files}
-    arrays.pop("__checksum__")
+    stored = cache.read_entry_file(path)
+    assert stored is not None
+    arrays = {name: np.array(a) for name, a in stored.items()}
     change(arrays)
     kind, key = path.stem.split("-", 1)
     cache.store_entry(kind, key, arrays)
@@ -101,12 +102,18 @@ def test_inconsistent_classes_are_rejected(private_cache: Path) -> None:
 def test_bad_checksum_is_rejected_and_deleted(private_cache: Path) -> None:
     run()
     (path,) = game_files(private_cache)
-    with np.load(path) as archive:
-        arrays = {name: archive[name].copy() for name in archive.files}
-    arrays["counts1"][0, 0] += 1  # a valid file whose payload no longer matches its checksum
-    np.savez(path, **arrays)
+    stored = cache.read_entry_file(path)
+    assert stored is not None
+    layout = {name: (a.dtype, a.shape) for name, a in stored.items()}
+    offset = int(np.asarray(stored["counts1"]).ctypes.data - np.asarray(stored["counts0"]).ctypes.data)
+    del stored
+    data = bytearray(path.read_bytes())
+    start = data.index(b"counts0")  # a valid file whose payload no longer matches its checksum
+    header = json.loads(data[data.index(b"{"):data.index(b"\n", start)])
+    (counts0_offset,) = [o for name, _, _, o in header["arrays"] if name == "counts0"]
+    data[counts0_offset + offset] ^= 1
+    path.write_bytes(bytes(data))
     kind, key = path.stem.split("-", 1)
-    layout = {name: (a.dtype, a.shape) for name, a in arrays.items() if name != "__checksum__"}
     assert cache.load_entry(kind, key, layout) is None
     assert not path.exists()
 

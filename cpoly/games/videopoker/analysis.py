@@ -24,10 +24,12 @@ from math import comb, perm
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.holds import (
     HOLDS,
+    HoldChoice,
+    StackedTables,
     choose_holds,
+    deal_hold_counts,
     hold_counts,
     hold_pay_matrix,
     hold_sizes,
@@ -36,6 +38,7 @@ from cpoly.games.videopoker.holds import (
     subset_indices,
 )
 from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, ordered_draw_weights
+from cpoly.games.videopoker.parallel import imap_chunks
 from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
     PayTable,
@@ -107,8 +110,7 @@ def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables) -> tuple[np.ndar
     """Outcomes with holds indexed on the sorted deal, the sorted cards, and for each hold index
     on the given order the same hold's index on the sorted deal."""
     cards, position = _sorted_deal(deal, tables.n)
-    stacked = stacked_tables(tables)
-    counts = hold_counts(subset_indices(cards[None, :], stacked.offsets), stacked)[0].astype(np.int64)
+    counts = deal_hold_counts(cards, tables)
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
     return counts, cards, to_sorted
 
@@ -274,28 +276,32 @@ def analyze_prepared(
     orderings = 1 if ordered is None else ORDERINGS
     check_int64_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class * orderings)
     stacked = stacked_tables(tables)
-    deals = _representative_deals(prepared)
+    deals = prepared.deals
     totals = Totals(tables.n_columns)
     n_classes = len(prepared.sizes)
     if progress is not None:
         progress(0, n_classes)
-    for start in range(0, n_classes, CHUNK_CLASSES):
-        chunk = np.arange(start, min(start + CHUNK_CLASSES, n_classes))
+
+    def play(start: int, stop: int) -> tuple[np.ndarray, np.ndarray, HoldChoice, np.ndarray]:
+        chunk = np.arange(start, stop)
         counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
-        if ordered is not None:
-            ordered.play(counts, deals[chunk], prepared.sizes[chunk], pay_matrix, weight_by_hold,
-                         lambda rows, dealt: choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt,
-                                                          tables.faces, prepared.card_maps)[1],
-                         totals, len(prepared.card_maps))
-        else:
-            values, choice = choose_holds(
-                counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
-            )
+        values, choice = choose_holds(
+            counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
+        )
+        return counts, values, choice, chunk
+
+    if ordered is not None:
+        _play_ordered(prepared, ordered, deals, stacked, pay_matrix, weight_by_hold, rule, totals,
+                      progress)
+    else:
+        done = 0
+        for counts, values, choice, chunk in imap_chunks(play, n_classes, CHUNK_CLASSES):
             if hold_values is not None:
                 hold_values(chunk, values)
             totals.add(counts, choice, weight_by_hold, prepared.sizes[chunk], len(prepared.card_maps))
-        if progress is not None:
-            progress(min(start + CHUNK_CLASSES, n_classes), n_classes)
+            done = min(done + CHUNK_CLASSES, n_classes)
+            if progress is not None:
+                progress(done, n_classes)
     deal_counts = np.bincount(tables.categories, minlength=tables.n_columns)
     if ordered is not None:
         deal_counts = ordered.deal_counts(deal_counts)
@@ -318,6 +324,20 @@ def analyze_prepared(
     )
 
 
-def _representative_deals(prepared: PreparedGame) -> np.ndarray:
-    deals: np.ndarray = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
-    return deals
+def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, deals: np.ndarray,
+                  stacked: StackedTables, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
+                  rule: TieRule, totals: Totals, progress: Progress | None) -> None:
+    """Every ordering of every deal class played on its own (:meth:`OrderedHands.play` adds
+    to ``totals`` in place, so the chunks run one after another in this thread)."""
+    n_classes = len(prepared.sizes)
+    faces = prepared.tables.faces
+    for start in range(0, n_classes, CHUNK_CLASSES):
+        chunk = np.arange(start, min(start + CHUNK_CLASSES, n_classes))
+        counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
+        ordered.play(counts, deals[chunk], prepared.sizes[chunk], pay_matrix, weight_by_hold,
+                     lambda rows, dealt: choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt,
+                                                      faces, prepared.card_maps)[1],
+                     totals, len(prepared.card_maps))
+        if progress is not None:
+            progress(min(start + CHUNK_CLASSES, n_classes), n_classes)
+

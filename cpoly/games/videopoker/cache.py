@@ -1,10 +1,15 @@
 """On-disk cache of arrays that are expensive to build (deal classes, subset tables).
 
-Entries live in ``$CPOLY_CACHE_DIR`` if set, else ``~/.cache/cpoly``, one ``.npz`` file per entry
-named ``<kind>-<sha256 key>.npz``.  Each file stores its arrays plus a sha256 checksum of them;
-files are written to a temporary name and moved into place with :func:`os.replace`, so a reader
-never sees half a file.  An entry that cannot be read, fails its checksum or has unexpected
-names, dtypes or shapes is deleted and reported missing: it is never trusted.
+Entries live in ``$CPOLY_CACHE_DIR`` if set, else ``~/.cache/cpoly``, one file per entry named
+``<kind>-<sha256 key>.vpc``: a magic line, a JSON header (names, dtypes, shapes, offsets, file
+size, checksum) and the raw arrays, 64-byte aligned.  Entries are **memory-mapped** when loaded
+(read-only arrays; pages are read when used), and checked cheaply: the file size must match
+the header, and a CRC-32 covers the header and a sample of every array (all of an array under
+1 MiB, else its first and last 4 KiB and one 4 KiB block in every 256 KiB) — truncation and
+gross corruption are caught without reading 30 MB on every load.  Files are written to a
+temporary name and moved into place with :func:`os.replace`, so a reader never sees half a
+file.  An entry that cannot be read, fails its check or has unexpected names, dtypes or shapes
+is deleted and reported missing: it is never trusted.
 
 >>> key = entry_key("example", np.arange(3))
 >>> len(key)
@@ -14,9 +19,13 @@ names, dtypes or shapes is deleted and reported missing: it is never trusted.
 from __future__ import annotations
 
 import hashlib
+import json
+import mmap
 import os
 import tempfile
+import zlib
 from collections.abc import Mapping, Sequence
+from math import prod
 from pathlib import Path
 
 import numpy as np
@@ -24,17 +33,21 @@ import numpy as np
 __all__ = [
     "CACHE_ENV",
     "FORMAT_VERSION",
+    "SUFFIX",
     "cache_dir",
     "entry_key",
     "entry_path",
     "load_entry",
+    "read_entry_file",
     "store_entry",
 ]
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
-FORMAT_VERSION = 1
-_CHECKSUM = "__checksum__"
+FORMAT_VERSION = 2
+SUFFIX = ".vpc"
+_MAGIC = b"cpoly-videopoker-cache 2\n"
+_ALIGN = 64
 
 #: Expected arrays of an entry: name -> (dtype, shape); ``None`` in a shape matches any length.
 Layout = Mapping[str, tuple[np.dtype, Sequence[int | None]]]
@@ -62,16 +75,47 @@ def entry_key(*parts: object) -> str:
 
 def entry_path(kind: str, key: str) -> Path:
     """Where the entry ``kind``/``key`` is stored."""
-    return cache_dir() / f"{kind}-{key}.npz"
+    return cache_dir() / f"{kind}-{key}{SUFFIX}"
 
 
-def _checksum(arrays: Mapping[str, np.ndarray]) -> np.ndarray:
-    digest = hashlib.sha256()
-    for name in sorted(arrays):
-        array = np.ascontiguousarray(arrays[name])
-        digest.update(f"{name}:{array.dtype.str}:{array.shape}".encode())
-        digest.update(array.tobytes())
-    return np.frombuffer(digest.digest(), dtype=np.uint8).copy()
+_SMALL = 1 << 20
+_BLOCK = 1 << 12
+_STRIDE = 1 << 18
+
+
+def _sampled_crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]]) -> int:
+    """CRC-32 of the header and of a sample of each array's bytes (``spans``: offset, size)."""
+    crc = zlib.crc32(header)
+    for offset, size in spans:
+        if size <= _SMALL:
+            crc = zlib.crc32(data[offset:offset + size], crc)
+            continue
+        for start in [*range(offset, offset + size - _BLOCK, _STRIDE), offset + size - _BLOCK]:
+            crc = zlib.crc32(data[start:start + _BLOCK], crc)
+    return crc
+
+
+def _header_bytes(entries: list[list[object]], size: int) -> bytes:
+    return json.dumps({"arrays": entries, "size": size}, sort_keys=True).encode()
+
+
+def read_entry_file(path: Path) -> dict[str, np.ndarray] | None:
+    """The arrays of an entry file, memory-mapped read-only; None when the file is not a
+    complete entry (bad magic or header, wrong size, checksum mismatch)."""
+    with open(path, "rb") as stream:
+        if stream.readline() != _MAGIC:
+            return None
+        header = json.loads(stream.readline())
+        mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) if header["size"] else None
+    entries = header["arrays"]
+    if mapped is None or len(mapped) != header["size"]:
+        return None
+    data = memoryview(mapped)
+    spans = [(int(offset), int(np.dtype(dtype).itemsize * prod(shape))) for _, dtype, shape, offset in entries]
+    if _sampled_crc(_header_bytes(entries, header["size"]), data, spans) != header["crc"]:
+        return None
+    return {name: np.frombuffer(mapped, dtype=np.dtype(dtype), count=prod(shape), offset=offset).reshape(shape)
+            for name, dtype, shape, offset in entries}
 
 
 def _matches(arrays: Mapping[str, np.ndarray], layout: Layout) -> bool:
@@ -94,34 +138,54 @@ def _discard(path: Path) -> None:
 
 
 def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | None:
-    """The arrays of an entry, or None when absent; a bad entry is deleted and gives None."""
+    """The arrays of an entry (memory-mapped, read-only), or None when absent; a bad entry is
+    deleted and gives None."""
     path = entry_path(kind, key)
     if not path.is_file():
         return None
     try:
-        with np.load(path, allow_pickle=False) as archive:
-            arrays = {name: archive[name] for name in archive.files}
-    except Exception:  # noqa: BLE001 -- any unreadable file (truncated zip, bad CRC, bad header) is dropped
-        _discard(path)
-        return None
-    stored = arrays.pop(_CHECKSUM, None)
-    if stored is None or not _matches(arrays, layout) or not np.array_equal(stored, _checksum(arrays)):
+        arrays = read_entry_file(path)
+    except Exception:  # noqa: BLE001 -- any unreadable file (truncated, bad JSON, bad dtype) is dropped
+        arrays = None
+    if arrays is None or not _matches(arrays, layout):
         _discard(path)
         return None
     return arrays
 
 
+def _encode(arrays: Mapping[str, np.ndarray]) -> np.ndarray:
+    """The bytes of an entry file: magic and header lines, then the arrays at their offsets."""
+    payload = [np.ascontiguousarray(arrays[name]) for name in sorted(arrays)]
+    offsets, position = [], 0
+    for array in payload:
+        offsets.append(position)
+        position += -(-array.nbytes // _ALIGN) * _ALIGN
+    header_room = 4096 * (1 + (200 * len(payload)) // 4096)
+    entries: list[list[object]] = [[name, a.dtype.str, list(a.shape), header_room + o]
+                                   for name, a, o in zip(sorted(arrays), payload, offsets)]
+    size = header_room + position
+    body = np.zeros(size, dtype=np.uint8)
+    for array, offset in zip(payload, offsets):
+        body[header_room + offset:header_room + offset + array.nbytes] = array.reshape(-1).view(np.uint8)
+    spans = [(header_room + o, a.nbytes) for a, o in zip(payload, offsets)]
+    crc = _sampled_crc(_header_bytes(entries, size), memoryview(body.data), spans)
+    lines = _MAGIC + json.dumps({"arrays": entries, "size": size, "crc": crc}, sort_keys=True).encode() + b"\n"
+    if len(lines) > header_room:
+        raise ValueError("cache header too long")
+    body[:len(lines)] = np.frombuffer(lines, dtype=np.uint8)
+    return body
+
+
 def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path | None:
     """Write an entry atomically; returns its path, or None when the cache is not writable."""
     path = entry_path(kind, key)
-    payload = {name: np.ascontiguousarray(a) for name, a in arrays.items()}
-    payload[_CHECKSUM] = _checksum(payload)
+    body = _encode(arrays)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as stream:
-                np.savez(stream, **payload)  # type: ignore[arg-type]
+                stream.write(body.data)
             os.replace(temporary, path)
         except BaseException:
             _discard(Path(temporary))

@@ -25,6 +25,7 @@ from math import comb
 import numpy as np
 
 from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker.parallel import map_chunks
 from cpoly.hands import all_hands, check_size
 
 __all__ = [
@@ -163,22 +164,53 @@ def _column_groups(k: int) -> list[tuple[int, ...]]:
     return [tuple(range(start, min(start + 3, k))) for start in range(0, k, 3)]
 
 
-def _orbit_keys(
-    hands: np.ndarray, run_ranks: list[np.ndarray], card_map: np.ndarray, n: int
-) -> np.ndarray:
+#: Hands per chunk of the orbit-key pass (each chunk on the thread pool).
+CLASS_CHUNK = 1 << 18
+
+
+def _orbit_tables(card_map: np.ndarray, k: int, n: int) -> list[np.ndarray] | None:
+    """Per run of hand columns, the bit mask (``sum(2**image)``) of each run's image under
+    ``card_map``, indexed by the run's colex rank; None for ``n > 64`` (masks do not fit)."""
+    if n > 64:
+        return None
+    bits = np.left_shift(np.uint64(1), card_map.astype(np.uint64))
+    return [bits[all_hands(n, len(columns)).astype(np.int64)].sum(axis=1, dtype=np.uint64)
+            for columns in _column_groups(k)]
+
+
+def _orbit_keys(hands: np.ndarray, run_ranks: list[np.ndarray], card_map: np.ndarray,
+                tables: list[np.ndarray] | None) -> np.ndarray:
     """An order-preserving key (colex order) of each hand's image under ``card_map``.
 
-    For ``n <= 64`` the key is the hand's bit mask (``sum(2**card)``; comparing masks is comparing
-    colex ranks), summed from per-run lookup tables indexed by the run's colex rank.
+    For ``n <= 64`` the key is the hand's bit mask (comparing masks is comparing colex ranks),
+    summed from the per-run lookup tables of :func:`_orbit_tables`.
     """
-    if n > 64:
+    if tables is None:
         return colex_rank(np.sort(card_map[hands], axis=1)).astype(np.uint64)
-    bits = np.left_shift(np.uint64(1), card_map.astype(np.uint64))
     key = np.zeros(hands.shape[0], dtype=np.uint64)
-    for columns, ranks in zip(_column_groups(hands.shape[1]), run_ranks):
-        run_table = bits[all_hands(n, len(columns)).astype(np.int64)].sum(axis=1, dtype=np.uint64)
-        key += run_table[ranks]
+    for table, ranks in zip(tables, run_ranks):
+        key += table[ranks]
     return key
+
+
+def _canonical_keys(hands: np.ndarray, maps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each hand's own key and the least key of its orbit, on the thread pool."""
+    n, k = maps.shape[1], hands.shape[1]
+    tables = [_orbit_tables(card_map, k, n) for card_map in maps]
+    own = np.empty(len(hands), dtype=np.uint64)
+    canonical = np.empty(len(hands), dtype=np.uint64)
+
+    def run(start: int, stop: int) -> None:
+        part = hands[start:stop]
+        ranks = [colex_rank(part[:, list(columns)]) for columns in _column_groups(k)]
+        own[start:stop] = _orbit_keys(part, ranks, maps[0], tables[0])
+        least = canonical[start:stop]
+        least[:] = own[start:stop]
+        for card_map, table in zip(maps[1:], tables[1:]):
+            np.minimum(least, _orbit_keys(part, ranks, card_map, table), out=least)
+
+    map_chunks(run, len(hands), CLASS_CHUNK)
+    return own, canonical
 
 
 def deal_classes(faces: np.ndarray, suits: np.ndarray, k: int = 5) -> DealClasses:
@@ -205,14 +237,16 @@ def deal_classes(faces: np.ndarray, suits: np.ndarray, k: int = 5) -> DealClasse
     maps = suit_symmetries(faces, suits)
     if len(maps) == 1:
         return trivial_classes(n, k)
-    hands = all_hands(n, k)
-    run_ranks = [colex_rank(hands[:, list(columns)]) for columns in _column_groups(k)]
-    own = _orbit_keys(hands, run_ranks, maps[0], n)
-    canonical = own.copy()
-    for card_map in maps[1:]:
-        np.minimum(canonical, _orbit_keys(hands, run_ranks, card_map, n), out=canonical)
+    own, canonical = _canonical_keys(all_hands(n, k), maps)
     is_rep = canonical == own
     representatives = np.flatnonzero(is_rep).astype(np.int64)
-    class_of = np.searchsorted(own[is_rep], canonical).astype(np.int32)
+    rep_keys = own[is_rep]
+    del own
+    class_of = np.empty(len(canonical), dtype=np.int32)
+
+    def find(start: int, stop: int) -> None:
+        class_of[start:stop] = np.searchsorted(rep_keys, canonical[start:stop])
+
+    map_chunks(find, len(canonical), CLASS_CHUNK)
     sizes = np.bincount(class_of, minlength=len(representatives)).astype(np.int64)
     return DealClasses(representatives, sizes, class_of, len(maps))

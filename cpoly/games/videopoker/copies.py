@@ -51,6 +51,7 @@ from cpoly.games.videopoker.analysis import (
 from cpoly.games.videopoker.combinatorics import suit_symmetries
 from cpoly.games.videopoker.holds import (
     HOLDS,
+    HoldChoice,
     StackedTables,
     choose_holds,
     hold_counts,
@@ -66,6 +67,7 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
+from cpoly.games.videopoker.parallel import imap_chunks
 from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
     PayTable,
@@ -74,7 +76,7 @@ from cpoly.games.videopoker.paytable import (
     draw_weights,
     parse_tie_rule,
 )
-from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
+from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE, compact_categories
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
 
@@ -227,7 +229,7 @@ def prepare_copies(
     categories = np.asarray(categories)
     if categories.shape != (multiset_count(n_values, HAND_SIZE),):
         raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
-    key = cache.entry_key("copies", faces, suits, copies, categories.astype(np.int64), n_columns)
+    key = cache.entry_key("copies", faces, suits, copies, compact_categories(categories), n_columns)
     layout = _tables_layout(n_values, n_columns)
     maps = suit_symmetries(faces, suits)
     if use_cache:
@@ -273,12 +275,15 @@ def analyze_copies(
     n_classes = classes.count
     if progress is not None:
         progress(0, n_classes)
-    for start in range(0, n_classes, CHUNK_CLASSES):
-        stop = min(start + CHUNK_CLASSES, n_classes)
+
+    def play(start: int, stop: int) -> tuple[int, int, np.ndarray, HoldChoice]:
         chunk = deals[start:stop]
         counts = hold_counts(multiset_subset_indices(chunk, stacked.offsets), stacked)
         _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, chunk, tables.faces,
                                  prepared.value_maps, canonical_holds(chunk))
+        return start, stop, counts, choice
+
+    for start, stop, counts, choice in imap_chunks(play, n_classes, CHUNK_CLASSES):
         totals.add(counts, choice, weight_by_hold, classes.sizes[start:stop], len(prepared.value_maps),
                    classes.weights[start:stop])
         if progress is not None:

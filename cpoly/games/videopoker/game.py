@@ -35,6 +35,7 @@ from cpoly.games.videopoker.analysis import (
     analyze_prepared,
     autohold,
 )
+from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.copies import (
     PreparedCopies,
@@ -198,23 +199,20 @@ class VideoPoker:
         if self.copies != 1:
             return self._classify_multisets()
         hands = all_hands(self.n_cards, HAND_SIZE)
-        stacked = np.stack([self.faces[hands], self.suits[hands]], axis=2)
-        odd: set[str] = set()
-        classes = self.game.classify(stacked, check_deal=False, ignore=frozenset(self.position_dependent),
-                                     not_zero_one=odd)
-        self._store_checks(self.game.deal_values(stacked) == 0, odd)
+        classes, rejected, odd = classify_rows(self.game, hands, self.faces, self.suits,
+                                               frozenset(self.position_dependent))
+        self._store_checks(rejected, odd)
         return classes.astype(np.int16)
 
     def _classify_multisets(self) -> np.ndarray:
         rows = all_multisets(len(self.value_faces), HAND_SIZE)
         dealable = realisations(rows, self.copies) > 0
-        values = rows[dealable].astype(np.int64)
-        stacked = np.stack([self.value_faces[values], self.value_suits[values]], axis=2)
+        values = rows[dealable]
         classes = np.full(len(rows), len(self.game.category_names), dtype=np.int16)
-        odd: set[str] = set()
-        classes[dealable] = self.game.classify(stacked, check_deal=False, not_zero_one=odd)
+        classes[dealable], dealt_rejected, odd = classify_rows(self.game, values, self.value_faces,
+                                                               self.value_suits)
         rejected = np.zeros(len(rows), dtype=bool)
-        rejected[dealable] = self.game.deal_values(stacked) == 0
+        rejected[dealable] = dealt_rejected
         self._store_checks(rejected, odd)
         return classes
 

@@ -29,6 +29,7 @@ __all__ = [
     "HoldChoice",
     "StackedTables",
     "choose_holds",
+    "deal_hold_counts",
     "hold_counts",
     "hold_pay_matrix",
     "hold_sizes",
@@ -120,7 +121,32 @@ def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:
     np.take(stacked.rows, index[:, : HOLDS - 1].T, axis=0, out=counts[: HOLDS - 1])
     counts[HOLDS - 1] = 0
     counts[HOLDS - 1, np.arange(n_deals), stacked.categories[index[:, HOLDS - 1]]] = 1
-    lattice = counts.reshape((2,) * HAND_SIZE + (n_deals, stacked.n_columns))
+    return _exclude_discards(counts)
+
+
+def deal_hold_counts(cards: np.ndarray, tables: SubsetTables) -> np.ndarray:
+    """:func:`hold_counts` of one sorted deal, ``(32, K + 1)`` int64, read from the per-size
+    tables directly (no stacked copy of them: one ``hold`` from a new process).
+
+    >>> from cpoly.games.videopoker.tables import build_tables
+    >>> tables = build_tables(np.arange(252) % 2, n=10, n_columns=2)
+    >>> deal_hold_counts(np.arange(5), tables).sum(axis=1)[[0, 1, 31]].tolist()
+    [1, 5, 1]
+    """
+    counts = np.zeros((HOLDS, 1, tables.n_columns), dtype=np.int64)
+    for mask in range(HOLDS - 1):
+        held = cards[_held_positions(mask)]
+        counts[mask, 0] = tables.counts[len(held)][int(colex_rank(held))]
+    counts[HOLDS - 1, 0, int(tables.categories[int(colex_rank(cards))])] = 1
+    result: np.ndarray = _exclude_discards(counts)[0]
+    return result
+
+
+def _exclude_discards(counts: np.ndarray) -> np.ndarray:
+    """The superset Moebius transform in place on hold-major ``(32, N, K + 1)`` counts of the
+    hands containing each hold; returns the ``(N, 32, K + 1)`` view of the final counts."""
+    n_deals, n_columns = counts.shape[1:]
+    lattice = counts.reshape((2,) * HAND_SIZE + (n_deals, n_columns))
     for axis in range(HAND_SIZE):
         without: list[int | slice] = [slice(None)] * lattice.ndim
         with_card: list[int | slice] = [slice(None)] * lattice.ndim

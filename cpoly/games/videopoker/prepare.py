@@ -17,6 +17,7 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.combinatorics import (
     DealClasses,
+    all_hands,
     deal_classes,
     suit_symmetries,
     trivial_classes,
@@ -58,6 +59,8 @@ class PreparedGame:
         Empty, or why the suit symmetry was not used.
     from_cache : bool
         True when tables and classes were read from the cache.
+    deals : numpy.ndarray
+        ``(classes, 5)`` the representatives' cards, sorted (int8, int16 for big decks).
     """
 
     n: int
@@ -68,6 +71,7 @@ class PreparedGame:
     card_maps: np.ndarray
     symmetry_note: str
     from_cache: bool
+    deals: np.ndarray
 
 
 def check_deck(faces: np.ndarray, suits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -97,6 +101,7 @@ def _game_layout(n: int, n_columns: int) -> cache.Layout:
         f"counts{j}": (np.dtype(np.int64), (comb(n, j), n_columns)) for j in range(HAND_SIZE)
     }
     layout["representatives"] = (np.dtype(np.int64), (None,))
+    layout["deals"] = (all_hands(n, 0).dtype, (None, HAND_SIZE))  # the deck's card dtype
     layout["sizes"] = (np.dtype(np.int64), (None,))
     layout["group_order"] = (np.dtype(np.int64), (1,))
     layout["symmetry_broken"] = (np.dtype(np.int64), (1,))
@@ -160,34 +165,46 @@ def prepare_game(
     faces, suits = check_deck(faces, suits)
     n = len(faces)
     categories = check_categories(categories, n, n_columns)
-    key = cache.entry_key("game", faces, suits, categories.astype(np.int64), n_columns)
+    key = cache.entry_key("game", faces, suits, compact_categories(categories), n_columns)
     layout = _game_layout(n, n_columns)
     if use_cache:
         stored = cache.load_entry("game", key, layout)
-        if stored is not None and _sane_classes(stored["representatives"], stored["sizes"], n):
+        if stored is not None and _sane_classes(stored["representatives"], stored["sizes"], n) and len(
+            stored["deals"]
+        ) == len(stored["sizes"]):
             counts = tuple(stored[f"counts{j}"] for j in range(HAND_SIZE))
             tables = SubsetTables(n, n_columns, counts, categories, faces)
             order = int(stored["group_order"][0])
             note = NOT_INVARIANT_NOTE if int(stored["symmetry_broken"][0]) else ""
             maps = _card_maps(faces, suits, order)
             if len(maps) == order:
-                return PreparedGame(n, tables, stored["representatives"], stored["sizes"], order, maps, note, True)
+                return PreparedGame(n, tables, stored["representatives"], stored["sizes"], order, maps, note, True,
+                                    stored["deals"])
     classes = _deck_classes(faces, suits, use_cache)
     note = ""
     if classes.group_order > 1 and not classes.is_invariant(categories):
         classes, note = trivial_classes(n, HAND_SIZE), NOT_INVARIANT_NOTE
     tables = build_tables(categories, n, n_columns, faces)
+    deals = all_hands(n, HAND_SIZE)[classes.representatives]
     if use_cache:
         arrays = {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)}
         arrays["representatives"] = classes.representatives
+        arrays["deals"] = deals
         arrays["sizes"] = classes.sizes
         arrays["group_order"] = np.array([classes.group_order], dtype=np.int64)
         arrays["symmetry_broken"] = np.array([int(bool(note))], dtype=np.int64)
         cache.store_entry("game", key, arrays)
     maps = _card_maps(faces, suits, classes.group_order)
     return PreparedGame(
-        n, tables, classes.representatives, classes.sizes, classes.group_order, maps, note, False
+        n, tables, classes.representatives, classes.sizes, classes.group_order, maps, note, False, deals
     )
+
+
+def compact_categories(categories: np.ndarray) -> np.ndarray:
+    """The categories as int16 when they fit (the cache key hashes 2 bytes per hand, not 8)."""
+    if categories.size == 0 or int(categories.max()) < 2**15:
+        return categories.astype(np.int16, copy=False)
+    return categories.astype(np.int64, copy=False)
 
 
 def _card_maps(faces: np.ndarray, suits: np.ndarray, group_order: int) -> np.ndarray:

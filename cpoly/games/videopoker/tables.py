@@ -27,6 +27,7 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.combinatorics import all_hands, binomial_table, colex_rank
+from cpoly.games.videopoker.parallel import map_chunks
 
 __all__ = ["HAND_SIZE", "SubsetTables", "build_tables", "check_categories", "position_subsets"]
 
@@ -108,23 +109,35 @@ def check_categories(categories: np.ndarray, n: int, n_columns: int) -> np.ndarr
     return categories
 
 
+#: Hands per chunk of the four-card pass (each chunk on the thread pool).
+TABLE_CHUNK = 1 << 19
+
+
 def _four_card_table(categories: np.ndarray, n: int, n_columns: int) -> np.ndarray:
-    """Array #5: for every 4-card subset, the hands of each category containing it."""
+    """Array #5: for every 4-card subset, the hands of each category containing it.
+
+    Chunks of hands on the thread pool, each counting its hands' five 4-subsets (their colex
+    rank times ``n_columns`` plus the hand's category) with one ``bincount``.
+    """
     size = HAND_SIZE - 1
     hands = all_hands(n, HAND_SIZE)
-    index_type = np.int32 if comb(n, size) * n_columns < 2**31 else np.int64
-    binom = binomial_table(n, HAND_SIZE).astype(index_type)
-    # term[p][t] = C(card at position p, t + 1) * n_columns: position p's share of a subset's
-    # index when it is that subset's t-th smallest card.
-    term = [[binom[t + 1][hands[:, p]] * index_type(n_columns) for t in range(p + 1)] for p in range(HAND_SIZE)]
-    category_column = categories.astype(index_type)
     cells = comb(n, size) * n_columns
-    total = np.zeros(cells, dtype=np.int64)
-    for positions in position_subsets(size):
-        index: np.ndarray = category_column.copy()
-        for slot, position in enumerate(positions):
-            index += term[position][slot]
-        total += np.bincount(index, minlength=cells)
+    index_type = np.int32 if cells < 2**31 else np.int64
+    binom = binomial_table(n, HAND_SIZE).astype(index_type)
+
+    def count(start: int, stop: int) -> np.ndarray:
+        part = hands[start:stop]
+        base = categories[start:stop].astype(index_type)
+        index = np.empty((HAND_SIZE, stop - start), dtype=index_type)
+        for row, positions in enumerate(position_subsets(size)):
+            rank: np.ndarray = np.zeros(stop - start, dtype=index_type)
+            for slot, position in enumerate(positions):
+                np.add(rank, binom[slot + 1][part[:, position]], out=rank)
+            np.multiply(rank, index_type(n_columns), out=index[row])
+            np.add(index[row], base, out=index[row])
+        return np.bincount(index.ravel(), minlength=cells)
+
+    total: np.ndarray = sum(map_chunks(count, len(hands), TABLE_CHUNK))  # type: ignore[assignment]
     return total.reshape(comb(n, size), n_columns)
 
 
