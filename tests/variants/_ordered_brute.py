@@ -113,3 +113,18 @@ def ordered_hold_values(poker: VideoPoker, table: PayTable, texts: list[str]) ->
             draws += 1
         result.append(total / draws)
     return result
+
+
+def assert_analysis_equals_brute_force(poker: VideoPoker) -> None:
+    """The full analysis of an ordered game, under every tie rule, equals brute force: return,
+    deal counts, combinations (plain and dealt), hold sizes, tied and ambiguous deals."""
+    table = poker.paytable()
+    outcomes = ordered_outcomes(poker, table.n_categories + 1)
+    for rule in TieRule:
+        analysis = poker.analyze(tie_rule=rule, use_cache=False)
+        brute = analyze_ordered_brute(poker, table, rule, outcomes)
+        assert analysis.expected_return == brute.expected_return
+        assert analysis.deal_counts == brute.deal_counts
+        assert (analysis.combinations, analysis.dealt_combinations, analysis.hold_size_deals) == \
+            (brute.combinations, brute.dealt_combinations, brute.hold_size_deals), rule
+        assert (analysis.tied_deals, analysis.ambiguous_deals) == (brute.tied_deals, brute.ambiguous_deals)

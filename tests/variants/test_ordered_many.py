@@ -7,9 +7,8 @@ from __future__ import annotations
 import random
 
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.paytable import TieRule
 from tests.conftest import FIXTURES
-from tests.variants._ordered_brute import analyze_ordered_brute, ordered_hold_values, ordered_outcomes
+from tests.variants._ordered_brute import assert_analysis_equals_brute_force, ordered_hold_values
 
 # Two equal faces side by side pay 3, above two pair: on Ten-Ace in two suits most paying
 # hands depend on where their cards lie.
@@ -26,20 +25,11 @@ def test_many_witnesses_equal_brute_force_on_a_ten_card_deck(tmp_path):
     small = VideoPoker.load(str(path), overrides={"Suits": 2})
     assert small.n_cards == 10 and small.position_dependent == ("AdjacentPair",)
     assert small.ordered_hands is not None and len(small.ordered_hands.cards) > 2_000
-    table = small.paytable()
-    outcomes = ordered_outcomes(small, table.n_categories + 1)
-    for rule in TieRule:
-        analysis = small.analyze(tie_rule=rule, use_cache=False)
-        brute = analyze_ordered_brute(small, table, rule, outcomes)
-        assert analysis.expected_return == brute.expected_return
-        assert analysis.deal_counts == brute.deal_counts
-        assert (analysis.combinations, analysis.dealt_combinations, analysis.hold_size_deals) == \
-            (brute.combinations, brute.dealt_combinations, brute.hold_size_deals), rule
-        assert (analysis.tied_deals, analysis.ambiguous_deals) == (brute.tied_deals, brute.ambiguous_deals)
+    assert_analysis_equals_brute_force(small)
     names = [small.card_name(c) for c in range(small.n_cards)]
     for seed in range(3):
         deal = random.Random(seed).sample(names, 5)
-        assert [o.ev for o in small.hold(deal).options] == ordered_hold_values(small, table, deal)
+        assert [o.ev for o in small.hold(deal).options] == ordered_hold_values(small, small.paytable(), deal)
 
 
 def test_both_ways_of_finding_position_dependent_categories_agree(tmp_path):

@@ -26,14 +26,10 @@ import pytest
 from cpoly.api import complete, load_game
 from cpoly.cli.main import main
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.paytable import PayTable, TieRule
+from cpoly.games.videopoker.paytable import PayTable
 from cpoly.positions import position_dependent, witnesses
 from tests.conftest import DEFINITIONS, FIXTURES
-from tests.variants._ordered_brute import (
-    analyze_ordered_brute,
-    ordered_hold_values,
-    ordered_outcomes,
-)
+from tests.variants._ordered_brute import assert_analysis_equals_brute_force, ordered_hold_values
 
 PATH = str(DEFINITIONS / "sequential_royal.cp")
 PUBLISHED = {"9/6": 99.78, "9/5": 98.68, "8/6": 98.63, "8/5": 97.53, "7/5": 96.38, "6/5": 95.23}
@@ -109,16 +105,7 @@ def test_whole_game_equals_brute_force_on_a_ten_card_deck(tmp_path, reverse, dea
     small = small_ordered_game(tmp_path, reverse=reverse, ten_to_ace=True, dealt=dealt)
     assert small.n_cards == 10
     assert len(small.position_dependent) == (2 if reverse else 1)
-    table = small.paytable()
-    outcomes = ordered_outcomes(small, table.n_categories + 1)
-    for rule in TieRule:
-        analysis = small.analyze(tie_rule=rule, use_cache=False)
-        brute = analyze_ordered_brute(small, table, rule, outcomes)
-        assert analysis.expected_return == brute.expected_return
-        assert analysis.deal_counts == brute.deal_counts
-        assert (analysis.combinations, analysis.dealt_combinations, analysis.hold_size_deals) == \
-            (brute.combinations, brute.dealt_combinations, brute.hold_size_deals), rule
-        assert (analysis.tied_deals, analysis.ambiguous_deals) == (brute.tied_deals, brute.ambiguous_deals)
+    assert_analysis_equals_brute_force(small)
 
 
 @pytest.mark.parametrize("seed", range(3))
