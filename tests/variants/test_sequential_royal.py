@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from cpoly.api import complete, load_game
+from cpoly.api import complete, deal_table, load_game
 from cpoly.cli.main import main
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.paytable import PayTable
@@ -87,6 +87,26 @@ def test_returns_equal_the_published_figures(poker, name):
     assert round(float(analysis.expected_return) * 100, 2) == PUBLISHED[name]
     if name == "9/6":  # pinned: a change here is a change of the engine's answer
         assert analysis.expected_return == Fraction(298338812235253, 298998457758000)
+
+
+INDEXED_FORMS = """
+override TwoPair = any(i<j<k<l in 1..5) (1 - (1 - δF[i],F[j] δF[k],F[l]) (1 - δF[i],F[k] δF[j],F[l])
+                                          * (1 - δF[i],F[l] δF[j],F[k]))
+override FullHouse = ThreeOfAKind * TwoPair
+"""
+
+
+def test_an_equivalent_form_of_the_categories_gives_the_same_ordered_game(poker, tmp_path):
+    """Issue 12: an indexed TwoPair with FullHouse = ThreeOfAKind * TwoPair (once refused as
+    too large for equality patterns) pays and analyses exactly as the library's long forms."""
+    text = Path(PATH).read_text(encoding="utf-8")
+    path = tmp_path / "indexed.cp"
+    path.write_text(text.replace("ordered\n", INDEXED_FORMS + "ordered\n", 1), encoding="utf-8")
+    indexed = VideoPoker.load(str(path))
+    # the indexed forms include four of a kind in both; what is paid is the same
+    paid = [[(row.name, row.paid_ways) for row in deal_table(game).rows] for game in (indexed.game, poker.game)]
+    assert paid[0] == paid[1]
+    assert indexed.analyze("9/6").expected_return == poker.analyze("9/6").expected_return
 
 
 def test_paying_the_sequential_royal_as_a_royal_gives_jacks_or_better(poker):
