@@ -104,7 +104,8 @@ def test_an_equivalent_form_of_the_categories_gives_the_same_ordered_game(poker,
     path.write_text(text.replace("ordered\n", INDEXED_FORMS + "ordered\n", 1), encoding="utf-8")
     indexed = VideoPoker.load(str(path))
     # the indexed forms include four of a kind in both; what is paid is the same
-    paid = [[(row.name, row.paid_ways) for row in deal_table(game).rows] for game in (indexed.game, poker.game)]
+    paid = [[(row.name, row.paid_ways) for row in deal_table(game).rows]
+            for game in (indexed.game, poker.game)]
     assert paid[0] == paid[1]
     assert indexed.analyze("9/6").expected_return == poker.analyze("9/6").expected_return
 
