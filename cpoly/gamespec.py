@@ -1,9 +1,7 @@
 """The game section of a module: cards, deal, categories, pay tables and notation.
 
->>> from cpoly.syntax import read_module
->>> from cpoly.resolve import resolve
->>> text = open("definitions/jacks_or_better.cp", encoding="utf-8").read()
->>> spec = resolve(read_module(text, "jacks_or_better.cp")).game
+>>> from cpoly.api import load_program
+>>> spec = load_program("definitions/jacks_or_better.cp").game
 >>> spec.face_group, spec.suit_group, spec.ordered, spec.paytables[0].pay_of("FullHouse")
 ('F', 'S', False, Fraction(9, 1))
 """

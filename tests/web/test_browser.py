@@ -159,7 +159,8 @@ def test_uploaded_game(page: Any, tmp_path: Any) -> None:
     page.goto("/")
     page.locator("#picker button").first.wait_for()
     source = (ROOT / JACKS).read_text()
-    broken = source.replace("Flush = δ C1S C2S C3S C4S C5S", "Flush = δ C1S C2S C3S C4S C5S )")
+    assert 'game "Jacks or Better"\n' in source
+    broken = source.replace('game "Jacks or Better"\n', 'game "Jacks or Better" )\n')  # a syntax error
     upload = page.get_by_label("Upload a .cp file")
     upload.set_input_files(files=[{"name": "broken.cp", "mimeType": "text/plain", "buffer": broken.encode()}])
     error = page.locator("#game-error")
