@@ -56,13 +56,12 @@ def counted_player(deal: Deal) -> int:
 
 
 def enumerated_rows_bound(deal: Deal) -> int:
-    """An upper bound on the joint holdings of the enumerated players (product of range sizes)."""
+    """An upper bound on the rows of the enumerated players: the product of their range sizes,
+    divided by the orders of alike players (listed once per unordered choice)."""
     q = counted_player(deal)
-    bound = 1
-    for player, combos in enumerate(deal.ranges):
-        if player != q:
-            bound *= len(combos)
-    return bound
+    enumerated = [p for p in range(len(deal.ranges)) if p != q]
+    bound = prod(len(deal.ranges[p]) for p in enumerated)
+    return bound // prod(factorial(len(g)) for g in _alike_groups(deal, enumerated))
 
 
 def _weights(deal: Deal, player: int) -> IntArray:
