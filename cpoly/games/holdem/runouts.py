@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from math import comb, factorial, prod
+from math import factorial, prod
 
 import numpy as np
 import numpy.typing as npt
@@ -298,12 +298,6 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
             if progress is not None:
                 progress(start + offset + 1, len(extra))
     return _symmetrised(total, groups, enumerated)
-
-
-def runout_work(deal: Deal) -> int:
-    """Rows (runout x enumerated joint holding) the runout method handles, bounded above."""
-    left = 52 - len(deal.board) - len(deal.dead)
-    return comb(left, deal.unknown) * enumerated_rows_bound(deal)
 
 
 def valid_holdings(deal: Deal) -> int:
