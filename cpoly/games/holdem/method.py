@@ -124,6 +124,11 @@ def _exact_options(deal: Deal, flushes: bool) -> list[Option]:
     return sorted(options, key=lambda o: (o.refusal is not None, o.seconds))
 
 
+def _seconds(seconds: float) -> str:
+    """``611`` or ``0.047``: whole seconds from 10 s up, two significant digits below."""
+    return f"{seconds:,.0f}" if seconds >= 10 else f"{seconds:.2g}"
+
+
 def plan_method(deal: Deal, exact: bool | None = None, samples: int | None = None,
                 flushes: bool = True) -> Plan:
     """The method for ``deal``: ``exact`` True/False forces the kind, ``samples`` Monte Carlo
@@ -140,7 +145,7 @@ def plan_method(deal: Deal, exact: bool | None = None, samples: int | None = Non
     best = _exact_options(deal, flushes)[0]
     rate = acceptance(deal)
     mc_ok = rate >= MIN_ACCEPTANCE
-    exact_summary = best.refusal or f"{best.method} method, about {best.seconds:,.2g} s predicted"
+    exact_summary = best.refusal or f"{best.method} method, about {_seconds(best.seconds)} s predicted"
     mc_summary = f"{rate:.2%} of random draws of the ranges fit together"
     if exact is True or (exact is None and samples is None and best.refusal is None
                          and (best.seconds <= AUTO_EXACT_SECONDS or not mc_ok)):

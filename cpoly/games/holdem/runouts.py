@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
-from math import comb, factorial, prod
+from math import factorial, prod
 
 import numpy as np
 import numpy.typing as npt
@@ -56,13 +56,12 @@ def counted_player(deal: Deal) -> int:
 
 
 def enumerated_rows_bound(deal: Deal) -> int:
-    """An upper bound on the joint holdings of the enumerated players (product of range sizes)."""
+    """An upper bound on the rows of the enumerated players: the product of their range sizes,
+    divided by the orders of alike players (listed once per unordered choice)."""
     q = counted_player(deal)
-    bound = 1
-    for player, combos in enumerate(deal.ranges):
-        if player != q:
-            bound *= len(combos)
-    return bound
+    enumerated = [p for p in range(len(deal.ranges)) if p != q]
+    bound = prod(len(deal.ranges[p]) for p in enumerated)
+    return bound // prod(factorial(len(g)) for g in _alike_groups(deal, enumerated))
 
 
 def _weights(deal: Deal, player: int) -> IntArray:
@@ -299,12 +298,6 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
             if progress is not None:
                 progress(start + offset + 1, len(extra))
     return _symmetrised(total, groups, enumerated)
-
-
-def runout_work(deal: Deal) -> int:
-    """Rows (runout x enumerated joint holding) the runout method handles, bounded above."""
-    left = 52 - len(deal.board) - len(deal.dead)
-    return comb(left, deal.unknown) * enumerated_rows_bound(deal)
 
 
 def valid_holdings(deal: Deal) -> int:
