@@ -31,81 +31,21 @@ import numpy as np
 
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyTooLarge, Span
-from cpoly.evaluate import count_dense, count_term, evaluate_factored, grid_points, pattern_axes
+from cpoly.evaluate import count_dense, evaluate_factored
 from cpoly.expr import Delta, Expr, postorder, render, vertices_of
 from cpoly.hands import hand_chunks
-from cpoly.patterns import MAX_PATTERNS, pattern_bound
-from cpoly.plan import TermPlan, mixes_sorts, plan_term, split_terms
+from cpoly.patterncount import (PatternCount, SplitMemo, TooManyPatterns, WorkBudget, plan_patterns,
+                                run_patterns)
+from cpoly.plan import mixes_sorts
 from cpoly.resolve import Sort
 from cpoly.rewrite import ONE, mul, substitute
 from cpoly.symbolic import Number, expand, is_symbolic
 
-# Work is measured in node evaluations: grid points x DAG nodes of each term (about 3e8 a second).
-PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
+# Work is measured in node evaluations (see cpoly.patterncount).
 TABLE_BUDGET = 1_000_000_000  # a whole deal table, exclusions included (a few seconds)
-TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
 DENSE_MAX_POINTS = 50_000_000  # assignments a dense count may enumerate
 CHECK_MAX_WORK = 60_000_000_000  # hands x DAG nodes checking every deal may evaluate
 CHECK_CHUNK = 200_000  # hands evaluated at once (bounds memory whatever the deck)
-PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused without enumerating
-
-
-@dataclass
-class WorkBudget:
-    """Node evaluations a series of counts may still spend (shared by the counts of one table)."""
-
-    points: int = PATTERN_BUDGET
-
-    def affords(self, work: int) -> bool:
-        return work <= self.points
-
-    def spend(self, work: int) -> None:
-        if work > self.points:
-            raise CpolyTooLarge(f"counting by equality patterns needs {work:,} more node "
-                                f"evaluations (budget left {self.points:,})")
-        self.points -= work
-
-
-# ---- equality patterns ------------------------------------------------------------------
-class TooManyPatterns(CpolyTooLarge):
-    """A term with more equality patterns than the limit (``term`` is named in the refusal)."""
-
-    def __init__(self, message: str, term: Expr) -> None:
-        super().__init__(message)
-        self.term = term
-
-
-@dataclass(frozen=True)
-class PatternCost:
-    """The planned terms of a count by equality patterns and their work (node evaluations);
-    ``biggest`` is the term with the most patterns, named when the count is refused."""
-
-    terms: tuple[TermPlan, ...]
-    axes: tuple[object, ...]
-    work: int
-    biggest: Expr | None = None
-    patterns: int = 0
-
-
-def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PatternCost:
-    """Plan ``Σ node`` by equality patterns and measure it; raises CpolyTooLarge (naming the
-    largest term) when a term's patterns are over the limit, before enumerating them."""
-    names = {v: sorts[v].name for v in universe}
-    terms = [plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)]
-    for term in terms:
-        # Each sort's patterns are enumerated on their own axis (the grid of their product is
-        # priced by the work budget below), so each is bounded on its own.
-        bound = max((pattern_bound(len(vs), [term.allowed[v] for v in vs],
-                                   term.atoms[s].numeric_sizes()) for s, vs in term.vertices.items()),
-                    default=0)
-        if bound > PATTERN_REFUSE:
-            raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
-                                  term.node)
-    axes = [pattern_axes(term) for term in terms]
-    work = sum((grid_points(a) + TERM_OVERHEAD) * len(postorder([t.node])) for t, a in zip(terms, axes))
-    biggest = max(zip(terms, axes), key=lambda ta: grid_points(ta[1]), default=(None, None))[0]
-    return PatternCost(tuple(terms), tuple(axes), work, biggest.node if biggest else None,
-                       max((grid_points(a) for a in axes), default=0))
 
 
 def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
@@ -117,12 +57,7 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
     _check_vertices(node, sorts, universe)
     if mixes_sorts(node, {v: sorts[v].name for v in universe}):
         return _dense(node, sorts, universe)
-    cost = pattern_cost(node, sorts, universe)
-    (budget or WorkBudget()).spend(cost.work)
-    total: Number = 0
-    for term, axes in zip(cost.terms, cost.axes):
-        total += count_term(term, axes)  # type: ignore[arg-type]
-    return expand(total)
+    return run_patterns(plan_patterns(node, sorts, universe), budget)
 
 
 def _check_vertices(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> None:
@@ -241,6 +176,8 @@ class CountingPlan:
         self.space = space
         self.budget = WorkBudget(budget)
         self._cards: list[Card] | None = None
+        self._planned: dict[int, PatternCount | str] = {}  # target uid -> plan, or why not
+        self._conditioned: SplitMemo = {}  # DAGs conditioned on a value split, shared by counts
         self._tallies: dict[tuple[int, ...], CategoryTally] = {}
 
     # ---- estimates ------------------------------------------------------------------------
@@ -270,18 +207,27 @@ class CountingPlan:
                                   f"{self._describe(cost.biggest)}")
         return Estimate(patterns, dense, checking, method, tuple(reasons), cost.biggest if cost else None)
 
-    def _pattern_cost(self, target: Expr, reasons: list[str]) -> PatternCost | None:
-        names = {v: self.space.sorts[v].name for v in self.space.universe}
-        if mixes_sorts(target, names):
-            reasons.append("a δ compares vertices of different domains (no value symmetry)")
+    def _pattern_cost(self, target: Expr, reasons: list[str]) -> PatternCount | None:
+        """The plan by equality patterns of ``Σ target`` (memoised), or None with the reason."""
+        if target.uid not in self._planned:
+            self._planned[target.uid] = self._plan_patterns(target)
+        planned = self._planned[target.uid]
+        if isinstance(planned, str):
+            reasons.append(planned)
             return None
+        return planned
+
+    def _plan_patterns(self, target: Expr) -> PatternCount | str:
+        space = self.space
+        if mixes_sorts(target, {v: space.sorts[v].name for v in space.universe}):
+            return "a δ compares vertices of different domains (no value symmetry)"
+        positions = [] if space.ordered else list(zip(space.face_vertices, space.suit_vertices))
         try:
-            return pattern_cost(target, self.space.sorts, self.space.universe)
+            return plan_patterns(target, space.sorts, space.universe, positions, self._conditioned)
         except TooManyPatterns as too_many:
-            reasons.append(f"{too_many.message} in {self._describe(too_many.term)}")
+            return f"{too_many.message} in {self._describe(too_many.term)}"
         except CpolyTooLarge as too_large:
-            reasons.append(too_large.message)
-        return None
+            return too_large.message
 
     def _checking_work(self, roots: Sequence[Expr], reasons: list[str]) -> int | None:
         space = self.space
@@ -331,7 +277,10 @@ class CountingPlan:
             raise CpolyTooLarge(f"{what} needs checking every deal")
         target = mul(self.space.deal, node)
         if estimate.method == "patterns":
-            return count_node(target, self.space.sorts, self.space.universe, self.budget)
+            _check_vertices(target, self.space.sorts, self.space.universe)
+            planned = self._planned[target.uid]
+            assert not isinstance(planned, str)
+            return run_patterns(planned, self.budget)
         if estimate.method == "dense":
             return _dense(target, self.space.sorts, self.space.universe)
         if estimate.method == "checking":

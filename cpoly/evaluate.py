@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product as cartesian
 from math import prod
 from typing import Protocol
@@ -172,13 +173,31 @@ def pattern_axes(plan: TermPlan) -> Axes | None:
     axes: Axes = []
     for sort in plan.sort_order:
         vertices = plan.vertices[sort]
-        codes, counts = typed_patterns(len(vertices), [plan.allowed[v] for v in vertices],
-                                       plan.atoms[sort].numeric_sizes())
-        if codes.shape[0] == 0:
+        axis = _sort_axis(len(vertices), tuple(tuple(plan.allowed[v]) for v in vertices),
+                          tuple(plan.atoms[sort].numeric_sizes()))
+        if axis[0].shape[0] == 0:
             return None
-        signatures, inverse = np.unique(counts, axis=0, return_inverse=True)
-        axes.append((codes, signatures, inverse.reshape(-1)))
+        axes.append(axis)
     return axes
+
+
+@lru_cache(maxsize=4096)
+def _sort_axis(m: int, allowed: tuple[tuple[int, ...], ...], sizes: tuple[int | None, ...]
+               ) -> tuple[Array, Array, Array]:
+    """One sort's typed patterns, their distinct block-count signatures and each pattern's
+    signature (memoised: the terms of one table share them)."""
+    codes, counts = typed_patterns(m, allowed, sizes)
+    if counts.shape[0] == 0:
+        return codes, counts, np.zeros(0, dtype=np.int64)
+    if (m + 1) ** counts.shape[1] < 2**62:  # one integer per row: a 1-d sort, not a row sort
+        keys = counts @ (m + 1) ** np.arange(counts.shape[1], dtype=np.int64)
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        signatures = counts[first]
+    else:
+        signatures, inverse = np.unique(counts, axis=0, return_inverse=True)
+    for array in (signatures, inverse):
+        array.flags.writeable = False
+    return codes, signatures, inverse.reshape(-1)
 
 
 def grid_points(axes: Axes | None) -> int:

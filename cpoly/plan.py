@@ -177,9 +177,22 @@ def plan_term(coefficient: int, node: Expr, sorts: dict[int, Sort], universe: fr
             for v in factor.vertices:
                 inside = set(atoms[names[v]].inside(factor.values))
                 allowed[v] = [a for a in allowed[v] if a in inside]
+        elif (excluded := _excluded_set(factor)) is not None:
+            v, values = excluded  # 1 - δv{S}: v lies in no atom inside S
+            inside = set(atoms[names[v]].inside(values))
+            allowed[v] = [a for a in allowed[v] if a not in inside]
     sort_order = tuple(by_sort)
     return TermPlan(coefficient, node, sort_order, {s: tuple(vs) for s, vs in by_sort.items()},
                     atoms, allowed)
+
+
+def _excluded_set(factor: Expr) -> tuple[int, frozenset[int]] | None:
+    """``(v, S)`` when ``factor`` is ``1 - δv{S}`` (a vertex kept out of a value set)."""
+    if isinstance(factor, Sum) and len(factor.terms) == 2 and factor.terms[0] is ONE:
+        coef, base = split_coefficient(factor.terms[1])
+        if coef == -1 and isinstance(base, Delta) and len(base.vertices) == 1 and base.values is not None:
+            return base.vertices[0], base.values
+    return None
 
 
 def mixes_sorts(root: Expr, names: dict[int, str]) -> bool:

@@ -115,11 +115,40 @@ def _merge_sets(factors: list[Expr]) -> list[Expr]:
     return rest + merged
 
 
+def _complemented(node: Expr) -> Expr | None:
+    """``x`` when ``node`` is ``1 - x`` with ``x`` 0/1-valued, else None."""
+    if isinstance(node, Sum) and len(node.terms) == 2 and node.terms[0] is ONE:
+        coef, base = split_coefficient(node.terms[1])
+        if coef == -1 and is_boolean(base):
+            return base
+    return None
+
+
+def _complements(factors: list[Expr]) -> list[Expr]:
+    """x·(1 - x) = 0 ; (1 - x)·(1 - x·y) = 1 - x, for a 0/1-valued x (a NOT that is false,
+    or a product the NOT rules out); x may itself be a product of the other factors"""
+    negated = [(f, base) for f in factors if (base := _complemented(f)) is not None]
+    if not negated:
+        return factors
+    present = {f.uid for f in factors}
+    if any(_factor_uids(base) <= present for _, base in negated):
+        return [ZERO]
+    ruled_out = [(f, _factor_uids(base)) for f, base in negated]
+    dropped = {id(f) for f, base in negated if any(
+        g is not f and uids <= _factor_uids(base) for g, uids in ruled_out)}
+    return [f for f in factors if id(f) not in dropped]
+
+
+def _factor_uids(node: Expr) -> frozenset[int]:
+    return frozenset(f.uid for f in node.factors) if isinstance(node, Product) else frozenset((node.uid,))
+
+
 PRODUCT_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
     ("flatten", _flatten_product),
     ("fold constants", _fold_constants),
     ("idempotent 0/1 factors", _idempotent),
     ("merge value sets", _merge_sets),
+    ("complements", _complements),
 )
 
 
@@ -234,7 +263,7 @@ def substitute(root: Expr, fixed: dict[int, int]) -> Expr:
     >>> fixed is mul(delta((1,), {3}), delta((1, 2), {3, 4}))
     True
     """
-    return _rebuild(root, lambda node: _fix_delta(node, fixed))
+    return rebuild(root, lambda node: _fix_delta(node, fixed))
 
 
 def rename(root: Expr, mapping: dict[int, int]) -> Expr:
@@ -243,15 +272,16 @@ def rename(root: Expr, mapping: dict[int, int]) -> Expr:
     >>> rename(mul(delta((0, 1)), delta((2,), {5})), {0: 2, 2: 0}) is mul(delta((2, 1)), delta((0,), {5}))
     True
     """
-    return _rebuild(root, lambda node: delta((mapping.get(v, v) for v in node.vertices), node.values))
+    return rebuild(root, lambda node: delta((mapping.get(v, v) for v in node.vertices), node.values))
 
 
-def _rebuild(root: Expr, leaf: Callable[[Delta], Expr]) -> Expr:
-    """``root`` rebuilt bottom-up through the smart constructors, each δ replaced by ``leaf(δ)``."""
+def rebuild(root: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr] | None = None) -> Expr:
+    """``root`` rebuilt bottom-up through the smart constructors, each δ replaced by ``leaf(δ)``;
+    ``memo`` (old uid -> new node) keeps the results between calls with the same ``leaf``."""
     from cpoly.expr import postorder
 
-    memo: dict[int, Expr] = {}
-    for node in postorder([root]):
+    memo = {} if memo is None else memo
+    for node in postorder([root], skip=memo):
         if isinstance(node, Delta):
             memo[node.uid] = leaf(node)
         elif isinstance(node, Sum):

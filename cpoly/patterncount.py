@@ -1,0 +1,166 @@
+"""Counting by equality patterns: plan a count, price it, run it (see :mod:`cpoly.counting`).
+
+A count is planned as weighted parts: one part, ``Σ node`` itself, or one per case of a
+:class:`~cpoly.condition.ValueSplit` (the count conditioned on which vertices hold a wild
+value), whichever is cheaper.  Every part is priced (grid points times DAG nodes, per term)
+before any is run; :class:`WorkBudget` is charged the whole before the first part starts.
+
+>>> from cpoly.api import load_game
+>>> plan = load_game("definitions/deuces_wild.cp").plan
+>>> counted = plan_patterns(plan.space.deal, plan.space.sorts, plan.space.universe)
+>>> counted.split is None, run_patterns(counted) // 120
+(True, 2598960)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from cpoly.condition import MAX_CASES, ValueSplit, cases, is_symmetric, split_candidates
+from cpoly.errors import CpolyTooLarge
+from cpoly.evaluate import count_term, grid_points, pattern_axes
+from cpoly.expr import Expr, postorder
+from cpoly.patterns import MAX_PATTERNS, pattern_bound
+from cpoly.plan import TermPlan, plan_term, split_terms
+from cpoly.resolve import Sort
+from cpoly.symbolic import Number, expand
+
+# Work is measured in node evaluations: grid points x DAG nodes of each term (about 3e8 a second).
+PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
+TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
+PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused without enumerating
+SPLITS_TRIED = 2  # value sets tried per count (the best candidates)
+
+
+@dataclass
+class WorkBudget:
+    """Node evaluations a series of counts may still spend (shared by the counts of one table)."""
+
+    points: int = PATTERN_BUDGET
+
+    def affords(self, work: int) -> bool:
+        return work <= self.points
+
+    def spend(self, work: int) -> None:
+        if work > self.points:
+            raise CpolyTooLarge(f"counting by equality patterns needs {work:,} more node "
+                                f"evaluations (budget left {self.points:,})")
+        self.points -= work
+
+
+# ---- equality patterns ------------------------------------------------------------------
+class TooManyPatterns(CpolyTooLarge):
+    """A term with more equality patterns than the limit (``term`` is named in the refusal)."""
+
+    def __init__(self, message: str, term: Expr) -> None:
+        super().__init__(message)
+        self.term = term
+
+
+@dataclass(frozen=True)
+class PatternCost:
+    """The planned terms of a count by equality patterns and their work (node evaluations);
+    ``biggest`` is the term with the most patterns, named when the count is refused."""
+
+    terms: tuple[TermPlan, ...]
+    axes: tuple[object, ...]
+    work: int
+    biggest: Expr | None = None
+    patterns: int = 0
+
+
+def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PatternCost:
+    """Plan ``Σ node`` by equality patterns and measure it; raises CpolyTooLarge (naming the
+    largest term) when a term's patterns are over the limit, before enumerating them."""
+    names = {v: sorts[v].name for v in universe}
+    terms = [plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)]
+    for term in terms:
+        # Each sort's patterns are enumerated on their own axis (the grid of their product is
+        # priced by the work budget below), so each is bounded on its own.
+        bound = max((pattern_bound(len(vs), [term.allowed[v] for v in vs],
+                                   term.atoms[s].numeric_sizes()) for s, vs in term.vertices.items()),
+                    default=0)
+        if bound > PATTERN_REFUSE:
+            raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
+                                  term.node)
+    axes = [pattern_axes(term) for term in terms]
+    work = sum((grid_points(a) + TERM_OVERHEAD) * len(postorder([t.node])) for t, a in zip(terms, axes))
+    biggest = max(zip(terms, axes), key=lambda ta: grid_points(ta[1]), default=(None, None))[0]
+    return PatternCost(tuple(terms), tuple(axes), work, biggest.node if biggest else None,
+                       max((grid_points(a) for a in axes), default=0))
+
+
+@dataclass(frozen=True)
+class PatternCount:
+    """A count by equality patterns as weighted parts ``(weight, universe, cost)``; ``split``
+    is the value split the parts are the cases of (None: one part, the node itself)."""
+
+    parts: tuple[tuple[int, frozenset[int], PatternCost], ...]
+    split: ValueSplit | None = None
+
+    @property
+    def work(self) -> int:
+        return sum(cost.work for _, _, cost in self.parts)
+
+    @property
+    def biggest(self) -> Expr | None:
+        return max((cost for _, _, cost in self.parts), key=lambda c: c.patterns).biggest if self.parts else None
+
+    @property
+    def patterns(self) -> int:
+        return max((cost.patterns for _, _, cost in self.parts), default=0)
+
+
+def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int],
+                  positions: Sequence[Sequence[int]] = (), memo: SplitMemo | None = None) -> PatternCount:
+    """The plan of ``Σ node`` by equality patterns: conditioned on the first of its
+    :func:`~cpoly.condition.split_candidates` that can be enumerated, else the node itself.
+
+    A wild value set that other literals contain makes every literal an atom of its own, so
+    the split is taken without pricing the node itself (that pricing alone enumerates the
+    patterns the split avoids).  ``positions`` (tuples of vertices that move together, e.g. a
+    card's face and suit) allow one case per size of W when the node is symmetric in them;
+    ``memo`` keeps conditioned DAGs between calls.  Raises TooManyPatterns when a term of the
+    chosen plan is over the pattern limit."""
+    names = {v: sorts[v].name for v in universe}
+    sizes = {sorts[v].name: sorts[v].size for v in universe}
+    for split in split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]:
+        try:
+            planned = _priced(node, sorts, universe, split, positions, memo)
+        except TooManyPatterns:
+            continue
+        if planned is not None:
+            return planned
+    return PatternCount(((1, universe, pattern_cost(node, sorts, universe)),))
+
+
+SplitMemo = dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]]
+
+
+def _priced(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int], split: ValueSplit,
+            positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternCount | None:
+    """``Σ node`` planned as the cases of ``split`` (None when they are too many to
+    enumerate: no position symmetry and more than MAX_CASES subsets)."""
+    symmetric = bool(positions) and _moves_with(split, positions) and is_symmetric(node, positions)
+    if not symmetric and 2 ** len(split.vertices) > MAX_CASES:
+        return None
+    parts = tuple((case.weight, case.universe, pattern_cost(case.node, sorts, case.universe))
+                  for case in cases(node, split, universe, symmetric, memo))
+    return PatternCount(parts, split)
+
+
+def _moves_with(split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
+    """Whether the split's vertices are one vertex of each position, in the same slot."""
+    return any(tuple(p[slot] for p in positions) == split.vertices
+               for slot in range(min(map(len, positions), default=0)))
+
+
+def run_patterns(counted: PatternCount, budget: WorkBudget | None = None) -> Number:
+    """Run a planned count, after charging its whole work to ``budget``."""
+    (budget or WorkBudget()).spend(counted.work)
+    total: Number = 0
+    for weight, _, cost in counted.parts:
+        for term, axes in zip(cost.terms, cost.axes):
+            total += weight * count_term(term, axes)  # type: ignore[arg-type]
+    return expand(total)
