@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
-from cpoly.expr import Delta, Expr, postorder
-from cpoly.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild, rename
+from cpoly.expr import Delta, Expr, Product, postorder
+from cpoly.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild
 from cpoly.symbolic import Number
 
 MAX_CASES = 64  # subsets W enumerated without position symmetry (2^6)
@@ -68,32 +68,41 @@ class Case:
 
 def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[int],
                      sizes: Mapping[str, Number]) -> list[ValueSplit]:
-    """The value sets worth conditioning on, best first: a set ``S`` tested alone
-    (``δv{S}``) on every vertex of its sort, ranked by how many other literals of the
-    sort contain it (a wild value lies in every straight window); sets no other literal
-    contains are not candidates.
+    """The value sets worth conditioning on, best first: the atoms of a sort (classes of the
+    values its literals cannot tell apart) that lie in more than half of the sort's literals
+    of two or more values, and in two or more, ranked by how many (a wild value lies in
+    every straight window; a natural face in a few).
 
     >>> from cpoly.rewrite import add, delta, mul
-    >>> node = add(mul(delta((1,), {0}), delta((2,), {0})), delta((1, 2), {0, 3, 4}))
-    >>> [sorted(s.values) for s in split_candidates(node, {1: "F", 2: "F"}, frozenset({1, 2}), {"F": 5})]
+    >>> windows = add(*(delta((1,), {0, m, m + 1}) for m in (1, 3, 5)), delta((1, 2), {1, 2}))
+    >>> [sorted(s.values) for s in split_candidates(windows, {1: "F", 2: "F"}, frozenset({1, 2}), {"F": 9})]
     [[0]]
     """
-    tested: dict[tuple[str, frozenset[int]], set[int]] = {}
     literals: dict[str, set[frozenset[int]]] = {}
     for n in postorder([node]):
         if isinstance(n, Delta) and n.values is not None and all(v in universe for v in n.vertices):
-            sort = names[n.vertices[0]]
-            literals.setdefault(sort, set()).add(n.values)
-            if len(n.vertices) == 1:
-                tested.setdefault((sort, n.values), set()).add(n.vertices[0])
+            literals.setdefault(names[n.vertices[0]], set()).add(n.values)
     found: list[tuple[int, ValueSplit]] = []
-    for (sort, values), vertices in tested.items():
+    for sort, sets in literals.items():
         every = tuple(sorted(v for v in universe if names[v] == sort))
-        containing = sum(1 for t in literals[sort] if values < t)
-        if len(every) >= 2 and set(every) == vertices and containing:
-            found.append((containing, ValueSplit(sort, values, every, sizes[sort])))
+        wide = [t for t in sets if len(t) > 1]
+        for atom in _atoms(sets, sizes[sort]):
+            containing = sum(1 for t in wide if atom <= t)
+            if len(every) >= 2 and containing >= 2 and 2 * containing > len(wide):
+                found.append((containing, ValueSplit(sort, atom, every, sizes[sort])))
     found.sort(key=lambda pair: (-pair[0], sorted(pair[1].values)))
     return [split for _, split in found]
+
+
+def _atoms(literals: set[frozenset[int]], size: Number) -> list[frozenset[int]]:
+    """The classes of the mentioned values (inside the domain) with equal membership in all
+    ``literals``."""
+    classes: dict[tuple[bool, ...], set[int]] = {}
+    ordered = sorted(literals, key=sorted)
+    for value in sorted(frozenset().union(*ordered)):
+        if value >= 0 and (not isinstance(size, int) or value < size):
+            classes.setdefault(tuple(value in t for t in ordered), set()).add(value)
+    return [frozenset(c) for c in classes.values()]
 
 
 def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
@@ -112,9 +121,19 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
         return True
     for order in ([1, 0, *range(2, n)], [*range(1, n), 0]):
         mapping = {a: b for i, j in enumerate(order) for a, b in zip(positions[i], positions[j])}
-        if rename(node, mapping) is not node:
+        memo = _RENAMED.setdefault(tuple(sorted(mapping.items())), {})
+        factors = node.factors if isinstance(node, Product) else (node,)
+        renamed = {rebuild(f, lambda d: _renamed_delta(d, mapping), memo).uid for f in factors}
+        if renamed != {f.uid for f in factors}:  # a product is symmetric when its factors permute
             return False
     return True
+
+
+_RENAMED: dict[tuple[tuple[int, int], ...], dict[int, Expr]] = {}  # per permutation: renamed nodes
+
+
+def _renamed_delta(node: Delta, mapping: Mapping[int, int]) -> Expr:
+    return delta((mapping.get(v, v) for v in node.vertices), node.values)
 
 
 def subsets(split: ValueSplit, symmetric: bool) -> list[tuple[int, tuple[int, ...]]]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
 from cpoly.resolve import Sort
-from cpoly.rewrite import ONE, add, const, mul, split_coefficient
+from cpoly.rewrite import ONE, ZERO, add, const, mul, narrow, split_coefficient
 from cpoly.symbolic import Number
 
 MAX_TERMS = 4096  # products of split sums beyond this are not distributed (CpolyTooLarge)
@@ -35,6 +35,7 @@ class LiteralSignatures:
     def __init__(self, sort_names: dict[int, str]) -> None:
         self._names = sort_names
         self._found: dict[int, Signature] = {}
+        self.splits: dict[int, list[tuple[int, Expr]]] = {}  # node uid -> its split terms
 
     def __getitem__(self, uid: int) -> Signature:
         return self._found[uid]
@@ -72,8 +73,8 @@ def split_terms(root: Expr, sort_names: dict[int, str]) -> list[tuple[int, Expr]
     """``root`` as ``Σ coef·term``, split so that each term's literals are as few as possible."""
     signatures = signatures_for(sort_names)
     signatures.of(root)
-    memo: dict[int, list[tuple[int, Expr]]] = {}
-    for node in postorder([root]):
+    memo = signatures.splits  # shared by the counts of one naming (nodes are interned)
+    for node in postorder([root], skip=memo):
         memo[node.uid] = _split_node(node, memo, signatures, sort_names)
     return memo[root.uid]
 
@@ -91,8 +92,8 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
         pieces = memo[factor.uid] if signatures[factor.uid] else [split_coefficient(factor)]
         if len(terms) * len(pieces) > MAX_TERMS:
             raise CpolyTooLarge(f"splitting by literal sets gives more than {MAX_TERMS} terms")
-        terms = [(c1 * c2, mul(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]
-        terms = _regroup(terms, signatures)
+        terms = [(c1 * c2, narrow(mul(t1, t2))) for c1, t1 in terms for c2, t2 in pieces]
+        terms = _regroup([(c, t) for c, t in terms if t is not ZERO], signatures)
     return terms
 
 

@@ -127,20 +127,28 @@ def _complemented(node: Expr) -> Expr | None:
 def _complements(factors: list[Expr]) -> list[Expr]:
     """x·(1 - x) = 0 ; (1 - x)·(1 - x·y) = 1 - x, for a 0/1-valued x (a NOT that is false,
     or a product the NOT rules out); x may itself be a product of the other factors"""
-    negated = [(f, base) for f in factors if (base := _complemented(f)) is not None]
+    negated = [(f, _factor_uids(base)) for f in factors if (base := _complemented(f)) is not None]
     if not negated:
         return factors
     present = {f.uid for f in factors}
-    if any(_factor_uids(base) <= present for _, base in negated):
+    if any(uids <= present for _, uids in negated):
         return [ZERO]
-    ruled_out = [(f, _factor_uids(base)) for f, base in negated]
-    dropped = {id(f) for f, base in negated if any(
-        g is not f and uids <= _factor_uids(base) for g, uids in ruled_out)}
-    return [f for f in factors if id(f) not in dropped]
+    if len(negated) < 2:
+        return factors
+    dropped = {f.uid for f, uids in negated if any(g is not f and other <= uids for g, other in negated)}
+    return [f for f in factors if f.uid not in dropped]
+
+
+_FACTOR_UIDS: dict[int, frozenset[int]] = {}
 
 
 def _factor_uids(node: Expr) -> frozenset[int]:
-    return frozenset(f.uid for f in node.factors) if isinstance(node, Product) else frozenset((node.uid,))
+    """The uids of a product's factors (of the node itself when it is not a product)."""
+    found = _FACTOR_UIDS.get(node.uid)
+    if found is None:
+        found = _FACTOR_UIDS[node.uid] = (frozenset(f.uid for f in node.factors) if isinstance(node, Product)
+                                          else frozenset((node.uid,)))
+    return found
 
 
 PRODUCT_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
@@ -304,3 +312,43 @@ def _fix_delta(node: Delta, fixed: dict[int, int]) -> Expr:
     if not allowed:
         return ZERO
     return delta(free, allowed) if free else ONE
+
+
+# ---- deciding δs under a product's value-set factors -------------------------------------------
+_NARROWED: dict[tuple[tuple[int, frozenset[int]], ...], dict[int, Expr]] = {}
+
+
+def narrow(node: Expr) -> Expr:
+    """A product whose factors include ``δv{S}`` with every δ of its other factors that ``v``
+    decides replaced by its value: ``δv{S}·f(δv{T}) = δv{S}·f(1)`` when S ⊆ T, ``f(0)`` when
+    S and T are disjoint, and ``f(0)`` for ``δv,w…`` when the sets of v and w are disjoint.
+    No new value set is made (the literals of the result are among the node's).
+
+    >>> low = delta((1,), {0, 1})
+    >>> narrow(mul(low, one_minus(delta((1,), {5})))) is low
+    True
+    >>> narrow(mul(low, delta((2,), {7}), delta((1, 2)))) is ZERO
+    True
+    """
+    if not isinstance(node, Product):
+        return node
+    known = {f.vertices[0]: f.values for f in node.factors
+             if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None}
+    if not known:
+        return node
+    memo = _NARROWED.setdefault(tuple(sorted(known.items(), key=lambda kv: kv[0])), {})
+    rest = [rebuild(f, lambda d: _decided(d, known), memo) for f in node.factors
+            if not (isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None)]
+    return mul(*rest, *(delta((v,), values) for v, values in known.items()))
+
+
+def _decided(node: Delta, known: dict[int, frozenset[int]]) -> Expr:
+    sets = [known[v] for v in node.vertices if v in known]
+    if not sets:
+        return node
+    common = frozenset.intersection(*sets)
+    if not common or (node.values is not None and not common & node.values):
+        return ZERO
+    if len(node.vertices) == 1 and node.values is not None and common <= node.values:
+        return ONE
+    return node
