@@ -98,7 +98,7 @@ def describe(node: Expr | None, labels: Mapping[int, str]) -> str:
     """
     if node is None:
         return "the expression"
-    text = render(node, dict(labels))
+    text = render(node, dict(labels), limit=161)
     return f"the term {text[:160] + ' …' if len(text) > 160 else text}"
 
 

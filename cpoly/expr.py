@@ -133,8 +133,9 @@ def vertices_of(roots: Iterable[Expr]) -> frozenset[int]:
     return frozenset(found)
 
 
-def render(node: Expr, names: dict[int, str] | None = None) -> str:
-    """A readable (not re-parseable) text form, for messages and ``count --show-pay``.
+def render(node: Expr, names: dict[int, str] | None = None, limit: int | None = None) -> str:
+    """A readable (not re-parseable) text form, for messages and ``count --show-pay``; with
+    ``limit``, every sub-expression's text is cut after that many characters.
 
     >>> from cpoly.rewrite import delta, mul, add, const
     >>> render(add(const(1), mul(const(-1), delta((0, 1)))), {0: "a", 1: "b"})
@@ -144,6 +145,8 @@ def render(node: Expr, names: dict[int, str] | None = None) -> str:
     text: dict[int, str] = {}
     for n in postorder([node]):
         text[n.uid] = _render_one(n, text, names)
+        if limit is not None and len(text[n.uid]) > limit:  # shared subterms repeat: keep it small
+            text[n.uid] = text[n.uid][:limit] + " …"
     return text[node.uid]
 
 

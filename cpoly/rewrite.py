@@ -115,13 +115,21 @@ def _merge_sets(factors: list[Expr]) -> list[Expr]:
     return rest + merged
 
 
+_COMPLEMENTED: dict[int, Expr | None] = {}
+
+
 def _complemented(node: Expr) -> Expr | None:
-    """``x`` when ``node`` is ``1 - x`` with ``x`` 0/1-valued, else None."""
-    if isinstance(node, Sum) and len(node.terms) == 2 and node.terms[0] is ONE:
-        coef, base = split_coefficient(node.terms[1])
-        if coef == -1 and is_boolean(base):
-            return base
-    return None
+    """``x`` when ``node`` is ``1 - x`` with ``x`` 0/1-valued, else None (memoised)."""
+    if not isinstance(node, Sum):
+        return None
+    if node.uid not in _COMPLEMENTED:
+        found = None
+        if len(node.terms) == 2 and node.terms[0] is ONE:
+            coef, base = split_coefficient(node.terms[1])
+            if coef == -1 and is_boolean(base):
+                found = base
+        _COMPLEMENTED[node.uid] = found
+    return _COMPLEMENTED[node.uid]
 
 
 def _complements(factors: list[Expr]) -> list[Expr]:
@@ -135,7 +143,10 @@ def _complements(factors: list[Expr]) -> list[Expr]:
         return [ZERO]
     if len(negated) < 2:
         return factors
-    dropped = {f.uid for f, uids in negated if any(g is not f and other <= uids for g, other in negated)}
+    singles = {uid for _, uids in negated if len(uids) == 1 for uid in uids}
+    products = [(f, uids) for f, uids in negated if len(uids) > 1]
+    dropped = {f.uid for f, uids in products
+               if uids & singles or any(g is not f and other <= uids for g, other in products)}
     return [f for f in factors if f.uid not in dropped]
 
 
@@ -289,6 +300,8 @@ def rebuild(root: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr] | N
     from cpoly.expr import postorder
 
     memo = {} if memo is None else memo
+    if root.uid in memo:
+        return memo[root.uid]
     for node in postorder([root], skip=memo):
         if isinstance(node, Delta):
             memo[node.uid] = leaf(node)
