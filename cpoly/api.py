@@ -108,14 +108,17 @@ def deal_table(game: Game) -> DealTable:
     plan = game.plan
     estimates = [plan.estimate(game.categories[name]) for name in game.category_names]
     patterns = [e.patterns for e in estimates]
+    by_counting: CpolyTooLarge | None = None
     if all(p is not None for p in patterns) and plan.budget.affords(sum(patterns)):  # type: ignore[arg-type]
         try:
             return _table_by_counting(game)
-        except CpolyTooLarge:
-            pass
+        except CpolyTooLarge as too_large:
+            by_counting = too_large  # an exclusion or paid form over budget: it names the count
     for name, estimate in zip(game.category_names, estimates):
-        if estimate.checking is None or estimate.method == "refuse":
-            raise plan.refusal(estimate, f"the count of category '{name}'")
+        if estimate.method == "refuse":
+            raise by_counting or plan.refusal(estimate, f"the count of category '{name}'")
+        if estimate.checking is None:  # symbolic sizes: counting was the only way
+            raise by_counting or plan.table_refusal(game.category_names, estimates, "; ".join(estimate.why_not))
     try:
         return deal_table_by_checking(game)
     except CpolyTooLarge as too_large:

@@ -153,6 +153,7 @@ class Estimate:
     method: str
     why_not: tuple[str, ...] = ()
     biggest: Expr | None = None  # the term with the most equality patterns
+    split: str | None = None  # how the pattern count is conditioned (wild cards), if it is
 
 
 @dataclass(frozen=True)
@@ -205,7 +206,8 @@ class CountingPlan:
                 reasons.insert(0, f"equality patterns need {cost.work:,} node evaluations (budget "
                                   f"left {self.budget.points:,}), {cost.patterns:,} grid points in "
                                   f"{self._describe(cost.biggest)}")
-        return Estimate(patterns, dense, checking, method, tuple(reasons), cost.biggest if cost else None)
+        split = cost.split.describe() if cost is not None and cost.split is not None else None
+        return Estimate(patterns, dense, checking, method, tuple(reasons), cost.biggest if cost else None, split)
 
     def _pattern_cost(self, target: Expr, reasons: list[str]) -> PatternCount | None:
         """The plan by equality patterns of ``Σ target`` (memoised), or None with the reason."""

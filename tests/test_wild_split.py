@@ -1,0 +1,150 @@
+"""Wild cards through the counting plan (issue 13): equality-pattern counts conditioned on which
+cards hold a wild value (cpoly/condition.py), checked against independent oracles: checking every
+deal of the deck, dense enumeration of every assignment on small decks, and symbolic polynomials
+evaluated at several deck sizes."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpoly.api import deal_table, deal_table_by_checking, dense_count, load_game, load_game_text
+from cpoly.condition import ValueSplit, cases, is_symmetric, split_candidates
+from cpoly.counting import count_node
+from cpoly.evaluate import count_dense
+from cpoly.rewrite import delta, mul, one_minus
+from tests.conftest import ROOT
+
+DEFINITIONS = ROOT / "definitions"
+WILD_GAMES = ["deuces_wild.cp", "joker_poker.cp"]
+
+
+@pytest.mark.parametrize("name", WILD_GAMES)
+def test_wild_deal_tables_by_patterns_equal_checking_every_deal(name, monkeypatch):
+    """Every wild/joker game of definitions/: the planner's table (split by wild cards, never
+    enumerating the deck, 0/1 lints included) equals the checking function over every deal,
+    row by row, exclusions included."""
+    counted = load_game(DEFINITIONS / name)
+    estimate = counted.plan.estimate(counted.categories["Straight"])
+    assert estimate.method == "patterns" and estimate.split is not None
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("checked every deal")
+
+    monkeypatch.setattr(counted.plan, "dealt_hands", refuse)
+    table = deal_table(counted)
+    assert counted.lint_categories() == []
+    checked = load_game(DEFINITIONS / name)
+    assert table == deal_table_by_checking(checked)
+    assert counted.exclusions() == checked.exclusions()
+
+
+SMALL_DECKS = [("deuces_wild.cp", {"Faces": 6, "Suits": 3}), ("deuces_wild.cp", {"Faces": 9, "Suits": 2})]
+
+
+@pytest.mark.parametrize(("name", "sizes"), SMALL_DECKS)
+def test_small_deck_tables_equal_checking(name, sizes):
+    table = deal_table(load_game(DEFINITIONS / name, overrides=sizes))
+    assert table == deal_table_by_checking(load_game(DEFINITIONS / name, overrides=sizes))
+
+
+@pytest.mark.parametrize("category", ["FiveOfAKind", "Straight", "FullHouse", "StraightFlush"])
+def test_small_deck_counts_equal_dense_enumeration(category):
+    """Faces 5, Suits 2: every one of the 5^5 * 2^5 assignments, against the count."""
+    game = load_game(DEFINITIONS / "deuces_wild.cp", overrides={"Faces": 5, "Suits": 2})
+    node = game.categories[category]
+    if category.startswith("Straight"):
+        assert game.plan.estimate(node).split is not None
+    assert game.plan.count_ordered(node) == dense_count(game, node)
+
+
+TWO_WILD_FACES = """
+import "deck.cp"
+override Faces = 8
+override Suits = 2
+game "Two wild faces"
+NoWild = prod(i in 1..5) (1 - δF[i]{Two-Three})
+Trips = any(i<j<k in 1..5) ((1 - (1 - δF[i],F[j]) (1 - δF[i]{Two-Three}) (1 - δF[j]{Two-Three}))
+                            (1 - (1 - δF[i],F[k]) (1 - δF[i]{Two-Three}) (1 - δF[k]{Two-Three}))
+                            (1 - (1 - δF[j],F[k]) (1 - δF[j]{Two-Three}) (1 - δF[k]{Two-Three})))
+Low = prod(i in 1..5) δF[i]{Two-Six} * (1 - NoWild)
+Mid = prod(i in 1..5) δF[i]{Two-Three,Five-Eight} * prod(i<j in 1..5) (1 - δF[i],F[j]{Five-Eight})
+categories Low, Mid, Trips
+paytable "p": Low 3, Mid 2, Trips 1
+"""
+
+
+@pytest.mark.parametrize("category", ["Low", "Mid", "Trips"])
+def test_two_wild_values_split_against_dense(category):
+    """A wild set of two values (the wild cards are not fixed, only restricted to the set)."""
+    game = load_game_text(TWO_WILD_FACES, directory=ROOT / "cpoly" / "lib")
+    node = game.categories[category]
+    if category != "Trips":  # its one literal is the wild set: nothing to split for
+        assert game.plan.estimate(node).split is not None
+    assert game.plan.count_ordered(node) == dense_count(game, node)
+
+
+def test_symbolic_wild_counts_are_polynomials_in_suits():
+    """Deuces Wild with Suits symbolic: each polynomial at Suits = 2, 3, 4, 5 equals the numeric
+    count of that deck (itself checked against checking every deal above)."""
+    symbolic = load_game(DEFINITIONS / "deuces_wild.cp", symbolic=["Suits"])
+    names = ["FiveOfAKind", "StraightFlush", "WildRoyalFlush"]
+    polynomials = {n: symbolic.plan.count(symbolic.categories[n]) for n in names}
+    suits = next(iter(polynomials["FiveOfAKind"].free_symbols))
+    for size in (2, 3, 4, 5):
+        numeric = load_game(DEFINITIONS / "deuces_wild.cp", overrides={"Suits": size})
+        for name in names:
+            assert polynomials[name].subs(suits, size) == numeric.plan.count(numeric.categories[name])
+
+
+def test_symbolic_table_that_does_not_fit_names_the_table_and_why():
+    game = load_game(DEFINITIONS / "joker_poker.cp", symbolic=["Suits"])
+    with pytest.raises(Exception) as refused:
+        deal_table(game)
+    message = str(refused.value)
+    assert message.startswith("this deal table is too large to count")
+    assert "checking every deal needs numeric sizes (drop --symbolic)" in message
+
+
+# ---- the conditioning itself -----------------------------------------------------------------
+def _sorts(faces: int, suits: int):
+    from cpoly.resolve import Sort
+    face, suit = Sort("F", faces), Sort("S", suits)
+    return {**{v: face for v in (1, 2, 3)}, **{v: suit for v in (4, 5, 6)}}
+
+
+def _wild_form(single_out_card_one: bool):
+    """Three cards (faces 1-3, suits 4-6), face 0 wild: all match, distinct cards."""
+    wild = {v: delta((v,), {0}) for v in (1, 2, 3)}
+    match = [one_minus(mul(one_minus(delta((a, b))), one_minus(wild[a]), one_minus(wild[b])))
+             for a, b in ((1, 2), (1, 3), (2, 3))]
+    distinct = [one_minus(mul(delta((a, b)), delta((a + 3, b + 3)))) for a, b in ((1, 2), (1, 3), (2, 3))]
+    extra = [one_minus(mul(wild[1], delta((4,), {1})))] if single_out_card_one else []
+    return mul(*distinct, *match, *extra)
+
+
+@pytest.mark.parametrize("asymmetric", [False, True])
+@pytest.mark.parametrize("values", [frozenset({0}), frozenset({0, 2})])
+def test_cases_sum_to_the_dense_count(asymmetric, values):
+    """Σ over the cases (every subset W, or one per size when symmetric) equals brute force."""
+    node = _wild_form(asymmetric)
+    sorts = _sorts(5, 3)
+    universe = frozenset(sorts)
+    positions = [(1, 4), (2, 5), (3, 6)]
+    assert is_symmetric(node, positions) is not asymmetric
+    split = ValueSplit("F", values, (1, 2, 3), 5)
+    parts = cases(node, split, universe, symmetric=not asymmetric)
+    assert len(parts) <= (4 if not asymmetric else 8)
+    total = sum(c.weight * count_node(c.node, sorts, c.universe) for c in parts)
+    assert total == count_dense(node, sorts, sorted(universe))
+
+
+def test_candidates_are_the_wild_value_of_the_windows():
+    game = load_game(DEFINITIONS / "deuces_wild.cp")
+    space = game.plan.space
+    names = {v: space.sorts[v].name for v in space.universe}
+    sizes = {space.sorts[v].name: space.sorts[v].size for v in space.universe}
+    found = split_candidates(mul(space.deal, game.categories["Straight"]), names, space.universe, sizes)
+    assert found[0].values == frozenset({0})  # Two: in every straight window
+    jacks = load_game(DEFINITIONS / "jacks_or_better.cp")
+    space = jacks.plan.space
+    assert split_candidates(mul(space.deal, jacks.categories["Straight"]), names, space.universe, sizes) == []
