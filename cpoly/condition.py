@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from math import comb
 
@@ -123,7 +124,7 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
         mapping = {a: b for i, j in enumerate(order) for a, b in zip(positions[i], positions[j])}
         memo = _RENAMED.setdefault(tuple(sorted(mapping.items())), {})
         factors = node.factors if isinstance(node, Product) else (node,)
-        renamed = {rebuild(f, lambda d: _renamed_delta(d, mapping), memo).uid for f in factors}
+        renamed = {rebuild(f, partial(_renamed_delta, mapping=mapping), memo).uid for f in factors}
         if renamed != {f.uid for f in factors}:  # a product is symmetric when its factors permute
             return False
     return True

@@ -34,8 +34,14 @@ from cpoly.errors import CpolyError, CpolyTooLarge, Span
 from cpoly.evaluate import count_dense, evaluate_factored
 from cpoly.expr import Delta, Expr, postorder, render, vertices_of
 from cpoly.hands import hand_chunks
-from cpoly.patterncount import (PatternCount, SplitMemo, TooManyPatterns, WorkBudget, plan_patterns,
-                                run_patterns)
+from cpoly.patterncount import (
+    PatternCount,
+    SplitMemo,
+    TooManyPatterns,
+    WorkBudget,
+    plan_patterns,
+    run_patterns,
+)
 from cpoly.plan import mixes_sorts
 from cpoly.resolve import Sort
 from cpoly.rewrite import ONE, mul, substitute

@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from cpoly.api import deal_table, deal_table_by_checking, dense_count, load_game, load_game_text
+from cpoly.api import (
+    deal_table,
+    deal_table_by_checking,
+    dense_count,
+    load_game,
+    load_game_text,
+)
 from cpoly.condition import ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.counting import count_node
 from cpoly.evaluate import count_dense
