@@ -82,10 +82,15 @@ class PatternEnv:
 INT64_SAFE = 2**62
 
 
+_BOUNDS: dict[int, int] = {}  # node uid -> bound (nodes are interned: a bound never changes)
+
+
 def value_bound(root: Expr) -> int:
     """An upper bound of ``|root|`` at any assignment (δ ≤ 1, products and sums of bounds)."""
-    bounds: dict[int, int] = {}
-    for node in postorder([root]):
+    bounds = _BOUNDS
+    if root.uid in bounds:
+        return bounds[root.uid]
+    for node in postorder([root], skip=bounds):
         if is_boolean(node):
             bounds[node.uid] = 1
         elif isinstance(node, Const):

@@ -85,10 +85,20 @@ def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
             raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
                                   term.node)
     axes = [pattern_axes(term) for term in terms]
-    work = sum((grid_points(a) + TERM_OVERHEAD) * len(postorder([t.node])) for t, a in zip(terms, axes))
+    work = sum((grid_points(a) + TERM_OVERHEAD) * node_count(t.node) for t, a in zip(terms, axes))
     biggest = max(zip(terms, axes), key=lambda ta: grid_points(ta[1]), default=(None, None))[0]
     return PatternCost(tuple(terms), tuple(axes), work, biggest.node if biggest else None,
                        max((grid_points(a) for a in axes), default=0))
+
+
+_NODE_COUNTS: dict[int, int] = {}
+
+
+def node_count(node: Expr) -> int:
+    """The DAG nodes under ``node`` (memoised: nodes are interned)."""
+    if node.uid not in _NODE_COUNTS:
+        _NODE_COUNTS[node.uid] = len(postorder([node]))
+    return _NODE_COUNTS[node.uid]
 
 
 @dataclass(frozen=True)
