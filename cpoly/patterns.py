@@ -82,6 +82,11 @@ def pattern_bound(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence
     >>> pattern_bound(40, [[0]] * 40, [13]) > 10**30
     True
     """
+    return _pattern_bound(m, tuple(map(tuple, allowed)), tuple(atom_sizes))
+
+
+@lru_cache(maxsize=4096)
+def _pattern_bound(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]) -> int:
     width = max((len(a) for a in allowed), default=0)
     used = sorted(set().union(*map(set, allowed))) if allowed else []
     typings = _capacity_typings(m, [atom_sizes[a] for a in used])

@@ -92,9 +92,19 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
         pieces = memo[factor.uid] if signatures[factor.uid] else [split_coefficient(factor)]
         if len(terms) * len(pieces) > MAX_TERMS:
             raise CpolyTooLarge(f"splitting by literal sets gives more than {MAX_TERMS} terms")
-        terms = [(c1 * c2, narrow(mul(t1, t2))) for c1, t1 in terms for c2, t2 in pieces]
+        terms = [(c1 * c2, _narrowed_product(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]
         terms = _regroup([(c, t) for c, t in terms if t is not ZERO], signatures)
     return terms
+
+
+_PRODUCTS: dict[tuple[int, int], Expr] = {}  # (uid, uid) -> their narrowed product (interned nodes)
+
+
+def _narrowed_product(first: Expr, second: Expr) -> Expr:
+    key = (first.uid, second.uid)
+    if key not in _PRODUCTS:
+        _PRODUCTS[key] = narrow(mul(first, second))
+    return _PRODUCTS[key]
 
 
 def _regroup(terms: list[tuple[int, Expr]], signatures: LiteralSignatures) -> list[tuple[int, Expr]]:

@@ -210,11 +210,17 @@ def _collect_like_terms(terms: list[Expr]) -> list[Expr]:
     """2x + 3x = 5x ; x - x = 0 ; 1 + 2 = 3"""
     coefficients: dict[int, int] = {}
     bases: dict[int, Expr] = {}
+    alone: dict[int, Expr] = {}  # a base met once keeps its term as it was
     for t in terms:
         c, base = split_coefficient(t)
+        if base.uid in coefficients:
+            alone.pop(base.uid, None)
+        else:
+            alone[base.uid] = t
         coefficients[base.uid] = coefficients.get(base.uid, 0) + c
         bases[base.uid] = base
-    return [mul(const(c), bases[uid]) for uid, c in coefficients.items() if c != 0]
+    return [alone[uid] if uid in alone else mul(const(c), bases[uid])
+            for uid, c in coefficients.items() if c != 0]
 
 
 SUM_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
