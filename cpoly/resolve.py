@@ -83,6 +83,10 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
             overrides: Mapping[str, int] | None = None) -> Program:
     """Resolve ``module``; the constants named in ``symbolic`` become sympy symbols, those in
     ``overrides`` take the given values instead of their definitions."""
+    both = sorted(set(symbolic) & set(overrides or {}))
+    if both:
+        raise CpolyError(f"--set {both[0]}=… and --symbolic {both[0]}: a constant is either given "
+                         "a value or made a symbol, not both")
     program = Program(module)
     definitions = _collect_definitions(module)
     program.order = _dependency_order(definitions, program)

@@ -121,3 +121,11 @@ def test_symbolic_jacks_counts_hold_at_thirteen_faces(capsys):
     for row in payload["categories"]:
         polynomial = sympy.sympify(row["paid_ways"], locals={"Faces": faces})
         assert polynomial.subs(faces, 15) == numeric[row["name"]], row["name"]
+
+
+def test_a_constant_both_set_and_symbolic_is_refused(capsys):
+    """``--set Suits=5 --symbolic Suits`` used to print the polynomial and drop the 5 silently."""
+    path = str(DEFINITIONS / "jacks_or_better.cp")
+    assert main(["count", path, "--set", "Suits=5", "--symbolic", "Suits", "--json"]) == 2
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert "--set Suits" in message and "--symbolic Suits" in message
