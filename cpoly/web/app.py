@@ -51,6 +51,9 @@ def _field_error(error: FieldError) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":  # a cross-site form or text/plain post needs no preflight
+        raise FieldError("request", "send the request body as JSON (Content-Type: application/json)")
     try:
         body = json.loads(await request.body() or b"{}")
     except ValueError as bad:
