@@ -24,7 +24,7 @@ from cpoly.evaluate import count_dense
 from cpoly.expr import Delta, Expr, postorder
 from cpoly.game import Game
 from cpoly.lower import Lowerer
-from cpoly.positions import order_dependent
+from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus
 from cpoly.symbolic import Number, expand
@@ -71,6 +71,10 @@ def _game(program: Program, check_order: bool = True) -> Game:
 
 
 def _refuse_order_dependence(game: Game) -> None:
+    if deal_depends_on_order(game):
+        raise CpolyError("the deal expression depends on the order of the cards (it accepts a "
+                         "hand in one order and not in another); the deal must accept every "
+                         "ordering of a hand", game.spec.deal.span)
     dependent = order_dependent(game)
     if dependent:
         name = dependent[0]

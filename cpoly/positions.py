@@ -34,7 +34,7 @@ from cpoly.expr import Expr
 from cpoly.game import Game
 from cpoly.rewrite import add, mul, neg, rename, substitute
 
-__all__ = ["MAX_WITNESSES", "order_dependent", "position_dependent", "witnesses"]
+__all__ = ["MAX_WITNESSES", "deal_depends_on_order", "order_dependent", "position_dependent", "witnesses"]
 
 #: The most ordered hands a position-dependent category may hold on (each is searched for and
 #: then followed through every deal of the analysis).
@@ -134,14 +134,19 @@ def order_dependent(game: Game, work: int = LOAD_CHECK_WORK) -> list[str]:
     >>> order_dependent(load_game_text(text, check_order=False))
     ['FirstTwo']
     """
-    found = []
-    for name, node in game.categories.items():
-        try:
-            if _moves(game, node, WorkBudget(work)):
-                found.append(name)
-        except CpolyTooLarge:
-            continue
-    return found
+    return [name for name, node in game.categories.items() if _provably_moves(game, node, work)]
+
+
+def deal_depends_on_order(game: Game, work: int = LOAD_CHECK_WORK) -> bool:
+    """Whether the deal expression provably accepts a hand in one order and not in another."""
+    return _provably_moves(game, game.deal, work)
+
+
+def _provably_moves(game: Game, node: Expr, work: int) -> bool:
+    try:
+        return _moves(game, node, WorkBudget(work))
+    except CpolyTooLarge:
+        return False
 
 
 def witnesses(game: Game, name: str, limit: int = MAX_WITNESSES) -> list[tuple[Card, ...]]:
