@@ -22,7 +22,7 @@ from math import comb
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.expr import Expr
-from cpoly.resolve import Program, evaluate_constant, vertex_of
+from cpoly.resolve import Program, evaluate_constant, referenced_names, vertex_of
 from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus
 
 Scope = dict[str, int]
@@ -197,10 +197,17 @@ class Lowerer:
     def _indexed(self, node: S.Indexed, scope: Scope) -> Expr:
         low = evaluate_constant(node.low, self.program, scope)
         high = evaluate_constant(node.high, self.program, scope)
-        for name in node.names:
+        for position, name in enumerate(node.names):
             if name in scope or name in self.program.all_names():
                 raise CpolyNameError(f"index '{name}' hides an existing name", node.span)
+            if name in node.names[:position]:
+                raise CpolyNameError(f"index '{name}' is named twice in {node.op}(…)", node.span)
         terms = comb(max(high - low + 1, 0), len(node.names))
+        if not terms and not _uses(scope, node.low, node.high):
+            why = (f"the range {low}..{high} is empty (a range is low..high)" if high < low else
+                   f"{len(node.names)} different indices cannot be chosen from {low}..{high}")
+            raise CpolyError(f"{node.op}({'<'.join(node.names)} in {low}..{high}) has no terms: "
+                             f"{why}", node.span)
         self._expanded += terms
         if self._expanded > MAX_EXPANDED:
             raise CpolyError(f"{node.op}({', '.join(node.names)} in {low}..{high}) expands to {terms:,} "
@@ -230,3 +237,9 @@ class Lowerer:
         for name, v in self.program.vertex_names.items():
             labels[v] = name
         return labels
+
+
+def _uses(scope: Scope, *parts: S.IExpr) -> bool:
+    """Whether index expressions ``parts`` use an index bound in ``scope`` (an inner range that
+    depends on an outer index may be empty for some of its values: ``prod(j in i+1..5)``)."""
+    return any(name in scope for part in parts for name, _ in referenced_names(part))
