@@ -170,6 +170,7 @@ class Lowerer:
         if values:
             allowed = values if allowed is None else values & allowed
         self._lint_sorts(vertices, node.span)
+        self._lint_values(vertices, allowed, node.span)
         if not vertices:
             return ONE if allowed is None or allowed else const(0)
         return delta(vertices, allowed)
@@ -227,6 +228,18 @@ class Lowerer:
             self._linted.add(span)
             self.program.warnings.append(Warning_(
                 f"δ compares vertices of different domains ({', '.join(sorted(sorts))})", span))
+
+    def _lint_values(self, vertices: list[int], allowed: set[int] | None, span: Span) -> None:
+        """Warn about a δ whose values all lie outside its vertices' domain: it is always 0."""
+        sizes = [self.program.sorts[v].size for v in vertices if v in self.program.sorts]
+        if not allowed or not sizes or not all(isinstance(n, int) for n in sizes):
+            return
+        size = min(int(n) for n in sizes)
+        if all(not 0 <= value < size for value in allowed) and span not in self._linted:
+            self._linted.add(span)
+            shown = ", ".join(str(v) for v in sorted(allowed)[:5]) + (", …" if len(allowed) > 5 else "")
+            self.program.warnings.append(Warning_(
+                f"this δ is always 0: its values ({shown}) are outside the domain 0..{size - 1}", span))
 
     def vertex_labels(self) -> dict[int, str]:
         """A readable name for each vertex: its alias, else ``Group[i]``."""
