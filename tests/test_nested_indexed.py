@@ -14,17 +14,10 @@ from typing import Callable
 import pytest
 
 from cpoly.api import count, load_program
+from tests.conftest import DECK_4X2
 
 Hand = tuple[tuple[int, int], ...]  # (face, suit) of cards 1..5
 
-HEADER = """Faces = 4
-Suits = 2
-F = σ1-σ5
-S = σ6-σ10
-domain F: Faces
-domain S: Suits
-Distinct = prod(i<j in 1..5) (1 - δF[i],F[j] δS[i],S[j])
-"""
 
 PAIRS = list(combinations(range(5), 2))
 
@@ -78,7 +71,7 @@ def _brute(predicate: Callable[[Hand], int | bool]) -> int:
 def test_nested_form_counts_as_brute_force(tmp_path: Path, form: str,
                                            predicate: Callable[[Hand], int | bool]) -> None:
     path = tmp_path / "nested.cp"
-    path.write_text(HEADER + f"X = Distinct * {form}\n", encoding="utf-8")
+    path.write_text(DECK_4X2 + f"X = Distinct * {form}\n", encoding="utf-8")
     expected = _brute(predicate)
     assert expected > 0
     assert count(load_program(path), "X") == expected

@@ -16,19 +16,11 @@ import pytest
 from cpoly.api import load_game
 from cpoly.errors import CpolyError
 from cpoly.positions import order_dependent
+from tests.conftest import DECK_4X2
 
 Hand = tuple[tuple[int, int], ...]
 
-HEADER = """Faces = 4
-Suits = 2
-F = σ1-σ5
-S = σ6-σ10
-domain F: Faces
-domain S: Suits
-Hand = prod(i<j in 1..5) (1 - δF[i],F[j] δS[i],S[j])
-cards F S
-deal Hand
-"""
+HEADER = DECK_4X2 + "cards F S\ndeal Distinct\n"
 
 CATEGORIES: dict[str, tuple[str, Callable[[Hand], int]]] = {
     "AnyPair": ("any(i<j in 1..5) δF[i],F[j]",
