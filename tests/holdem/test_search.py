@@ -137,6 +137,19 @@ def test_save_chunk_is_atomic(tmp_path: Path) -> None:
     assert load_chunk(path)["x"].tolist() == [0, 1, 2]  # type: ignore[index]
 
 
+def test_save_chunk_leaves_nothing_when_writing_fails(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails half-way (a full disk) leaves neither the chunk nor its temporary."""
+    def full_disk(file: object, **arrays: object) -> None:
+        Path(str(file)).write_bytes(b"PK\x03\x04 half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(np, "savez", full_disk)
+    with pytest.raises(OSError):
+        save_chunk(tmp_path / "chunk-00001.npz", {"x": np.arange(3)})
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_cli_json_contract_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     code = main(["search", "--ranks", "TJQKA", "--workers", "0", "--top", "3", "--out", str(out),
