@@ -141,7 +141,7 @@ def deal_table(game: Game) -> DealTable:
     for name, estimate in zip(game.category_names, estimates):
         if estimate.method == "refuse":
             raise by_counting or plan.refusal(estimate, f"the count of category '{name}'")
-        if estimate.checking is None:  # symbolic sizes: counting was the only way
+        if estimate.checking is None:  # no deal-by-deal check (symbolic sizes, copies, order)
             raise by_counting or plan.table_refusal(game.category_names, estimates, "; ".join(estimate.why_not))
     try:
         return deal_table_by_checking(game)

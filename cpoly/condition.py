@@ -70,9 +70,10 @@ class Case:
 def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[int],
                      sizes: Mapping[str, Number]) -> list[ValueSplit]:
     """The value sets worth conditioning on, best first: the atoms of a sort (classes of the
-    values its literals cannot tell apart) that lie in more than half of the sort's literals
-    of two or more values, and in two or more, ranked by how many (a wild value lies in
-    every straight window; a natural face in a few).
+    values its literals cannot tell apart) tested alone on every vertex (``δF[i]{Wild}``) and
+    lying in another literal, or lying in more than half of the sort's literals of two or
+    more values (and in two or more); by how many literals hold them, then the first kind (a wild value lies in every
+    straight window; a natural face in a few).
 
     >>> from cpoly.rewrite import add, delta, mul
     >>> windows = add(*(delta((1,), {0, m, m + 1}) for m in (1, 3, 5)), delta((1, 2), {1, 2}))
@@ -80,18 +81,23 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
     [[0]]
     """
     literals: dict[str, set[frozenset[int]]] = {}
+    tested: dict[frozenset[int], set[int]] = {}  # sets tested alone, on which vertices
     for n in postorder([node]):
         if isinstance(n, Delta) and n.values is not None and all(v in universe for v in n.vertices):
             literals.setdefault(names[n.vertices[0]], set()).add(n.values)
-    found: list[tuple[int, ValueSplit]] = []
+            if len(n.vertices) == 1:
+                tested.setdefault(n.values, set()).add(n.vertices[0])
+    found: list[tuple[tuple[bool, int], ValueSplit]] = []
     for sort, sets in literals.items():
         every = tuple(sorted(v for v in universe if names[v] == sort))
         wide = [t for t in sets if len(t) > 1]
         for atom in _atoms(sets, sizes[sort]):
-            containing = sum(1 for t in wide if atom <= t)
-            if len(every) >= 2 and containing >= 2 and 2 * containing > len(wide):
-                found.append((containing, ValueSplit(sort, atom, every, sizes[sort])))
-    found.sort(key=lambda pair: (-pair[0], sorted(pair[1].values)))
+            containing = sum(1 for t in wide if atom < t)
+            on_every_card = tested.get(atom, set()) == set(every)  # δF[i]{Wild} for each i
+            if len(every) >= 2 and ((on_every_card and containing >= 1)
+                                    or (containing >= 2 and 2 * containing > len(wide))):
+                found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort])))
+    found.sort(key=lambda pair: (-pair[0][1], not pair[0][0], sorted(pair[1].values)))
     return [split for _, split in found]
 
 

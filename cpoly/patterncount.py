@@ -30,7 +30,8 @@ from cpoly.symbolic import Number, expand
 PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
 TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
 PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused without enumerating
-SPLITS_TRIED = 2  # value sets tried per count (the best candidates)
+SPLITS_TRIED = 3  # value sets tried per count (the best candidates)
+SPLIT_GOOD = 50_000_000  # a split this cheap is taken without pricing the next candidate
 
 
 @dataclass
@@ -124,8 +125,9 @@ class PatternCount:
 
 def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int],
                   positions: Sequence[Sequence[int]] = (), memo: SplitMemo | None = None) -> PatternCount:
-    """The plan of ``Σ node`` by equality patterns: conditioned on the first of its
-    :func:`~cpoly.condition.split_candidates` that can be enumerated, else the node itself.
+    """The plan of ``Σ node`` by equality patterns: conditioned on the cheapest of its first
+    :func:`~cpoly.condition.split_candidates` (the next one is priced only while the best so
+    far costs more than SPLIT_GOOD), else the node itself.
 
     A wild value set that other literals contain makes every literal an atom of its own, so
     the split is taken without pricing the node itself (that pricing alone enumerates the
@@ -135,14 +137,17 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
     chosen plan is over the pattern limit."""
     names = {v: sorts[v].name for v in universe}
     sizes = {sorts[v].name: sorts[v].size for v in universe}
+    best: PatternCount | None = None
     for split in split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]:
         try:
             planned = _priced(node, sorts, universe, split, positions, memo)
         except TooManyPatterns:
             continue
-        if planned is not None:
-            return planned
-    return PatternCount(((1, universe, pattern_cost(node, sorts, universe)),))
+        if planned is not None and (best is None or planned.work < best.work):
+            best = planned
+        if best is not None and best.work <= SPLIT_GOOD:
+            break
+    return best or PatternCount(((1, universe, pattern_cost(node, sorts, universe)),))
 
 
 SplitMemo = dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]]
