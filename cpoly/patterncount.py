@@ -31,7 +31,7 @@ PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
 TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
 PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused without enumerating
 SPLITS_TRIED = 3  # value sets tried per count (the best candidates)
-SPLIT_GOOD = 50_000_000  # a split this cheap is taken without pricing the next candidate
+SPLIT_GOOD = 200_000_000  # a split this cheap is taken without pricing the next candidate
 
 
 @dataclass
