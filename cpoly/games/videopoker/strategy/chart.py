@@ -131,9 +131,19 @@ def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress |
     deals = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
     index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
     patterns = pattern_tables.hold_patterns(index, prepared.tables.categories)
-    entries = Entries.of(values, patterns, prepared.sizes, len(pattern_tables.patterns))
+    entries = Entries.of(values, patterns, prepared.sizes, len(pattern_tables.patterns),
+                         _best_somewhere(values, patterns, len(pattern_tables.patterns)))
     denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
     return StrategyData(poker, deals, values, patterns, pattern_tables, entries, analysis.expected_return, denominator)
+
+
+def _best_somewhere(values: np.ndarray, patterns: np.ndarray, n_patterns: int) -> np.ndarray:
+    """bool per pattern id: the pattern (at any level of detail) of a best hold of some deal, or
+    "draw five"; only these can be chart lines (the search's candidates)."""
+    is_best = values == values.max(axis=1, keepdims=True)
+    kept = np.bincount(patterns[is_best].reshape(-1), minlength=n_patterns) > 0
+    kept[int(patterns[0, 0, 0])] = True
+    return kept
 
 
 def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = DEFAULT_LINES,

@@ -33,8 +33,8 @@ PENALTY_STEP = 2.0
 SWAP_ROUNDS = 2
 #: Lines tried per round, the costliest first.
 SWAP_LINES = 5
-#: Bits of a hold's rank (0..31) in the packed sort key of :meth:`Entries.of`.
-HOLD_BITS = 5
+#: Cells of the dense (deals, patterns) block of :meth:`Entries.of`.
+DENSE_CELLS = 1 << 24
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
 MAX_SWEEPS = 8
 
@@ -55,31 +55,42 @@ class Entries:
     n_patterns: int
 
     @classmethod
-    def of(cls, values: np.ndarray, patterns: np.ndarray, weight: np.ndarray, n_patterns: int) -> Entries:
+    def of(cls, values: np.ndarray, patterns: np.ndarray, weight: np.ndarray, n_patterns: int,
+           kept: np.ndarray | None = None) -> Entries:
         """From ``(N, 32)`` hold values, ``(N, 32, J)`` pattern ids (each hold at J levels of
-        detail) and each deal's weight.
+        detail, -1 = none at that level), each deal's weight and, optionally, which pattern
+        ids to keep (bool per id; the others get no entries).
 
-        Holds are ranked by value within each deal (best first, then by hold index); each
-        (pattern, rank) pair packs into an int16, and one small sort per deal puts each
-        pattern's best hold first.
+        Holds are ranked by value within each deal (best first, then by hold index); a dense
+        ``(deals, patterns)`` table of each pattern's best rank is filled by writing the ranks
+        worst first (the best overwrites), in blocks of deals, and read back as entries.
         """
         n_deals, n_holds = values.shape
-        if n_patterns >= 1 << (15 - HOLD_BITS):
-            raise ValueError(f"{n_patterns} patterns do not fit the packed sort key")
+        keep = np.ones(n_patterns, dtype=bool) if kept is None else np.asarray(kept, dtype=bool)
+        ids = np.flatnonzero(keep)
+        width = len(ids) + 1                       # the last column takes the patterns not kept
+        compact = np.full(n_patterns + 1, width - 1, dtype=np.int32)
+        compact[ids] = np.arange(len(ids))
         by_value = np.argsort(-values, axis=1, kind="stable")
-        rank = np.empty_like(by_value)
-        np.put_along_axis(rank, by_value, np.arange(n_holds)[None, :], axis=1)
-        packed = (patterns.astype(np.int16) << HOLD_BITS) | rank.astype(np.int16)[:, :, None]
-        packed = np.sort(packed.reshape(n_deals, -1), axis=1, kind="stable")
-        pattern = packed >> HOLD_BITS
-        first = np.ones(pattern.shape, dtype=bool)
-        first[:, 1:] = pattern[:, 1:] != pattern[:, :-1]
-        deal = np.nonzero(first)[0]
-        kept = packed[first]
-        hold = by_value[deal, (kept & (n_holds - 1)).astype(np.int64)]
+        step = max(1, DENSE_CELLS // width)
+        found: list[np.ndarray] = []
+        ranks: list[np.ndarray] = []
+        for low in range(0, n_deals, step):
+            rows = np.arange(low, min(n_deals, low + step))
+            ranked = compact[patterns[rows[:, None], by_value[rows]]]      # (rows, 32, J)
+            best = np.full(len(rows) * width, n_holds, dtype=np.int8)
+            base = (np.arange(len(rows), dtype=np.int64) * width)[:, None]
+            for rank in range(n_holds - 1, -1, -1):
+                best[base + ranked[:, rank]] = rank
+            best[width - 1::width] = n_holds
+            cells = np.flatnonzero(best < n_holds)
+            found.append(cells + low * width)
+            ranks.append(best[cells])
+        deal, column = np.divmod(np.concatenate(found), width)
+        hold = by_value[deal, np.concatenate(ranks).astype(np.int64)]
         start = np.searchsorted(deal, np.arange(n_deals + 1))
-        return cls(deal.astype(np.int64), (kept >> HOLD_BITS).astype(np.int64), values[deal, hold],
-                   hold.astype(np.int64), start, np.asarray(weight, dtype=np.int64), n_patterns)
+        return cls(deal, ids[column].astype(np.int64), values[deal, hold], hold.astype(np.int64), start,
+                   np.asarray(weight, dtype=np.int64), n_patterns)
 
     @property
     def n_deals(self) -> int:
