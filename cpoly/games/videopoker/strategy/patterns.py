@@ -42,10 +42,11 @@ ANY = -2
 #: The levels of detail every hold is described at (side draws, high cards, gaps kept); a chart
 #: line is a pattern at any of them.
 COARSENINGS = (
-    # side draws, high cards, gaps, made category, cards held
-    (True, True, True, True, True), (False, True, True, True, True), (False, False, True, True, True),
-    (False, True, False, True, True), (False, False, False, True, True), (False, False, False, True, False),
-    (False, False, False, False, False),
+    # side draws, high cards, gaps, made category, cards held, head (of a hold that is no win)
+    (True, True, True, True, True, True), (False, True, True, True, True, True),
+    (False, False, True, True, True, True), (False, True, False, True, True, True),
+    (False, False, False, True, True, True), (False, False, False, True, False, True),
+    (False, False, False, False, False, True), (False, True, False, True, True, False),
 )
 #: A card is wild when it makes the best hand reachable from the other four this often.
 WILD_SHARE = 0.9
@@ -210,12 +211,15 @@ def _row_ids(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ids.reshape(-1), firsts
 
 
-def _coarsen(rows: np.ndarray, level: tuple[bool, bool, bool, bool, bool]) -> np.ndarray:
+def _coarsen(rows: np.ndarray, level: tuple[bool, bool, bool, bool, bool, bool]) -> np.ndarray:
     """The rows with the side draws, the high cards, the gaps, the made category (with the
-    head) and/or the number of cards held by a made win left open (``ANY``)."""
-    side, high, gaps, made, held = level
+    head), the number of cards held by a made win and/or the head of a hold that is no win
+    left open (``ANY``)."""
+    side, high, gaps, made, held, head = level
     coarse = rows.copy()
     wins = coarse[:, 1] >= 0
+    if not head:
+        coarse[~wins & (coarse[:, 0] > 0), 2] = ANY
     if not held:
         coarse[wins, 0] = ANY
         coarse[wins, 2:] = ANY
