@@ -116,8 +116,8 @@ def _representative(jacks, deal, prepared) -> int:
 def test_fewer_lines_cost_more_and_stay_exact(jacks, chart_96):
     short = build_strategy(jacks, "9/6", 15)
     assert len(short.lines) <= 15
-    # goal: the Wizard's 15-line simple strategy returns 0.9946; this chart is measured here
-    assert short.chart_return >= Fraction(9945, 10**4)
+    # the Wizard's 15-line simple strategy returns 0.9946
+    assert short.chart_return >= Fraction(9946, 10**4)
     assert short.chart_return <= chart_96.chart_return
     assert short.return_with_exceptions == short.optimal_return
     returns = short.returns_by_lines
@@ -135,8 +135,8 @@ def test_nine_five_chart(jacks):
 def test_deuces_wild_chart():
     chart = build_strategy(VideoPoker.load(DEUCES), "full pay", 40)
     assert round(float(chart.optimal_return), 6) == 1.007620
-    # published basic chart 1.007575; this chart is 1.0075737 (measured, see docs/strategy.md)
-    assert chart.chart_return >= Fraction(1007573, 10**6)
+    # published basic chart (Wizard of Odds) 1.007575
+    assert chart.chart_return >= Fraction(1007575, 10**6)
     assert chart.return_with_exceptions == chart.optimal_return
     names = [line.name for line in chart.lines]
     assert any("wild card" in name for name in names)

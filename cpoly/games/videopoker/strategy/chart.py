@@ -132,7 +132,7 @@ def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress |
     index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
     patterns = pattern_tables.hold_patterns(index, prepared.tables.categories)
     entries = Entries.of(values, patterns, prepared.sizes, len(pattern_tables.patterns),
-                         _best_somewhere(values, patterns, len(pattern_tables.patterns)))
+                         _best_somewhere(values, patterns, len(pattern_tables.patterns)), merge=True)
     denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
     return StrategyData(poker, deals, values, patterns, pattern_tables, entries, analysis.expected_return, denominator)
 
@@ -141,7 +141,8 @@ def _best_somewhere(values: np.ndarray, patterns: np.ndarray, n_patterns: int) -
     """bool per pattern id: the pattern (at any level of detail) of a best hold of some deal, or
     "draw five"; only these can be chart lines (the search's candidates)."""
     is_best = values == values.max(axis=1, keepdims=True)
-    kept = np.bincount(patterns[is_best].reshape(-1), minlength=n_patterns) > 0
+    best = patterns[is_best].reshape(-1)
+    kept = np.bincount(best[best >= 0], minlength=n_patterns) > 0
     kept[int(patterns[0, 0, 0])] = True
     return kept
 
@@ -164,8 +165,9 @@ def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = 
     if lines < 1:
         raise CpolyError(f"a chart needs at least one line, got --lines {lines}")
     game = collect(poker, paytable, progress)
-    floor = int(game.patterns[0, 0, 0])
-    fine = sorted(set(np.unique(game.patterns[:, :, 0]).tolist()))
+    lookup = game.entries.lookup
+    floor = int(lookup[game.patterns[0, 0, 0]])
+    fine = sorted(set(lookup[np.unique(game.patterns[:, :, 0])].tolist()) - {-1})
     search, record = search_chart(game.entries, fine, floor, lines)
     return _figures(game, search, record, poker.paytable(paytable).name)
 
@@ -184,14 +186,15 @@ def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int], pa
     loss = entries.weight * (best - entries.value[played])
     order = search.order()
     words = _words(game)
-    names = words.names([game.pattern_tables.patterns[p] for p in order])
+    patterns = [game.pattern_tables.patterns[int(entries.ids[p])] for p in order]
+    names = words.names(patterns)
     deal_total = int(entries.weight.sum())
     line_of = entries.pattern[played]
     lines = []
-    for pattern, name in zip(order, names):
+    for pattern, line_pattern, name in zip(order, patterns, names):
         mine = line_of == pattern
         deals = int(entries.weight[mine].sum())
-        lines.append(ChartLine(game.pattern_tables.patterns[pattern], name, deals,
+        lines.append(ChartLine(line_pattern, name, deals,
                                Fraction(deals, deal_total), Fraction(int(loss[mine].sum()), game.denominator)))
     chart_value = int(np.sum(entries.weight * entries.value[played]))
     exceptions = _exceptions(game, played, best, dict(zip(order, names)), words)

@@ -54,6 +54,8 @@ class PatternWords:
             parts.append(f"{pattern.wild} wild")
         parts.extend(f"{self.categories[c]} {self._gaps(pattern.held, c, level)}"
                      for c, level in pattern.side[:detail])
+        if pattern.penalty >= 0:
+            parts.append("no penalty card" if not pattern.penalty else _plural(pattern.penalty, "penalty card"))
         return ", ".join(parts)
 
     def _head(self, pattern: Pattern) -> str:

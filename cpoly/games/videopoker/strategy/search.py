@@ -28,13 +28,9 @@ __all__ = ["ChartSearch", "Entries", "initial_order", "search_chart"]
 
 #: The line penalty starts at this share of the optimal value and grows by PENALTY_STEP.
 PENALTY_START = 1e-7
-PENALTY_STEP = 2.0
-#: Rounds of :meth:`ChartSearch.swap_out` at most.
-SWAP_ROUNDS = 2
-#: Lines tried per round, the costliest first.
-SWAP_LINES = 5
-#: Cells of the dense (deals, patterns) block of :meth:`Entries.of`.
-DENSE_CELLS = 1 << 24
+PENALTY_STEP = 4.0
+#: Cells of the dense (deals, patterns) block of :meth:`Entries.of` (small enough for the cache).
+DENSE_CELLS = 1 << 18
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
 MAX_SWEEPS = 8
 
@@ -43,7 +39,10 @@ MAX_SWEEPS = 8
 class Entries:
     """Sparse (deal, pattern) table: the best value and hold of each pattern in each deal.
 
-    Entries are sorted by deal; ``start[d]:start[d + 1]`` are deal ``d``'s.
+    Entries are sorted by deal; ``start[d]:start[d + 1]`` are deal ``d``'s.  Patterns are
+    numbered ``0..n_patterns - 1`` here; ``ids`` gives each one's id in the caller's numbering
+    and ``lookup`` the way back (-1 for a pattern without entries; patterns merged as equal map
+    to the one kept).
     """
 
     deal: np.ndarray
@@ -53,13 +52,16 @@ class Entries:
     start: np.ndarray
     weight: np.ndarray
     n_patterns: int
+    ids: np.ndarray
+    lookup: np.ndarray
 
     @classmethod
     def of(cls, values: np.ndarray, patterns: np.ndarray, weight: np.ndarray, n_patterns: int,
-           kept: np.ndarray | None = None) -> Entries:
+           kept: np.ndarray | None = None, merge: bool = False) -> Entries:
         """From ``(N, 32)`` hold values, ``(N, 32, J)`` pattern ids (each hold at J levels of
         detail, -1 = none at that level), each deal's weight and, optionally, which pattern
-        ids to keep (bool per id; the others get no entries).
+        ids to keep (bool per id; the others get no entries).  With ``merge``, patterns that
+        pick the same hold in the same deals are one pattern (the lowest id is kept).
 
         Holds are ranked by value within each deal (best first, then by hold index); a dense
         ``(deals, patterns)`` table of each pattern's best rank is filled by writing the ranks
@@ -68,29 +70,16 @@ class Entries:
         n_deals, n_holds = values.shape
         keep = np.ones(n_patterns, dtype=bool) if kept is None else np.asarray(kept, dtype=bool)
         ids = np.flatnonzero(keep)
-        width = len(ids) + 1                       # the last column takes the patterns not kept
-        compact = np.full(n_patterns + 1, width - 1, dtype=np.int32)
-        compact[ids] = np.arange(len(ids))
-        by_value = np.argsort(-values, axis=1, kind="stable")
-        step = max(1, DENSE_CELLS // width)
-        found: list[np.ndarray] = []
-        ranks: list[np.ndarray] = []
-        for low in range(0, n_deals, step):
-            rows = np.arange(low, min(n_deals, low + step))
-            ranked = compact[patterns[rows[:, None], by_value[rows]]]      # (rows, 32, J)
-            best = np.full(len(rows) * width, n_holds, dtype=np.int8)
-            base = (np.arange(len(rows), dtype=np.int64) * width)[:, None]
-            for rank in range(n_holds - 1, -1, -1):
-                best[base + ranked[:, rank]] = rank
-            best[width - 1::width] = n_holds
-            cells = np.flatnonzero(best < n_holds)
-            found.append(cells + low * width)
-            ranks.append(best[cells])
-        deal, column = np.divmod(np.concatenate(found), width)
-        hold = by_value[deal, np.concatenate(ranks).astype(np.int64)]
+        deal, column, hold = _best_ranks(values, patterns, ids, n_patterns)
+        lookup = np.full(n_patterns, -1, dtype=np.int64)
+        lookup[ids] = np.arange(len(ids))
+        if merge:
+            alive, renumber, stays = _merge_equal(deal, column, hold, len(ids))
+            lookup[ids] = renumber
+            ids, deal, column, hold = ids[alive], deal[stays], renumber[column[stays]], hold[stays]
         start = np.searchsorted(deal, np.arange(n_deals + 1))
-        return cls(deal, ids[column].astype(np.int64), values[deal, hold], hold.astype(np.int64), start,
-                   np.asarray(weight, dtype=np.int64), n_patterns)
+        return cls(deal, column, values[deal, hold], hold, start, np.asarray(weight, dtype=np.int64),
+                   len(ids), ids, lookup)
 
     @property
     def n_deals(self) -> int:
@@ -269,25 +258,6 @@ class ChartSearch:
         self.sweep([p for p in self.order() if p != self.floor], insert=False)
         self.cleanup()
 
-    def swap_out(self, lines: int, patterns: list[int]) -> bool:
-        """Try the costliest lines (those that misplay some deal): drop one, refill and polish;
-        keep the best chart found.  True when it gained."""
-        entries = self.entries
-        order, value = self.order(), self.total()
-        loss = entries.weight * (entries.optimal() - entries.value[self.top1])
-        costs = exact_bincount(entries.pattern[self.top1], loss, entries.n_patterns)
-        best = (value, order)
-        costly = sorted((p for p in order[:-1] if costs[p] > 0), key=lambda p: -int(costs[p]))
-        for pattern in costly[:SWAP_LINES]:
-            self.reset(order)
-            self.move(pattern, len(self.rank) - 1)
-            self.cleanup()
-            self.polish(lines, patterns)
-            if self.total() > best[0] and len(self.order()) <= lines:
-                best = (self.total(), self.order())
-        self.reset(best[1])
-        return best[0] > value
-
     def fill(self, lines: int, patterns: list[int]) -> None:
         """Insert the pattern that gains most, while the chart has fewer than ``lines`` lines.
 
@@ -306,6 +276,52 @@ class ChartSearch:
             if gain <= 0:
                 return
             self.move(pattern, position)
+
+
+def _best_ranks(values: np.ndarray, patterns: np.ndarray, ids: np.ndarray,
+                n_patterns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Entries (deal, column in ``ids``, best hold), sorted by deal then column: see
+    :meth:`Entries.of`."""
+    n_deals, n_holds = values.shape
+    width = len(ids) + 1                       # the last column takes the patterns not kept
+    compact = np.full(n_patterns + 1, width - 1, dtype=np.int32)
+    compact[ids] = np.arange(len(ids))
+    by_value = np.argsort(-values, axis=1, kind="stable")
+    step = max(1, DENSE_CELLS // width)
+    found: list[np.ndarray] = []
+    ranks: list[np.ndarray] = []
+    for low in range(0, n_deals, step):
+        rows = np.arange(low, min(n_deals, low + step))
+        ranked = compact[patterns[rows[:, None], by_value[rows]]]      # (rows, 32, J)
+        best = np.full(len(rows) * width, n_holds, dtype=np.int8)
+        base = (np.arange(len(rows), dtype=np.int64) * width)[:, None]
+        for rank in range(n_holds - 1, -1, -1):
+            best[base + ranked[:, rank]] = rank
+        best[width - 1::width] = n_holds
+        cells = np.flatnonzero(best < n_holds)
+        found.append(cells + low * width)
+        ranks.append(best[cells])
+    deal, column = np.divmod(np.concatenate(found), width)
+    hold = by_value[deal, np.concatenate(ranks).astype(np.int64)]
+    return deal, column, hold.astype(np.int64)
+
+
+def _merge_equal(deal: np.ndarray, column: np.ndarray, hold: np.ndarray,
+                 width: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Patterns whose entries (deal, hold) equal those of a lower column merge into it: two
+    multiplicative hashes of each (deal, hold) summed per column, with the entry count.
+    Returns which columns stay, each column's new number (its representative's) and which
+    entries stay."""
+    code = (deal * 32 + hold).astype(np.uint64)
+    keys = [np.bincount(column, minlength=width).astype(np.float64)]
+    for multiplier in (0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F):
+        mixed = (code * np.uint64(multiplier)) >> np.uint64(11)
+        keys.append(np.bincount(column, weights=mixed.astype(np.float64) / 2.0**53, minlength=width))
+    _, first, group = np.unique(np.stack(keys, axis=1), axis=0, return_index=True, return_inverse=True)
+    alive = np.zeros(width, dtype=bool)
+    alive[first] = True
+    renumber = np.cumsum(alive) - 1
+    return alive, renumber[first[group.reshape(-1)]], alive[column]
 
 
 def exact_bincount(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
@@ -365,8 +381,5 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int) -> t
     fits = max((chart for size, chart in charts.items() if size <= lines), key=lambda chart: chart[0])
     search.reset(fits[1])
     search.polish(lines, candidates)
-    for _ in range(SWAP_ROUNDS):
-        if not search.swap_out(lines, candidates):
-            break
     note()
     return search, record
