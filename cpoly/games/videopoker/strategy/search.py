@@ -110,6 +110,12 @@ class ChartSearch:
         by_pattern = np.argsort(entries.pattern, kind="stable")
         bounds = np.searchsorted(entries.pattern[by_pattern], np.arange(entries.n_patterns + 1))
         self.members = [by_pattern[bounds[p]:bounds[p + 1]] for p in range(entries.n_patterns)]
+        self.member_deals = [entries.deal[rows] for rows in self.members]
+        self.member_weights = [entries.weight[deals] for deals in self.member_deals]
+        self.member_values = [w * entries.value[rows] for w, rows in zip(self.member_weights, self.members)]
+        # a gain is at most (deal weight) * (largest value) in size: below 2**53 summed, floats are exact
+        largest = int(entries.value.max(initial=0))
+        self.float_exact = [int(w.sum()) * largest < 1 << 53 for w in self.member_weights]
         self.top1 = np.empty(entries.n_deals, dtype=np.int64)
         self.top2 = np.empty(entries.n_deals, dtype=np.int64)
         self.reset(order)
@@ -154,13 +160,15 @@ class ChartSearch:
         return self._plays
 
     # ---- moves ----------------------------------------------------------------------------
-    def _other(self, pattern: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For the deals containing ``pattern``: its entries, and their best other entries."""
+    def _other(self, pattern: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """For the deals containing ``pattern``: its entries, the deals, their best other
+        entries and whether the pattern is their first."""
         rows = self.members[pattern]
-        deals = self.entries.deal[rows]
+        deals = self.member_deals[pattern]
         first = self.top1[deals]
-        other = np.where(self.entries.pattern[first] == pattern, self.top2[deals], first)
-        return rows, deals, other
+        mine = first == rows
+        other = np.where(mine, self.top2[deals], first)
+        return rows, deals, other, mine
 
     def best_position(self, pattern: int, penalty: int = 0) -> tuple[int, int, int]:
         """Where ``pattern`` does best given the others: its position (among the others, 0 =
@@ -170,26 +178,32 @@ class ChartSearch:
         plus ``penalty`` for each line that no deal would play any more (a coarse pattern
         placed above its finer ones makes them redundant).
         """
-        rows, deals, other = self._other(pattern)
+        _, deals, other, mine = self._other(pattern)
         entries = self.entries
         size = len(self.rank)
         now = int(self.rank[pattern])
         others_rank = self.rank[entries.pattern[other]]
         compressed = others_rank - (others_rank > now)
-        gain = entries.weight[deals] * (entries.value[rows] - entries.value[other])
-        suffix = np.cumsum(exact_bincount(compressed, gain, size)[::-1])[::-1]
+        gain = self.member_values[pattern] - self.member_weights[pattern] * entries.value[other]
+        if self.float_exact[pattern]:
+            gains = np.rint(np.bincount(compressed, weights=gain.astype(np.float64), minlength=size)).astype(np.int64)
+        else:
+            gains = exact_bincount(compressed, gain, size)
+        suffix = np.cumsum(gains[::-1])[::-1]
         if penalty:
-            suffix = suffix + penalty * (self._redundant(pattern, deals, other, size) - (np.arange(size) <= compressed.max()))
+            suffix = suffix + penalty * (self._redundant(pattern, deals[mine], other, size)
+                                         - (np.arange(size) <= compressed.max()))
         best = int(np.argmax(suffix))
         return best, int(suffix[best]), int(suffix[now]) if self.alive(pattern) else 0
 
-    def _redundant(self, pattern: int, deals: np.ndarray, other: np.ndarray, size: int) -> np.ndarray:
-        """For each position of ``pattern``, how many other lines it would leave unplayed."""
+    def _redundant(self, pattern: int, played: np.ndarray, other: np.ndarray, size: int) -> np.ndarray:
+        """For each position of ``pattern``, how many other lines it would leave unplayed
+        (``played``: the deals that play it now; ``other``: the best other entry of each deal
+        that contains it)."""
         entries = self.entries
         plays = self.plays().copy()
-        mine = entries.pattern[self.top1[deals]] == pattern
         plays[pattern] = 0
-        plays += np.bincount(entries.pattern[self.top2[deals[mine]]], minlength=size)
+        plays += np.bincount(entries.pattern[self.top2[played]], minlength=size)
         covered = np.bincount(entries.pattern[other], minlength=size)
         doomed = np.flatnonzero((plays > 0) & (covered == plays))
         doomed = doomed[(doomed != self.floor) & (doomed != pattern)]
@@ -201,7 +215,7 @@ class ChartSearch:
         """Put ``pattern`` at ``position`` among the others (0 = top)."""
         if position == int(self.rank[pattern]):
             return
-        rows, deals, other = self._other(pattern)
+        rows, deals, other, _ = self._other(pattern)
         ranked = [int(p) for p in np.argsort(self.rank, kind="stable") if p != pattern]
         ranked.insert(position, pattern)
         self.rank[np.array(ranked, dtype=np.int64)] = np.arange(len(ranked))
