@@ -60,10 +60,11 @@ def _replay(data, chart) -> tuple[np.ndarray, np.ndarray]:
     its best hold; a plain loop over the lines, independent of the search's bookkeeping."""
     ids = {p: i for i, p in enumerate(data.pattern_tables.patterns)}
     chosen = np.full(len(data.values), -1)
+    patterns = data.hold_patterns(np.arange(len(data.values)))
     for line in chart.lines:
         pattern = ids[line.pattern]
         open_ = chosen < 0
-        matches = (data.patterns == pattern).any(axis=2) & open_[:, None]
+        matches = (patterns == pattern).any(axis=2) & open_[:, None]
         values = np.where(matches, data.values, -1)
         hit = matches.any(axis=1)
         chosen[hit] = np.argmax(values[hit], axis=1)

@@ -204,6 +204,8 @@ def test_search_bookkeeping_matches_a_fresh_start():
         assert np.array_equal(entries.pattern[search.top1], entries.pattern[fresh.top1])
         assert np.array_equal(entries.pattern[search.top2], entries.pattern[fresh.top2])
         assert search.total() == fresh.total()
+        for kept in ("first_pattern", "first_value", "second_pattern", "second_value"):
+            assert np.array_equal(getattr(search, kept), getattr(fresh, kept))
 
 
 # ---- trainer ---------------------------------------------------------------------------------------

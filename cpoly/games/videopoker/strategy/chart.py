@@ -101,17 +101,29 @@ def _check_game(poker: VideoPoker) -> None:
 @dataclass(frozen=True, eq=False)
 class StrategyData:
     """What a chart is built from: each deal class's representative deal (sorted cards), its
-    32 hold values (EV numerators on ``denominator``), each hold's pattern ids at every level
-    of detail, the sparse (deal, pattern) entries and the optimal return."""
+    32 hold values (EV numerators on ``denominator``), the subset index of each hold (patterns
+    are read from it block by block, never all at once: 11 ids per hold of 540,000 Joker Poker
+    classes would take 0.8 GB), the sparse (deal, pattern) entries and the optimal return."""
 
     poker: VideoPoker
     deals: np.ndarray
     values: np.ndarray
-    patterns: np.ndarray
+    index: np.ndarray
+    categories: np.ndarray
     pattern_tables: PatternTables
     entries: Entries
     optimal: Fraction
     denominator: int
+
+    def hold_patterns(self, rows: np.ndarray, holds: np.ndarray | None = None) -> np.ndarray:
+        """Pattern ids ``(len(rows), H, levels)`` of the given deals' holds (default all 32)."""
+        return self.pattern_tables.hold_patterns(self.index[rows], self.categories, holds)
+
+    def fine_patterns(self) -> np.ndarray:
+        """The distinct patterns of all holds at the finest level of detail."""
+        tables = self.pattern_tables
+        return np.union1d(tables.by_subset[self.index[:, :-1], 0],
+                          tables.by_category[0][self.categories[self.index[:, -1]]])
 
 
 def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress | None = None) -> StrategyData:
@@ -130,20 +142,32 @@ def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress |
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
     deals = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
     index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
-    patterns = pattern_tables.hold_patterns(index, prepared.tables.categories)
-    entries = Entries.of(values, patterns, prepared.sizes, len(pattern_tables.patterns),
-                         _best_somewhere(values, patterns, len(pattern_tables.patterns)), merge=True)
+    categories = prepared.tables.categories
+
+    def patterns_of(rows: np.ndarray) -> np.ndarray:
+        return pattern_tables.hold_patterns(index[rows], categories)
+
+    n_patterns = len(pattern_tables.patterns)
+    kept = _best_somewhere(values, pattern_tables, index, categories)
+    entries = Entries.of(values, patterns_of, prepared.sizes, n_patterns, kept, merge=True)
     denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
-    return StrategyData(poker, deals, values, patterns, pattern_tables, entries, analysis.expected_return, denominator)
+    return StrategyData(poker, deals, values, index, categories, pattern_tables, entries,
+                        analysis.expected_return, denominator)
 
 
-def _best_somewhere(values: np.ndarray, patterns: np.ndarray, n_patterns: int) -> np.ndarray:
+def _best_somewhere(values: np.ndarray, tables: PatternTables, index: np.ndarray, categories: np.ndarray) -> np.ndarray:
     """bool per pattern id: the pattern (at any level of detail) of a best hold of some deal, or
-    "draw five"; only these can be chart lines (the search's candidates)."""
+    "draw five"; only these can be chart lines (the search's candidates).  Deals with tied best
+    holds (few) are read in full."""
     is_best = values == values.max(axis=1, keepdims=True)
-    best = patterns[is_best].reshape(-1)
-    kept = np.bincount(best[best >= 0], minlength=n_patterns) > 0
-    kept[int(patterns[0, 0, 0])] = True
+    first = np.argmax(is_best, axis=1)[:, None]
+    found = [tables.hold_patterns(index, categories, first).reshape(-1)]
+    tied = np.flatnonzero(is_best.sum(axis=1) > 1)
+    if len(tied):
+        found.append(tables.hold_patterns(index[tied], categories)[is_best[tied]].reshape(-1))
+    best = np.concatenate(found)
+    kept = np.bincount(best[best >= 0], minlength=len(tables.patterns)) > 0
+    kept[int(tables.by_subset[index[0, 0], 0])] = True
     return kept
 
 
@@ -166,8 +190,8 @@ def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = 
         raise CpolyError(f"a chart needs at least one line, got --lines {lines}")
     game = collect(poker, paytable, progress)
     lookup = game.entries.lookup
-    floor = int(lookup[game.patterns[0, 0, 0]])
-    fine = sorted(set(lookup[np.unique(game.patterns[:, :, 0])].tolist()) - {-1})
+    floor = int(lookup[game.pattern_tables.by_subset[game.index[0, 0], 0]])
+    fine = sorted(set(lookup[game.fine_patterns()].tolist()) - {-1})
     search, record = search_chart(game.entries, fine, floor, lines)
     return _figures(game, search, record, poker.paytable(paytable).name)
 
@@ -211,7 +235,7 @@ def _exceptions(game: StrategyData, played: np.ndarray, best: np.ndarray, line_n
     entries = game.entries
     wrong = np.flatnonzero(entries.value[played] < best)
     best_hold = np.argmax(game.values[wrong], axis=1)
-    instead = game.patterns[wrong, best_hold, 0]
+    instead = game.hold_patterns(wrong, best_hold[:, None])[:, 0, 0]
     groups: dict[tuple[int, int], list[int]] = {}
     for row, (deal, pattern) in enumerate(zip(wrong.tolist(), instead.tolist())):
         groups.setdefault((int(entries.pattern[played[deal]]), pattern), []).append(row)

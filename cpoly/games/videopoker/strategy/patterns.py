@@ -131,23 +131,32 @@ class PatternTables:
     patterns: tuple[Pattern, ...] = field(init=False)
 
     by_subset: np.ndarray = field(init=False)
+    counts_penalties: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "patterns", _with_variants(self.base))
         object.__setattr__(self, "by_subset", np.ascontiguousarray(self.stacked.T))
+        object.__setattr__(self, "counts_penalties", np.array([p.made == -1 and 0 < p.held < 5 for p in self.base]))
 
-    def hold_patterns(self, index: np.ndarray, categories: np.ndarray) -> np.ndarray:
-        """Pattern ids ``(N, 32, levels)`` of each hold at every level of detail and, after
-        them, at the penalty levels, from :func:`~cpoly.games.videopoker.holds.subset_indices`."""
-        ids = np.empty(index.shape + (len(self.stacked),), dtype=np.int32)
-        ids[:, :-1] = self.by_subset[index[:, :-1]]
+    def hold_patterns(self, index: np.ndarray, categories: np.ndarray, holds: np.ndarray | None = None) -> np.ndarray:
+        """Pattern ids ``(N, H, levels)`` of holds at every level of detail and, after them, at
+        the penalty levels, from :func:`~cpoly.games.videopoker.holds.subset_indices`;
+        ``holds``: ``(N, H)`` hold masks (default: all 32 of each deal)."""
         hands = categories[index[:, -1]]
-        ids[:, -1] = self.by_category.T[hands]
         draws = np.empty(index.shape, dtype=np.int64)
         draws[:, :-1] = self.draws[index[:, :-1]]
         draws[:, -1] = self.draws_by_category[hands]
-        eligible = np.array([p.made == -1 and 0 < p.held < 5 for p in self.base])
-        return np.concatenate([ids, penalty_ids(ids, penalty_counts(draws), eligible, len(self.base))], axis=2)
+        if holds is None:
+            holds = np.arange(index.shape[1])
+            ids = np.empty(index.shape + (len(self.stacked),), dtype=np.int32)
+            ids[:, :-1] = self.by_subset[index[:, :-1]]
+            ids[:, -1] = self.by_category.T[hands]
+        else:
+            ids = self.by_subset[np.minimum(np.take_along_axis(index, holds, axis=1), len(self.by_subset) - 1)]
+            full = holds == index.shape[1] - 1
+            ids[full] = self.by_category.T[np.broadcast_to(hands[:, None], holds.shape)[full]]
+        extra = penalty_ids(ids, penalty_counts(draws, holds), self.counts_penalties, len(self.base))
+        return np.concatenate([ids, extra], axis=2)
 
 
 def _with_variants(base: tuple[Pattern, ...]) -> tuple[Pattern, ...]:

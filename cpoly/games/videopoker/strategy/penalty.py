@@ -14,8 +14,8 @@ Penalty counts depend on the whole deal, not only on the held cards, so they are
 >>> draws[0, 0b00011] = 0b10      # two cards toward category 1
 >>> draws[0, 0b00111] = 0b10      # a third card of the deal keeps it toward category 1
 >>> draws[0, 0b01011] = 0b01      # a fourth card only toward category 0
->>> int(penalty_counts(draws)[0, 0b00011])
-1
+>>> penalty_counts(draws, np.array([[0b00011, 0b00111]])).tolist()
+[[1, 0]]
 """
 
 from __future__ import annotations
@@ -28,24 +28,28 @@ __all__ = ["PENALTY_CAP", "PENALTY_LEVELS", "penalty_counts", "penalty_ids"]
 PENALTY_LEVELS = (0, 1, 4)
 #: Penalty counts 0..4 (a hold of one card has four discards).
 PENALTY_CAP = 5
-HOLDS = 32
 HAND_SIZE = 5
 
 
-def penalty_counts(draws: np.ndarray) -> np.ndarray:
-    """``(N, 32)`` penalty cards of each hold, from the ``(N, 32)`` bitmasks of the
-    categories each hold of each deal is toward (a five-card hold: its own category)."""
-    by_hold = np.ascontiguousarray(draws.T)
-    counts = np.zeros(by_hold.shape, dtype=np.int32)
-    for hold in range(HOLDS):
-        for card in range(HAND_SIZE):
-            if not hold >> card & 1:
-                counts[hold] += (by_hold[hold] & by_hold[hold | 1 << card]) != 0
-    return counts.T
+def penalty_counts(draws: np.ndarray, holds: np.ndarray) -> np.ndarray:
+    """``(N, H)`` penalty cards of the given holds, from the ``(N, 32)`` bitmasks of the
+    categories each hold of each deal is toward (a five-card hold: its own category).
+    ``holds``: ``(N, H)`` hold masks per deal, or ``(H,)`` the same for every deal."""
+    shared = holds.ndim == 1
+
+    def at(masks: np.ndarray) -> np.ndarray:
+        return draws[:, masks] if shared else np.take_along_axis(draws, masks, axis=1)
+
+    mine = at(holds)
+    counts = np.zeros(mine.shape, dtype=np.int32)
+    for card in range(HAND_SIZE):
+        bit = 1 << card
+        counts += ((holds & bit) == 0) & ((mine & at(holds | bit)) != 0)
+    return counts
 
 
 def penalty_ids(ids: np.ndarray, counts: np.ndarray, eligible: np.ndarray, n_base: int) -> np.ndarray:
-    """Pattern ids of the penalty levels, ``(N, 32, len(PENALTY_LEVELS))``: the base pattern at
+    """Pattern ids of the penalty levels, ``(N, H, len(PENALTY_LEVELS))``: the base pattern at
     each level in :data:`PENALTY_LEVELS` with its penalty count, numbered after the ``n_base``
     base patterns (``n_base + base * PENALTY_CAP + count``: one id per base pattern and count,
     whatever the level it came from); -1 where the base pattern takes no count

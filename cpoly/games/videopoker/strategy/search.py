@@ -20,6 +20,7 @@ the deals containing the moved pattern.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,8 +32,10 @@ PENALTY_START = 1e-7
 PENALTY_STEP = 4.0
 #: Cells of the dense (deals, patterns) block of :meth:`Entries.of` (small enough for the cache).
 DENSE_CELLS = 1 << 18
+#: Deals whose pattern ids are read at once by :meth:`Entries.of`.
+PATTERN_BLOCK = 1 << 13
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
-MAX_SWEEPS = 8
+MAX_SWEEPS = 2
 
 
 @dataclass(frozen=True, eq=False)
@@ -56,10 +59,11 @@ class Entries:
     lookup: np.ndarray
 
     @classmethod
-    def of(cls, values: np.ndarray, patterns: np.ndarray, weight: np.ndarray, n_patterns: int,
-           kept: np.ndarray | None = None, merge: bool = False) -> Entries:
+    def of(cls, values: np.ndarray, patterns: np.ndarray | Callable[[np.ndarray], np.ndarray],
+           weight: np.ndarray, n_patterns: int, kept: np.ndarray | None = None, merge: bool = False) -> Entries:
         """From ``(N, 32)`` hold values, ``(N, 32, J)`` pattern ids (each hold at J levels of
-        detail, -1 = none at that level), each deal's weight and, optionally, which pattern
+        detail, -1 = none at that level; or a function giving those of the deals it is passed,
+        block by block), each deal's weight and, optionally, which pattern
         ids to keep (bool per id; the others get no entries).  With ``merge``, patterns that
         pick the same hold in the same deals are one pattern (the lowest id is kept).
 
@@ -70,7 +74,8 @@ class Entries:
         n_deals, n_holds = values.shape
         keep = np.ones(n_patterns, dtype=bool) if kept is None else np.asarray(kept, dtype=bool)
         ids = np.flatnonzero(keep)
-        deal, column, hold = _best_ranks(values, patterns, ids, n_patterns)
+        patterns_of = patterns.__getitem__ if isinstance(patterns, np.ndarray) else patterns
+        deal, column, hold = _best_ranks(values, patterns_of, ids, n_patterns)
         lookup = np.full(n_patterns, -1, dtype=np.int64)
         lookup[ids] = np.arange(len(ids))
         if merge:
@@ -107,7 +112,8 @@ class ChartSearch:
         self.floor = floor
         self.rank = np.empty(entries.n_patterns, dtype=np.int64)
         self._plays: np.ndarray | None = None
-        by_pattern = np.argsort(entries.pattern, kind="stable")
+        by_pattern = np.argsort(entries.pattern.astype(np.int16 if entries.n_patterns < 1 << 15 else np.int64),
+                                kind="stable")                 # a radix sort on int16
         bounds = np.searchsorted(entries.pattern[by_pattern], np.arange(entries.n_patterns + 1))
         self.members = [by_pattern[bounds[p]:bounds[p + 1]] for p in range(entries.n_patterns)]
         self.member_deals = [entries.deal[rows] for rows in self.members]
@@ -118,6 +124,11 @@ class ChartSearch:
         self.float_exact = [int(w.sum()) * largest < 1 << 53 for w in self.member_weights]
         self.top1 = np.empty(entries.n_deals, dtype=np.int64)
         self.top2 = np.empty(entries.n_deals, dtype=np.int64)
+        # the pattern and value of each deal's first two entries, read in deal order (cache-friendly)
+        self.first_pattern = np.empty(entries.n_deals, dtype=np.int64)
+        self.first_value = np.empty(entries.n_deals, dtype=np.int64)
+        self.second_pattern = np.empty(entries.n_deals, dtype=np.int64)
+        self.second_value = np.empty(entries.n_deals, dtype=np.int64)
         self.reset(order)
 
     def reset(self, order: list[int]) -> None:
@@ -135,7 +146,7 @@ class ChartSearch:
 
     def total(self) -> int:
         """The chart's exact value, ``sum_d W_d * value(d, played)``."""
-        return int(np.sum(self.entries.weight * self.entries.value[self.top1]))
+        return int(np.sum(self.entries.weight * self.first_value))
 
     def _refresh(self, deals: np.ndarray) -> None:
         """Recompute the first two patterns of ``deals``: per deal, the two smallest keys
@@ -152,11 +163,21 @@ class ChartSearch:
         second = np.minimum.reduceat(keys, starts)
         self.top1[deals] = first & 0xFFFFFFFF
         self.top2[deals] = second & 0xFFFFFFFF
+        self._derive(deals)
+
+    def _derive(self, deals: np.ndarray) -> None:
+        """The patterns and values of the first two entries of ``deals``, from ``top1, top2``."""
+        entries = self.entries
+        first, second = self.top1[deals], self.top2[deals]
+        self.first_pattern[deals] = entries.pattern[first]
+        self.first_value[deals] = entries.value[first]
+        self.second_pattern[deals] = entries.pattern[second]
+        self.second_value[deals] = entries.value[second]
 
     def plays(self) -> np.ndarray:
         """Deals (classes) that play each pattern under the current order."""
         if self._plays is None:
-            self._plays = np.bincount(self.entries.pattern[self.top1], minlength=len(self.rank))
+            self._plays = np.bincount(self.first_pattern, minlength=len(self.rank))
         return self._plays
 
     # ---- moves ----------------------------------------------------------------------------
@@ -178,13 +199,16 @@ class ChartSearch:
         plus ``penalty`` for each line that no deal would play any more (a coarse pattern
         placed above its finer ones makes them redundant).
         """
-        _, deals, other, mine = self._other(pattern)
-        entries = self.entries
+        deals = self.member_deals[pattern]
+        first = self.first_pattern[deals]
+        mine = first == pattern
+        other = np.where(mine, self.second_pattern[deals], first)
+        other_value = np.where(mine, self.second_value[deals], self.first_value[deals])
         size = len(self.rank)
         now = int(self.rank[pattern])
-        others_rank = self.rank[entries.pattern[other]]
+        others_rank = self.rank[other]
         compressed = others_rank - (others_rank > now)
-        gain = self.member_values[pattern] - self.member_weights[pattern] * entries.value[other]
+        gain = self.member_values[pattern] - self.member_weights[pattern] * other_value
         if self.float_exact[pattern]:
             gains = np.rint(np.bincount(compressed, weights=gain.astype(np.float64), minlength=size)).astype(np.int64)
         else:
@@ -198,13 +222,12 @@ class ChartSearch:
 
     def _redundant(self, pattern: int, played: np.ndarray, other: np.ndarray, size: int) -> np.ndarray:
         """For each position of ``pattern``, how many other lines it would leave unplayed
-        (``played``: the deals that play it now; ``other``: the best other entry of each deal
-        that contains it)."""
-        entries = self.entries
+        (``played``: the deals that play it now; ``other``: the best other pattern of each
+        deal that contains it)."""
         plays = self.plays().copy()
         plays[pattern] = 0
-        plays += np.bincount(entries.pattern[self.top2[played]], minlength=size)
-        covered = np.bincount(entries.pattern[other], minlength=size)
+        plays += np.bincount(self.second_pattern[played], minlength=size)
+        covered = np.bincount(other, minlength=size)
         doomed = np.flatnonzero((plays > 0) & (covered == plays))
         doomed = doomed[(doomed != self.floor) & (doomed != pattern)]
         ranks = self.rank[doomed] - (self.rank[doomed] > self.rank[pattern])
@@ -227,6 +250,7 @@ class ChartSearch:
         self.top1[deals[above]] = rows[above]
         second = ~above & ~held_top & (self.rank[pattern] < self.rank[self.entries.pattern[self.top2[deals]]])
         self.top2[deals[second]] = rows[second]
+        self._derive(deals[above | second])
         self._refresh(deals[~above & held_top])
 
     def alive(self, pattern: int) -> bool:
@@ -292,7 +316,7 @@ class ChartSearch:
             self.move(pattern, position)
 
 
-def _best_ranks(values: np.ndarray, patterns: np.ndarray, ids: np.ndarray,
+def _best_ranks(values: np.ndarray, patterns_of: Callable[[np.ndarray], np.ndarray], ids: np.ndarray,
                 n_patterns: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Entries (deal, column in ``ids``, best hold), sorted by deal then column: see
     :meth:`Entries.of`."""
@@ -304,17 +328,19 @@ def _best_ranks(values: np.ndarray, patterns: np.ndarray, ids: np.ndarray,
     step = max(1, DENSE_CELLS // width)
     found: list[np.ndarray] = []
     ranks: list[np.ndarray] = []
-    for low in range(0, n_deals, step):
-        rows = np.arange(low, min(n_deals, low + step))
-        ranked = compact[patterns[rows[:, None], by_value[rows]]]      # (rows, 32, J)
-        best = np.full(len(rows) * width, n_holds, dtype=np.int8)
-        base = (np.arange(len(rows), dtype=np.int64) * width)[:, None]
-        for rank in range(n_holds - 1, -1, -1):
-            best[base + ranked[:, rank]] = rank
-        best[width - 1::width] = n_holds
-        cells = np.flatnonzero(best < n_holds)
-        found.append(cells + low * width)
-        ranks.append(best[cells])
+    for outer in range(0, n_deals, PATTERN_BLOCK):
+        block = patterns_of(np.arange(outer, min(n_deals, outer + PATTERN_BLOCK)))
+        for low in range(outer, outer + len(block), step):
+            rows = np.arange(low, min(outer + len(block), low + step))
+            ranked = compact[block[rows[:, None] - outer, by_value[rows]]]      # (rows, 32, J)
+            best = np.full(len(rows) * width, n_holds, dtype=np.int8)
+            base = (np.arange(len(rows), dtype=np.int64) * width)[:, None]
+            for rank in range(n_holds - 1, -1, -1):
+                best[base + ranked[:, rank]] = rank
+            best[width - 1::width] = n_holds
+            cells = np.flatnonzero(best < n_holds)
+            found.append(cells + low * width)
+            ranks.append(best[cells])
     deal, column = np.divmod(np.concatenate(found), width)
     hold = by_value[deal, np.concatenate(ranks).astype(np.int64)]
     return deal, column, hold.astype(np.int64)
