@@ -23,9 +23,10 @@ from cpoly.cli.strategy import mine_json
 from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import stacked_tables, subset_indices
+from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.patterns import cached_pattern_tables
 from cpoly.games.videopoker.strategy.penalty import PENALTY_CAP, PENALTY_LEVELS
-from cpoly.games.videopoker.strategy.search import ChartSearch, Entries, search_chart
+from cpoly.games.videopoker.strategy.search import ChartSearch, search_chart
 from tests.conftest import DEFINITIONS
 
 JACKS = str(DEFINITIONS / "jacks_or_better.cp")

@@ -23,9 +23,10 @@ from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables
+from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.names import PatternWords
 from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
-from cpoly.games.videopoker.strategy.search import ChartSearch, Entries, search_chart
+from cpoly.games.videopoker.strategy.search import ChartSearch, search_chart
 from cpoly.games.videopoker.tables import HAND_SIZE
 
 __all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "collect",
