@@ -9,12 +9,13 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from cpoly.cli.output import print_json, print_table, progress_bar
+from cpoly.cli.output import print_json, print_table, progress_bar, working
 from cpoly.cards import parse_cards
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.analysis import HoldResult
 from cpoly.games.videopoker.game import HAND_SIZE, VideoPoker
-from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart, build_strategy
+from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart
+from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
 
 #: Exception groups shown in the text output (``--json`` lists them all).
 SHOWN_EXCEPTIONS = 12
@@ -47,8 +48,11 @@ def exact(value: Fraction) -> str:
 def run_strategy(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
     table = poker.paytable(args.paytable)
-    with progress_bar(f"charting {poker.game.spec.title} ({table.name})", not args.json) as update:
-        chart = build_strategy(poker, table.name, args.lines, update)
+    check_lines(args.lines)
+    with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
+        game = collect(poker, table.name, update)
+    with working(f"searching the chart order ({len(game.values):,} deal classes)", not args.json):
+        chart = chart_of(game, args.lines)
     if args.json:
         print_json(strategy_json(chart))
     else:

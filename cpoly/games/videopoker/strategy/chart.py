@@ -29,8 +29,8 @@ from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cac
 from cpoly.games.videopoker.strategy.search import ChartSearch, search_chart
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "collect",
-           "hold_cards"]
+__all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "chart_of",
+           "check_lines", "collect", "hold_cards"]
 
 #: Lines of the default chart.
 DEFAULT_LINES = 40
@@ -101,12 +101,14 @@ def _check_game(poker: VideoPoker) -> None:
 
 @dataclass(frozen=True, eq=False)
 class StrategyData:
-    """What a chart is built from: each deal class's representative deal (sorted cards), its
-    32 hold values (EV numerators on ``denominator``), the subset index of each hold (patterns
-    are read from it block by block, never all at once: 11 ids per hold of 540,000 Joker Poker
-    classes would take 0.8 GB), the sparse (deal, pattern) entries and the optimal return."""
+    """What a chart is built from (one pay table): each deal class's representative deal
+    (sorted cards), its 32 hold values (EV numerators on ``denominator``), the subset index of
+    each hold (patterns are read from it block by block, never all at once: 11 ids per hold of
+    540,000 Joker Poker classes would take 0.8 GB), the sparse (deal, pattern) entries and the
+    optimal return."""
 
     poker: VideoPoker
+    paytable: str
     deals: np.ndarray
     values: np.ndarray
     index: np.ndarray
@@ -152,7 +154,7 @@ def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress |
     kept = _best_somewhere(values, pattern_tables, index, categories)
     entries = Entries.of(values, patterns_of, prepared.sizes, n_patterns, kept, merge=True)
     denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
-    return StrategyData(poker, deals, values, index, categories, pattern_tables, entries,
+    return StrategyData(poker, table.name, deals, values, index, categories, pattern_tables, entries,
                         analysis.expected_return, denominator)
 
 
@@ -172,6 +174,12 @@ def _best_somewhere(values: np.ndarray, tables: PatternTables, index: np.ndarray
     return kept
 
 
+def check_lines(lines: int) -> None:
+    """Refuse a chart of fewer than one line."""
+    if lines < 1:
+        raise CpolyError(f"a chart needs at least one line, got --lines {lines}")
+
+
 def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = DEFAULT_LINES,
                    progress: Progress | None = None) -> StrategyChart:
     """The best chart of at most ``lines`` lines found for the game, with exact figures.
@@ -187,14 +195,19 @@ def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = 
     progress : callable, optional
         ``progress(done, total)`` during the analysis pass.
     """
-    if lines < 1:
-        raise CpolyError(f"a chart needs at least one line, got --lines {lines}")
-    game = collect(poker, paytable, progress)
+    check_lines(lines)
+    return chart_of(collect(poker, paytable, progress), lines)
+
+
+def chart_of(game: StrategyData, lines: int) -> StrategyChart:
+    """The best chart of at most ``lines`` lines found on collected data: the order search,
+    then the exact figures."""
+    check_lines(lines)
     lookup = game.entries.lookup
     floor = int(lookup[game.pattern_tables.by_subset[game.index[0, 0], 0]])
     fine = sorted(set(lookup[game.fine_patterns()].tolist()) - {-1})
     search, record = search_chart(game.entries, fine, floor, lines)
-    return _figures(game, search, record, poker.paytable(paytable).name)
+    return _figures(game, search, record)
 
 
 def _words(game: StrategyData) -> PatternWords:
@@ -204,7 +217,7 @@ def _words(game: StrategyData) -> PatternWords:
     return PatternWords(game.poker.game.category_names, tables.levels, bool(tables.high_faces.any()), face)
 
 
-def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int], paytable: str) -> StrategyChart:
+def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int]) -> StrategyChart:
     entries = game.entries
     played = search.top1
     best = entries.optimal()
@@ -225,7 +238,7 @@ def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int], pa
     exceptions = _exceptions(game, played, best, dict(zip(order, names)), words)
     with_exceptions = Fraction(chart_value, game.denominator) + sum((e.cost for e in exceptions), Fraction(0))
     return StrategyChart(
-        game.poker.game.spec.title, paytable, game.optimal, Fraction(chart_value, game.denominator),
+        game.poker.game.spec.title, game.paytable, game.optimal, Fraction(chart_value, game.denominator),
         with_exceptions, tuple(lines), exceptions,
         {n: Fraction(v, game.denominator) for n, v in sorted(record.items())}, deal_total, game.denominator)
 
