@@ -16,10 +16,10 @@ never from a poker vocabulary written in Python:
 * **high cards**: held cards of the game's paying ranks (a pair of that rank is a made win);
 * **wild cards**: held cards that make the best hand whatever four cards they join;
 * **side draws**: the other categories the hold is toward, with their gaps (these tell
-  ``QJ`` from ``KQ`` of one suit: more straight windows).
-
-Penalty cards (discards that block a draw) are not part of a pattern: the chart's exceptions
-carry their cost.
+  ``QJ`` from ``KQ`` of one suit: more straight windows);
+* **penalty cards**: discards that would have helped one of the hold's draws
+  (:mod:`.penalty`); they depend on the deal, so they are counted per (deal, hold) and added at
+  a few levels of detail (:meth:`PatternTables.hold_patterns`).
 """
 
 from __future__ import annotations
@@ -102,9 +102,11 @@ class PatternTables:
 
     Attributes
     ----------
+    base : tuple of Pattern
+        The distinct patterns of the subsets; ``base[i]`` is pattern id ``i``.
     patterns : tuple of Pattern
-        The distinct patterns; ``patterns[i]`` is pattern id ``i``; after the ``n_base`` patterns
-        of the subsets come their penalty-count variants (:func:`.penalty.penalty_ids`).
+        Every pattern id: the ``len(base)`` base patterns, then their penalty-count variants
+        (:func:`.penalty.penalty_ids`); derived.
     stacked : numpy.ndarray
         ``(levels, rows)``: pattern id of every subset of 0..4 cards at each level of detail
         (:data:`COARSENINGS`), laid out like the stacked subset tables
@@ -118,6 +120,9 @@ class PatternTables:
     draws, draws_by_category : numpy.ndarray
         Bitmask of the categories each subset of 0..4 cards is toward (laid out like
         ``stacked``), and of a five-card hold by the hand's category (its own, if paid).
+    by_subset, counts_penalties : numpy.ndarray
+        Derived: ``stacked`` transposed (one row per subset), and which base patterns take a
+        penalty count (holds of 1..4 cards that are no win).
     """
 
     base: tuple[Pattern, ...]
@@ -129,7 +134,6 @@ class PatternTables:
     draws: np.ndarray
     draws_by_category: np.ndarray
     patterns: tuple[Pattern, ...] = field(init=False)
-
     by_subset: np.ndarray = field(init=False)
     counts_penalties: np.ndarray = field(init=False)
 
