@@ -260,3 +260,33 @@ def test_train_text_session_ends_with_the_input(monkeypatch, capsys):
     assert main(["train", JACKS, "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "hand 1:" in out and "hand 2:" in out and "session: 1 hands" in out
+
+
+NO_PAIRS_DEALT = """import "poker.cp"
+game "No pairs dealt"
+deal Hand * (1 - any(i<j in 1..5) δF[i],F[j])
+categories Flush
+paytable "x": Flush 5
+"""
+
+
+def test_train_deals_only_hands_the_deal_accepts(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "no_pairs.cp"
+    path.write_text(NO_PAIRS_DEALT)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("none\n" * 60))
+    assert main(["train", str(path), "--seed", "1", "--hands", "60"]) == 0
+    hands = [line.split(":")[1].split() for line in capsys.readouterr().out.splitlines()
+             if line.startswith("hand ")]
+    assert len(hands) == 60
+    for hand in hands:                      # the oracle: no two cards share a face
+        assert len({card[:-1] for card in hand}) == 5, hand
+
+
+def test_train_refuses_a_negative_number_of_hands(capsys):
+    assert main(["train", JACKS, "--hands", "-1"]) == 2
+    assert "--hands -1" in capsys.readouterr().err
+
+
+def test_an_empty_mine_is_refused_not_read_as_draw_five(capsys):
+    assert main(["hold", JACKS, *DEAL, "--mine", ""]) == 2
+    assert "the hold is empty" in capsys.readouterr().err
