@@ -27,11 +27,12 @@ from itertools import permutations
 import numpy as np
 
 from cpoly.cards import Card
-from cpoly.counting import WorkBudget, count_node
+from cpoly.counting import count_node
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.evaluate import evaluate_factored
 from cpoly.expr import Expr
 from cpoly.game import Game
+from cpoly.patterncount import WorkBudget
 from cpoly.rewrite import add, mul, neg, rename, substitute
 
 __all__ = ["MAX_WITNESSES", "deal_depends_on_order", "order_dependent", "position_dependent", "witnesses"]
