@@ -118,9 +118,10 @@ class DealTable:
     rows: tuple[DealRow, ...]
 
 
-def count_deals(game: Game, node: Expr) -> Number:
-    """``Σ deal·node``: per unordered hand unless the game's deal space is ordered."""
-    return game.plan.count(node)
+def count_deals(game: Game, node: Expr, what: str = "this count") -> Number:
+    """``Σ deal·node``: per unordered hand unless the game's deal space is ordered; errors name
+    ``what``."""
+    return game.plan.count(node, what)
 
 
 def deal_table(game: Game) -> DealTable:

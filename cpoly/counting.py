@@ -273,7 +273,7 @@ class CountingPlan:
     # ---- counting -----------------------------------------------------------------------------
     def count(self, node: Expr, what: str = "this count") -> Number:
         """``Σ deal·node`` per reported hand (per ordered hand when the deal space is ordered)."""
-        return self.per_hand(self.count_ordered(node, what), self.space.order_factor)
+        return self.per_hand(self.count_ordered(node, what), self.space.order_factor, what)
 
     def count_ordered(self, node: Expr, what: str = "this count", checking: bool = True) -> Number:
         """``Σ deal·node`` over every assignment of the deal's vertices (ordered hands).
@@ -301,13 +301,13 @@ class CountingPlan:
         universe = self.space.universe - frozenset(fixed)
         return count_node(target, self.space.sorts, universe)
 
-    def per_hand(self, count: Number, factor: int) -> Number:
-        """An ordered count as a count per hand (an error when the category depends on order)."""
+    def per_hand(self, count: Number, factor: int, what: str = "this count") -> Number:
+        """An ordered count as a count per hand (an error naming ``what`` when it depends on order)."""
         if is_symbolic(count):
             return expand(count / factor)
         if count % factor:
-            raise CpolyError(f"a count of {count} ordered deals is not a multiple of {factor}: the "
-                             "category depends on card order; declare 'ordered' in the game")
+            raise CpolyError(f"{what} depends on card order: a count of {count} ordered deals is not "
+                             f"a multiple of {factor}; declare 'ordered' in the game")
         return count // factor
 
     # ---- the deck and every deal ------------------------------------------------------------------

@@ -69,3 +69,13 @@ def test_an_unordered_game_refuses_an_order_dependent_category(tmp_path: Path, n
             load_game(path)
     else:
         assert load_game(path).category_names[-1] == name
+
+
+def test_counting_an_order_dependent_definition_names_it(tmp_path: Path, capsys) -> None:
+    from cpoly.cli.main import main
+    path = tmp_path / "y.cp"
+    path.write_text('import "poker.cp"\ngame "T"\nY = any(i in 1..2) any(j in i+1..5) δF[i],F[j]\n'
+                    'categories TwoPair\npaytable "x": TwoPair 1\n')
+    assert main(["count", str(path), "Y"]) == 2
+    # 113533056 = the ordered deals with a pair among positions (1,2) or (1|2, later): not /120
+    assert "'Y' depends on card order" in capsys.readouterr().err

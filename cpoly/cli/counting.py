@@ -89,7 +89,7 @@ def _count_names(args: argparse.Namespace) -> int:
         game = Game.from_program(program)
         lowerer = Lowerer(program, params) if params else game.lowerer
         nodes = [lowerer.definition(name) for name in args.names] + [game.deal]
-        results = {name: count_deals(game, node) for name, node in zip(args.names, nodes)}
+        results = {name: count_deals(game, node, f"'{name}'") for name, node in zip(args.names, nodes)}
     else:
         nodes = [Lowerer(program, params).definition(name) for name in args.names]
         results = {name: count(program, name, params) for name in args.names}
