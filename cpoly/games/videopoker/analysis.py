@@ -27,15 +27,12 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
-    StackedTables,
     choose_holds,
     deal_hold_counts,
     hold_counts,
     hold_pay_matrix,
     hold_sizes,
     hold_weights,
-    stacked_tables,
-    subset_indices,
 )
 from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, ordered_draw_weights
 from cpoly.games.videopoker.parallel import imap_chunks
@@ -265,8 +262,8 @@ def analyze_prepared(
     ordered draws.
     """
     rule = parse_tie_rule(tie_rule)
-    tables = prepared.tables
-    _check_pays(paytable, tables.n_columns)
+    stacked = prepared.stacked
+    _check_pays(paytable, stacked.n_columns)
     lcm_weight, weights = (draw_weights if ordered is None else ordered_draw_weights)(prepared.n)
     pay_matrix = hold_pay_matrix(paytable.scaled())
     weight_by_hold = hold_weights(weights)
@@ -275,24 +272,22 @@ def analyze_prepared(
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
     orderings = 1 if ordered is None else ORDERINGS
     check_int64_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class * orderings)
-    stacked = stacked_tables(tables)
     deals = prepared.deals
-    totals = Totals(tables.n_columns)
+    totals = Totals(stacked.n_columns)
     n_classes = len(prepared.sizes)
     if progress is not None:
         progress(0, n_classes)
 
     def play(start: int, stop: int) -> tuple[np.ndarray, np.ndarray, HoldChoice, np.ndarray]:
         chunk = np.arange(start, stop)
-        counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
+        counts = hold_counts(prepared.subset_rows(start, stop), stacked)
         values, choice = choose_holds(
-            counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
+            counts, pay_matrix, weight_by_hold, rule, deals[chunk], prepared.faces, prepared.card_maps
         )
         return counts, values, choice, chunk
 
     if ordered is not None:
-        _play_ordered(prepared, ordered, deals, stacked, pay_matrix, weight_by_hold, rule, totals,
-                      progress)
+        _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
     else:
         done = 0
         for counts, values, choice, chunk in imap_chunks(play, n_classes, CHUNK_CLASSES):
@@ -302,7 +297,8 @@ def analyze_prepared(
             done = min(done + CHUNK_CLASSES, n_classes)
             if progress is not None:
                 progress(done, n_classes)
-    deal_counts = np.bincount(tables.categories, minlength=tables.n_columns)
+    deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
+                              minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:
         deal_counts = ordered.deal_counts(deal_counts)
     return GameAnalysis(
@@ -324,16 +320,15 @@ def analyze_prepared(
     )
 
 
-def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, deals: np.ndarray,
-                  stacked: StackedTables, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
-                  rule: TieRule, totals: Totals, progress: Progress | None) -> None:
+def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, pay_matrix: np.ndarray,
+                  weight_by_hold: np.ndarray, rule: TieRule, totals: Totals, progress: Progress | None) -> None:
     """Every ordering of every deal class played on its own (:meth:`OrderedHands.play` adds
     to ``totals`` in place, so the chunks run one after another in this thread)."""
     n_classes = len(prepared.sizes)
-    faces = prepared.tables.faces
+    faces, deals = prepared.faces, prepared.deals
     for start in range(0, n_classes, CHUNK_CLASSES):
         chunk = np.arange(start, min(start + CHUNK_CLASSES, n_classes))
-        counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
+        counts = hold_counts(prepared.subset_rows(start, int(chunk[-1]) + 1), prepared.stacked)
         ordered.play(counts, deals[chunk], prepared.sizes[chunk], pay_matrix, weight_by_hold,
                      lambda rows, dealt: choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt,
                                                       faces, prepared.card_maps)[1],

@@ -137,7 +137,7 @@ def deal_hold_counts(cards: np.ndarray, tables: SubsetTables) -> np.ndarray:
     for mask in range(HOLDS - 1):
         held = cards[_held_positions(mask)]
         counts[mask, 0] = tables.counts[len(held)][int(colex_rank(held))]
-    counts[HOLDS - 1, 0, int(tables.categories[int(colex_rank(cards))])] = 1
+    counts[HOLDS - 1, 0, int(tables.hand_categories(cards[None, :])[0])] = 1
     result: np.ndarray = _exclude_discards(counts)[0]
     return result
 
