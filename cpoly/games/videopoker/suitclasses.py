@@ -37,7 +37,7 @@ import numpy as np
 
 from cpoly.games.videopoker.parallel import map_chunks, workers
 
-__all__ = ["MAX_FACES", "SuitBlocks", "SuitLevels", "suit_levels"]
+__all__ = ["MAX_FACES", "SuitBlocks", "SuitLevels", "key_cards", "suit_levels"]
 
 #: Faces per suit up to this use the mask tables (``2**MAX_FACES`` entries per suit).
 MAX_FACES = 16
@@ -146,6 +146,21 @@ class SuitBlocks:
         """The class key of each hand (rows of card indices)."""
         return self.canonical(self.masks(hands))
 
+    def class_index(self, keys: np.ndarray, hands: np.ndarray) -> np.ndarray:
+        """The index (int32) in the sorted class ``keys`` of each hand's class."""
+        found = self.keys(hands)
+        index = np.searchsorted(keys, found)
+        if len(found) and not np.array_equal(keys[np.minimum(index, len(keys) - 1)], found):
+            raise AssertionError("a hand outside the generated classes")
+        result: np.ndarray = index.astype(np.int32)
+        return result
+
+    def card_maps(self) -> np.ndarray:
+        """``(group_order, n)`` the card permutations of the group, the identity first."""
+        position = {(int(c), int(b)): i for i, (c, b) in enumerate(zip(self.column, self.face_bit))}
+        return np.array([[position[(row[int(c)], int(b))] for c, b in zip(self.column, self.face_bit)]
+                         for row in self.column_maps()], dtype=np.int64)
+
     def stabiliser(self, canonical: np.ndarray) -> np.ndarray:
         """Order of the stabiliser of each canonical column of ``(columns, N)`` masks: product
         over blocks of the factorials of the multiplicities of equal masks."""
@@ -186,7 +201,7 @@ class SuitLevels:
 
     def cards(self, k: int) -> np.ndarray:
         """``(classes, k)`` the sorted cards of each k-class's least member (int8)."""
-        return _key_cards(self.keys[k], k)
+        return key_cards(self.keys[k], k)
 
     def orbit_sizes(self, k: int) -> np.ndarray:
         """Hands in each k-class (int64)."""
@@ -196,13 +211,7 @@ class SuitLevels:
 
     def class_of(self, hands: np.ndarray) -> np.ndarray:
         """The class index (int32) of each hand (rows of k card indices)."""
-        k = np.shape(hands)[1]
-        keys = self.blocks.keys(hands)
-        index = np.searchsorted(self.keys[k], keys)
-        if len(keys) and not np.array_equal(self.keys[k][np.minimum(index, len(self.keys[k]) - 1)], keys):
-            raise AssertionError("a hand outside the generated classes")
-        result: np.ndarray = index.astype(np.int32)
-        return result
+        return self.blocks.class_index(self.keys[np.shape(hands)[1]], hands)
 
     def four_card_table(self, deal_categories: np.ndarray, n_columns: int) -> tuple[np.ndarray, np.ndarray]:
         """Table #5 per four-card class from the five-card classes' categories, and the class
@@ -244,10 +253,10 @@ class SuitLevels:
         return tables
 
 
-def _key_cards(keys: np.ndarray, k: int) -> np.ndarray:
+def key_cards(keys: np.ndarray, k: int) -> np.ndarray:
     """``(len(keys), k)`` the cards (set bits) of each uint64 card bitmask, increasing (int8).
 
-    >>> _key_cards(np.array([0b10110], dtype=np.uint64), 3).tolist()
+    >>> key_cards(np.array([0b10110], dtype=np.uint64), 3).tolist()
     [[1, 2, 4]]
     """
     rest = keys.copy()
@@ -287,7 +296,7 @@ def _grow(blocks: SuitBlocks, keys: np.ndarray, size: int, everything: bool) -> 
     image of that card is in the class.
     """
     n = blocks.n
-    masks = blocks.masks(_key_cards(keys, size))
+    masks = blocks.masks(key_cards(keys, size))
     grown = np.full((n, len(keys)), _ABSENT, dtype=np.uint64)
     # representatives are in colex order, so those whose highest face is below a face bound
     # form a prefix: bound[f] = how many have every card below the first card of face f + 1
