@@ -45,6 +45,7 @@ from cpoly.games.videopoker.paytable import (
     parse_tie_rule,
 )
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
+from cpoly.games.videopoker.scalar import PlainSums, PlayedChunk, contract_rows, play_chunk
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
@@ -278,25 +279,29 @@ def analyze_prepared(
     if progress is not None:
         progress(0, n_classes)
 
-    def play(start: int, stop: int) -> tuple[np.ndarray, np.ndarray, HoldChoice, np.ndarray]:
-        chunk = np.arange(start, stop)
-        counts = hold_counts(prepared.subset_rows(start, stop), stacked)
-        values, choice = choose_holds(
-            counts, pay_matrix, weight_by_hold, rule, deals[chunk], prepared.faces, prepared.card_maps
-        )
-        return counts, values, choice, chunk
+    contracted = contract_rows(stacked, pay_matrix[0])
+
+    def play(start: int, stop: int) -> tuple[np.ndarray, PlayedChunk]:
+        return np.arange(start, stop), play_chunk(prepared.subset_rows(start, stop), stacked, contracted,
+                                                  pay_matrix, weight_by_hold, rule, deals[start:stop],
+                                                  prepared.sizes[start:stop], prepared.faces, prepared.card_maps)
 
     if ordered is not None:
         _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
     else:
         done = 0
-        for counts, values, choice, chunk in imap_chunks(play, n_classes, CHUNK_CLASSES):
+        plain: PlainSums | None = None
+        for chunk, played in imap_chunks(play, n_classes, CHUNK_CLASSES):
             if hold_values is not None:
-                hold_values(chunk, values)
-            totals.add(counts, choice, weight_by_hold, prepared.sizes[chunk], len(prepared.card_maps))
+                hold_values(chunk, played.values)
+            plain = played.sums if plain is None else plain + played.sums
+            totals.add(played.tied_counts, played.tied_choice, weight_by_hold,
+                       prepared.sizes[chunk][~played.plain], len(prepared.card_maps))
             done = min(done + CHUNK_CLASSES, n_classes)
             if progress is not None:
                 progress(done, n_classes)
+        if plain is not None:
+            totals.add_sums(*plain.totals(stacked, weight_by_hold))
     deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
                               minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:

@@ -43,6 +43,9 @@ __all__ = ["MAX_FACES", "SuitBlocks", "SuitLevels", "key_cards", "suit_levels"]
 MAX_FACES = 16
 #: Card bitmask keys are uint64: decks of at most 64 cards.
 MAX_CARDS = 64
+#: A hand's face masks pack into one uint64, 16 bits per suit: at most four suit values.
+MAX_COLUMNS = 4
+_FIELD = 16
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,8 +75,8 @@ class SuitBlocks:
     @classmethod
     def of(cls, faces: np.ndarray, suits: np.ndarray, literals: Sequence[frozenset[int]]) -> SuitBlocks | None:
         """Blocks of suits with equal face sets and equal membership in every suit ``literal``;
-        None when the deck does not fit the mask form (over 64 cards or 16 faces, or not
-        sorted by face then suit)."""
+        None when the deck does not fit the mask form (over 64 cards, 16 faces or 4 suits, or
+        not sorted by face then suit)."""
         faces, suits = np.asarray(faces, dtype=np.int64), np.asarray(suits, dtype=np.int64)
         n = len(faces)
         order = np.lexsort((suits, faces))
@@ -81,7 +84,8 @@ class SuitBlocks:
             return None
         face_values, face_index = np.unique(faces, return_inverse=True)
         suit_values, column = np.unique(suits, return_inverse=True)
-        if len(face_values) > MAX_FACES or len(set(zip(faces.tolist(), suits.tolist()))) != n:
+        if (len(face_values) > MAX_FACES or len(suit_values) > MAX_COLUMNS
+                or len(set(zip(faces.tolist(), suits.tolist()))) != n):
             return None
         face_sets = [frozenset(face_index[column == c].tolist()) for c in range(len(suit_values))]
         signature: dict[tuple[object, ...], list[int]] = {}
@@ -111,14 +115,25 @@ class SuitBlocks:
             maps.append(row)
         return maps
 
+    def packed(self, hands: np.ndarray) -> np.ndarray:
+        """Each hand's face masks packed 16 bits per column into one uint64 (a sum of the
+        cards' words: removing a card from a hand is a subtraction)."""
+        hands = np.asarray(hands)
+        words = self.word[hands[:, 0]] if hands.shape[1] else np.zeros(len(hands), dtype=np.uint64)
+        for i in range(1, hands.shape[1]):
+            words = words + self.word[hands[:, i]]
+        return words
+
+    def unpack(self, packed: np.ndarray) -> np.ndarray:
+        """``(columns, N)`` int32 face masks from :meth:`packed` words."""
+        masks = np.empty((len(self.spread), len(packed)), dtype=np.int32)
+        for c in range(len(self.spread)):
+            masks[c] = (packed >> np.uint64(_FIELD * c)) & np.uint64((1 << _FIELD) - 1)
+        return masks
+
     def masks(self, hands: np.ndarray) -> np.ndarray:
         """``(columns, N)`` int32 face masks of hands given as rows of card indices."""
-        hands = np.asarray(hands, dtype=np.int64)
-        masks = np.zeros((len(self.spread), len(hands)), dtype=np.int32)
-        rows = np.arange(len(hands))
-        for i in range(hands.shape[1]):
-            masks[self.column[hands[:, i]], rows] |= self.face_bit[hands[:, i]]
-        return masks
+        return self.unpack(self.packed(hands))
 
     def canonical(self, masks: np.ndarray, changed: int | None = None) -> np.ndarray:
         """Sort each block of ``masks`` (``(columns, N)``, in place) in decreasing order and
@@ -145,6 +160,11 @@ class SuitBlocks:
     def keys(self, hands: np.ndarray) -> np.ndarray:
         """The class key of each hand (rows of card indices)."""
         return self.canonical(self.masks(hands))
+
+    @property
+    def word(self) -> np.ndarray:
+        """Each card's face bit in its column's 16-bit field (uint64), see :meth:`packed`."""
+        return (self.face_bit << (_FIELD * self.column)).astype(np.uint64)
 
     def class_index(self, keys: np.ndarray, hands: np.ndarray) -> np.ndarray:
         """The index (int32) in the sorted class ``keys`` of each hand's class."""
@@ -224,10 +244,13 @@ class SuitLevels:
         deals = self.cards(5)
         sizes = self.orbit_sizes(5)
         fours = np.empty((len(deals), 5), dtype=np.int32)
+        word = self.blocks.word
 
         def run(start: int, stop: int) -> None:
+            packed = self.blocks.packed(deals[start:stop])
             for i in range(5):
-                fours[start:stop, i] = self.class_of(np.delete(deals[start:stop], i, axis=1))
+                keys = self.blocks.canonical(self.blocks.unpack(packed - word[deals[start:stop, i]]))
+                fours[start:stop, i] = np.searchsorted(self.keys[4], keys)
 
         map_chunks(run, len(deals), -(-len(deals) // workers()))
         cells = len(self.keys[4]) * n_columns
@@ -282,7 +305,11 @@ def suit_levels(blocks: SuitBlocks) -> SuitLevels:
         keys.append(unique[:found])
         children.append(inverse.astype(np.int32).reshape(grown.shape))
     fives = _grow(blocks, keys[-1], 4, everything=False)
-    keys.append(np.unique(fives[fives != _ABSENT]))
+    fives = np.sort(fives[fives != _ABSENT])
+    distinct = np.empty(len(fives), dtype=bool)
+    distinct[:1] = True
+    np.not_equal(fives[1:], fives[:-1], out=distinct[1:])
+    keys.append(fives[distinct])
     return SuitLevels(blocks, tuple(keys), tuple(children))
 
 
