@@ -7,7 +7,13 @@ from fractions import Fraction
 from math import perm
 from typing import Any
 
-from cpoly.cli.output import print_json, print_table, print_warnings, progress_bar, thousands
+from cpoly.cli.output import (
+    print_json,
+    print_table,
+    print_warnings,
+    progress_bar,
+    thousands,
+)
 from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE,
     GameAnalysis,

@@ -26,7 +26,6 @@ import numpy as np
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.holds import (
     HOLDS,
-    HoldChoice,
     choose_holds,
     deal_hold_counts,
     hold_counts,
@@ -45,7 +44,12 @@ from cpoly.games.videopoker.paytable import (
     parse_tie_rule,
 )
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.games.videopoker.scalar import PlainSums, PlayedChunk, contract_rows, play_chunk
+from cpoly.games.videopoker.scalar import (
+    PlainSums,
+    PlayedChunk,
+    contract_rows,
+    play_chunk,
+)
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
@@ -104,11 +108,13 @@ def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
     return outcomes
 
 
-def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables) -> tuple[np.ndarray, np.ndarray, list[int]]:
+def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame
+                     ) -> tuple[np.ndarray, np.ndarray, list[int]]:
     """Outcomes with holds indexed on the sorted deal, the sorted cards, and for each hold index
     on the given order the same hold's index on the sorted deal."""
     cards, position = _sorted_deal(deal, tables.n)
-    counts = deal_hold_counts(cards, tables)
+    counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
+              else deal_hold_counts(cards, tables))
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
     return counts, cards, to_sorted
 
@@ -170,13 +176,15 @@ def _check_pays(paytable: PayTable, n_columns: int) -> None:
 
 def autohold(
     deal: Sequence[int],
-    tables: SubsetTables,
+    tables: SubsetTables | PreparedGame,
     paytable: PayTable,
     tie_rule: TieRule | str = DEFAULT_TIE_RULE,
     ordered: OrderedHands | None = None,
 ) -> HoldResult:
     """Exact EV and outcome counts of all 32 holds of one deal; the best hold per ``tie_rule``.
 
+    ``tables`` are the game's subset tables, or its :class:`PreparedGame` (which may look up
+    the deal's subsets by suit class without listing every subset).
     Hold indices in the result follow the given order of ``deal``; ties are broken as in
     :func:`analyze_game` (on the deal's cards in increasing order, :class:`TieRule`), so the
     choice does not depend on the order the cards were given in.  With ``ordered`` (an ordered

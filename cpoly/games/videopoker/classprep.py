@@ -128,7 +128,15 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
         return SubsetTables(n, n_columns, tuple(np.asarray(c, dtype=np.int64) for c in counts), hand_categories,
                             faces)
 
+    def deal_rows(hands: np.ndarray) -> np.ndarray:
+        """Rows of any sorted deals' subsets, looked up by class (column 31: the deal's class)."""
+        index = subset_indices(hands, offsets)
+        for i, mask in enumerate(four_masks):
+            index[:, mask] = offsets[_FOUR] + blocks.class_index(arrays["keys4"], np.delete(hands, i, axis=1))
+        index[:, -1] = blocks.class_index(keys5, hands)
+        return index
+
     maps = blocks.card_maps()
     return PreparedGame(n, colex_rank(deals), arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
-                        faces, subsets, full_tables)
+                        faces, subsets, full_tables, deal_rows)
 

@@ -346,7 +346,7 @@ class VideoPoker:
         prepared = self.prepared(use_cache)
         if isinstance(prepared, PreparedCopies):
             return autohold_copies(deal, prepared.tables, self.paytable(paytable), tie_rule)
-        return autohold(deal, prepared.tables, self.paytable(paytable), tie_rule, self.ordered_hands)
+        return autohold(deal, prepared, self.paytable(paytable), tie_rule, self.ordered_hands)
 
     def analyze(self, paytable: str | PayTable | None = None,
                 tie_rule: TieRule | str = DEFAULT_TIE_RULE, progress: Progress | None = None,

@@ -24,7 +24,14 @@ from cpoly.games.videopoker.combinatorics import (
     suit_symmetries,
     trivial_classes,
 )
-from cpoly.games.videopoker.holds import HOLDS, StackedTables, stacked_tables, subset_indices
+from cpoly.games.videopoker.holds import (
+    HOLDS,
+    StackedTables,
+    deal_hold_counts,
+    hold_counts,
+    stacked_tables,
+    subset_indices,
+)
 from cpoly.games.videopoker.tables import (
     HAND_SIZE,
     SubsetTables,
@@ -81,6 +88,20 @@ class PreparedGame:
     faces: np.ndarray | None
     subsets: Callable[[np.ndarray], np.ndarray]
     full_tables: SubsetTables | Callable[[], SubsetTables]
+    deal_rows: Callable[[np.ndarray], np.ndarray] | None = None
+
+    @property
+    def n_columns(self) -> int:
+        """Number of categories including "nothing"."""
+        return self.stacked.n_columns
+
+    def deal_hold_counts(self, cards: np.ndarray) -> np.ndarray:
+        """:func:`~cpoly.games.videopoker.holds.deal_hold_counts` of one sorted deal (any deal,
+        not only a representative), ``(32, K + 1)``."""
+        if self.deal_rows is None:
+            return deal_hold_counts(cards, self.tables)
+        result: np.ndarray = hold_counts(self.deal_rows(np.asarray(cards)[None, :]), self.stacked)[0]
+        return result.astype(np.int64)
 
     @property
     def deal_categories(self) -> np.ndarray:

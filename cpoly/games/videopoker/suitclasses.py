@@ -9,19 +9,22 @@ the same for every member of a class and is its member of least colex rank (the 
 inequality: the suit holding the highest cards gets the lowest suit label).
 
 :func:`suit_levels` generates the classes of 0..5-card hands level by level: every class of
-``k - 1`` cards extended by each card it lacks gives every class of ``k`` cards (134,459 classes
-of five cards for 52 cards, from 16,182 four-card classes x 48 cards instead of 2,598,960 hands),
-and the same extension is the map ``children[k][parent, j]`` = class of ``parent + card j``.
-:meth:`SuitLevels.subset_tables` then counts the hands of each category containing each class
-representative from the categories of the five-card representatives alone::
+``k - 1`` cards extended by each card it lacks gives every class of ``k`` cards, and for
+``k <= 4`` that extension is kept as the map ``children[k][card, parent]`` = class of
+``parent + card``.  The five-card classes (134,459 for 52 cards) come from the 16,432 four-card
+classes extended only by cards of a face at least their highest (184,015 keys, not 2,598,960
+hands).  The subset tables per class then follow from the categories of the five-card
+representatives alone: table #5 by counting (hand, 4-subset) pairs over the classes
+(:meth:`SuitLevels.four_card_table`), the smaller ones from the children
+(:meth:`SuitLevels.smaller_tables`)::
 
-    T4[S] = sum over cards x not in S of onehot(category(S + x))
-    Tj[S] = sum over x not in S of T(j+1)[S + x] / (5 - j)
+    |orbit(S)| T4[S] = sum over five-card classes D of |D| #{i: D - d_i in class S} onehot(cat(D))
+    Tj[S] = sum over cards x not in S of T(j+1)[class(S + x)] / (5 - j)
 
 >>> faces, suits = np.repeat(np.arange(3), 2), np.tile(np.arange(2), 3)
->>> levels = suit_levels(SuitBlocks.of(faces, suits, []), 2)
+>>> levels = suit_levels(SuitBlocks.of(faces, suits, []))
 >>> levels.cards(2).tolist()          # the 2-card classes, least colex member each
-[[0, 1], [0, 2], [1, 2], [0, 3], [2, 3], [0, 4], [2, 4], [3, 4], [4, 5]]
+[[0, 1], [0, 2], [1, 2], [2, 3], [0, 4], [1, 4], [2, 4], [3, 4], [4, 5]]
 >>> levels.orbit_sizes(2).tolist()
 [1, 2, 2, 1, 2, 2, 2, 2, 1]
 """
@@ -31,6 +34,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from math import factorial, prod
 
 import numpy as np
@@ -161,10 +165,11 @@ class SuitBlocks:
         """The class key of each hand (rows of card indices)."""
         return self.canonical(self.masks(hands))
 
-    @property
+    @cached_property
     def word(self) -> np.ndarray:
         """Each card's face bit in its column's 16-bit field (uint64), see :meth:`packed`."""
-        return (self.face_bit << (_FIELD * self.column)).astype(np.uint64)
+        words: np.ndarray = (self.face_bit << (_FIELD * self.column)).astype(np.uint64)
+        return words
 
     def class_index(self, keys: np.ndarray, hands: np.ndarray) -> np.ndarray:
         """The index (int32) in the sorted class ``keys`` of each hand's class."""
@@ -296,8 +301,8 @@ _ABSENT = np.uint64(2**64 - 1)  # the key of "the representative holds this card
 
 def suit_levels(blocks: SuitBlocks) -> SuitLevels:
     """The classes of 0..5-card hands, each level from the one below (see the module text)."""
-    keys = [np.zeros(1, dtype=np.uint64)]
-    children = [np.zeros((blocks.n, 0), dtype=np.int32)]
+    keys: list[np.ndarray] = [np.zeros(1, dtype=np.uint64)]
+    children: list[np.ndarray] = [np.zeros((blocks.n, 0), dtype=np.int32)]
     for size in range(1, 5):
         grown = _grow(blocks, keys[-1], size - 1, everything=True)
         unique, inverse = np.unique(grown, return_inverse=True)
