@@ -45,7 +45,6 @@ from cpoly.games.videopoker.paytable import (
 )
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.games.videopoker.scalar import (
-    PlainSums,
     PlayedChunk,
     contract_rows,
     play_chunk,
@@ -298,18 +297,15 @@ def analyze_prepared(
         _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
     else:
         done = 0
-        plain: PlainSums | None = None
         for chunk, played in imap_chunks(play, n_classes, CHUNK_CLASSES):
             if hold_values is not None:
                 hold_values(chunk, played.values)
-            plain = played.sums if plain is None else plain + played.sums
+            totals.add_sums(played.sums.combinations, played.sums.dealt, played.sums.kept)
             totals.add(played.tied_counts, played.tied_choice, weight_by_hold,
                        prepared.sizes[chunk][~played.plain], len(prepared.card_maps))
             done = min(done + CHUNK_CLASSES, n_classes)
             if progress is not None:
                 progress(done, n_classes)
-        if plain is not None:
-            totals.add_sums(*plain.totals(stacked, weight_by_hold))
     deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
                               minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:

@@ -83,7 +83,7 @@ def play_chunk(index: np.ndarray, stacked: StackedTables, contracted: np.ndarray
     candidates = values == values.max(axis=1)[:, None]
     plain = candidates.sum(axis=1) == 1
     best = np.argmax(candidates[plain], axis=1)
-    sums = _plain_sums(index[plain], categories[plain], best, sizes[plain], stacked)
+    sums = _plain_sums(index[plain], categories[plain], best, sizes[plain], weight_by_hold, stacked)
     tied = ~plain
     tied_counts = hold_counts(index[tied], stacked)
     _, choice = choose_holds(tied_counts, pay_matrix, weight_by_hold, rule, deals[tied], faces, card_maps)
@@ -91,47 +91,33 @@ def play_chunk(index: np.ndarray, stacked: StackedTables, contracted: np.ndarray
 
 
 def _plain_sums(index: np.ndarray, categories: np.ndarray, best: np.ndarray, sizes: np.ndarray,
-                stacked: StackedTables) -> PlainSums:
-    """The deals with one best hold, summed without their per-deal counts: per number of cards
-    kept, the signed class sizes of every subset row that contains the hold (one bincount)."""
-    n_columns, n_rows = stacked.n_columns, len(stacked.rows)
-    coefficients = _SIGNS[best] * sizes[:, None]  # (N, 32): sign * class size, or 0
-    kept = hold_sizes()[best]
-    # exact: every |sum| below is at most (classes x 32 x largest class) < 2**53
-    per_row = np.bincount((index[:, : HOLDS - 1] + (kept * n_rows)[:, None]).ravel(),
-                          weights=coefficients[:, : HOLDS - 1].ravel(), minlength=_BUCKETS * n_rows)
-    per_category = np.bincount(categories + kept * n_columns, weights=coefficients[:, HOLDS - 1],
-                               minlength=_BUCKETS * n_columns)
+                weight_by_hold: np.ndarray, stacked: StackedTables) -> PlainSums:
+    """The deals with one best hold, summed without their per-deal counts: the signed,
+    weighted class sizes of every subset row that contains the hold (one ``bincount``), times
+    the rows."""
+    n_columns = stacked.n_columns
+    scale = sizes * weight_by_hold[best]
+    coefficients = _SIGNS[best] * scale[:, None]  # (N, 32): sign * class size * draw weight, or 0
+    # exact in float64: a row's |sum| is at most chunk x 31 x largest class x weight < 2**53
+    per_row = np.rint(np.bincount(index[:, : HOLDS - 1].ravel(), weights=coefficients[:, : HOLDS - 1].ravel(),
+                                  minlength=len(stacked.rows))).astype(np.int64)
+    per_category = np.bincount(categories, weights=coefficients[:, HOLDS - 1], minlength=n_columns)
+    largest = float(np.abs(per_row).sum()) * float(stacked.rows.max(initial=0))
+    rows = stacked.wide_rows if largest < 2**62 else stacked.rows.astype(object)  # int64 unless it could overflow
+    combinations = [int(v) for v in per_row @ rows]
+    combinations = [c + int(v) for c, v in zip(combinations, np.rint(per_category).astype(np.int64).tolist())]
     whole = best == HOLDS - 1
-    return PlainSums(np.rint(per_row).astype(np.int64).reshape(_BUCKETS, n_rows),
-                     np.rint(per_category).astype(np.int64).reshape(_BUCKETS, n_columns),
-                     np.rint(np.bincount(categories[whole], weights=sizes[whole], minlength=n_columns)).astype(np.int64),
-                     np.rint(np.bincount(kept, weights=sizes, minlength=_BUCKETS)).astype(np.int64))
+    dealt = np.rint(np.bincount(categories[whole], weights=scale[whole], minlength=n_columns)).astype(np.int64)
+    kept = np.rint(np.bincount(hold_sizes()[best], weights=sizes, minlength=HAND_SIZE + 1)).astype(np.int64)
+    return PlainSums(combinations, dealt.tolist(), kept.tolist())
 
 
-_BUCKETS = HAND_SIZE + 1  # holds keeping 0..5 cards
-
-
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class PlainSums:
-    """Deals with one best hold, summed per number of cards kept ``h``: the signed class sizes
-    per stacked row (``(6, rows)``) and per category of the kept deal (``(6, K + 1)``), the
-    deals that keep the dealt hand per category, and the deals per ``h``."""
+    """Deals with one best hold, summed: weighted final hands per category, of which with the
+    dealt hand kept, and deals per number of cards kept (Python ints, the arguments of
+    :meth:`~cpoly.games.videopoker.summary.Totals.add_sums`)."""
 
-    per_row: np.ndarray
-    per_category: np.ndarray
-    dealt: np.ndarray
-    kept: np.ndarray
-
-    def __add__(self, other: PlainSums) -> PlainSums:
-        return PlainSums(self.per_row + other.per_row, self.per_category + other.per_category,
-                         self.dealt + other.dealt, self.kept + other.kept)
-
-    def totals(self, stacked: StackedTables, weight_by_hold: np.ndarray) -> tuple[list[int], list[int], list[int]]:
-        """Weighted final hands per category, of which with the deal kept, and deals per ``h``
-        (Python ints, for :meth:`~cpoly.games.videopoker.summary.Totals.add_sums`)."""
-        by_size = self.per_row @ stacked.wide_rows + self.per_category  # (6, K + 1), int64: < 2**63
-        weights = [int(weight_by_hold[(1 << size) - 1]) for size in range(_BUCKETS)]
-        combinations = [sum(w * v for w, v in zip(weights, column)) for column in by_size.T.tolist()]
-        dealt = [v * weights[HAND_SIZE] for v in self.dealt.tolist()]
-        return combinations, dealt, self.kept.tolist()
+    combinations: list[int]
+    dealt: list[int]
+    kept: list[int]
