@@ -24,6 +24,7 @@ from cpoly.evaluate import count_dense
 from cpoly.expr import Delta, Expr, postorder
 from cpoly.game import Game
 from cpoly.lower import Lowerer
+from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus
 from cpoly.symbolic import Number, expand
@@ -44,21 +45,44 @@ def load_program(path: str | Path, symbolic: Iterable[str] = (),
     return program
 
 
-def load_game_text(text: str, name: str = "inline.cp", directory: str | Path | None = None) -> Game:
+def load_game_text(text: str, name: str = "inline.cp", directory: str | Path | None = None,
+                   check_order: bool = True) -> Game:
     """A game written inline (imports looked up from ``directory``, default the current one)."""
     program = resolve(read_text(text, name, None if directory is None else Path(directory)))
-    lowerer = Lowerer(program, {name: 0 for name in program.params})
-    lowerer.check_all()
-    return Game.from_program(program, lowerer if not program.params else None, CountingPlan)
+    return _game(program, check_order)
 
 
 def load_game(path: str | Path, symbolic: Iterable[str] = (),
               overrides: Mapping[str, int] | None = None) -> Game:
     """A .cp file with a game section, ready to count, check and analyse."""
     program = resolve(load_module(path), frozenset(symbolic), overrides)
+    return _game(program)
+
+
+def _game(program: Program, check_order: bool = True) -> Game:
+    """The game of a resolved program, every definition checked; an unordered game whose
+    category depends on where the cards lie is refused (``check_order``)."""
     lowerer = Lowerer(program, {name: 0 for name in program.params})
     lowerer.check_all()
-    return Game.from_program(program, lowerer if not program.params else None, CountingPlan)
+    game = Game.from_program(program, lowerer if not program.params else None, CountingPlan)
+    if check_order and not game.spec.ordered:
+        _refuse_order_dependence(game)
+    return game
+
+
+def _refuse_order_dependence(game: Game) -> None:
+    if deal_depends_on_order(game):
+        raise CpolyError("the deal expression depends on the order of the cards (it accepts a "
+                         "hand in one order and not in another); the deal must accept every "
+                         "ordering of a hand", game.spec.deal.span)
+    dependent = order_dependent(game)
+    if dependent:
+        name = dependent[0]
+        raise CpolyError(
+            f"category '{name}' depends on the order of the cards (some hand has it in one order "
+            "and not in another), but the game deals unordered hands: declare 'ordered' in the "
+            "game, or write the category for every position (e.g. any(i<j in 1..5) …)",
+            game.program.expressions[name].span)
 
 
 def count(program: Program, name: str, params: Mapping[str, int] | None = None) -> Number:

@@ -64,8 +64,12 @@ def load_chunk(path: Path) -> Arrays | None:
 def save_chunk(path: Path, arrays: Arrays) -> None:
     """Write ``arrays`` to ``path`` atomically (temporary name in the same directory, rename)."""
     temporary = path.with_name(f".{path.stem}.{uuid.uuid4().hex}.tmp.npz")
-    np.savez(temporary, **arrays)  # type: ignore[arg-type]
-    os.replace(temporary, path)
+    try:
+        np.savez(temporary, **arrays)  # type: ignore[arg-type]
+        os.replace(temporary, path)
+    except BaseException:  # a full disk or Ctrl-C: leave no half-written file behind
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def run_chunks(client: Any, directory: Path, chunks: Iterable[Chunk], *, total: int = 0,

@@ -8,6 +8,8 @@ A span points into a source text; :meth:`CpolyError.render` gives the compiler-s
 game.cp:2:5: error: unknown name 'Tenn'
   Hand = Tenn
       ^
+>>> CpolyError("unknown name 'Tenn'", Span("g.cp", 3, 6, "\\tX = Tenn")).render().splitlines()[2]
+'  \\t    ^'
 """
 
 from __future__ import annotations
@@ -45,7 +47,8 @@ class CpolyError(Exception):
         via = f"\n  ({self.span.via})" if self.span.via else ""
         if not self.span.line_text:
             return head + via
-        caret = " " * (self.span.column - 1) + "^"
+        indent = "".join(c if c == "\t" else " " for c in self.span.line_text[:self.span.column - 1])
+        caret = indent + "^"  # tabs kept, so the caret lines up wherever the terminal's tab stops are
         return f"{head}\n  {self.span.line_text}\n  {caret}{via}"
 
 

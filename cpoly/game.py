@@ -245,16 +245,24 @@ class Game:
     def check_dealt(self, cards: Sequence[Card]) -> None:
         """An input error unless the deal expression accepts the hand ``cards``."""
         if not self.deal_values(np.array([cards], dtype=np.int64))[0]:
-            raise CpolyInputError("that hand is not a valid deal of this game: "
-                                  + " ".join(self.format(c) for c in cards))
+            raise self._not_a_deal(cards)
+
+    def _not_a_deal(self, cards: Sequence[Card]) -> CpolyInputError:
+        """The error for a hand the deal rejects: the first card that is in no deal of this game
+        (``Xd`` in a one-joker deck), else the whole hand."""
+        deck = set(self.plan.deck_cards())
+        outside = [card for card in cards if tuple(card) not in deck]
+        if outside:
+            return CpolyInputError(f"card {self.format(outside[0])} is not in this deck")
+        return CpolyInputError("that hand is not a valid deal of this game: "
+                               + " ".join(self.format(c) for c in cards))
 
     def check(self, cards: Sequence[Card]) -> str | None:
         """The category of one dealt hand (first in pay order that checks 1), or None."""
         hands = np.array([cards], dtype=np.int64)
         index = int(self.classify(hands)[0])
         if index < 0:
-            raise CpolyInputError("that hand is not a valid deal of this game: "
-                                  + " ".join(self.format(c) for c in cards))
+            raise self._not_a_deal(cards)
         return None if index == len(self.categories) else self.category_names[index]
 
 

@@ -159,7 +159,13 @@ def _check_categories(categories: S.CategoriesDecl, paytables: list[DeclaredPays
                    else CpolyNameError(f"category '{ref.name}' is not an expression", ref.span))
         if names.count(ref.name) > 1:
             raise CpolyError(f"category '{ref.name}' is listed twice", ref.span)
+    first: dict[str, DeclaredPays] = {}
     for table in paytables:
+        if table.name in first:
+            earlier = first[table.name].span
+            where = f" (first at line {earlier.line})" if earlier else ""
+            raise CpolyError(f"pay table '{table.name}' is declared twice{where}", table.span)
+        first[table.name] = table
         for category in table.pays:
             if category not in names:
                 close = difflib.get_close_matches(category, names, n=1)

@@ -22,7 +22,7 @@ from math import comb
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.expr import Expr
-from cpoly.resolve import Program, evaluate_constant, vertex_of
+from cpoly.resolve import Program, evaluate_constant, referenced_names, vertex_of
 from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus
 
 Scope = dict[str, int]
@@ -170,6 +170,7 @@ class Lowerer:
         if values:
             allowed = values if allowed is None else values & allowed
         self._lint_sorts(vertices, node.span)
+        self._lint_values(vertices, allowed, node.span)
         if not vertices:
             return ONE if allowed is None or allowed else const(0)
         return delta(vertices, allowed)
@@ -197,10 +198,17 @@ class Lowerer:
     def _indexed(self, node: S.Indexed, scope: Scope) -> Expr:
         low = evaluate_constant(node.low, self.program, scope)
         high = evaluate_constant(node.high, self.program, scope)
-        for name in node.names:
+        for position, name in enumerate(node.names):
             if name in scope or name in self.program.all_names():
                 raise CpolyNameError(f"index '{name}' hides an existing name", node.span)
+            if name in node.names[:position]:
+                raise CpolyNameError(f"index '{name}' is named twice in {node.op}(…)", node.span)
         terms = comb(max(high - low + 1, 0), len(node.names))
+        if not terms and not _uses(scope, node.low, node.high):
+            why = (f"the range {low}..{high} is empty (a range is low..high)" if high < low else
+                   f"{len(node.names)} different indices cannot be chosen from {low}..{high}")
+            raise CpolyError(f"{node.op}({'<'.join(node.names)} in {low}..{high}) has no terms: "
+                             f"{why}", node.span)
         self._expanded += terms
         if self._expanded > MAX_EXPANDED:
             raise CpolyError(f"{node.op}({', '.join(node.names)} in {low}..{high}) expands to {terms:,} "
@@ -221,6 +229,18 @@ class Lowerer:
             self.program.warnings.append(Warning_(
                 f"δ compares vertices of different domains ({', '.join(sorted(sorts))})", span))
 
+    def _lint_values(self, vertices: list[int], allowed: set[int] | None, span: Span) -> None:
+        """Warn about a δ whose values all lie outside its vertices' domain: it is always 0."""
+        sizes = [self.program.sorts[v].size for v in vertices if v in self.program.sorts]
+        if not allowed or not sizes or not all(isinstance(n, int) for n in sizes):
+            return
+        size = min(int(n) for n in sizes)
+        if all(not 0 <= value < size for value in allowed) and span not in self._linted:
+            self._linted.add(span)
+            shown = ", ".join(str(v) for v in sorted(allowed)[:5]) + (", …" if len(allowed) > 5 else "")
+            self.program.warnings.append(Warning_(
+                f"this δ is always 0: its values ({shown}) are outside the domain 0..{size - 1}", span))
+
     def vertex_labels(self) -> dict[int, str]:
         """A readable name for each vertex: its alias, else ``Group[i]``."""
         labels: dict[int, str] = {}
@@ -230,3 +250,9 @@ class Lowerer:
         for name, v in self.program.vertex_names.items():
             labels[v] = name
         return labels
+
+
+def _uses(scope: Scope, *parts: S.IExpr) -> bool:
+    """Whether index expressions ``parts`` use an index bound in ``scope`` (an inner range that
+    depends on an outer index may be empty for some of its values: ``prod(j in i+1..5)``)."""
+    return any(name in scope for part in parts for name, _ in referenced_names(part))

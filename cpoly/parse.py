@@ -105,7 +105,7 @@ def _token_message(error: UnexpectedToken) -> str:
     if token.type == "$END":
         return "unexpected end of file (an unclosed parenthesis or brace?)"
     shown = "end of line" if token.type == "_NL" else repr(str(token))
-    expected = sorted(_describe(name) for name in error.expected if not name.startswith("__"))
+    expected = sorted({_describe(name) for name in error.expected if not name.startswith("__")})
     hint = f"; expected {', '.join(expected[:6])}" if expected else ""
     if "RPAR" in error.expected and token.type != "RPAR":
         hint += " (is a parenthesis left open?)"

@@ -34,7 +34,7 @@ from cpoly.expr import Expr
 from cpoly.game import Game
 from cpoly.rewrite import add, mul, neg, rename, substitute
 
-__all__ = ["MAX_WITNESSES", "position_dependent", "witnesses"]
+__all__ = ["MAX_WITNESSES", "deal_depends_on_order", "order_dependent", "position_dependent", "witnesses"]
 
 #: The most ordered hands a position-dependent category may hold on (each is searched for and
 #: then followed through every deal of the analysis).
@@ -117,6 +117,36 @@ def position_dependent(game: Game) -> list[str]:
         if moves if moves is not None else _moves(game, node):
             found.append(name)
     return found
+
+
+#: Node evaluations :func:`order_dependent` may spend on one category (well under a second).
+LOAD_CHECK_WORK = 50_000_000
+
+
+def order_dependent(game: Game, work: int = LOAD_CHECK_WORK) -> list[str]:
+    """The categories of an unordered game that provably depend on the order of the cards.
+
+    Decided by the squared difference within ``work`` node evaluations per category; one that
+    needs more is left out (its count is still checked to divide by the orderings).
+
+    >>> from cpoly.api import load_game_text
+    >>> text = 'import "poker.cp"\\ngame "x"\\nFirstTwo = δF[1],F[2]\\ncategories FirstTwo, Flush\\n'
+    >>> order_dependent(load_game_text(text, check_order=False))
+    ['FirstTwo']
+    """
+    return [name for name, node in game.categories.items() if _provably_moves(game, node, work)]
+
+
+def deal_depends_on_order(game: Game, work: int = LOAD_CHECK_WORK) -> bool:
+    """Whether the deal expression provably accepts a hand in one order and not in another."""
+    return _provably_moves(game, game.deal, work)
+
+
+def _provably_moves(game: Game, node: Expr, work: int) -> bool:
+    try:
+        return _moves(game, node, WorkBudget(work))
+    except CpolyTooLarge:
+        return False
 
 
 def witnesses(game: Game, name: str, limit: int = MAX_WITNESSES) -> list[tuple[Card, ...]]:

@@ -83,6 +83,10 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
             overrides: Mapping[str, int] | None = None) -> Program:
     """Resolve ``module``; the constants named in ``symbolic`` become sympy symbols, those in
     ``overrides`` take the given values instead of their definitions."""
+    both = sorted(set(symbolic) & set(overrides or {}))
+    if both:
+        raise CpolyError(f"--set {both[0]}=… and --symbolic {both[0]}: a constant is either given "
+                         "a value or made a symbol, not both")
     program = Program(module)
     definitions = _collect_definitions(module)
     program.order = _dependency_order(definitions, program)
@@ -98,6 +102,10 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
     for name in overrides:
         raise CpolyError(f"--set {name}: no constant named '{name}' in {module.path}")
     _declarations(module, program)
+    for definition in program.expressions.values():
+        check_index_scopes(definition.value, program)
+    if program.game is not None:
+        check_index_scopes(program.game.deal, program)
     return program
 
 
@@ -114,16 +122,20 @@ def _collect_definitions(module: S.Module) -> dict[str, S.Definition]:
 
 
 # ---- dependencies ------------------------------------------------------------------------
-def referenced_names(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[str, Span]]:
-    """Free names used by a syntax tree (index variables bound inside it excluded)."""
+def scoped_nodes(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[object, frozenset[str]]]:
+    """Every node of a syntax tree with the index names bound where it stands (iterative).
+
+    >>> from cpoly.syntax import read_module
+    >>> body = read_module("X = sum(i in 1..2) δA,i\\n").statements[0].value
+    >>> sorted((type(n).__name__, sorted(b)) for n, b in scoped_nodes(body))[:2]
+    [('Delta', ['i']), ('IInt', [])]
+    """
     stack: list[tuple[object, frozenset[str]]] = [(expr, frozenset())]
     while stack:
         node, bound = stack.pop()
-        if isinstance(node, (S.Ref, S.IName)):
-            if node.name not in bound:
-                yield node.name, node.span
-            if isinstance(node, S.Ref) and node.index is not None:
-                stack.append((node.index, bound))
+        yield node, bound
+        if isinstance(node, S.Ref) and node.index is not None:
+            stack.append((node.index, bound))
         elif isinstance(node, S.IIndex):
             stack.append((node.index, bound))
         elif isinstance(node, S.Indexed):
@@ -138,6 +150,36 @@ def referenced_names(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[str, 
             stack += [(item, bound) for item in node.values or ()]
         elif isinstance(node, S.SetItem):
             stack += [(node.low, bound)] + ([(node.high, bound)] if node.high else [])
+
+
+def referenced_names(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[str, Span]]:
+    """Free names used by a syntax tree (index variables bound inside it excluded)."""
+    for node, bound in scoped_nodes(expr):
+        if isinstance(node, (S.Ref, S.IName)) and node.name not in bound:
+            yield node.name, node.span
+
+
+def check_index_scopes(expr: S.Expr, program: Program) -> None:
+    """Refuse an index used after the body of the indexed form that binds it has ended.
+
+    The body of ``any(k<l in 1..5) body`` is the one factor after it, so in
+    ``any(k<l in 1..5) δF[k],F[l] δS[k],S[l]`` the second δ is outside; without this check the
+    error would only say "unknown name 'k'".
+    """
+    binders = {name: node for node, _ in scoped_nodes(expr) if isinstance(node, S.Indexed)
+               for name in node.names}
+    stray = [(span.line, span.column, name, span) for name, span in referenced_names(expr)
+             if name in binders and name not in program.all_names()]
+    if not stray:
+        return
+    _, _, name, span = min(stray, key=lambda item: item[:2])
+    form = binders[name]
+    head = f"{form.op}({'<'.join(form.names)} in …)"
+    raise CpolyNameError(
+        f"index '{name}' is used outside the body of its {head} (line {form.span.line}, column "
+        f"{form.span.column}): the body of an indexed form is the one factor that follows it; "
+        f"put the whole body in parentheses: {head} (… {name} …)",
+        span)
 
 
 def _dependency_order(definitions: dict[str, S.Definition], program: Program) -> list[str]:

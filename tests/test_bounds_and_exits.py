@@ -124,6 +124,9 @@ def test_full_disk_is_one_line_and_exit_2():
     (KeyboardInterrupt(), 130, "cpoly: interrupted"),
     (OSError(28, "No space left on device"), 2, "error: No space left on device"),
     (ZeroDivisionError("boom"), 70, "error: internal error (ZeroDivisionError: boom)"),
+    (ImportError("\n\nIMPORTANT: numpy failed\nOriginal error was: libquadmath.so: failed to map "
+                 "segment from shared object\n"), 2, "error: out of memory"),
+    (ImportError("\nno module named spam\nmore"), 70, "error: internal error (ImportError: no module"),
 ])
 def test_every_exit_is_one_line(monkeypatch, capsys, exception, code, text):
     def explode(args: object) -> int:

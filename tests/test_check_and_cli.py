@@ -105,3 +105,14 @@ def test_mixed_domains_warn_and_count_densely(tmp_path, capsys):
     assert json.loads(out)["counts"] == {"X": 2 * 3 * 2}  # F1 = S1 in {0, 1}; F2, S2 free
     assert "different domains" in json.loads(out)["warnings"][0]["message"]
     assert "mixed.cp:7:5: warning: δ compares vertices of different domains" in err
+
+
+@pytest.mark.parametrize("command", ["check", "hold"])
+def test_a_card_outside_the_deck_is_named(capsys, command):
+    """Joker Poker has one joker, Xh: 'Xd' parses as a card but is in no deal.  ``check`` used
+    to say only that the hand is not a valid deal; both commands now name the card."""
+    path = str(DEFINITIONS / "joker_poker.cp")
+    assert main([command, path, "Ah", "Xd", "Kh", "Qh", "Jh", "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["error"]["message"] == "card Xd is not in this deck"
+    assert main(["check", path, "Ah", "Xh", "Kh", "Qh", "Jh"]) == 0
+    assert capsys.readouterr().out.strip().endswith("WildRoyalFlush")

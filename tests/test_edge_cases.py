@@ -121,3 +121,25 @@ def test_symbolic_jacks_counts_hold_at_thirteen_faces(capsys):
     for row in payload["categories"]:
         polynomial = sympy.sympify(row["paid_ways"], locals={"Faces": faces})
         assert polynomial.subs(faces, 15) == numeric[row["name"]], row["name"]
+
+
+def test_a_constant_both_set_and_symbolic_is_refused(capsys):
+    """``--set Suits=5 --symbolic Suits`` used to print the polynomial and drop the 5 silently."""
+    path = str(DEFINITIONS / "jacks_or_better.cp")
+    assert main(["count", path, "--set", "Suits=5", "--symbolic", "Suits", "--json"]) == 2
+    message = json.loads(capsys.readouterr().out)["error"]["message"]
+    assert "--set Suits" in message and "--symbolic Suits" in message
+
+
+def test_a_delta_whose_values_are_all_outside_the_domain_is_warned(tmp_path, capsys):
+    """``δF[i]{Ace+1}`` on a 13-face deck is 0 on every hand (a typo for Ace): warned at the δ;
+    a set with some value inside the domain is not."""
+    path = tmp_path / "typo.cp"
+    path.write_text('import "poker.cp"\ngame "x"\nAceHigh = any(i in 1..5) δF[i]{Ace+1}\n'
+                    'Broadway = any(i in 1..5) δF[i]{Ten-Ace,Ace+1}\n'
+                    'categories AceHigh, Broadway, Flush\npaytable "p": AceHigh 1, Broadway 1, Flush 5\n')
+    assert main(["count", str(path), "--json"]) == 0
+    payload = json.loads(capsys.readouterr().out)
+    assert [(w["line"], w["column"], w["message"]) for w in payload["warnings"]] == [
+        (3, 26, "this δ is always 0: its values (13) are outside the domain 0..12")]
+    assert {r["name"]: r["ways"] for r in payload["categories"]}["AceHigh"] == 0

@@ -63,3 +63,21 @@ def test_bad_requests(argv, message, capsys):
 def test_unicode_suits_and_ten_are_accepted(capsys):
     assert main(["check", JACKS, "A♥", "K♥", "Q♥", "J♥", "10♥", "--json"]) == 0
     assert '"RoyalFlush"' in capsys.readouterr().out
+
+
+def test_caret_lines_up_under_a_tab_indented_line(tmp_path, capsys):
+    """The caret line repeats the source line's tabs, so it sits under the name in any terminal."""
+    path = tmp_path / "tabbed.cp"
+    path.write_text('import "poker.cp"\ngame "x"\n\tX = Tenn\ncategories Flush\npaytable "a": Flush 1\n')
+    assert main(["count", str(path)]) == 2
+    _, source, caret = capsys.readouterr().err.rstrip("\n").split("\n")
+    assert source == "  \tX = Tenn" and caret == "  \t    ^"
+    assert source.expandtabs()[caret.expandtabs().index("^")] == "T"
+
+
+def test_expected_tokens_are_listed_once(tmp_path, capsys):
+    path = tmp_path / "negative.cp"
+    path.write_text('import "poker.cp"\ngame "x"\ncategories Flush\npaytable "a": Flush -1\n')
+    assert main(["count", str(path)]) == 2
+    first = capsys.readouterr().err.splitlines()[0]
+    assert first.endswith("error: unexpected '-'; expected a number"), first

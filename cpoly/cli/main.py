@@ -19,6 +19,7 @@ import argparse
 import importlib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -36,6 +37,10 @@ COMMAND_MODULES = {  # module -> the commands it registers
 EXIT_ERROR = 2
 EXIT_BUG = 70  # EX_SOFTWARE: an internal error, worth a report
 EXIT_INTERRUPTED = 130
+OUT_OF_MEMORY = CpolyError("out of memory: this request is too large for this machine "
+                           "(try a smaller deck or fewer definitions)")
+#: How a shared library that no longer fits in the address space fails to load.
+_MAPPING_FAILED = re.compile(r"failed to map segment|cannot allocate memory", re.IGNORECASE)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -81,8 +86,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except MemoryError:
         _debug()
-        return _report(CpolyError("out of memory: this request is too large for this machine "
-                                  "(try a smaller deck or fewer definitions)"), wants_json)
+        return _report(OUT_OF_MEMORY, wants_json)
+    except ImportError as error:  # a library that cannot be mapped: the address space is full
+        _debug()
+        if not _MAPPING_FAILED.search(str(error)):
+            return _bug(error)
+        return _report(OUT_OF_MEMORY, wants_json)
     except OSError as error:
         _debug()
         _quiet_stdout()
@@ -94,9 +103,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_ERROR
     except Exception as error:  # a bug: one line, the traceback only when debugging
         _debug()
-        print(f"error: internal error ({type(error).__name__}: {error}); please report it "
-              "(CPOLY_DEBUG=1 shows the traceback)", file=sys.stderr)
-        return EXIT_BUG
+        return _bug(error)
+
+
+def _bug(error: Exception) -> int:
+    """Report an internal error in one line (the first line of its message); exit code 70."""
+    first = next((line.strip() for line in str(error).splitlines() if line.strip()), "")
+    print(f"error: internal error ({type(error).__name__}: {first}); please report it "
+          "(CPOLY_DEBUG=1 shows the traceback)", file=sys.stderr)
+    return EXIT_BUG
 
 
 def _debug() -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import math
+import socket
 import threading
 import webbrowser
 from pathlib import Path
@@ -39,13 +41,36 @@ def run_serve(args: argparse.Namespace) -> int:
 
     if not args.definitions.is_dir():
         raise CpolyInputError(f"--definitions {args.definitions} is not a folder")
-    if args.time_limit <= 0 or args.memory_limit <= 0 or args.workers < 1:
+    limits_given = (args.time_limit, args.memory_limit)
+    if not all(math.isfinite(x) and x > 0 for x in limits_given) or args.workers < 1:
         raise CpolyInputError("--time-limit, --memory-limit and --workers must be positive")
     limits = Limits(seconds=args.time_limit, memory_bytes=int(args.memory_limit * (1 << 30)))
     app = create_app(args.definitions, limits, args.workers)
+    listening = listen(args.port)
     url = f"http://127.0.0.1:{args.port}/"
     print(f"cpoly web app on {url} (Ctrl-C stops it)")
     if args.open:
         threading.Timer(1.0, webbrowser.open, [url]).start()
-    uvicorn.run(app, host="127.0.0.1", port=args.port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
     return 0
+
+
+def listen(port: int) -> socket.socket:
+    """A socket bound to ``127.0.0.1:port`` for the server (bound here, so a port in use is one
+    clear error before the address is announced).
+
+    >>> listen(0)
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: --port must be 1 to 65535, got 0
+    """
+    if not 1 <= port <= 65535:
+        raise CpolyInputError(f"--port must be 1 to 65535, got {port}")
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+    try:
+        listening.bind(("127.0.0.1", port))
+    except OSError as error:
+        listening.close()
+        raise CpolyInputError(f"cannot serve on 127.0.0.1:{port}: {error.strerror or error} "
+                              "(choose another --port)") from None
+    return listening

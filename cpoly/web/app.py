@@ -1,4 +1,4 @@
-"""The ASGI app of ``cpoly serve``: two static pages and a small JSON API over the CLI.
+"""The ASGI app of ``cpoly serve``: two HTML pages (one layout, cpoly.web.pages) and a small JSON API over the CLI.
 
 API (every result is the CLI's ``--json`` output, untouched):
 
@@ -27,12 +27,13 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from cpoly.web.games import DEFAULT_DEFINITIONS, FieldError, list_games
 from cpoly.web.jobs import Job, Jobs
+from cpoly.web.pages import SITE, render_page
 from cpoly.web.runner import Limits
 
 STATIC = Path(__file__).parent / "static"
@@ -50,6 +51,9 @@ def _field_error(error: FieldError) -> JSONResponse:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    media_type = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    if media_type != "application/json":  # a cross-site form or text/plain post needs no preflight
+        raise FieldError("request", "send the request body as JSON (Content-Type: application/json)")
     try:
         body = json.loads(await request.body() or b"{}")
     except ValueError as bad:
@@ -130,9 +134,9 @@ async def games(request: Request) -> Response:
     return JSONResponse(list_games(request.app.state.definitions))
 
 
-def _page(name: str) -> Any:
+def _page(path: str) -> Any:
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / name, headers={"Cache-Control": "no-store"})
+        return HTMLResponse(render_page(path), headers={"Cache-Control": "no-store"})
     return page
 
 
@@ -147,8 +151,7 @@ def create_app(definitions: Path = DEFAULT_DEFINITIONS, limits: Limits | None = 
         await app.state.jobs.cancel_all()
 
     routes = [
-        Route("/", _page("index.html")),
-        Route("/holdem", _page("holdem.html")),
+        *(Route(page.path, _page(page.path)) for page in SITE),
         Route("/api/games", games),
         Route("/api/jobs/{command}", start_job, methods=["POST"]),
         Route("/api/jobs/{job_id}", job_status, methods=["GET"]),

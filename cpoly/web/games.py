@@ -21,6 +21,8 @@ _TITLE = re.compile(r'^\s*game\s+"([^"]*)"', re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PAY = re.compile(r"\d+(\.\d+)?")
 _FILENAME = re.compile(r"[^A-Za-z0-9_.-]+")
+_IMPORT = re.compile(r'^\s*import\s+"([^"]*)"', re.MULTILINE)
+_LIBRARY_FILE = re.compile(r"[A-Za-z0-9_-]+\.cp")
 
 
 class FieldError(Exception):
@@ -71,12 +73,28 @@ def _checked_pays(value: Any, field: str) -> dict[str, str]:
     return pays
 
 
+def _check_imports(source: str) -> None:
+    """An uploaded game may import the standard library by name only: a path could make the
+    server read (and quote, in an error message) any file it can read.
+
+    >>> _check_imports('import "poker.cp"\\nimport "wild.cp"')
+    >>> _check_imports('import "/etc/passwd"')
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: an uploaded game may import only the standard library by name (like "poker.cp"), not '/etc/passwd'
+    """
+    for name in _IMPORT.findall(source):
+        if not _LIBRARY_FILE.fullmatch(name):
+            raise FieldError("game", "an uploaded game may import only the standard library by "
+                                     f'name (like "poker.cp"), not {name!r}')
+
+
 def _source(body: dict[str, Any], folder: Path) -> tuple[str, str]:
     """The game's file name and text: an uploaded source or a file of ``folder``."""
     source = body.get("source")
     if source is not None:
         if not isinstance(source, str) or len(source.encode()) > MAX_SOURCE_BYTES:
             raise FieldError("game", f"an uploaded game must be a text of at most {MAX_SOURCE_BYTES:,} bytes")
+        _check_imports(source)
         name = _FILENAME.sub("_", str(body.get("filename") or "upload.cp")).lstrip(".") or "upload.cp"
         return (name if name.endswith(".cp") else name + ".cp"), source
     game = body.get("game")

@@ -47,3 +47,13 @@ def test_ten_players_with_pair_ranges() -> None:
         equity(["QQ+"] * 10, exact=True)
     with pytest.raises(CpolyInputError, match="exact is too large too"):
         equity(["QQ+"] * 10)
+
+
+def test_too_many_samples_are_refused_with_their_number() -> None:
+    """A Monte Carlo request of 10**14 samples (about three years here) is refused at once,
+    naming its size; the largest allowed request is planned, not refused."""
+    from cpoly.games.holdem.method import MAX_SAMPLES
+
+    with pytest.raises(CpolyInputError, match="100,000,000,000,000"):
+        plan_method(make_deal(["AsKs", "QdQc"]), samples=10**14)
+    assert plan_method(make_deal(["AsKs", "QdQc"]), samples=MAX_SAMPLES).samples == MAX_SAMPLES

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import json
 import random
+from fractions import Fraction
+from itertools import combinations
 from pathlib import Path
 
 import numpy as np
@@ -13,7 +15,9 @@ import pytest
 from cpoly.chunks import load_chunk, save_chunk
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.cards import RANKS, parse_cards
 from cpoly.games.holdem.equity import equity
+from cpoly.games.holdem.evaluator import evaluate
 from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity
 from cpoly.games.holdem.search.bounds import coarse_rise, flush_bounds
 from cpoly.games.holdem.search.deck import search_deck
@@ -133,6 +137,19 @@ def test_save_chunk_is_atomic(tmp_path: Path) -> None:
     assert load_chunk(path)["x"].tolist() == [0, 1, 2]  # type: ignore[index]
 
 
+def test_save_chunk_leaves_nothing_when_writing_fails(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails half-way (a full disk) leaves neither the chunk nor its temporary."""
+    def full_disk(file: object, **arrays: object) -> None:
+        Path(str(file)).write_bytes(b"PK\x03\x04 half")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(np, "savez", full_disk)
+    with pytest.raises(OSError):
+        save_chunk(tmp_path / "chunk-00001.npz", {"x": np.arange(3)})
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_cli_json_contract_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
     code = main(["search", "--ranks", "TJQKA", "--workers", "0", "--top", "3", "--out", str(out),
@@ -153,8 +170,29 @@ def test_cli_json_contract_and_csv(tmp_path: Path, capsys: pytest.CaptureFixture
     spreads = [float(r[1]) for r in rows[1:]]
     assert spreads == sorted(spreads)
     line = next(r for r in rows[1:] if r[0] == "TJ QK KA")
+    expected = _no_flush_brute_force(["Ts Jh", "Qs Kh", "Kd Ac"], "TJQKA")
+    assert line[2:] == [f"{100 * float(e):.4f}" for e in expected]
     reference = no_flush_equity(["TJ", "QK", "KA"])  # the 13-rank deck: differs from TJQKA's
     assert line[2:] != [f"{100 * p.equity:.4f}" for p in reference.players]
+
+
+def _no_flush_brute_force(hands: list[str], ranks: str) -> list[Fraction]:
+    """Equities with no flushes on a deck of ``ranks`` in four suits: every board of the cards
+    left, each seven-card hand ranked by the evaluator after its suits are dealt round-robin in
+    rank order (at most two cards a suit: no flush; ranks unchanged)."""
+    holes = [parse_cards(h) for h in hands]
+    used = {c for h in holes for c in h}
+    deck = [4 * RANKS.index(r) + s for r in ranks for s in range(4) if 4 * RANKS.index(r) + s not in used]
+    shares = [Fraction(0)] * len(hands)
+    boards = list(combinations(deck, 5))
+    for board in boards:
+        sevens = [sorted(board + tuple(h)) for h in holes]
+        resuited = np.array([[4 * (c // 4) + k % 4 for k, c in enumerate(seven)] for seven in sevens])
+        strength = evaluate(resuited).tolist()
+        winners = [j for j, v in enumerate(strength) if v == max(strength)]
+        for j in winners:
+            shares[j] += Fraction(1, len(winners))
+    return [share / len(boards) for share in shares]
 
 
 @pytest.mark.parametrize("argv, message", [

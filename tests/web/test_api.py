@@ -165,8 +165,27 @@ def test_requests_refused_before_running(client: TestClient, command: str, body:
 
 @pytest.mark.parametrize("content", [b"{", b"[1, 2]", b"\xff\xfe", b'"text"'])
 def test_bad_bodies_are_400_not_500(client: TestClient, content: bytes) -> None:
-    response = client.post("/api/hold", content=content)
+    response = client.post("/api/hold", content=content, headers={"Content-Type": "application/json"})
     assert response.status_code == 400 and response.json()["error"]["field"] == "request"
+
+
+@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded"])
+def test_only_json_requests_run(client: TestClient, content_type: str | None) -> None:
+    """A page on another site can post text/plain or a form to 127.0.0.1 without a CORS
+    preflight; such a request must not start a computation."""
+    body = b'{"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h"}'
+    headers = {"Content-Type": content_type} if content_type else {}
+    response = client.post("/api/hold", content=body, headers=headers)
+    assert response.status_code == 400 and response.json()["error"]["field"] == "request"
+    assert client.post("/api/hold", content=body, headers={"Content-Type": "application/json"}).status_code == 200
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "../definitions/jacks_or_better.cp", "lib/poker.cp"])
+def test_uploaded_game_imports_only_the_library(client: TestClient, name: str) -> None:
+    source = f'import "{name}"\n' + (ROOT / JACKS).read_text()
+    response = client.post("/api/hold", json={"source": source, "cards": "Ah Kd Js 4c 7h"})
+    assert response.status_code == 400 and response.json()["error"]["field"] == "game"
+    assert name in response.json()["error"]["message"]
 
 
 def test_a_pay_table_edit_that_the_cli_rejects(client: TestClient) -> None:

@@ -37,6 +37,8 @@ MEMORY_LIMIT = 4 * 2**30
 MIN_ACCEPTANCE = 2e-3
 #: Monte Carlo samples when the method is chosen automatically.
 DEFAULT_SAMPLES = 1_000_000
+#: Monte Carlo samples one request may ask for (hours of work at about a million a second).
+MAX_SAMPLES = 10**10
 #: Work is int64; exact methods refuse when weights x boards x 2520 could overflow it.
 INT64_HEADROOM = 2**62
 
@@ -142,6 +144,9 @@ def plan_method(deal: Deal, exact: bool | None = None, samples: int | None = Non
     """
     if exact is True and samples is not None:
         raise CpolyInputError("choose either exact enumeration or a number of samples, not both")
+    if samples is not None and samples > MAX_SAMPLES:
+        raise CpolyInputError(f"too many samples: {samples:,} (at most {MAX_SAMPLES:,}, hours of "
+                              "work already; the standard error shrinks only as 1/sqrt(N))")
     best = _exact_options(deal, flushes)[0]
     rate = acceptance(deal)
     mc_ok = rate >= MIN_ACCEPTANCE

@@ -28,7 +28,7 @@ import numpy as np
 from cpoly.games.holdem.evaluator import flush_strength
 from cpoly.games.holdem.search.bounds import flush_sets, real_masks, subset_masks
 from cpoly.games.holdem.search.deck import BINOM, IntArray, SearchDeck, rank_subsets
-from cpoly.games.holdem.search.nf import outcome_counts, share_table, share_unit
+from cpoly.games.holdem.search.nf import outcome_counts, share_table, share_unit, winner_codes
 from cpoly.games.holdem.search.suitings import suit_masks
 from cpoly.games.holdem.combinatorics import rank_multisets
 
@@ -51,16 +51,6 @@ def _event_boards(deck: SearchDeck, k: int) -> tuple[dict[int, int], IntArray, I
     return rows, boards, rest
 
 
-def _codes(strengths: list[IntArray]) -> IntArray:
-    best = strengths[0].copy()
-    for s in strengths[1:]:
-        np.maximum(best, s, out=best)
-    codes = np.zeros(best.shape, dtype=np.int64)
-    for j, s in enumerate(strengths):
-        codes += (s == best).astype(np.int64) << j
-    return codes
-
-
 @lru_cache(maxsize=4096)
 def _suit_correction(deck: SearchDeck, row: int, held: tuple[int, ...],
                      outside: tuple[int, ...]) -> IntArray:
@@ -80,8 +70,8 @@ def _suit_correction(deck: SearchDeck, row: int, held: tuple[int, ...],
         flush = [flush_strength(real[sets | m])[:, None] for m in held]
         better = [np.maximum(p, f) for p, f in zip(plain, flush)]
         w = np.broadcast_to(weights[None, :], chosen.shape).ravel().astype(np.float64)
-        delta = (np.bincount(_codes(better).ravel(), weights=w, minlength=slots)
-                 - np.bincount(_codes(plain).ravel(), weights=w, minlength=slots))
+        delta = (np.bincount(winner_codes(better).ravel(), weights=w, minlength=slots)
+                 - np.bincount(winner_codes(plain).ravel(), weights=w, minlength=slots))
         total += np.rint(delta).astype(np.int64)
     total.setflags(write=False)
     return total

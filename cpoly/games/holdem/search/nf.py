@@ -18,8 +18,10 @@ Outcomes are counted by *code*: bit ``j`` set when player ``j`` holds the best h
 from __future__ import annotations
 
 from fractions import Fraction
+from collections.abc import Sequence
 from functools import cache
 from math import lcm
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -89,26 +91,30 @@ def _float_weights(deck: SearchDeck, tuples: IntArray) -> FloatArray:
     return weights
 
 
-def outcome_codes(strengths: IntArray) -> IntArray:
-    """Outcome codes from strengths ``(..., players)``: bit j = player j holds the best hand.
+def winner_codes(strengths: Sequence[IntArray], dtype: type[np.signedinteger[Any]] = np.int64
+                 ) -> IntArray:
+    """Outcome codes of showdowns: bit ``j`` set when player ``j`` holds the best hand.
 
-    >>> outcome_codes(np.array([[5, 7, 7], [9, 1, 2]])).tolist()
+    ``strengths`` has one array per player, all of one shape; the codes have that shape and
+    type ``dtype`` (pass 1 uses int32 to keep its blocks small).
+
+    >>> winner_codes([np.array([5, 9]), np.array([7, 1]), np.array([7, 2])]).tolist()
     [6, 1]
+    >>> winner_codes([np.array([3]), np.array([3])], dtype=np.int32).dtype.name
+    'int32'
     """
-    best = strengths.max(axis=-1, keepdims=True)
-    bits = np.int64(1) << np.arange(strengths.shape[-1], dtype=np.int64)
-    return np.asarray(((strengths == best) * bits).sum(axis=-1), dtype=np.int64)
+    best = strengths[0].copy()
+    for strength in strengths[1:]:
+        np.maximum(best, strength, out=best)
+    codes = np.zeros(best.shape, dtype=dtype)
+    for j, strength in enumerate(strengths):
+        codes += (strength == best).astype(dtype) << j
+    return codes
 
 
 def _block_counts(deck: SearchDeck, tuples: IntArray) -> FloatArray:
     _, _, table = _weight_rows(deck)
-    rows = [table[tuples[:, j]] for j in range(deck.players)]
-    best = rows[0].copy()
-    for row in rows[1:]:
-        np.maximum(best, row, out=best)
-    codes = np.zeros(best.shape, dtype=np.int32)
-    for j, row in enumerate(rows):
-        codes += (row == best).view(np.int8) << j
+    codes = winner_codes([table[tuples[:, j]] for j in range(deck.players)], dtype=np.int32)
     slots = 2 ** deck.players
     codes += (slots * np.arange(len(tuples), dtype=np.int32))[:, None]
     weights = _float_weights(deck, tuples)
