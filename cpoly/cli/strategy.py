@@ -9,15 +9,20 @@ import sys
 from fractions import Fraction
 from typing import Any
 
-from cpoly.cli.output import print_json, print_table, progress_bar
+import numpy as np
+
+from cpoly.cli.output import print_json, print_table, progress_bar, working
 from cpoly.cards import parse_cards
-from cpoly.errors import CpolyInputError
+from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.analysis import HoldResult
 from cpoly.games.videopoker.game import HAND_SIZE, VideoPoker
-from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart, build_strategy
+from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart
+from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
 
 #: Exception groups shown in the text output (``--json`` lists them all).
 SHOWN_EXCEPTIONS = 12
+#: Random hands the trainer draws before giving up on a deal that rejects (nearly) all of them.
+DEAL_ATTEMPTS = 10_000
 
 
 def register(subparsers: Any) -> None:
@@ -47,8 +52,11 @@ def exact(value: Fraction) -> str:
 def run_strategy(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
     table = poker.paytable(args.paytable)
-    with progress_bar(f"charting {poker.game.spec.title} ({table.name})", not args.json) as update:
-        chart = build_strategy(poker, table.name, args.lines, update)
+    check_lines(args.lines)
+    with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
+        game = collect(poker, table.name, update)
+    with working(f"searching the chart order ({len(game.values):,} deal classes)", not args.json):
+        chart = chart_of(game, args.lines)
     if args.json:
         print_json(strategy_json(chart))
     else:
@@ -104,14 +112,15 @@ def _print_strategy(chart: StrategyChart) -> None:
 def run_train(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
     table = poker.paytable(args.paytable)
+    if args.hands < 0:
+        raise CpolyInputError(f"--hands {args.hands}: give a number of hands, or 0 to play until the end of input")
     rng = random.Random(args.seed)
     session = _Session()
     if not args.json:
         print(f"{poker.game.spec.title} ({table.name}): type the cards to hold (e.g. 'Kd Js'), "
               "'none' to draw five, 'all' to keep all; end of input stops.")
     while not args.hands or session.hands < args.hands:
-        deal = rng.sample(range(poker.n_cards), HAND_SIZE)
-        texts = [poker.card_name(c) for c in deal]
+        texts = random_deal(poker, rng)
         if not args.json:
             print(f"\nhand {session.hands + 1}: {' '.join(texts)}")
         result = poker.hold(texts, table.name)
@@ -131,6 +140,18 @@ def run_train(args: argparse.Namespace) -> int:
         print(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
               f"total cost {float(session.cost):.6f} bets")
     return 0
+
+
+def random_deal(poker: VideoPoker, rng: random.Random) -> list[str]:
+    """A random hand that the game's deal accepts (drawing again on a rejected one keeps the
+    deal's own distribution); an error after ``DEAL_ATTEMPTS`` rejections in a row."""
+    game = poker.game
+    for _ in range(DEAL_ATTEMPTS):
+        texts = [poker.card_name(c) for c in rng.sample(range(poker.n_cards), HAND_SIZE)]
+        if game.deal_values(np.array([game.parse_hand(texts)], dtype=np.int64))[0]:
+            return texts
+    raise CpolyError(f"the game's deal rejected {DEAL_ATTEMPTS:,} random hands in a row: "
+                     "it accepts too few hands to train on")
 
 
 def _read_hold(poker: VideoPoker, result: HoldResult) -> Any:
@@ -171,7 +192,10 @@ def mine_json(poker: VideoPoker, result: HoldResult, text: str) -> dict[str, Any
 def mine_option(poker: VideoPoker, result: HoldResult, text: str) -> Any:
     """The hold of ``result`` that keeps the cards named in ``text`` ("Kd Js", "none", "all")."""
     words = text.replace(",", " ").split()
-    if [w.lower() for w in words] in (["none"], ["-"], []):
+    if not words:
+        raise CpolyInputError("the hold is empty: name the cards to hold (e.g. 'Kd Js'), "
+                              "or 'none' to draw five")
+    if [w.lower() for w in words] in (["none"], ["-"]):
         words = []
     elif [w.lower() for w in words] == ["all"]:
         words = [poker.card_name(c) for c in result.deal]

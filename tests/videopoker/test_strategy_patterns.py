@@ -10,6 +10,7 @@ import itertools
 import json
 import random
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from math import comb
 
@@ -21,9 +22,11 @@ from cpoly.cli.main import main
 from cpoly.cli.strategy import mine_json
 from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holds import stacked_tables
+from cpoly.games.videopoker.holds import stacked_tables, subset_indices
+from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.patterns import cached_pattern_tables
-from cpoly.games.videopoker.strategy.search import ChartSearch, Entries, search_chart
+from cpoly.games.videopoker.strategy.penalty import PENALTY_CAP, PENALTY_LEVELS
+from cpoly.games.videopoker.strategy.search import ChartSearch, search_chart
 from tests.conftest import DEFINITIONS
 
 JACKS = str(DEFINITIONS / "jacks_or_better.cp")
@@ -41,6 +44,22 @@ def _completions(categories: np.ndarray, held: list[int], n: int, n_columns: int
     return np.bincount(categories[colex_rank(hands)], minlength=n_columns)
 
 
+def _toward(poker: VideoPoker, held: list[int], n_paid: int) -> list[bool]:
+    """Per paid category: every held card raises its chance (a five-card hold: it is that
+    category), straight from the definition in patterns.py."""
+    categories = poker.categories()
+    n, k = poker.n_cards, len(held)
+    counts = _completions(categories, held, n, n_paid + 1)
+    if k == 5:
+        return [bool(counts[c]) for c in range(n_paid)]
+    toward = [counts[c] > 0 for c in range(n_paid)]
+    for card in held:
+        smaller = _completions(categories, [c for c in held if c != card], n, n_paid + 1)
+        toward = [t and counts[c] * comb(n - k + 1, 6 - k) > smaller[c] * comb(n - k, 5 - k)
+                  for c, t in enumerate(toward)]
+    return toward
+
+
 def _classify(poker: VideoPoker, held: list[int], pays: list[Fraction]) -> dict[str, int]:
     """made, head, high and wild of a hold, straight from the definitions in patterns.py."""
     categories = poker.categories()
@@ -50,11 +69,7 @@ def _classify(poker: VideoPoker, held: list[int], pays: list[Fraction]) -> dict[
     paid = [p > 0 for p in pays] + [False]
     present = [c for c in range(columns) if counts[c]]
     made = max(present) if all(paid[c] for c in present) else -1
-    toward = [counts[c] > 0 for c in range(len(pays))]
-    for card in held:
-        smaller = _completions(categories, [c for c in held if c != card], n, columns)
-        toward = [t and counts[c] * comb(n - k + 1, 6 - k) > smaller[c] * comb(n - k, 5 - k)
-                  for c, t in enumerate(toward)]
+    toward = _toward(poker, held, len(pays))
     high_ranks, wild_ranks = _knowledge(poker)
     names = [poker.card_name(c)[:-1] for c in held]
     return {"held": k, "made": made, "head": toward.index(True) if any(toward) else -1,
@@ -96,6 +111,35 @@ def test_pattern_descriptors_against_a_test_only_classifier(path, games):
     for seen in gaps.values():   # more ways to complete the head = fewer gaps
         ordered = [seen[c] for c in sorted(seen, reverse=True)]
         assert ordered == sorted(ordered)
+
+
+@pytest.mark.parametrize("path", [JACKS, DEUCES])
+def test_penalty_cards_against_a_test_only_count(path, games):
+    """A discard is a penalty card when the hold plus that card is still toward one of the
+    categories the hold is toward; the count read from the chart's penalty level of detail."""
+    poker = games[path]
+    table = poker.paytable()
+    prepared = poker.prepared()
+    patterns = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
+    offsets = stacked_tables(prepared.tables).offsets
+    n_paid = len(table.pays)
+    rng = random.Random(11)
+    counted = 0
+    while counted < 6:
+        deal = sorted(rng.sample(range(52), 5))
+        mask = rng.randrange(1, 31)
+        held = [deal[i] for i in range(5) if mask >> i & 1]
+        ids = patterns.hold_patterns(subset_indices(np.array([deal]), offsets), prepared.tables.categories)[0, mask]
+        pattern = patterns.patterns[int(ids[-len(PENALTY_LEVELS)])]
+        if pattern.penalty < 0:                       # a made win: no count
+            assert patterns.patterns[int(ids[0])].made >= 0
+            continue
+        draws = _toward(poker, held, n_paid)
+        expected = sum(any(a and b for a, b in zip(draws, _toward(poker, sorted(held + [card]), n_paid)))
+                       for card in deal if card not in held)
+        assert pattern.penalty == min(expected, PENALTY_CAP - 1), (held, deal)
+        assert pattern == replace(patterns.patterns[int(ids[0])], penalty=pattern.penalty)
+        counted += 1
 
 
 def test_known_holds_read_as_a_player_reads_them(games):
@@ -161,6 +205,8 @@ def test_search_bookkeeping_matches_a_fresh_start():
         assert np.array_equal(entries.pattern[search.top1], entries.pattern[fresh.top1])
         assert np.array_equal(entries.pattern[search.top2], entries.pattern[fresh.top2])
         assert search.total() == fresh.total()
+        for kept in ("first_pattern", "first_value", "second_pattern", "second_value"):
+            assert np.array_equal(getattr(search, kept), getattr(fresh, kept))
 
 
 # ---- trainer ---------------------------------------------------------------------------------------
@@ -214,3 +260,33 @@ def test_train_text_session_ends_with_the_input(monkeypatch, capsys):
     assert main(["train", JACKS, "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "hand 1:" in out and "hand 2:" in out and "session: 1 hands" in out
+
+
+NO_PAIRS_DEALT = """import "poker.cp"
+game "No pairs dealt"
+deal Hand * (1 - any(i<j in 1..5) δF[i],F[j])
+categories Flush
+paytable "x": Flush 5
+"""
+
+
+def test_train_deals_only_hands_the_deal_accepts(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "no_pairs.cp"
+    path.write_text(NO_PAIRS_DEALT)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("none\n" * 60))
+    assert main(["train", str(path), "--seed", "1", "--hands", "60"]) == 0
+    hands = [line.split(":")[1].split() for line in capsys.readouterr().out.splitlines()
+             if line.startswith("hand ")]
+    assert len(hands) == 60
+    for hand in hands:                      # the oracle: no two cards share a face
+        assert len({card[:-1] for card in hand}) == 5, hand
+
+
+def test_train_refuses_a_negative_number_of_hands(capsys):
+    assert main(["train", JACKS, "--hands", "-1"]) == 2
+    assert "--hands -1" in capsys.readouterr().err
+
+
+def test_an_empty_mine_is_refused_not_read_as_draw_five(capsys):
+    assert main(["hold", JACKS, *DEAL, "--mine", ""]) == 2
+    assert "the hold is empty" in capsys.readouterr().err

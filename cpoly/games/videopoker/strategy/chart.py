@@ -23,13 +23,14 @@ from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables
+from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.names import PatternWords
 from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
-from cpoly.games.videopoker.strategy.search import ChartSearch, Entries, search_chart
+from cpoly.games.videopoker.strategy.search import ChartSearch, search_chart
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "collect",
-           "hold_cards"]
+__all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "chart_of",
+           "check_lines", "collect", "hold_cards"]
 
 #: Lines of the default chart.
 DEFAULT_LINES = 40
@@ -100,18 +101,32 @@ def _check_game(poker: VideoPoker) -> None:
 
 @dataclass(frozen=True, eq=False)
 class StrategyData:
-    """What a chart is built from: each deal class's representative deal (sorted cards), its
-    32 hold values (EV numerators on ``denominator``), each hold's pattern ids at every level
-    of detail, the sparse (deal, pattern) entries and the optimal return."""
+    """What a chart is built from (one pay table): each deal class's representative deal
+    (sorted cards), its 32 hold values (EV numerators on ``denominator``), the subset index of
+    each hold (patterns are read from it block by block, never all at once: 11 ids per hold of
+    540,000 Joker Poker classes would take 0.8 GB), the sparse (deal, pattern) entries and the
+    optimal return."""
 
     poker: VideoPoker
+    paytable: str
     deals: np.ndarray
     values: np.ndarray
-    patterns: np.ndarray
+    index: np.ndarray
+    categories: np.ndarray
     pattern_tables: PatternTables
     entries: Entries
     optimal: Fraction
     denominator: int
+
+    def hold_patterns(self, rows: np.ndarray, holds: np.ndarray | None = None) -> np.ndarray:
+        """Pattern ids ``(len(rows), H, levels)`` of the given deals' holds (default all 32)."""
+        return self.pattern_tables.hold_patterns(self.index[rows], self.categories, holds)
+
+    def fine_patterns(self) -> np.ndarray:
+        """The distinct patterns of all holds at the finest level of detail."""
+        tables = self.pattern_tables
+        return np.union1d(tables.by_subset[self.index[:, :-1], 0],
+                          tables.by_category[0][self.categories[self.index[:, -1]]])
 
 
 def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress | None = None) -> StrategyData:
@@ -130,10 +145,39 @@ def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress |
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
     deals = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
     index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
-    patterns = pattern_tables.hold_patterns(index, prepared.tables.categories)
-    entries = Entries.of(values, patterns, prepared.sizes, len(pattern_tables.patterns))
+    categories = prepared.tables.categories
+
+    def patterns_of(rows: np.ndarray) -> np.ndarray:
+        return pattern_tables.hold_patterns(index[rows], categories)
+
+    n_patterns = len(pattern_tables.patterns)
+    kept = _best_somewhere(values, pattern_tables, index, categories)
+    entries = Entries.of(values, patterns_of, prepared.sizes, n_patterns, kept, merge=True)
     denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
-    return StrategyData(poker, deals, values, patterns, pattern_tables, entries, analysis.expected_return, denominator)
+    return StrategyData(poker, table.name, deals, values, index, categories, pattern_tables, entries,
+                        analysis.expected_return, denominator)
+
+
+def _best_somewhere(values: np.ndarray, tables: PatternTables, index: np.ndarray, categories: np.ndarray) -> np.ndarray:
+    """bool per pattern id: the pattern (at any level of detail) of a best hold of some deal, or
+    "draw five"; only these can be chart lines (the search's candidates).  Deals with tied best
+    holds (few) are read in full."""
+    is_best = values == values.max(axis=1, keepdims=True)
+    first = np.argmax(is_best, axis=1)[:, None]
+    found = [tables.hold_patterns(index, categories, first).reshape(-1)]
+    tied = np.flatnonzero(is_best.sum(axis=1) > 1)
+    if len(tied):
+        found.append(tables.hold_patterns(index[tied], categories)[is_best[tied]].reshape(-1))
+    best = np.concatenate(found)
+    kept = np.bincount(best[best >= 0], minlength=len(tables.patterns)) > 0
+    kept[int(tables.by_subset[index[0, 0], 0])] = True
+    return kept
+
+
+def check_lines(lines: int) -> None:
+    """Refuse a chart of fewer than one line."""
+    if lines < 1:
+        raise CpolyError(f"a chart needs at least one line, got --lines {lines}")
 
 
 def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = DEFAULT_LINES,
@@ -151,13 +195,19 @@ def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = 
     progress : callable, optional
         ``progress(done, total)`` during the analysis pass.
     """
-    if lines < 1:
-        raise CpolyError(f"a chart needs at least one line, got --lines {lines}")
-    game = collect(poker, paytable, progress)
-    floor = int(game.patterns[0, 0, 0])
-    fine = sorted(set(np.unique(game.patterns[:, :, 0]).tolist()))
+    check_lines(lines)
+    return chart_of(collect(poker, paytable, progress), lines)
+
+
+def chart_of(game: StrategyData, lines: int) -> StrategyChart:
+    """The best chart of at most ``lines`` lines found on collected data: the order search,
+    then the exact figures."""
+    check_lines(lines)
+    lookup = game.entries.lookup
+    floor = int(lookup[game.pattern_tables.by_subset[game.index[0, 0], 0]])
+    fine = sorted(set(lookup[game.fine_patterns()].tolist()) - {-1})
     search, record = search_chart(game.entries, fine, floor, lines)
-    return _figures(game, search, record, poker.paytable(paytable).name)
+    return _figures(game, search, record)
 
 
 def _words(game: StrategyData) -> PatternWords:
@@ -167,27 +217,28 @@ def _words(game: StrategyData) -> PatternWords:
     return PatternWords(game.poker.game.category_names, tables.levels, bool(tables.high_faces.any()), face)
 
 
-def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int], paytable: str) -> StrategyChart:
+def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int]) -> StrategyChart:
     entries = game.entries
     played = search.top1
     best = entries.optimal()
     loss = entries.weight * (best - entries.value[played])
     order = search.order()
     words = _words(game)
-    names = words.names([game.pattern_tables.patterns[p] for p in order])
+    patterns = [game.pattern_tables.patterns[int(entries.ids[p])] for p in order]
+    names = words.names(patterns)
     deal_total = int(entries.weight.sum())
     line_of = entries.pattern[played]
     lines = []
-    for pattern, name in zip(order, names):
+    for pattern, line_pattern, name in zip(order, patterns, names):
         mine = line_of == pattern
         deals = int(entries.weight[mine].sum())
-        lines.append(ChartLine(game.pattern_tables.patterns[pattern], name, deals,
+        lines.append(ChartLine(line_pattern, name, deals,
                                Fraction(deals, deal_total), Fraction(int(loss[mine].sum()), game.denominator)))
     chart_value = int(np.sum(entries.weight * entries.value[played]))
     exceptions = _exceptions(game, played, best, dict(zip(order, names)), words)
     with_exceptions = Fraction(chart_value, game.denominator) + sum((e.cost for e in exceptions), Fraction(0))
     return StrategyChart(
-        game.poker.game.spec.title, paytable, game.optimal, Fraction(chart_value, game.denominator),
+        game.poker.game.spec.title, game.paytable, game.optimal, Fraction(chart_value, game.denominator),
         with_exceptions, tuple(lines), exceptions,
         {n: Fraction(v, game.denominator) for n, v in sorted(record.items())}, deal_total, game.denominator)
 
@@ -198,7 +249,7 @@ def _exceptions(game: StrategyData, played: np.ndarray, best: np.ndarray, line_n
     entries = game.entries
     wrong = np.flatnonzero(entries.value[played] < best)
     best_hold = np.argmax(game.values[wrong], axis=1)
-    instead = game.patterns[wrong, best_hold, 0]
+    instead = game.hold_patterns(wrong, best_hold[:, None])[:, 0, 0]
     groups: dict[tuple[int, int], list[int]] = {}
     for row, (deal, pattern) in enumerate(zip(wrong.tolist(), instead.tolist())):
         groups.setdefault((int(entries.pattern[played[deal]]), pattern), []).append(row)

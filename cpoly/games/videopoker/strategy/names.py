@@ -47,12 +47,15 @@ class PatternWords:
         parts = [self._head(pattern)]
         if pattern.made == -1 and pattern.head >= 0 and pattern.gaps >= 0:
             parts.append(self._gaps(pattern.held, pattern.head, pattern.gaps))
-        if self.has_high and 0 <= pattern.high < pattern.held < 5:
+        if self.has_high and 0 <= pattern.high < pattern.held < 5 or (
+                self.has_high and pattern.head >= 0 and pattern.made == -1 and pattern.high == pattern.held < 5):
             parts.append(_plural(pattern.high, "high card"))
         if pattern.wild > 0 and pattern.wild < pattern.held:
             parts.append(f"{pattern.wild} wild")
         parts.extend(f"{self.categories[c]} {self._gaps(pattern.held, c, level)}"
                      for c, level in pattern.side[:detail])
+        if pattern.penalty >= 0:
+            parts.append("no penalty card" if not pattern.penalty else _plural(pattern.penalty, "penalty card"))
         return ", ".join(parts)
 
     def _head(self, pattern: Pattern) -> str:
@@ -70,6 +73,8 @@ class PatternWords:
             return f"{self.categories[pattern.made]}, {pattern.held} cards"
         if pattern.held == 5:
             return "all five cards (no win)"
+        if pattern.head == ANY and self.has_high and pattern.high == pattern.held:
+            return f"any {_plural(pattern.held, 'high card')}"
         if pattern.head < 0:
             return _plural(pattern.held, "card")
         return f"{pattern.held} to a {self.categories[pattern.head]}"

@@ -16,21 +16,22 @@ never from a poker vocabulary written in Python:
 * **high cards**: held cards of the game's paying ranks (a pair of that rank is a made win);
 * **wild cards**: held cards that make the best hand whatever four cards they join;
 * **side draws**: the other categories the hold is toward, with their gaps (these tell
-  ``QJ`` from ``KQ`` of one suit: more straight windows).
-
-Penalty cards (discards that block a draw) are not part of a pattern: the chart's exceptions
-carry their cost.
+  ``QJ`` from ``KQ`` of one suit: more straight windows);
+* **penalty cards**: discards that would have helped one of the hold's draws
+  (:mod:`.penalty`); they depend on the deal, so they are counted per (deal, hold) and added at
+  a few levels of detail (:meth:`PatternTables.hold_patterns`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from math import comb
 
 import numpy as np
 
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+from cpoly.games.videopoker.strategy.penalty import PENALTY_CAP, penalty_counts, penalty_ids
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
 __all__ = ["Pattern", "PatternTables", "build_pattern_tables", "cached_pattern_tables"]
@@ -42,10 +43,11 @@ ANY = -2
 #: The levels of detail every hold is described at (side draws, high cards, gaps kept); a chart
 #: line is a pattern at any of them.
 COARSENINGS = (
-    # side draws, high cards, gaps, made category, cards held
-    (True, True, True, True, True), (False, True, True, True, True), (False, False, True, True, True),
-    (False, True, False, True, True), (False, False, False, True, True), (False, False, False, True, False),
-    (False, False, False, False, False),
+    # side draws, high cards, gaps, made category, cards held, head (of a hold that is no win)
+    (True, True, True, True, True, True), (False, True, True, True, True, True),
+    (False, False, True, True, True, True), (False, True, False, True, True, True),
+    (False, False, False, True, True, True), (False, False, False, True, False, True),
+    (False, False, False, False, False, True), (False, True, False, True, True, False),
 )
 #: A card is wild when it makes the best hand reachable from the other four this often.
 WILD_SHARE = 0.9
@@ -74,6 +76,8 @@ class Pattern:
         Wild cards held.
     side : tuple of (int, int)
         Other categories the hold is toward that have several levels: (category, gaps).
+    penalty : int
+        Penalty cards among the discards (:mod:`.penalty`), -1 = not counted.
     """
 
     held: int
@@ -83,6 +87,7 @@ class Pattern:
     high: int
     wild: int
     side: tuple[tuple[int, int], ...]
+    penalty: int = -1
 
     @classmethod
     def from_row(cls, row: np.ndarray) -> Pattern:
@@ -97,8 +102,11 @@ class PatternTables:
 
     Attributes
     ----------
+    base : tuple of Pattern
+        The distinct patterns of the subsets; ``base[i]`` is pattern id ``i``.
     patterns : tuple of Pattern
-        The distinct patterns; ``patterns[i]`` is pattern id ``i``.
+        Every pattern id: the ``len(base)`` base patterns, then their penalty-count variants
+        (:func:`.penalty.penalty_ids`); derived.
     stacked : numpy.ndarray
         ``(levels, rows)``: pattern id of every subset of 0..4 cards at each level of detail
         (:data:`COARSENINGS`), laid out like the stacked subset tables
@@ -109,22 +117,56 @@ class PatternTables:
         ``(held, category)`` -> number of distinct gap levels (for the wording).
     high_faces, wild_cards : numpy.ndarray
         bool per face value / per card.
+    draws, draws_by_category : numpy.ndarray
+        Bitmask of the categories each subset of 0..4 cards is toward (laid out like
+        ``stacked``), and of a five-card hold by the hand's category (its own, if paid).
+    by_subset, counts_penalties : numpy.ndarray
+        Derived: ``stacked`` transposed (one row per subset), and which base patterns take a
+        penalty count (holds of 1..4 cards that are no win).
     """
 
-    patterns: tuple[Pattern, ...]
+    base: tuple[Pattern, ...]
     stacked: np.ndarray
     by_category: np.ndarray
     levels: dict[tuple[int, int], int]
     high_faces: np.ndarray
     wild_cards: np.ndarray
+    draws: np.ndarray
+    draws_by_category: np.ndarray
+    patterns: tuple[Pattern, ...] = field(init=False)
+    by_subset: np.ndarray = field(init=False)
+    counts_penalties: np.ndarray = field(init=False)
 
-    def hold_patterns(self, index: np.ndarray, categories: np.ndarray) -> np.ndarray:
-        """Pattern ids ``(N, 32, levels)`` of each hold at every level of detail, from
-        :func:`~cpoly.games.videopoker.holds.subset_indices`."""
-        ids = np.empty(index.shape + (len(self.stacked),), dtype=np.int32)
-        ids[:, :-1] = self.stacked.T[index[:, :-1]]
-        ids[:, -1] = self.by_category.T[categories[index[:, -1]]]
-        return ids
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "patterns", _with_variants(self.base))
+        object.__setattr__(self, "by_subset", np.ascontiguousarray(self.stacked.T))
+        object.__setattr__(self, "counts_penalties", np.array([p.made == -1 and 0 < p.held < 5 for p in self.base]))
+
+    def hold_patterns(self, index: np.ndarray, categories: np.ndarray, holds: np.ndarray | None = None) -> np.ndarray:
+        """Pattern ids ``(N, H, levels)`` of holds at every level of detail and, after them, at
+        the penalty levels, from :func:`~cpoly.games.videopoker.holds.subset_indices`;
+        ``holds``: ``(N, H)`` hold masks (default: all 32 of each deal)."""
+        hands = categories[index[:, -1]]
+        draws = np.empty(index.shape, dtype=np.int64)
+        draws[:, :-1] = self.draws[index[:, :-1]]
+        draws[:, -1] = self.draws_by_category[hands]
+        if holds is None:
+            holds = np.arange(index.shape[1])
+            ids = np.empty(index.shape + (len(self.stacked),), dtype=np.int32)
+            ids[:, :-1] = self.by_subset[index[:, :-1]]
+            ids[:, -1] = self.by_category.T[hands]
+        else:
+            ids = self.by_subset[np.minimum(np.take_along_axis(index, holds, axis=1), len(self.by_subset) - 1)]
+            full = holds == index.shape[1] - 1
+            ids[full] = self.by_category.T[np.broadcast_to(hands[:, None], holds.shape)[full]]
+        extra = penalty_ids(ids, penalty_counts(draws, holds), self.counts_penalties, len(self.base))
+        return np.concatenate([ids, extra], axis=2)
+
+
+def _with_variants(base: tuple[Pattern, ...]) -> tuple[Pattern, ...]:
+    """The base patterns followed by their penalty variants, in :func:`.penalty.penalty_ids`'
+    numbering."""
+    return base + tuple(replace(p, penalty=count) for p in base for count in range(PENALTY_CAP))
 
 
 def _made(counts: np.ndarray, paid: np.ndarray) -> np.ndarray:
@@ -210,12 +252,15 @@ def _row_ids(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return ids.reshape(-1), firsts
 
 
-def _coarsen(rows: np.ndarray, level: tuple[bool, bool, bool, bool, bool]) -> np.ndarray:
+def _coarsen(rows: np.ndarray, level: tuple[bool, bool, bool, bool, bool, bool]) -> np.ndarray:
     """The rows with the side draws, the high cards, the gaps, the made category (with the
-    head) and/or the number of cards held by a made win left open (``ANY``)."""
-    side, high, gaps, made, held = level
+    head), the number of cards held by a made win and/or the head of a hold that is no win
+    left open (``ANY``)."""
+    side, high, gaps, made, held, head = level
     coarse = rows.copy()
     wins = coarse[:, 1] >= 0
+    if not head:
+        coarse[~wins & (coarse[:, 0] > 0), 2] = ANY
     if not held:
         coarse[wins, 0] = ANY
         coarse[wins, 2:] = ANY
@@ -251,7 +296,9 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: np.ndarr
     high = high_faces(tables, np.asarray(faces), made_pairs, wild)
     high_card = high[np.asarray(faces)] & ~wild
     rows: list[np.ndarray] = []
+    draws: list[np.ndarray] = []
     levels: dict[tuple[int, int], int] = {}
+    bits = np.int64(1) << np.arange(n_paid, dtype=np.int64)
     for size in range(HAND_SIZE):
         hands = all_hands(tables.n, size).astype(np.int64)
         block = np.full((len(hands), _FIXED + n_paid), -1, dtype=np.int64)
@@ -259,8 +306,10 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: np.ndarr
         block[:, 1] = _made(tables.counts[size], paid) if size else -1
         block[:, 4] = high_card[hands].sum(axis=1)
         block[:, 5] = wild[hands].sum(axis=1)
+        draws.append(np.zeros(len(hands), dtype=np.int64))
         if size:
             toward = _toward(tables, size, hands, n_paid)
+            draws[-1] = (toward * bits).sum(axis=1)
             level, sizes = _levels(tables.counts[size][:, :n_paid], toward)
             levels.update({(size, c): s for c, s in enumerate(sizes)})
             head = np.where(toward.any(axis=1), np.argmax(toward, axis=1), -1)
@@ -282,30 +331,35 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: np.ndarr
     ids = ids.reshape(len(COARSENINGS), len(fine)).astype(np.int32)
     patterns = tuple(Pattern.from_row(row) for row in unique)
     split = len(fine) - n_columns
-    return PatternTables(patterns, ids[:, :split], ids[:, split:], levels, high, wild)
+    five_draws = np.where(paid[:n_paid], bits, 0)
+    return PatternTables(patterns, ids[:, :split], ids[:, split:], levels, high, wild, np.concatenate(draws),
+                         np.append(five_draws, 0))
 
 
 def cached_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: np.ndarray) -> PatternTables:
     """:func:`build_pattern_tables` through the on-disk cache (keyed by the category array,
     the faces and which categories pay)."""
     paid = (np.asarray(pays)[: tables.n_columns] > 0).astype(np.int64)
-    key = cache.entry_key("strategy-patterns", tables.categories, np.asarray(faces), paid, COARSENINGS)
+    key = cache.entry_key("strategy-patterns-2", tables.categories, np.asarray(faces), paid, COARSENINGS)
     layout: cache.Layout = {
         "rows": (np.dtype(np.int64), (None, None)), "stacked": (np.dtype(np.int32), (len(COARSENINGS), None)),
         "by_category": (np.dtype(np.int32), (len(COARSENINGS), tables.n_columns)),
         "levels": (np.dtype(np.int64), (None, 3)), "high": (np.dtype(bool), (None,)),
-        "wild": (np.dtype(bool), (tables.n,))}
+        "wild": (np.dtype(bool), (tables.n,)), "draws": (np.dtype(np.int64), (None,)),
+        "draws_by_category": (np.dtype(np.int64), (tables.n_columns,))}
     stored = cache.load_entry("patterns", key, layout)
     if stored is not None and int(stored["stacked"].max(initial=0)) < len(stored["rows"]):
         levels = {(int(a), int(b)): int(c) for a, b, c in stored["levels"]}
         return PatternTables(tuple(Pattern.from_row(r) for r in stored["rows"]), stored["stacked"],
-                             stored["by_category"], levels, stored["high"], stored["wild"])
+                             stored["by_category"], levels, stored["high"], stored["wild"], stored["draws"],
+                             stored["draws_by_category"])
     built = build_pattern_tables(tables, faces, pays)
     cache.store_entry("patterns", key, {
-        "rows": np.array([built_row(p, tables.n_columns - 1) for p in built.patterns], dtype=np.int64),
+        "rows": np.array([built_row(p, tables.n_columns - 1) for p in built.base], dtype=np.int64),
         "stacked": built.stacked, "by_category": built.by_category,
         "levels": np.array([(a, b, c) for (a, b), c in built.levels.items()], dtype=np.int64).reshape(-1, 3),
-        "high": built.high_faces, "wild": built.wild_cards})
+        "high": built.high_faces, "wild": built.wild_cards, "draws": built.draws,
+        "draws_by_category": built.draws_by_category})
     return built
 
 

@@ -1,100 +1,37 @@
 """The order of a strategy chart: a search over pattern orders, exact on integer EV numerators.
 
-The input is, for every deal class ``d`` (weight ``W_d``, its number of deals) and every pattern
-``p`` among its holds, the best EV numerator ``value`` of a hold of that pattern.  A chart is an
-order of the patterns: each deal plays the first pattern of the order it contains.  Its value is
-``sum_d W_d * value(d, first pattern)`` — an exact integer.
+The input (:class:`~.entries.Entries`) is, for every deal class ``d`` (weight ``W_d``, its number
+of deals) and every pattern ``p`` among its holds, the best EV numerator ``value`` of a hold of
+that pattern.  A chart is an order of the patterns: each deal plays the first pattern of the
+order it contains.  Its value is ``sum_d W_d * value(d, first pattern)`` — an exact integer.
 
-The search (:class:`ChartSearch`):
+The search (:func:`search_chart`):
 
 * starts from the patterns sorted by their mean EV over the deals where they are optimal;
 * moves one pattern at a time to its best position given the others (the exact gain of every
   position in one pass over the deals that contain it: a deal switches to the pattern exactly
   when it lands above the best other pattern the deal contains), until no move gains;
-* prunes to at most N lines by dropping, one at a time, the pattern whose removal costs least
-  (moved below the always-present "draw five"), re-optimising the order as it goes.
+* raises a penalty per line step by step until the chart fits: each sweep drops the lines worth
+  less than the penalty and puts coarse patterns in where one line replaces several;
+* fills the best chart that fits up to N lines with the most valuable further lines.
 
-Each deal keeps its first and second pattern under the current order, so a move only revisits
-the deals containing the moved pattern.
+Each deal keeps its first and second pattern under the current order (and their patterns and
+values, in deal order), so a move only revisits the deals containing the moved pattern.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import numpy as np
 
-__all__ = ["ChartSearch", "Entries", "initial_order", "search_chart"]
+from cpoly.games.videopoker.strategy.entries import Entries
+
+__all__ = ["ChartSearch", "exact_bincount", "initial_order", "search_chart"]
 
 #: The line penalty starts at this share of the optimal value and grows by PENALTY_STEP.
 PENALTY_START = 1e-7
-PENALTY_STEP = 2.0
-#: Rounds of :meth:`ChartSearch.swap_out` at most.
-SWAP_ROUNDS = 2
-#: Lines tried per round, the costliest first.
-SWAP_LINES = 5
-#: Bits of a hold's rank (0..31) in the packed sort key of :meth:`Entries.of`.
-HOLD_BITS = 5
+PENALTY_STEP = 4.0
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
-MAX_SWEEPS = 8
-
-
-@dataclass(frozen=True, eq=False)
-class Entries:
-    """Sparse (deal, pattern) table: the best value and hold of each pattern in each deal.
-
-    Entries are sorted by deal; ``start[d]:start[d + 1]`` are deal ``d``'s.
-    """
-
-    deal: np.ndarray
-    pattern: np.ndarray
-    value: np.ndarray
-    hold: np.ndarray
-    start: np.ndarray
-    weight: np.ndarray
-    n_patterns: int
-
-    @classmethod
-    def of(cls, values: np.ndarray, patterns: np.ndarray, weight: np.ndarray, n_patterns: int) -> Entries:
-        """From ``(N, 32)`` hold values, ``(N, 32, J)`` pattern ids (each hold at J levels of
-        detail) and each deal's weight.
-
-        Holds are ranked by value within each deal (best first, then by hold index); each
-        (pattern, rank) pair packs into an int16, and one small sort per deal puts each
-        pattern's best hold first.
-        """
-        n_deals, n_holds = values.shape
-        if n_patterns >= 1 << (15 - HOLD_BITS):
-            raise ValueError(f"{n_patterns} patterns do not fit the packed sort key")
-        by_value = np.argsort(-values, axis=1, kind="stable")
-        rank = np.empty_like(by_value)
-        np.put_along_axis(rank, by_value, np.arange(n_holds)[None, :], axis=1)
-        packed = (patterns.astype(np.int16) << HOLD_BITS) | rank.astype(np.int16)[:, :, None]
-        packed = np.sort(packed.reshape(n_deals, -1), axis=1, kind="stable")
-        pattern = packed >> HOLD_BITS
-        first = np.ones(pattern.shape, dtype=bool)
-        first[:, 1:] = pattern[:, 1:] != pattern[:, :-1]
-        deal = np.nonzero(first)[0]
-        kept = packed[first]
-        hold = by_value[deal, (kept & (n_holds - 1)).astype(np.int64)]
-        start = np.searchsorted(deal, np.arange(n_deals + 1))
-        return cls(deal.astype(np.int64), (kept >> HOLD_BITS).astype(np.int64), values[deal, hold],
-                   hold.astype(np.int64), start, np.asarray(weight, dtype=np.int64), n_patterns)
-
-    @property
-    def n_deals(self) -> int:
-        return len(self.start) - 1
-
-    def optimal(self) -> np.ndarray:
-        """Each deal's best value."""
-        best: np.ndarray = np.maximum.reduceat(self.value, self.start[:-1])
-        return best
-
-    def rows_of(self, deals: np.ndarray) -> np.ndarray:
-        """The entry indices of the given deals, deal by deal."""
-        lengths = self.start[deals + 1] - self.start[deals]
-        offsets = np.cumsum(lengths) - lengths
-        return np.repeat(self.start[deals] - offsets, lengths) + np.arange(int(lengths.sum()))
+MAX_SWEEPS = 2
 
 
 class ChartSearch:
@@ -107,11 +44,23 @@ class ChartSearch:
         self.floor = floor
         self.rank = np.empty(entries.n_patterns, dtype=np.int64)
         self._plays: np.ndarray | None = None
-        by_pattern = np.argsort(entries.pattern, kind="stable")
+        by_pattern = np.argsort(entries.pattern.astype(np.int16 if entries.n_patterns < 1 << 15 else np.int64),
+                                kind="stable")                 # a radix sort on int16
         bounds = np.searchsorted(entries.pattern[by_pattern], np.arange(entries.n_patterns + 1))
         self.members = [by_pattern[bounds[p]:bounds[p + 1]] for p in range(entries.n_patterns)]
+        self.member_deals = [entries.deal[rows] for rows in self.members]
+        self.member_weights = [entries.weight[deals] for deals in self.member_deals]
+        self.member_values = [w * entries.value[rows] for w, rows in zip(self.member_weights, self.members)]
+        # a gain is at most (deal weight) * (largest value) in size: below 2**53 summed, floats are exact
+        largest = int(entries.value.max(initial=0))
+        self.float_exact = [int(w.sum()) * largest < 1 << 53 for w in self.member_weights]
         self.top1 = np.empty(entries.n_deals, dtype=np.int64)
         self.top2 = np.empty(entries.n_deals, dtype=np.int64)
+        # the pattern and value of each deal's first two entries, read in deal order (cache-friendly)
+        self.first_pattern = np.empty(entries.n_deals, dtype=np.int64)
+        self.first_value = np.empty(entries.n_deals, dtype=np.int64)
+        self.second_pattern = np.empty(entries.n_deals, dtype=np.int64)
+        self.second_value = np.empty(entries.n_deals, dtype=np.int64)
         self.reset(order)
 
     def reset(self, order: list[int]) -> None:
@@ -129,7 +78,7 @@ class ChartSearch:
 
     def total(self) -> int:
         """The chart's exact value, ``sum_d W_d * value(d, played)``."""
-        return int(np.sum(self.entries.weight * self.entries.value[self.top1]))
+        return int(np.sum(self.entries.weight * self.first_value))
 
     def _refresh(self, deals: np.ndarray) -> None:
         """Recompute the first two patterns of ``deals``: per deal, the two smallest keys
@@ -146,21 +95,33 @@ class ChartSearch:
         second = np.minimum.reduceat(keys, starts)
         self.top1[deals] = first & 0xFFFFFFFF
         self.top2[deals] = second & 0xFFFFFFFF
+        self._derive(deals)
+
+    def _derive(self, deals: np.ndarray) -> None:
+        """The patterns and values of the first two entries of ``deals``, from ``top1, top2``."""
+        entries = self.entries
+        first, second = self.top1[deals], self.top2[deals]
+        self.first_pattern[deals] = entries.pattern[first]
+        self.first_value[deals] = entries.value[first]
+        self.second_pattern[deals] = entries.pattern[second]
+        self.second_value[deals] = entries.value[second]
 
     def plays(self) -> np.ndarray:
         """Deals (classes) that play each pattern under the current order."""
         if self._plays is None:
-            self._plays = np.bincount(self.entries.pattern[self.top1], minlength=len(self.rank))
+            self._plays = np.bincount(self.first_pattern, minlength=len(self.rank))
         return self._plays
 
     # ---- moves ----------------------------------------------------------------------------
-    def _other(self, pattern: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """For the deals containing ``pattern``: its entries, and their best other entries."""
+    def _other(self, pattern: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """For the deals containing ``pattern``: its entries, the deals, their best other
+        entries and whether the pattern is their first."""
         rows = self.members[pattern]
-        deals = self.entries.deal[rows]
+        deals = self.member_deals[pattern]
         first = self.top1[deals]
-        other = np.where(self.entries.pattern[first] == pattern, self.top2[deals], first)
-        return rows, deals, other
+        mine = first == rows
+        other = np.where(mine, self.top2[deals], first)
+        return rows, deals, other, mine
 
     def best_position(self, pattern: int, penalty: int = 0) -> tuple[int, int, int]:
         """Where ``pattern`` does best given the others: its position (among the others, 0 =
@@ -170,27 +131,35 @@ class ChartSearch:
         plus ``penalty`` for each line that no deal would play any more (a coarse pattern
         placed above its finer ones makes them redundant).
         """
-        rows, deals, other = self._other(pattern)
-        entries = self.entries
+        deals = self.member_deals[pattern]
+        first = self.first_pattern[deals]
+        mine = first == pattern
+        other = np.where(mine, self.second_pattern[deals], first)
+        other_value = np.where(mine, self.second_value[deals], self.first_value[deals])
         size = len(self.rank)
         now = int(self.rank[pattern])
-        others_rank = self.rank[entries.pattern[other]]
+        others_rank = self.rank[other]
         compressed = others_rank - (others_rank > now)
-        gain = entries.weight[deals] * (entries.value[rows] - entries.value[other])
-        suffix = np.cumsum(exact_bincount(compressed, gain, size)[::-1])[::-1]
+        gain = self.member_values[pattern] - self.member_weights[pattern] * other_value
+        if self.float_exact[pattern]:
+            gains = np.rint(np.bincount(compressed, weights=gain.astype(np.float64), minlength=size)).astype(np.int64)
+        else:
+            gains = exact_bincount(compressed, gain, size)
+        suffix = np.cumsum(gains[::-1])[::-1]
         if penalty:
-            suffix = suffix + penalty * (self._redundant(pattern, deals, other, size) - (np.arange(size) <= compressed.max()))
+            suffix = suffix + penalty * (self._redundant(pattern, deals[mine], other, size)
+                                         - (np.arange(size) <= compressed.max()))
         best = int(np.argmax(suffix))
         return best, int(suffix[best]), int(suffix[now]) if self.alive(pattern) else 0
 
-    def _redundant(self, pattern: int, deals: np.ndarray, other: np.ndarray, size: int) -> np.ndarray:
-        """For each position of ``pattern``, how many other lines it would leave unplayed."""
-        entries = self.entries
+    def _redundant(self, pattern: int, played: np.ndarray, other: np.ndarray, size: int) -> np.ndarray:
+        """For each position of ``pattern``, how many other lines it would leave unplayed
+        (``played``: the deals that play it now; ``other``: the best other pattern of each
+        deal that contains it)."""
         plays = self.plays().copy()
-        mine = entries.pattern[self.top1[deals]] == pattern
         plays[pattern] = 0
-        plays += np.bincount(entries.pattern[self.top2[deals[mine]]], minlength=size)
-        covered = np.bincount(entries.pattern[other], minlength=size)
+        plays += np.bincount(self.second_pattern[played], minlength=size)
+        covered = np.bincount(other, minlength=size)
         doomed = np.flatnonzero((plays > 0) & (covered == plays))
         doomed = doomed[(doomed != self.floor) & (doomed != pattern)]
         ranks = self.rank[doomed] - (self.rank[doomed] > self.rank[pattern])
@@ -201,7 +170,7 @@ class ChartSearch:
         """Put ``pattern`` at ``position`` among the others (0 = top)."""
         if position == int(self.rank[pattern]):
             return
-        rows, deals, other = self._other(pattern)
+        rows, deals, other, _ = self._other(pattern)
         ranked = [int(p) for p in np.argsort(self.rank, kind="stable") if p != pattern]
         ranked.insert(position, pattern)
         self.rank[np.array(ranked, dtype=np.int64)] = np.arange(len(ranked))
@@ -213,6 +182,7 @@ class ChartSearch:
         self.top1[deals[above]] = rows[above]
         second = ~above & ~held_top & (self.rank[pattern] < self.rank[self.entries.pattern[self.top2[deals]]])
         self.top2[deals[second]] = rows[second]
+        self._derive(deals[above | second])
         self._refresh(deals[~above & held_top])
 
     def alive(self, pattern: int) -> bool:
@@ -257,25 +227,6 @@ class ChartSearch:
         self.fill(lines, patterns)
         self.sweep([p for p in self.order() if p != self.floor], insert=False)
         self.cleanup()
-
-    def swap_out(self, lines: int, patterns: list[int]) -> bool:
-        """Try the costliest lines (those that misplay some deal): drop one, refill and polish;
-        keep the best chart found.  True when it gained."""
-        entries = self.entries
-        order, value = self.order(), self.total()
-        loss = entries.weight * (entries.optimal() - entries.value[self.top1])
-        costs = exact_bincount(entries.pattern[self.top1], loss, entries.n_patterns)
-        best = (value, order)
-        costly = sorted((p for p in order[:-1] if costs[p] > 0), key=lambda p: -int(costs[p]))
-        for pattern in costly[:SWAP_LINES]:
-            self.reset(order)
-            self.move(pattern, len(self.rank) - 1)
-            self.cleanup()
-            self.polish(lines, patterns)
-            if self.total() > best[0] and len(self.order()) <= lines:
-                best = (self.total(), self.order())
-        self.reset(best[1])
-        return best[0] > value
 
     def fill(self, lines: int, patterns: list[int]) -> None:
         """Insert the pattern that gains most, while the chart has fewer than ``lines`` lines.
@@ -354,8 +305,5 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int) -> t
     fits = max((chart for size, chart in charts.items() if size <= lines), key=lambda chart: chart[0])
     search.reset(fits[1])
     search.polish(lines, candidates)
-    for _ in range(SWAP_ROUNDS):
-        if not search.swap_out(lines, candidates):
-            break
     note()
     return search, record
