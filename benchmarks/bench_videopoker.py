@@ -16,7 +16,9 @@ from this checkout), wall clock, with its peak resident memory from ``/usr/bin/t
 * count of Deuces Wild against count of Jacks or Better (the planner's deal tables).
 
 Ratios are to the C solver's full run in the same run; the machine's load average is printed
-because the machine is shared and timings are noisy.  cpoly's modules are byte-compiled first
+because the machine is shared and timings are noisy.  CPU seconds (user + system, both
+programs use two threads) are printed too: on an overloaded machine they are the steadier
+comparison of the work done, wall clock the goal's measure.  cpoly's modules are byte-compiled first
 (``compileall``), as a pip install does: with ``PYTHONDONTWRITEBYTECODE`` set, every new process
 would otherwise compile them from source again.
 """
@@ -56,17 +58,19 @@ class Run:
     seconds: float
     peak_mb: float
     stdout: str
+    cpu_seconds: float = 0.0
 
 
 def timed(command: list[str], env: dict[str, str] | None = None) -> Run:
-    """Wall clock and peak RSS (``/usr/bin/time -f %M``) of one command in a new process."""
+    """Wall clock, CPU time (user + system) and peak RSS (``/usr/bin/time -f "%U %S %M"``) of
+    one command in a new process."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as report:
         start = time.perf_counter()
-        done = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", report.name, *command],
+        done = subprocess.run(["/usr/bin/time", "-f", "%U %S %M", "-o", report.name, *command],
                               check=True, capture_output=True, text=True, env=env)
         seconds = time.perf_counter() - start
-        peak_kb = int(Path(report.name).read_text().split()[-1])
-    return Run(seconds, peak_kb / 1024, done.stdout)
+        user, system, peak_kb = Path(report.name).read_text().split()[-3:]
+    return Run(seconds, int(peak_kb) / 1024, done.stdout, float(user) + float(system))
 
 
 def cpoly(args: list[str], cache: str) -> Run:
@@ -112,14 +116,17 @@ def main() -> None:
           f"{peer_result['seconds']:.3f} s inside); cpoly exact {cpoly_return:.9f}")
     if round(peer_result["return"], 6) != EXACT_RETURN or round(cpoly_return, 6) != EXACT_RETURN:
         raise SystemExit("the C solver and cpoly disagree on the 9/6 return")
-    print(f"\n{'':<32}{'seconds':>9} {'x C solver':>11} {'goal':>6} {'peak MB':>9} {'goal':>6}")
-    print(f"{'C solver, 9/6 full game':<32}{peer.seconds:>9.3f} {1.0:>10.2f}x {'':>6} {peer.peak_mb:>9.0f}")
+    print(f"\n{'':<32}{'seconds':>9} {'x C solver':>11} {'goal':>6} {'peak MB':>9} {'goal':>6} "
+          f"{'CPU s':>7} {'x C CPU':>8}")
+    print(f"{'C solver, 9/6 full game':<32}{peer.seconds:>9.3f} {1.0:>10.2f}x {'':>6} {peer.peak_mb:>9.0f} "
+          f"{'':>6} {peer.cpu_seconds:>7.3f} {1.0:>7.2f}x")
     print(f"{'C solver, one hold':<32}{peer_hold.seconds:>9.3f} {peer_hold.seconds / peer.seconds:>10.2f}x")
     for label, run in rows:
         ratio_goal, memory_goal = GOALS[label]
         ratio = run.seconds / peer.seconds
         print(f"{'cpoly ' + label:<32}{run.seconds:>9.3f} {ratio:>10.2f}x "
-              f"{_goal(ratio_goal, ratio, 'x'):>6} {run.peak_mb:>9.0f} {_goal(memory_goal, run.peak_mb, ''):>6}")
+              f"{_goal(ratio_goal, ratio, 'x'):>6} {run.peak_mb:>9.0f} {_goal(memory_goal, run.peak_mb, ''):>6} "
+              f"{run.cpu_seconds:>7.3f} {run.cpu_seconds / peer.cpu_seconds:>7.2f}x")
     if not skip_variants:
         ratio = deuces_count.seconds / jacks_count.seconds
         print(f"\ncount: Jacks or Better {jacks_count.seconds:.3f} s, Deuces Wild {deuces_count.seconds:.3f} s, "

@@ -7,8 +7,13 @@ from fractions import Fraction
 from math import perm
 from typing import Any
 
-from cpoly.cli.output import print_json, print_table, print_warnings, progress_bar, thousands
-from cpoly.cli.strategy import mine_json
+from cpoly.cli.output import (
+    print_json,
+    print_table,
+    print_warnings,
+    progress_bar,
+    thousands,
+)
 from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE,
     GameAnalysis,
@@ -60,7 +65,11 @@ def run_hold(args: argparse.Namespace) -> int:
     ranked = _distinct_holds(poker, sorted(result.options,
                                            key=lambda o: (o.hold != result.best, -o.ev, o.hold)))
     ordered = poker.game.spec.ordered
-    mine = None if args.mine is None else mine_json(poker, result, args.mine)
+    mine = None
+    if args.mine is not None:
+        from cpoly.cli.strategy import mine_json  # the strategy modules only when asked
+
+        mine = mine_json(poker, result, args.mine)
     if args.json:
         print_json({"paytable": table.name, "ordered": ordered,
                     "holds": [_hold_json(poker, o, names) for o in ranked],

@@ -26,16 +26,12 @@ import numpy as np
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.holds import (
     HOLDS,
-    HoldChoice,
-    StackedTables,
     choose_holds,
     deal_hold_counts,
     hold_counts,
     hold_pay_matrix,
     hold_sizes,
     hold_weights,
-    stacked_tables,
-    subset_indices,
 )
 from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, ordered_draw_weights
 from cpoly.games.videopoker.parallel import imap_chunks
@@ -48,6 +44,11 @@ from cpoly.games.videopoker.paytable import (
     parse_tie_rule,
 )
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
+from cpoly.games.videopoker.scalar import (
+    PlayedChunk,
+    contract_rows,
+    play_chunk,
+)
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
@@ -106,11 +107,13 @@ def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
     return outcomes
 
 
-def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables) -> tuple[np.ndarray, np.ndarray, list[int]]:
+def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame
+                     ) -> tuple[np.ndarray, np.ndarray, list[int]]:
     """Outcomes with holds indexed on the sorted deal, the sorted cards, and for each hold index
     on the given order the same hold's index on the sorted deal."""
     cards, position = _sorted_deal(deal, tables.n)
-    counts = deal_hold_counts(cards, tables)
+    counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
+              else deal_hold_counts(cards, tables))
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
     return counts, cards, to_sorted
 
@@ -172,13 +175,15 @@ def _check_pays(paytable: PayTable, n_columns: int) -> None:
 
 def autohold(
     deal: Sequence[int],
-    tables: SubsetTables,
+    tables: SubsetTables | PreparedGame,
     paytable: PayTable,
     tie_rule: TieRule | str = DEFAULT_TIE_RULE,
     ordered: OrderedHands | None = None,
 ) -> HoldResult:
     """Exact EV and outcome counts of all 32 holds of one deal; the best hold per ``tie_rule``.
 
+    ``tables`` are the game's subset tables, or its :class:`PreparedGame` (which may look up
+    the deal's subsets by suit class without listing every subset).
     Hold indices in the result follow the given order of ``deal``; ties are broken as in
     :func:`analyze_game` (on the deal's cards in increasing order, :class:`TieRule`), so the
     choice does not depend on the order the cards were given in.  With ``ordered`` (an ordered
@@ -265,8 +270,8 @@ def analyze_prepared(
     ordered draws.
     """
     rule = parse_tie_rule(tie_rule)
-    tables = prepared.tables
-    _check_pays(paytable, tables.n_columns)
+    stacked = prepared.stacked
+    _check_pays(paytable, stacked.n_columns)
     lcm_weight, weights = (draw_weights if ordered is None else ordered_draw_weights)(prepared.n)
     pay_matrix = hold_pay_matrix(paytable.scaled())
     weight_by_hold = hold_weights(weights)
@@ -275,34 +280,34 @@ def analyze_prepared(
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
     orderings = 1 if ordered is None else ORDERINGS
     check_int64_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class * orderings)
-    stacked = stacked_tables(tables)
     deals = prepared.deals
-    totals = Totals(tables.n_columns)
+    totals = Totals(stacked.n_columns)
     n_classes = len(prepared.sizes)
     if progress is not None:
         progress(0, n_classes)
 
-    def play(start: int, stop: int) -> tuple[np.ndarray, np.ndarray, HoldChoice, np.ndarray]:
-        chunk = np.arange(start, stop)
-        counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
-        values, choice = choose_holds(
-            counts, pay_matrix, weight_by_hold, rule, deals[chunk], tables.faces, prepared.card_maps
-        )
-        return counts, values, choice, chunk
+    contracted = contract_rows(stacked, pay_matrix[0])
+
+    def play(start: int, stop: int) -> tuple[np.ndarray, PlayedChunk]:
+        return np.arange(start, stop), play_chunk(prepared.subset_rows(start, stop), stacked, contracted,
+                                                  pay_matrix, weight_by_hold, rule, deals[start:stop],
+                                                  prepared.sizes[start:stop], prepared.faces, prepared.card_maps)
 
     if ordered is not None:
-        _play_ordered(prepared, ordered, deals, stacked, pay_matrix, weight_by_hold, rule, totals,
-                      progress)
+        _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
     else:
         done = 0
-        for counts, values, choice, chunk in imap_chunks(play, n_classes, CHUNK_CLASSES):
+        for chunk, played in imap_chunks(play, n_classes, CHUNK_CLASSES):
             if hold_values is not None:
-                hold_values(chunk, values)
-            totals.add(counts, choice, weight_by_hold, prepared.sizes[chunk], len(prepared.card_maps))
+                hold_values(chunk, played.values)
+            totals.add_sums(played.sums.combinations, played.sums.dealt, played.sums.kept)
+            totals.add(played.tied_counts, played.tied_choice, weight_by_hold,
+                       prepared.sizes[chunk][~played.plain], len(prepared.card_maps))
             done = min(done + CHUNK_CLASSES, n_classes)
             if progress is not None:
                 progress(done, n_classes)
-    deal_counts = np.bincount(tables.categories, minlength=tables.n_columns)
+    deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
+                              minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:
         deal_counts = ordered.deal_counts(deal_counts)
     return GameAnalysis(
@@ -324,16 +329,15 @@ def analyze_prepared(
     )
 
 
-def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, deals: np.ndarray,
-                  stacked: StackedTables, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
-                  rule: TieRule, totals: Totals, progress: Progress | None) -> None:
+def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, pay_matrix: np.ndarray,
+                  weight_by_hold: np.ndarray, rule: TieRule, totals: Totals, progress: Progress | None) -> None:
     """Every ordering of every deal class played on its own (:meth:`OrderedHands.play` adds
     to ``totals`` in place, so the chunks run one after another in this thread)."""
     n_classes = len(prepared.sizes)
-    faces = prepared.tables.faces
+    faces, deals = prepared.faces, prepared.deals
     for start in range(0, n_classes, CHUNK_CLASSES):
         chunk = np.arange(start, min(start + CHUNK_CLASSES, n_classes))
-        counts = hold_counts(subset_indices(deals[chunk], stacked.offsets), stacked)
+        counts = hold_counts(prepared.subset_rows(start, int(chunk[-1]) + 1), prepared.stacked)
         ordered.play(counts, deals[chunk], prepared.sizes[chunk], pay_matrix, weight_by_hold,
                      lambda rows, dealt: choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt,
                                                       faces, prepared.card_maps)[1],

@@ -24,6 +24,7 @@ import numpy as np
 from cpoly.api import load_game
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.expr import Delta, postorder
 from cpoly.game import Game
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import (
@@ -36,6 +37,7 @@ from cpoly.games.videopoker.analysis import (
     autohold,
 )
 from cpoly.games.videopoker.classify import classify_rows
+from cpoly.games.videopoker.classprep import prepare_classes
 from cpoly.games.videopoker.combinatorics import all_hands
 from cpoly.games.videopoker.copies import (
     PreparedCopies,
@@ -46,6 +48,8 @@ from cpoly.games.videopoker.copies import (
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
+from cpoly.games.videopoker.suitclasses import SuitBlocks
+from cpoly.games.videopoker.tables import SubsetTables
 from cpoly.positions import position_dependent, witnesses
 
 HAND_SIZE = 5
@@ -181,7 +185,8 @@ class VideoPoker:
 
         With copies, the category of every 5-multiset of card values by multiset rank
         (:mod:`cpoly.games.videopoker.multiset`); multisets with more repeats than copies get
-        "nothing" (they are never dealt).
+        "nothing" (they are never dealt).  A game prepared by suit classes lists its classes'
+        categories for every hand.
         """
         hands = (comb(self.n_cards, HAND_SIZE) if self.copies == 1
                  else multiset_count(len(self.value_faces), HAND_SIZE))
@@ -190,7 +195,14 @@ class VideoPoker:
             stored = cache.load_entry("categories", self._definition_key, layout)
             if stored is not None:
                 return stored["categories"]
-        classes = self._classify_all()
+        prepared = self._prepared if self._prepared is not None or self.copies != 1 else \
+            self._prepare_by_classes(len(self.game.category_names) + 1, use_cache)
+        if isinstance(prepared, PreparedGame) and self._prepared is None:
+            self._prepared = prepared
+        if isinstance(prepared, PreparedGame) and not isinstance(prepared.full_tables, SubsetTables):
+            classes = prepared.tables.categories.astype(np.int16)
+        else:
+            classes = self._classify_all()
         if use_cache:
             cache.store_entry("categories", self._definition_key, {"categories": classes})
         return classes
@@ -256,9 +268,18 @@ class VideoPoker:
                              "refuses the rejected deals): remove the restriction from 'deal' to analyse")
 
     def prepared(self, use_cache: bool = True) -> PreparedGame | PreparedCopies:
-        """Deal classes and subset tables (cached on disk, and kept for this object's life)."""
+        """Deal classes and subset tables (cached on disk, and kept for this object's life).
+
+        A single deck whose suits the engine's literals leave interchangeable is prepared from
+        its suit classes alone (:mod:`~cpoly.games.videopoker.classprep`: only the class
+        representatives are classified); other games classify every hand.
+        """
         if self._prepared is None:
             n_columns = len(self.game.category_names) + 1
+            if self.copies == 1:
+                self._prepared = self._prepare_by_classes(n_columns, use_cache)
+            if self._prepared is not None:
+                return self._prepared
             categories = self.categories(use_cache)
             if self.copies != 1:
                 self._prepared = prepare_copies(categories, self.value_faces, self.value_suits,
@@ -266,6 +287,50 @@ class VideoPoker:
             else:
                 self._prepared = prepare_game(categories, self.faces, self.suits, n_columns, use_cache)
         return self._prepared
+
+    def _prepare_by_classes(self, n_columns: int, use_cache: bool) -> PreparedGame | None:
+        """The suit-class preparation, or None when it does not apply (suits told apart, an
+        unusual deck, or a deal that rejects some hand of the deck)."""
+        blocks = self._suit_blocks
+        if blocks is None:
+            return None
+        ignore = frozenset(self.position_dependent)
+
+        def classify(deals: np.ndarray) -> np.ndarray:
+            classes, rejected, odd = classify_rows(self.game, deals, self.faces, self.suits, ignore)
+            if rejected.any():
+                raise _RestrictedDeal
+            self._store_checks(rejected[:0], odd)
+            return classes
+
+        key = cache.entry_key("suit-classes", self._definition_key, sorted(ignore), blocks.blocks)
+        try:
+            return prepare_classes(classify, blocks, self.faces, n_columns, key, use_cache)
+        except _RestrictedDeal:
+            return None
+
+    @cached_property
+    def _suit_blocks(self) -> SuitBlocks | None:
+        """The deck's blocks of interchangeable suits when the engine's expressions cannot tell
+        the suits of a block apart: the suit literals of the categories and the deal split the
+        suits; a δ comparing a face with a suit, or a vertex other than the cards', gives None."""
+        game = self.game
+        if self.copies != 1 or game.universe != frozenset(game.face_vertices + game.suit_vertices):
+            return None
+        names = {v: s.name for v, s in game.sorts.items()}
+        suit_sort = names[game.suit_vertices[0]]
+        if suit_sort == names[game.face_vertices[0]]:
+            return None
+        ignore = set(self.position_dependent)
+        roots = [game.categories[n] for n in game.category_names if n not in ignore] + [game.deal]
+        literals: set[frozenset[int]] = set()
+        for node in postorder(roots):
+            if isinstance(node, Delta):
+                if len({names[v] for v in node.vertices}) > 1:
+                    return None
+                if node.values is not None and names[node.vertices[0]] == suit_sort:
+                    literals.add(node.values)
+        return SuitBlocks.of(self.faces, self.suits, sorted(literals, key=sorted))
 
     # ---- pay tables, holds, analysis ------------------------------------------------------------
     def paytable(self, name: str | None = None) -> PayTable:
@@ -281,7 +346,7 @@ class VideoPoker:
         prepared = self.prepared(use_cache)
         if isinstance(prepared, PreparedCopies):
             return autohold_copies(deal, prepared.tables, self.paytable(paytable), tie_rule)
-        return autohold(deal, prepared.tables, self.paytable(paytable), tie_rule, self.ordered_hands)
+        return autohold(deal, prepared, self.paytable(paytable), tie_rule, self.ordered_hands)
 
     def analyze(self, paytable: str | PayTable | None = None,
                 tie_rule: TieRule | str = DEFAULT_TIE_RULE, progress: Progress | None = None,
@@ -299,6 +364,10 @@ class VideoPoker:
             raise CpolyError("the position-dependent categories are not invariant under the deck's "
                              "suit permutations; the ordered analysis needs them to be")
         return analyze_prepared(prepared, table, tie_rule, progress, ordered)
+
+
+class _RestrictedDeal(Exception):
+    """The deal rejects some class representative: every hand is classified instead."""
 
 
 def _sane_ordered(stored: Mapping[str, np.ndarray], n_categories: int, n_cards: int) -> bool:

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb
 
 import numpy as np
 
-from cpoly.games.videopoker.combinatorics import colex_rank
+from cpoly.games.videopoker.combinatorics import binomial_table, colex_rank
 from cpoly.games.videopoker.paytable import ScaledPays, TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
@@ -30,6 +31,7 @@ __all__ = [
     "StackedTables",
     "choose_holds",
     "deal_hold_counts",
+    "exclude_discards",
     "hold_counts",
     "hold_pay_matrix",
     "hold_sizes",
@@ -72,6 +74,11 @@ class StackedTables:
             rows = rows.astype(np.int32)
         return cls(rows, offsets, tables.categories, tables.n_columns)
 
+    @cached_property
+    def wide_rows(self) -> np.ndarray:
+        """:attr:`rows` as int64 (for products with other int64 arrays)."""
+        return self.rows.astype(np.int64)
+
 
 _STACKED: weakref.WeakKeyDictionary[SubsetTables, StackedTables] = weakref.WeakKeyDictionary()
 
@@ -88,14 +95,22 @@ def subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     """Row of every held subset of every deal in the stacked tables, shape ``(N, 32)`` int64.
 
     Column 31 (all five held) is the deal's own colex rank among 5-card hands (no offset): it
-    indexes the category array, not the stacked tables.
+    indexes the category array, not the stacked tables.  A subset's colex rank is
+    ``sum(C(card, slot + 1))`` over its cards in increasing order, so the 25 binomials
+    ``C(deal[:, position], slot + 1)`` are looked up once and each rank is a sum of them.
     """
-    deals = np.asarray(deals)
+    deals = np.asarray(deals, dtype=np.int64)
+    n_cards = int(deals.max()) + 1 if deals.size else HAND_SIZE
+    table = binomial_table(max(n_cards, HAND_SIZE + 1), HAND_SIZE)
+    binomials = [[table[slot + 1][deals[:, position]] for position in range(HAND_SIZE)]
+                 for slot in range(HAND_SIZE)]
     index = np.empty((deals.shape[0], HOLDS), dtype=np.int64)
     for mask in range(HOLDS):
         positions = _held_positions(mask)
-        rank = colex_rank(deals[:, positions])
-        index[:, mask] = rank if mask == HOLDS - 1 else rank + offsets[len(positions)]
+        column = index[:, mask]
+        column[:] = 0 if mask == HOLDS - 1 else offsets[len(positions)]
+        for slot, position in enumerate(positions):
+            column += binomials[slot][position]
     return index
 
 
@@ -121,7 +136,7 @@ def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:
     np.take(stacked.rows, index[:, : HOLDS - 1].T, axis=0, out=counts[: HOLDS - 1])
     counts[HOLDS - 1] = 0
     counts[HOLDS - 1, np.arange(n_deals), stacked.categories[index[:, HOLDS - 1]]] = 1
-    return _exclude_discards(counts)
+    return exclude_discards(counts)
 
 
 def deal_hold_counts(cards: np.ndarray, tables: SubsetTables) -> np.ndarray:
@@ -137,12 +152,12 @@ def deal_hold_counts(cards: np.ndarray, tables: SubsetTables) -> np.ndarray:
     for mask in range(HOLDS - 1):
         held = cards[_held_positions(mask)]
         counts[mask, 0] = tables.counts[len(held)][int(colex_rank(held))]
-    counts[HOLDS - 1, 0, int(tables.categories[int(colex_rank(cards))])] = 1
-    result: np.ndarray = _exclude_discards(counts)[0]
+    counts[HOLDS - 1, 0, int(tables.hand_categories(cards[None, :])[0])] = 1
+    result: np.ndarray = exclude_discards(counts)[0]
     return result
 
 
-def _exclude_discards(counts: np.ndarray) -> np.ndarray:
+def exclude_discards(counts: np.ndarray) -> np.ndarray:
     """The superset Moebius transform in place on hold-major ``(32, N, K + 1)`` counts of the
     hands containing each hold; returns the ``(N, 32, K + 1)`` view of the final counts."""
     n_deals, n_columns = counts.shape[1:]

@@ -8,7 +8,9 @@ the deck and are cached on their own, so a second game on the same deck skips th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 from math import comb
 
 import numpy as np
@@ -21,6 +23,14 @@ from cpoly.games.videopoker.combinatorics import (
     deal_classes,
     suit_symmetries,
     trivial_classes,
+)
+from cpoly.games.videopoker.holds import (
+    HOLDS,
+    StackedTables,
+    deal_hold_counts,
+    hold_counts,
+    stacked_tables,
+    subset_indices,
 )
 from cpoly.games.videopoker.tables import (
     HAND_SIZE,
@@ -45,8 +55,6 @@ class PreparedGame:
     ----------
     n : int
         Deck size.
-    tables : SubsetTables
-        Category counts per subset.
     representatives : numpy.ndarray
         Colex rank of each deal class's representative (int64).
     sizes : numpy.ndarray
@@ -61,10 +69,14 @@ class PreparedGame:
         True when tables and classes were read from the cache.
     deals : numpy.ndarray
         ``(classes, 5)`` the representatives' cards, sorted (int8, int16 for big decks).
+    stacked : StackedTables
+        The tables the analysis reads: rows of subsets, and ``categories`` = the category of
+        each deal class (column 31 of :meth:`subset_rows` is the class index).
+    faces : numpy.ndarray or None
+        Face of every card (the ``rank-order`` tie rule).
     """
 
     n: int
-    tables: SubsetTables
     representatives: np.ndarray
     sizes: np.ndarray
     group_order: int
@@ -72,6 +84,42 @@ class PreparedGame:
     symmetry_note: str
     from_cache: bool
     deals: np.ndarray
+    stacked: StackedTables
+    faces: np.ndarray | None
+    subsets: Callable[[np.ndarray], np.ndarray]
+    full_tables: SubsetTables | Callable[[], SubsetTables]
+    deal_rows: Callable[[np.ndarray], np.ndarray] | None = None
+
+    @property
+    def n_columns(self) -> int:
+        """Number of categories including "nothing"."""
+        return self.stacked.n_columns
+
+    def deal_hold_counts(self, cards: np.ndarray) -> np.ndarray:
+        """:func:`~cpoly.games.videopoker.holds.deal_hold_counts` of one sorted deal (any deal,
+        not only a representative), ``(32, K + 1)``."""
+        if self.deal_rows is None:
+            return deal_hold_counts(cards, self.tables)
+        result: np.ndarray = hold_counts(self.deal_rows(np.asarray(cards)[None, :]), self.stacked)[0]
+        return result.astype(np.int64)
+
+    @property
+    def deal_categories(self) -> np.ndarray:
+        """The category of each deal class."""
+        return self.stacked.categories
+
+    @cached_property
+    def tables(self) -> SubsetTables:
+        """Category counts of every subset by colex rank (built on first use by the suit-class
+        path, whose analysis does not need them)."""
+        return self.full_tables if isinstance(self.full_tables, SubsetTables) else self.full_tables()
+
+    def subset_rows(self, start: int, stop: int) -> np.ndarray:
+        """``(stop - start, 32)`` rows in :attr:`stacked` of the held subsets of the classes
+        ``start .. stop - 1`` (:func:`~cpoly.games.videopoker.holds.hold_counts`' index)."""
+        index = self.subsets(np.arange(start, stop))
+        index[:, HOLDS - 1] = np.arange(start, stop)
+        return index
 
 
 def check_deck(faces: np.ndarray, suits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -178,8 +226,8 @@ def prepare_game(
             note = NOT_INVARIANT_NOTE if int(stored["symmetry_broken"][0]) else ""
             maps = _card_maps(faces, suits, order)
             if len(maps) == order:
-                return PreparedGame(n, tables, stored["representatives"], stored["sizes"], order, maps, note, True,
-                                    stored["deals"])
+                return _prepared(tables, stored["representatives"], stored["sizes"], order, maps, note, True,
+                                 stored["deals"])
     classes = _deck_classes(faces, suits, use_cache)
     note = ""
     if classes.group_order > 1 and not classes.is_invariant(categories):
@@ -195,9 +243,21 @@ def prepare_game(
         arrays["symmetry_broken"] = np.array([int(bool(note))], dtype=np.int64)
         cache.store_entry("game", key, arrays)
     maps = _card_maps(faces, suits, classes.group_order)
-    return PreparedGame(
-        n, tables, classes.representatives, classes.sizes, classes.group_order, maps, note, False, deals
-    )
+    return _prepared(tables, classes.representatives, classes.sizes, classes.group_order, maps, note, False,
+                     deals)
+
+
+def _prepared(tables: SubsetTables, representatives: np.ndarray, sizes: np.ndarray, group_order: int,
+              maps: np.ndarray, note: str, from_cache: bool, deals: np.ndarray) -> PreparedGame:
+    """A prepared game whose analysis reads the subset tables by colex rank."""
+    by_rank = stacked_tables(tables)
+    stacked = StackedTables(by_rank.rows, by_rank.offsets, tables.categories[representatives], tables.n_columns)
+
+    def subsets(classes: np.ndarray) -> np.ndarray:
+        return subset_indices(deals[classes], by_rank.offsets)
+
+    return PreparedGame(tables.n, representatives, sizes, group_order, maps, note, from_cache, deals, stacked,
+                        tables.faces, subsets, tables)
 
 
 def compact_categories(categories: np.ndarray) -> np.ndarray:

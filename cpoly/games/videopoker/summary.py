@@ -171,6 +171,13 @@ class Totals:
         self.tied += int((sizes * per_deal)[choice.tied].sum())
         self.ambiguous += int((sizes * per_deal)[choice.ambiguous].sum())
 
+    def add_sums(self, combinations: list[int], dealt: list[int], hold_sizes: list[int]) -> None:
+        """Add totals summed elsewhere (:mod:`~cpoly.games.videopoker.scalar`)."""
+        for target, values in ((self.combinations, combinations), (self.dealt, dealt),
+                               (self.hold_sizes, hold_sizes)):
+            for c, value in enumerate(values):
+                target[c] += value
+
     def _add_holds(
         self,
         counts: np.ndarray,

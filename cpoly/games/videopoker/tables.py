@@ -19,8 +19,8 @@ itself.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from functools import cached_property
 from math import comb
 
 import numpy as np
@@ -28,13 +28,18 @@ import numpy as np
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.combinatorics import all_hands, binomial_table, colex_rank
 from cpoly.games.videopoker.parallel import map_chunks
+from cpoly.hands import hand_chunks
 
-__all__ = ["HAND_SIZE", "SubsetTables", "build_tables", "check_categories", "position_subsets"]
+__all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories", "position_subsets"]
 
 HAND_SIZE = 5
 
 
-@dataclass(frozen=True, eq=False)
+#: The category of each sorted five-card hand (rows of card indices), for tables that do not
+#: keep a category per hand.
+HandCategories = Callable[[np.ndarray], np.ndarray]
+
+
 class SubsetTables:
     """Category counts of every subset of up to four cards, plus the category of every hand.
 
@@ -47,16 +52,34 @@ class SubsetTables:
     counts : tuple of numpy.ndarray
         ``counts[j]`` has shape ``(C(n, j), n_columns)``, int64, for ``j = 0..4``.
     categories : numpy.ndarray
-        Category of every 5-card hand by colex rank (the ``j = 5`` table).
+        Category of every 5-card hand by colex rank (the ``j = 5`` table); given as an array,
+        or as a function of sorted hands (:data:`HandCategories`, the suit-class path) and then
+        listed for every hand only when asked for.
     faces : numpy.ndarray or None
         Face of every card, when known (for the ``rank-order`` tie rule).
     """
 
-    n: int
-    n_columns: int
-    counts: tuple[np.ndarray, ...]
-    categories: np.ndarray
-    faces: np.ndarray | None = None
+    def __init__(self, n: int, n_columns: int, counts: tuple[np.ndarray, ...],
+                 categories: np.ndarray | HandCategories, faces: np.ndarray | None = None) -> None:
+        self.n = n
+        self.n_columns = n_columns
+        self.counts = counts
+        self.faces = faces
+        self._categories = categories
+
+    @cached_property
+    def categories(self) -> np.ndarray:
+        """The category of every five-card hand by colex rank."""
+        if isinstance(self._categories, np.ndarray):
+            return self._categories
+        return np.concatenate([self._categories(rows) for rows in hand_chunks(self.n, HAND_SIZE, 1 << 19)])
+
+    def hand_categories(self, hands: np.ndarray) -> np.ndarray:
+        """The category of each sorted hand (rows of five card indices)."""
+        if isinstance(self._categories, np.ndarray):
+            result: np.ndarray = self._categories[colex_rank(hands)]
+            return result
+        return self._categories(hands)
 
     def containing(self, cards: Sequence[int]) -> np.ndarray:
         """Hands of each category containing all of ``cards`` (0 to 5 distinct cards).
@@ -73,7 +96,7 @@ class SubsetTables:
         rank = int(colex_rank(np.array(chosen, dtype=np.int64)))
         if len(chosen) == HAND_SIZE:
             row = np.zeros(self.n_columns, dtype=np.int64)
-            row[int(self.categories[rank])] = 1
+            row[int(self.hand_categories(np.array([chosen]))[0])] = 1
             return row
         result: np.ndarray = self.counts[len(chosen)][rank].copy()
         return result

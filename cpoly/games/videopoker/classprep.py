@@ -1,0 +1,142 @@
+"""A prepared game from its suit classes alone: no category, class or table of every hand.
+
+The five-card classes come from :func:`~cpoly.games.videopoker.suitclasses.suit_levels` (card
+by card), only their representatives are classified (by the caller: the engine), and the subset
+tables are counted per class (:class:`~cpoly.games.videopoker.suitclasses.SuitLevels`).  The
+analysis reads four-card subsets by class and smaller ones by colex rank (a few thousand rows
+expanded from their classes); the tables of every subset by colex rank and the category of every
+hand are built only when something asks for them (:attr:`PreparedGame.tables`).
+
+What is cached (one small entry): the four- and five-card class keys, the representatives'
+categories and class sizes, the class of each representative's 4-subsets, the tables per class
+and the class of every subset of up to three cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import comb
+
+import numpy as np
+
+from cpoly.games.videopoker import cache
+from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+from cpoly.games.videopoker.holds import StackedTables, subset_indices
+from cpoly.games.videopoker.prepare import PreparedGame
+from cpoly.games.videopoker.suitclasses import SuitBlocks, key_cards, suit_levels
+from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+
+__all__ = ["prepare_classes"]
+
+#: The categories of sorted five-card hands (rows of card indices), by the engine.
+Classify = Callable[[np.ndarray], np.ndarray]
+_SMALL = range(HAND_SIZE - 1)  # subset sizes read by colex rank
+_FOUR = HAND_SIZE - 1
+
+
+def _layout(n: int, n_columns: int) -> cache.Layout:
+    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
+        "keys4": (np.dtype(np.uint64), (None,)),
+        "keys5": (np.dtype(np.uint64), (None,)),
+        "categories": (np.dtype(np.int16), (None,)),
+        "sizes": (np.dtype(np.int64), (None,)),
+        "fours": (np.dtype(np.int32), (None, HAND_SIZE)),
+    }
+    for j in range(HAND_SIZE):
+        layout[f"table{j}"] = (np.dtype(np.int64), (None, n_columns))
+    for j in _SMALL:
+        layout[f"class{j}"] = (np.dtype(np.int32), (comb(n, j),))
+    return layout
+
+
+def _sane(arrays: dict[str, np.ndarray], n: int) -> bool:
+    classes = len(arrays["keys5"])
+    return (len(arrays["categories"]) == len(arrays["sizes"]) == len(arrays["fours"]) == classes
+            and int(arrays["sizes"].sum()) == comb(n, HAND_SIZE)
+            and len(arrays["table4"]) == len(arrays["keys4"])
+            and bool((arrays["fours"] < len(arrays["keys4"])).all())
+            and all(bool((arrays[f"class{j}"] < len(arrays[f"table{j}"])).all()) for j in _SMALL))
+
+
+def _build(classify: Classify, blocks: SuitBlocks, n_columns: int) -> dict[str, np.ndarray]:
+    levels = suit_levels(blocks)
+    categories = np.asarray(classify(levels.cards(HAND_SIZE)), dtype=np.int16)
+    four, fours = levels.four_card_table(categories, n_columns)
+    tables = levels.smaller_tables(four)
+    arrays = {"keys4": levels.keys[_FOUR], "keys5": levels.keys[HAND_SIZE], "categories": categories,
+              "sizes": levels.orbit_sizes(HAND_SIZE), "fours": fours}
+    for j in range(HAND_SIZE):
+        arrays[f"table{j}"] = tables[j]
+    for j in _SMALL:
+        arrays[f"class{j}"] = levels.class_of(all_hands(blocks.n, j))
+    return arrays
+
+
+def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str,
+                    use_cache: bool = True) -> PreparedGame:
+    """Deal classes and tables of a single-deck game whose categories are invariant under the
+    suit permutations of ``blocks`` (the caller vouches for that: the engine's literals).
+
+    Parameters
+    ----------
+    classify : callable
+        The categories of sorted five-card hands (the class representatives).
+    blocks : SuitBlocks
+        The deck and its interchangeable suits.
+    faces : numpy.ndarray
+        Face of every card.
+    n_columns : int
+        Number of categories including "nothing".
+    key : str
+        Cache key of the game (its definition and deck).
+    """
+    layout = _layout(blocks.n, n_columns)
+    stored = cache.load_entry("suit-classes", key, layout) if use_cache else None
+    if stored is not None and not _sane(stored, blocks.n):
+        stored = None
+    arrays = stored if stored is not None else _build(classify, blocks, n_columns)
+    if use_cache and stored is None:
+        cache.store_entry("suit-classes", key, arrays)
+    return _prepared(arrays, blocks, np.asarray(faces), n_columns, stored is not None)
+
+
+def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarray, n_columns: int,
+              from_cache: bool) -> PreparedGame:
+    n = blocks.n
+    keys5 = arrays["keys5"]
+    deals = key_cards(keys5, HAND_SIZE)
+    small = [arrays[f"table{j}"][arrays[f"class{j}"]] for j in _SMALL]
+    rows = np.concatenate(small + [arrays[f"table{_FOUR}"]]).astype(np.int32)
+    offsets = np.cumsum([0] + [len(t) for t in small]).astype(np.int64)
+    categories = arrays["categories"]
+    stacked = StackedTables(rows, offsets, categories, n_columns)
+    fours = arrays["fours"]
+    four_masks = [(1 << HAND_SIZE) - 1 - (1 << i) for i in range(HAND_SIZE)]
+
+    def subsets(classes: np.ndarray) -> np.ndarray:
+        index = subset_indices(deals[classes], offsets)
+        index[:, four_masks] = offsets[_FOUR] + fours[classes]
+        return index
+
+    def full_tables() -> SubsetTables:
+        counts = tuple(small) + (arrays[f"table{_FOUR}"][blocks.class_index(arrays["keys4"], all_hands(n, _FOUR))],)
+
+        def hand_categories(hands: np.ndarray) -> np.ndarray:
+            result: np.ndarray = categories[blocks.class_index(keys5, hands)]
+            return result
+
+        return SubsetTables(n, n_columns, tuple(np.asarray(c, dtype=np.int64) for c in counts), hand_categories,
+                            faces)
+
+    def deal_rows(hands: np.ndarray) -> np.ndarray:
+        """Rows of any sorted deals' subsets, looked up by class (column 31: the deal's class)."""
+        index = subset_indices(hands, offsets)
+        for i, mask in enumerate(four_masks):
+            index[:, mask] = offsets[_FOUR] + blocks.class_index(arrays["keys4"], np.delete(hands, i, axis=1))
+        index[:, -1] = blocks.class_index(keys5, hands)
+        return index
+
+    maps = blocks.card_maps()
+    return PreparedGame(n, colex_rank(deals), arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
+                        faces, subsets, full_tables, deal_rows)
+

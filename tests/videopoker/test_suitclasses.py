@@ -1,0 +1,146 @@
+"""Suit classes generated card by card (suitclasses.py, classprep.py) against every hand listed.
+
+Oracles: the deal classes found by canonicalising every hand (combinatorics.deal_classes, and a
+brute-force orbit minimum under the group's card maps), the subset tables counted over every
+hand (tables.build_tables), brute-force video-poker analysis (vp_oracle) and the analysis of
+the same game prepared from every hand (prepare.prepare_game).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from cpoly.games.videopoker.analysis import PayTable, analyze_prepared, autohold
+from cpoly.games.videopoker.classprep import prepare_classes
+from cpoly.games.videopoker.combinatorics import all_hands, colex_rank, deal_classes
+from cpoly.games.videopoker.prepare import prepare_game
+from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
+from cpoly.games.videopoker.tables import build_tables
+
+from .vp_oracle import brute_analysis, poker_categories, standard_deck
+
+RULES = ("first", "fewest-cards", "most-cards", "lowest-variance", "highest-variance", "rank-order")
+
+
+def joker_deck(n_faces: int, n_suits: int) -> tuple[np.ndarray, np.ndarray]:
+    faces, suits = standard_deck(n_faces, n_suits)
+    return np.append(faces, n_faces), np.append(suits, 0)  # the joker: its own face, suit 0 only
+
+
+def orbit_minimum(hands: np.ndarray, maps: np.ndarray) -> np.ndarray:
+    """The least colex rank of every hand's images under the card maps (brute force)."""
+    images = np.sort(maps[:, hands.astype(np.int64)], axis=2)  # (G, N, k)
+    return np.min(np.stack([colex_rank(image) for image in images]), axis=0)
+
+
+@pytest.mark.parametrize("deck", [standard_deck(13, 4), standard_deck(5, 3), standard_deck(4, 4),
+                                  joker_deck(5, 3), standard_deck(6, 2)])
+def test_five_card_classes_equal_canonicalising_every_hand(deck: tuple[np.ndarray, np.ndarray]) -> None:
+    faces, suits = deck
+    levels = suit_levels(SuitBlocks.of(faces, suits, []))
+    reference = deal_classes(faces, suits)
+    assert np.array_equal(colex_rank(levels.cards(5)), reference.representatives)
+    assert np.array_equal(levels.orbit_sizes(5), reference.sizes)
+
+
+def test_literals_split_the_blocks_and_classes_follow_the_smaller_group() -> None:
+    faces, suits = standard_deck(5, 4)
+    blocks = SuitBlocks.of(faces, suits, [frozenset({0, 1})])  # the game tells suits 0, 1 from 2, 3
+    assert blocks is not None and blocks.blocks == ((0, 1), (2, 3)) and blocks.group_order == 4
+    maps = blocks.card_maps()
+    assert len(maps) == 4 and maps[0].tolist() == list(range(20))
+    levels = suit_levels(blocks)
+    for k in range(1, 6):
+        hands = all_hands(20, k)
+        least = orbit_minimum(hands, maps)
+        representatives = np.unique(least)
+        assert np.array_equal(colex_rank(levels.cards(k)), representatives)
+        assert np.array_equal(levels.orbit_sizes(k), np.bincount(np.searchsorted(representatives, least)))
+        assert np.array_equal(levels.class_of(hands), np.searchsorted(representatives, least))
+
+
+def test_decks_outside_the_mask_form_are_refused() -> None:
+    faces, suits = standard_deck(4, 5)
+    assert SuitBlocks.of(faces, suits, []) is None  # five suits do not pack into 64 bits
+    faces, suits = standard_deck(4, 3)
+    assert SuitBlocks.of(faces[::-1], suits[::-1], []) is None  # not sorted by face, suit
+
+
+def invariant_categories(n_faces: int, n_suits: int, n_columns: int, seed: int) -> np.ndarray:
+    """A random category per suit class of every hand (so invariant under suit permutations)."""
+    faces, suits = standard_deck(n_faces, n_suits)
+    classes = deal_classes(faces, suits)
+    rng = np.random.default_rng(seed)
+    per_class = rng.integers(0, n_columns, classes.count)
+    categories: np.ndarray = per_class[classes.class_of]
+    return categories
+
+
+@pytest.mark.parametrize("n_faces, n_suits, seed", [(5, 3, 1), (4, 4, 2), (6, 2, 3)])
+def test_class_tables_equal_tables_over_every_hand(n_faces: int, n_suits: int, seed: int) -> None:
+    n_columns = 4
+    categories = invariant_categories(n_faces, n_suits, n_columns, seed)
+    faces, suits = standard_deck(n_faces, n_suits)
+    n = len(faces)
+    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
+                               faces, n_columns, "unused", use_cache=False)
+    expected = build_tables(categories, n, n_columns)
+    tables = prepared.tables
+    for j in range(5):
+        assert np.array_equal(tables.counts[j], expected.counts[j]), j
+    assert np.array_equal(tables.categories, categories)
+    for deal in ([0, 1, 2, 3, 4], [n - 5, n - 4, n - 3, n - 2, n - 1], [0, 3, 5, 9, 11]):
+        assert np.array_equal(prepared.deal_hold_counts(np.array(deal)),
+                              _brute_counts(deal, categories, n, n_columns))
+
+
+def _brute_counts(deal: list[int], categories: np.ndarray, n: int, n_columns: int) -> np.ndarray:
+    """Final hands of each category of the 32 holds of a sorted deal, by listing the draws."""
+    hands = all_hands(n, 5).astype(np.int64)
+    counts = np.zeros((32, n_columns), dtype=np.int64)
+    dealt = np.isin(hands, deal).sum(axis=1)
+    for mask in range(32):
+        held = [deal[i] for i in range(5) if mask >> i & 1]
+        fits = (np.isin(hands, held).sum(axis=1) == len(held)) & (dealt == len(held))
+        counts[mask] = np.bincount(categories[fits], minlength=n_columns)
+    return counts
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_class_preparation_analyses_as_brute_force(rule: str) -> None:
+    faces, suits = standard_deck(5, 3)
+    categories = poker_categories(5, 3)
+    table = PayTable("small", (50, 25, 9, 6, 4, 3, 2, 1, 1))
+    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
+                               faces, 10, "unused", use_cache=False)
+    analysis = analyze_prepared(prepared, table, rule)
+    pays = [Fraction(p) for p in (50, 25, 9, 6, 4, 3, 2, 1, 1, 0)]
+    assert list(analysis.combinations) == brute_analysis(categories, 15, pays, pays, faces)[rule][0]
+    every_hand = prepare_game(categories, faces, suits, 10, use_cache=False)
+    whole = analyze_prepared(every_hand, table, rule)
+    assert analysis.combinations == whole.combinations and analysis.dealt_combinations == whole.dealt_combinations
+    assert analysis.hold_size_deals == whole.hold_size_deals and analysis.tied_deals == whole.tied_deals
+    assert analysis.deal_counts == whole.deal_counts and analysis.deal_classes == whole.deal_classes
+    for deal in ([14, 2, 7, 0, 9], [1, 4, 7, 10, 13]):
+        assert autohold(deal, prepared, table, rule) == autohold(deal, every_hand.tables, table, rule)
+
+
+def test_joker_deck_class_preparation_equals_every_hand() -> None:
+    faces, suits = joker_deck(5, 3)
+    n = len(faces)
+    hands = all_hands(n, 5).astype(np.int64)
+    categories = np.where((hands == n - 1).any(axis=1), 0, (faces[hands] == faces[hands][:, :1]).sum(axis=1) - 1)
+    blocks = SuitBlocks.of(faces, suits, [frozenset({1, 2})])
+    assert blocks is not None and blocks.group_order == 2
+    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], blocks, faces, 5, "unused",
+                               use_cache=False)
+    whole = prepare_game(categories, faces, suits, 5, use_cache=False)
+    table = PayTable("joker", (10, 5, 2, 1))
+    for rule in ("most-cards", "rank-order"):
+        a, b = analyze_prepared(prepared, table, rule), analyze_prepared(whole, table, rule)
+        assert a.combinations == b.combinations and a.dealt_combinations == b.dealt_combinations
+    assert sum(prepared.sizes) == comb(n, 5)
