@@ -171,9 +171,28 @@ PRODUCT_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
 )
 
 
+_PRODUCTS: dict[tuple[int, ...], Expr] = {}  # factor uids -> their product (nodes are interned)
+PRODUCTS_KEPT = 500_000  # products remembered (the memo is emptied when full)
+
+
 def mul(*factors: Expr) -> Expr:
-    """The product of ``factors`` after the product rules."""
-    items = list(factors)
+    """The product of ``factors`` after the product rules (memoised: the rules see only the
+    interned factors, so equal factor tuples give the same node).
+
+    >>> a, b = delta((0, 1)), delta((1,), {3})
+    >>> mul(a, b) is mul(a, b) is mul(b, a)
+    True
+    """
+    key = tuple(f.uid for f in factors)
+    found = _PRODUCTS.get(key)
+    if found is None:
+        if len(_PRODUCTS) >= PRODUCTS_KEPT:
+            _PRODUCTS.clear()
+        found = _PRODUCTS[key] = _product(list(factors))
+    return found
+
+
+def _product(items: list[Expr]) -> Expr:
     for _name, rule in PRODUCT_RULES:
         items = rule(items)
     if ZERO in items:
