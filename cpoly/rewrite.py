@@ -370,6 +370,16 @@ def narrow(node: Expr) -> Expr:
     """
     if not isinstance(node, Product):
         return node
+    found = _NARROWED_NODES.get(node.uid)
+    if found is None:
+        found = _NARROWED_NODES[node.uid] = _narrow_product(node)
+    return found
+
+
+_NARROWED_NODES: dict[int, Expr] = {}  # product uid -> narrowed (nodes are interned)
+
+
+def _narrow_product(node: Product) -> Expr:
     known = {f.vertices[0]: f.values for f in node.factors
              if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None}
     if not known:
