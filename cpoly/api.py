@@ -152,8 +152,9 @@ def deal_table(game: Game) -> DealTable:
 
 def _table_by_counting(game: Game) -> DealTable:
     """The deal table by counting (the plan's shared budget covers exclusions and paid forms)."""
-    rows = tuple(DealRow(name, game.plan.count(game.categories[name], f"category '{name}'"),
-                         game.plan.count(game.paid_form(name), f"Pay{name}"))
+    plan = game.plan
+    rows = tuple(DealRow(name, plan.count(game.categories[name], f"category '{name}'"),
+                         plan.per_hand(game.paid_count_ordered(name), plan.space.order_factor, f"Pay{name}"))
                  for name in game.category_names)
     return DealTable(game.plan.count(ONE), rows)
 

@@ -34,7 +34,7 @@ from functools import partial
 from itertools import combinations
 from math import comb
 
-from cpoly.expr import Delta, Expr, Product, postorder
+from cpoly.expr import Delta, Expr, Product, nodes_under
 from cpoly.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild
 from cpoly.symbolic import Number
 
@@ -82,7 +82,7 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
     """
     literals: dict[str, set[frozenset[int]]] = {}
     tested: dict[frozenset[int], set[int]] = {}  # sets tested alone, on which vertices
-    for n in postorder([node]):
+    for n in nodes_under(node):
         if isinstance(n, Delta) and n.values is not None and all(v in universe for v in n.vertices):
             literals.setdefault(names[n.vertices[0]], set()).add(n.values)
             if len(n.vertices) == 1:

@@ -186,6 +186,7 @@ class CountingPlan:
         self._planned: dict[int, PatternCount | str] = {}  # target uid -> plan, or why not
         self._conditioned: SplitMemo = {}  # DAGs conditioned on a value split, shared by counts
         self._tallies: dict[tuple[int, ...], CategoryTally] = {}
+        self._counted: dict[int, Number] = {}  # target uid -> its count (a table counts some twice)
 
     # ---- estimates ------------------------------------------------------------------------
     def estimate(self, node: Expr) -> Estimate:
@@ -280,6 +281,12 @@ class CountingPlan:
 
         Without ``checking``, a count that would check every deal raises CpolyTooLarge instead
         (the caller checks every deal once for many counts: :meth:`tally`)."""
+        target = mul(self.space.deal, node)
+        if target.uid not in self._counted:
+            self._counted[target.uid] = self._count_ordered(node, what, checking)
+        return self._counted[target.uid]
+
+    def _count_ordered(self, node: Expr, what: str, checking: bool) -> Number:
         estimate = self.estimate(node)
         if estimate.method == "checking" and not checking:
             raise CpolyTooLarge(f"{what} needs checking every deal")

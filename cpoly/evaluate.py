@@ -24,7 +24,7 @@ from typing import Protocol
 
 import numpy as np
 
-from cpoly.expr import Const, Delta, Expr, Product, Sum, children, postorder
+from cpoly.expr import Const, Delta, Expr, Product, Sum, children, nodes_under, postorder
 from cpoly.patterns import stride, typed_patterns
 from cpoly.plan import TermPlan
 from cpoly.resolve import Sort
@@ -115,20 +115,48 @@ def evaluate(roots: Sequence[Expr], env: Env, dtype: type = np.int64) -> list[Ar
 
     ``dtype`` is int64, or object (exact Python integers) when values may overflow int64.
     """
-    order = postorder(roots)
-    uses: dict[int, int] = {}
-    for node in order:
-        for child in children(node):
-            uses[child.uid] = uses.get(child.uid, 0) + 1
-    keep = {r.uid for r in roots}
     values: dict[int, Array] = {}
-    for node in order:
+    for node, last_uses in _schedule(roots):
         values[node.uid] = _evaluate_one(node, values, env, dtype)
-        for child in children(node):
-            uses[child.uid] -= 1
-            if uses[child.uid] == 0 and child.uid not in keep:
-                del values[child.uid]
+        for uid in last_uses:
+            del values[uid]
     return [values[r.uid] for r in roots]
+
+
+Schedule = tuple[tuple[Expr, tuple[int, ...]], ...]
+_SCHEDULES: dict[tuple[int, ...], Schedule] = {}
+SCHEDULES_KEPT = 2048  # root tuples whose schedule is kept (the memo is emptied when full)
+
+
+def _schedule(roots: Sequence[Expr]) -> Schedule:
+    """The nodes under ``roots`` children first, each with the uids of the children whose last
+    use it is (their values are freed after it; the roots' own are kept); memoised, since a
+    term is evaluated once per slice and per dtype.
+
+    >>> from cpoly.rewrite import delta, mul
+    >>> a, b = delta((0, 1)), delta((1, 2))
+    >>> schedule = _schedule([mul(a, b)])
+    >>> schedule[-1][0] is mul(a, b), sorted(schedule[-1][1]) == sorted((a.uid, b.uid))
+    (True, True)
+    >>> [len(freed) for _, freed in schedule]
+    [0, 0, 2]
+    """
+    key = tuple(r.uid for r in roots)
+    schedule = _SCHEDULES.get(key)
+    if schedule is None:
+        order = nodes_under(roots[0]) if len(roots) == 1 else postorder(roots)
+        last: dict[int, int] = {}
+        for i, node in enumerate(order):
+            for child in children(node):
+                last[child.uid] = i
+        freed: list[list[int]] = [[] for _ in order]
+        for uid, i in last.items():
+            if uid not in key:
+                freed[i].append(uid)
+        if len(_SCHEDULES) >= SCHEDULES_KEPT:
+            _SCHEDULES.clear()
+        schedule = _SCHEDULES[key] = tuple(zip(order, map(tuple, freed)))
+    return schedule
 
 
 def _evaluate_one(node: Expr, values: dict[int, Array], env: Env, dtype: type = np.int64) -> Array:

@@ -124,6 +124,27 @@ def postorder(roots: Iterable[Expr], skip: Container[int] = ()) -> list[Expr]:
     return order
 
 
+_ORDERS: dict[int, tuple[Expr, ...]] = {}  # root uid -> its postorder (nodes are interned)
+ORDERS_KEPT = 2048  # roots whose postorder is kept (the memo is emptied when full)
+
+
+def nodes_under(root: Expr) -> tuple[Expr, ...]:
+    """``postorder([root])`` as a tuple, memoised: a node's DAG never changes, and planning,
+    pricing and evaluating a term each walk it.
+
+    >>> from cpoly.rewrite import delta, mul
+    >>> term = mul(delta((0, 1)), delta((1, 2)))
+    >>> nodes_under(term) == tuple(postorder([term])) and nodes_under(term) is nodes_under(term)
+    True
+    """
+    order = _ORDERS.get(root.uid)
+    if order is None:
+        if len(_ORDERS) >= ORDERS_KEPT:
+            _ORDERS.clear()
+        order = _ORDERS[root.uid] = tuple(postorder([root]))
+    return order
+
+
 def vertices_of(roots: Iterable[Expr]) -> frozenset[int]:
     """All vertices mentioned anywhere under ``roots``."""
     found: set[int] = set()

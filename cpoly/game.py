@@ -28,6 +28,7 @@ from cpoly.lower import Lowerer
 from cpoly.paytable import PayTable
 from cpoly.resolve import Program, Sort
 from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
+from cpoly.symbolic import Number, expand
 
 Planner = Callable[[DealSpace], CountingPlan]
 
@@ -42,6 +43,8 @@ class Game:
     lowerer: Lowerer
     planner: Planner = field(default=CountingPlan, repr=False)
     _exclusions: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
+    # per category, Σ deal·form·higher over its excluded higher wins (ordered), when derived
+    _overlaps: dict[str, Number] = field(default_factory=dict, repr=False)
 
     @classmethod
     def from_program(cls, program: Program, lowerer: Lowerer | None = None,
@@ -139,12 +142,16 @@ class Game:
         for j, name in enumerate(names):
             form = self.categories[name]
             excluded: list[str] = []
+            overlaps: Number = 0
             for higher in reversed(names[:j]):
-                if self.plan.count_ordered(mul(form, self.categories[higher]),
-                                           f"the overlap of {name} and {higher}", checking=False) != 0:
+                overlap = self.plan.count_ordered(mul(form, self.categories[higher]),
+                                                  f"the overlap of {name} and {higher}", checking=False)
+                if overlap != 0:
                     excluded.append(higher)
+                    overlaps += overlap
                     form = mul(form, one_minus(self.categories[higher]))
             result[name] = tuple(excluded)
+            self._overlaps[name] = expand(overlaps)
         return result
 
     def lint_categories(self) -> list[Warning_]:
@@ -169,6 +176,17 @@ class Game:
     def set_exclusions(self, exclusions: dict[str, tuple[str, ...]]) -> None:
         """Exclusions found by another method (checking every hand); see :meth:`exclusions`."""
         self._exclusions = exclusions
+        self._overlaps.clear()
+
+    def paid_count_ordered(self, name: str) -> Number:
+        """``Σ deal·Pay<name>`` over ordered deals.  When the exclusions were derived by
+        counting, this is the category's count less the overlaps found on the way
+        (``Σ f·(1 - h) = Σ f - Σ f·h`` at each excluded h), so the paid form is not counted again."""
+        what = f"Pay{name}"
+        self.exclusions()
+        if name not in self._overlaps:
+            return self.plan.count_ordered(self.paid_form(name), what)
+        return expand(self.plan.count_ordered(self.categories[name], what) - self._overlaps[name])
 
     def paid_form(self, name: str) -> Expr:
         """``Pay<name>``: the category times ``(1 - higher)`` for each excluded higher win."""

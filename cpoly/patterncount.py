@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from cpoly.condition import MAX_CASES, ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import count_term, grid_points, pattern_axes
-from cpoly.expr import Expr, postorder
+from cpoly.expr import Expr, nodes_under
 from cpoly.patterns import MAX_PATTERNS, pattern_bound
 from cpoly.plan import TermPlan, plan_term, split_terms
 from cpoly.resolve import Sort
@@ -98,7 +98,7 @@ _NODE_COUNTS: dict[int, int] = {}
 def node_count(node: Expr) -> int:
     """The DAG nodes under ``node`` (memoised: nodes are interned)."""
     if node.uid not in _NODE_COUNTS:
-        _NODE_COUNTS[node.uid] = len(postorder([node]))
+        _NODE_COUNTS[node.uid] = len(nodes_under(node))
     return _NODE_COUNTS[node.uid]
 
 

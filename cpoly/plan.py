@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cpoly.errors import CpolyError, CpolyTooLarge
-from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
+from cpoly.expr import Const, Delta, Expr, Product, Sum, nodes_under, postorder
 from cpoly.resolve import Sort
 from cpoly.rewrite import ONE, ZERO, add, const, mul, narrow, split_coefficient
 from cpoly.symbolic import Number
@@ -176,7 +176,7 @@ def plan_term(coefficient: int, node: Expr, sorts: dict[int, Sort], universe: fr
     for v in sorted(universe):
         by_sort.setdefault(names[v], []).append(v)
     literal_sets: dict[str, set[frozenset[int]]] = {s: set() for s in by_sort}
-    for n in postorder([node]):
+    for n in nodes_under(node):
         if isinstance(n, Delta):
             _check_one_sort(n, names)
             if n.values is not None:
@@ -209,7 +209,7 @@ def _excluded_set(factor: Expr) -> tuple[int, frozenset[int]] | None:
 def mixes_sorts(root: Expr, names: dict[int, str]) -> bool:
     """Whether some δ under ``root`` compares vertices of different sorts."""
     return any(isinstance(n, Delta) and len({names[v] for v in n.vertices}) > 1
-               for n in postorder([root]))
+               for n in nodes_under(root))
 
 
 def _check_one_sort(node: Delta, names: dict[int, str]) -> None:

@@ -171,9 +171,28 @@ PRODUCT_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
 )
 
 
+_PRODUCTS: dict[tuple[int, ...], Expr] = {}  # factor uids -> their product (nodes are interned)
+PRODUCTS_KEPT = 500_000  # products remembered (the memo is emptied when full)
+
+
 def mul(*factors: Expr) -> Expr:
-    """The product of ``factors`` after the product rules."""
-    items = list(factors)
+    """The product of ``factors`` after the product rules (memoised: the rules see only the
+    interned factors, so equal factor tuples give the same node).
+
+    >>> a, b = delta((0, 1)), delta((1,), {3})
+    >>> mul(a, b) is mul(a, b) is mul(b, a)
+    True
+    """
+    key = tuple(f.uid for f in factors)
+    found = _PRODUCTS.get(key)
+    if found is None:
+        if len(_PRODUCTS) >= PRODUCTS_KEPT:
+            _PRODUCTS.clear()
+        found = _PRODUCTS[key] = _product(list(factors))
+    return found
+
+
+def _product(items: list[Expr]) -> Expr:
     for _name, rule in PRODUCT_RULES:
         items = rule(items)
     if ZERO in items:
@@ -351,6 +370,16 @@ def narrow(node: Expr) -> Expr:
     """
     if not isinstance(node, Product):
         return node
+    found = _NARROWED_NODES.get(node.uid)
+    if found is None:
+        found = _NARROWED_NODES[node.uid] = _narrow_product(node)
+    return found
+
+
+_NARROWED_NODES: dict[int, Expr] = {}  # product uid -> narrowed (nodes are interned)
+
+
+def _narrow_product(node: Product) -> Expr:
     known = {f.vertices[0]: f.values for f in node.factors
              if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None}
     if not known:
