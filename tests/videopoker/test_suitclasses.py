@@ -144,3 +144,25 @@ def test_joker_deck_class_preparation_equals_every_hand() -> None:
         a, b = analyze_prepared(prepared, table, rule), analyze_prepared(whole, table, rule)
         assert a.combinations == b.combinations and a.dealt_combinations == b.dealt_combinations
     assert sum(prepared.sizes) == comb(n, 5)
+
+
+def test_plain_sums_refuse_weights_beyond_exact_float64() -> None:
+    """The float64 bincount of the plain deals is exact only below 2**53: past it, an error,
+    never a rounded count (the stacked tables here are a stand-in with the fields read)."""
+    from types import SimpleNamespace
+
+    import pytest
+
+    from cpoly.errors import CpolyError
+    from cpoly.games.videopoker.scalar import _plain_sums
+
+    rows = np.ones((32, 2), dtype=np.int64)
+    stacked = SimpleNamespace(n_columns=2, rows=rows, wide_rows=rows)
+    index = np.tile(np.arange(32), (4, 1))
+    categories = np.zeros(4, dtype=np.int64)
+    best = np.zeros(4, dtype=np.int64)
+    weights = np.ones(32, dtype=np.int64)
+    small = _plain_sums(index, categories, best, np.ones(4, dtype=np.int64), weights, stacked)
+    assert small.dealt == [0, 0] and sum(small.kept) == 4
+    with pytest.raises(CpolyError, match="exceeds exact float64"):
+        _plain_sums(index, categories, best, np.full(4, 2**51, dtype=np.int64), weights, stacked)

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cpoly.errors import CpolyError
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
@@ -98,7 +99,10 @@ def _plain_sums(index: np.ndarray, categories: np.ndarray, best: np.ndarray, siz
     n_columns = stacked.n_columns
     scale = sizes * weight_by_hold[best]
     coefficients = _SIGNS[best] * scale[:, None]  # (N, 32): sign * class size * draw weight, or 0
-    # exact in float64: a row's |sum| is at most chunk x 31 x largest class x weight < 2**53
+    # exact in float64 while a row's |sum| (each deal meets a row at most once) stays below 2**53
+    if float(np.abs(scale).sum()) >= 2**53:
+        raise CpolyError(f"a chunk of {len(index):,} deal classes with weights up to {int(scale.max()):,} "
+                         "exceeds exact float64 sums; this deck is too large for the suit-class analysis")
     per_row = np.rint(np.bincount(index[:, : HOLDS - 1].ravel(), weights=coefficients[:, : HOLDS - 1].ravel(),
                                   minlength=len(stacked.rows))).astype(np.int64)
     per_category = np.bincount(categories, weights=coefficients[:, HOLDS - 1], minlength=n_columns)
