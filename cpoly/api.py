@@ -27,6 +27,7 @@ from cpoly.lower import Lowerer
 from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus
+from cpoly.snapshot import keep_game, recall_game
 from cpoly.symbolic import Number, expand
 from cpoly.imports import load_module, read_text
 
@@ -53,10 +54,21 @@ def load_game_text(text: str, name: str = "inline.cp", directory: str | Path | N
 
 
 def load_game(path: str | Path, symbolic: Iterable[str] = (),
-              overrides: Mapping[str, int] | None = None) -> Game:
-    """A .cp file with a game section, ready to count, check and analyse."""
-    program = resolve(load_module(path), frozenset(symbolic), overrides)
-    return _game(program)
+              overrides: Mapping[str, int] | None = None, use_cache: bool = True) -> Game:
+    """A .cp file with a game section, ready to count, check and analyse.
+
+    A game loaded before from unchanged files is read from its snapshot in the cache
+    (:mod:`cpoly.snapshot`) instead of being parsed and checked again; ``use_cache=False``
+    neither reads nor writes one.
+    """
+    symbolic = sorted(set(symbolic))
+    options = {"symbolic": symbolic, "overrides": sorted((overrides or {}).items()), "check_order": True}
+    game = recall_game(path, options) if use_cache else None
+    if game is None:
+        game = _game(resolve(load_module(path), frozenset(symbolic), overrides))
+        if use_cache:
+            keep_game(path, options, game)
+    return game
 
 
 def _game(program: Program, check_order: bool = True) -> Game:

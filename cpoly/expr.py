@@ -9,6 +9,13 @@ the algebraic rules and then call :func:`intern`.  Traversals are iterative.
 True
 >>> len(postorder([add(const(1), mul(const(-1), a))]))
 5
+
+Pickled nodes are interned again when unpickled (:meth:`Const.__reduce__`); a whole DAG
+travels as a flat table (:func:`dag_table`, :func:`from_dag_table`), however deep.
+
+>>> import pickle
+>>> pickle.loads(pickle.dumps(mul(a, delta((2,), {3})))) is mul(a, delta((2,), {3}))
+True
 """
 
 from __future__ import annotations
@@ -16,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
-from typing import Union
+from typing import Union, cast
 
 _next_uid = count()
 _TABLE: dict[tuple[object, ...], Expr] = {}
@@ -29,6 +36,9 @@ class Const:
     uid: int
     value: int
 
+    def __reduce__(self) -> Reduced:
+        return reinterned, ("const", self.value)
+
 
 @dataclass(frozen=True, eq=False)
 class Delta:
@@ -38,11 +48,17 @@ class Delta:
     vertices: tuple[int, ...]
     values: frozenset[int] | None
 
+    def __reduce__(self) -> Reduced:
+        return reinterned, ("delta", (self.vertices, self.values))
+
 
 @dataclass(frozen=True, eq=False)
 class Sum:
     uid: int
     terms: tuple[Expr, ...]
+
+    def __reduce__(self) -> Reduced:
+        return reinterned, ("sum", self.terms)
 
 
 @dataclass(frozen=True, eq=False)
@@ -50,8 +66,12 @@ class Product:
     uid: int
     factors: tuple[Expr, ...]
 
+    def __reduce__(self) -> Reduced:
+        return reinterned, ("product", self.factors)
+
 
 Expr = Union[Const, Delta, Sum, Product]
+Reduced = tuple[Callable[[str, object], Expr], tuple[str, object]]
 
 
 def _interned(key: tuple[object, ...], build: Callable[[int], Expr]) -> Expr:
@@ -88,6 +108,62 @@ def intern_product(factors: tuple[Expr, ...]) -> Product:
     node = _interned(("product", tuple(f.uid for f in factors)), lambda uid: Product(uid, factors))
     assert isinstance(node, Product)
     return node
+
+
+# ---- pickling: nodes are interned again -----------------------------------------------------
+def reinterned(kind: str, payload: object) -> Expr:
+    """The interned node of a pickled one (``kind`` and what :meth:`Const.__reduce__` and its
+    siblings give).  The operands of a sum or product are put back in the canonical order of
+    this process (constants first, then by creation), which need not be the order in which
+    they were pickled: equal structure stays the same object."""
+    if kind == "const":
+        return intern_const(cast(int, payload))
+    if kind == "delta":
+        vertices, values = cast(tuple[tuple[int, ...], "frozenset[int] | None"], payload)
+        return intern_delta(vertices, values)
+    from cpoly.rewrite import _order_key  # the constructors' canonical operand order
+
+    operands = tuple(sorted(cast(tuple[Expr, ...], payload), key=_order_key))
+    return intern_sum(operands) if kind == "sum" else intern_product(operands)
+
+
+DagRow = tuple[int, str, object]  # (uid, kind, payload with operands as uids)
+
+
+def dag_table(roots: Iterable[Expr]) -> list[DagRow]:
+    """Every node under ``roots`` as a row ``(uid, kind, payload)``, operands given by uid,
+    in creation order (operands before the nodes that use them): a DAG of any depth as a flat
+    list of plain values.
+
+    >>> from cpoly.rewrite import delta, mul
+    >>> [kind for _, kind, _ in dag_table([mul(delta((0, 1)), delta((1, 2)))])]
+    ['delta', 'delta', 'product']
+    """
+    rows: list[DagRow] = []
+    for node in sorted(postorder(roots), key=lambda n: n.uid):
+        kind, payload = node.__reduce__()[1]
+        if isinstance(node, (Sum, Product)):
+            payload = tuple(operand.uid for operand in children(node))
+        rows.append((node.uid, kind, payload))
+    return rows
+
+
+def from_dag_table(rows: Iterable[DagRow]) -> dict[int, Expr]:
+    """The interned nodes of a :func:`dag_table`, by the uid each had in the table.  Nodes are
+    interned in the table's creation order, so the canonical order of operands is kept among
+    them in a new process.
+
+    >>> from cpoly.rewrite import delta, mul
+    >>> term = mul(delta((0, 1)), delta((1, 2)))
+    >>> from_dag_table(dag_table([term]))[term.uid] is term
+    True
+    """
+    nodes: dict[int, Expr] = {}
+    for uid, kind, payload in rows:
+        if kind in ("sum", "product"):
+            payload = tuple(nodes[operand] for operand in cast(tuple[int, ...], payload))
+        nodes[uid] = reinterned(kind, payload)
+    return nodes
 
 
 def children(node: Expr) -> tuple[Expr, ...]:

@@ -14,16 +14,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Union
-
-from lark import Token, Tree, v_args
-from lark.exceptions import VisitError
-from lark.tree import Meta
-from lark.visitors import Transformer_NonRecursive
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any, Union, cast
 
 from cpoly.errors import CpolyError, Span
-from cpoly.parse import parse_text
 from cpoly.sources import Sources
+
+if TYPE_CHECKING:  # lark is imported on the first parse (a game loaded from a snapshot never is)
+    from lark import Token, Tree
+    from lark.tree import Meta
 
 
 @dataclass(frozen=True)
@@ -232,8 +231,14 @@ class Module:
 
 
 # ---- the one Transformer --------------------------------------------------------------
-@v_args(meta=True, inline=True)
-class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains do not recurse
+class _ToSyntax:
+    """The rules of the one lark Transformer (tree -> syntax objects), one method per grammar
+    rule; :func:`_transformer` makes it a lark ``Transformer_NonRecursive`` (iterative: long
+    chains do not recurse) on the first parse, so that importing this module loads no lark."""
+
+    if TYPE_CHECKING:
+        def transform(self, tree: Tree[Token]) -> Any: ...
+
     def __init__(self, path: str, text: str, via: str = "") -> None:
         super().__init__()
         self._path = path
@@ -353,8 +358,7 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
 
     def indexed(self, meta: Meta, op: Tree[Token], binder: tuple[Any, ...], body: Expr) -> Indexed:
         names, low, high = binder
-        token = op.children[0]
-        assert isinstance(token, Token)
+        token = cast("Token", op.children[0])  # the operator's one token
         op_name = {"∏": "prod", "∑": "sum", "Σ": "sum"}.get(str(token), str(token))
         return Indexed(op_name, names, low, high, body, span=self._tok(token))
 
@@ -382,11 +386,28 @@ class _ToSyntax(Transformer_NonRecursive[Token, Any]):  # iterative: long chains
         return IBinary("*", left, right, span=left.span)
 
 
+@lru_cache(maxsize=1)
+def _transformer() -> type[_ToSyntax]:
+    """:class:`_ToSyntax` as a lark Transformer: its rule methods wrapped by ``v_args`` (meta
+    and children inline), lark's ``Transformer_NonRecursive`` behind it."""
+    from lark import v_args
+    from lark.visitors import Transformer_NonRecursive
+
+    rules = {name: value for name, value in vars(_ToSyntax).items() if not name.startswith("_")}
+    transformer = type("_ToSyntax", (_ToSyntax, Transformer_NonRecursive), rules)
+    v_args(meta=True, inline=True)(transformer)  # wraps the rule methods in place
+    return transformer
+
+
 def read_module(text: str, path: str = "<string>", via: str = "") -> Module:
     """Parse .cp text into a :class:`Module`; every error is a CpolyError with a position.
 
     ``via`` (``"imported from game.cp:3"``) is attached to every span of an imported file.
     """
+    from lark.exceptions import VisitError
+
+    from cpoly.parse import parse_text
+
     try:
         tree = parse_text(text, path)
     except CpolyError as error:
@@ -394,7 +415,7 @@ def read_module(text: str, path: str = "<string>", via: str = "") -> Module:
             error.span = replace(error.span, via=via)
         raise
     try:
-        statements = _ToSyntax(path, text, via).transform(tree)
+        statements = _transformer()(path, text, via).transform(tree)
     except VisitError as error:
         if isinstance(error.orig_exc, CpolyError):
             raise error.orig_exc from None

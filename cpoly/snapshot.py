@@ -1,0 +1,199 @@
+"""Snapshots of loaded games: a warm run reads the game it loaded before instead of parsing,
+resolving, lowering and checking its ``.cp`` files again.
+
+:func:`cpoly.api.load_game` keeps each game it loads in the cache directory
+(:func:`cpoly.sources.cache_dir`), one file per game file and way of loading it (the path as
+given, the working directory, ``--set`` values, symbolic names, the order check), and a later
+load reads it back when nothing it depends on changed:
+
+* the game's definitions: :func:`cpoly.sources.recall` gives the key of the files the game was
+  read from, without parsing, and ``None`` as soon as one of them changed;
+* cpoly itself: a digest of the package's sources (:func:`code_digest`) and the Python version;
+* the file: a magic line, a header with its payload's size and sha256, checked before the
+  payload is unpickled.
+
+Anything else (a damaged, truncated, stale or unreadable snapshot, or one that fails to
+unpickle) is ignored: the game is parsed again and the snapshot rewritten (to a temporary name,
+then :func:`os.replace`), never trusted.  A snapshot is an optimisation: failing to write one
+(a read-only cache, a definition too deep to pickle) changes nothing else.
+
+The expression DAG is interned (:mod:`cpoly.expr`): its nodes travel as a flat table in
+creation order (:func:`~cpoly.expr.dag_table`) and are interned again on loading, so a node
+of a loaded game is the node the constructors give for its structure.  The game's counting
+plan (memos keyed by node uids) is not kept; it is made again when first used.
+
+Unpickling imports the modules of the objects it meets (:mod:`cpoly.syntax` for the spans and
+definitions, but not lark, the parser, which loads only when a file is parsed).
+
+Like every cache, the directory must be writable only by its user: pickle runs what the file
+says, and the checksum guards against damage, not against an attacker.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+import json
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Mapping
+from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from cpoly.expr import Const, Delta, Expr, Product, Sum, dag_table, from_dag_table
+from cpoly.sources import cache_dir, recall, remember
+
+if TYPE_CHECKING:
+    from cpoly.game import Game
+
+__all__ = ["code_digest", "keep_game", "recall_game", "snapshot_path"]
+
+_MAGIC = b"cpoly-game-snapshot 1\n"
+_SUFFIX = ".snapshot"
+_NOT_KEPT = ("plan",)  # a game's attributes made again after loading (memos keyed by uid)
+Options = Mapping[str, object]
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """sha256 of cpoly's own source files (``.py``, ``.lark``, the library's ``.cp``) and the
+    Python version: a snapshot written by other code is never read (a few milliseconds)."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256(f"{_MAGIC!r} {sys.version}".encode())
+    for directory, folders, files in sorted(os.walk(package)):
+        folders[:] = sorted(f for f in folders if f != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".lark", ".cp")):
+                path = Path(directory, name)
+                digest.update(f"{path.relative_to(package)}\0".encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def snapshot_path(path: str | Path, options: Options) -> Path:
+    """Where the snapshot of the game at ``path`` loaded with ``options`` is kept."""
+    where = json.dumps([str(path), os.getcwd(), dict(sorted(options.items()))], default=str)
+    return cache_dir() / f"game-{hashlib.sha256(where.encode()).hexdigest()}{_SUFFIX}"
+
+
+def recall_game(path: str | Path, options: Options) -> Game | None:
+    """The game kept for ``path`` and ``options`` when its sources and cpoly are unchanged and
+    the snapshot is sound, else ``None``."""
+    key = recall(Path(path))
+    if key is None:
+        return None
+    try:
+        data = snapshot_path(path, options).read_bytes()
+    except OSError:
+        return None
+    payload = _checked_payload(data, _header(key))
+    if payload is None:
+        return None
+    try:
+        return _unpickled(payload)
+    except Exception:  # damaged beyond the checksum, or written by other code: never trusted
+        return None
+
+
+def keep_game(path: str | Path, options: Options, game: Game) -> None:
+    """Remember the sources of ``game`` (just loaded from ``path`` with ``options``) and keep a
+    snapshot of it; skipped silently when it cannot be written."""
+    sources = game.program.module.sources
+    if sources is None:
+        return
+    remember(Path(path), sources)
+    try:
+        payload = _pickled(game)
+    except (pickle.PicklingError, RecursionError, TypeError, AttributeError):
+        return  # something unpicklable, or syntax nested too deep for pickle: no snapshot
+    header = dict(_header(sources.key()), size=len(payload), sha256=hashlib.sha256(payload).hexdigest())
+    _write(snapshot_path(path, options), _MAGIC + json.dumps(header).encode() + b"\n" + payload)
+
+
+def _header(key: str) -> dict[str, object]:
+    return {"code": code_digest(), "sources": key}
+
+
+def _checked_payload(data: bytes, expected: Mapping[str, object]) -> bytes | None:
+    """The payload of a snapshot file whose magic, code, sources, size and checksum are as
+    expected; else ``None``."""
+    if not data.startswith(_MAGIC):
+        return None
+    line_end = data.find(b"\n", len(_MAGIC))
+    if line_end < 0:
+        return None
+    try:
+        header = json.loads(data[len(_MAGIC):line_end])
+    except ValueError:
+        return None
+    payload = data[line_end + 1:]
+    if (not isinstance(header, dict)
+            or any(header.get(name) != value for name, value in expected.items())
+            or header.get("size") != len(payload)
+            or header.get("sha256") != hashlib.sha256(payload).hexdigest()):
+        return None
+    return payload
+
+
+class _Pickler(pickle.Pickler):
+    """Pickles everything but the DAG's nodes, which it lists by uid (persistent ids)."""
+
+    def __init__(self, out: io.BytesIO) -> None:
+        super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
+        self.nodes: dict[int, Expr] = {}
+
+    def persistent_id(self, obj: object) -> int | None:
+        if isinstance(obj, (Const, Delta, Sum, Product)):
+            self.nodes[obj.uid] = obj
+            return obj.uid
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, data: bytes, nodes: Mapping[int, Expr]) -> None:
+        super().__init__(io.BytesIO(data))
+        self.nodes = nodes
+
+    def persistent_load(self, pid: object) -> Expr:
+        assert isinstance(pid, int)
+        return self.nodes[pid]
+
+
+def _pickled(game: Game) -> bytes:
+    """The game without what is made again (:data:`_NOT_KEPT`), and its DAG as a table."""
+    kept = copy.copy(game)
+    for name in _NOT_KEPT:
+        vars(kept).pop(name, None)
+    out = io.BytesIO()
+    pickler = _Pickler(out)
+    pickler.dump(kept)
+    return pickle.dumps((dag_table(pickler.nodes.values()), out.getvalue()), protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def _unpickled(payload: bytes) -> Game:
+    from cpoly.game import Game
+
+    rows, data = pickle.loads(payload)
+    game = _Unpickler(data, from_dag_table(rows)).load()
+    if not isinstance(game, Game):
+        raise TypeError("not a game")
+    return game
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` atomically (a temporary file moved into place)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".game-", suffix=".tmp", dir=path.parent)
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        Path(temporary).unlink(missing_ok=True)
