@@ -27,7 +27,7 @@ from cpoly.lower import Lowerer
 from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus
-from cpoly.snapshot import keep_game, recall_game
+from cpoly.snapshot import keep, recall_loaded
 from cpoly.symbolic import Number, expand
 from cpoly.imports import load_module, read_text
 
@@ -37,12 +37,19 @@ __all__ = ["DealRow", "DealTable", "category_lints", "check", "complete", "count
 
 
 def load_program(path: str | Path, symbolic: Iterable[str] = (),
-                 overrides: Mapping[str, int] | None = None) -> Program:
+                 overrides: Mapping[str, int] | None = None, use_cache: bool = True) -> Program:
     """Parse and resolve a .cp file; ``symbolic`` constants become sympy symbols and
     ``overrides`` replace the values of constants (``--set Suits=5``).  Every definition is
-    checked (names, indices, domains), used or not."""
-    program = resolve(load_module(path), frozenset(symbolic), overrides)
-    Lowerer(program, {name: 0 for name in program.params}).check_all()
+    checked (names, indices, domains), used or not.  Read from its snapshot when loaded before
+    (see :func:`load_game`)."""
+    symbolic = sorted(set(symbolic))
+    options = _load_options("program", symbolic, overrides)
+    program = recall_loaded(path, options, Program) if use_cache else None
+    if program is None:
+        program = resolve(load_module(path), frozenset(symbolic), overrides)
+        Lowerer(program, {name: 0 for name in program.params}).check_all()
+        if use_cache:
+            keep(path, options, program, program.module.sources)
     return program
 
 
@@ -62,13 +69,19 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
     neither reads nor writes one.
     """
     symbolic = sorted(set(symbolic))
-    options = {"symbolic": symbolic, "overrides": sorted((overrides or {}).items()), "check_order": True}
-    game = recall_game(path, options) if use_cache else None
+    options = _load_options("game", symbolic, overrides)
+    game = recall_loaded(path, options, Game) if use_cache else None
     if game is None:
         game = _game(resolve(load_module(path), frozenset(symbolic), overrides))
         if use_cache:
-            keep_game(path, options, game)
+            keep(path, options, game, game.program.module.sources)
     return game
+
+
+def _load_options(kind: str, symbolic: list[str], overrides: Mapping[str, int] | None) -> dict[str, object]:
+    """What a snapshot of a loaded file depends on besides the files (see :mod:`cpoly.snapshot`)."""
+    return {"kind": kind, "symbolic": symbolic, "overrides": sorted((overrides or {}).items()),
+            "check_order": kind == "game"}
 
 
 def _game(program: Program, check_order: bool = True) -> Game:

@@ -2,9 +2,10 @@
 resolving, lowering and checking its ``.cp`` files again.
 
 :func:`cpoly.api.load_game` keeps each game it loads in the cache directory
-(:func:`cpoly.sources.cache_dir`), one file per game file and way of loading it (the path as
-given, the working directory, ``--set`` values, symbolic names, the order check), and a later
-load reads it back when nothing it depends on changed:
+(:func:`cpoly.sources.cache_dir`), and :func:`cpoly.api.load_program` each program, one file
+per ``.cp`` file and way of loading it (what is loaded, the path as given, the working
+directory, ``--set`` values, symbolic names, the order check); a later load reads it back
+when nothing it depends on changed:
 
 * the game's definitions: :func:`cpoly.sources.recall` gives the key of the files the game was
   read from, without parsing, and ``None`` as soon as one of them changed;
@@ -42,20 +43,18 @@ import tempfile
 from collections.abc import Mapping
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TypeVar
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, dag_table, from_dag_table
-from cpoly.sources import cache_dir, recall, remember
+from cpoly.sources import Sources, cache_dir, recall, remember
 
-if TYPE_CHECKING:
-    from cpoly.game import Game
-
-__all__ = ["code_digest", "keep_game", "recall_game", "snapshot_path"]
+__all__ = ["code_digest", "keep", "recall_loaded", "snapshot_path"]
 
 _MAGIC = b"cpoly-game-snapshot 1\n"
 _SUFFIX = ".snapshot"
 _NOT_KEPT = ("plan",)  # a game's attributes made again after loading (memos keyed by uid)
 Options = Mapping[str, object]
+Loaded = TypeVar("Loaded")
 
 
 @lru_cache(maxsize=1)
@@ -80,9 +79,9 @@ def snapshot_path(path: str | Path, options: Options) -> Path:
     return cache_dir() / f"game-{hashlib.sha256(where.encode()).hexdigest()}{_SUFFIX}"
 
 
-def recall_game(path: str | Path, options: Options) -> Game | None:
-    """The game kept for ``path`` and ``options`` when its sources and cpoly are unchanged and
-    the snapshot is sound, else ``None``."""
+def recall_loaded(path: str | Path, options: Options, kind: type[Loaded]) -> Loaded | None:
+    """The ``kind`` of object (a game, a program) kept for ``path`` and ``options`` when its
+    sources and cpoly are unchanged and the snapshot is sound, else ``None``."""
     key = recall(Path(path))
     if key is None:
         return None
@@ -94,20 +93,20 @@ def recall_game(path: str | Path, options: Options) -> Game | None:
     if payload is None:
         return None
     try:
-        return _unpickled(payload)
+        loaded = _unpickled(payload)
     except Exception:  # damaged beyond the checksum, or written by other code: never trusted
         return None
+    return loaded if isinstance(loaded, kind) else None
 
 
-def keep_game(path: str | Path, options: Options, game: Game) -> None:
-    """Remember the sources of ``game`` (just loaded from ``path`` with ``options``) and keep a
-    snapshot of it; skipped silently when it cannot be written."""
-    sources = game.program.module.sources
+def keep(path: str | Path, options: Options, loaded: object, sources: Sources | None) -> None:
+    """Remember the ``sources`` of what was just loaded from ``path`` with ``options`` and keep
+    a snapshot of it; skipped silently when it cannot be written."""
     if sources is None:
         return
     remember(Path(path), sources)
     try:
-        payload = _pickled(game)
+        payload = _pickled(loaded)
     except (pickle.PicklingError, RecursionError, TypeError, AttributeError):
         return  # something unpicklable, or syntax nested too deep for pickle: no snapshot
     header = dict(_header(sources.key()), size=len(payload), sha256=hashlib.sha256(payload).hexdigest())
@@ -163,9 +162,9 @@ class _Unpickler(pickle.Unpickler):
         return self.nodes[pid]
 
 
-def _pickled(game: Game) -> bytes:
-    """The game without what is made again (:data:`_NOT_KEPT`), and its DAG as a table."""
-    kept = copy.copy(game)
+def _pickled(loaded: object) -> bytes:
+    """What was loaded without what is made again (:data:`_NOT_KEPT`), and its DAG as a table."""
+    kept = copy.copy(loaded)
     for name in _NOT_KEPT:
         vars(kept).pop(name, None)
     out = io.BytesIO()
@@ -174,14 +173,9 @@ def _pickled(game: Game) -> bytes:
     return pickle.dumps((dag_table(pickler.nodes.values()), out.getvalue()), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _unpickled(payload: bytes) -> Game:
-    from cpoly.game import Game
-
+def _unpickled(payload: bytes) -> object:
     rows, data = pickle.loads(payload)
-    game = _Unpickler(data, from_dag_table(rows)).load()
-    if not isinstance(game, Game):
-        raise TypeError("not a game")
-    return game
+    return _Unpickler(data, from_dag_table(rows)).load()
 
 
 def _write(path: Path, data: bytes) -> None:

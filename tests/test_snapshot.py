@@ -9,6 +9,7 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from fractions import Fraction
+from itertools import product
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ from tests.conftest import DEFINITIONS, FIXTURES, ROOT
 
 JACKS = DEFINITIONS / "jacks_or_better.cp"
 SMALL = FIXTURES / "small_poker.cp"
-OPTIONS = {"symbolic": [], "overrides": [], "check_order": True}
+OPTIONS = {"kind": "game", "symbolic": [], "overrides": [], "check_order": True}
 
 
 @pytest.fixture
@@ -178,6 +179,19 @@ def test_other_options_have_their_own_snapshot(cache: Path, parses: list[str], t
     assert not isinstance(pairs(symbolic), int)
 
 
+def test_a_program_has_its_own_snapshot(cache: Path, parses: list[str], tiny: Path) -> None:
+    """``load_program`` (``cpoly count FILE NAME``) keeps and reads its program like a game."""
+    load_game(tiny)
+    programs = [api.load_program(tiny) for _ in range(2)]
+    assert len(parses) == 2  # the game, then the program once
+    parsed = api.load_program(tiny, use_cache=False)
+    brute = sum(len(set(faces)) < 5 for faces in product(range(4), repeat=5)) * 2**5  # suits free
+    assert api.count(programs[1], "Pair") == api.count(parsed, "Pair") == brute
+    assert programs[1].expressions == parsed.expressions and programs[1].order == parsed.order
+    before = len(parses)
+    assert main(["count", str(tiny), "Pair", "--json"]) == 0 and len(parses) == before
+
+
 def damage_all(cache: Path, how: str) -> None:
     files = list(cache.glob("game-*.snapshot"))
     assert files
@@ -196,18 +210,18 @@ def test_a_damaged_snapshot_is_ignored_and_rewritten(cache: Path, parses: list[s
                                                      how: str) -> None:
     expected = pairs(from_snapshot(tiny, parses))
     damage_all(cache, how)
-    assert snapshot.recall_game(tiny, OPTIONS) is None
+    assert snapshot.recall_loaded(tiny, OPTIONS, Game) is None
     count = len(parses)
     assert pairs(load_game(tiny)) == expected
     assert len(parses) == count + 1
-    assert snapshot.recall_game(tiny, OPTIONS) is not None  # rewritten
+    assert snapshot.recall_loaded(tiny, OPTIONS, Game) is not None  # rewritten
 
 
 def test_a_snapshot_of_other_code_is_ignored(cache: Path, parses: list[str], tiny: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
     from_snapshot(tiny, parses)
     monkeypatch.setattr(snapshot, "code_digest", lambda: "another version of cpoly")
-    assert snapshot.recall_game(tiny, OPTIONS) is None
+    assert snapshot.recall_loaded(tiny, OPTIONS, Game) is None
 
 
 def test_the_code_digest_covers_cpolys_sources() -> None:
@@ -223,6 +237,16 @@ def test_an_unwritable_cache_changes_nothing(tmp_path: Path, monkeypatch: pytest
     blocker.write_text("")
     monkeypatch.setenv("CPOLY_CACHE_DIR", str(blocker / "cache"))  # below a file: cannot exist
     assert pairs(load_game(tiny)) == pairs(load_game(tiny, use_cache=False))
+
+
+def test_a_definition_too_deep_to_pickle_still_loads(cache: Path, parses: list[str], tiny: Path) -> None:
+    """A hand-written sum of 3,000 terms parses to a chain deeper than pickle goes: no snapshot
+    is kept, and every load parses."""
+    (tiny.parent / "tiny_lib.cp").write_text(TINY_LIB + "Long = " + " + ".join(["δF[1]{0}"] * 3000) + "\n")
+    games = [load_game(tiny) for _ in range(2)]
+    assert len(parses) == 2
+    assert pairs(games[1]) == pairs(load_game(tiny, use_cache=False))
+    assert games[1].lowerer.definition("Long") is load_game(tiny, use_cache=False).lowerer.definition("Long")
 
 
 # ---- errors are never masked ---------------------------------------------------------------
