@@ -72,8 +72,11 @@ class VideoPoker:
     _checks: dict[str, np.ndarray] | None = field(default=None, repr=False)
 
     @classmethod
-    def load(cls, path: str, overrides: Mapping[str, int] | None = None) -> VideoPoker:
-        return cls.from_game(load_game(path, overrides=overrides))
+    def load(cls, path: str, overrides: Mapping[str, int] | None = None,
+             use_cache: bool = True) -> VideoPoker:
+        """The game of a ``.cp`` file (from its snapshot when loaded before, unless not
+        ``use_cache``: :func:`cpoly.api.load_game`)."""
+        return cls.from_game(load_game(path, overrides=overrides, use_cache=use_cache))
 
     @classmethod
     def from_game(cls, game: Game) -> VideoPoker:
