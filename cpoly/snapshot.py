@@ -20,8 +20,9 @@ then :func:`os.replace`), never trusted.  A snapshot is an optimisation: failing
 
 The expression DAG is interned (:mod:`cpoly.expr`): its nodes travel as a flat table in
 creation order (:func:`~cpoly.expr.dag_table`) and are interned again on loading, so a node
-of a loaded game is the node the constructors give for its structure.  The game's counting
-plan (memos keyed by node uids) is not kept; it is made again when first used.
+of a loaded game is the node the constructors give for its structure.  Of a game's cached
+values only its DAGs are kept (:data:`CACHED_KEPT`): the counting plan (memos keyed by node
+uids) is made again when first used.
 
 Unpickling imports the modules of the objects it meets (:mod:`cpoly.syntax` for the spans and
 definitions, but not lark, the parser, which loads only when a file is parsed).
@@ -41,6 +42,7 @@ import pickle
 import sys
 import tempfile
 from collections.abc import Mapping
+from dataclasses import fields, is_dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
@@ -52,7 +54,10 @@ __all__ = ["code_digest", "keep", "recall_loaded", "snapshot_path"]
 
 _MAGIC = b"cpoly-game-snapshot 1\n"
 _SUFFIX = ".snapshot"
-_NOT_KEPT = ("plan",)  # a game's attributes made again after loading (memos keyed by uid)
+#: Cached values kept besides a dataclass's fields (a game's DAGs).  Any other cached value is
+#: made again after loading: the counting plan, and whatever may hold memos keyed by node uid,
+#: which differ from process to process.
+CACHED_KEPT = frozenset({"deal", "categories", "universe", "copies_weight"})
 Options = Mapping[str, object]
 Loaded = TypeVar("Loaded")
 
@@ -163,10 +168,13 @@ class _Unpickler(pickle.Unpickler):
 
 
 def _pickled(loaded: object) -> bytes:
-    """What was loaded without what is made again (:data:`_NOT_KEPT`), and its DAG as a table."""
+    """What was loaded, its fields and the cached values of :data:`CACHED_KEPT` only, with its
+    DAG as a table."""
     kept = copy.copy(loaded)
-    for name in _NOT_KEPT:
-        vars(kept).pop(name, None)
+    if is_dataclass(kept):
+        names = {f.name for f in fields(kept)} | CACHED_KEPT
+        for name in set(vars(kept)) - names:
+            del vars(kept)[name]
     out = io.BytesIO()
     pickler = _Pickler(out)
     pickler.dump(kept)

@@ -132,6 +132,19 @@ def test_operands_keep_their_canonical_order(cache: Path, parses: list[str]) -> 
         assert isinstance(node, (Const, Delta, Sum, Product))
 
 
+def test_only_fields_and_the_dags_are_kept(cache: Path, parses: list[str], tiny: Path) -> None:
+    """Cached values that may hold memos keyed by node uid (the counting plan, anything added
+    later) are made again in the loading process, never read from a snapshot."""
+    game = load_game(tiny, use_cache=False)
+    _ = game.plan
+    vars(game)["memo_by_uid"] = {game.deal.uid: 1}
+    snapshot.keep(tiny, OPTIONS, game, game.program.module.sources)
+    loaded = snapshot.recall_loaded(tiny, OPTIONS, Game)
+    assert loaded is not None and loaded.deal is game.deal
+    assert set(vars(loaded)) == set(vars(game)) - {"plan", "memo_by_uid"}
+    assert loaded.plan is not game.plan and pairs(loaded) == pairs(game)
+
+
 # ---- invalidation ---------------------------------------------------------------------------
 TINY_LIB = """Faces = 4
 Suits = 2
