@@ -21,7 +21,7 @@ import numpy as np
 
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
-from cpoly.games.videopoker.holds import StackedTables, subset_indices
+from cpoly.games.videopoker.holds import StackedTables, held_subset_rows, subset_indices
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.suitclasses import SuitBlocks, key_cards, suit_levels
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
@@ -137,6 +137,9 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
         return index
 
     maps = blocks.card_maps()
+    def held_rows() -> np.ndarray:
+        return held_subset_rows(deals, offsets, fours)
+
     return PreparedGame(n, colex_rank(deals), arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
-                        faces, subsets, full_tables, deal_rows)
+                        faces, subsets, full_tables, deal_rows, held_rows)
 
