@@ -152,13 +152,13 @@ def test_plain_sums_refuse_weights_beyond_exact_float64() -> None:
     import pytest
 
     from cpoly.errors import CpolyError
-    from cpoly.games.videopoker.scalar import _plain_sums
+    from cpoly.games.videopoker.scalar import plain_sums
 
     hold_rows = np.tile(np.arange(31)[:, None], (1, 4)).astype(np.int32)
     categories = np.zeros(4, dtype=np.int64)
     best = np.zeros(4, dtype=np.int64)
     weights = np.ones(32, dtype=np.int64)
-    small = _plain_sums(hold_rows, categories, best, np.ones(4, dtype=np.int64), weights, 31, 2)
+    small = plain_sums(hold_rows, categories, best, np.ones(4, dtype=np.int64), weights, 31, 2)
     assert small.dealt.tolist() == [0, 0] and sum(small.kept) == 4
     with pytest.raises(CpolyError, match="exceeds exact float64"):
-        _plain_sums(hold_rows, categories, best, np.full(4, 2**51, dtype=np.int64), weights, 31, 2)
+        plain_sums(hold_rows, categories, best, np.full(4, 2**51, dtype=np.int64), weights, 31, 2)

@@ -41,7 +41,7 @@ from cpoly.games.videopoker.holds import (
 from cpoly.games.videopoker.paytable import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["PlainSums", "PlayedChunk", "Pricing", "exact_dot", "play_chunk", "price_holds"]
+__all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "plain_sums", "play_chunk", "price_holds"]
 
 _KEPT = HOLDS - 1  # hold 31: the deal kept whole (its category, no subset row)
 #: For each hold ``m``, the held subsets ``T`` (``m <= T < 31``) whose rows enter its counts ...
@@ -98,10 +98,8 @@ class PlayedChunk:
     ----------
     lattice : numpy.ndarray
         ``(32, N)`` exact EV numerators, hold-major (:func:`price_holds`).
-    plain : numpy.ndarray
-        bool ``(N,)``: one hold alone reaches the maximum.
-    sums : PlainSums
-        The plain rows' totals.
+    best : numpy.ndarray
+        int8 ``(N,)``: the hold that alone reaches the maximum, or :data:`TIED`.
     tied_counts : numpy.ndarray
         ``(tied rows, 32, K + 1)`` every hold's counts of the other rows.
     tied_choice : HoldChoice
@@ -109,8 +107,7 @@ class PlayedChunk:
     """
 
     lattice: np.ndarray
-    plain: np.ndarray
-    sums: PlainSums
+    best: np.ndarray
     tied_counts: np.ndarray
     tied_choice: HoldChoice
 
@@ -120,43 +117,54 @@ class PlayedChunk:
         :func:`~cpoly.games.videopoker.holds.choose_holds`; a transposed view)."""
         return self.lattice.T
 
+    @property
+    def tied(self) -> np.ndarray:
+        """bool ``(N,)``: several holds reach the maximum."""
+        tied: np.ndarray = self.best == TIED
+        return tied
+
+
+#: Hold indices as int8, to read the best hold of a deal with one maximal hold off its mask.
+_HOLD_INDEX = np.arange(HOLDS, dtype=np.int8)[:, None]
+#: :attr:`PlayedChunk.best` of a deal with several maximal holds.
+TIED = HOLDS
+
 
 def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, stacked: StackedTables, pricing: Pricing,
-               pay_matrix: np.ndarray, rule: TieRule, deals: np.ndarray, sizes: np.ndarray,
-               faces: np.ndarray | None, card_maps: np.ndarray) -> PlayedChunk:
+               pay_matrix: np.ndarray, rule: TieRule, deals: np.ndarray, faces: np.ndarray | None,
+               card_maps: np.ndarray) -> PlayedChunk:
     """The holds of the deal ``classes`` (indices into ``stacked.categories``), whose held
-    subsets' rows are ``hold_rows`` ``(31, N)``, cards ``deals`` (sorted rows) and class
-    ``sizes``."""
-    categories = stacked.categories[classes]
-    lattice = price_holds(hold_rows, categories, pricing)
-    top = lattice.max(axis=0)
-    is_top = lattice == top
+    subsets' rows are ``hold_rows`` ``(31, N)`` and cards ``deals`` (sorted rows)."""
+    lattice = price_holds(hold_rows, stacked.categories[classes], pricing)
+    is_top = lattice == lattice.max(axis=0)
     plain = np.count_nonzero(is_top, axis=0) == 1
-    best = np.argmax(is_top[:, plain], axis=0)
-    sums = _plain_sums(hold_rows[:, plain], categories[plain], best, sizes[plain], pricing.weight_by_hold,
-                       len(stacked.rows), stacked.n_columns)
+    # the one maximal hold's index (sum over the mask's rows: a contiguous reduction, not argmax)
+    best = np.where(plain, (is_top * _HOLD_INDEX).sum(axis=0, dtype=np.int8), np.int8(TIED))
     tied = np.flatnonzero(~plain)
     index = np.empty((len(tied), HOLDS), dtype=np.int64)
     index[:, :_KEPT] = hold_rows[:, tied].T
     index[:, _KEPT] = classes[tied]
     tied_counts = hold_counts(index, stacked)
-    weight_by_hold = pricing.weight_by_hold
-    _, choice = choose_holds(tied_counts, pay_matrix, weight_by_hold, rule, deals[tied], faces, card_maps)
-    return PlayedChunk(lattice, plain, sums, tied_counts, choice)
+    _, choice = choose_holds(tied_counts, pay_matrix, pricing.weight_by_hold, rule, deals[tied], faces, card_maps)
+    return PlayedChunk(lattice, best, tied_counts, choice)
 
 
-def _plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, sizes: np.ndarray,
-                weight_by_hold: np.ndarray, n_rows: int, n_columns: int) -> PlainSums:
-    """The deals with one best hold, summed without their per-deal counts: the signed,
-    weighted class sizes of every subset row that contains the hold (one ``bincount`` over the
-    deals grouped by best hold), to be multiplied by the rows (:meth:`PlainSums.per_row`)."""
-    scale = sizes * weight_by_hold[best]
+def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, sizes: np.ndarray,
+               weight_by_hold: np.ndarray, n_rows: int, n_columns: int) -> PlainSums:
+    """The deals with one best hold (``best`` < :data:`TIED`), summed without their per-deal
+    counts: the signed, weighted class sizes of every subset row that contains the hold (one
+    ``bincount`` over the deals grouped by best hold), to be multiplied by the rows.
+
+    ``hold_rows`` ``(31, N)``, ``categories``, ``best`` and ``sizes`` are per deal class."""
+    plain = best < TIED
+    chosen = np.where(plain, best, 0)
+    scale = np.where(plain, sizes * weight_by_hold[chosen], 0)
     # exact in float64 while a row's |sum| (each deal meets a row at most once) stays below 2**53
     if float(np.abs(scale).sum()) >= 2**53:
-        raise CpolyError(f"a chunk of {len(best):,} deal classes with weights up to {int(scale.max()):,} "
-                         "exceeds exact float64 sums; this deck is too large for the suit-class analysis")
+        raise CpolyError(f"the sum of {len(best):,} deal classes with weights up to {int(scale.max()):,} exceeds "
+                         "exact float64 sums; this deck is too large for the suit-class analysis")
     order = np.argsort(best, kind="stable")
-    bounds = np.searchsorted(best[order], np.arange(HOLDS + 1))
+    bounds = np.concatenate([[0], np.cumsum(np.bincount(best, minlength=HOLDS + 1))])
     rows, weights = [], []
     for hold in np.flatnonzero(np.diff(bounds[:_KEPT + 1])).tolist():
         members = order[bounds[hold]:bounds[hold + 1]]
@@ -166,11 +174,11 @@ def _plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray,
     if rows:
         per_row = np.rint(np.bincount(np.concatenate(rows), weights=np.concatenate(weights),
                                       minlength=n_rows)).astype(np.int64)
-    per_category = np.rint(np.bincount(categories, weights=_KEPT_SIGNS[best] * scale,
+    per_category = np.rint(np.bincount(categories, weights=_KEPT_SIGNS[chosen] * scale,
                                        minlength=n_columns)).astype(np.int64)
     whole = best == _KEPT
     dealt = np.rint(np.bincount(categories[whole], weights=scale[whole], minlength=n_columns)).astype(np.int64)
-    kept = np.bincount(hold_sizes()[best], weights=sizes, minlength=HAND_SIZE + 1)
+    kept = np.bincount(hold_sizes()[chosen[plain]], weights=sizes[plain], minlength=HAND_SIZE + 1)
     return PlainSums(per_row, per_category, dealt, np.rint(kept).astype(np.int64))
 
 
