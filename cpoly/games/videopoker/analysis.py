@@ -44,7 +44,7 @@ from cpoly.games.videopoker.paytable import (
     parse_tie_rule,
 )
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, plain_sums, play_chunk
+from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
@@ -288,7 +288,8 @@ def analyze_prepared(
     def play(start: int, stop: int) -> tuple[np.ndarray, PlayedChunk]:
         classes = np.arange(start, stop)
         return classes, play_chunk(prepared.held_rows(start, stop), classes, stacked, pricing, pay_matrix, rule,
-                                   deals[start:stop], prepared.faces, prepared.card_maps)
+                                   deals[start:stop], prepared.sizes[start:stop], prepared.faces,
+                                   prepared.card_maps)
 
     if ordered is not None:
         _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
@@ -320,25 +321,24 @@ def analyze_prepared(
 def _play_plain(play: Callable[[int, int], tuple[np.ndarray, PlayedChunk]], n_classes: int,
                 prepared: PreparedGame, weight_by_hold: np.ndarray, totals: Totals, progress: Progress | None,
                 hold_values: HoldValues | None) -> None:
-    """The chunks of deal classes on the thread pool, their tied deals added to ``totals`` in
-    order; then the deals with one best hold summed at once (:func:`plain_sums`)."""
-    best = np.empty(n_classes, dtype=np.int8)
+    """The chunks of deal classes on the thread pool, added to ``totals`` in order; the plain
+    deals' per-row weights summed over every chunk and multiplied by the rows once."""
+    per_row = np.zeros(len(prepared.stacked.rows), dtype=np.int64)
+    per_category = np.zeros(prepared.stacked.n_columns, dtype=np.int64)
     done = 0
     for chunk, played in imap_chunks(play, n_classes, CHUNK_CLASSES):
         if hold_values is not None:
             hold_values(chunk, played.values)
-        best[chunk] = played.best
+        per_row += played.sums.per_row  # |sum| <= C(n, 5) * L: far inside int64
+        per_category += played.sums.per_category
+        totals.add_sums([], played.sums.dealt.tolist(), played.sums.kept.tolist())
         totals.add(played.tied_counts, played.tied_choice, weight_by_hold, prepared.sizes[chunk][played.tied],
                    len(prepared.card_maps))
         done = min(done + CHUNK_CLASSES, n_classes)
         if progress is not None:
             progress(done, n_classes)
-    stacked = prepared.stacked
-    sums = plain_sums(prepared.held_rows(0, n_classes), stacked.categories, best, prepared.sizes, weight_by_hold,
-                      len(stacked.rows), stacked.n_columns)
-    combinations = exact_dot(sums.per_row, stacked.rows)
-    totals.add_sums([c + int(v) for c, v in zip(combinations, sums.per_category.tolist())], sums.dealt.tolist(),
-                    sums.kept.tolist())
+    combinations = exact_dot(per_row, prepared.stacked.rows)
+    totals.add_sums([c + int(v) for c, v in zip(combinations, per_category.tolist())], [], [])
 
 
 def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, pay_matrix: np.ndarray,

@@ -100,6 +100,8 @@ class PlayedChunk:
         ``(32, N)`` exact EV numerators, hold-major (:func:`price_holds`).
     best : numpy.ndarray
         int8 ``(N,)``: the hold that alone reaches the maximum, or :data:`TIED`.
+    sums : PlainSums
+        The deals with one best hold, summed (:func:`plain_sums`).
     tied_counts : numpy.ndarray
         ``(tied rows, 32, K + 1)`` every hold's counts of the other rows.
     tied_choice : HoldChoice
@@ -108,6 +110,7 @@ class PlayedChunk:
 
     lattice: np.ndarray
     best: np.ndarray
+    sums: PlainSums
     tied_counts: np.ndarray
     tied_choice: HoldChoice
 
@@ -131,11 +134,13 @@ TIED = HOLDS
 
 
 def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, stacked: StackedTables, pricing: Pricing,
-               pay_matrix: np.ndarray, rule: TieRule, deals: np.ndarray, faces: np.ndarray | None,
-               card_maps: np.ndarray) -> PlayedChunk:
+               pay_matrix: np.ndarray, rule: TieRule, deals: np.ndarray, sizes: np.ndarray,
+               faces: np.ndarray | None, card_maps: np.ndarray) -> PlayedChunk:
     """The holds of the deal ``classes`` (indices into ``stacked.categories``), whose held
-    subsets' rows are ``hold_rows`` ``(31, N)`` and cards ``deals`` (sorted rows)."""
-    lattice = price_holds(hold_rows, stacked.categories[classes], pricing)
+    subsets' rows are ``hold_rows`` ``(31, N)``, cards ``deals`` (sorted rows) and class
+    ``sizes``."""
+    categories = stacked.categories[classes]
+    lattice = price_holds(hold_rows, categories, pricing)
     is_top = lattice == lattice.max(axis=0)
     plain = np.count_nonzero(is_top, axis=0) == 1
     # the one maximal hold's index (sum over the mask's rows: a contiguous reduction, not argmax)
@@ -146,7 +151,9 @@ def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, stacked: StackedTable
     index[:, _KEPT] = classes[tied]
     tied_counts = hold_counts(index, stacked)
     _, choice = choose_holds(tied_counts, pay_matrix, pricing.weight_by_hold, rule, deals[tied], faces, card_maps)
-    return PlayedChunk(lattice, best, tied_counts, choice)
+    sums = plain_sums(hold_rows, categories, best, sizes, pricing.weight_by_hold, len(stacked.rows),
+                      stacked.n_columns)
+    return PlayedChunk(lattice, best, sums, tied_counts, choice)
 
 
 def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, sizes: np.ndarray,
@@ -161,7 +168,7 @@ def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, 
     scale = np.where(plain, sizes * weight_by_hold[chosen], 0)
     # exact in float64 while a row's |sum| (each deal meets a row at most once) stays below 2**53
     if float(np.abs(scale).sum()) >= 2**53:
-        raise CpolyError(f"the sum of {len(best):,} deal classes with weights up to {int(scale.max()):,} exceeds "
+        raise CpolyError(f"a chunk of {len(best):,} deal classes with weights up to {int(scale.max()):,} exceeds "
                          "exact float64 sums; this deck is too large for the suit-class analysis")
     order = np.argsort(best, kind="stable")
     bounds = np.concatenate([[0], np.cumsum(np.bincount(best, minlength=HOLDS + 1))])
