@@ -44,7 +44,7 @@ __all__ = [
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 SUFFIX = ".vpc"
 _MAGIC = b"cpoly-videopoker-cache 2\n"
 _ALIGN = 64
