@@ -97,11 +97,12 @@ class SuitBlocks:
         signature: dict[tuple[object, ...], list[int]] = {}
         for c, value in enumerate(suit_values.tolist()):
             signature.setdefault((face_sets[c], *(value in lit for lit in literals)), []).append(c)
+        bit_of = np.zeros((len(suit_values), len(face_values)), dtype=np.uint64)  # 0: no such card
+        bit_of[column, face_index] = np.uint64(1) << np.arange(n, dtype=np.uint64)
         spread = np.zeros((len(suit_values), 1 << len(face_values)), dtype=np.uint64)
-        masks = np.arange(1 << len(face_values), dtype=np.int64)
-        for card in range(n):
-            has = (masks >> face_index[card]) & 1 == 1
-            spread[column[card], has] |= np.uint64(1) << np.uint64(card)
+        for face in range(len(face_values)):  # masks with top bit `face`: those below plus its card
+            low = 1 << face
+            np.bitwise_or(spread[:, :low], bit_of[:, face:face + 1], out=spread[:, low:2 * low])
         return cls(n, column.astype(np.int64), (np.int64(1) << face_index).astype(np.int64),
                    tuple(tuple(b) for b in signature.values()), spread)
 
