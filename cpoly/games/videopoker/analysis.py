@@ -44,7 +44,7 @@ from cpoly.games.videopoker.paytable import (
     parse_tie_rule,
 )
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk
+from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
@@ -287,14 +287,19 @@ def analyze_prepared(
 
     def play(start: int, stop: int) -> tuple[np.ndarray, PlayedChunk]:
         classes = np.arange(start, stop)
-        return classes, play_chunk(prepared.held_rows(start, stop), classes, stacked, pricing, pay_matrix, rule,
-                                   deals[start:stop], prepared.sizes[start:stop], prepared.faces,
-                                   prepared.card_maps)
+        return classes, play_chunk(prepared.held_rows(start, stop), classes, prepared.sizes[start:stop], stacked,
+                                   pricing)
+
+    def ties(index: np.ndarray) -> None:
+        classes = index[:, HOLDS - 1]
+        counts, choice = play_tied(index, stacked, pay_matrix, weight_by_hold, rule, deals[classes],
+                                   prepared.faces, prepared.card_maps)
+        totals.add(counts, choice, weight_by_hold, prepared.sizes[classes], len(prepared.card_maps))
 
     if ordered is not None:
         _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
     else:
-        _play_plain(play, n_classes, prepared, weight_by_hold, totals, progress, hold_values)
+        _play_plain(play, ties, n_classes, prepared, totals, progress, hold_values)
     deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
                               minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:
@@ -318,13 +323,15 @@ def analyze_prepared(
     )
 
 
-def _play_plain(play: Callable[[int, int], tuple[np.ndarray, PlayedChunk]], n_classes: int,
-                prepared: PreparedGame, weight_by_hold: np.ndarray, totals: Totals, progress: Progress | None,
+def _play_plain(play: Callable[[int, int], tuple[np.ndarray, PlayedChunk]], ties: Callable[[np.ndarray], None],
+                n_classes: int, prepared: PreparedGame, totals: Totals, progress: Progress | None,
                 hold_values: HoldValues | None) -> None:
-    """The chunks of deal classes on the thread pool, added to ``totals`` in order; the plain
-    deals' per-row weights summed over every chunk and multiplied by the rows once."""
+    """The chunks of deal classes on the thread pool, added to ``totals`` in order: the plain
+    deals' per-row weights summed over every chunk and multiplied by the rows once, the tied
+    deals gathered and handed to ``ties`` up to a chunk's worth at a time."""
     per_row = np.zeros(len(prepared.stacked.rows), dtype=np.int64)
     per_category = np.zeros(prepared.stacked.n_columns, dtype=np.int64)
+    tied: list[np.ndarray] = []
     done = 0
     for chunk, played in imap_chunks(play, n_classes, CHUNK_CLASSES):
         if hold_values is not None:
@@ -332,11 +339,15 @@ def _play_plain(play: Callable[[int, int], tuple[np.ndarray, PlayedChunk]], n_cl
         per_row += played.sums.per_row  # |sum| <= C(n, 5) * L: far inside int64
         per_category += played.sums.per_category
         totals.add_sums([], played.sums.dealt.tolist(), played.sums.kept.tolist())
-        totals.add(played.tied_counts, played.tied_choice, weight_by_hold, prepared.sizes[chunk][played.tied],
-                   len(prepared.card_maps))
+        if tied and sum(len(t) for t in tied) + len(played.tied_index) > CHUNK_CLASSES:
+            ties(np.concatenate(tied))  # at most a chunk's worth at once: the int64 bounds hold
+            tied = []
+        tied.append(played.tied_index)
         done = min(done + CHUNK_CLASSES, n_classes)
         if progress is not None:
             progress(done, n_classes)
+    if tied:
+        ties(np.concatenate(tied))
     combinations = exact_dot(per_row, prepared.stacked.rows)
     totals.add_sums([c + int(v) for c, v in zip(combinations, per_category.tolist())], [], [])
 

@@ -41,7 +41,8 @@ from cpoly.games.videopoker.holds import (
 from cpoly.games.videopoker.paytable import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "plain_sums", "play_chunk", "price_holds"]
+__all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "plain_sums", "play_chunk", "play_tied",
+           "price_holds"]
 
 _KEPT = HOLDS - 1  # hold 31: the deal kept whole (its category, no subset row)
 #: For each hold ``m``, the held subsets ``T`` (``m <= T < 31``) whose rows enter its counts ...
@@ -102,17 +103,15 @@ class PlayedChunk:
         int8 ``(N,)``: the hold that alone reaches the maximum, or :data:`TIED`.
     sums : PlainSums
         The deals with one best hold, summed (:func:`plain_sums`).
-    tied_counts : numpy.ndarray
-        ``(tied rows, 32, K + 1)`` every hold's counts of the other rows.
-    tied_choice : HoldChoice
-        The tie rule's choice for those rows.
+    tied_index : numpy.ndarray
+        ``(tied rows, 32)`` the other deals' rows (:func:`~cpoly.games.videopoker.holds.hold_counts`'
+        index, column 31 the class), for :func:`play_tied`.
     """
 
     lattice: np.ndarray
     best: np.ndarray
     sums: PlainSums
-    tied_counts: np.ndarray
-    tied_choice: HoldChoice
+    tied_index: np.ndarray
 
     @property
     def values(self) -> np.ndarray:
@@ -133,12 +132,11 @@ _HOLD_INDEX = np.arange(HOLDS, dtype=np.int8)[:, None]
 TIED = HOLDS
 
 
-def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, stacked: StackedTables, pricing: Pricing,
-               pay_matrix: np.ndarray, rule: TieRule, deals: np.ndarray, sizes: np.ndarray,
-               faces: np.ndarray | None, card_maps: np.ndarray) -> PlayedChunk:
+def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, sizes: np.ndarray, stacked: StackedTables,
+               pricing: Pricing) -> PlayedChunk:
     """The holds of the deal ``classes`` (indices into ``stacked.categories``), whose held
-    subsets' rows are ``hold_rows`` ``(31, N)``, cards ``deals`` (sorted rows) and class
-    ``sizes``."""
+    subsets' rows are ``hold_rows`` ``(31, N)`` and sizes ``sizes``; the tied ones are left to
+    :func:`play_tied`."""
     categories = stacked.categories[classes]
     lattice = price_holds(hold_rows, categories, pricing)
     is_top = lattice == lattice.max(axis=0)
@@ -149,11 +147,20 @@ def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, stacked: StackedTable
     index = np.empty((len(tied), HOLDS), dtype=np.int64)
     index[:, :_KEPT] = hold_rows[:, tied].T
     index[:, _KEPT] = classes[tied]
-    tied_counts = hold_counts(index, stacked)
-    _, choice = choose_holds(tied_counts, pay_matrix, pricing.weight_by_hold, rule, deals[tied], faces, card_maps)
     sums = plain_sums(hold_rows, categories, best, sizes, pricing.weight_by_hold, len(stacked.rows),
                       stacked.n_columns)
-    return PlayedChunk(lattice, best, sums, tied_counts, choice)
+    return PlayedChunk(lattice, best, sums, index)
+
+
+def play_tied(index: np.ndarray, stacked: StackedTables, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
+              rule: TieRule, deals: np.ndarray, faces: np.ndarray | None,
+              card_maps: np.ndarray) -> tuple[np.ndarray, HoldChoice]:
+    """Every hold's counts of the deals with several maximal holds (``index``: their
+    :attr:`PlayedChunk.tied_index` rows, ``deals`` their cards), and the tie rule's choice;
+    gathered from many chunks, so that the rules' many small steps run once."""
+    counts = hold_counts(index, stacked)
+    _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, deals, faces, card_maps)
+    return counts, choice
 
 
 def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, sizes: np.ndarray,

@@ -318,13 +318,28 @@ def suit_levels(blocks: SuitBlocks) -> SuitLevels:
         found = len(unique) - int(unique[-1] == _ABSENT)
         keys.append(unique[:found])
         children.append(inverse.astype(np.int32).reshape(grown.shape))
-    fives = _grow(blocks, keys[-1], 4, everything=False)
-    fives = np.sort(fives[fives != _ABSENT])
-    distinct = np.empty(len(fives), dtype=bool)
-    distinct[:1] = True
-    np.not_equal(fives[1:], fives[:-1], out=distinct[1:])
-    keys.append(fives[distinct])
+    keys.append(_distinct_fives(blocks, _grow(blocks, keys[-1], 4, everything=False)))
     return SuitLevels(blocks, tuple(keys), tuple(children))
+
+
+def _distinct_fives(blocks: SuitBlocks, grown: np.ndarray) -> np.ndarray:
+    """The sorted distinct keys of :func:`_grow`'s five-card rows, face by face on the pool.
+
+    The row of a card holds hands whose highest face is that card's (the growth adds no card
+    below a representative's highest face), and a higher highest face is a higher key: each
+    face's rows are sorted on their own and the results follow one another in face order.
+    """
+    starts = np.flatnonzero(np.diff(blocks.face_bit, prepend=-1) != 0).tolist() + [blocks.n]
+
+    def face(index: int, _: int) -> np.ndarray:
+        rows = grown[starts[index]:starts[index + 1]]
+        found = np.sort(rows[rows != _ABSENT])
+        distinct = np.empty(len(found), dtype=bool)
+        distinct[:1] = True
+        np.not_equal(found[1:], found[:-1], out=distinct[1:])
+        return found[distinct]
+
+    return np.concatenate(map_chunks(face, len(starts) - 1, 1))
 
 
 def _grow(blocks: SuitBlocks, keys: np.ndarray, size: int, everything: bool) -> np.ndarray:
