@@ -83,9 +83,10 @@ _BLOCK = 1 << 12
 _STRIDE = 1 << 18
 
 
-def _sampled_crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]]) -> int:
-    """CRC-32 of the header and of a sample of each array's bytes (``spans``: offset, size)."""
-    crc = zlib.crc32(header)
+def _sampled_crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]], crc: int = 0) -> int:
+    """CRC-32 of the header and of a sample of each array's bytes (``spans``: offset, size),
+    continuing ``crc``."""
+    crc = zlib.crc32(header, crc)
     for offset, size in spans:
         if size <= _SMALL:
             crc = zlib.crc32(data[offset:offset + size], crc)
@@ -153,8 +154,9 @@ def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | N
     return arrays
 
 
-def _encode(arrays: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The bytes of an entry file: magic and header lines, then the arrays at their offsets."""
+def _encode(arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np.ndarray]]]:
+    """The head of an entry file (magic and header lines, padded to the first array's offset)
+    and each array with the offset it is written at."""
     payload = [np.ascontiguousarray(arrays[name]) for name in sorted(arrays)]
     offsets, position = [], 0
     for array in payload:
@@ -164,28 +166,31 @@ def _encode(arrays: Mapping[str, np.ndarray]) -> np.ndarray:
     entries: list[list[object]] = [[name, a.dtype.str, list(a.shape), header_room + o]
                                    for name, a, o in zip(sorted(arrays), payload, offsets)]
     size = header_room + position
-    body = np.zeros(size, dtype=np.uint8)
-    for array, offset in zip(payload, offsets):
-        body[header_room + offset:header_room + offset + array.nbytes] = array.reshape(-1).view(np.uint8)
-    spans = [(header_room + o, a.nbytes) for a, o in zip(payload, offsets)]
-    crc = _sampled_crc(_header_bytes(entries, size), memoryview(body.data), spans)
+    placed = [(header_room + o, a) for a, o in zip(payload, offsets)]
+    crc = zlib.crc32(_header_bytes(entries, size))
+    for offset, array in placed:
+        data = memoryview(array.reshape(-1).view(np.uint8))
+        crc = _sampled_crc(b"", data, [(0, array.nbytes)], crc)
     lines = _MAGIC + json.dumps({"arrays": entries, "size": size, "crc": crc}, sort_keys=True).encode() + b"\n"
     if len(lines) > header_room:
         raise ValueError("cache header too long")
-    body[:len(lines)] = np.frombuffer(lines, dtype=np.uint8)
-    return body
+    return lines + bytes(header_room - len(lines)), placed
 
 
 def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path | None:
     """Write an entry atomically; returns its path, or None when the cache is not writable."""
     path = entry_path(kind, key)
-    body = _encode(arrays)
+    head, placed = _encode(arrays)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(body.data)
+                stream.write(head)
+                for offset, array in placed:
+                    stream.write(bytes(offset - stream.tell()))  # alignment padding
+                    stream.write(memoryview(array.reshape(-1).view(np.uint8)))
+                stream.write(bytes(-stream.tell() % _ALIGN))
             os.replace(temporary, path)
         except BaseException:
             _discard(Path(temporary))

@@ -7,9 +7,12 @@ analysis reads four-card subsets by class and smaller ones by colex rank (a few 
 expanded from their classes); the tables of every subset by colex rank and the category of every
 hand are built only when something asks for them (:attr:`PreparedGame.tables`).
 
-What is cached (one small entry): the four- and five-card class keys, the representatives'
-categories and class sizes, the class of each representative's 4-subsets, the tables per class
-and the class of every subset of up to three cards.
+What is cached (one entry, memory-mapped): the four- and five-card class keys, the
+representatives' cards, categories and class sizes, the class of each representative's
+4-subsets, the tables per class, the class of every subset of up to three cards, and the
+stacked row of each held subset of each representative (``(31, classes)`` int32, 17 MB for 52
+cards: what a second pay table reads, so that it is one contraction of the rows with the pays,
+one gather, the inclusion-exclusion and a maximum per class).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import numpy as np
 
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
-from cpoly.games.videopoker.holds import StackedTables, held_subset_rows, subset_indices
+from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
 from cpoly.games.videopoker.parallel import beside
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
@@ -43,6 +46,7 @@ def _layout(n: int, n_columns: int) -> cache.Layout:
         "categories": (np.dtype(np.int16), (None,)),
         "sizes": (np.dtype(np.int64), (None,)),
         "fours": (np.dtype(np.int32), (None, HAND_SIZE)),
+        "held": (np.dtype(np.int32), (HOLDS - 1, None)),
     }
     for j in range(HAND_SIZE):
         layout[f"table{j}"] = (np.dtype(np.int64), (None, n_columns))
@@ -54,7 +58,7 @@ def _layout(n: int, n_columns: int) -> cache.Layout:
 def _sane(arrays: dict[str, np.ndarray], n: int) -> bool:
     classes = len(arrays["keys5"])
     return (len(arrays["categories"]) == len(arrays["sizes"]) == len(arrays["fours"]) == len(arrays["deals"])
-            == classes
+            == arrays["held"].shape[1] == classes
             and int(arrays["sizes"].sum()) == comb(n, HAND_SIZE)
             and len(arrays["table4"]) == len(arrays["keys4"])
             and bool((arrays["fours"] < len(arrays["keys4"])).all())
@@ -67,10 +71,10 @@ def _offsets(n: int) -> np.ndarray:
     return np.cumsum([0] + [comb(n, j) for j in _SMALL]).astype(np.int64)
 
 
-def _build(classify: Classify, blocks: SuitBlocks, n_columns: int) -> tuple[dict[str, np.ndarray], np.ndarray]:
-    """The entry's arrays and the held-subset rows: the representatives classified by the
-    engine on a pool thread while this one finds what does not depend on their categories
-    (classes of their 4-subsets, class sizes, classes of the small subsets, held rows)."""
+def _build(classify: Classify, blocks: SuitBlocks, n_columns: int) -> dict[str, np.ndarray]:
+    """The entry's arrays: the representatives classified by the engine on a pool thread while
+    this one finds what does not depend on their categories (classes of their 4-subsets, class
+    sizes, classes of the small subsets, the rows of their held subsets)."""
     levels = suit_levels(blocks)
     deals = levels.cards(HAND_SIZE)
 
@@ -83,12 +87,11 @@ def _build(classify: Classify, blocks: SuitBlocks, n_columns: int) -> tuple[dict
         return arrays
 
     categories, arrays = beside(lambda: np.asarray(classify(deals), dtype=np.int16), shapes)
-    held = arrays.pop("held")
     four = levels.four_card_table(categories, arrays["fours"], arrays["sizes"], n_columns)
     arrays["categories"] = categories
     for j, table in enumerate(levels.smaller_tables(four)):
         arrays[f"table{j}"] = table
-    return arrays, held
+    return arrays
 
 
 def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str,
@@ -113,16 +116,15 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
     stored = cache.load_entry("suit-classes", key, layout) if use_cache else None
     if stored is not None and not _sane(stored, blocks.n):
         stored = None
-    arrays, held = (stored, None) if stored is not None else _build(classify, blocks, n_columns)
+    arrays = stored if stored is not None else _build(classify, blocks, n_columns)
     if use_cache and stored is None:
         cache.store_entry("suit-classes", key, arrays)
-    return _prepared(arrays, blocks, np.asarray(faces), n_columns, held)
+    return _prepared(arrays, blocks, np.asarray(faces), n_columns, stored is not None)
 
 
 def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarray, n_columns: int,
-              held: np.ndarray | None) -> PreparedGame:
-    """The prepared game of an entry's arrays (``held``: the held-subset rows when just built,
-    else they are built on first use)."""
+              from_cache: bool) -> PreparedGame:
+    """The prepared game of an entry's arrays."""
     n = blocks.n
     keys5 = arrays["keys5"]
     deals = arrays["deals"]
@@ -158,9 +160,9 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
         return index
 
     def held_rows() -> np.ndarray:
-        return held_subset_rows(deals, offsets, fours) if held is None else held
+        return arrays["held"]
 
     maps = blocks.card_maps()
-    return PreparedGame(n, colex_rank(deals), arrays["sizes"], len(maps), maps, "", held is None, deals, stacked,
+    return PreparedGame(n, colex_rank(deals), arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
                         faces, subsets, full_tables, deal_rows, held_rows)
 
