@@ -154,6 +154,11 @@ def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | N
     return arrays
 
 
+def _bytes_of(array: np.ndarray) -> memoryview:
+    """The bytes of a contiguous array, without a copy."""
+    return array.reshape(-1).view(np.uint8).data
+
+
 def _encode(arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np.ndarray]]]:
     """The head of an entry file (magic and header lines, padded to the first array's offset)
     and each array with the offset it is written at."""
@@ -169,8 +174,7 @@ def _encode(arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np
     placed = [(header_room + o, a) for a, o in zip(payload, offsets)]
     crc = zlib.crc32(_header_bytes(entries, size))
     for offset, array in placed:
-        data = memoryview(array.reshape(-1).view(np.uint8))
-        crc = _sampled_crc(b"", data, [(0, array.nbytes)], crc)
+        crc = _sampled_crc(b"", _bytes_of(array), [(0, array.nbytes)], crc)
     lines = _MAGIC + json.dumps({"arrays": entries, "size": size, "crc": crc}, sort_keys=True).encode() + b"\n"
     if len(lines) > header_room:
         raise ValueError("cache header too long")
@@ -189,7 +193,7 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
                 stream.write(head)
                 for offset, array in placed:
                     stream.write(bytes(offset - stream.tell()))  # alignment padding
-                    stream.write(memoryview(array.reshape(-1).view(np.uint8)))
+                    stream.write(_bytes_of(array))
                 stream.write(bytes(-stream.tell() % _ALIGN))
             os.replace(temporary, path)
         except BaseException:
