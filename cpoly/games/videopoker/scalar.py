@@ -50,6 +50,10 @@ _SUPERSETS = tuple(np.array([t for t in range(_KEPT) if t & m == m], dtype=np.in
 #: ... and their signs ``(-1)**|T - m|`` (float64: bincount weights).
 _SUPERSET_SIGNS = tuple(np.array([(-1.0) ** (t ^ m).bit_count() for t in supersets]) for m, supersets in
                         enumerate(_SUPERSETS))
+_SUPERSET_FLAT = np.concatenate(_SUPERSETS)  # every hold's supersets one after another ...
+_SUPERSET_SIGN_FLAT = np.concatenate(_SUPERSET_SIGNS)
+_SUPERSET_COUNTS = np.array([len(t) for t in _SUPERSETS], dtype=np.int64)  # ... this many each
+_SUPERSET_STARTS = np.cumsum(_SUPERSET_COUNTS) - _SUPERSET_COUNTS  # ... from here
 #: The sign of the dealt hand's own term in each hold's counts.
 _KEPT_SIGNS = np.array([(-1) ** (_KEPT ^ m).bit_count() for m in range(HOLDS)], dtype=np.int64)
 
@@ -167,7 +171,8 @@ def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, 
                weight_by_hold: np.ndarray, n_rows: int, n_columns: int) -> PlainSums:
     """The deals with one best hold (``best`` < :data:`TIED`), summed without their per-deal
     counts: the signed, weighted class sizes of every subset row that contains the hold (one
-    ``bincount`` over the deals grouped by best hold), to be multiplied by the rows.
+    ``bincount`` over the (deal, superset of its best hold) pairs, listed from a flat table of
+    every hold's supersets), to be multiplied by the rows.
 
     ``hold_rows`` ``(31, N)``, ``categories``, ``best`` and ``sizes`` are per deal class."""
     plain = best < TIED
@@ -177,17 +182,16 @@ def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, 
     if float(np.abs(scale).sum()) >= 2**53:
         raise CpolyError(f"a chunk of {len(best):,} deal classes with weights up to {int(scale.max()):,} exceeds "
                          "exact float64 sums; this deck is too large for the suit-class analysis")
-    order = np.argsort(best, kind="stable")
-    bounds = np.concatenate([[0], np.cumsum(np.bincount(best, minlength=HOLDS + 1))])
-    rows, weights = [], []
-    for hold in np.flatnonzero(np.diff(bounds[:_KEPT + 1])).tolist():
-        members = order[bounds[hold]:bounds[hold + 1]]
-        rows.append(hold_rows[np.ix_(_SUPERSETS[hold], members)].ravel())
-        weights.append(np.multiply.outer(_SUPERSET_SIGNS[hold], scale[members].astype(np.float64)).ravel())
-    per_row = np.zeros(n_rows, dtype=np.int64)
-    if rows:
-        per_row = np.rint(np.bincount(np.concatenate(rows), weights=np.concatenate(weights),
-                                      minlength=n_rows)).astype(np.int64)
+    deals = np.flatnonzero(best < _KEPT)  # hold 31 (the deal kept) has no subset rows
+    holds = best[deals]
+    lengths = _SUPERSET_COUNTS[holds]
+    # entry e of deal i (in deals): the deal, and its hold's e-th superset in the flat table
+    firsts = np.cumsum(lengths) - lengths
+    entry_deal = np.repeat(deals, lengths)
+    position = np.arange(int(lengths.sum())) + np.repeat(_SUPERSET_STARTS[holds] - firsts, lengths)
+    rows = hold_rows[_SUPERSET_FLAT[position], entry_deal]
+    weights = _SUPERSET_SIGN_FLAT[position] * scale[entry_deal]
+    per_row = np.rint(np.bincount(rows, weights=weights, minlength=n_rows)).astype(np.int64)
     per_category = np.rint(np.bincount(categories, weights=_KEPT_SIGNS[chosen] * scale,
                                        minlength=n_columns)).astype(np.int64)
     whole = best == _KEPT
