@@ -23,6 +23,7 @@ import json
 import mmap
 import os
 import tempfile
+import threading
 import zlib
 from collections.abc import Mapping, Sequence
 from math import prod
@@ -40,6 +41,7 @@ __all__ = [
     "load_entry",
     "read_entry_file",
     "store_entry",
+    "store_entry_later",
 ]
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
@@ -140,8 +142,9 @@ def _discard(path: Path) -> None:
 
 def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | None:
     """The arrays of an entry (memory-mapped, read-only), or None when absent; a bad entry is
-    deleted and gives None."""
+    deleted and gives None.  An entry this process is still writing is waited for."""
     path = entry_path(kind, key)
+    _wait_for(path)
     if not path.is_file():
         return None
     try:
@@ -202,3 +205,27 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
     except OSError:
         return None
     return path
+
+
+_PENDING: dict[Path, threading.Thread] = {}
+_PENDING_LOCK = threading.Lock()
+
+
+def store_entry_later(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> None:
+    """:func:`store_entry` on a background thread, so that the caller goes on computing (the
+    cold analysis writes its 24 MB entry while it prices the holds).  The thread is not a
+    daemon: the interpreter waits for it before exiting, and :func:`load_entry` of the same
+    entry in this process waits for it too, so the entry is never missed or seen half-written
+    (another process sees it only once it is renamed into place)."""
+    path = entry_path(kind, key)
+    thread = threading.Thread(target=store_entry, args=(kind, key, arrays), name=f"cpoly-cache-{kind}")
+    with _PENDING_LOCK:
+        _PENDING[path] = thread
+    thread.start()
+
+
+def _wait_for(path: Path) -> None:
+    with _PENDING_LOCK:
+        thread = _PENDING.pop(path, None)
+    if thread is not None:
+        thread.join()

@@ -118,7 +118,7 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
         stored = None
     arrays = stored if stored is not None else _build(classify, blocks, n_columns)
     if use_cache and stored is None:
-        cache.store_entry("suit-classes", key, arrays)
+        cache.store_entry_later("suit-classes", key, arrays)
     return _prepared(arrays, blocks, np.asarray(faces), n_columns, stored is not None)
 
 
