@@ -90,12 +90,15 @@ def test_hold_values_are_the_counts_times_the_pays() -> None:
 
 
 @pytest.mark.parametrize("rule", RULES)
-def test_small_chunks_on_two_threads_analyse_as_brute_force(monkeypatch: pytest.MonkeyPatch, rule: str) -> None:
-    """Chunks of 7 classes on two threads: many plain sums added up, ties gathered over
-    several chunks and decided in batches of at most a chunk's worth."""
+@pytest.mark.parametrize("tie_batch", [3, 512])
+def test_small_chunks_on_two_threads_analyse_as_brute_force(monkeypatch: pytest.MonkeyPatch, rule: str,
+                                                           tie_batch: int) -> None:
+    """Chunks of 7 classes on two threads: many plain sums added up; ties decided on the pool
+    (chunks with at least ``tie_batch`` of them, in slices) or gathered over several chunks."""
     prepared, categories, faces = _prepared()
     monkeypatch.setenv(parallel.THREADS_ENV, "2")
     monkeypatch.setattr(analysis, "CHUNK_CLASSES", 7)
+    monkeypatch.setattr(analysis, "TIE_BATCH", tie_batch)
     result = analyze_prepared(prepared, PayTable("small", PAYS), rule)
     pays = [Fraction(p) for p in (*PAYS, 0)]
     combinations, dealt = brute_analysis(categories, 15, pays, pays, faces)[rule]
