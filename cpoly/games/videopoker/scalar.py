@@ -130,8 +130,8 @@ class PlayedChunk:
         return tied
 
 
-#: Hold indices as int8, to read the best hold of a deal with one maximal hold off its mask.
-_HOLD_INDEX = np.arange(HOLDS, dtype=np.int8)[:, None]
+#: ``32 + m`` for hold ``m``: summed over a deal's maximal holds, the hold when one alone is.
+_HOLD_CODE = np.arange(HOLDS, 2 * HOLDS, dtype=np.int16)[:, None]
 #: :attr:`PlayedChunk.best` of a deal with several maximal holds.
 TIED = HOLDS
 
@@ -144,9 +144,11 @@ def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, sizes: np.ndarray, st
     categories = stacked.categories[classes]
     lattice = price_holds(hold_rows, categories, pricing)
     is_top = lattice == lattice.max(axis=0)
-    plain = np.count_nonzero(is_top, axis=0) == 1
-    # the one maximal hold's index (sum over the mask's rows: a contiguous reduction, not argmax)
-    best = np.where(plain, (is_top * _HOLD_INDEX).sum(axis=0, dtype=np.int8), np.int8(TIED))
+    # sum of 32 + m over the maximal holds m: below 64 exactly when one hold alone is maximal,
+    # and then 32 + that hold (one contiguous reduction, no argmax over axis 0)
+    code = (is_top * _HOLD_CODE).sum(axis=0, dtype=np.int16)
+    plain = code < 2 * HOLDS
+    best = np.where(plain, code - HOLDS, TIED).astype(np.int8)
     tied = np.flatnonzero(~plain)
     index = np.empty((len(tied), HOLDS), dtype=np.int64)
     index[:, :_KEPT] = hold_rows[:, tied].T
