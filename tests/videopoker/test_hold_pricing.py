@@ -164,3 +164,23 @@ def test_classify_rows_keeps_the_categories_of_rejected_rows(tmp_path: Path) -> 
     assert np.array_equal(categories, poker_categories(6, 3))
     assert np.array_equal(rejected, game.deal_values(stacked) == 0)
     assert int(rejected.sum()) == 3 * 6  # the flushes: 3 suits x C(6, 5)
+
+
+def test_entry_written_later_is_waited_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A background write is read back by the same process (load_entry waits for it), and its
+    error is raised to the thread that waits, not printed."""
+    from cpoly.games.videopoker import cache
+
+    monkeypatch.setenv("CPOLY_CACHE_DIR", str(tmp_path))
+    arrays = {"a": np.arange(10, dtype=np.int64)}
+    cache.store_entry_later("later", "key", arrays)
+    loaded = cache.load_entry("later", "key", {"a": (np.dtype(np.int64), (10,))})
+    assert loaded is not None and np.array_equal(loaded["a"], arrays["a"])
+
+    def broken(*_: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(cache, "store_entry", broken)
+    cache.store_entry_later("later", "other", arrays)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        cache.load_entry("later", "other", {"a": (np.dtype(np.int64), (10,))})

@@ -203,7 +203,22 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
     return path
 
 
-_PENDING: dict[Path, threading.Thread] = {}
+class _Writer(threading.Thread):
+    """A non-daemon thread writing one entry; an error is kept for whoever waits for it."""
+
+    def __init__(self, kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> None:
+        super().__init__(name=f"cpoly-cache-{kind}")
+        self.entry = (kind, key, arrays)
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            store_entry(*self.entry)
+        except BaseException as error:  # noqa: BLE001 -- raised again in the thread that waits
+            self.error = error
+
+
+_PENDING: dict[Path, _Writer] = {}
 _PENDING_LOCK = threading.Lock()
 
 
@@ -211,17 +226,20 @@ def store_entry_later(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> 
     """:func:`store_entry` on a background thread, so that the caller goes on computing (the
     cold analysis writes its 24 MB entry while it prices the holds).  The thread is not a
     daemon: the interpreter waits for it before exiting, and :func:`load_entry` of the same
-    entry in this process waits for it too, so the entry is never missed or seen half-written
-    (another process sees it only once it is renamed into place)."""
+    entry in this process waits for it too (and raises its error, if any), so the entry is
+    never missed or seen half-written (another process sees it only once it is renamed into
+    place)."""
     path = entry_path(kind, key)
-    thread = threading.Thread(target=store_entry, args=(kind, key, arrays), name=f"cpoly-cache-{kind}")
+    writer = _Writer(kind, key, arrays)
     with _PENDING_LOCK:
-        _PENDING[path] = thread
-    thread.start()
+        _PENDING[path] = writer
+    writer.start()
 
 
 def _wait_for(path: Path) -> None:
     with _PENDING_LOCK:
-        thread = _PENDING.pop(path, None)
-    if thread is not None:
-        thread.join()
+        writer = _PENDING.pop(path, None)
+    if writer is not None:
+        writer.join()
+        if writer.error is not None:
+            raise writer.error
