@@ -7,19 +7,22 @@ inclusion-exclusion as one number per subset instead of one count per category::
 
 (hold 31, the dealt hand kept, uses the dealt pays instead).  The work is hold-major: the
 prepared game gives the rows of the 31 held subsets of a chunk of deal classes as a ``(31, N)``
-int32 array (:meth:`~cpoly.games.videopoker.prepare.PreparedGame.hold_rows`), one ``take`` of
-the contracted rows fills the ``(32, N)`` lattice, and the transform, the weights, the maximum
-and the count of maximal holds are element-wise passes over contiguous rows of ``N`` values
-(NumPy releases the GIL in each, so chunks run on both cores).
+int32 array (:meth:`~cpoly.games.videopoker.prepare.PreparedGame.held_rows`, memory-mapped from
+the cache for a second pay table), one ``take`` of the contracted rows fills the ``(32, N)``
+lattice, and the transform, the weights, the maximum and the mask of maximal holds are
+element-wise passes over contiguous rows of ``N`` values (NumPy releases the GIL in each, so
+chunks run on both cores); one reduction of that mask gives each deal's best hold, or says that
+several tie.
 
 Only deals whose maximal EV is reached by several holds need every hold's counts per category
 (the tie rules look at them: they go through
-:func:`~cpoly.games.videopoker.holds.choose_holds` as before); for the others only the chosen
-hold's counts are summed, from the subsets that contain it: deals grouped by their best hold,
-each group's rows of those subsets and their signs weighted by class size and draw weight, one
-``bincount`` per chunk (a quarter of the 31 subsets of a deal, on average, contain its best
-hold), then one product with the rows at the end.  Every value is an exact integer, the same
-as :func:`~cpoly.games.videopoker.holds.choose_holds` computes.
+:func:`~cpoly.games.videopoker.holds.choose_holds` in :func:`play_tied`, gathered over chunks);
+for the others only the chosen hold's counts are summed, from the subsets that contain it: the
+(deal, superset of its best hold) pairs from a flat table of every hold's supersets, their
+signs weighted by class size and draw weight, one ``bincount`` per chunk (a quarter of the 31
+subsets of a deal, on average, contain its best hold), then one product with the rows for the
+whole game (:func:`exact_dot`).  Every value is an exact integer, the same as
+:func:`~cpoly.games.videopoker.holds.choose_holds` computes.
 """
 
 from __future__ import annotations
