@@ -184,3 +184,20 @@ def test_entry_written_later_is_waited_for(tmp_path: Path, monkeypatch: pytest.M
     cache.store_entry_later("later", "other", arrays)
     with pytest.raises(RuntimeError, match="disk on fire"):
         cache.load_entry("later", "other", {"a": (np.dtype(np.int64), (10,))})
+
+
+@pytest.mark.parametrize("top_pay", [50, 10**6])
+def test_narrow_and_wide_inclusion_exclusion_analyse_as_brute_force(top_pay: int) -> None:
+    """int32 contracted rows when C(n, 5) times the largest pay fits (15 cards: 3,003 hands),
+    int64 past it (a pay of a million); both against brute force."""
+    from cpoly.games.videopoker.scalar import Pricing
+
+    prepared, categories, faces = _prepared()
+    pays = (top_pay, *PAYS[1:])
+    table = PayTable("small", pays)
+    _, weights = draw_weights(prepared.n)
+    pricing = Pricing.of(prepared.stacked, hold_pay_matrix(table.scaled()), hold_weights(weights))
+    assert pricing.contracted.dtype == (np.int32 if top_pay == 50 else np.int64)
+    result = analyze_prepared(prepared, table, "rank-order")
+    exact = [Fraction(p) for p in (*pays, 0)]
+    assert list(result.combinations) == brute_analysis(categories, 15, exact, exact, faces)["rank-order"][0]

@@ -63,10 +63,13 @@ _KEPT_SIGNS = np.array([(-1) ** (_KEPT ^ m).bit_count() for m in range(HOLDS)], 
 
 @dataclass(frozen=True, eq=False)
 class Pricing:
-    """What a pay table prices: each stacked row's counts times the ordinary pays, the pays of
-    a final (``ordinary``) and of a dealt hand kept whole (``dealt``), and the draw weights.
+    """What a pay table prices: each stacked row's counts times the ordinary pays
+    (``contracted``, one entry per row of the stacked tables), the pays of a final
+    (``ordinary``) and of a dealt hand kept whole (``dealt``), and the draw weights.
 
-    All int64; ``contracted`` has one entry per row of the stacked tables.
+    ``contracted`` and ``ordinary`` are int32 when every value of the inclusion-exclusion fits
+    (each is the pay-weighted count of the hands that hold some cards and avoid others, so at
+    most ``C(n, 5)`` times the largest pay: 9/6 Jacks or Better fits), else int64; the rest int64.
     """
 
     contracted: np.ndarray
@@ -80,22 +83,27 @@ class Pricing:
         :func:`~cpoly.games.videopoker.holds.hold_weights`."""
         ordinary = pay_matrix[0].astype(np.int64)
         contracted: np.ndarray = stacked.rows @ ordinary  # int64: the pays are int64
-        return cls(contracted, ordinary, pay_matrix[_KEPT].astype(np.int64), weight_by_hold.astype(np.int64))
+        hands = int(stacked.rows[0].sum()) if len(stacked.rows) else 0  # row 0: the empty subset, every hand
+        narrow = hands * int(np.abs(ordinary).max(initial=0)) < 2**31
+        dtype = np.int32 if narrow else np.int64
+        return cls(contracted.astype(dtype), ordinary.astype(dtype), pay_matrix[_KEPT].astype(np.int64),
+                   weight_by_hold.astype(np.int64))
 
 
 def price_holds(hold_rows: np.ndarray, categories: np.ndarray, pricing: Pricing) -> np.ndarray:
-    """``(32, N)`` exact EV numerators of the holds of ``N`` deals (hold-major).
+    """``(32, N)`` exact EV numerators (int64) of the holds of ``N`` deals (hold-major).
 
     ``hold_rows`` ``(31, N)``: the stacked row of each held subset (holds 0..30) of each deal;
-    ``categories`` the deals' categories.
+    ``categories`` the deals' categories.  The inclusion-exclusion runs in the contracted rows'
+    dtype (int32 halves its memory traffic when it fits), the weighted values are int64.
     """
-    lattice = np.empty((HOLDS, hold_rows.shape[1]), dtype=np.int64)
+    lattice = np.empty((HOLDS, hold_rows.shape[1]), dtype=pricing.contracted.dtype)
     np.take(pricing.contracted, hold_rows, out=lattice[:_KEPT])
     np.take(pricing.ordinary, categories, out=lattice[_KEPT])
     exclude_discards(lattice[:, :, None])
-    np.take(pricing.dealt, categories, out=lattice[_KEPT])
-    lattice *= pricing.weight_by_hold[:, None]
-    return lattice
+    values: np.ndarray = np.multiply(lattice, pricing.weight_by_hold[:, None], dtype=np.int64)
+    np.multiply(pricing.dealt[categories], pricing.weight_by_hold[_KEPT], out=values[_KEPT])
+    return values
 
 
 @dataclass(frozen=True, eq=False)
