@@ -87,16 +87,17 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
             literals.setdefault(names[n.vertices[0]], set()).add(n.values)
             if len(n.vertices) == 1:
                 tested.setdefault(n.values, set()).add(n.vertices[0])
-    found: list[tuple[tuple[bool, int], ValueSplit]] = []
+    found: list[tuple[tuple[bool, int, bool], ValueSplit]] = []
     for sort, sets in literals.items():
         every = tuple(sorted(v for v in universe if names[v] == sort))
         wide = [t for t in sets if len(t) > 1]
         for atom in _atoms(sets, sizes[sort]):
             containing = sum(1 for t in wide if atom < t)
             on_every_card = tested.get(atom, set()) == set(every)  # δF[i]{Wild} for each i
-            if len(every) >= 2 and ((on_every_card and containing >= 1)
+            if len(every) >= 2 and ((on_every_card and (containing >= 1 or len(atom) == 1))
                                     or (containing >= 2 and 2 * containing > len(wide))):
-                found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort])))
+                wild = on_every_card and len(atom) == 1  # its vertices leave the count
+                found.append(((on_every_card, containing, wild), ValueSplit(sort, atom, every, sizes[sort])))
     found.sort(key=lambda pair: (-pair[0][1], not pair[0][0], sorted(pair[1].values)))
     return [split for _, split in found]
 

@@ -181,6 +181,7 @@ class CountingPlan:
 
     def __init__(self, space: DealSpace, budget: int = TABLE_BUDGET) -> None:
         self.space = space
+        self.table_budget = budget
         self.budget = WorkBudget(budget)
         self._cards: list[Card] | None = None
         self._planned: dict[int, PatternCount | str] = {}  # target uid -> plan, or why not
@@ -264,7 +265,7 @@ class CountingPlan:
         name, worst = max(zip(names, estimates), key=lambda pair: pair[1].patterns or 0)
         return CpolyTooLarge(
             f"this deal table is too large to count: by equality patterns its counts need more than "
-            f"the table's budget of {TABLE_BUDGET:,} node evaluations (category '{name}' alone "
+            f"the table's budget of {self.table_budget:,} node evaluations (category '{name}' alone "
             f"{worst.patterns or 0:,}, most of it in {self._describe(worst.biggest)}), and {why}" + REWRITE)
 
     def refusal(self, estimate: Estimate, what: str) -> CpolyTooLarge:
