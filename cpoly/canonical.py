@@ -1,0 +1,95 @@
+"""Terms that are the same up to a relabeling of values count the same (value symmetry).
+
+A term's count is a sum over every assignment of its vertices, and only its value literals
+(``δv{S}``) tell values apart.  Relabeling the values of a sort by a permutation ``π`` maps
+the assignments one to one, so ``Σ term = Σ term∘π``.  The straight windows of a wild-card
+game are the typical case: once the other literals are natural faces, ``{3..7}`` and
+``{5..9}`` are the same window moved along, and each window term is counted once.
+
+:func:`canonical_key` relabels a term's mentioned values atom by atom (classes of values its
+literals cannot tell apart), ordered by what the literals say about each atom (its size, the
+sizes of the literals holding it; the smallest value only breaks ties), and hash-conses the
+relabeled DAG (sums and products as multisets of their operands).  Equal keys mean equal
+relabeled DAGs over the same vertices and domain sizes, hence equal counts: a key is exact,
+never a hash that could collide.  Different keys prove nothing (the count is then done twice).
+
+>>> from cpoly.plan import plan_term
+>>> from cpoly.resolve import Sort
+>>> from cpoly.rewrite import delta, mul
+>>> faces = {1: Sort("F", 9), 2: Sort("F", 9)}
+>>> window = lambda low: mul(delta((1,), range(low, low + 3)), delta((2,), range(low, low + 3)))
+>>> keys = CanonicalTerms()
+>>> [keys.key(plan_term(1, window(low), faces, frozenset(faces))) for low in (1, 4)]
+[0, 0]
+>>> keys.key(plan_term(1, mul(window(1), delta((1, 2))), faces, frozenset(faces)))
+1
+"""
+
+from __future__ import annotations
+
+from cpoly.expr import Const, Delta, Sum, nodes_under
+from cpoly.plan import TermPlan
+from cpoly.symbolic import Number
+
+KEYS_KEPT = 200_000  # canonical nodes remembered (the table and the counts are emptied together)
+
+
+class CanonicalTerms:
+    """Canonical keys of terms (see the module docstring) and the counts found per key.
+
+    The keys are small integers handed out in order; they and the counts are forgotten
+    together when the table is full, so a key never outlives its meaning."""
+
+    def __init__(self) -> None:
+        self._nodes: dict[tuple[object, ...], int] = {}
+        self._terms: dict[tuple[object, ...], int] = {}
+        self.counts: dict[int, Number] = {}
+
+    def key(self, term: TermPlan) -> int:
+        """The term's key: equal keys, equal ``Σ term`` (up to the term's coefficient)."""
+        if len(self._nodes) >= KEYS_KEPT:
+            self._nodes.clear()
+            self._terms.clear()
+            self.counts.clear()
+        relabel = _relabeling(term)
+        ids: dict[int, int] = {}
+        for node in nodes_under(term.node):
+            if isinstance(node, Delta):
+                moved = relabel[node.vertices[0]] if node.values is not None else {}
+                values = None if node.values is None else frozenset(
+                    moved[x] for x in node.values if x in moved)
+                shape: tuple[object, ...] = ("δ", node.vertices, values)
+            elif isinstance(node, Const):
+                shape = ("c", node.value)
+            elif isinstance(node, Sum):
+                shape = ("+", tuple(sorted(ids[t.uid] for t in node.terms)))
+            else:
+                shape = ("*", tuple(sorted(ids[f.uid] for f in node.factors)))
+            ids[node.uid] = self._nodes.setdefault(shape, len(self._nodes))
+        domains = tuple((s, term.vertices[s], term.atoms[s].sort.size) for s in term.sort_order)
+        return self._terms.setdefault((ids[term.node.uid], domains), len(self._terms))
+
+
+def _relabeling(term: TermPlan) -> dict[int, dict[int, int]]:
+    """Per vertex, the map from its sort's mentioned values to canonical ones (``0, 1, …``
+    atom after atom, atoms ordered by what the term's literals say about them)."""
+    literals: dict[str, set[frozenset[int]]] = {s: set() for s in term.sort_order}
+    sort_of = {v: s for s, vs in term.vertices.items() for v in vs}
+    for node in nodes_under(term.node):
+        if isinstance(node, Delta) and node.values is not None:
+            literals[sort_of[node.vertices[0]]].add(node.values)
+    per_vertex: dict[int, dict[int, int]] = {}
+    for sort in term.sort_order:
+        described = []
+        for values in term.atoms[sort].values:
+            if values is not None:
+                holding = tuple(sorted(len(t) for t in literals[sort] if values <= t))
+                described.append(((len(values), holding, min(values)), values))
+        described.sort(key=lambda pair: pair[0])
+        mapping: dict[int, int] = {}
+        for _, values in described:
+            for value in sorted(values):
+                mapping[value] = len(mapping)
+        for v in term.vertices[sort]:
+            per_vertex[v] = mapping
+    return per_vertex
