@@ -87,14 +87,21 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
     if isinstance(node, Sum):
         return [term for t in node.terms for term in memo[t.uid]]
     assert isinstance(node, Product)
+    # Factors without literals split into nothing: their product multiplies each term once.
+    plain = mul(*(f for f in node.factors if not signatures[f.uid]))
     terms: list[tuple[int, Expr]] = [(1, ONE)]
     for factor in node.factors:
-        pieces = memo[factor.uid] if signatures[factor.uid] else [split_coefficient(factor)]
+        if not signatures[factor.uid]:
+            continue
+        pieces = memo[factor.uid]
         if len(terms) * len(pieces) > MAX_TERMS:
             raise CpolyTooLarge(f"splitting by literal sets gives more than {MAX_TERMS} terms")
         terms = [(c1 * c2, _narrowed_product(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]
         terms = _regroup([(c, t) for c, t in terms if t is not ZERO], signatures)
-    return terms
+    if plain is ONE:
+        return terms
+    terms = [(c1 * c2, _narrowed_product(t, base)) for c1, t in terms for c2, base in [split_coefficient(plain)]]
+    return [(c, t) for c, t in terms if t is not ZERO]
 
 
 _PRODUCTS: dict[tuple[int, int], Expr] = {}  # (uid, uid) -> their narrowed product (interned nodes)
