@@ -55,7 +55,15 @@ def delta(vertices: Iterable[int], values: Iterable[int] | None = None) -> Expr:
 
 
 def neg(node: Expr) -> Expr:
-    """``-x``."""
+    """``-x``; a sum is negated term by term (``-(a + b) = -a - b``), so that ``x - x`` and
+    ``1 - (1 - x)`` collect to ``0`` and ``x``.
+
+    >>> x = one_minus(delta((0, 1)))
+    >>> add(x, neg(x)) is ZERO, one_minus(x) is delta((0, 1))
+    (True, True)
+    """
+    if isinstance(node, Sum):
+        return add(*(neg(t) for t in node.terms))
     return mul(const(-1), node)
 
 
