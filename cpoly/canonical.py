@@ -27,7 +27,7 @@ never a hash that could collide.  Different keys prove nothing (the count is the
 
 from __future__ import annotations
 
-from cpoly.expr import Const, Delta, Sum, nodes_under
+from cpoly.expr import Const, Delta, Expr, Sum, nodes_under
 from cpoly.plan import TermPlan
 from cpoly.symbolic import Number
 
@@ -43,31 +43,45 @@ class CanonicalTerms:
     def __init__(self) -> None:
         self._nodes: dict[tuple[object, ...], int] = {}
         self._terms: dict[tuple[object, ...], int] = {}
+        self._plain: dict[int, int] = {}  # node uid -> id, for nodes without value literals
         self.counts: dict[int, Number] = {}
 
     def key(self, term: TermPlan) -> int:
         """The term's key: equal keys, equal ``Σ term`` (up to the term's coefficient)."""
         if len(self._nodes) >= KEYS_KEPT:
             self._nodes.clear()
+            self._plain.clear()
             self._terms.clear()
             self.counts.clear()
         relabel = _relabeling(term)
         ids: dict[int, int] = {}
+        plain = self._plain
         for node in nodes_under(term.node):
-            if isinstance(node, Delta):
-                moved = relabel[node.vertices[0]] if node.values is not None else {}
-                values = None if node.values is None else frozenset(
-                    moved[x] for x in node.values if x in moved)
-                shape: tuple[object, ...] = ("δ", node.vertices, values)
-            elif isinstance(node, Const):
-                shape = ("c", node.value)
-            elif isinstance(node, Sum):
-                shape = ("+", tuple(sorted(ids[t.uid] for t in node.terms)))
-            else:
-                shape = ("*", tuple(sorted(ids[f.uid] for f in node.factors)))
+            if node.uid in plain:  # no value literal under it: the same id whatever the relabeling
+                ids[node.uid] = plain[node.uid]
+                continue
+            shape, relabeled = _shape(node, ids, relabel, plain)
             ids[node.uid] = self._nodes.setdefault(shape, len(self._nodes))
+            if not relabeled:
+                plain[node.uid] = ids[node.uid]
         domains = tuple((s, term.vertices[s], term.atoms[s].sort.size) for s in term.sort_order)
         return self._terms.setdefault((ids[term.node.uid], domains), len(self._terms))
+
+
+def _shape(node: Expr, ids: dict[int, int], relabel: dict[int, dict[int, int]],
+           plain: dict[int, int]) -> tuple[tuple[object, ...], bool]:
+    """A node's shape under the relabeling (its kind and operands: ids, a multiset for sums
+    and products), and whether a value literal lies under it (else its id is kept for good)."""
+    if isinstance(node, Delta):
+        if node.values is None:
+            return ("δ", node.vertices), False
+        moved = relabel[node.vertices[0]]
+        return ("δ", node.vertices, frozenset(moved[x] for x in node.values if x in moved)), True
+    if isinstance(node, Const):
+        return ("c", node.value), False
+    operands = node.terms if isinstance(node, Sum) else node.factors
+    kind = "+" if isinstance(node, Sum) else "*"
+    return (kind, tuple(sorted(ids[o.uid] for o in operands))), any(o.uid not in plain for o in operands)
 
 
 def _relabeling(term: TermPlan) -> dict[int, dict[int, int]]:

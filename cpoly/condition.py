@@ -50,6 +50,7 @@ class ValueSplit:
     values: frozenset[int]
     vertices: tuple[int, ...]
     size: Number
+    wild: bool = False  # one value tested alone on every vertex (δF[i]{Wild} for each i)
 
     def describe(self) -> str:
         shown = ",".join(map(str, sorted(self.values)))
@@ -87,7 +88,7 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
             literals.setdefault(names[n.vertices[0]], set()).add(n.values)
             if len(n.vertices) == 1:
                 tested.setdefault(n.values, set()).add(n.vertices[0])
-    found: list[tuple[tuple[bool, int, bool], ValueSplit]] = []
+    found: list[tuple[tuple[bool, int], ValueSplit]] = []
     for sort, sets in literals.items():
         every = tuple(sorted(v for v in universe if names[v] == sort))
         wide = [t for t in sets if len(t) > 1]
@@ -96,8 +97,8 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
             on_every_card = tested.get(atom, set()) == set(every)  # δF[i]{Wild} for each i
             if len(every) >= 2 and ((on_every_card and (containing >= 1 or len(atom) == 1))
                                     or (containing >= 2 and 2 * containing > len(wide))):
-                wild = on_every_card and len(atom) == 1  # its vertices leave the count
-                found.append(((on_every_card, containing, wild), ValueSplit(sort, atom, every, sizes[sort])))
+                wild = on_every_card and len(atom) == 1
+                found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort], wild)))
     found.sort(key=lambda pair: (-pair[0][1], not pair[0][0], sorted(pair[1].values)))
     return [split for _, split in found]
 

@@ -155,7 +155,11 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
     names = {v: sorts[v].name for v in universe}
     sizes = {sorts[v].name: sorts[v].size for v in universe}
     best: PatternCount | None = None
-    for split in split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]:
+    candidates = split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]
+    for split in candidates[1:]:  # (the first is priced first anyway)
+        if split.wild and _all_zero(node, universe, split, positions, memo):
+            return PatternCount((), split)  # every case is 0: the count is 0, nothing to price
+    for split in candidates:
         try:
             planned = _priced(node, sorts, universe, split, positions, memo)
         except TooManyPatterns:
@@ -174,12 +178,34 @@ def _priced(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int], spl
             positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternCount | None:
     """``Σ node`` planned as the cases of ``split`` (None when they are too many to
     enumerate: no position symmetry and more than MAX_CASES subsets)."""
-    symmetric = bool(positions) and _moves_with(split, positions) and is_symmetric(node, positions)
+    symmetric = _symmetric(node, split, positions)
     if not symmetric and 2 ** len(split.vertices) > MAX_CASES:
         return None
     parts = tuple((case.weight, case.universe, pattern_cost(case.node, sorts, case.universe))
                   for case in cases(node, split, universe, symmetric, memo))
     return PatternCount(parts, split)
+
+
+def _all_zero(node: Expr, universe: frozenset[int], split: ValueSplit,
+              positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> bool:
+    """Whether conditioning on a wild value leaves no case (cheap: the split's vertices are
+    fixed, so most of their δs are decided)."""
+    symmetric = _symmetric(node, split, positions)
+    return (symmetric or 2 ** len(split.vertices) <= MAX_CASES) and not cases(node, split, universe, symmetric, memo)
+
+
+_SYMMETRIC: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}  # (node uid, positions) -> symmetric
+
+
+def _symmetric(node: Expr, split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
+    """Whether one case per size of W is enough: the split moves with the positions and the
+    node is symmetric in them (memoised: nodes are interned)."""
+    if not positions or not _moves_with(split, positions):
+        return False
+    key = (node.uid, tuple(map(tuple, positions)))
+    if key not in _SYMMETRIC:
+        _SYMMETRIC[key] = is_symmetric(node, positions)
+    return _SYMMETRIC[key]
 
 
 def _moves_with(split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
