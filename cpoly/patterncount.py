@@ -156,7 +156,7 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
     sizes = {sorts[v].name: sorts[v].size for v in universe}
     best: PatternCount | None = None
     candidates = split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]
-    for split in candidates[1:]:  # (the first is priced first anyway)
+    for split in candidates[1:] if candidates and not candidates[0].wild else ():
         if split.wild and _all_zero(node, universe, split, positions, memo):
             return PatternCount((), split)  # every case is 0: the count is 0, nothing to price
     for split in candidates:
