@@ -15,6 +15,7 @@ inside that set before any pattern is enumerated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import prod
 
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Const, Delta, Expr, Product, Sum, nodes_under, postorder
@@ -89,11 +90,11 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
     assert isinstance(node, Product)
     # Factors without literals split into nothing: their product multiplies each term once.
     plain = mul(*(f for f in node.factors if not signatures[f.uid]))
-    terms: list[tuple[int, Expr]] = [(1, ONE)]
-    for factor in node.factors:
-        if not signatures[factor.uid]:
-            continue
-        pieces = memo[factor.uid]
+    split = [memo[f.uid] for f in node.factors if signatures[f.uid]]
+    singles = [pieces[0] for pieces in split if len(pieces) == 1]  # multiplied once, first
+    first = narrow(mul(*(t for _, t in singles)))
+    terms: list[tuple[int, Expr]] = [] if first is ZERO else [(prod(c for c, _ in singles), first)]
+    for pieces in sorted((p for p in split if len(p) > 1), key=len):
         if len(terms) * len(pieces) > MAX_TERMS:
             raise CpolyTooLarge(f"splitting by literal sets gives more than {MAX_TERMS} terms")
         terms = [(c1 * c2, _narrowed_product(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]

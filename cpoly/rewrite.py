@@ -360,10 +360,13 @@ def rebuild(root: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr] | N
     for node in postorder([root], skip=memo):
         if isinstance(node, Delta):
             memo[node.uid] = leaf(node)
-        elif isinstance(node, Sum):
-            memo[node.uid] = add(*(memo[t.uid] for t in node.terms))
-        elif isinstance(node, Product):
-            memo[node.uid] = mul(*(memo[f.uid] for f in node.factors))
+        elif isinstance(node, (Sum, Product)):
+            operands = node.terms if isinstance(node, Sum) else node.factors
+            rebuilt = [memo[o.uid] for o in operands]
+            if all(new is old for new, old in zip(rebuilt, operands)):
+                memo[node.uid] = node  # nothing changed below: the node itself (no rules re-run)
+            else:
+                memo[node.uid] = add(*rebuilt) if isinstance(node, Sum) else mul(*rebuilt)
         else:
             memo[node.uid] = node
     return memo[root.uid]

@@ -104,6 +104,17 @@ def test_symbolic_wild_counts_are_polynomials_in_suits():
             assert polynomials[name].subs(suits, size) == numeric.plan.count(numeric.categories[name])
 
 
+def test_symbolic_joker_table_at_four_suits_is_the_numeric_table():
+    """Joker Poker's whole table with Suits symbolic (the joker split makes it fit the budget):
+    each polynomial at Suits = 4 is the numeric row (itself equal to checking every deal)."""
+    symbolic = deal_table(load_game(DEFINITIONS / "joker_poker.cp", symbolic=["Suits"]))
+    numeric = deal_table(load_game(DEFINITIONS / "joker_poker.cp"))
+    suits = next(iter(symbolic.total.free_symbols))
+    assert symbolic.total.subs(suits, 4) == numeric.total
+    for poly, row in zip(symbolic.rows, numeric.rows):
+        assert (poly.name, poly.ways.subs(suits, 4), poly.paid_ways.subs(suits, 4)) == (row.name, row.ways, row.paid_ways)
+
+
 def test_symbolic_table_that_does_not_fit_names_the_table_and_why():
     game = load_game(DEFINITIONS / "joker_poker.cp", symbolic=["Suits"])
     game.plan = CountingPlan(game.plan.space, 1_000_000)  # the whole table needs about 3e8
