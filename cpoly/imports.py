@@ -31,12 +31,13 @@ The rules (docs/language.md, "Imports"):
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from pathlib import Path
 
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span
+from cpoly.sources import Sources
 
 __all__ = ["LIBRARY", "library_files", "load_module", "read_text", "search_path"]
 
@@ -58,9 +59,11 @@ def search_path(directory: Path) -> list[Path]:
 
 
 def load_module(path: str | Path) -> S.Module:
-    """Read the ``.cp`` file ``path`` and everything it imports, as one module."""
+    """Read the ``.cp`` file ``path`` and everything it imports, as one module, with the
+    :class:`~cpoly.sources.Sources` it was read from."""
     root = S.read_file(path)
-    return _Merger(Path(path).resolve(), root).merged()
+    merger = _Merger(Path(path).resolve(), root)
+    return replace(merger.merged(), sources=Sources.of(merger.files, merger.missing))
 
 
 def read_text(text: str, path: str = "<string>", directory: Path | None = None) -> S.Module:
@@ -86,6 +89,7 @@ class _Merger:
         self.files: dict[Path, _File] = {}
         self.order: list[_File] = []
         self.stack: list[Path] = []
+        self.missing: list[Path] = []  # where an import looked before the file it used
         self._visit(root_path, root)
 
     # ---- reading ----------------------------------------------------------------------------
@@ -95,7 +99,7 @@ class _Merger:
         self.stack.append(path)
         for statement in module.statements:
             if isinstance(statement, S.ImportDecl):
-                target = _find(statement, path.parent)
+                target = _find(statement, path.parent, self.missing)
                 if target in self.stack:
                     chain = [p.name for p in self.stack[self.stack.index(target):]] + [target.name]
                     raise CpolyError(f"import cycle: {' -> '.join(chain)}", statement.span)
@@ -132,12 +136,13 @@ class _Merger:
         return S.Module(self.root.path, text, tuple(statements))
 
 
-def _find(statement: S.ImportDecl, directory: Path) -> Path:
+def _find(statement: S.ImportDecl, directory: Path, missing: list[Path]) -> Path:
     places = search_path(directory)
     for place in places:
         candidate = place / statement.target
         if candidate.is_file():
             return candidate.resolve()
+        missing.append(candidate.resolve())
     looked = ", ".join(_shown(p) for p in places[:-1]) + f" and the standard library {_shown(LIBRARY)}"
     raise CpolyError(f"cannot find '{statement.target}' to import (looked in {looked})", statement.span)
 

@@ -23,6 +23,7 @@ from lark.visitors import Transformer_NonRecursive
 
 from cpoly.errors import CpolyError, Span
 from cpoly.parse import parse_text
+from cpoly.sources import Sources
 
 
 @dataclass(frozen=True)
@@ -221,11 +222,13 @@ Statement = Union[
 
 @dataclass(frozen=True)
 class Module:
-    """A parsed .cp file: its statements in order, and its text for error messages."""
+    """A parsed .cp file: its statements in order, its text for error messages, and (for a
+    file read by :func:`cpoly.imports.load_module`) the files it was read from."""
 
     path: str
     text: str
     statements: tuple[Statement, ...]
+    sources: Sources | None = None
 
 
 # ---- the one Transformer --------------------------------------------------------------

@@ -30,6 +30,8 @@ from pathlib import Path
 
 import numpy as np
 
+from cpoly.sources import CACHE_ENV, cache_dir
+
 __all__ = [
     "CACHE_ENV",
     "FORMAT_VERSION",
@@ -42,7 +44,6 @@ __all__ = [
     "store_entry",
 ]
 
-CACHE_ENV = "CPOLY_CACHE_DIR"
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
 FORMAT_VERSION = 2
 SUFFIX = ".vpc"
@@ -52,11 +53,6 @@ _ALIGN = 64
 #: Expected arrays of an entry: name -> (dtype, shape); ``None`` in a shape matches any length.
 Layout = Mapping[str, tuple[np.dtype, Sequence[int | None]]]
 
-
-def cache_dir() -> Path:
-    """The cache directory (not created)."""
-    configured = os.environ.get(CACHE_ENV)
-    return Path(configured) if configured else Path.home() / ".cache" / "cpoly"
 
 
 def entry_key(*parts: object) -> str:
