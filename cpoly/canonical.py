@@ -19,13 +19,14 @@ never a hash that could collide.  Different keys prove nothing (the count is the
 >>> faces = {1: Sort("F", 9), 2: Sort("F", 9)}
 >>> window = lambda low: mul(delta((1,), range(low, low + 3)), delta((2,), range(low, low + 3)))
 >>> keys = CanonicalTerms()
->>> [keys.key(plan_term(1, window(low), faces, frozenset(faces))) for low in (1, 4)]
-[0, 0]
->>> keys.key(plan_term(1, mul(window(1), delta((1, 2))), faces, frozenset(faces)))
-1
+>>> low, high = [keys.key(plan_term(1, window(low), faces, frozenset(faces))) for low in (1, 4)]
+>>> low == high, keys.key(plan_term(1, mul(window(1), delta((1, 2))), faces, frozenset(faces))) == low
+(True, False)
 """
 
 from __future__ import annotations
+
+from itertools import count
 
 from cpoly.expr import Const, Delta, Expr, Sum, nodes_under
 from cpoly.plan import TermPlan
@@ -37,12 +38,14 @@ KEYS_KEPT = 200_000  # canonical nodes remembered (the table and the counts are 
 class CanonicalTerms:
     """Canonical keys of terms (see the module docstring) and the counts found per key.
 
-    The keys are small integers handed out in order; they and the counts are forgotten
-    together when the table is full, so a key never outlives its meaning."""
+    Keys and node ids are integers handed out once (never reused): when the table is full it
+    is emptied with the counts, and a key kept by an older plan then finds no count (the term
+    is counted again), never another term's count."""
 
     def __init__(self) -> None:
         self._nodes: dict[tuple[object, ...], int] = {}
         self._terms: dict[tuple[object, ...], int] = {}
+        self._ids = count()  # node ids and term keys, never reused
         self._plain: dict[int, int] = {}  # node uid -> id, for nodes without value literals
         self.counts: dict[int, Number] = {}
 
@@ -61,11 +64,13 @@ class CanonicalTerms:
                 ids[node.uid] = plain[node.uid]
                 continue
             shape, relabeled = _shape(node, ids, relabel, plain)
-            ids[node.uid] = self._nodes.setdefault(shape, len(self._nodes))
+            found = self._nodes.get(shape)
+            ids[node.uid] = found if found is not None else self._nodes.setdefault(shape, next(self._ids))
             if not relabeled:
                 plain[node.uid] = ids[node.uid]
         domains = tuple((s, term.vertices[s], term.atoms[s].sort.size) for s in term.sort_order)
-        return self._terms.setdefault((ids[term.node.uid], domains), len(self._terms))
+        found = self._terms.get((ids[term.node.uid], domains))
+        return found if found is not None else self._terms.setdefault((ids[term.node.uid], domains), next(self._ids))
 
 
 def _shape(node: Expr, ids: dict[int, int], relabel: dict[int, dict[int, int]],

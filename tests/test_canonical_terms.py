@@ -52,6 +52,19 @@ def test_a_sum_of_windows_counts_as_brute_force(coefficients):
     assert count_node(node, SORTS, UNIVERSE) == count_dense(node, SORTS, sorted(UNIVERSE))
 
 
+def test_a_key_kept_across_a_full_table_never_finds_another_terms_count(monkeypatch):
+    """When the table is emptied, keys handed out before stay unused: a plan holding one counts
+    its term again instead of reading the count of a term keyed later."""
+    import cpoly.canonical as canonical
+
+    monkeypatch.setattr(canonical, "KEYS_KEPT", 5)
+    keys = CanonicalTerms()
+    old = key(window(0), keys)
+    keys.counts[old] = 111
+    later = [key(mul(window(0), delta((1, 2)), delta((4, 5))), keys), key(mul(window(1), delta((4, 6))), keys)]
+    assert old not in keys.counts and old not in later
+
+
 def test_a_remembered_term_count_is_the_count_of_its_relabeling():
     """The per-key counts outlive a count: counting a window again (moved) reads the count found
     for the first, which is the brute-force count of the moved one."""
