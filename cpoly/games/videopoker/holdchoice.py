@@ -9,6 +9,9 @@ its counts come from the engine's tables or from a warm hold file
 Hold index convention: bit ``i`` of a hold index = card ``i`` of the deal **in the order given**
 is held (hold 0 draws five new cards, hold 31 keeps the deal).
 
+The records are immutable named tuples rather than frozen dataclasses: a warm ``hold`` creates
+these classes at start-up, where a dataclass costs about ten times as much to define.
+
 A game where every final hand pays 3: all 32 holds tie, and ``fewest-cards`` draws five.
 
 >>> deal = [4, 0, 1, 2, 3]
@@ -23,9 +26,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, lcm, perm
+from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
 
@@ -113,8 +116,7 @@ def draw_weights(n: int, hand_size: int = HAND_SIZE) -> tuple[int, tuple[int, ..
     return common, tuple(common // d for d in draws)
 
 
-@dataclass(frozen=True)
-class HoldOption:
+class HoldOption(NamedTuple):
     """One way to play a deal: the held cards, its outcome counts and exact EV per unit bet."""
 
     hold: int
@@ -124,8 +126,7 @@ class HoldOption:
     ev: Fraction
 
 
-@dataclass(frozen=True)
-class HoldResult:
+class HoldResult(NamedTuple):
     """The 32 holds of a deal (``options[m]`` = hold ``m``) and the one chosen by the tie rule.
 
     ``tied`` lists every hold index whose EV equals the maximum.
@@ -143,8 +144,7 @@ class HoldResult:
         return self.options[self.best]
 
 
-@dataclass(frozen=True)
-class HoldReport:
+class HoldReport(NamedTuple):
     """What ``cpoly hold`` shows: a :class:`HoldResult` with the game's title, the pay table's
     name, the names of the categories (``"Nothing"`` last) and of the dealt cards."""
 
@@ -156,8 +156,7 @@ class HoldReport:
     result: HoldResult
 
 
-@dataclass(frozen=True)
-class ScaledTable:
+class ScaledTable(NamedTuple):
     """A pay table as integers (:meth:`cpoly.paytable.PayTable.scaled`): ``pays[c] /
     denominator`` per category, "nothing" included; ``dealt`` when all five dealt cards are kept."""
 

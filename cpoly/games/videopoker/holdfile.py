@@ -38,10 +38,9 @@ import sys
 import zlib
 from bisect import bisect_left
 from collections.abc import Sequence
-from dataclasses import dataclass
 from math import comb
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from cpoly.cards import check_hand, parse_cards
 from cpoly.errors import CpolyInputError
@@ -72,8 +71,7 @@ def hold_file_path(key: str) -> Path:
     return cache_dir() / f"hold-{key}.cph"
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """The deck as suit columns of face bits (:class:`~cpoly.games.videopoker.suitclasses.SuitBlocks`):
     each card's column and face index, the blocks of interchangeable columns, and
     ``cell[column][face]`` = the card there."""
