@@ -71,29 +71,37 @@ def hold_file_bytes(poker: VideoPoker, prepared: PreparedGame, key: str, game: s
     """The bytes of the hold file; None when the suit-class tables do not read as expected."""
     assert prepared.suit_classes is not None
     blocks, arrays = prepared.suit_classes
-    sections = _sections(blocks, arrays)
+    try:
+        sections = _sections(blocks, arrays)
+    except KeyError:  # a preparation whose arrays are named otherwise: no hold file
+        return None
     if sections is None:
         return None
-    n = poker.n_cards
-    rows = "i" if comb(n, HAND_SIZE) < 2**31 else "q"
+    rows = "i" if comb(poker.n_cards, HAND_SIZE) < 2**31 else "q"
     header = _header(poker, blocks, key, game)
     header.update(n_columns=len(poker.game.category_names) + 1, rows=rows, byteorder=sys.byteorder)
+    header["sections"], body = _packed(sections, rows)
+    text = json.dumps(header, separators=(",", ":")).encode() + b"\n"
+    after = text + bytes(-(len(MAGIC) + CHECK_SIZE + len(text)) % ALIGN) + body
+    return MAGIC + check_line(zlib.crc32(after), len(MAGIC) + CHECK_SIZE + len(after)) + after
+
+
+def _packed(sections: Sections, rows: str) -> tuple[list[dict[str, list[int]]], bytes]:
+    """The arrays one after another, each 8-byte aligned, and where each is (byte offset
+    from the first, number of items): keys as uint64, counts as ``rows``, categories int16."""
+    places: list[dict[str, list[int]]] = []
     chunks: list[bytes] = []
-    places = []
     offset = 0
     for j, (keys, values) in enumerate(sections):
         place = {}
-        for name, array, code in (("keys", keys, KEY_CODE), ("values", values,
-                                                           CATEGORY_CODE if j == HAND_SIZE else rows)):
+        for name, array, code in (("keys", keys, KEY_CODE),
+                                  ("values", values, CATEGORY_CODE if j == HAND_SIZE else rows)):
             data = np.ascontiguousarray(array, dtype=np.dtype(code)).tobytes()
             place[name] = [offset, int(array.size)]
             chunks.append(data + bytes(-len(data) % ALIGN))
             offset += len(chunks[-1])
         places.append(place)
-    header["sections"] = places
-    text = json.dumps(header, separators=(",", ":")).encode() + b"\n"
-    after = text + bytes(-(len(MAGIC) + CHECK_SIZE + len(text)) % ALIGN) + b"".join(chunks)
-    return MAGIC + check_line(zlib.crc32(after), len(MAGIC) + CHECK_SIZE + len(after)) + after
+    return places, b"".join(chunks)
 
 
 def _sections(blocks: SuitBlocks, arrays: Any) -> Sections | None:
