@@ -259,3 +259,17 @@ def test_ordered_games_and_two_decks_keep_the_slow_path() -> None:
         poker = VideoPoker.load(path)
         assert store_hold_file(poker, path) is None
         assert WarmHold.open(path) is None
+
+
+def test_warnings_are_printed_as_the_slow_path_prints_them(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = copy_game(tmp_path)
+    path.write_text(path.read_text() + '\npaytable "short": RoyalFlush 800, StraightFlush 50\n')
+    args = ["hold", str(path), "Jh", "Jd", "Kh", "9c", "3s", "--paytable", "short"]
+    slow = run_cli(args)
+    assert "warning: pay table 'short' does not pay" in slow[2]
+    with monkeypatch.context() as warm_only:
+        no_slow_path(warm_only)
+        assert run_cli(args) == slow
+    monkeypatch.chdir(tmp_path)  # the same file by another name: its warnings name it otherwise
+    other = run_cli(["hold", "game.cp", *args[2:]])
+    assert other[1] == slow[1] and other[2] == slow[2].replace(str(path), "game.cp") != slow[2]
