@@ -18,7 +18,7 @@ as the slow path (:func:`~cpoly.games.videopoker.holdchoice.play_deal`).  No Num
 
 The file: a magic line, a line ``crc size`` (CRC-32 of everything after that line, the file's
 size), a JSON header line, zero padding to a multiple of 8 bytes, then the arrays the header
-places (native byte order, recorded).  A file that is missing, of another format, truncated or
+places (native byte order, recorded; each in the smallest unsigned type that holds it).  A file that is missing, of another format, truncated or
 damaged, or that belongs to other definitions is not used (the slow path answers and writes
 it again).
 
@@ -55,15 +55,15 @@ from cpoly.games.videopoker.holdchoice import (
 )
 from cpoly.sources import cache_dir, recall
 
-__all__ = ["CHECK_SIZE", "FORMAT", "MAGIC", "Layout", "WarmHold", "check_line", "class_key", "hold_file_path",
+__all__ = ["CHECK_SIZE", "CODES", "FORMAT", "MAGIC", "Layout", "WarmHold", "check_line", "class_key", "hold_file_path",
            "read_hold_file"]
 
 #: Bump when the meaning or layout of a hold file changes.
-FORMAT = 1
+FORMAT = 2
 MAGIC = f"cpoly-hold {FORMAT}\n".encode()
 ALIGN = 8
-#: The header's ``"rows"``: typecode of the counts (``array``/``memoryview`` codes).
-KEY_CODE, CATEGORY_CODE = "Q", "h"
+#: Unsigned typecodes (``struct``/``memoryview``) of the arrays, smallest first.
+CODES = ("B", "H", "I", "Q")
 
 
 def hold_file_path(key: str) -> Path:
@@ -143,9 +143,8 @@ class WarmHold:
         self.layout = Layout(tuple(header["columns"]), tuple(header["faces"]),
                              tuple(tuple(b) for b in header["blocks"]), tuple(tuple(c) for c in header["cell"]))
         self.n_columns = int(header["n_columns"])
-        self.keys = [_view(data, section["keys"], KEY_CODE) for section in header["sections"]]
-        self.values = [_view(data, section["values"], code) for section, code in
-                       zip(header["sections"], [header["rows"]] * HAND_SIZE + [CATEGORY_CODE])]
+        self.keys = [_view(data, section["keys"]) for section in header["sections"]]
+        self.values = [_view(data, section["values"]) for section in header["sections"]]
 
     @classmethod
     def open(cls, game: str) -> WarmHold | None:
@@ -230,11 +229,11 @@ class WarmHold:
                           {card: names[card] for card in deal}, result)
 
 
-_CODES: dict[str, Literal["Q", "q", "i", "h"]] = {"Q": "Q", "q": "q", "i": "i", "h": "h"}
+_CODES: dict[str, Literal["B", "H", "I", "Q"]] = {"B": "B", "H": "H", "I": "I", "Q": "Q"}
 
 
-def _view(data: memoryview, place: Sequence[int], code: str) -> memoryview:
-    """``count`` items of typecode ``code`` at byte ``offset`` of ``data`` (``place``); a
-    KeyError for a typecode a hold file never uses."""
-    offset, count = place
+def _view(data: memoryview, place: Sequence[Any]) -> memoryview:
+    """``place`` = ``[offset, count, code]``: ``count`` items of typecode ``code`` at byte
+    ``offset`` of ``data``; a KeyError for a typecode a hold file never uses."""
+    offset, count, code = place
     return data[offset:offset + count * struct.calcsize(code)].cast(_CODES[code])

@@ -15,7 +15,6 @@ import os
 import sys
 import tempfile
 import zlib
-from math import comb
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +26,8 @@ from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import HAND_SIZE, draw_weights
 from cpoly.games.videopoker.holdfile import (
     ALIGN,
-    CATEGORY_CODE,
     CHECK_SIZE,
-    KEY_CODE,
+    CODES,
     MAGIC,
     check_line,
     hold_file_path,
@@ -77,27 +75,26 @@ def hold_file_bytes(poker: VideoPoker, prepared: PreparedGame, key: str, game: s
         return None
     if sections is None:
         return None
-    rows = "i" if comb(poker.n_cards, HAND_SIZE) < 2**31 else "q"
     header = _header(poker, blocks, key, game)
-    header.update(n_columns=len(poker.game.category_names) + 1, rows=rows, byteorder=sys.byteorder)
-    header["sections"], body = _packed(sections, rows)
+    header.update(n_columns=len(poker.game.category_names) + 1, byteorder=sys.byteorder)
+    header["sections"], body = _packed(sections)
     text = json.dumps(header, separators=(",", ":")).encode() + b"\n"
     after = text + bytes(-(len(MAGIC) + CHECK_SIZE + len(text)) % ALIGN) + body
     return MAGIC + check_line(zlib.crc32(after), len(MAGIC) + CHECK_SIZE + len(after)) + after
 
 
-def _packed(sections: Sections, rows: str) -> tuple[list[dict[str, list[int]]], bytes]:
-    """The arrays one after another, each 8-byte aligned, and where each is (byte offset
-    from the first, number of items): keys as uint64, counts as ``rows``, categories int16."""
-    places: list[dict[str, list[int]]] = []
+def _packed(sections: Sections) -> tuple[list[dict[str, list[Any]]], bytes]:
+    """The arrays one after another, each 8-byte aligned in the smallest unsigned type that
+    holds it, and where each is: ``[byte offset from the first, items, typecode]``."""
+    places: list[dict[str, list[Any]]] = []
     chunks: list[bytes] = []
     offset = 0
-    for j, (keys, values) in enumerate(sections):
+    for keys, values in sections:
         place = {}
-        for name, array, code in (("keys", keys, KEY_CODE),
-                                  ("values", values, CATEGORY_CODE if j == HAND_SIZE else rows)):
+        for name, array in (("keys", keys), ("values", values)):
+            code = next(c for c in CODES if int(array.max(initial=0)) < 1 << 8 * np.dtype(c).itemsize)
             data = np.ascontiguousarray(array, dtype=np.dtype(code)).tobytes()
-            place[name] = [offset, int(array.size)]
+            place[name] = [offset, int(array.size), code]
             chunks.append(data + bytes(-len(data) % ALIGN))
             offset += len(chunks[-1])
         places.append(place)
@@ -119,7 +116,8 @@ def _sections(blocks: SuitBlocks, arrays: Any) -> Sections | None:
         sections.append((keys, np.asarray(arrays[f"table{j}"])))
     sections.append((np.asarray(arrays["keys4"]), np.asarray(arrays["table4"])))
     sections.append((np.asarray(arrays["keys5"]), np.asarray(arrays["categories"])))
-    if any(np.any(np.diff(keys.astype(np.uint64)) <= 0) if len(keys) > 1 else False for keys, _ in sections):
+    if any(np.any(np.diff(keys.astype(np.uint64)) <= 0) if len(keys) > 1 else False for keys, _ in sections) \
+            or any(int(values.min(initial=0)) < 0 for _, values in sections):
         return None
     return sections
 
