@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
 
@@ -49,8 +49,7 @@ def split_cards(texts: str | Iterable[str]) -> list[str]:
     return tokens
 
 
-@dataclass(frozen=True)
-class Notation:
+class Notation(NamedTuple):
     """A deck's rank letters (face ``0`` first) and suit letters (suit ``0`` first)."""
 
     ranks: str

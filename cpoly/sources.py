@@ -30,8 +30,8 @@ import json
 import os
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = ["CACHE_ENV", "Sources", "cache_dir", "file_digest", "recall", "remember"]
 
@@ -54,8 +54,7 @@ def file_digest(path: Path) -> str | None:
         return None
 
 
-@dataclass(frozen=True)
-class Sources:
+class Sources(NamedTuple):
     """The files a game was read from (resolved path, sha256), the paths its imports found
     missing, and ``CPOLY_PATH`` at the time."""
 
