@@ -148,21 +148,17 @@ def test_joker_deck_class_preparation_equals_every_hand() -> None:
 
 def test_plain_sums_refuse_weights_beyond_exact_float64() -> None:
     """The float64 bincount of the plain deals is exact only below 2**53: past it, an error,
-    never a rounded count (the stacked tables here are a stand-in with the fields read)."""
-    from types import SimpleNamespace
-
+    never a rounded count."""
     import pytest
 
     from cpoly.errors import CpolyError
-    from cpoly.games.videopoker.scalar import _plain_sums
+    from cpoly.games.videopoker.scalar import plain_sums
 
-    rows = np.ones((32, 2), dtype=np.int64)
-    stacked = SimpleNamespace(n_columns=2, rows=rows, wide_rows=rows)
-    index = np.tile(np.arange(32), (4, 1))
+    hold_rows = np.tile(np.arange(31)[:, None], (1, 4)).astype(np.int32)
     categories = np.zeros(4, dtype=np.int64)
     best = np.zeros(4, dtype=np.int64)
     weights = np.ones(32, dtype=np.int64)
-    small = _plain_sums(index, categories, best, np.ones(4, dtype=np.int64), weights, stacked)
-    assert small.dealt == [0, 0] and sum(small.kept) == 4
+    small = plain_sums(hold_rows, categories, best, np.ones(4, dtype=np.int64), weights, 31, 2)
+    assert small.dealt.tolist() == [0, 0] and sum(small.kept) == 4
     with pytest.raises(CpolyError, match="exceeds exact float64"):
-        _plain_sums(index, categories, best, np.full(4, 2**51, dtype=np.int64), weights, stacked)
+        plain_sums(hold_rows, categories, best, np.full(4, 2**51, dtype=np.int64), weights, 31, 2)

@@ -30,6 +30,7 @@ from cpoly.games.videopoker.holdchoice import (
 )
 from cpoly.games.videopoker.holds import (
     HOLDS,
+    HoldChoice,
     choose_holds,
     deal_hold_counts,
     hold_counts,
@@ -47,11 +48,7 @@ from cpoly.games.videopoker.paytable import (
     parse_tie_rule,
 )
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.games.videopoker.scalar import (
-    PlayedChunk,
-    contract_rows,
-    play_chunk,
-)
+from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
@@ -73,6 +70,13 @@ Progress = Callable[[int, int], None]
 HoldValues = Callable[[np.ndarray, np.ndarray], None]
 #: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
 CHUNK_CLASSES = 8192
+#: Tied deal classes decided at once (their ``(rows, group order, 32)`` tie-rule keys stay in
+#: cache); batches gathered from several chunks hold fewer than twice this.
+TIE_BATCH = 512
+#: What a batch of tied classes gives: every hold's counts, the rule's choice, the classes.
+_Decided = tuple[np.ndarray, HoldChoice, np.ndarray]
+#: What a chunk gives: its classes, its pricing, and its tied classes when decided on the pool.
+_Played = tuple[np.ndarray, PlayedChunk, list[_Decided]]
 
 
 def _sorted_deal(deal: Sequence[int], n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -241,33 +245,39 @@ def analyze_prepared(
     # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
     orderings = 1 if ordered is None else ORDERINGS
-    check_int64_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest_class * orderings)
+    check_int64_bounds(lcm_weight, pay_matrix, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH),
+                       largest_class * orderings)
     deals = prepared.deals
     totals = Totals(stacked.n_columns)
     n_classes = len(prepared.sizes)
     if progress is not None:
         progress(0, n_classes)
 
-    contracted = contract_rows(stacked, pay_matrix[0])
+    pricing = Pricing.of(stacked, pay_matrix, weight_by_hold)
+    prepared.held_rows(0, 0)  # built here, not by two threads at once
 
-    def play(start: int, stop: int) -> tuple[np.ndarray, PlayedChunk]:
-        return np.arange(start, stop), play_chunk(prepared.subset_rows(start, stop), stacked, contracted,
-                                                  pay_matrix, weight_by_hold, rule, deals[start:stop],
-                                                  prepared.sizes[start:stop], prepared.faces, prepared.card_maps)
+    def decide(index: np.ndarray) -> _Decided:
+        classes = index[:, HOLDS - 1]
+        counts, choice = play_tied(index, stacked, pay_matrix, weight_by_hold, rule, deals[classes],
+                                   prepared.faces, prepared.card_maps)
+        return counts, choice, classes
+
+    def play(start: int, stop: int) -> _Played:
+        classes = np.arange(start, stop)
+        played = play_chunk(prepared.held_rows(start, stop), classes, prepared.sizes[start:stop], stacked, pricing)
+        index = played.tied_index  # many ties: decided here, on the pool, a batch at a time
+        decided = [] if len(index) < TIE_BATCH else [decide(index[at:at + TIE_BATCH])
+                                                     for at in range(0, len(index), TIE_BATCH)]
+        return classes, played, decided
+
+    def add(decided: _Decided) -> None:
+        counts, choice, classes = decided
+        totals.add(counts, choice, weight_by_hold, prepared.sizes[classes], len(prepared.card_maps))
 
     if ordered is not None:
         _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
     else:
-        done = 0
-        for chunk, played in imap_chunks(play, n_classes, CHUNK_CLASSES):
-            if hold_values is not None:
-                hold_values(chunk, played.values)
-            totals.add_sums(played.sums.combinations, played.sums.dealt, played.sums.kept)
-            totals.add(played.tied_counts, played.tied_choice, weight_by_hold,
-                       prepared.sizes[chunk][~played.plain], len(prepared.card_maps))
-            done = min(done + CHUNK_CLASSES, n_classes)
-            if progress is not None:
-                progress(done, n_classes)
+        _play_plain(play, decide, add, n_classes, prepared, totals, progress, hold_values)
     deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
                               minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:
@@ -289,6 +299,39 @@ def analyze_prepared(
         from_cache=prepared.from_cache,
         ordered=ordered is not None,
     )
+
+
+def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarray], _Decided],
+                add: Callable[[_Decided], None], n_classes: int, prepared: PreparedGame, totals: Totals,
+                progress: Progress | None, hold_values: HoldValues | None) -> None:
+    """The chunks of deal classes on the thread pool, added to ``totals`` in order: the plain
+    deals' per-row weights summed over every chunk and multiplied by the rows once; the tied
+    deals of chunks with few of them gathered and decided together (the tie rules' many small
+    steps once per :data:`TIE_BATCH`, not once per chunk)."""
+    per_row = np.zeros(len(prepared.stacked.rows), dtype=np.int64)
+    per_category = np.zeros(prepared.stacked.n_columns, dtype=np.int64)
+    pending: list[np.ndarray] = []
+    done = 0
+    for chunk, played, decided in imap_chunks(play, n_classes, CHUNK_CLASSES):
+        if hold_values is not None:
+            hold_values(chunk, played.values)
+        per_row += played.sums.per_row  # |sum| <= C(n, 5) * L: far inside int64
+        per_category += played.sums.per_category
+        totals.add_sums([], played.sums.dealt.tolist(), played.sums.kept.tolist())
+        for batch in decided:
+            add(batch)
+        if not decided and len(played.tied_index):
+            pending.append(played.tied_index)
+            if sum(len(index) for index in pending) >= TIE_BATCH:  # fewer than 2 * TIE_BATCH rows
+                add(decide(np.concatenate(pending)))
+                pending = []
+        done = min(done + CHUNK_CLASSES, n_classes)
+        if progress is not None:
+            progress(done, n_classes)
+    if pending:
+        add(decide(np.concatenate(pending)))
+    combinations = exact_dot(per_row, prepared.stacked.rows)
+    totals.add_sums([c + int(v) for c, v in zip(combinations, per_category.tolist())], [], [])
 
 
 def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, pay_matrix: np.ndarray,

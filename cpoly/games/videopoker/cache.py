@@ -23,6 +23,7 @@ import json
 import mmap
 import os
 import tempfile
+import threading
 import zlib
 from collections.abc import Mapping, Sequence
 from math import prod
@@ -42,10 +43,11 @@ __all__ = [
     "load_entry",
     "read_entry_file",
     "store_entry",
+    "store_entry_later",
 ]
 
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 SUFFIX = ".vpc"
 _MAGIC = b"cpoly-videopoker-cache 2\n"
 _ALIGN = 64
@@ -79,9 +81,10 @@ _BLOCK = 1 << 12
 _STRIDE = 1 << 18
 
 
-def _sampled_crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]]) -> int:
-    """CRC-32 of the header and of a sample of each array's bytes (``spans``: offset, size)."""
-    crc = zlib.crc32(header)
+def _sampled_crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]], crc: int = 0) -> int:
+    """CRC-32 of the header and of a sample of each array's bytes (``spans``: offset, size),
+    continuing ``crc``."""
+    crc = zlib.crc32(header, crc)
     for offset, size in spans:
         if size <= _SMALL:
             crc = zlib.crc32(data[offset:offset + size], crc)
@@ -135,8 +138,9 @@ def _discard(path: Path) -> None:
 
 def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | None:
     """The arrays of an entry (memory-mapped, read-only), or None when absent; a bad entry is
-    deleted and gives None."""
+    deleted and gives None.  An entry this process is still writing is waited for."""
     path = entry_path(kind, key)
+    _wait_for(path)
     if not path.is_file():
         return None
     try:
@@ -149,8 +153,14 @@ def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | N
     return arrays
 
 
-def _encode(arrays: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The bytes of an entry file: magic and header lines, then the arrays at their offsets."""
+def _bytes_of(array: np.ndarray) -> memoryview:
+    """The bytes of a contiguous array, without a copy."""
+    return array.reshape(-1).view(np.uint8).data
+
+
+def _encode(arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np.ndarray]]]:
+    """The head of an entry file (magic and header lines, padded to the first array's offset)
+    and each array with the offset it is written at."""
     payload = [np.ascontiguousarray(arrays[name]) for name in sorted(arrays)]
     offsets, position = [], 0
     for array in payload:
@@ -160,28 +170,30 @@ def _encode(arrays: Mapping[str, np.ndarray]) -> np.ndarray:
     entries: list[list[object]] = [[name, a.dtype.str, list(a.shape), header_room + o]
                                    for name, a, o in zip(sorted(arrays), payload, offsets)]
     size = header_room + position
-    body = np.zeros(size, dtype=np.uint8)
-    for array, offset in zip(payload, offsets):
-        body[header_room + offset:header_room + offset + array.nbytes] = array.reshape(-1).view(np.uint8)
-    spans = [(header_room + o, a.nbytes) for a, o in zip(payload, offsets)]
-    crc = _sampled_crc(_header_bytes(entries, size), memoryview(body.data), spans)
+    placed = [(header_room + o, a) for a, o in zip(payload, offsets)]
+    crc = zlib.crc32(_header_bytes(entries, size))
+    for offset, array in placed:
+        crc = _sampled_crc(b"", _bytes_of(array), [(0, array.nbytes)], crc)
     lines = _MAGIC + json.dumps({"arrays": entries, "size": size, "crc": crc}, sort_keys=True).encode() + b"\n"
     if len(lines) > header_room:
         raise ValueError("cache header too long")
-    body[:len(lines)] = np.frombuffer(lines, dtype=np.uint8)
-    return body
+    return lines + bytes(header_room - len(lines)), placed
 
 
 def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path | None:
     """Write an entry atomically; returns its path, or None when the cache is not writable."""
     path = entry_path(kind, key)
-    body = _encode(arrays)
+    head, placed = _encode(arrays)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as stream:
-                stream.write(body.data)
+                stream.write(head)
+                for offset, array in placed:
+                    stream.write(bytes(offset - stream.tell()))  # alignment padding
+                    stream.write(_bytes_of(array))
+                stream.write(bytes(-stream.tell() % _ALIGN))
             os.replace(temporary, path)
         except BaseException:
             _discard(Path(temporary))
@@ -189,3 +201,45 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
     except OSError:
         return None
     return path
+
+
+class _Writer(threading.Thread):
+    """A non-daemon thread writing one entry; an error is kept for whoever waits for it."""
+
+    def __init__(self, kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> None:
+        super().__init__(name=f"cpoly-cache-{kind}")
+        self.entry = (kind, key, arrays)
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            store_entry(*self.entry)
+        except BaseException as error:  # noqa: BLE001 -- raised again in the thread that waits
+            self.error = error
+
+
+_PENDING: dict[Path, _Writer] = {}
+_PENDING_LOCK = threading.Lock()
+
+
+def store_entry_later(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> None:
+    """:func:`store_entry` on a background thread, so that the caller goes on computing (the
+    cold analysis writes its 24 MB entry while it prices the holds).  The thread is not a
+    daemon: the interpreter waits for it before exiting, and :func:`load_entry` of the same
+    entry in this process waits for it too (and raises its error, if any), so the entry is
+    never missed or seen half-written (another process sees it only once it is renamed into
+    place)."""
+    path = entry_path(kind, key)
+    writer = _Writer(kind, key, arrays)
+    with _PENDING_LOCK:
+        _PENDING[path] = writer
+    writer.start()
+
+
+def _wait_for(path: Path) -> None:
+    with _PENDING_LOCK:
+        writer = _PENDING.pop(path, None)
+    if writer is not None:
+        writer.join()
+        if writer.error is not None:
+            raise writer.error

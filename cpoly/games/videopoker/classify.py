@@ -47,8 +47,13 @@ def classify_rows(game: Game, rows: np.ndarray, faces: np.ndarray, suits: np.nda
         part = rows[start:stop]
         stacked = np.stack([faces[part], suits[part]], axis=2)
         odd: set[str] = set()
-        result[start:stop] = game.classify(stacked, check_deal=False, ignore=ignore, not_zero_one=odd)
-        rejected[start:stop] = game.deal_values(stacked) == 0
+        # one pass with the deal (its value shares the evaluation), -1 where it rejects a row
+        categories = game.classify(stacked, check_deal=True, ignore=ignore, not_zero_one=odd)
+        rejected[start:stop] = categories < 0
+        if rejected[start:stop].any():  # those rows' categories all the same
+            categories[rejected[start:stop]] = game.classify(stacked[rejected[start:stop]], check_deal=False,
+                                                             ignore=ignore)
+        result[start:stop] = categories
         return odd
 
     odd = set().union(*map_chunks(run, len(rows), CHUNK_HANDS))

@@ -7,9 +7,12 @@ analysis reads four-card subsets by class and smaller ones by colex rank (a few 
 expanded from their classes); the tables of every subset by colex rank and the category of every
 hand are built only when something asks for them (:attr:`PreparedGame.tables`).
 
-What is cached (one small entry): the four- and five-card class keys, the representatives'
-categories and class sizes, the class of each representative's 4-subsets, the tables per class
-and the class of every subset of up to three cards.
+What is cached (one entry, memory-mapped): the four- and five-card class keys, the
+representatives' cards, categories and class sizes, the class of each representative's
+4-subsets, the tables per class, the class of every subset of up to three cards, and the
+stacked row of each held subset of each representative (``(31, classes)`` int32, 17 MB for 52
+cards: what a second pay table reads, so that it is one contraction of the rows with the pays,
+one gather, the inclusion-exclusion and a maximum per class).
 """
 
 from __future__ import annotations
@@ -21,9 +24,10 @@ import numpy as np
 
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
-from cpoly.games.videopoker.holds import StackedTables, subset_indices
+from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
+from cpoly.games.videopoker.parallel import beside
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.suitclasses import SuitBlocks, key_cards, suit_levels
+from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
 __all__ = ["prepare_classes"]
@@ -38,9 +42,11 @@ def _layout(n: int, n_columns: int) -> cache.Layout:
     layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
         "keys4": (np.dtype(np.uint64), (None,)),
         "keys5": (np.dtype(np.uint64), (None,)),
+        "deals": (np.dtype(np.int8), (None, HAND_SIZE)),
         "categories": (np.dtype(np.int16), (None,)),
         "sizes": (np.dtype(np.int64), (None,)),
         "fours": (np.dtype(np.int32), (None, HAND_SIZE)),
+        "held": (np.dtype(np.int32), (HOLDS - 1, None)),
     }
     for j in range(HAND_SIZE):
         layout[f"table{j}"] = (np.dtype(np.int64), (None, n_columns))
@@ -51,24 +57,40 @@ def _layout(n: int, n_columns: int) -> cache.Layout:
 
 def _sane(arrays: dict[str, np.ndarray], n: int) -> bool:
     classes = len(arrays["keys5"])
-    return (len(arrays["categories"]) == len(arrays["sizes"]) == len(arrays["fours"]) == classes
+    return (len(arrays["categories"]) == len(arrays["sizes"]) == len(arrays["fours"]) == len(arrays["deals"])
+            == arrays["held"].shape[1] == classes
             and int(arrays["sizes"].sum()) == comb(n, HAND_SIZE)
             and len(arrays["table4"]) == len(arrays["keys4"])
             and bool((arrays["fours"] < len(arrays["keys4"])).all())
             and all(bool((arrays[f"class{j}"] < len(arrays[f"table{j}"])).all()) for j in _SMALL))
 
 
+def _offsets(n: int) -> np.ndarray:
+    """Where the stacked rows of each subset size start: the small subsets by colex rank, then
+    the four-card classes."""
+    return np.cumsum([0] + [comb(n, j) for j in _SMALL]).astype(np.int64)
+
+
 def _build(classify: Classify, blocks: SuitBlocks, n_columns: int) -> dict[str, np.ndarray]:
+    """The entry's arrays: the representatives classified by the engine on a pool thread while
+    this one finds what does not depend on their categories (classes of their 4-subsets, class
+    sizes, classes of the small subsets, the rows of their held subsets)."""
     levels = suit_levels(blocks)
-    categories = np.asarray(classify(levels.cards(HAND_SIZE)), dtype=np.int16)
-    four, fours = levels.four_card_table(categories, n_columns)
-    tables = levels.smaller_tables(four)
-    arrays = {"keys4": levels.keys[_FOUR], "keys5": levels.keys[HAND_SIZE], "categories": categories,
-              "sizes": levels.orbit_sizes(HAND_SIZE), "fours": fours}
-    for j in range(HAND_SIZE):
-        arrays[f"table{j}"] = tables[j]
-    for j in _SMALL:
-        arrays[f"class{j}"] = levels.class_of(all_hands(blocks.n, j))
+    deals = levels.cards(HAND_SIZE)
+
+    def shapes() -> dict[str, np.ndarray]:
+        arrays = {"keys4": levels.keys[_FOUR], "keys5": levels.keys[HAND_SIZE], "deals": deals,
+                  "sizes": levels.orbit_sizes(HAND_SIZE), "fours": levels.four_subsets(deals)}
+        for j in _SMALL:
+            arrays[f"class{j}"] = levels.class_of(all_hands(blocks.n, j))
+        arrays["held"] = held_subset_rows(deals, _offsets(blocks.n), arrays["fours"])
+        return arrays
+
+    categories, arrays = beside(lambda: np.asarray(classify(deals), dtype=np.int16), shapes)
+    four = levels.four_card_table(categories, arrays["fours"], arrays["sizes"], n_columns)
+    arrays["categories"] = categories
+    for j, table in enumerate(levels.smaller_tables(four)):
+        arrays[f"table{j}"] = table
     return arrays
 
 
@@ -96,18 +118,19 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
         stored = None
     arrays = stored if stored is not None else _build(classify, blocks, n_columns)
     if use_cache and stored is None:
-        cache.store_entry("suit-classes", key, arrays)
+        cache.store_entry_later("suit-classes", key, arrays)
     return _prepared(arrays, blocks, np.asarray(faces), n_columns, stored is not None)
 
 
 def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarray, n_columns: int,
               from_cache: bool) -> PreparedGame:
+    """The prepared game of an entry's arrays."""
     n = blocks.n
     keys5 = arrays["keys5"]
-    deals = key_cards(keys5, HAND_SIZE)
+    deals = arrays["deals"]
     small = [arrays[f"table{j}"][arrays[f"class{j}"]] for j in _SMALL]
     rows = np.concatenate(small + [arrays[f"table{_FOUR}"]]).astype(np.int32)
-    offsets = np.cumsum([0] + [len(t) for t in small]).astype(np.int64)
+    offsets = _offsets(n)
     categories = arrays["categories"]
     stacked = StackedTables(rows, offsets, categories, n_columns)
     fours = arrays["fours"]
@@ -136,7 +159,10 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
         index[:, -1] = blocks.class_index(keys5, hands)
         return index
 
+    def held_rows() -> np.ndarray:
+        return arrays["held"]
+
     maps = blocks.card_maps()
     return PreparedGame(n, colex_rank(deals), arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
-                        faces, subsets, full_tables, deal_rows, suit_classes=(blocks, arrays))
+                        faces, subsets, full_tables, deal_rows, held_rows, suit_classes=(blocks, arrays))
 

@@ -22,6 +22,7 @@ from math import comb
 import numpy as np
 
 from cpoly.games.videopoker.combinatorics import binomial_table, colex_rank
+from cpoly.games.videopoker.parallel import map_chunks
 from cpoly.games.videopoker.paytable import ScaledPays, TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
@@ -32,6 +33,7 @@ __all__ = [
     "choose_holds",
     "deal_hold_counts",
     "exclude_discards",
+    "held_subset_rows",
     "hold_counts",
     "hold_pay_matrix",
     "hold_sizes",
@@ -112,6 +114,49 @@ def subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
         for slot, position in enumerate(positions):
             column += binomials[slot][position]
     return index
+
+
+def held_subset_rows(deals: np.ndarray, offsets: np.ndarray, fours: np.ndarray | None = None) -> np.ndarray:
+    """Row of every held subset (holds 0..30) of every sorted deal, hold-major ``(31, N)`` int32:
+    :func:`subset_indices` transposed, without the dealt hand's column, on the thread pool.
+
+    With ``fours`` (``(N, 5)``: the row among the four-card rows of the deal without card
+    ``i``, suit-class tables), the four-card holds read it instead of a colex rank.
+
+    >>> deals = np.array([[0, 1, 2, 3, 5]])
+    >>> offsets = np.array([0, 1, 7, 22, 42])
+    >>> np.array_equal(held_subset_rows(deals, offsets), subset_indices(deals, offsets)[:, :31].T)
+    True
+    """
+    deals = np.asarray(deals)
+    n_cards = int(deals.max()) + 1 if deals.size else HAND_SIZE
+    table = binomial_table(max(n_cards, HAND_SIZE + 1), HAND_SIZE)
+    if int(offsets[-1]) + comb(max(n_cards, HAND_SIZE), HAND_SIZE - 1) >= 2**31:
+        raise ValueError("subset rows beyond int32")  # decks of over 400 cards
+    narrow = table.astype(np.int32)
+    rows = np.empty((HOLDS - 1, len(deals)), dtype=np.int32)
+
+    def run(start: int, stop: int) -> None:
+        part = deals[start:stop]
+        binomials = [[narrow[slot + 1][part[:, position]] for position in range(HAND_SIZE)]
+                     for slot in range(HAND_SIZE - 1)]
+        for mask in range(HOLDS - 1):
+            positions = _held_positions(mask)
+            row = rows[mask, start:stop]
+            if fours is not None and len(positions) == HAND_SIZE - 1:
+                missing = (HOLDS - 1 - mask).bit_length() - 1
+                np.add(fours[start:stop, missing], np.int32(offsets[HAND_SIZE - 1]), out=row)
+                continue
+            row[:] = offsets[len(positions)]
+            for slot, position in enumerate(positions):
+                row += binomials[slot][position]
+
+    map_chunks(run, len(deals), HELD_CHUNK)
+    return rows
+
+
+#: Deals per chunk of :func:`held_subset_rows` on the thread pool.
+HELD_CHUNK = 1 << 15
 
 
 def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:

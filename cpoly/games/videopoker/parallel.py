@@ -8,6 +8,8 @@ threads use both cores without copying the arrays into other processes.
 [4, 4, 2]
 >>> list(imap_chunks(lambda start, stop: start, 10, 4))
 [0, 4, 8]
+>>> beside(lambda: "pool", lambda: "caller")
+('pool', 'caller')
 """
 
 from __future__ import annotations
@@ -17,9 +19,10 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-__all__ = ["THREADS_ENV", "imap_chunks", "map_chunks", "workers"]
+__all__ = ["THREADS_ENV", "beside", "imap_chunks", "map_chunks", "workers"]
 
 T = TypeVar("T")
+U = TypeVar("U")
 #: Environment variable overriding the number of threads (``1``: run in the calling thread).
 THREADS_ENV = "CPOLY_THREADS"
 
@@ -59,3 +62,18 @@ def imap_chunks(function: Callable[[int, int], T], total: int, chunk: int) -> It
             if following is not None:
                 pending.append(pool.submit(function, *following))
             yield result
+
+
+def beside(first: Callable[[], T], second: Callable[[], U]) -> tuple[T, U]:
+    """``(first(), second())``, ``first`` on a pool thread while ``second`` runs in the calling
+    thread (one after the other with one worker); an exception of either is raised here."""
+    if workers() <= 1:
+        return first(), second()
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        pending = pool.submit(first)
+        try:
+            other = second()
+        except BaseException:
+            pending.cancel()
+            raise
+        return pending.result(), other

@@ -75,6 +75,8 @@ class PreparedGame:
         each deal class (column 31 of :meth:`subset_rows` is the class index).
     faces : numpy.ndarray or None
         Face of every card (the ``rank-order`` tie rule).
+    all_held_rows : callable, optional
+        Builds :meth:`held_rows` of every class at once (else they come from ``subsets``).
     suit_classes : tuple of (SuitBlocks, mapping), optional
         The suit-class path's blocks and its cached arrays (class keys, subset tables per class;
         :mod:`~cpoly.games.videopoker.classprep`), for the warm hold file.
@@ -93,6 +95,7 @@ class PreparedGame:
     subsets: Callable[[np.ndarray], np.ndarray]
     full_tables: SubsetTables | Callable[[], SubsetTables]
     deal_rows: Callable[[np.ndarray], np.ndarray] | None = None
+    all_held_rows: Callable[[], np.ndarray] | None = None
     suit_classes: tuple[SuitBlocks, Mapping[str, np.ndarray]] | None = None
 
     @property
@@ -118,6 +121,24 @@ class PreparedGame:
         """Category counts of every subset by colex rank (built on first use by the suit-class
         path, whose analysis does not need them)."""
         return self.full_tables if isinstance(self.full_tables, SubsetTables) else self.full_tables()
+
+    @cached_property
+    def _held_rows(self) -> np.ndarray | None:
+        return None if self.all_held_rows is None else self.all_held_rows()
+
+    def held_rows(self, start: int, stop: int) -> np.ndarray:
+        """``(31, stop - start)`` int32: the row in :attr:`stacked` of each held subset (holds
+        0..30) of the classes ``start .. stop - 1``, hold-major (:func:`held_subset_rows`).
+
+        Built for every class at once on first use when the preparation can (the suit-class
+        path: a few MB), else chunk by chunk from ``subsets``."""
+        every = self._held_rows
+        if every is not None:
+            return every[:, start:stop]
+        if len(self.stacked.rows) >= 2**31:
+            raise ValueError("subset rows beyond int32")
+        rows: np.ndarray = self.subsets(np.arange(start, stop))[:, : HOLDS - 1].T.astype(np.int32)
+        return rows
 
     def subset_rows(self, start: int, stop: int) -> np.ndarray:
         """``(stop - start, 32)`` rows in :attr:`stacked` of the held subsets of the classes

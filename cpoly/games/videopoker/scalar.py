@@ -5,11 +5,24 @@ inclusion-exclusion as one number per subset instead of one count per category::
 
     value[m] = w[m] * sum over T with m <= T <= deal of (-1)**|T - m| * (rows[T] . pays)
 
-(hold 31, the dealt hand kept, uses the dealt pays instead).  Only deals whose maximal EV is
-reached by several holds need every hold's counts per category (the tie rules look at them:
-they go through :func:`~cpoly.games.videopoker.holds.choose_holds` as before); for the others
-only the chosen hold's counts are summed, from the subsets that contain it.  Every value is an
-exact integer, the same as :func:`~cpoly.games.videopoker.holds.choose_holds` computes.
+(hold 31, the dealt hand kept, uses the dealt pays instead).  The work is hold-major: the
+prepared game gives the rows of the 31 held subsets of a chunk of deal classes as a ``(31, N)``
+int32 array (:meth:`~cpoly.games.videopoker.prepare.PreparedGame.held_rows`, memory-mapped from
+the cache for a second pay table), one ``take`` of the contracted rows fills the ``(32, N)``
+lattice, and the transform, the weights, the maximum and the mask of maximal holds are
+element-wise passes over contiguous rows of ``N`` values (NumPy releases the GIL in each, so
+chunks run on both cores); one reduction of that mask gives each deal's best hold, or says that
+several tie.
+
+Only deals whose maximal EV is reached by several holds need every hold's counts per category
+(the tie rules look at them: they go through
+:func:`~cpoly.games.videopoker.holds.choose_holds` in :func:`play_tied`, gathered over chunks);
+for the others only the chosen hold's counts are summed, from the subsets that contain it: the
+(deal, superset of its best hold) pairs from a flat table of every hold's supersets, their
+signs weighted by class size and draw weight, one ``bincount`` per chunk (a quarter of the 31
+subsets of a deal, on average, contain its best hold), then one product with the rows for the
+whole game (:func:`exact_dot`).  Every value is an exact integer, the same as
+:func:`~cpoly.games.videopoker.holds.choose_holds` computes.
 """
 
 from __future__ import annotations
@@ -31,10 +44,66 @@ from cpoly.games.videopoker.holds import (
 from cpoly.games.videopoker.paytable import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["PlainSums", "PlayedChunk", "contract_rows", "play_chunk"]
+__all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "plain_sums", "play_chunk", "play_tied",
+           "price_holds"]
 
-_SIGNS = np.array([[(-1) ** ((t.bit_count() - m.bit_count()) & 1) if t & m == m else 0 for t in range(HOLDS)]
-                   for m in range(HOLDS)], dtype=np.int64)  # [held m, subset T]: sign or 0
+_KEPT = HOLDS - 1  # hold 31: the deal kept whole (its category, no subset row)
+#: For each hold ``m``, the held subsets ``T`` (``m <= T < 31``) whose rows enter its counts ...
+_SUPERSETS = tuple(np.array([t for t in range(_KEPT) if t & m == m], dtype=np.intp) for m in range(HOLDS))
+#: ... and their signs ``(-1)**|T - m|`` (float64: bincount weights).
+_SUPERSET_SIGNS = tuple(np.array([(-1.0) ** (t ^ m).bit_count() for t in supersets]) for m, supersets in
+                        enumerate(_SUPERSETS))
+_SUPERSET_FLAT = np.concatenate(_SUPERSETS)  # every hold's supersets one after another ...
+_SUPERSET_SIGN_FLAT = np.concatenate(_SUPERSET_SIGNS)
+_SUPERSET_COUNTS = np.array([len(t) for t in _SUPERSETS], dtype=np.int64)  # ... this many each
+_SUPERSET_STARTS = np.cumsum(_SUPERSET_COUNTS) - _SUPERSET_COUNTS  # ... from here
+#: The sign of the dealt hand's own term in each hold's counts.
+_KEPT_SIGNS = np.array([(-1) ** (_KEPT ^ m).bit_count() for m in range(HOLDS)], dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class Pricing:
+    """What a pay table prices: each stacked row's counts times the ordinary pays
+    (``contracted``, one entry per row of the stacked tables), the pays of a final
+    (``ordinary``) and of a dealt hand kept whole (``dealt``), and the draw weights.
+
+    ``contracted`` and ``ordinary`` are int32 when every value of the inclusion-exclusion fits
+    (each is the pay-weighted count of the hands that hold some cards and avoid others, so at
+    most ``C(n, 5)`` times the largest pay: 9/6 Jacks or Better fits), else int64; the rest int64.
+    """
+
+    contracted: np.ndarray
+    ordinary: np.ndarray
+    dealt: np.ndarray
+    weight_by_hold: np.ndarray
+
+    @classmethod
+    def of(cls, stacked: StackedTables, pay_matrix: np.ndarray, weight_by_hold: np.ndarray) -> Pricing:
+        """From :func:`~cpoly.games.videopoker.holds.hold_pay_matrix` and
+        :func:`~cpoly.games.videopoker.holds.hold_weights`."""
+        ordinary = pay_matrix[0].astype(np.int64)
+        contracted: np.ndarray = stacked.rows @ ordinary  # int64: the pays are int64
+        hands = int(stacked.rows[0].sum()) if len(stacked.rows) else 0  # row 0: the empty subset, every hand
+        narrow = hands * int(np.abs(ordinary).max(initial=0)) < 2**31
+        dtype = np.int32 if narrow else np.int64
+        return cls(contracted.astype(dtype), ordinary.astype(dtype), pay_matrix[_KEPT].astype(np.int64),
+                   weight_by_hold.astype(np.int64))
+
+
+def price_holds(hold_rows: np.ndarray, categories: np.ndarray, pricing: Pricing) -> np.ndarray:
+    """``(32, N)`` exact EV numerators (int64) of the holds of ``N`` deals (hold-major).
+
+    ``hold_rows`` ``(31, N)``: the stacked row of each held subset (holds 0..30) of each deal;
+    ``categories`` the deals' categories.  The inclusion-exclusion runs in the contracted rows'
+    dtype (int32 halves its memory traffic when it fits), the weighted values are int64.
+    """
+    lattice = np.empty((HOLDS, hold_rows.shape[1]), dtype=pricing.contracted.dtype)
+    np.take(pricing.contracted, hold_rows, out=lattice[:_KEPT])
+    np.take(pricing.ordinary, categories, out=lattice[_KEPT])
+    exclude_discards(lattice[:, :, None])
+    values: np.ndarray = np.multiply(lattice, pricing.weight_by_hold[:, None], dtype=np.int64)
+    np.multiply(pricing.dealt[categories], pricing.weight_by_hold[_KEPT], out=values[_KEPT])
+    return values
 
 
 @dataclass(frozen=True, eq=False)
@@ -43,85 +112,142 @@ class PlayedChunk:
 
     Attributes
     ----------
-    values : numpy.ndarray
-        ``(N, 32)`` exact EV numerators (as :func:`~cpoly.games.videopoker.holds.choose_holds`).
-    plain : numpy.ndarray
-        bool ``(N,)``: one hold alone reaches the maximum.
+    lattice : numpy.ndarray
+        ``(32, N)`` exact EV numerators, hold-major (:func:`price_holds`).
+    best : numpy.ndarray
+        int8 ``(N,)``: the hold that alone reaches the maximum, or :data:`TIED`.
     sums : PlainSums
-        The plain rows' totals.
-    tied_counts : numpy.ndarray
-        ``(tied rows, 32, K + 1)`` every hold's counts of the other rows.
-    tied_choice : HoldChoice
-        The tie rule's choice for those rows.
+        The deals with one best hold, summed (:func:`plain_sums`).
+    tied_index : numpy.ndarray
+        ``(tied rows, 32)`` the other deals' rows (:func:`~cpoly.games.videopoker.holds.hold_counts`'
+        index, column 31 the class), for :func:`play_tied`.
     """
 
-    values: np.ndarray
-    plain: np.ndarray
+    lattice: np.ndarray
+    best: np.ndarray
     sums: PlainSums
-    tied_counts: np.ndarray
-    tied_choice: HoldChoice
+    tied_index: np.ndarray
+
+    @property
+    def values(self) -> np.ndarray:
+        """``(N, 32)`` the EV numerators deal by deal (as
+        :func:`~cpoly.games.videopoker.holds.choose_holds`; a transposed view)."""
+        return self.lattice.T
+
+    @property
+    def tied(self) -> np.ndarray:
+        """bool ``(N,)``: several holds reach the maximum."""
+        tied: np.ndarray = self.best == TIED
+        return tied
 
 
-def contract_rows(stacked: StackedTables, pays: np.ndarray) -> np.ndarray:
-    """Each stacked row's counts times the (ordinary, scaled) pays: one int64 per subset."""
-    contracted: np.ndarray = stacked.rows.astype(np.int64) @ pays.astype(np.int64)
-    return contracted
+#: ``32 + m`` for hold ``m``: summed over a deal's maximal holds, the hold when one alone is.
+_HOLD_CODE = np.arange(HOLDS, 2 * HOLDS, dtype=np.int16)[:, None]
+#: :attr:`PlayedChunk.best` of a deal with several maximal holds.
+TIED = HOLDS
 
 
-def play_chunk(index: np.ndarray, stacked: StackedTables, contracted: np.ndarray, pay_matrix: np.ndarray,
-               weight_by_hold: np.ndarray, rule: TieRule, deals: np.ndarray, sizes: np.ndarray,
-               faces: np.ndarray | None, card_maps: np.ndarray) -> PlayedChunk:
-    """The holds of the deals whose subset rows are ``index`` (``(N, 32)``, column 31 the
-    row in ``stacked.categories``), their cards ``deals`` (sorted rows) and class ``sizes``."""
-    n_deals = len(index)
-    categories = stacked.categories[index[:, HOLDS - 1]].astype(np.int64)
-    lattice = np.empty((HOLDS, n_deals, 1), dtype=np.int64)
-    np.take(contracted, index[:, : HOLDS - 1].T, out=lattice[: HOLDS - 1, :, 0])
-    lattice[HOLDS - 1, :, 0] = pay_matrix[0][categories]
-    values = np.ascontiguousarray(exclude_discards(lattice)[:, :, 0])
-    values[:, HOLDS - 1] = pay_matrix[HOLDS - 1][categories]
-    values *= weight_by_hold[None, :]
-    candidates = values == values.max(axis=1)[:, None]
-    plain = candidates.sum(axis=1) == 1
-    best = np.argmax(candidates[plain], axis=1)
-    sums = _plain_sums(index[plain], categories[plain], best, sizes[plain], weight_by_hold, stacked)
-    tied = ~plain
-    tied_counts = hold_counts(index[tied], stacked)
-    _, choice = choose_holds(tied_counts, pay_matrix, weight_by_hold, rule, deals[tied], faces, card_maps)
-    return PlayedChunk(values, plain, sums, tied_counts, choice)
+def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, sizes: np.ndarray, stacked: StackedTables,
+               pricing: Pricing) -> PlayedChunk:
+    """The holds of the deal ``classes`` (indices into ``stacked.categories``), whose held
+    subsets' rows are ``hold_rows`` ``(31, N)`` and sizes ``sizes``; the tied ones are left to
+    :func:`play_tied`."""
+    categories = stacked.categories[classes]
+    lattice = price_holds(hold_rows, categories, pricing)
+    is_top = lattice == lattice.max(axis=0)
+    # sum of 32 + m over the maximal holds m: below 64 exactly when one hold alone is maximal,
+    # and then 32 + that hold (one contiguous reduction, no argmax over axis 0)
+    code = (is_top * _HOLD_CODE).sum(axis=0, dtype=np.int16)
+    plain = code < 2 * HOLDS
+    best = np.where(plain, code - HOLDS, TIED).astype(np.int8)
+    tied = np.flatnonzero(~plain)
+    index = np.empty((len(tied), HOLDS), dtype=np.int64)
+    index[:, :_KEPT] = hold_rows[:, tied].T
+    index[:, _KEPT] = classes[tied]
+    sums = plain_sums(hold_rows, categories, best, sizes, pricing.weight_by_hold, len(stacked.rows),
+                      stacked.n_columns)
+    return PlayedChunk(lattice, best, sums, index)
 
 
-def _plain_sums(index: np.ndarray, categories: np.ndarray, best: np.ndarray, sizes: np.ndarray,
-                weight_by_hold: np.ndarray, stacked: StackedTables) -> PlainSums:
-    """The deals with one best hold, summed without their per-deal counts: the signed,
-    weighted class sizes of every subset row that contains the hold (one ``bincount``), times
-    the rows."""
-    n_columns = stacked.n_columns
-    scale = sizes * weight_by_hold[best]
-    coefficients = _SIGNS[best] * scale[:, None]  # (N, 32): sign * class size * draw weight, or 0
+def play_tied(index: np.ndarray, stacked: StackedTables, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
+              rule: TieRule, deals: np.ndarray, faces: np.ndarray | None,
+              card_maps: np.ndarray) -> tuple[np.ndarray, HoldChoice]:
+    """Every hold's counts of the deals with several maximal holds (``index``: their
+    :attr:`PlayedChunk.tied_index` rows, ``deals`` their cards), and the tie rule's choice;
+    gathered from many chunks, so that the rules' many small steps run once."""
+    counts = hold_counts(index, stacked)
+    _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, deals, faces, card_maps)
+    return counts, choice
+
+
+def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, sizes: np.ndarray,
+               weight_by_hold: np.ndarray, n_rows: int, n_columns: int) -> PlainSums:
+    """The deals with one best hold (``best`` < :data:`TIED`), summed without their per-deal
+    counts: the signed, weighted class sizes of every subset row that contains the hold (one
+    ``bincount`` over the (deal, superset of its best hold) pairs, listed from a flat table of
+    every hold's supersets), to be multiplied by the rows.
+
+    ``hold_rows`` ``(31, N)``, ``categories``, ``best`` and ``sizes`` are per deal class."""
+    plain = best < TIED
+    chosen = np.where(plain, best, 0)
+    scale = np.where(plain, sizes * weight_by_hold[chosen], 0)
     # exact in float64 while a row's |sum| (each deal meets a row at most once) stays below 2**53
     if float(np.abs(scale).sum()) >= 2**53:
-        raise CpolyError(f"a chunk of {len(index):,} deal classes with weights up to {int(scale.max()):,} "
-                         "exceeds exact float64 sums; this deck is too large for the suit-class analysis")
-    per_row = np.rint(np.bincount(index[:, : HOLDS - 1].ravel(), weights=coefficients[:, : HOLDS - 1].ravel(),
-                                  minlength=len(stacked.rows))).astype(np.int64)
-    per_category = np.bincount(categories, weights=coefficients[:, HOLDS - 1], minlength=n_columns)
-    largest = float(np.abs(per_row).sum()) * float(stacked.rows.max(initial=0))
-    rows = stacked.wide_rows if largest < 2**62 else stacked.rows.astype(object)  # int64 unless it could overflow
-    combinations = [int(v) for v in per_row @ rows]
-    combinations = [c + int(v) for c, v in zip(combinations, np.rint(per_category).astype(np.int64).tolist())]
-    whole = best == HOLDS - 1
+        raise CpolyError(f"a chunk of {len(best):,} deal classes with weights up to {int(scale.max()):,} exceeds "
+                         "exact float64 sums; this deck is too large for the suit-class analysis")
+    deals = np.flatnonzero(best < _KEPT)  # hold 31 (the deal kept) has no subset rows
+    holds = best[deals]
+    lengths = _SUPERSET_COUNTS[holds]
+    # entry e of deal i (in deals): the deal, and its hold's e-th superset in the flat table
+    firsts = np.cumsum(lengths) - lengths
+    entry_deal = np.repeat(deals, lengths)
+    position = np.arange(int(lengths.sum())) + np.repeat(_SUPERSET_STARTS[holds] - firsts, lengths)
+    rows = hold_rows[_SUPERSET_FLAT[position], entry_deal]
+    weights = _SUPERSET_SIGN_FLAT[position] * scale[entry_deal]
+    per_row = np.rint(np.bincount(rows, weights=weights, minlength=n_rows)).astype(np.int64)
+    per_category = np.rint(np.bincount(categories, weights=_KEPT_SIGNS[chosen] * scale,
+                                       minlength=n_columns)).astype(np.int64)
+    whole = best == _KEPT
     dealt = np.rint(np.bincount(categories[whole], weights=scale[whole], minlength=n_columns)).astype(np.int64)
-    kept = np.rint(np.bincount(hold_sizes()[best], weights=sizes, minlength=HAND_SIZE + 1)).astype(np.int64)
-    return PlainSums(combinations, dealt.tolist(), kept.tolist())
+    kept = np.bincount(hold_sizes()[chosen[plain]], weights=sizes[plain], minlength=HAND_SIZE + 1)
+    return PlainSums(per_row, per_category, dealt, np.rint(kept).astype(np.int64))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PlainSums:
-    """Deals with one best hold, summed: weighted final hands per category, of which with the
-    dealt hand kept, and deals per number of cards kept (Python ints, the arguments of
-    :meth:`~cpoly.games.videopoker.summary.Totals.add_sums`)."""
+    """Deals with one best hold, summed: the signed weights of each stacked row (``per_row``,
+    times the rows gives weighted final hands per category), the dealt hands' own terms per
+    category, of which with the dealt hand kept, and deals per number of cards kept (int64)."""
 
-    combinations: list[int]
-    dealt: list[int]
-    kept: list[int]
+    per_row: np.ndarray
+    per_category: np.ndarray
+    dealt: np.ndarray
+    kept: np.ndarray
+
+
+def exact_dot(vector: np.ndarray, rows: np.ndarray) -> list[int]:
+    """``vector @ rows`` as exact Python ints (int64 vector, non-negative integer ``rows``):
+    the vector is split into limbs of up to 24 bits, few enough that each product stays
+    inside int64.
+
+    >>> exact_dot(np.array([2**62, -3]), np.array([[4, 1], [1, 1]]))
+    [18446744073709551613, 4611686018427387901]
+    """
+    wide = np.asarray(rows).astype(np.int64)
+    largest = int(wide.sum(axis=0).max(initial=0)) if len(wide) else 0  # |limb @ wide| < 2**shift * largest
+    shift = min(24, 62 - largest.bit_length())
+    if shift < 8:
+        return [int(v) for v in vector.astype(object) @ wide.astype(object)]
+    remaining = vector.astype(np.int64)
+    result = [0] * rows.shape[1]
+    limb = 0
+    while ((remaining != 0) & (remaining != -1)).any():
+        low = remaining & ((1 << shift) - 1)  # two's complement: remaining = high * 2**shift + low
+        for c, value in enumerate((low @ wide).tolist()):
+            result[c] += value << limb
+        remaining = remaining >> shift
+        limb += shift
+    negative = remaining == -1  # what is left: 0 or -1 times 2**limb
+    for c, value in enumerate(wide[negative].sum(axis=0).tolist()):
+        result[c] -= value << limb
+    return result

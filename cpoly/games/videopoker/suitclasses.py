@@ -15,7 +15,8 @@ inequality: the suit holding the highest cards gets the lowest suit label).
 classes extended only by cards of a face at least their highest (184,015 keys, not 2,598,960
 hands).  The subset tables per class then follow from the categories of the five-card
 representatives alone: table #5 by counting (hand, 4-subset) pairs over the classes
-(:meth:`SuitLevels.four_card_table`), the smaller ones from the children
+(:meth:`SuitLevels.four_card_table`, the classes of the 4-subsets from
+:meth:`SuitLevels.four_subsets`), the smaller ones from the children
 (:meth:`SuitLevels.smaller_tables`)::
 
     |orbit(S)| T4[S] = sum over five-card classes D of |D| #{i: D - d_i in class S} onehot(cat(D))
@@ -39,6 +40,7 @@ from math import factorial, prod
 
 import numpy as np
 
+from cpoly.games.videopoker.combinatorics import all_hands, binomial_table
 from cpoly.games.videopoker.parallel import map_chunks, workers
 
 __all__ = ["MAX_FACES", "SuitBlocks", "SuitLevels", "key_cards", "suit_levels"]
@@ -95,11 +97,12 @@ class SuitBlocks:
         signature: dict[tuple[object, ...], list[int]] = {}
         for c, value in enumerate(suit_values.tolist()):
             signature.setdefault((face_sets[c], *(value in lit for lit in literals)), []).append(c)
+        bit_of = np.zeros((len(suit_values), len(face_values)), dtype=np.uint64)  # 0: no such card
+        bit_of[column, face_index] = np.uint64(1) << np.arange(n, dtype=np.uint64)
         spread = np.zeros((len(suit_values), 1 << len(face_values)), dtype=np.uint64)
-        masks = np.arange(1 << len(face_values), dtype=np.int64)
-        for card in range(n):
-            has = (masks >> face_index[card]) & 1 == 1
-            spread[column[card], has] |= np.uint64(1) << np.uint64(card)
+        for face in range(len(face_values)):  # masks with top bit `face`: those below plus its card
+            low = 1 << face
+            np.bitwise_or(spread[:, :low], bit_of[:, face:face + 1], out=spread[:, low:2 * low])
         return cls(n, column.astype(np.int64), (np.int64(1) << face_index).astype(np.int64),
                    tuple(tuple(b) for b in signature.values()), spread)
 
@@ -238,34 +241,40 @@ class SuitLevels:
         """The class index (int32) of each hand (rows of k card indices)."""
         return self.blocks.class_index(self.keys[np.shape(hands)[1]], hands)
 
-    def four_card_table(self, deal_categories: np.ndarray, n_columns: int) -> tuple[np.ndarray, np.ndarray]:
-        """Table #5 per four-card class from the five-card classes' categories, and the class
-        of each five-card representative's 4-subsets ``(classes, 5)`` (dropping card i).
+    def four_subsets(self, deals: np.ndarray) -> np.ndarray:
+        """The class of each five-card representative's 4-subsets, ``(classes, 5)`` int32
+        (column ``i``: the deal without its card ``i``), read off the class of every four-card
+        hand by colex rank (``C(n, 4)`` hands canonicalised once, not five per deal)."""
+        n = self.blocks.n
+        by_rank = self.class_of(all_hands(n, 4))
+        binomials = binomial_table(max(n, 6), 4).astype(np.int32)
+        fours = np.empty((len(deals), 5), dtype=np.int32)
+        for i in range(5):
+            rank = np.zeros(len(deals), dtype=np.int32)
+            for position in range(5):
+                if position != i:
+                    rank += binomials[position + (position < i)][deals[:, position]]
+            np.take(by_rank, rank, out=fours[:, i])
+        return fours
+
+    def four_card_table(self, deal_categories: np.ndarray, fours: np.ndarray, sizes: np.ndarray,
+                        n_columns: int) -> np.ndarray:
+        """Table #5 per four-card class from the five-card classes' categories, their
+        :meth:`four_subsets` and class ``sizes``.
 
         Over all hands, class members included, each pair (hand, 4-subset of class S) is
         counted once: ``|orbit(S)| * T4[S] = sum over deal classes D of |D| * #{i: D - d_i
         in S} * onehot(category(D))``.
         """
-        deals = self.cards(5)
-        sizes = self.orbit_sizes(5)
-        fours = np.empty((len(deals), 5), dtype=np.int32)
-        word = self.blocks.word
-
-        def run(start: int, stop: int) -> None:
-            packed = self.blocks.packed(deals[start:stop])
-            for i in range(5):
-                keys = self.blocks.canonical(self.blocks.unpack(packed - word[deals[start:stop, i]]))
-                fours[start:stop, i] = np.searchsorted(self.keys[4], keys)
-
-        map_chunks(run, len(deals), -(-len(deals) // workers()))
         cells = len(self.keys[4]) * n_columns
-        index = fours.astype(np.int64) * n_columns + deal_categories.astype(np.int64)[:, None]
-        weights = np.broadcast_to(sizes[:, None], index.shape).astype(np.float64)
+        index = fours * np.int32(n_columns) + deal_categories.astype(np.int32)[:, None]
+        weights = np.broadcast_to(sizes[:, None].astype(np.float64), index.shape)
         summed = np.rint(np.bincount(index.ravel(), weights=weights.ravel(), minlength=cells)).astype(np.int64)
         quotient, remainder = np.divmod(summed.reshape(-1, n_columns), self.orbit_sizes(4)[:, None])
         if remainder.any():
             raise AssertionError("four-card class sums do not divide evenly")
-        return quotient, fours
+        result: np.ndarray = quotient
+        return result
 
     def smaller_tables(self, four: np.ndarray) -> list[np.ndarray]:
         """Tables #1 to #4 per class from table #5: ``Tj[S] = sum over x not in S of
@@ -309,13 +318,28 @@ def suit_levels(blocks: SuitBlocks) -> SuitLevels:
         found = len(unique) - int(unique[-1] == _ABSENT)
         keys.append(unique[:found])
         children.append(inverse.astype(np.int32).reshape(grown.shape))
-    fives = _grow(blocks, keys[-1], 4, everything=False)
-    fives = np.sort(fives[fives != _ABSENT])
-    distinct = np.empty(len(fives), dtype=bool)
-    distinct[:1] = True
-    np.not_equal(fives[1:], fives[:-1], out=distinct[1:])
-    keys.append(fives[distinct])
+    keys.append(_distinct_fives(blocks, _grow(blocks, keys[-1], 4, everything=False)))
     return SuitLevels(blocks, tuple(keys), tuple(children))
+
+
+def _distinct_fives(blocks: SuitBlocks, grown: np.ndarray) -> np.ndarray:
+    """The sorted distinct keys of :func:`_grow`'s five-card rows, face by face on the pool.
+
+    The row of a card holds hands whose highest face is that card's (the growth adds no card
+    below a representative's highest face), and a higher highest face is a higher key: each
+    face's rows are sorted on their own and the results follow one another in face order.
+    """
+    starts = np.flatnonzero(np.diff(blocks.face_bit, prepend=-1) != 0).tolist() + [blocks.n]
+
+    def face(index: int, _: int) -> np.ndarray:
+        rows = grown[starts[index]:starts[index + 1]]
+        found = np.sort(rows[rows != _ABSENT])
+        distinct = np.empty(len(found), dtype=bool)
+        distinct[:1] = True
+        np.not_equal(found[1:], found[:-1], out=distinct[1:])
+        return found[distinct]
+
+    return np.concatenate(map_chunks(face, len(starts) - 1, 1))
 
 
 def _grow(blocks: SuitBlocks, keys: np.ndarray, size: int, everything: bool) -> np.ndarray:
