@@ -18,9 +18,9 @@ as the slow path (:func:`~cpoly.games.videopoker.holdchoice.play_deal`).  No Num
 
 The file: a magic line, a line ``crc size`` (CRC-32 of everything after that line, the file's
 size), a JSON header line, zero padding to a multiple of 8 bytes, then the arrays the header
-places (native byte order, recorded; each in the smallest unsigned type that holds it).  A file that is missing, of another format, truncated or
-damaged, or that belongs to other definitions is not used (the slow path answers and writes
-it again).
+places (native byte order, recorded; each in the smallest unsigned type that holds it).  A
+file that is missing, of another format, truncated or damaged, or that belongs to other
+definitions is not used (the slow path answers and writes it again).
 
 Six cards, faces 0..2 in two interchangeable suits (card ``2 * face + suit``): cards 0 and 5
 and cards 1 and 4 are one class, whose least member is cards 1 and 4.
@@ -55,8 +55,8 @@ from cpoly.games.videopoker.holdchoice import (
 )
 from cpoly.sources import cache_dir, recall
 
-__all__ = ["CHECK_SIZE", "CODES", "FORMAT", "MAGIC", "Layout", "WarmHold", "check_line", "class_key", "hold_file_path",
-           "read_hold_file"]
+__all__ = ["CHECK_SIZE", "CODES", "FORMAT", "MAGIC", "Layout", "WarmHold", "check_line", "class_key",
+           "hold_file_path", "read_hold_file"]
 
 #: Bump when the meaning or layout of a hold file changes.
 FORMAT = 2
