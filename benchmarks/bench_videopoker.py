@@ -147,7 +147,9 @@ def main() -> None:
     if not skip_variants:
         ratio = deuces_count.seconds / jacks_count.seconds
         print(f"\ncount: Jacks or Better {jacks_count.seconds:.3f} s, Deuces Wild {deuces_count.seconds:.3f} s, "
-              f"ratio {ratio:.2f}x (goal <= 2.5x {'met' if ratio <= 2.5 else 'NOT met'})")
+              f"ratio {ratio:.2f}x (goal <= 2.5x {'met' if ratio <= 2.5 else 'NOT met'}); CPU "
+              f"{jacks_count.cpu_seconds:.3f} s and {deuces_count.cpu_seconds:.3f} s, ratio "
+              f"{deuces_count.cpu_seconds / jacks_count.cpu_seconds:.2f}x")
 
 
 def _goal(goal: float | None, value: float, unit: str) -> str:

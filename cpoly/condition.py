@@ -50,6 +50,7 @@ class ValueSplit:
     values: frozenset[int]
     vertices: tuple[int, ...]
     size: Number
+    wild: bool = False  # one value tested alone on every vertex (δF[i]{Wild} for each i)
 
     def describe(self) -> str:
         shown = ",".join(map(str, sorted(self.values)))
@@ -94,9 +95,10 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
         for atom in _atoms(sets, sizes[sort]):
             containing = sum(1 for t in wide if atom < t)
             on_every_card = tested.get(atom, set()) == set(every)  # δF[i]{Wild} for each i
-            if len(every) >= 2 and ((on_every_card and containing >= 1)
+            if len(every) >= 2 and ((on_every_card and (containing >= 1 or len(atom) == 1))
                                     or (containing >= 2 and 2 * containing > len(wide))):
-                found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort])))
+                wild = on_every_card and len(atom) == 1
+                found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort], wild)))
     found.sort(key=lambda pair: (-pair[0][1], not pair[0][0], sorted(pair[1].values)))
     return [split for _, split in found]
 

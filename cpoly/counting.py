@@ -32,13 +32,14 @@ import numpy as np
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyTooLarge, Span
 from cpoly.evaluate import count_dense, evaluate_factored
-from cpoly.expr import Delta, Expr, postorder, render, vertices_of
+from cpoly.expr import Delta, Expr, nodes_under, postorder, render
 from cpoly.hands import hand_chunks
 from cpoly.patterncount import (
     PatternCount,
     SplitMemo,
     TooManyPatterns,
     WorkBudget,
+    node_count,
     plan_patterns,
     run_patterns,
 )
@@ -67,7 +68,7 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
 
 
 def _check_vertices(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> None:
-    outside = sorted(vertices_of([node]) - universe)
+    outside = sorted({v for n in nodes_under(node) if isinstance(n, Delta) for v in n.vertices} - universe)
     if outside:
         reason = "has no domain" if outside[0] not in sorts else "is not among the counted vertices"
         raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
@@ -181,6 +182,7 @@ class CountingPlan:
 
     def __init__(self, space: DealSpace, budget: int = TABLE_BUDGET) -> None:
         self.space = space
+        self.table_budget = budget
         self.budget = WorkBudget(budget)
         self._cards: list[Card] | None = None
         self._planned: dict[int, PatternCount | str] = {}  # target uid -> plan, or why not
@@ -200,7 +202,7 @@ class CountingPlan:
             dense = dense_points(self.space.sorts, self.space.universe)
             if dense is not None and dense > DENSE_MAX_POINTS:
                 reasons.append(f"a dense count enumerates {dense:,} assignments (limit {DENSE_MAX_POINTS:,})")
-        checking = self._checking_work([target], reasons)
+        checking = self._checking_work(node_count(target), reasons)
         if patterns is not None and self.budget.affords(patterns):
             method = "patterns"
         elif dense is not None and dense <= DENSE_MAX_POINTS:
@@ -238,7 +240,8 @@ class CountingPlan:
         except CpolyTooLarge as too_large:
             return too_large.message
 
-    def _checking_work(self, roots: Sequence[Expr], reasons: list[str]) -> int | None:
+    def _checking_work(self, nodes: int, reasons: list[str]) -> int | None:
+        """Node evaluations checking every deal costs, for DAGs of ``nodes`` nodes (deal included)."""
         space = self.space
         if space.symbolic:
             reasons.append("checking every deal needs numeric sizes (drop --symbolic)")
@@ -248,7 +251,6 @@ class CountingPlan:
             return None
         n_cards = prod(int(space.sorts[g[0]].size) for g in (space.face_vertices, space.suit_vertices))
         hands = comb(n_cards, space.hand_size)
-        nodes = len(postorder([space.deal, *roots]))
         work = hands * nodes
         if work > CHECK_MAX_WORK:
             reasons.append(f"checking every deal evaluates {hands:,} hands x {nodes:,} "
@@ -264,7 +266,7 @@ class CountingPlan:
         name, worst = max(zip(names, estimates), key=lambda pair: pair[1].patterns or 0)
         return CpolyTooLarge(
             f"this deal table is too large to count: by equality patterns its counts need more than "
-            f"the table's budget of {TABLE_BUDGET:,} node evaluations (category '{name}' alone "
+            f"the table's budget of {self.table_budget:,} node evaluations (category '{name}' alone "
             f"{worst.patterns or 0:,}, most of it in {self._describe(worst.biggest)}), and {why}" + REWRITE)
 
     def refusal(self, estimate: Estimate, what: str) -> CpolyTooLarge:
@@ -340,7 +342,7 @@ class CountingPlan:
         before any work when evaluating ``nodes`` on every hand is over CHECK_MAX_WORK."""
         space = self.space
         reasons: list[str] = []
-        estimate = self._checking_work(nodes, reasons)
+        estimate = self._checking_work(len(postorder([space.deal, *nodes])), reasons)
         if estimate is None or estimate > CHECK_MAX_WORK:
             raise CpolyTooLarge("; ".join(reasons))
         cards = np.array(self.deck_cards(), dtype=np.int64).reshape(-1, 2)

@@ -238,8 +238,9 @@ def grid_points(axes: Axes | None) -> int:
     return 0 if axes is None else prod(len(codes) for codes, _, _ in axes)
 
 
-def count_term(plan: TermPlan, axes: Axes | None = None) -> Number:
-    """``Σ`` of the term over all assignments of its universe, by typed equality patterns.
+def term_sum(plan: TermPlan, axes: Axes | None = None) -> Number:
+    """``Σ`` of the term's node (without its coefficient) over all assignments of its
+    universe, by typed equality patterns.
 
     The grid (patterns of each sort on its own axis) is evaluated in slices of the largest
     axis so that memory stays bounded.
@@ -249,7 +250,7 @@ def count_term(plan: TermPlan, axes: Axes | None = None) -> Number:
         return 0
     if not axes:  # every vertex fixed: the term is a number
         (value,) = evaluate([plan.node], ValueEnv({}), exact_dtype([plan.node], 1))
-        return plan.coefficient * int(value)
+        return int(value)
     sizes = [len(codes) for codes, _, _ in axes]
     widest = int(np.argmax(sizes))
     step = max(1, GRID_CHUNK * sizes[widest] // max(1, prod(sizes)))
@@ -260,7 +261,7 @@ def count_term(plan: TermPlan, axes: Axes | None = None) -> Number:
         part = _reduced_slice(plan, axes, widest, window, dtype, prod(sizes))
         reduced = part if reduced is None else reduced + part
     assert reduced is not None
-    return plan.coefficient * _weigh(reduced, [(sig, inv) for _, sig, inv in axes], plan)
+    return _weigh(reduced, [(sig, inv) for _, sig, inv in axes], plan)
 
 
 def _reduced_slice(plan: TermPlan, axes: list[tuple[Array, Array, Array]], widest: int,

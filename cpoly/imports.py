@@ -30,19 +30,15 @@ The rules (docs/language.md, "Imports"):
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, replace
-from importlib import resources
 from pathlib import Path
 
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span
-from cpoly.sources import Sources
+from cpoly.sources import LIBRARY, Sources, bytes_digest, search_dirs
 
 __all__ = ["LIBRARY", "library_files", "load_module", "read_text", "search_path"]
 
-#: The standard library: ``.cp`` files shipped as package data (``definitions/lib`` links here).
-LIBRARY = Path(str(resources.files("cpoly").joinpath("lib")))
 
 GAME_KINDS = (S.GameDecl, S.CardsDecl, S.DealDecl, S.CategoriesDecl, S.NotationDecl,
               S.CopiesDecl, S.OrderedDecl)
@@ -54,16 +50,21 @@ def search_path(directory: Path) -> list[Path]:
     >>> search_path(Path("games"))[0], search_path(Path("games"))[-1] == LIBRARY
     (PosixPath('games'), True)
     """
-    extra = [Path(p) for p in os.environ.get("CPOLY_PATH", "").split(os.pathsep) if p]
-    return [directory, *extra, LIBRARY]
+    return [directory, *search_dirs()]
 
 
 def load_module(path: str | Path) -> S.Module:
     """Read the ``.cp`` file ``path`` and everything it imports, as one module, with the
     :class:`~cpoly.sources.Sources` it was read from."""
-    root = S.read_file(path)
-    merger = _Merger(Path(path).resolve(), root)
-    return replace(merger.merged(), sources=Sources.of(merger.files, merger.missing))
+    try:
+        text, digest = _source(Path(path))
+    except FileNotFoundError:
+        raise CpolyError(f"no such file: {path}") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise CpolyError(f"cannot read {path}: {error}") from None
+    merger = _Merger(Path(path).resolve(), S.read_module(text, str(path)))
+    merger.read.insert(0, (Path(path), digest))
+    return replace(merger.merged(), sources=Sources.of(merger.read, merger.missing))
 
 
 def read_text(text: str, path: str = "<string>", directory: Path | None = None) -> S.Module:
@@ -90,6 +91,7 @@ class _Merger:
         self.order: list[_File] = []
         self.stack: list[Path] = []
         self.missing: list[Path] = []  # where an import looked before the file it used
+        self.read: list[tuple[Path, str]] = []  # each imported file as found, digest of its bytes
         self._visit(root_path, root)
 
     # ---- reading ----------------------------------------------------------------------------
@@ -99,15 +101,24 @@ class _Merger:
         self.stack.append(path)
         for statement in module.statements:
             if isinstance(statement, S.ImportDecl):
-                target = _find(statement, path.parent, self.missing)
+                found = _find(statement, path.parent, self.missing)
+                target = found.resolve()
                 if target in self.stack:
                     chain = [p.name for p in self.stack[self.stack.index(target):]] + [target.name]
                     raise CpolyError(f"import cycle: {' -> '.join(chain)}", statement.span)
-                child = self.files.get(target) or self._visit(target, _read(target, statement))
+                child = self.files.get(target) or self._visit(target, self._read(found, statement))
                 entry.closure |= child.closure | {child.module.path}
         self.stack.pop()
         self.order.append(entry)
         return entry
+
+    def _read(self, found: Path, statement: S.ImportDecl) -> S.Module:
+        try:
+            text, digest = _source(found)
+        except (OSError, UnicodeDecodeError) as error:
+            raise CpolyError(f"cannot read {_shown(found)}: {error}", statement.span) from None
+        self.read.append((found, digest))
+        return S.read_module(text, _shown(found.resolve()), via=f"imported from {statement.span}")
 
     # ---- merging ----------------------------------------------------------------------------
     def merged(self) -> S.Module:
@@ -141,18 +152,16 @@ def _find(statement: S.ImportDecl, directory: Path, missing: list[Path]) -> Path
     for place in places:
         candidate = place / statement.target
         if candidate.is_file():
-            return candidate.resolve()
-        missing.append(candidate.resolve())
+            return candidate
+        missing.append(candidate)
     looked = ", ".join(_shown(p) for p in places[:-1]) + f" and the standard library {_shown(LIBRARY)}"
     raise CpolyError(f"cannot find '{statement.target}' to import (looked in {looked})", statement.span)
 
 
-def _read(target: Path, statement: S.ImportDecl) -> S.Module:
-    try:
-        text = target.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CpolyError(f"cannot read {_shown(target)}: {error}", statement.span) from None
-    return S.read_module(text, _shown(target), via=f"imported from {statement.span}")
+def _source(path: Path) -> tuple[str, str]:
+    """A file's text (UTF-8; a byte-order mark is not text) and the sha256 of the bytes read."""
+    data = path.read_bytes()
+    return data.decode("utf-8-sig"), bytes_digest(data)
 
 
 def _shown(path: Path) -> str:

@@ -15,11 +15,12 @@ before any is run; :class:`WorkBudget` is charged the whole before the first par
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from cpoly.canonical import CanonicalTerms
 from cpoly.condition import MAX_CASES, ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.errors import CpolyTooLarge
-from cpoly.evaluate import count_term, grid_points, pattern_axes
+from cpoly.evaluate import grid_points, pattern_axes, term_sum
 from cpoly.expr import Expr, nodes_under
 from cpoly.patterns import MAX_PATTERNS, pattern_bound
 from cpoly.plan import TermPlan, plan_term, split_terms
@@ -69,13 +70,14 @@ class PatternCost:
     work: int
     biggest: Expr | None = None
     patterns: int = 0
+    keys: tuple[int, ...] = ()  # each term's canonical key (cpoly.canonical)
 
 
 def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PatternCost:
     """Plan ``Σ node`` by equality patterns and measure it; raises CpolyTooLarge (naming the
     largest term) when a term's patterns are over the limit, before enumerating them."""
     names = {v: sorts[v].name for v in universe}
-    terms = [plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)]
+    terms, keys = _merged([plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)])
     for term in terms:
         # Each sort's patterns are enumerated on their own axis (the grid of their product is
         # priced by the work budget below), so each is bounded on its own.
@@ -89,7 +91,22 @@ def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
     work = sum((grid_points(a) + TERM_OVERHEAD) * node_count(t.node) for t, a in zip(terms, axes))
     biggest = max(zip(terms, axes), key=lambda ta: grid_points(ta[1]), default=(None, None))[0]
     return PatternCost(tuple(terms), tuple(axes), work, biggest.node if biggest else None,
-                       max((grid_points(a) for a in axes), default=0))
+                       max((grid_points(a) for a in axes), default=0), tuple(keys))
+
+
+CANONICAL = CanonicalTerms()  # shared by every count: a term's count is remembered by its key
+
+
+def _merged(terms: list[TermPlan]) -> tuple[list[TermPlan], list[int]]:
+    """The terms with those equal up to a relabeling of values merged (their coefficients
+    added, see :mod:`cpoly.canonical`), and each one's canonical key."""
+    merged: dict[int, TermPlan] = {}
+    for term in terms:
+        key = CANONICAL.key(term)
+        found = merged.get(key)
+        merged[key] = term if found is None else replace(found, coefficient=found.coefficient + term.coefficient)
+    kept = [(key, term) for key, term in merged.items() if term.coefficient != 0]
+    return [term for _, term in kept], [key for key, _ in kept]
 
 
 _NODE_COUNTS: dict[int, int] = {}
@@ -138,7 +155,11 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
     names = {v: sorts[v].name for v in universe}
     sizes = {sorts[v].name: sorts[v].size for v in universe}
     best: PatternCount | None = None
-    for split in split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]:
+    candidates = split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]
+    for split in candidates[1:] if candidates and not candidates[0].wild else ():
+        if split.wild and _all_zero(node, universe, split, positions, memo):
+            return PatternCount((), split)  # every case is 0: the count is 0, nothing to price
+    for split in candidates:
         try:
             planned = _priced(node, sorts, universe, split, positions, memo)
         except TooManyPatterns:
@@ -157,12 +178,34 @@ def _priced(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int], spl
             positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternCount | None:
     """``Σ node`` planned as the cases of ``split`` (None when they are too many to
     enumerate: no position symmetry and more than MAX_CASES subsets)."""
-    symmetric = bool(positions) and _moves_with(split, positions) and is_symmetric(node, positions)
+    symmetric = _symmetric(node, split, positions)
     if not symmetric and 2 ** len(split.vertices) > MAX_CASES:
         return None
     parts = tuple((case.weight, case.universe, pattern_cost(case.node, sorts, case.universe))
                   for case in cases(node, split, universe, symmetric, memo))
     return PatternCount(parts, split)
+
+
+def _all_zero(node: Expr, universe: frozenset[int], split: ValueSplit,
+              positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> bool:
+    """Whether conditioning on a wild value leaves no case (cheap: the split's vertices are
+    fixed, so most of their δs are decided)."""
+    symmetric = _symmetric(node, split, positions)
+    return (symmetric or 2 ** len(split.vertices) <= MAX_CASES) and not cases(node, split, universe, symmetric, memo)
+
+
+_SYMMETRIC: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}  # (node uid, positions) -> symmetric
+
+
+def _symmetric(node: Expr, split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
+    """Whether one case per size of W is enough: the split moves with the positions and the
+    node is symmetric in them (memoised: nodes are interned)."""
+    if not positions or not _moves_with(split, positions):
+        return False
+    key = (node.uid, tuple(map(tuple, positions)))
+    if key not in _SYMMETRIC:
+        _SYMMETRIC[key] = is_symmetric(node, positions)
+    return _SYMMETRIC[key]
 
 
 def _moves_with(split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
@@ -176,6 +219,8 @@ def run_patterns(counted: PatternCount, budget: WorkBudget | None = None) -> Num
     (budget or WorkBudget()).spend(counted.work)
     total: Number = 0
     for weight, _, cost in counted.parts:
-        for term, axes in zip(cost.terms, cost.axes):
-            total += weight * count_term(term, axes)  # type: ignore[arg-type]
+        for term, axes, key in zip(cost.terms, cost.axes, cost.keys):
+            if key not in CANONICAL.counts:  # counted by an earlier count (or part)
+                CANONICAL.counts[key] = term_sum(term, axes)  # type: ignore[arg-type]
+            total += weight * term.coefficient * CANONICAL.counts[key]
     return expand(total)

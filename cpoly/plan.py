@@ -15,6 +15,7 @@ inside that set before any pattern is enumerated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import prod
 
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Const, Delta, Expr, Product, Sum, nodes_under, postorder
@@ -87,14 +88,21 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
     if isinstance(node, Sum):
         return [term for t in node.terms for term in memo[t.uid]]
     assert isinstance(node, Product)
-    terms: list[tuple[int, Expr]] = [(1, ONE)]
-    for factor in node.factors:
-        pieces = memo[factor.uid] if signatures[factor.uid] else [split_coefficient(factor)]
+    # Factors without literals split into nothing: their product multiplies each term once.
+    plain = mul(*(f for f in node.factors if not signatures[f.uid]))
+    split = [memo[f.uid] for f in node.factors if signatures[f.uid]]
+    singles = [pieces[0] for pieces in split if len(pieces) == 1]  # multiplied once, first
+    first = narrow(mul(*(t for _, t in singles)))
+    terms: list[tuple[int, Expr]] = [] if first is ZERO else [(prod(c for c, _ in singles), first)]
+    for pieces in sorted((p for p in split if len(p) > 1), key=len):
         if len(terms) * len(pieces) > MAX_TERMS:
             raise CpolyTooLarge(f"splitting by literal sets gives more than {MAX_TERMS} terms")
         terms = [(c1 * c2, _narrowed_product(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]
         terms = _regroup([(c, t) for c, t in terms if t is not ZERO], signatures)
-    return terms
+    if plain is ONE:
+        return terms
+    terms = [(c1 * c2, _narrowed_product(t, base)) for c1, t in terms for c2, base in [split_coefficient(plain)]]
+    return [(c, t) for c, t in terms if t is not ZERO]
 
 
 _PRODUCTS: dict[tuple[int, int], Expr] = {}  # (uid, uid) -> their narrowed product (interned nodes)

@@ -55,7 +55,15 @@ def delta(vertices: Iterable[int], values: Iterable[int] | None = None) -> Expr:
 
 
 def neg(node: Expr) -> Expr:
-    """``-x``."""
+    """``-x``; a sum is negated term by term (``-(a + b) = -a - b``), so that ``x - x`` and
+    ``1 - (1 - x)`` collect to ``0`` and ``x``.
+
+    >>> x = one_minus(delta((0, 1)))
+    >>> add(x, neg(x)) is ZERO, one_minus(x) is delta((0, 1))
+    (True, True)
+    """
+    if isinstance(node, Sum):
+        return add(*(neg(t) for t in node.terms))
     return mul(const(-1), node)
 
 
@@ -281,7 +289,29 @@ def _is_boolean_given_children(node: Expr) -> bool:
         (c1, b1), (c2, b2) = (split_coefficient(t) for t in node.terms)
         if b1 is ONE and c1 == 1 and c2 == -1:
             return _BOOLEAN[b2.uid] if b2.uid in _BOOLEAN else is_boolean(b2)
-    return False
+    return _exclusive(node.terms)
+
+
+EXCLUSIVE_MAX_TERMS = 16  # sums with more terms are not tested for exclusive terms
+
+
+def _exclusive(terms: tuple[Expr, ...]) -> bool:
+    """Whether ``Σ terms`` is 0/1 because its terms are: every term is 0/1 (coefficient 1)
+    and the product of any two is 0 by the rules and :func:`narrow` (e.g. the straights
+    ``Σ_m (every card wild or in m..m+4) (some card is m)`` of a wild-card game).
+
+    >>> windows = [mul(delta((1,), {0, m, m + 1}), one_minus(one_minus(delta((1,), {m})))) for m in (1, 2)]
+    >>> _exclusive(tuple(windows)), _exclusive((delta((1,), {1, 2}), delta((1,), {2, 3})))
+    (True, False)
+    """
+    if len(terms) > EXCLUSIVE_MAX_TERMS:
+        return False
+    for term in terms:
+        if isinstance(term, Const) or (isinstance(term, Product) and isinstance(term.factors[0], Const)):
+            return False  # a coefficient other than 1
+        if not (_BOOLEAN[term.uid] if term.uid in _BOOLEAN else is_boolean(term)):
+            return False
+    return all(narrow(mul(a, b)) is ZERO for i, a in enumerate(terms) for b in terms[i + 1:])
 
 
 def is_boolean(node: Expr) -> bool:
@@ -330,10 +360,13 @@ def rebuild(root: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr] | N
     for node in postorder([root], skip=memo):
         if isinstance(node, Delta):
             memo[node.uid] = leaf(node)
-        elif isinstance(node, Sum):
-            memo[node.uid] = add(*(memo[t.uid] for t in node.terms))
-        elif isinstance(node, Product):
-            memo[node.uid] = mul(*(memo[f.uid] for f in node.factors))
+        elif isinstance(node, (Sum, Product)):
+            operands = node.terms if isinstance(node, Sum) else node.factors
+            rebuilt = [memo[o.uid] for o in operands]
+            if all(new is old for new, old in zip(rebuilt, operands)):
+                memo[node.uid] = node  # nothing changed below: the node itself (no rules re-run)
+            else:
+                memo[node.uid] = add(*rebuilt) if isinstance(node, Sum) else mul(*rebuilt)
         else:
             memo[node.uid] = node
     return memo[root.uid]

@@ -2,21 +2,23 @@
 entries without parsing anything.
 
 Loading a game (:func:`cpoly.imports.load_module`) records its :class:`Sources`: every file
-read, with the sha256 of its bytes; every path an ``import`` looked at and did not find before
-the file it used (a file created there later would be imported instead); and ``CPOLY_PATH``.
+read, as found and as resolved (a symbolic link re-pointed is a change), with the sha256 of the
+bytes it parsed; every path an ``import`` looked at and did not find before the file it used (a
+file created there later would be imported instead); and the directories ``import`` searches
+(``CPOLY_PATH``, resolved, and the standard library of this installation).
 :meth:`Sources.key` is one digest of all that: equal keys mean the same definitions.
 
 A command that caches work for a game calls :func:`remember` once the game is loaded; a later
 run calls :func:`recall` with the game's path, which re-reads the remembered files (a few small
 files: well under a millisecond) and returns the key only if every file still hashes the same,
-no missing path has appeared and ``CPOLY_PATH`` is unchanged.  This module imports only the
+no missing path has appeared and the search directories are the same.  This module imports only the
 standard library: a warm ``hold`` answers without loading the parser.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     game = Path(folder, "game.cp")
 ...     _ = game.write_text('game "Tiny"')
-...     sources = Sources.of([game], [Path(folder, "poker.cp")])
+...     sources = Sources.of([(game, file_digest(game) or "")], [Path(folder, "poker.cp")])
 ...     before = sources.unchanged()
 ...     _ = game.write_text('game "Tiny, edited"')
 ...     before, sources.unchanged(), len(sources.key())
@@ -33,11 +35,29 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["CACHE_ENV", "Sources", "cache_dir", "file_digest", "recall", "remember"]
+__all__ = ["CACHE_ENV", "LIBRARY", "PATH_ENV", "Sources", "bytes_digest", "cache_dir", "file_digest",
+           "recall", "remember", "search_dirs"]
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
 PATH_ENV = "CPOLY_PATH"
-_FORMAT = "cpoly-sources 1"
+#: The standard library: ``.cp`` files shipped as package data (``definitions/lib`` links here).
+LIBRARY = Path(__file__).resolve().parent / "lib"
+_FORMAT = "cpoly-sources 2"
+
+
+def search_dirs() -> list[Path]:
+    """Where ``import`` looks after the importing file's own directory: each directory of
+    ``CPOLY_PATH`` (separated by ``:``), then :data:`LIBRARY`.
+
+    >>> search_dirs()[-1] == LIBRARY
+    True
+    """
+    extra = [Path(p) for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p]
+    return [*extra, LIBRARY]
+
+
+def _searched() -> tuple[str, ...]:
+    return tuple(os.path.realpath(p) for p in search_dirs())
 
 
 def cache_dir() -> Path:
@@ -46,42 +66,65 @@ def cache_dir() -> Path:
     return Path(configured) if configured else Path.home() / ".cache" / "cpoly"
 
 
+def bytes_digest(data: bytes) -> str:
+    """sha256 hex digest of ``data``."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def file_digest(path: Path) -> str | None:
     """sha256 hex digest of a file's bytes; ``None`` if it cannot be read."""
     try:
-        return hashlib.sha256(path.read_bytes()).hexdigest()
+        return bytes_digest(path.read_bytes())
     except OSError:
         return None
 
 
 class Sources(NamedTuple):
-    """The files a game was read from (resolved path, sha256), the paths its imports found
-    missing, and ``CPOLY_PATH`` at the time."""
+    """The files a game was read from (path as found, resolved path, sha256 of the bytes
+    parsed), the paths its imports found missing, and the directories searched."""
 
-    files: tuple[tuple[str, str], ...]
+    files: tuple[tuple[str, str, str], ...]
     missing: tuple[str, ...]
-    search: str
+    search: tuple[str, ...]
 
     @classmethod
-    def of(cls, files: Iterable[Path], missing: Iterable[Path]) -> Sources:
-        """The sources of files just read (hashed now) and of the paths found missing."""
-        pairs = tuple((str(p.resolve()), file_digest(p) or "") for p in files)
-        return cls(pairs, tuple(sorted({str(p) for p in missing})), os.environ.get(PATH_ENV, ""))
+    def of(cls, read: Iterable[tuple[Path, str]], missing: Iterable[Path]) -> Sources:
+        """The sources of the files ``read`` (path as found, digest of the bytes parsed) and
+        of the paths found missing, with the search directories of this moment."""
+        files = tuple((os.path.abspath(p), os.path.realpath(p), digest) for p, digest in read)
+        return cls(files, tuple(sorted({os.path.abspath(p) for p in missing})), _searched())
 
     def key(self) -> str:
         """One digest of everything the definitions depend on."""
         return hashlib.sha256(json.dumps([_FORMAT, self.as_json()]).encode()).hexdigest()
 
     def as_json(self) -> dict[str, object]:
-        return {"files": [list(pair) for pair in self.files], "missing": list(self.missing),
-                "search": self.search}
+        return {"files": [list(row) for row in self.files], "missing": list(self.missing),
+                "search": list(self.search)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, list[object]]) -> Sources:
+        """The inverse of :meth:`as_json` (a ``KeyError``, ``TypeError`` or ``ValueError`` when
+        ``data`` is not such an object)."""
+        files = tuple((found, real, digest) for found, real, digest
+                      in (_strings(row, 3) for row in data["files"]))
+        return cls(files, _strings(data["missing"]), _strings(data["search"]))
 
     def unchanged(self) -> bool:
-        """True when every file still hashes the same, no missing path exists and
-        ``CPOLY_PATH`` is the same."""
-        return (os.environ.get(PATH_ENV, "") == self.search
+        """True when every file still resolves to the same file with the same bytes, no
+        missing path exists and the search directories are the same."""
+        return (_searched() == self.search
                 and not any(os.path.exists(p) for p in self.missing)
-                and all(file_digest(Path(p)) == digest for p, digest in self.files))
+                and all(os.path.realpath(found) == real and file_digest(Path(real)) == digest
+                        for found, real, digest in self.files))
+
+
+def _strings(values: object, length: int | None = None) -> tuple[str, ...]:
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise TypeError("not a list of strings")
+    if length is not None and len(values) != length:
+        raise ValueError(f"not {length} strings")
+    return tuple(values)
 
 
 def _manifest(main: Path) -> Path:
@@ -99,19 +142,22 @@ def remember(main: Path, sources: Sources) -> None:
             return
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".sources-", suffix=".tmp", dir=path.parent)
+    except OSError:
+        return
+    try:
         with os.fdopen(handle, "w") as out:
             out.write(text)
         os.replace(temporary, path)
-    except OSError:
-        return
+    except BaseException as error:
+        Path(temporary).unlink(missing_ok=True)
+        if not isinstance(error, OSError):
+            raise
 
 
 def recall(main: Path) -> str | None:
     """The key of the game at ``main`` if its remembered sources are unchanged, else ``None``."""
     try:
-        data = json.loads(_manifest(main).read_text())
-        sources = Sources(tuple((str(p), str(d)) for p, d in data["files"]),
-                          tuple(str(p) for p in data["missing"]), str(data["search"]))
+        sources = Sources.from_json(json.loads(_manifest(main).read_text()))
     except (OSError, ValueError, KeyError, TypeError):
         return None
     return sources.key() if sources.unchanged() else None

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from cpoly.imports import load_module
-from cpoly.sources import CACHE_ENV, PATH_ENV, recall, remember
+from cpoly.sources import CACHE_ENV, PATH_ENV, file_digest, recall, remember
 
 
 @pytest.fixture
@@ -60,3 +60,35 @@ def test_a_damaged_manifest_is_ignored(game: Path) -> None:
     for manifest in Path(str(game.parent / "cache")).glob("sources-*.json"):
         manifest.write_text("{not json")
     assert recall(game) is None
+
+
+def test_a_relative_search_path_means_the_directory_it_names_now(
+        game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(game.parent)
+    monkeypatch.setenv(PATH_ENV, "lib")
+    remembered(game)
+    (game.parent / "other").mkdir()
+    monkeypatch.chdir(game.parent / "other")  # "lib" is now another (missing) directory
+    assert recall(game) is None
+
+
+def test_a_repointed_symbolic_link_invalidates(game: Path) -> None:
+    lib = game.parent / "lib"
+    (lib / "v1.cp").write_text("Pair = δC1F,C2F\n")
+    (lib / "v2.cp").write_text("Pair = δC1S,C2S\n")
+    (lib / "shared.cp").unlink()
+    (lib / "shared.cp").symlink_to(lib / "v1.cp")
+    remembered(game)
+    assert recall(game) is not None
+    (lib / "shared.cp").unlink()
+    (lib / "shared.cp").symlink_to(lib / "v2.cp")
+    assert recall(game) is None
+
+
+def test_the_digest_is_of_the_bytes_parsed(game: Path) -> None:
+    sources = load_module(game).sources
+    assert sources is not None
+    shared = game.parent / "lib" / "shared.cp"
+    digests = {real: digest for _, real, digest in sources.files}
+    assert digests[str(shared.resolve())] == file_digest(shared)
+    assert len(sources.files) == 2

@@ -16,7 +16,7 @@ from cpoly.api import (
     load_game_text,
 )
 from cpoly.condition import ValueSplit, cases, is_symmetric, split_candidates
-from cpoly.counting import count_node
+from cpoly.counting import CountingPlan, count_node
 from cpoly.evaluate import count_dense
 from cpoly.rewrite import delta, mul, one_minus
 from tests.conftest import ROOT
@@ -28,9 +28,9 @@ WILD_GAMES = ["deuces_wild.cp", "joker_poker.cp"]
 @pytest.mark.parametrize("name", WILD_GAMES)
 def test_wild_deal_tables_by_patterns_equal_checking_every_deal(name, monkeypatch):
     """Every wild/joker game of definitions/: the planner's table (split by wild cards) equals
-    the checking function over every deal, row by row, exclusions included.  Deuces Wild's
-    table and 0/1 lints never enumerate the deck; Joker Poker's counts outgrow the table's
-    budget near the end and its table is then checked deal by deal (still equal)."""
+    the checking function over every deal, row by row, exclusions included.  Neither table nor
+    its 0/1 lints enumerate the deck (Joker Poker's joker is one value tested on every card: its
+    counts are conditioned on which card is the joker)."""
     counted = load_game(DEFINITIONS / name)
     estimate = counted.plan.estimate(counted.categories["Straight"])
     assert estimate.method == "patterns" and estimate.split is not None
@@ -38,8 +38,7 @@ def test_wild_deal_tables_by_patterns_equal_checking_every_deal(name, monkeypatc
     def refuse(*args, **kwargs):
         raise AssertionError("checked every deal")
 
-    if name == "deuces_wild.cp":
-        monkeypatch.setattr(counted.plan, "dealt_hands", refuse)
+    monkeypatch.setattr(counted.plan, "dealt_hands", refuse)
     table = deal_table(counted)
     assert category_lints(counted) == []
     checked = load_game(DEFINITIONS / name)
@@ -105,12 +104,25 @@ def test_symbolic_wild_counts_are_polynomials_in_suits():
             assert polynomials[name].subs(suits, size) == numeric.plan.count(numeric.categories[name])
 
 
+def test_symbolic_joker_table_at_four_suits_is_the_numeric_table():
+    """Joker Poker's whole table with Suits symbolic (the joker split makes it fit the budget):
+    each polynomial at Suits = 4 is the numeric row (itself equal to checking every deal)."""
+    symbolic = deal_table(load_game(DEFINITIONS / "joker_poker.cp", symbolic=["Suits"]))
+    numeric = deal_table(load_game(DEFINITIONS / "joker_poker.cp"))
+    suits = next(iter(symbolic.total.free_symbols))
+    assert symbolic.total.subs(suits, 4) == numeric.total
+    for poly, row in zip(symbolic.rows, numeric.rows):
+        assert (poly.name, poly.ways.subs(suits, 4), poly.paid_ways.subs(suits, 4)) == (row.name, row.ways, row.paid_ways)
+
+
 def test_symbolic_table_that_does_not_fit_names_the_table_and_why():
     game = load_game(DEFINITIONS / "joker_poker.cp", symbolic=["Suits"])
+    game.plan = CountingPlan(game.plan.space, 1_000_000)  # the whole table needs about 3e8
     with pytest.raises(Exception) as refused:
         deal_table(game)
     message = str(refused.value)
-    assert "too large to count: equality patterns need" in message
+    assert "this deal table is too large to count" in message
+    assert "the table's budget of 1,000,000 node evaluations" in message
     assert "checking every deal needs numeric sizes (drop --symbolic)" in message
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -167,23 +168,60 @@ def test_classify_rows_keeps_the_categories_of_rejected_rows(tmp_path: Path) -> 
 
 
 def test_entry_written_later_is_waited_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A background write is read back by the same process (load_entry waits for it), and its
-    error is raised to the thread that waits, not printed."""
+    """A background write happens on another thread and is read back by the same process
+    (load_entry waits for it); a writer's error is raised to the thread that waits, not
+    printed, except running out of memory, which leaves the entry missing."""
+    import threading
+
     from cpoly.games.videopoker import cache
 
     monkeypatch.setenv("CPOLY_CACHE_DIR", str(tmp_path))
+    layout = {"a": (np.dtype(np.int64), (10,))}
     arrays = {"a": np.arange(10, dtype=np.int64)}
+    writers: list[str] = []
+    store_at = cache._store_at
+
+    def recorded(*args: Any) -> Any:
+        writers.append(threading.current_thread().name)
+        return store_at(*args)
+
+    monkeypatch.setattr(cache, "_store_at", recorded)
     cache.store_entry_later("later", "key", arrays)
-    loaded = cache.load_entry("later", "key", {"a": (np.dtype(np.int64), (10,))})
+    loaded = cache.load_entry("later", "key", layout)
     assert loaded is not None and np.array_equal(loaded["a"], arrays["a"])
+    assert writers and writers[0] != threading.current_thread().name
 
-    def broken(*_: object) -> None:
-        raise RuntimeError("disk on fire")
+    def failing(error: BaseException) -> Any:
+        def store(*_: object) -> None:
+            raise error
+        return store
 
-    monkeypatch.setattr(cache, "store_entry", broken)
+    monkeypatch.setattr(cache, "_store_at", failing(RuntimeError("disk on fire")))
     cache.store_entry_later("later", "other", arrays)
     with pytest.raises(RuntimeError, match="disk on fire"):
-        cache.load_entry("later", "other", {"a": (np.dtype(np.int64), (10,))})
+        cache.load_entry("later", "other", layout)
+    monkeypatch.setattr(cache, "_store_at", failing(MemoryError()))
+    cache.store_entry_later("later", "third", arrays)
+    assert cache.load_entry("later", "third", layout) is None
+
+
+def test_a_damaged_entry_of_the_right_size_is_never_trusted(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every byte of every array is checked: one changed byte deep inside a large array (where
+    a sampled check would not look) makes the entry missing, and it is deleted."""
+    from cpoly.games.videopoker import cache
+
+    monkeypatch.setenv("CPOLY_CACHE_DIR", str(tmp_path))
+    big = np.arange(3 << 20, dtype=np.int32)  # 12 MiB
+    path = cache.store_entry("big", "key", {"a": big})
+    assert path is not None
+    with open(path, "r+b") as stream:
+        stream.seek(path.stat().st_size - 5_000_000)
+        byte = stream.read(1)
+        stream.seek(-1, 1)
+        stream.write(bytes([byte[0] ^ 1]))
+    assert cache.load_entry("big", "key", {"a": (np.dtype(np.int32), (None,))}) is None
+    assert not path.exists()
 
 
 @pytest.mark.parametrize("top_pay", [50, 10**6])

@@ -3,10 +3,9 @@
 Entries live in ``$CPOLY_CACHE_DIR`` if set, else ``~/.cache/cpoly``, one file per entry named
 ``<kind>-<sha256 key>.vpc``: a magic line, a JSON header (names, dtypes, shapes, offsets, file
 size, checksum) and the raw arrays, 64-byte aligned.  Entries are **memory-mapped** when loaded
-(read-only arrays; pages are read when used), and checked cheaply: the file size must match
-the header, and a CRC-32 covers the header and a sample of every array (all of an array under
-1 MiB, else its first and last 4 KiB and one 4 KiB block in every 256 KiB) — truncation and
-gross corruption are caught without reading 30 MB on every load.  Files are written to a
+(read-only arrays), and checked on every load: the file size must match the header, and a
+CRC-32 covers the header and every byte of every array (about 10 ms for the 24 MB of a
+52-card game: a sampled check once let a damaged index array give a wrong return).  Files are written to a
 temporary name and moved into place with :func:`os.replace`, so a reader never sees half a
 file.  An entry that cannot be read, fails its check or has unexpected names, dtypes or shapes
 is deleted and reported missing: it is never trusted.
@@ -24,6 +23,7 @@ import mmap
 import os
 import tempfile
 import threading
+import time
 import zlib
 from collections.abc import Mapping, Sequence
 from math import prod
@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 SUFFIX = ".vpc"
 _MAGIC = b"cpoly-videopoker-cache 2\n"
 _ALIGN = 64
@@ -76,21 +76,12 @@ def entry_path(kind: str, key: str) -> Path:
     return cache_dir() / f"{kind}-{key}{SUFFIX}"
 
 
-_SMALL = 1 << 20
-_BLOCK = 1 << 12
-_STRIDE = 1 << 18
-
-
-def _sampled_crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]], crc: int = 0) -> int:
-    """CRC-32 of the header and of a sample of each array's bytes (``spans``: offset, size),
-    continuing ``crc``."""
+def _crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]], crc: int = 0) -> int:
+    """CRC-32 of the header and of each array's bytes (``spans``: offset, size), continuing
+    ``crc``."""
     crc = zlib.crc32(header, crc)
     for offset, size in spans:
-        if size <= _SMALL:
-            crc = zlib.crc32(data[offset:offset + size], crc)
-            continue
-        for start in [*range(offset, offset + size - _BLOCK, _STRIDE), offset + size - _BLOCK]:
-            crc = zlib.crc32(data[start:start + _BLOCK], crc)
+        crc = zlib.crc32(data[offset:offset + size], crc)
     return crc
 
 
@@ -111,7 +102,7 @@ def read_entry_file(path: Path) -> dict[str, np.ndarray] | None:
         return None
     data = memoryview(mapped)
     spans = [(int(offset), int(np.dtype(dtype).itemsize * prod(shape))) for _, dtype, shape, offset in entries]
-    if _sampled_crc(_header_bytes(entries, header["size"]), data, spans) != header["crc"]:
+    if _crc(_header_bytes(entries, header["size"]), data, spans) != header["crc"]:
         return None
     return {name: np.frombuffer(mapped, dtype=np.dtype(dtype), count=prod(shape), offset=offset).reshape(shape)
             for name, dtype, shape, offset in entries}
@@ -173,7 +164,7 @@ def _encode(arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np
     placed = [(header_room + o, a) for a, o in zip(payload, offsets)]
     crc = zlib.crc32(_header_bytes(entries, size))
     for offset, array in placed:
-        crc = _sampled_crc(b"", _bytes_of(array), [(0, array.nbytes)], crc)
+        crc = _crc(b"", _bytes_of(array), [(0, array.nbytes)], crc)
     lines = _MAGIC + json.dumps({"arrays": entries, "size": size, "crc": crc}, sort_keys=True).encode() + b"\n"
     if len(lines) > header_room:
         raise ValueError("cache header too long")
@@ -182,11 +173,15 @@ def _encode(arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np
 
 def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path | None:
     """Write an entry atomically; returns its path, or None when the cache is not writable."""
-    path = entry_path(kind, key)
+    return _store_at(entry_path(kind, key), arrays)
+
+
+def _store_at(path: Path, arrays: Mapping[str, np.ndarray]) -> Path | None:
     head, placed = _encode(arrays)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{kind}-", suffix=".tmp", dir=path.parent)
+        _sweep(path.parent)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(head)
@@ -203,17 +198,32 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
     return path
 
 
+_STALE_SECONDS = 3600
+
+
+def _sweep(directory: Path) -> None:
+    """Delete temporary files of writes that never finished (a process killed mid-write) once
+    they are an hour old; a write still under way is never that old."""
+    now = time.time()
+    for leftover in directory.glob(f".*{SUFFIX}.*.tmp"):
+        try:
+            if now - leftover.stat().st_mtime > _STALE_SECONDS:
+                leftover.unlink()
+        except OSError:
+            continue
+
+
 class _Writer(threading.Thread):
     """A non-daemon thread writing one entry; an error is kept for whoever waits for it."""
 
-    def __init__(self, kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> None:
-        super().__init__(name=f"cpoly-cache-{kind}")
-        self.entry = (kind, key, arrays)
+    def __init__(self, path: Path, arrays: Mapping[str, np.ndarray]) -> None:
+        super().__init__(name=f"cpoly-cache-{path.name}")
+        self.entry = (path, arrays)
         self.error: BaseException | None = None
 
     def run(self) -> None:
         try:
-            store_entry(*self.entry)
+            _store_at(*self.entry)
         except BaseException as error:  # noqa: BLE001 -- raised again in the thread that waits
             self.error = error
 
@@ -229,8 +239,8 @@ def store_entry_later(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> 
     entry in this process waits for it too (and raises its error, if any), so the entry is
     never missed or seen half-written (another process sees it only once it is renamed into
     place)."""
-    path = entry_path(kind, key)
-    writer = _Writer(kind, key, arrays)
+    path = entry_path(kind, key)  # here, not on the thread: the directory of this moment
+    writer = _Writer(path, arrays)
     with _PENDING_LOCK:
         _PENDING[path] = writer
     writer.start()
@@ -241,5 +251,5 @@ def _wait_for(path: Path) -> None:
         writer = _PENDING.pop(path, None)
     if writer is not None:
         writer.join()
-        if writer.error is not None:
-            raise writer.error
+        if writer.error is not None and not isinstance(writer.error, MemoryError):
+            raise writer.error  # out of memory leaves the entry missing: the cache is an optimisation

@@ -191,8 +191,9 @@ def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, 
     plain = best < TIED
     chosen = np.where(plain, best, 0)
     scale = np.where(plain, sizes * weight_by_hold[chosen], 0)
-    # exact in float64 while a row's |sum| (each deal meets a row at most once) stays below 2**53
-    if float(np.abs(scale).sum()) >= 2**53:
+    # exact in float64 while every partial sum stays below 2**53: a deal adds its |scale| once
+    # per superset of its hold (up to 32 entries, several of which may share a class row)
+    if float(np.abs(scale).sum()) * int(_SUPERSET_COUNTS.max()) >= 2**53:
         raise CpolyError(f"a chunk of {len(best):,} deal classes with weights up to {int(scale.max()):,} exceeds "
                          "exact float64 sums; this deck is too large for the suit-class analysis")
     deals = np.flatnonzero(best < _KEPT)  # hold 31 (the deal kept) has no subset rows

@@ -1,0 +1,107 @@
+"""Counting by value symmetry (cpoly/canonical.py) and exclusive sums (rewrite.is_boolean), the
+two shortcuts of the wild-card deal tables (issue 13), against independent oracles: brute force
+over every assignment of a small deck, and checking every deal."""
+
+from __future__ import annotations
+
+import pytest
+
+from cpoly.api import dense_count, load_game, load_game_text
+from cpoly.canonical import CanonicalTerms
+from cpoly.counting import count_node
+from cpoly.evaluate import count_dense
+from cpoly.patterncount import CANONICAL, pattern_cost
+from cpoly.plan import plan_term
+from cpoly.resolve import Sort
+from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
+from tests.conftest import DEFINITIONS
+
+FACES, SUITS = Sort("F", 7), Sort("S", 2)
+SORTS = {**{v: FACES for v in (1, 2, 3)}, **{v: SUITS for v in (4, 5, 6)}}
+UNIVERSE = frozenset(SORTS)
+DISTINCT = mul(*(one_minus(mul(delta((a, b)), delta((a + 3, b + 3)))) for a, b in ((1, 2), (1, 3), (2, 3))))
+
+
+def window(low: int, width: int = 3) -> object:
+    """Three distinct cards whose faces lie in ``low .. low+width-1`` and one of which is ``low``."""
+    inside = mul(*(delta((v,), range(low, low + width)) for v in (1, 2, 3)))
+    some_low = one_minus(mul(*(one_minus(delta((v,), {low})) for v in (1, 2, 3))))
+    return mul(DISTINCT, inside, some_low)
+
+
+def key(node: object, keys: CanonicalTerms) -> int:
+    return keys.key(plan_term(1, node, SORTS, UNIVERSE))  # type: ignore[arg-type]
+
+
+def test_windows_moved_along_share_a_key_and_clipped_ones_do_not():
+    keys = CanonicalTerms()
+    assert key(window(0), keys) == key(window(2), keys) == key(window(4), keys)
+    assert key(window(5), keys) != key(window(0), keys)  # {5, 6, 7}: 7 is outside the domain
+    assert key(mul(window(0), delta((1, 2))), keys) != key(window(0), keys)
+    suited = mul(window(0), delta((4, 5, 6)))
+    assert key(suited, keys) != key(window(0), keys) and key(suited, keys) == key(mul(window(3), delta((4, 5, 6))), keys)
+
+
+@pytest.mark.parametrize("coefficients", [(1, 1, 1, 1, 1, 1), (2, -1, 3, 1, 0, 5)])
+def test_a_sum_of_windows_counts_as_brute_force(coefficients):
+    """Windows 0..5 (the last two clipped by the domain edge), weighted: the merged count equals
+    every one of the 7^3 * 2^3 assignments tried."""
+    node = add(*(mul(const(c), window(low)) for c, low in zip(coefficients, range(6))))
+    cost = pattern_cost(node, SORTS, UNIVERSE)
+    assert len(cost.terms) < 6 and len(set(cost.keys)) == len(cost.keys)  # merged: fewer terms
+    assert count_node(node, SORTS, UNIVERSE) == count_dense(node, SORTS, sorted(UNIVERSE))
+
+
+def test_a_key_kept_across_a_full_table_never_finds_another_terms_count(monkeypatch):
+    """When the table is emptied, keys handed out before stay unused: a plan holding one counts
+    its term again instead of reading the count of a term keyed later."""
+    import cpoly.canonical as canonical
+
+    monkeypatch.setattr(canonical, "KEYS_KEPT", 5)
+    keys = CanonicalTerms()
+    old = key(window(0), keys)
+    keys.counts[old] = 111
+    later = [key(mul(window(0), delta((1, 2)), delta((4, 5))), keys), key(mul(window(1), delta((4, 6))), keys)]
+    assert old not in keys.counts and old not in later
+
+
+def test_a_remembered_term_count_is_the_count_of_its_relabeling():
+    """The per-key counts outlive a count: counting a window again (moved) reads the count found
+    for the first, which is the brute-force count of the moved one."""
+    count_node(window(1), SORTS, UNIVERSE)
+    cost = pattern_cost(window(3), SORTS, UNIVERSE)
+    assert all(k in CANONICAL.counts for k in cost.keys)
+    assert count_node(window(3), SORTS, UNIVERSE) == count_dense(window(3), SORTS, sorted(UNIVERSE))
+
+
+def test_exclusive_windows_are_zero_one_and_overlapping_ones_are_not():
+    """Windows with their lowest face named are exclusive, so their sum is 0/1 by construction;
+    windows without it overlap (some hands lie in two), and a sum of them is not."""
+    exclusive = add(*(window(low) for low in range(4)))
+    overlapping = add(*(mul(*(delta((v,), range(low, low + 3)) for v in (1, 2, 3))) for low in range(4)))
+    assert is_boolean(exclusive) and not is_boolean(overlapping)
+    for node in (exclusive, overlapping):  # brute force: Σ node (node - 1) is 0 exactly when 0/1
+        square = count_dense(mul(node, add(node, const(-1))), SORTS, sorted(UNIVERSE))
+        assert (square == 0) == (node is exclusive)
+
+
+def test_wild_straights_are_zero_one_by_construction():
+    """Deuces Wild's Straight and StraightFlush need no 0/1 lint count (the lint's own oracle, a
+    brute-force count of c(c-1) on a small deck, is 0)."""
+    game = load_game(DEFINITIONS / "deuces_wild.cp", overrides={"Faces": 6, "Suits": 2})
+    for name in ("Straight", "StraightFlush"):
+        node = game.categories[name]
+        assert is_boolean(node)
+        assert dense_count(game, mul(node, add(node, const(-1)))) == 0
+
+
+def test_a_symmetric_any_category_needs_no_order_count():
+    """``c - c∘τ`` collects to 0 for a category written for every position (any(...) is
+    ``1 - Π(1 - x)``), and the load-time order check still refuses a positional one."""
+    text = 'import "poker.cp"\ngame "x"\ncategories ThreeOfAKind, TwoPair\n'
+    game = load_game_text(text, directory=str(DEFINITIONS / "lib"))
+    node = game.categories["ThreeOfAKind"]
+    assert add(node, neg(node)) is const(0)
+    with pytest.raises(Exception, match="depends on the order"):
+        load_game_text('import "poker.cp"\ngame "x"\nFirstTwo = δF[1],F[2]\ncategories FirstTwo\n',
+                       directory=str(DEFINITIONS / "lib"))
