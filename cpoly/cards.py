@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
 
@@ -49,8 +49,7 @@ def split_cards(texts: str | Iterable[str]) -> list[str]:
     return tokens
 
 
-@dataclass(frozen=True)
-class Notation:
+class Notation(NamedTuple):
     """A deck's rank letters (face ``0`` first) and suit letters (suit ``0`` first)."""
 
     ranks: str
@@ -113,6 +112,23 @@ def parse_cards(texts: str | Sequence[str], ranks: str, suit_letters: str, *,
                 copies: int = 1) -> list[Card]:
     """Several cards (each argument may hold several); no card more than ``copies`` times."""
     return Notation(ranks, suit_letters).parse_all(texts, copies=copies)
+
+
+def check_hand(texts: str | Sequence[str], cards: Sequence[Card], sizes: tuple[object, object],
+               hand_size: int) -> None:
+    """An input error when a parsed card lies outside the deck's ``sizes`` (faces, suits; a
+    size that is not an int is not checked) or the hand does not have ``hand_size`` cards.
+
+    >>> check_hand("Ah Kh", [(12, 0), (11, 0)], (13, 4), 5)
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: a hand of this game has 5 cards, not 2
+    """
+    for text, card in zip(split_cards(texts), cards):
+        if any(isinstance(n, int) and value >= n for value, n in zip(card, sizes)):
+            raise CpolyInputError(f"card '{text}' is not in this game's deck "
+                                  f"({sizes[0]} faces, {sizes[1]} suits)")
+    if len(cards) != hand_size:
+        raise CpolyInputError(f"a hand of this game has {hand_size} cards, not {len(cards)}")
 
 
 def format_card(card: Card, ranks: str, suit_letters: str) -> str:

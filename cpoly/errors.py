@@ -14,12 +14,16 @@ game.cp:2:5: error: unknown name 'Tenn'
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Span:
-    """A position in a source file: 1-based line and column, and the text of that line."""
+class Span(NamedTuple):
+    """A position in a source file: 1-based line and column, and the text of that line.
+
+    Spans and warnings are named tuples, not dataclasses: every command imports this module,
+    and the dataclasses module (with ``inspect``) would cost a warm ``cpoly hold`` a sixth of
+    its start-up.
+    """
 
     path: str
     line: int
@@ -68,8 +72,7 @@ class CpolyInputError(CpolyError):
     """A bad card string, a duplicated card, a wrong number of cards, an unknown option value."""
 
 
-@dataclass(frozen=True)
-class Warning_:
+class Warning_(NamedTuple):
     """A lint finding: a likely mistake that does not stop the computation."""
 
     message: str

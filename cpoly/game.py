@@ -18,7 +18,7 @@ from functools import cached_property
 
 import numpy as np
 
-from cpoly.cards import Card, format_card, parse_cards, split_cards
+from cpoly.cards import Card, check_hand, format_card, parse_cards
 from cpoly.counting import CountingPlan, DealSpace
 from cpoly.errors import CpolyError, CpolyInputError, Warning_
 from cpoly.evaluate import SortedValues, evaluate_factored
@@ -199,12 +199,7 @@ class Game:
         cards = parse_cards(texts, self.spec.ranks, self.spec.suit_letters, copies=self.spec.copies)
         _ = self.universe  # every card vertex has a domain (else a CpolyNameError)
         sizes = (self.sorts[self.face_vertices[0]].size, self.sorts[self.suit_vertices[0]].size)
-        for text, card in zip(split_cards(texts), cards):
-            if any(isinstance(n, int) and value >= n for value, n in zip(card, sizes)):
-                raise CpolyInputError(f"card '{text}' is not in this game's deck "
-                                      f"({sizes[0]} faces, {sizes[1]} suits)")
-        if len(cards) != self.hand_size:
-            raise CpolyInputError(f"a hand of this game has {self.hand_size} cards, not {len(cards)}")
+        check_hand(texts, cards, sizes, self.hand_size)
         return cards
 
     def format(self, card: Card) -> str:

@@ -91,6 +91,8 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
     # Factors without literals split into nothing: their product multiplies each term once.
     plain = mul(*(f for f in node.factors if not signatures[f.uid]))
     split = [memo[f.uid] for f in node.factors if signatures[f.uid]]
+    if any(not pieces for pieces in split):  # a factor whose every term narrowed to 0 is 0
+        return []
     singles = [pieces[0] for pieces in split if len(pieces) == 1]  # multiplied once, first
     first = narrow(mul(*(t for _, t in singles)))
     terms: list[tuple[int, Expr]] = [] if first is ZERO else [(prod(c for c, _ in singles), first)]

@@ -32,8 +32,8 @@ import json
 import os
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 __all__ = ["CACHE_ENV", "LIBRARY", "PATH_ENV", "Sources", "bytes_digest", "cache_dir", "file_digest",
            "recall", "remember", "search_dirs"]
@@ -79,8 +79,7 @@ def file_digest(path: Path) -> str | None:
         return None
 
 
-@dataclass(frozen=True)
-class Sources:
+class Sources(NamedTuple):
     """The files a game was read from (path as found, resolved path, sha256 of the bytes
     parsed), the paths its imports found missing, and the directories searched."""
 

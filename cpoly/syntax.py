@@ -11,7 +11,7 @@ SigmaRange(first=1, last=5, span=demo.cp:2:5)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from functools import lru_cache
@@ -412,7 +412,7 @@ def read_module(text: str, path: str = "<string>", via: str = "") -> Module:
         tree = parse_text(text, path)
     except CpolyError as error:
         if error.span is not None and via:
-            error.span = replace(error.span, via=via)
+            error.span = error.span._replace(via=via)
         raise
     try:
         statements = _transformer()(path, text, via).transform(tree)

@@ -105,3 +105,32 @@ def test_a_symmetric_any_category_needs_no_order_count():
     with pytest.raises(Exception, match="depends on the order"):
         load_game_text('import "poker.cp"\ngame "x"\nFirstTwo = δF[1],F[2]\ncategories FirstTwo\n',
                        directory=str(DEFINITIONS / "lib"))
+
+
+EMPTY_FACTOR = """Faces = 5
+Suits = 2
+F = σ1-σ3
+S = σ4-σ6
+domain F: Faces
+domain S: Suits
+Hand = prod(i<j in 1..3) (1 - δF[i],F[j] δS[i],S[j])
+// identically 0: two cards with faces in {0,1} whose common face is 2
+Never = sum(i<j in 1..3) (δF[i]{0,1} δF[j]{0,1} δF[i],F[j]{2})
+Flush = δS[1],S[2],S[3]
+Bug = Never * Flush
+cards F S
+deal Hand
+categories Bug, Flush
+"""
+
+
+def test_a_factor_whose_every_term_narrows_to_zero_makes_the_product_zero():
+    """Found by review: a sum whose terms all narrow to 0 split into no pieces, and the product
+    was counted as if that factor were 1 (Bug = every flush).  Oracle: checking every deal."""
+    from cpoly.api import deal_table, deal_table_by_checking
+
+    game = load_game_text(EMPTY_FACTOR, "empty.cp")
+    planned, checked = deal_table(game), deal_table_by_checking(game)
+    assert [(r.name, r.ways, r.paid_ways) for r in planned.rows] == \
+        [(r.name, r.ways, r.paid_ways) for r in checked.rows]
+    assert planned.rows[0].ways == 0 and planned.rows[1].paid_ways == 20

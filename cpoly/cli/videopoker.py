@@ -1,11 +1,19 @@
-"""``cpoly hold``, ``cpoly analyze`` and ``cpoly paytables``: video poker from a .cp game."""
+"""``cpoly hold``, ``cpoly analyze`` and ``cpoly paytables``: video poker from a .cp game.
+
+Module-level imports are light: a warm ``hold`` answers from the game's hold file
+(:mod:`~cpoly.games.videopoker.holdfile`) without loading NumPy or the parser; everything
+else loads the game (:class:`~cpoly.games.videopoker.game.VideoPoker`) when it runs.  Both
+paths of ``hold`` print one :class:`~cpoly.games.videopoker.holdchoice.HoldReport` with
+:func:`print_hold`.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from fractions import Fraction
 from math import perm
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cpoly.cli.output import (
     print_json,
@@ -14,12 +22,17 @@ from cpoly.cli.output import (
     progress_bar,
     thousands,
 )
-from cpoly.games.videopoker.analysis import (
+from cpoly.errors import CpolyError
+from cpoly.games.videopoker.holdchoice import (
     DEFAULT_TIE_RULE,
-    GameAnalysis,
+    HoldOption,
+    HoldReport,
     TieRule,
 )
-from cpoly.games.videopoker.game import VideoPoker
+
+if TYPE_CHECKING:
+    from cpoly.games.videopoker.game import VideoPoker
+    from cpoly.games.videopoker.summary import GameAnalysis
 
 TIE_RULES = [rule.value for rule in TieRule]
 
@@ -57,32 +70,74 @@ def _pay_number(value: Fraction) -> int | float:
 
 # ---- hold --------------------------------------------------------------------------------------
 def run_hold(args: argparse.Namespace) -> int:
+    if args.mine is None and _warm_hold(args):
+        return 0
+    from cpoly.games.videopoker.game import VideoPoker
+    from cpoly.games.videopoker.holdstore import store_hold_file
+
     poker = VideoPoker.load(args.file)
     print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
     result = poker.hold(args.cards, table.name, args.tie_rule)
-    names = poker.game.category_names + ["Nothing"]
-    ranked = _distinct_holds(poker, sorted(result.options,
-                                           key=lambda o: (o.hold != result.best, -o.ev, o.hold)))
-    ordered = poker.game.spec.ordered
     mine = None
     if args.mine is not None:
         from cpoly.cli.strategy import mine_json  # the strategy modules only when asked
 
         mine = mine_json(poker, result, args.mine)
-    if args.json:
-        print_json({"paytable": table.name, "ordered": ordered,
-                    "holds": [_hold_json(poker, o, names) for o in ranked],
-                    "best": _hold_json(poker, result.best_option, names, outcomes=False),
+    store_hold_file(poker, args.file)
+    report = HoldReport(poker.game.spec.title, table.name, poker.game.spec.ordered,
+                        (*poker.game.category_names, "Nothing"),
+                        {card: poker.card_name(card) for card in result.deal}, result)
+    print_hold(report, args.json, mine)
+    return 0
+
+
+def _warm_hold(args: argparse.Namespace) -> bool:
+    """Answer from the game's hold file when there is a valid one for unchanged definitions
+    (False, having printed nothing, when the slow path must answer)."""
+    from cpoly.games.videopoker.holdfile import WarmHold
+
+    warm = WarmHold.open(args.file)
+    table = None if warm is None else warm.paytable(args.paytable)
+    warnings = None if warm is None else warm.warnings(args.file)
+    if warm is None or table is None or warnings is None:
+        return False
+    try:
+        deal = warm.deal(args.cards)
+    except CpolyError:
+        _print_lines(warnings)
+        raise
+    counts = warm.counts(deal)
+    if counts is None:
+        return False
+    _print_lines(warnings)
+    print_hold(warm.report(deal, counts, table, TieRule(args.tie_rule)), args.json)
+    return True
+
+
+def _print_lines(lines: list[str]) -> None:
+    """Warnings already rendered, on stderr (as :func:`print_warnings` prints them)."""
+    for line in lines:
+        print(line, file=sys.stderr)
+
+
+def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = None) -> None:
+    """The holds of a deal, best first (then by EV, then hold index), as text or JSON."""
+    result = report.result
+    ranked = _distinct_holds(report, sorted(result.options, key=lambda o: (o.hold != result.best, -o.ev, o.hold)))
+    names = list(report.categories)
+    if as_json:
+        print_json({"paytable": report.paytable, "ordered": report.ordered,
+                    "holds": [_hold_json(report, o, names) for o in ranked],
+                    "best": _hold_json(report, result.best_option, names, outcomes=False),
                     **({"mine": mine} if mine else {})})
-        return 0
-    print(f"{poker.game.spec.title} ({table.name}): "
-          + " ".join(poker.card_name(c) for c in result.deal))
-    draws = "winning ordered draws" if ordered else "winning draws"
-    print(holds_text([(("* " if o.hold == result.best else "  ") + _held_text(poker, o.held), o.ev,
+        return
+    print(f"{report.title} ({report.paytable}): " + " ".join(report.card_names[c] for c in result.deal))
+    draws = "winning ordered draws" if report.ordered else "winning draws"
+    print(holds_text([(("* " if o.hold == result.best else "  ") + _held_text(report, o.held), o.ev,
                        [f"{n} {c:,}" for n, c in zip(names[:-1], o.counts) if c]) for o in ranked],
                      draws))
-    if ordered:
+    if report.ordered:
         print("ordered deal: the cards are read left to right, and drawn cards fill the discarded "
               "positions (each ordered draw counted once)")
     if len(result.tied) > 1:
@@ -90,7 +145,6 @@ def run_hold(args: argparse.Namespace) -> int:
     if mine:
         print(f"your hold {' '.join(mine['held']) or '(draw five)'}: EV {mine['ev']:.6f}, "
               + ("the best play" if not mine["cost"] else f"costs {mine['cost']:.6f} bets against the best"))
-    return 0
 
 
 def holds_text(rows: list[tuple[str, Fraction, list[str]]], draws: str, width: int = 80) -> str:
@@ -122,25 +176,25 @@ def holds_text(rows: list[tuple[str, Fraction, list[str]]], draws: str, width: i
     return "\n".join(lines)
 
 
-def _distinct_holds(poker: VideoPoker, options: list[Any]) -> list[Any]:
+def _distinct_holds(report: HoldReport, options: list[HoldOption]) -> list[HoldOption]:
     """Holds that keep the same cards by name are one choice (with copies, keeping one Ah or
     the other is the same play): the first of each is kept."""
     seen: set[tuple[str, ...]] = set()
     distinct = []
     for option in options:
-        names = tuple(sorted(poker.card_name(c) for c in option.held))
+        names = tuple(sorted(report.card_names[c] for c in option.held))
         if names not in seen:
             seen.add(names)
             distinct.append(option)
     return distinct
 
 
-def _held_text(poker: VideoPoker, held: tuple[int, ...]) -> str:
-    return " ".join(poker.card_name(c) for c in held) or "(draw five)"
+def _held_text(report: HoldReport, held: tuple[int, ...]) -> str:
+    return " ".join(report.card_names[c] for c in held) or "(draw five)"
 
 
-def _hold_json(poker: VideoPoker, option: Any, names: list[str], outcomes: bool = True) -> dict[str, Any]:
-    data: dict[str, Any] = {"held": [poker.card_name(c) for c in option.held],
+def _hold_json(report: HoldReport, option: HoldOption, names: list[str], outcomes: bool = True) -> dict[str, Any]:
+    data: dict[str, Any] = {"held": [report.card_names[c] for c in option.held],
                             "ev": float(option.ev),
                             "ev_exact": f"{option.ev.numerator}/{option.ev.denominator}",
                             "draws": option.draws}
@@ -151,11 +205,16 @@ def _hold_json(poker: VideoPoker, option: Any, names: list[str], outcomes: bool 
 
 # ---- analyze -----------------------------------------------------------------------------------
 def run_analyze(args: argparse.Namespace) -> int:
+    from cpoly.games.videopoker.game import VideoPoker
+    from cpoly.games.videopoker.holdstore import store_hold_file
+
     poker = VideoPoker.load(args.file)
     print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
         analysis = poker.analyze(table.name, args.tie_rule, update, use_cache=not args.no_cache)
+    if not args.no_cache:
+        store_hold_file(poker, args.file)
     names = poker.game.category_names + ["Nothing"]
     if args.json:
         print_json(_analysis_json(analysis, names))
@@ -205,6 +264,8 @@ def _print_analysis(poker: VideoPoker, analysis: GameAnalysis, names: list[str])
 
 # ---- paytables ---------------------------------------------------------------------------------
 def run_paytables(args: argparse.Namespace) -> int:
+    from cpoly.games.videopoker.game import VideoPoker
+
     poker = VideoPoker.load(args.file)
     names = poker.game.category_names
     tables = poker.game.spec.paytables

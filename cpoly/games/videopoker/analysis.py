@@ -17,13 +17,17 @@ with ``L = (n - 5)_5``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from math import comb, perm
 
 import numpy as np
 
 from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker import holdchoice
+from cpoly.games.videopoker.holdchoice import (
+    HoldOption,
+    HoldResult,
+    ScaledTable,
+    play_deal,
+)
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
@@ -31,7 +35,6 @@ from cpoly.games.videopoker.holds import (
     deal_hold_counts,
     hold_counts,
     hold_pay_matrix,
-    hold_sizes,
     hold_weights,
 )
 from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, ordered_draw_weights
@@ -122,51 +125,17 @@ def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame
     return counts, cards, to_sorted
 
 
-@dataclass(frozen=True)
-class HoldOption:
-    """One way to play a deal: the held cards, its outcome counts and exact EV per unit bet."""
-
-    hold: int
-    held: tuple[int, ...]
-    counts: tuple[int, ...]
-    draws: int
-    ev: Fraction
-
-
-@dataclass(frozen=True)
-class HoldResult:
-    """The 32 holds of a deal (``options[m]`` = hold ``m``) and the one chosen by the tie rule.
-
-    ``tied`` lists every hold index whose EV equals the maximum.
-    """
-
-    deal: tuple[int, ...]
-    options: tuple[HoldOption, ...]
-    best: int
-    tied: tuple[int, ...]
-    tie_rule: TieRule
-
-    @property
-    def best_option(self) -> HoldOption:
-        """The chosen hold."""
-        return self.options[self.best]
-
-
 def hold_options(deal: Sequence[int], counts: np.ndarray, pay_matrix: np.ndarray,
                  denominator: int, n: int, ordered: bool = False) -> list[HoldOption]:
     """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
     exact EVs; ``pay_matrix`` holds the pays scaled by ``denominator``, ``n`` is the deck size.
     With ``ordered``, counts are of ordered draws (``(n - 5)_d`` of them), else of sets."""
-    totals = (counts * pay_matrix).sum(axis=1)
-    sizes = hold_sizes()
-    draw_count = perm if ordered else comb
-    options = []
-    for m in range(HOLDS):
-        draws = draw_count(n - HAND_SIZE, HAND_SIZE - int(sizes[m]))
-        held = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
-        ev = Fraction(int(totals[m]), draws * denominator)
-        options.append(HoldOption(m, held, tuple(int(c) for c in counts[m]), draws, ev))
-    return options
+    return holdchoice.hold_options(deal, counts.tolist(), _scaled_table(pay_matrix, denominator), n, ordered)
+
+
+def _scaled_table(pay_matrix: np.ndarray, denominator: int) -> ScaledTable:
+    """:func:`~cpoly.games.videopoker.holds.hold_pay_matrix` as the pays of one deal."""
+    return ScaledTable(tuple(pay_matrix[0].tolist()), tuple(pay_matrix[HOLDS - 1].tolist()), denominator)
 
 
 def _check_pays(paytable: PayTable, n_columns: int) -> None:
@@ -195,23 +164,16 @@ def autohold(
     """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
-    sorted_counts, cards, to_sorted = _sorted_outcomes(deal, tables)
+    sorted_counts, _, to_sorted = _sorted_outcomes(deal, tables)
     if ordered is not None:
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
-    counts = sorted_counts[to_sorted]
-    lcm_weight, weights = (draw_weights if ordered is None else ordered_draw_weights)(tables.n)
+    lcm_weight, _ = (draw_weights if ordered is None else ordered_draw_weights)(tables.n)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
     check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
-    _, choice = choose_holds(
-        sorted_counts[None], pay_matrix, hold_weights(weights), rule, cards[None, :], tables.faces
-    )
-    best = to_sorted.index(int(choice.best[0]))
-    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n,
-                           ordered=ordered is not None)
-    best_ev = max(o.ev for o in options)
-    tied = tuple(o.hold for o in options if o.ev == best_ev)
-    return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)
+    faces = None if tables.faces is None else np.asarray(tables.faces).tolist()
+    return play_deal(deal, sorted_counts[to_sorted].tolist(), _scaled_table(pay_matrix, scaled.denominator),
+                     tables.n, rule, faces, ordered=ordered is not None)
 
 
 def analyze_game(

@@ -164,5 +164,5 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
 
     maps = blocks.card_maps()
     return PreparedGame(n, colex_rank(deals), arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
-                        faces, subsets, full_tables, deal_rows, held_rows)
+                        faces, subsets, full_tables, deal_rows, held_rows, suit_classes=(blocks, arrays))
 

@@ -8,7 +8,7 @@ the deck and are cached on their own, so a second game on the same deck skips th
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from math import comb
@@ -32,6 +32,7 @@ from cpoly.games.videopoker.holds import (
     stacked_tables,
     subset_indices,
 )
+from cpoly.games.videopoker.suitclasses import SuitBlocks
 from cpoly.games.videopoker.tables import (
     HAND_SIZE,
     SubsetTables,
@@ -76,6 +77,9 @@ class PreparedGame:
         Face of every card (the ``rank-order`` tie rule).
     all_held_rows : callable, optional
         Builds :meth:`held_rows` of every class at once (else they come from ``subsets``).
+    suit_classes : tuple of (SuitBlocks, mapping), optional
+        The suit-class path's blocks and its cached arrays (class keys, subset tables per class;
+        :mod:`~cpoly.games.videopoker.classprep`), for the warm hold file.
     """
 
     n: int
@@ -92,6 +96,7 @@ class PreparedGame:
     full_tables: SubsetTables | Callable[[], SubsetTables]
     deal_rows: Callable[[np.ndarray], np.ndarray] | None = None
     all_held_rows: Callable[[], np.ndarray] | None = None
+    suit_classes: tuple[SuitBlocks, Mapping[str, np.ndarray]] | None = None
 
     @property
     def n_columns(self) -> int:

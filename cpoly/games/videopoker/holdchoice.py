@@ -1,0 +1,267 @@
+"""The 32 holds of one deal: exact EVs, the tie rules and the chosen hold (standard library only).
+
+The full-game analysis chooses holds for many deals at once with NumPy
+(:func:`~cpoly.games.videopoker.holds.choose_holds`); one dealt hand — ``cpoly hold``, whether
+its counts come from the engine's tables or from a warm hold file
+(:mod:`~cpoly.games.videopoker.holdfile`) — is played here, with Python integers and
+:class:`~fractions.Fraction` EVs, so that a warm ``hold`` need not import NumPy.
+
+Hold index convention: bit ``i`` of a hold index = card ``i`` of the deal **in the order given**
+is held (hold 0 draws five new cards, hold 31 keeps the deal).
+
+The records are immutable named tuples rather than frozen dataclasses: a warm ``hold`` creates
+these classes at start-up, where a dataclass costs about ten times as much to define.
+
+A game where every final hand pays 3: all 32 holds tie, and ``fewest-cards`` draws five.
+
+>>> deal = [4, 0, 1, 2, 3]
+>>> every_draw_wins = [[comb(5, 5 - m.bit_count()), 0] for m in range(HOLDS)]
+>>> scaled = ScaledTable((3, 0), (3, 0), 1)
+>>> result = play_deal(deal, every_draw_wins, scaled, 10, TieRule.FEWEST_CARDS, None)
+>>> result.best, len(result.tied), result.best_option.ev
+(0, 32, Fraction(3, 1))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from fractions import Fraction
+from math import comb, lcm, perm
+from typing import NamedTuple
+
+from cpoly.errors import CpolyInputError
+
+__all__ = [
+    "DEFAULT_TIE_RULE",
+    "HAND_SIZE",
+    "HOLDS",
+    "HoldOption",
+    "HoldReport",
+    "HoldResult",
+    "ScaledTable",
+    "TieRule",
+    "draw_weights",
+    "exclude_discards",
+    "hold_options",
+    "parse_tie_rule",
+    "play_deal",
+    "tie_order",
+]
+
+HAND_SIZE = 5
+HOLDS = 1 << HAND_SIZE
+
+
+class TieRule(str, enum.Enum):
+    """How to choose among holds whose EVs are exactly equal (all maximal).
+
+    Hold indices here refer to the deal's cards in increasing card-index order (bit ``i`` = the
+    ``i``-th lowest card held), whatever order a deal was given in.  Every rule falls back to the
+    lowest such hold index when it still leaves several holds.
+
+    * ``rank-order``: list the deal's cards by face, ascending (equal faces by card index), and
+      take the lowest hold index in that order; equivalently, where two holds differ, keep the one
+      that discards the highest-ranked card.  Reproduces the published full-pay Deuces Wild table
+      (all eleven rows); independent of how cards are numbered within a face.
+    * ``first``: the lowest hold index (by card index: the same as ``rank-order`` when cards are
+      numbered face-major, e.g. ``card = 4 * face + suit``).
+    * ``fewest-cards``: the hold keeping the fewest cards.
+    * ``most-cards``: the hold keeping the most cards.
+    * ``lowest-variance``: the hold whose payout has the smallest variance.
+    * ``highest-variance``: the hold whose payout has the largest variance.
+    """
+
+    RANK_ORDER = "rank-order"
+    FIRST = "first"
+    FEWEST_CARDS = "fewest-cards"
+    MOST_CARDS = "most-cards"
+    LOWEST_VARIANCE = "lowest-variance"
+    HIGHEST_VARIANCE = "highest-variance"
+
+
+#: The rule that reproduces the published full-pay Deuces Wild combinations digit for digit (of
+#: the five rules, only ``rank-order``, and ``first`` on a face-major deck, do).
+DEFAULT_TIE_RULE = TieRule.RANK_ORDER
+
+
+def parse_tie_rule(rule: TieRule | str) -> TieRule:
+    """A :class:`TieRule` from itself or its name.
+
+    >>> parse_tie_rule("most-cards")
+    <TieRule.MOST_CARDS: 'most-cards'>
+    """
+    if isinstance(rule, TieRule):
+        return rule
+    try:
+        return TieRule(rule)
+    except ValueError:
+        names = ", ".join(r.value for r in TieRule)
+        raise CpolyInputError(f"unknown tie rule {rule!r} (expected one of {names})") from None
+
+
+def draw_weights(n: int, hand_size: int = HAND_SIZE) -> tuple[int, tuple[int, ...]]:
+    """The LCM ``L`` of ``C(n - 5, d)`` for ``d = 0..5`` and the weight ``L / C(n - 5, d)``.
+
+    A hold discarding ``d`` cards has ``C(n - 5, d)`` equally likely draws; multiplying its
+    outcome counts by the weight of ``d`` puts all 32 holds on the common total ``L``.
+
+    >>> draw_weights(52)
+    (7669695, (7669695, 163185, 7095, 473, 43, 5))
+    """
+    draws = [comb(n - hand_size, d) for d in range(hand_size + 1)]
+    if 0 in draws:
+        raise CpolyInputError(f"a deck of {n} cards is too small to draw {hand_size} replacements")
+    common = lcm(*draws)
+    return common, tuple(common // d for d in draws)
+
+
+class HoldOption(NamedTuple):
+    """One way to play a deal: the held cards, its outcome counts and exact EV per unit bet."""
+
+    hold: int
+    held: tuple[int, ...]
+    counts: tuple[int, ...]
+    draws: int
+    ev: Fraction
+
+
+class HoldResult(NamedTuple):
+    """The 32 holds of a deal (``options[m]`` = hold ``m``) and the one chosen by the tie rule.
+
+    ``tied`` lists every hold index whose EV equals the maximum.
+    """
+
+    deal: tuple[int, ...]
+    options: tuple[HoldOption, ...]
+    best: int
+    tied: tuple[int, ...]
+    tie_rule: TieRule
+
+    @property
+    def best_option(self) -> HoldOption:
+        """The chosen hold."""
+        return self.options[self.best]
+
+
+class HoldReport(NamedTuple):
+    """What ``cpoly hold`` shows: a :class:`HoldResult` with the game's title, the pay table's
+    name, the names of the categories (``"Nothing"`` last) and of the dealt cards."""
+
+    title: str
+    paytable: str
+    ordered: bool
+    categories: tuple[str, ...]
+    card_names: dict[int, str]
+    result: HoldResult
+
+
+class ScaledTable(NamedTuple):
+    """A pay table as integers (:meth:`cpoly.paytable.PayTable.scaled`): ``pays[c] /
+    denominator`` per category, "nothing" included; ``dealt`` when all five dealt cards are kept."""
+
+    pays: tuple[int, ...]
+    dealt: tuple[int, ...]
+    denominator: int
+
+    def of_hold(self, hold: int) -> tuple[int, ...]:
+        """The pays a final hand of hold ``hold`` gets."""
+        return self.dealt if hold == HOLDS - 1 else self.pays
+
+
+def exclude_discards(containing: Sequence[Sequence[int]]) -> list[list[int]]:
+    """Final-hand counts of the 32 holds from the counts of hands *containing* each hold's
+    cards (row ``m``: the hands containing the cards of hold ``m``; row 31 the deal's one-hot
+    category): ``out[H] = sum over T >= H of (-1)**|T - H| * containing[T]``, a superset
+    Moebius transform, one card position at a time.
+
+    >>> exclude_discards([[1]] * 32)[31], exclude_discards([[1]] * 32)[0]
+    ([1], [0])
+    """
+    counts = [list(row) for row in containing]
+    for position in range(HAND_SIZE):
+        bit = 1 << position
+        for mask in range(HOLDS):
+            if not mask & bit:
+                counts[mask] = [a - b for a, b in zip(counts[mask], counts[mask | bit])]
+    return counts
+
+
+def hold_options(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledTable, n: int,
+                 ordered: bool = False) -> list[HoldOption]:
+    """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
+    exact EVs; ``n`` is the deck size.  With ``ordered``, counts are of ordered draws
+    (``(n - 5)_d`` of them), else of sets."""
+    draw_count = perm if ordered else comb
+    options = []
+    for m in range(HOLDS):
+        kept = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
+        draws = draw_count(n - HAND_SIZE, HAND_SIZE - len(kept))
+        row = tuple(int(c) for c in counts[m])
+        total = sum(c * p for c, p in zip(row, scaled.of_hold(m)))
+        options.append(HoldOption(m, kept, row, draws, Fraction(total, draws * scaled.denominator)))
+    return options
+
+
+def tie_order(deal: Sequence[int], faces: Sequence[int] | None, rule: TieRule) -> list[int]:
+    """The place of each dealt card in the order the tie rules read holds in: by card index,
+    or by face then card index under ``rank-order`` when the faces are known.  A hold's key is
+    ``sum(2**place)`` over its cards; the lowest key wins a tie the rule leaves open.
+
+    >>> tie_order([7, 2, 9], None, TieRule.FIRST), tie_order([7, 2, 9], [0] * 7 + [5, 0, 1], TieRule.RANK_ORDER)
+    ([1, 0, 2], [2, 0, 1])
+    """
+    def key(card: int) -> tuple[int, int]:
+        return (faces[card] if faces is not None and rule is TieRule.RANK_ORDER else 0, card)
+
+    ranked = sorted(range(len(deal)), key=lambda i: key(int(deal[i])))
+    place = [0] * len(deal)
+    for rank, i in enumerate(ranked):
+        place[i] = rank
+    return place
+
+
+def _narrow(options: Sequence[HoldOption], candidates: list[int], scaled: ScaledTable,
+            rule: TieRule) -> list[int]:
+    """The maximal-EV holds the rule's own criterion keeps (the order decides the rest)."""
+    if rule in (TieRule.FIRST, TieRule.RANK_ORDER):
+        return candidates
+    if rule in (TieRule.FEWEST_CARDS, TieRule.MOST_CARDS):
+        sign = 1 if rule is TieRule.FEWEST_CARDS else -1
+        keys: dict[int, Fraction | int] = {m: sign * len(options[m].held) for m in candidates}
+    else:  # equal means: the variance order is the order of the second moments
+        sign = 1 if rule is TieRule.LOWEST_VARIANCE else -1
+        keys = {m: sign * Fraction(sum(c * p * p for c, p in zip(options[m].counts, scaled.of_hold(m))),
+                                   options[m].draws) for m in candidates}
+    least = min(keys.values())
+    return [m for m in candidates if keys[m] == least]
+
+
+def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledTable, n: int,
+              rule: TieRule, faces: Sequence[int] | None, ordered: bool = False) -> HoldResult:
+    """Every hold of one deal with its exact EV, and the hold ``rule`` chooses among the best.
+
+    Parameters
+    ----------
+    deal : sequence of int
+        The five dealt cards (indices in the deck) in the order given.
+    counts : sequence of sequences of int
+        Final hands of each category (``"nothing"`` last) per hold, holds on the given order.
+    scaled : ScaledTable
+        The pay table as integers.
+    n : int
+        Cards in the deck.
+    rule : TieRule
+        How holds of exactly equal EV are told apart.
+    faces : sequence of int, optional
+        Face of every card of the deck (the ``rank-order`` rule).
+    ordered : bool
+        Counts of ordered draws (an ordered game).
+    """
+    options = hold_options(deal, counts, scaled, n, ordered)
+    best_ev = max(o.ev for o in options)
+    tied = [o.hold for o in options if o.ev == best_ev]
+    remaining = _narrow(options, tied, scaled, rule)
+    place = tie_order(deal, faces, rule)
+    best = min(remaining, key=lambda m: sum(1 << place[i] for i in range(HAND_SIZE) if m >> i & 1))
+    return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tuple(tied), rule)

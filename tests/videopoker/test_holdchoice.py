@@ -1,0 +1,56 @@
+"""The one-deal chooser (holdchoice.play_deal, NumPy-free, used by ``cpoly hold``) against the
+full game's vectorised chooser (holds.choose_holds, whose figures are tested against brute force
+and published tables), on made-up outcome counts full of exact ties, for every tie rule."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cpoly.games.videopoker.holdchoice import (
+    HOLDS,
+    ScaledTable,
+    TieRule,
+    draw_weights,
+    exclude_discards,
+    play_deal,
+)
+from cpoly.games.videopoker.holds import choose_holds, exclude_discards as exclude_many, hold_weights
+
+N_CARDS = 10  # draws per hold 1, 5, 10, 10, 5, 1: equal EVs are common
+
+
+@pytest.mark.parametrize("rule", list(TieRule))
+def test_play_deal_chooses_as_the_full_game_does(rule: TieRule) -> None:
+    rng = np.random.default_rng(11)
+    faces = rng.integers(0, 4, N_CARDS)
+    weights = hold_weights(draw_weights(N_CARDS)[1])
+    ties = 0
+    for _ in range(300):
+        deal = np.sort(rng.choice(N_CARDS, 5, replace=False))
+        counts = rng.integers(0, 3, (HOLDS, 4))
+        pays = rng.integers(0, 3, 4)
+        pays[-1] = 0
+        dealt = pays.copy()
+        dealt[rng.integers(0, 3)] += rng.integers(0, 2)
+        matrix = np.array([pays] * (HOLDS - 1) + [dealt])
+        _, choice = choose_holds(counts[None], matrix, weights, rule, deal[None], faces)
+        scaled = ScaledTable(tuple(pays.tolist()), tuple(dealt.tolist()), 1)
+        result = play_deal(deal.tolist(), counts.tolist(), scaled, N_CARDS, rule, faces.tolist())
+        assert result.best == int(choice.best[0])
+        assert bool(choice.tied[0]) == (len(result.tied) > 1)
+        best_ev = max(o.ev for o in result.options)
+        assert result.options[7].ev == Fraction(int(counts[7] @ pays), 10)  # three kept: C(5, 2) draws
+        assert result.best in result.tied and result.best_option.ev == best_ev
+        ties += len(result.tied) > 1
+    assert ties > 50
+
+
+def test_one_deal_transform_is_the_many_deal_transform() -> None:
+    rng = np.random.default_rng(5)
+    containing = rng.integers(0, 100, (HOLDS, 3, 6))
+    many = exclude_many(containing.copy())
+    for deal in range(3):
+        assert exclude_discards(containing[:, deal].tolist()) == many[deal].tolist()
