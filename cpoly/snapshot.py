@@ -39,18 +39,16 @@ import io
 import json
 import os
 import pickle
-import sys
 import tempfile
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, dag_table, from_dag_table
-from cpoly.sources import Sources, cache_dir, recall, remember
+from cpoly.sources import Sources, cache_dir, code_digest, recall, remember
 
-__all__ = ["code_digest", "keep", "recall_loaded", "snapshot_path"]
+__all__ = ["keep", "recall_loaded", "snapshot_path"]
 
 _MAGIC = b"cpoly-game-snapshot 1\n"
 _SUFFIX = ".snapshot"
@@ -60,22 +58,6 @@ _SUFFIX = ".snapshot"
 CACHED_KEPT = frozenset({"deal", "categories", "universe", "copies_weight"})
 Options = Mapping[str, object]
 Loaded = TypeVar("Loaded")
-
-
-@lru_cache(maxsize=1)
-def code_digest() -> str:
-    """sha256 of cpoly's own source files (``.py``, ``.lark``, the library's ``.cp``) and the
-    Python version: a snapshot written by other code is never read (a few milliseconds)."""
-    package = Path(__file__).resolve().parent
-    digest = hashlib.sha256(f"{_MAGIC!r} {sys.version}".encode())
-    for directory, folders, files in sorted(os.walk(package)):
-        folders[:] = sorted(f for f in folders if f != "__pycache__")
-        for name in sorted(files):
-            if name.endswith((".py", ".lark", ".cp")):
-                path = Path(directory, name)
-                digest.update(f"{path.relative_to(package)}\0".encode())
-                digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def snapshot_path(path: str | Path, options: Options) -> Path:

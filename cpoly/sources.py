@@ -30,13 +30,15 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import tempfile
 from collections.abc import Iterable
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["CACHE_ENV", "LIBRARY", "PATH_ENV", "Sources", "bytes_digest", "cache_dir", "file_digest",
-           "recall", "remember", "search_dirs"]
+__all__ = ["CACHE_ENV", "LIBRARY", "PATH_ENV", "Sources", "bytes_digest", "cache_dir", "code_digest",
+           "file_digest", "recall", "remember", "search_dirs"]
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
 PATH_ENV = "CPOLY_PATH"
@@ -64,6 +66,23 @@ def cache_dir() -> Path:
     """The cache directory: ``$CPOLY_CACHE_DIR`` if set, else ``~/.cache/cpoly`` (not created)."""
     configured = os.environ.get(CACHE_ENV)
     return Path(configured) if configured else Path.home() / ".cache" / "cpoly"
+
+
+@lru_cache(maxsize=1)
+def code_digest() -> str:
+    """sha256 of cpoly's own source files (``.py``, ``.lark``, the library's ``.cp``) and the
+    Python version (a few milliseconds, once per process): work cached by other code — another
+    version of cpoly, another checkout — is never read."""
+    package = Path(__file__).resolve().parent
+    digest = hashlib.sha256(sys.version.encode())
+    for directory, folders, files in sorted(os.walk(package)):
+        folders[:] = sorted(f for f in folders if f != "__pycache__")
+        for name in sorted(files):
+            if name.endswith((".py", ".lark", ".cp")):
+                path = Path(directory, name)
+                digest.update(f"{path.relative_to(package)}\0".encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def bytes_digest(data: bytes) -> str:

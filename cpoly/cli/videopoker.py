@@ -208,7 +208,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     from cpoly.games.videopoker.game import VideoPoker
     from cpoly.games.videopoker.holdstore import store_hold_file
 
-    poker = VideoPoker.load(args.file)
+    poker = VideoPoker.load(args.file, use_cache=not args.no_cache)
     print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:

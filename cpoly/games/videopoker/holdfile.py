@@ -32,6 +32,7 @@ and cards 1 and 4 are one class, whose least member is cards 1 and 4.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import struct
 import sys
@@ -53,7 +54,7 @@ from cpoly.games.videopoker.holdchoice import (
     exclude_discards,
     play_deal,
 )
-from cpoly.sources import cache_dir, recall
+from cpoly.sources import cache_dir, code_digest, recall
 
 __all__ = ["CHECK_SIZE", "CODES", "FORMAT", "MAGIC", "Layout", "WarmHold", "check_line", "class_key",
            "hold_file_path", "read_hold_file"]
@@ -67,8 +68,10 @@ CODES = ("B", "H", "I", "Q")
 
 
 def hold_file_path(key: str) -> Path:
-    """Where the hold file of the definitions with sources key ``key`` lives."""
-    return cache_dir() / f"hold-{key}.cph"
+    """Where the hold file of the definitions with sources key ``key`` lives, for this version
+    of cpoly (:func:`~cpoly.sources.code_digest`: a file written by other code is never read)."""
+    name = hashlib.sha256(f"{key} {code_digest()}".encode()).hexdigest()
+    return cache_dir() / f"hold-{name}.cph"
 
 
 class Layout(NamedTuple):
