@@ -39,14 +39,13 @@ import io
 import json
 import os
 import pickle
-import tempfile
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import TypeVar
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, dag_table, from_dag_table
-from cpoly.sources import Sources, cache_dir, code_digest, recall, remember
+from cpoly.sources import Sources, cache_dir, code_digest, recall, remember, write_atomic
 
 __all__ = ["keep", "recall_loaded", "snapshot_path"]
 
@@ -97,7 +96,7 @@ def keep(path: str | Path, options: Options, loaded: object, sources: Sources | 
     except (pickle.PicklingError, RecursionError, TypeError, AttributeError):
         return  # something unpicklable, or syntax nested too deep for pickle: no snapshot
     header = dict(_header(sources.key()), size=len(payload), sha256=hashlib.sha256(payload).hexdigest())
-    _write(snapshot_path(path, options), _MAGIC + json.dumps(header).encode() + b"\n" + payload)
+    write_atomic(snapshot_path(path, options), _MAGIC + json.dumps(header).encode() + b"\n" + payload)
 
 
 def _header(key: str) -> dict[str, object]:
@@ -166,18 +165,3 @@ def _pickled(loaded: object) -> bytes:
 def _unpickled(payload: bytes) -> object:
     rows, data = pickle.loads(payload)
     return _Unpickler(data, from_dag_table(rows)).load()
-
-
-def _write(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` atomically (a temporary file moved into place)."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".game-", suffix=".tmp", dir=path.parent)
-    except OSError:
-        return
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-    except OSError:
-        Path(temporary).unlink(missing_ok=True)

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 __all__ = ["CACHE_ENV", "LIBRARY", "PATH_ENV", "Sources", "bytes_digest", "cache_dir", "code_digest",
-           "file_digest", "recall", "remember", "search_dirs"]
+           "file_digest", "recall", "remember", "search_dirs", "write_atomic"]
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
 PATH_ENV = "CPOLY_PATH"
@@ -155,22 +155,40 @@ def remember(main: Path, sources: Sources) -> None:
     """Record ``sources`` as those of the game at ``main`` (atomically; silently skipped when
     the cache directory cannot be written: the cache is an optimisation)."""
     path = _manifest(main)
-    text = json.dumps(sources.as_json())
+    data = json.dumps(sources.as_json()).encode()
     try:
-        if path.is_file() and path.read_text() == text:
+        if path.is_file() and path.read_bytes() == data:
             return
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".sources-", suffix=".tmp", dir=path.parent)
     except OSError:
         return
+    write_atomic(path, data)
+
+
+def write_atomic(path: Path, data: bytes) -> bool:
+    """Write ``data`` to ``path`` through a temporary file moved into place (a reader never
+    sees half a file); False, and nothing left behind, when it cannot be written.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     written = write_atomic(Path(folder, "sub", "entry"), b"data")
+    ...     written, Path(folder, "sub", "entry").read_bytes(), os.listdir(Path(folder, "sub"))
+    (True, b'data', ['entry'])
+    """
     try:
-        with os.fdopen(handle, "w") as out:
-            out.write(text)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError:
+        return False
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
         os.replace(temporary, path)
     except BaseException as error:
         Path(temporary).unlink(missing_ok=True)
-        if not isinstance(error, OSError):
-            raise
+        if isinstance(error, OSError):
+            return False
+        raise
+    return True
 
 
 def recall(main: Path) -> str | None:

@@ -11,9 +11,7 @@ every answer of the warm path is the slow path's.  Other games keep the slow pat
 from __future__ import annotations
 
 import json
-import os
 import sys
-import tempfile
 import zlib
 from pathlib import Path
 from typing import Any
@@ -37,7 +35,7 @@ from cpoly.games.videopoker.holds import hold_pay_matrix
 from cpoly.games.videopoker.paytable import PayTable, check_int64_bounds
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.suitclasses import SuitBlocks
-from cpoly.sources import remember
+from cpoly.sources import remember, write_atomic
 
 __all__ = ["hold_file_bytes", "store_hold_file"]
 
@@ -62,7 +60,7 @@ def store_hold_file(poker: VideoPoker, game: str) -> Path | None:
     if stored is not None and stored[0].get("key") == key:
         return path
     body = hold_file_bytes(poker, prepared, key, game)
-    return None if body is None else _write(path, body)
+    return path if body is not None and write_atomic(path, body) else None
 
 
 def hold_file_bytes(poker: VideoPoker, prepared: PreparedGame, key: str, game: str) -> bytes | None:
@@ -154,20 +152,3 @@ def _paytable(table: PayTable, n: int) -> dict[str, Any]:
         return {"name": table.name, "usable": False}
     return {"name": table.name, "usable": True, "pays": scaled.pays.tolist(),
             "dealt": scaled.dealt_pays.tolist(), "denominator": scaled.denominator}
-
-
-def _write(path: Path, body: bytes) -> Path | None:
-    """Write atomically (a temporary file moved into place); None when the cache is not writable."""
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".hold-", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(body)
-            os.replace(temporary, path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
-    except OSError:
-        return None
-    return path
