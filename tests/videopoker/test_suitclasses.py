@@ -162,3 +162,32 @@ def test_plain_sums_refuse_weights_beyond_exact_float64() -> None:
     assert small.dealt.tolist() == [0, 0] and sum(small.kept) == 4
     with pytest.raises(CpolyError, match="exceeds exact float64"):
         plain_sums(hold_rows, categories, best, np.full(4, 2**51, dtype=np.int64), weights, 31, 2)
+
+
+SIXTEEN_FACES = """import "poker.cp"
+override Faces = 16
+ranks "23456789TJQKAXYZ"
+game "Sixteen faces"
+categories RoyalFlush, StraightFlush, FourOfAKind, FullHouse, Flush, Straight,
+           ThreeOfAKind, TwoPair, JacksOrBetter
+paytable "9/6": RoyalFlush 800, StraightFlush 50, FourOfAKind 25, FullHouse 9, Flush 6,
+                Straight 4, ThreeOfAKind 3, TwoPair 2, JacksOrBetter 1
+"""
+
+
+def test_a_64_card_deck_is_not_put_in_uint64_keys_and_its_holds_add_up(
+        tmp_path, monkeypatch, capsys):
+    """Found by review: 16 faces x 4 suits used the top bit of the uint64 keys and the hold
+    counts of 31 holds did not add up to their draws.  Such a deck now takes the path that
+    classifies every hand: every hold's outcomes (Nothing included) add up to its draws."""
+    import json
+
+    from cpoly.cli.main import main
+
+    monkeypatch.setenv("CPOLY_CACHE_DIR", str(tmp_path / "cache"))
+    game = tmp_path / "sixteen.cp"
+    game.write_text(SIXTEEN_FACES)
+    assert main(["hold", str(game), "Ah", "Kh", "Qh", "Jh", "2c", "--json"]) == 0
+    holds = json.loads(capsys.readouterr().out)["holds"]
+    assert len(holds) == 32
+    assert all(sum(h["outcomes"].values()) == h["draws"] for h in holds)

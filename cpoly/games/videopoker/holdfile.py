@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import struct
 import sys
 import zlib
@@ -163,11 +164,13 @@ class WarmHold:
             return None
 
     def warnings(self, game: str) -> list[str] | None:
-        """The game's warnings as the slow path renders them for the path ``game`` (None when
-        they were rendered for another spelling of the path)."""
+        """The game's warnings as the slow path renders them for the path ``game`` from the
+        current directory; None when the file was written for another spelling of the path or
+        from another directory (the title of an untitled game is its file name as typed, and
+        imported files are shown relative to the current directory)."""
         stored = self.header["warnings"]
         lines: list[str] = stored["lines"]
-        return lines if not lines or stored["path"] == game else None
+        return lines if stored["path"] == game and stored.get("cwd") == os.getcwd() else None
 
     def paytable(self, name: str | None) -> tuple[str, ScaledTable] | None:
         """A pay table by name (the first when None) as integers; None when the file has no

@@ -11,6 +11,7 @@ every answer of the warm path is the slow path's.  Other games keep the slow pat
 from __future__ import annotations
 
 import json
+import os
 import sys
 import zlib
 from pathlib import Path
@@ -138,7 +139,8 @@ def _header(poker: VideoPoker, blocks: SuitBlocks, key: str, game: str) -> dict[
         "columns": blocks.column.tolist(), "faces": face_index,
         "blocks": [list(b) for b in blocks.blocks], "cell": cell,
         "paytables": [_paytable(table, poker.n_cards) for table in spec.paytables],
-        "warnings": {"path": game, "lines": [w.render() for w in poker.game.program.warnings]},
+        "warnings": {"path": game, "cwd": os.getcwd(),
+                     "lines": [w.render() for w in poker.game.program.warnings]},
     }
 
 

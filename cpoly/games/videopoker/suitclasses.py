@@ -45,10 +45,12 @@ from cpoly.games.videopoker.parallel import map_chunks, workers
 
 __all__ = ["MAX_FACES", "SuitBlocks", "SuitLevels", "key_cards", "suit_levels"]
 
-#: Faces per suit up to this use the mask tables (``2**MAX_FACES`` entries per suit).
-MAX_FACES = 16
-#: Card bitmask keys are uint64: decks of at most 64 cards.
-MAX_CARDS = 64
+#: Faces per suit up to this use the mask tables (``2**MAX_FACES`` entries per suit).  Not 16:
+#: with 16 faces in 4 suits the top bit of the uint64 keys is used, and a 64-card deck gave
+#: wrong counts (found by review; such decks take the path that classifies every hand).
+MAX_FACES = 15
+#: Card bitmask keys are uint64 below their top bit: decks of at most 60 (15 x 4) cards.
+MAX_CARDS = 60
 #: A hand's face masks pack into one uint64, 16 bits per suit: at most four suit values.
 MAX_COLUMNS = 4
 _FIELD = 16
@@ -81,7 +83,7 @@ class SuitBlocks:
     @classmethod
     def of(cls, faces: np.ndarray, suits: np.ndarray, literals: Sequence[frozenset[int]]) -> SuitBlocks | None:
         """Blocks of suits with equal face sets and equal membership in every suit ``literal``;
-        None when the deck does not fit the mask form (over 64 cards, 16 faces or 4 suits, or
+        None when the deck does not fit the mask form (over 60 cards, 15 faces or 4 suits, or
         not sorted by face then suit)."""
         faces, suits = np.asarray(faces, dtype=np.int64), np.asarray(suits, dtype=np.int64)
         n = len(faces)
