@@ -94,24 +94,32 @@ def run_hold(args: argparse.Namespace) -> int:
 
 def _warm_hold(args: argparse.Namespace) -> bool:
     """Answer from the game's hold file when there is a valid one for unchanged definitions
-    (False, having printed nothing, when the slow path must answer)."""
+    (False, having printed nothing, when the slow path must answer: also when the file, though
+    its checksum is right, does not hold what this code reads)."""
     from cpoly.games.videopoker.holdfile import WarmHold
 
     warm = WarmHold.open(args.file)
-    table = None if warm is None else warm.paytable(args.paytable)
-    warnings = None if warm is None else warm.warnings(args.file)
-    if warm is None or table is None or warnings is None:
+    if warm is None:
         return False
     try:
-        deal = warm.deal(args.cards)
+        table, warnings = warm.paytable(args.paytable), warm.warnings(args.file)
+        if table is None or warnings is None:
+            return False
+        try:
+            deal = warm.deal(args.cards)
+        except CpolyError:
+            _print_lines(warnings)
+            raise
+        counts = warm.counts(deal)
+        report = None if counts is None else warm.report(deal, counts, table, TieRule(args.tie_rule))
     except CpolyError:
-        _print_lines(warnings)
         raise
-    counts = warm.counts(deal)
-    if counts is None:
+    except (KeyError, IndexError, TypeError, ValueError):
+        return False
+    if report is None:
         return False
     _print_lines(warnings)
-    print_hold(warm.report(deal, counts, table, TieRule(args.tie_rule)), args.json)
+    print_hold(report, args.json)
     return True
 
 

@@ -292,3 +292,22 @@ def test_the_warm_path_answers_only_the_spelling_of_the_path_it_was_written_for(
     assert slow[1].startswith("alias")
     run_cli(["hold", str(path), *deal])  # writes the hold file, titled by 'game.cp'
     assert run_cli(["hold", str(alias), *deal]) == slow
+
+
+def test_a_hold_file_that_does_not_hold_what_the_code_reads_falls_back(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file with a right checksum whose header lacks what this code reads (a KeyError or
+    IndexError inside the warm path) is answered by the slow path, never an internal error."""
+    path = game_path("jacks_or_better")
+    deal = ["hold", path, "Ah", "Kh", "Qh", "5c", "5d"]
+    run_cli(deal)  # the hold file exists
+    with monkeypatch.context() as slow_only:
+        no_warm_path(slow_only)
+        slow = run_cli(deal)
+    for error in (KeyError("sections"), IndexError("row")):
+        def broken(*_: object, error: Exception = error) -> None:
+            raise error
+
+        with monkeypatch.context() as damaged:
+            damaged.setattr(WarmHold, "counts", broken)
+            assert run_cli(deal) == slow
