@@ -86,14 +86,14 @@ def test_check_json_contract(capsys):
     assert json.loads(capsys.readouterr().out)["category"] is None
 
 
-def test_lint_flags_plus_used_as_or(tmp_path, capsys):
+def test_count_refuses_plus_used_as_or(tmp_path, capsys):
     text = (FIXTURES / "small_poker.cp").read_text(encoding="utf-8")
     text = text.replace("ThreeOfAKind = any(i<j<k in 1..5) δF[i],F[j],F[k]",
                         "ThreeOfAKind = sum(i<j<k in 1..5) δF[i],F[j],F[k]")
     path = tmp_path / "overlapping.cp"
     path.write_text(text, encoding="utf-8")
-    assert main(["count", str(path), "--set", "Suits=4"]) == 0
-    assert "category 'ThreeOfAKind' is not 0/1" in capsys.readouterr().err
+    assert main(["count", str(path), "--set", "Suits=4"]) == 2
+    assert f"{path}:36:12: error: category 'ThreeOfAKind' is not 0/1" in capsys.readouterr().err
 
 
 def test_mixed_domains_warn_and_count_densely(tmp_path, capsys):

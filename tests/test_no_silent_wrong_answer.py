@@ -8,6 +8,7 @@ methods of the plan (equality patterns, checking every deal) against each other.
 from __future__ import annotations
 
 import json
+from math import comb
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ import pytest
 from cpoly.api import deal_table
 from cpoly.cli.main import main
 from cpoly.counting import CountingPlan
+from cpoly.errors import CpolyError
 from cpoly.game import Game
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lower import Lowerer
@@ -110,18 +112,34 @@ def test_hold_in_a_restricted_game_matches_brute_force_draws(tmp_path):
 
 
 # ---- 3. categories that are not 0/1 ------------------------------------------------------------
-def test_not_zero_one_category_is_refused_by_analyze_and_hold_and_warned_in_json(tmp_path, capsys):
+def test_not_zero_one_category_is_refused_by_count_analyze_and_hold(tmp_path, capsys):
     text = SMALL.replace("TwoPair, JacksOrBetter\n", "TwoPair, JacksOrBetter, Twice\n")
     text += "Twice = JacksOrBetter + TwoPair\n"
     path = _write(tmp_path, text)
-    assert main(["count", path, "--json"]) == 0
-    warnings = json.loads(capsys.readouterr().out)["warnings"]
-    assert any("'Twice' is not 0/1" in w["message"] for w in warnings)
-    assert any("does not pay Twice" in w["message"] for w in warnings)
-    for argv in (["analyze", path, "--no-cache"], ["hold", path, "Ah", "Ad", "Kh", "Kd", "9c"]):
+    assert main(["count", path, "--json"]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert "category 'Twice' is not 0/1" in error["message"] and error["line"] == 36
+    for argv in (["count", path], ["analyze", path, "--no-cache"], ["hold", path, "Ah", "Ad", "Kh", "Kd", "9c"]):
         assert main(argv) == 2
         err = capsys.readouterr().err
-        assert "category 'Twice' is not 0/1" in err and "Traceback" not in err
+        assert f"{path}:36:" in err and "category 'Twice' is not 0/1" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("budget", [None, 0], ids=["patterns", "checking"])
+def test_not_zero_one_deal_table_is_refused_by_every_method(tmp_path, budget):
+    """``+`` as OR over overlapping terms (four of a kind holds four triples): counting sums the
+    category's values over the deals and checking counts the deals it hits, so neither may
+    answer (on 4 suits they gave 5,040 and 4,680 ways)."""
+    text = SMALL.replace("Suits = 3", "Suits = 4").replace('"hdc"', '"hdcs"')
+    text = text.replace("ThreeOfAKind = any(i<j<k in 1..5)", "ThreeOfAKind = sum(i<j<k in 1..5)")
+    game = _game(_write(tmp_path, text), budget)
+    with pytest.raises(CpolyError, match="category 'ThreeOfAKind' is not 0/1") as raised:
+        deal_table(game)
+    assert raised.value.span is not None and raised.value.span.line == 36
+    three_suits = _game(_write(tmp_path, SMALL.replace("ThreeOfAKind = any(", "ThreeOfAKind = sum("),
+                               "three.cp"), budget)
+    assert deal_table(three_suits).rows[6].ways == 6 * comb(15, 2)  # 0/1 on 3 suits: a face, its
+    # three cards, two of the 15 cards of other faces
 
 
 # ---- 4. pays too large for exact int64 arithmetic ----------------------------------------------

@@ -6,7 +6,6 @@ import argparse
 from typing import Any
 
 from cpoly.api import (
-    category_lints,
     check,
     count,
     count_deals,
@@ -62,7 +61,7 @@ def run_count(args: argparse.Namespace) -> int:
     game = load_game(args.file, args.symbolic, parse_overrides(args.overrides))
     with working(f"counting {game.spec.title}"):
         table = deal_table(game)
-        warnings = game.program.warnings + category_lints(game) + symbolic_validity(
+        warnings = game.program.warnings + symbolic_validity(
             [game.deal, *game.categories.values()], game.sorts)
     print_warnings(warnings)
     if args.json:
