@@ -14,15 +14,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cpoly.api import deal_table
+from cpoly.api import deal_table, load_game
 from cpoly.cli.main import main
 from cpoly.counting import CountingPlan
 from cpoly.errors import CpolyError
 from cpoly.game import Game
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lower import Lowerer
-from cpoly.resolve import resolve
-from cpoly.syntax import read_file
 from tests.conftest import DEFINITIONS
 from tests.videopoker.vp_oracle import poker_categories, standard_deck
 
@@ -38,7 +36,8 @@ def _write(tmp_path: Path, text: str, name: str = "case.cp") -> str:
 
 
 def _game(path: str, budget: int | None = None) -> Game:
-    program = resolve(read_file(path))
+    """The game of ``path`` as the CLI loads it, counted with a table budget of ``budget``."""
+    program = load_game(path, use_cache=False).program
     planner = CountingPlan if budget is None else (lambda space: CountingPlan(space, budget))
     return Game.from_program(program, Lowerer(program), planner)
 
