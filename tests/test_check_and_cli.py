@@ -76,6 +76,10 @@ def test_count_table_and_pay_forms(capsys):
     assert main(["count", str(JACKS), "--show-pay"]) == 0
     out = capsys.readouterr().out
     assert "2,598,960" in out and "PayTwoPair = TwoPair * (1 - ThreeOfAKind)" in out
+    assert main(["count", str(JACKS), "--show-pay", "--json"]) == 0  # --json dropped them
+    forms = {row["name"]: row["pay_form"] for row in json.loads(capsys.readouterr().out)["categories"]}
+    assert forms["TwoPair"] == "TwoPair * (1 - ThreeOfAKind)"  # not the seed's printed form (design §1)
+    assert all(f"Pay{name} = {form}" in out for name, form in forms.items())
 
 
 def test_check_json_contract(capsys):
