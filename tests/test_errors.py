@@ -41,6 +41,8 @@ def test_golden_bad_file(path, capsys):
     (["Ah", "Kh", "Qh", "Jh", "Xh"], "bad card 'Xh'"),
     (["Ah", "Kh", "Qh", "Jh", "Tx"], "bad card 'Tx': suit 'x'"),
     (["Ah", "Kh", "Qh", "Jh", "T"], "bad card 'T'"),
+    (["11h", "2h", "3h", "4h", "5h"], "bad card '11': rank '1' is not one of 23456789TJQKA ('11h' was read as "
+                                      "the cards 11 h)"),  # it named '11' alone: the user typed '11h'
 ])
 def test_bad_cards_name_the_offending_value(cards, message, capsys):
     assert main(["check", JACKS, *cards]) == 2
