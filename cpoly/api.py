@@ -161,8 +161,10 @@ def deal_table(game: Game) -> DealTable:
     table = _deal_table(game)
     odd = not_zero_one_categories(game)
     if odd:
-        raise game.not_zero_one(odd[0], "its ways would depend on how the table is counted (the sum "
-                                        "of its values over the deals, or the deals it hits)")
+        symbols = sorted({str(game.sorts[v].size) for v in game.universe if game.sorts[v].symbolic})
+        sizes = f"for some values of {', '.join(symbols)}, " if symbols else ""
+        raise game.not_zero_one(odd[0], f"{sizes}its ways would depend on how the table is counted "
+                                        "(the sum of its values over the deals, or the deals it hits)")
     return table
 
 

@@ -141,6 +141,18 @@ def test_not_zero_one_deal_table_is_refused_by_every_method(tmp_path, budget):
     # three cards, two of the 15 cards of other faces
 
 
+def test_not_zero_one_for_some_sizes_is_refused_with_symbolic_sizes(tmp_path):
+    """The fixture's FullHouse is the seed's ten-term ``+``: five of a kind (5 suits or more)
+    hits all ten terms.  With Suits symbolic the table would hold those sums, so it is refused,
+    as the numeric table on 5 suits is; on 4 suits it is 0/1 and counted."""
+    path = _write(tmp_path, SMALL)
+    with pytest.raises(CpolyError, match="category 'FullHouse' is not 0/1 .* for some values of Suits, its ways"):
+        deal_table(load_game(path, ["Suits"], use_cache=False))
+    with pytest.raises(CpolyError, match="category 'FullHouse' is not 0/1"):
+        deal_table(load_game(path, overrides={"Suits": 5}, use_cache=False))
+    assert deal_table(load_game(path, overrides={"Suits": 4}, use_cache=False)).rows[3].ways == 6 * 4 * 5 * 6
+
+
 # ---- 4. pays too large for exact int64 arithmetic ----------------------------------------------
 @pytest.mark.parametrize("pay", ["1000000000000000", "100000000000000000000000000000"])
 def test_huge_pays_are_refused_not_wrapped(tmp_path, capsys, pay):
