@@ -11,9 +11,10 @@ The search (:func:`search_chart`):
 * moves one pattern at a time to its best position given the others (the exact gain of every
   position in one pass over the deals that contain it: a deal switches to the pattern exactly
   when it lands above the best other pattern the deal contains), until no move gains;
-* raises a penalty per line step by step until the chart fits: each sweep drops the lines worth
-  less than the penalty and puts coarse patterns in where one line replaces several;
-* fills the best chart that fits up to N lines with the most valuable further lines.
+* raises a penalty per line step by step down to "draw five" alone: each sweep drops the lines
+  worth less than the penalty and puts coarse patterns in where one line replaces several;
+* fills each chart on that path that fits in N lines (and "draw five" alone) up to N lines with
+  the most valuable further lines, and returns the best chart of all it evaluated.
 
 Each deal keeps its first and second pattern under the current order (and their patterns and
 values, in deal order), so a move only revisits the deals containing the moved pattern.
@@ -27,7 +28,7 @@ import numpy as np
 
 from cpoly.games.videopoker.strategy.entries import Entries
 
-__all__ = ["ChartSearch", "exact_bincount", "initial_order", "search_chart"]
+__all__ = ["ChartSearch", "exact_bincount", "initial_order", "penalty_path", "search_chart"]
 
 #: The line penalty starts at this share of the optimal value and grows by PENALTY_STEP.
 PENALTY_START = 1e-7
@@ -75,6 +76,19 @@ class ChartSearch:
         self._refresh(np.arange(self.entries.n_deals))
 
     # ---- state --------------------------------------------------------------------------
+    def snapshot(self) -> tuple[np.ndarray, ...]:
+        """The order and the deals' first two entries, for :meth:`restore` (cheaper than a
+        :meth:`reset`, which recomputes every deal)."""
+        return tuple(a.copy() for a in (self.rank, self.top1, self.top2, self.first_pattern, self.first_value,
+                                        self.second_pattern, self.second_value))
+
+    def restore(self, saved: tuple[np.ndarray, ...]) -> None:
+        """Back to a :meth:`snapshot`."""
+        for mine, kept in zip((self.rank, self.top1, self.top2, self.first_pattern, self.first_value,
+                               self.second_pattern, self.second_value), saved):
+            mine[:] = kept
+        self._plays = None
+
     def order(self) -> list[int]:
         """The patterns top-down, down to and including the floor."""
         ranked = np.argsort(self.rank)
@@ -226,20 +240,19 @@ class ChartSearch:
                 self.move(pattern, len(self.rank) - 1)
 
     # ---- pruning ------------------------------------------------------------------------------
-    def polish(self, lines: int, patterns: list[int]) -> None:
-        """Fill up to ``lines`` lines, then best-position moves of the lines in the chart."""
-        self.fill(lines, patterns)
-        self.sweep([p for p in self.order() if p != self.floor], insert=False)
-        self.cleanup()
-
     def fill(self, lines: int, patterns: list[int]) -> None:
         """Insert the pattern that gains most, while the chart has fewer than ``lines`` lines.
 
-        Lazy greedy: gains are evaluated once, then only the leading candidate is re-evaluated
-        before it is inserted (a pattern's gain rarely grows as lines are added; when it does,
-        the chart is still correct, only perhaps not the best fill).
+        Lazy greedy: each pattern starts with a bound on its gain (:meth:`gain_bounds`); only
+        the leading candidate is evaluated exactly, and inserted when it still leads (a
+        pattern's gain rarely grows as lines are added; when it does, the chart is still
+        correct, only perhaps not the best fill).  Each insertion gains; the steps do not
+        depend on ``lines`` (a fill to more lines makes the same insertions first).
         """
-        stale = sorted(((self.best_position(p)[1], p) for p in patterns if not self.alive(p)), reverse=True)
+        if len(self.order()) >= lines:
+            return
+        bounds = self.gain_bounds()
+        stale = sorted(((int(bounds[p]), p) for p in patterns if not self.alive(p)), reverse=True)
         while len(self.order()) < lines and stale and stale[0][0] > 0:
             _, pattern = stale.pop(0)
             position, gain, _ = self.best_position(pattern)
@@ -250,6 +263,16 @@ class ChartSearch:
             if gain <= 0:
                 return
             self.move(pattern, position)
+
+    def gain_bounds(self) -> np.ndarray:
+        """Per pattern, at least the gain of inserting it anywhere: what the deals containing
+        it would gain by playing it wherever that beats their play now (exact integers)."""
+        entries = self.entries
+        better = np.maximum(entries.value - self.first_value[entries.deal], 0) * entries.weight[entries.deal]
+        # a float sum of n terms errs by less than n * 2**-53 of it: rounded up well past that
+        sums = np.bincount(entries.pattern, weights=better.astype(np.float64), minlength=entries.n_patterns)
+        bounds: np.ndarray = np.ceil(sums * (1 + 1e-6)).astype(np.int64) + 1
+        return bounds
 
 
 def exact_bincount(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
@@ -279,51 +302,96 @@ def initial_order(entries: Entries, patterns: list[int], floor: int) -> list[int
     return sorted(kept, key=lambda p: (-mean[p], p))
 
 
+class Seen:
+    """Every chart the search evaluates: the best value and order per number of lines."""
+
+    def __init__(self) -> None:
+        self.charts: dict[int, tuple[int, list[int]]] = {}
+
+    def note(self, search: ChartSearch) -> int:
+        """Record the search's current chart; its number of lines."""
+        order, value = search.order(), search.total()
+        if value > self.charts.get(len(order), (-1, []))[0]:
+            self.charts[len(order)] = (value, order)
+        return len(order)
+
+    def record(self) -> dict[int, int]:
+        """The best value seen per number of lines."""
+        return {size: value for size, (value, _) in sorted(self.charts.items())}
+
+    def best(self, lines: int) -> list[int]:
+        """The order of the best chart seen with at most ``lines`` lines (the fewest lines on
+        a tie)."""
+        fitting = [(size, value, order) for size, (value, order) in self.charts.items() if size <= lines]
+        return max(fitting, key=lambda chart: (chart[1], -chart[0]))[2]
+
+
 def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
                  progress: Progress | None = None) -> tuple[ChartSearch, dict[int, int]]:
-    """The best chart found of at most ``lines`` lines, and the best value seen per number of
-    lines on the way.
+    """The best chart of at most ``lines`` lines among those the search evaluates, and the best
+    value seen per number of lines.
 
     Starts from the finest patterns (sorted, then best-position moves with every pattern that
     is a best play somewhere allowed in); then raises a penalty per line step by step, each
-    step's sweep dropping lines and merging finer lines into coarser ones, until the chart fits;
-    the best chart that fits is then filled up to ``lines`` and polished.
+    step's sweep dropping lines and merging finer lines into coarser ones, down to "draw five"
+    alone (:func:`penalty_path`: the same charts whatever ``lines``).  Every chart of that
+    path that fits, and "draw five" alone, is filled up to ``lines`` lines
+    (:meth:`ChartSearch.fill`); the best chart of all is returned.  As a fill to more lines
+    makes the same insertions as the fill to fewer, then more, each gaining, the value
+    returned never falls as ``lines`` grows.
 
-    ``progress(done, total)`` counts the lines the first chart has beyond ``lines`` as they are
-    shed, plus one step for the fill: how many penalty steps that takes depends on the values
-    (each multiplies the penalty by ``PENALTY_STEP``), how many lines it must shed does not.
+    ``progress(done, total)``: the lines the first chart has beyond one as they are shed (the
+    penalty steps that takes are not known in advance), then one for the last fill.
     """
     report = progress or _silent
     search = ChartSearch(entries, initial_order(entries, fine, floor), floor)
     candidates = [p for p in initial_order(entries, list(range(entries.n_patterns)), floor) if p != floor]
     search.sweep(candidates)
     search.cleanup()
-    record: dict[int, int] = {}
-    charts: dict[int, tuple[int, list[int]]] = {}
+    seen = Seen()
 
-    def note() -> int:
-        order, value = search.order(), search.total()
-        if value > charts.get(len(order), (-1, []))[0]:
-            charts[len(order)] = (value, order)
-        record[len(order)] = max(record.get(len(order), value), value)
-        return len(order)
+    def visit() -> int:
+        size = seen.note(search)
+        if size <= lines:
+            saved = search.snapshot()
+            search.sweep(search.order()[:-1], insert=False)
+            search.cleanup()
+            seen.note(search)
+            search.fill(lines, candidates)
+            search.cleanup()
+            seen.note(search)
+            search.restore(saved)
+        return size
 
-    penalty = max(1.0, float(np.sum(entries.weight * entries.optimal())) * PENALTY_START)
-    first = note()
-    total = max(first - lines, 0) + 1
-    shed = 0
-    while (size := note()) > lines:
-        shed = max(shed, min(first - size, total - 1))
-        report(shed, total)
+    first = visit()
+    total = first
+    report(0, total)
+    if penalty_path(search, candidates, visit, lambda done: report(min(done, total - 1), total)) > 1:
+        search.reset([floor])
+        visit()
+    search.reset(seen.best(lines))
+    report(total, total)
+    return search, seen.record()
+
+
+def penalty_path(search: ChartSearch, candidates: list[int], visit: Callable[[], int],
+                 shed: Callable[[int], None]) -> int:
+    """Raise the line penalty by ``PENALTY_STEP`` per sweep, ``visit()`` each chart (it
+    returns the chart's lines), until only the floor is left or the penalty exceeds the
+    optimal value (no line is worth it); ``shed(lines)`` reports the lines dropped since the
+    first chart.  Returns the last chart's lines."""
+    entries = search.entries
+    optimal = float(np.sum(entries.weight * entries.optimal()))
+    penalty = max(1.0, optimal * PENALTY_START)
+    first = size = len(search.order())
+    done = 0
+    while size > 1 and penalty <= optimal * PENALTY_STEP:
         search.sweep(candidates, int(penalty))
         penalty *= PENALTY_STEP
-    report(total - 1, total)
-    fits = max((chart for size, chart in charts.items() if size <= lines), key=lambda chart: chart[0])
-    search.reset(fits[1])
-    search.polish(lines, candidates)
-    note()
-    report(total, total)
-    return search, record
+        size = visit()
+        done = max(done, first - size)
+        shed(done)
+    return size
 
 
 def _silent(done: int, total: int) -> None:
