@@ -132,6 +132,41 @@ def test_fewer_lines_cost_more_and_stay_exact(jacks, chart_96, data_96):
     assert all(returns[n] <= chart_96.optimal_return for n in returns)
 
 
+#: --lines asked of 9/6 by the tests below: the first chart of the search has 65 lines; the
+#: review found 34 lines worse than 29, and 65 worse than 38.
+LINES_ASKED = (30, 34, 40, 65, 100)
+
+
+@pytest.fixture(scope="module")
+def charts_by_lines(data_96):
+    return {n: chart_of(data_96, n) for n in LINES_ASKED}
+
+
+def test_the_chart_is_the_best_the_search_found_that_fits(charts_by_lines):
+    """Whatever --lines, the chart returned is at least as good as every chart of at most that
+    many lines the search evaluated (those of returns_by_lines), the first chart's 65 lines
+    included."""
+    for n, chart in charts_by_lines.items():
+        fitting = {size: value for size, value in chart.returns_by_lines.items() if size <= n}
+        assert len(chart.lines) <= n and len(chart.lines) in fitting
+        assert chart.chart_return == max(fitting.values())
+        assert chart.chart_return == fitting[len(chart.lines)]
+        assert 65 in chart.returns_by_lines and 1 in chart.returns_by_lines  # the whole penalty path
+    # the review's cases: --lines 65 gave the 65-line chart, worse than the 38-line one it had seen
+    assert charts_by_lines[65].chart_return > charts_by_lines[65].returns_by_lines[65]
+
+
+def test_more_lines_never_return_less(charts_by_lines, data_96):
+    """The return is non-decreasing in --lines (across separate searches), and each chart's
+    return is recomputed by playing it on every suit class."""
+    returns = [charts_by_lines[n].chart_return for n in LINES_ASKED]
+    assert returns == sorted(returns)
+    assert charts_by_lines[30].chart_return < charts_by_lines[40].chart_return  # the test can tell
+    for chart in charts_by_lines.values():
+        _assert_replayed(data_96, chart)
+        assert chart.return_with_exceptions == chart.optimal_return
+
+
 def test_nine_five_chart(jacks):
     chart = build_strategy(jacks, "9/5", 40)
     # published basic chart 0.984482

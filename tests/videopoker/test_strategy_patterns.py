@@ -195,6 +195,38 @@ def test_chart_search_finds_the_brute_force_best_order(seed):
     assert max(record.values()) == search.total()
 
 
+def _chart_value(entries: Entries, order: list[int]) -> int:
+    """The chart's value by brute force: each deal plays the first pattern of ``order`` it has."""
+    best_value = {(int(d), int(p)): int(v) for d, p, v in zip(entries.deal, entries.pattern, entries.value)}
+    return sum(int(entries.weight[deal]) * best_value[(deal, next(p for p in order if (deal, p) in best_value))]
+               for deal in range(entries.n_deals))
+
+
+def _brute_force_best_within(entries: Entries, lines: int) -> int:
+    """The best value of any chart of at most ``lines`` lines ("draw five", pattern 0, last)."""
+    others = range(1, entries.n_patterns)
+    return max(_chart_value(entries, [*order, 0]) for k in range(lines) for order in itertools.permutations(others, k))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fewer_lines_never_beat_more(seed):
+    """On tiny games, for every --lines: the chart fits, its value (recomputed by brute force
+    from its order) is the best the search recorded with that many lines or fewer, never above
+    the brute-force best of that size, and never falls as --lines grows."""
+    entries = _tiny_game(seed + 20, n_deals=50, n_patterns=7)
+    found = []
+    for lines in range(1, entries.n_patterns + 1):
+        search, record = search_chart(entries, list(range(entries.n_patterns)), 0, lines)
+        order = search.order()
+        assert len(order) <= lines and order[-1] == 0
+        value = _chart_value(entries, order)
+        assert value == search.total() == max(v for size, v in record.items() if size <= lines)
+        assert value <= _brute_force_best_within(entries, lines)
+        found.append(value)
+    assert found == sorted(found) and found[0] < found[-1]
+    assert found[-1] == _brute_force_best_within(entries, entries.n_patterns)
+
+
 def test_search_bookkeeping_matches_a_fresh_start():
     entries = _tiny_game(11, n_deals=60, n_patterns=7)
     search = ChartSearch(entries, list(range(7)), 0)

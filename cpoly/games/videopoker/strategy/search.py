@@ -35,6 +35,11 @@ PENALTY_START = 1e-7
 PENALTY_STEP = 4.0
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
 MAX_SWEEPS = 2
+#: Rounds of moves per step of the penalty path (a second round costs as much and gained little).
+PATH_SWEEPS = 2
+#: Charts of the penalty path are filled up when they are within this share of the optimal
+#: value of the first chart ("draw five" alone always is).
+FILL_WITHIN = 1e-3
 #: ``progress(done, total)``: see :func:`search_chart`.
 Progress = Callable[[int, int], None]
 
@@ -207,12 +212,12 @@ class ChartSearch:
         """True when the pattern stands above the floor (it can be played)."""
         return bool(self.rank[pattern] < self.rank[self.floor])
 
-    def sweep(self, patterns: list[int], penalty: int = 0, insert: bool = True) -> int:
-        """Best-position moves of ``patterns`` until none gains (at most ``MAX_SWEEPS``
-        rounds), maximising the chart's value minus ``penalty`` per line; with ``insert``
-        false, patterns below the floor stay there.  Returns the penalised gain."""
+    def sweep(self, patterns: list[int], penalty: int = 0, insert: bool = True, rounds: int = MAX_SWEEPS) -> int:
+        """Best-position moves of ``patterns`` until none gains (at most ``rounds`` rounds),
+        maximising the chart's value minus ``penalty`` per line; with ``insert`` false,
+        patterns below the floor stay there.  Returns the penalised gain."""
         total = 0
-        for _ in range(MAX_SWEEPS):
+        for _ in range(rounds):
             gained = 0
             for pattern in patterns:
                 gained += self._improve(pattern, penalty, insert)
@@ -263,6 +268,8 @@ class ChartSearch:
             if gain <= 0:
                 return
             self.move(pattern, position)
+            self.sweep(self.order()[:-1], insert=False)
+            self.cleanup()
 
     def gain_bounds(self) -> np.ndarray:
         """Per pattern, at least the gain of inserting it anywhere: what the deals containing
@@ -350,6 +357,9 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
     search.cleanup()
     seen = Seen()
 
+    optimal = int(np.sum(entries.weight * entries.optimal()))
+    worth_filling = search.total() - int(optimal * FILL_WITHIN)
+
     def visit() -> int:
         size = seen.note(search)
         if size <= lines:
@@ -357,9 +367,9 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
             search.sweep(search.order()[:-1], insert=False)
             search.cleanup()
             seen.note(search)
-            search.fill(lines, candidates)
-            search.cleanup()
-            seen.note(search)
+            if search.total() >= worth_filling or size == 1:
+                search.fill(lines, candidates)
+                seen.note(search)
             search.restore(saved)
         return size
 
@@ -386,7 +396,7 @@ def penalty_path(search: ChartSearch, candidates: list[int], visit: Callable[[],
     first = size = len(search.order())
     done = 0
     while size > 1 and penalty <= optimal * PENALTY_STEP:
-        search.sweep(candidates, int(penalty))
+        search.sweep(candidates, int(penalty), rounds=PATH_SWEEPS)
         penalty *= PENALTY_STEP
         size = visit()
         done = max(done, first - size)
