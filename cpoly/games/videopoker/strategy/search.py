@@ -246,13 +246,14 @@ class ChartSearch:
 
     # ---- pruning ------------------------------------------------------------------------------
     def fill(self, lines: int, patterns: list[int]) -> None:
-        """Insert the pattern that gains most, while the chart has fewer than ``lines`` lines.
+        """Insert the pattern that gains most, then move the chart's lines where they gain,
+        while the chart has fewer than ``lines`` lines.
 
         Lazy greedy: each pattern starts with a bound on its gain (:meth:`gain_bounds`); only
         the leading candidate is evaluated exactly, and inserted when it still leads (a
         pattern's gain rarely grows as lines are added; when it does, the chart is still
-        correct, only perhaps not the best fill).  Each insertion gains; the steps do not
-        depend on ``lines`` (a fill to more lines makes the same insertions first).
+        correct, only perhaps not the best fill).  Each step gains and none depends on
+        ``lines``: a fill to more lines passes through the fill to fewer.
         """
         if len(self.order()) >= lines:
             return
@@ -342,10 +343,11 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
     is a best play somewhere allowed in); then raises a penalty per line step by step, each
     step's sweep dropping lines and merging finer lines into coarser ones, down to "draw five"
     alone (:func:`penalty_path`: the same charts whatever ``lines``).  Every chart of that
-    path that fits, and "draw five" alone, is filled up to ``lines`` lines
-    (:meth:`ChartSearch.fill`); the best chart of all is returned.  As a fill to more lines
-    makes the same insertions as the fill to fewer, then more, each gaining, the value
-    returned never falls as ``lines`` grows.
+    path that fits is polished (moves of its lines) and, when within ``FILL_WITHIN`` of the
+    first chart (and "draw five" alone), filled up to ``lines`` lines
+    (:meth:`ChartSearch.fill`); the best chart of all is returned.  A fill to more lines
+    passes through the fill to fewer and only gains after it, so the value returned never
+    falls as ``lines`` grows.
 
     ``progress(done, total)``: the lines the first chart has beyond one as they are shed (the
     penalty steps that takes are not known in advance), then one for the last fill.
