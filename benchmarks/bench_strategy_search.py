@@ -26,7 +26,7 @@ from cpoly.games.videopoker.strategy import search as current  # noqa: E402
 from cpoly.games.videopoker.strategy.chart import StrategyData, collect  # noqa: E402
 
 SEARCH = "cpoly/games/videopoker/strategy/search.py"
-ROUNDS = 1
+ROUNDS = 2
 
 
 def before(rev: str, folder: str) -> ModuleType:

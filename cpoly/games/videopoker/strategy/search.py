@@ -328,8 +328,7 @@ class Seen:
         return {size: value for size, (value, _) in sorted(self.charts.items())}
 
     def best(self, lines: int) -> list[int]:
-        """The order of the best chart seen with at most ``lines`` lines (the fewest lines on
-        a tie)."""
+        """The best chart seen with at most ``lines`` lines (the fewest lines on a tie)."""
         fitting = [(size, value, order) for size, (value, order) in self.charts.items() if size <= lines]
         return max(fitting, key=lambda chart: (chart[1], -chart[0]))[2]
 
@@ -352,7 +351,7 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
     ``progress(done, total)``: the lines the first chart has beyond one as they are shed (the
     penalty steps that takes are not known in advance), then one for the last fill.
     """
-    report = progress or _silent
+    report = progress or (lambda done, total: None)
     search = ChartSearch(entries, initial_order(entries, fine, floor), floor)
     candidates = [p for p in initial_order(entries, list(range(entries.n_patterns)), floor) if p != floor]
     search.sweep(candidates)
@@ -404,7 +403,3 @@ def penalty_path(search: ChartSearch, candidates: list[int], visit: Callable[[],
         done = max(done, first - size)
         shed(done)
     return size
-
-
-def _silent(done: int, total: int) -> None:
-    """No progress shown."""
