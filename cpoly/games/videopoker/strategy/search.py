@@ -11,9 +11,10 @@ The search (:func:`search_chart`):
 * moves one pattern at a time to its best position given the others (the exact gain of every
   position in one pass over the deals that contain it: a deal switches to the pattern exactly
   when it lands above the best other pattern the deal contains), until no move gains;
-* raises a penalty per line step by step down to "draw five" alone: each sweep drops the lines
-  worth less than the penalty and puts coarse patterns in where one line replaces several;
-* fills each chart on that path that fits in N lines (and "draw five" alone) up to N lines with
+* raises a penalty per line step by step, whatever N, until the chart is far below the first:
+  each sweep drops the lines worth less than the penalty and puts coarse patterns in where one
+  line replaces several;
+* fills the charts of that path that fit in N lines (and "draw five" alone) up to N lines with
   the most valuable further lines, and returns the best chart of all it evaluated.
 
 Each deal keeps its first and second pattern under the current order (and their patterns and
@@ -340,8 +341,8 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
 
     Starts from the finest patterns (sorted, then best-position moves with every pattern that
     is a best play somewhere allowed in); then raises a penalty per line step by step, each
-    step's sweep dropping lines and merging finer lines into coarser ones, down to "draw five"
-    alone (:func:`penalty_path`: the same charts whatever ``lines``).  Every chart of that
+    step's sweep dropping lines and merging finer lines into coarser ones, until a chart falls
+    ``FILL_WITHIN`` below the first (:func:`penalty_path`: the same charts whatever ``lines``).  Every chart of that
     path that fits is polished (moves of its lines) and, when within ``FILL_WITHIN`` of the
     first chart (and "draw five" alone), filled up to ``lines`` lines
     (:meth:`ChartSearch.fill`); the best chart of all is returned.  A fill to more lines
@@ -377,7 +378,7 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
     first = visit()
     total = first
     report(0, total)
-    if penalty_path(search, candidates, visit, lambda done: report(min(done, total - 1), total)) > 1:
+    if penalty_path(search, candidates, visit, lambda done: report(min(done, total - 1), total), worth_filling) > 1:
         search.reset([floor])
         visit()
     search.reset(seen.best(lines))
@@ -386,17 +387,17 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
 
 
 def penalty_path(search: ChartSearch, candidates: list[int], visit: Callable[[], int],
-                 shed: Callable[[int], None]) -> int:
+                 shed: Callable[[int], None], until: int) -> int:
     """Raise the line penalty by ``PENALTY_STEP`` per sweep, ``visit()`` each chart (it
-    returns the chart's lines), until only the floor is left or the penalty exceeds the
-    optimal value (no line is worth it); ``shed(lines)`` reports the lines dropped since the
-    first chart.  Returns the last chart's lines."""
+    returns the chart's lines), until only the floor is left, a chart is worth less than
+    ``until``, or the penalty exceeds the optimal value (no line is worth it); ``shed(lines)``
+    reports the lines dropped since the first chart.  Returns the last chart's lines."""
     entries = search.entries
     optimal = float(np.sum(entries.weight * entries.optimal()))
     penalty = max(1.0, optimal * PENALTY_START)
     first = size = len(search.order())
     done = 0
-    while size > 1 and penalty <= optimal * PENALTY_STEP:
+    while size > 1 and penalty <= optimal * PENALTY_STEP and search.total() >= until:
         search.sweep(candidates, int(penalty), rounds=PATH_SWEEPS)
         penalty *= PENALTY_STEP
         size = visit()
