@@ -17,6 +17,7 @@ with ``L = (n - 5)_5``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,7 +38,6 @@ from cpoly.games.videopoker.holds import (
     hold_pay_matrix,
     hold_weights,
 )
-from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, ordered_draw_weights
 from cpoly.games.videopoker.parallel import imap_chunks
 from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
@@ -51,6 +51,9 @@ from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+
+if TYPE_CHECKING:  # ordered.py is imported only for ordered games
+    from cpoly.games.videopoker.ordered import OrderedHands
 
 __all__ = [
     "DEFAULT_TIE_RULE",
@@ -138,6 +141,17 @@ def _scaled_table(pay_matrix: np.ndarray, denominator: int) -> ScaledTable:
     return ScaledTable(tuple(pay_matrix[0].tolist()), tuple(pay_matrix[HOLDS - 1].tolist()), denominator)
 
 
+def _draw_weights(n: int, ordered: OrderedHands | None) -> tuple[int, tuple[int, ...], int]:
+    """:func:`~cpoly.games.videopoker.holdchoice.draw_weights`, or those of ordered draws
+    (:mod:`~cpoly.games.videopoker.ordered`, imported for ordered games only), and the
+    orderings each deal is played in."""
+    if ordered is None:
+        return (*draw_weights(n), 1)
+    from cpoly.games.videopoker.ordered import ORDERINGS, ordered_draw_weights
+
+    return (*ordered_draw_weights(n), ORDERINGS)
+
+
 def _check_pays(paytable: PayTable, n_columns: int) -> None:
     if paytable.n_categories + 1 != n_columns:
         raise CpolyInputError(
@@ -167,7 +181,7 @@ def autohold(
     sorted_counts, _, to_sorted = _sorted_outcomes(deal, tables)
     if ordered is not None:
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
-    lcm_weight, _ = (draw_weights if ordered is None else ordered_draw_weights)(tables.n)
+    lcm_weight, _, _ = _draw_weights(tables.n, ordered)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
     check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
@@ -238,13 +252,12 @@ def analyze_prepared(
     rule = parse_tie_rule(tie_rule)
     stacked = prepared.stacked
     _check_pays(paytable, stacked.n_columns)
-    lcm_weight, weights = (draw_weights if ordered is None else ordered_draw_weights)(prepared.n)
+    lcm_weight, weights, orderings = _draw_weights(prepared.n, ordered)
     pay_matrix = hold_pay_matrix(paytable.scaled())
     weight_by_hold = hold_weights(weights)
     # A deal counts at most max(class size, group order) final hands of weight <= L per chunk row
     # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
-    orderings = 1 if ordered is None else ORDERINGS
     check_int64_bounds(lcm_weight, pay_matrix, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH),
                        largest_class * orderings)
     deals = prepared.deals

@@ -30,7 +30,7 @@ from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
-__all__ = ["prepare_classes"]
+__all__ = ["load_classes", "prepare_classes"]
 
 #: The categories of sorted five-card hands (rows of card indices), by the engine.
 Classify = Callable[[np.ndarray], np.ndarray]
@@ -112,14 +112,22 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
     key : str
         Cache key of the game (its definition and deck).
     """
-    layout = _layout(blocks.n, n_columns)
-    stored = cache.load_entry("suit-classes", key, layout) if use_cache else None
-    if stored is not None and not _sane(stored, blocks.n):
-        stored = None
-    arrays = stored if stored is not None else _build(classify, blocks, n_columns)
-    if use_cache and stored is None:
+    stored = load_classes(blocks, faces, n_columns, key) if use_cache else None
+    if stored is not None:
+        return stored
+    arrays = _build(classify, blocks, n_columns)
+    if use_cache:
         cache.store_entry_later("suit-classes", key, arrays)
-    return _prepared(arrays, blocks, np.asarray(faces), n_columns, stored is not None)
+    return _prepared(arrays, blocks, np.asarray(faces), n_columns, False)
+
+
+def load_classes(blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str) -> PreparedGame | None:
+    """The prepared game of the cache entry ``key`` (:func:`prepare_classes`' parameters), or
+    None when the entry is missing, damaged (deleted) or not sane: nothing is computed."""
+    stored = cache.load_entry("suit-classes", key, _layout(blocks.n, n_columns))
+    if stored is None or not _sane(stored, blocks.n):
+        return None
+    return _prepared(stored, blocks, np.asarray(faces), n_columns, True)
 
 
 def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarray, n_columns: int,

@@ -141,7 +141,16 @@ def _header(poker: VideoPoker, blocks: SuitBlocks, key: str, game: str) -> dict[
         "paytables": [_paytable(table, poker.n_cards) for table in spec.paytables],
         "warnings": {"path": game, "cwd": os.getcwd(),
                      "lines": [w.render() for w in poker.game.program.warnings]},
+        "analysis": _analysis(poker, blocks),
     }
+
+
+def _analysis(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
+    """What a warm ``analyze`` (:mod:`~cpoly.games.videopoker.warmanalysis`) needs besides the
+    deck: the key of the suit-class cache entry and the suit literals that give ``blocks``."""
+    literals = poker.suit_literals
+    assert literals is not None  # the game was prepared from its suit classes
+    return {"entry": poker.suit_classes_key(blocks), "literals": [sorted(literal) for literal in literals]}
 
 
 def _paytable(table: PayTable, n: int) -> dict[str, Any]:
@@ -153,4 +162,6 @@ def _paytable(table: PayTable, n: int) -> dict[str, Any]:
     except CpolyInputError:
         return {"name": table.name, "usable": False}
     return {"name": table.name, "usable": True, "pays": scaled.pays.tolist(),
-            "dealt": scaled.dealt_pays.tolist(), "denominator": scaled.denominator}
+            "dealt": scaled.dealt_pays.tolist(), "denominator": scaled.denominator,
+            "exact": {"pays": [str(pay) for pay in table.pays],
+                      "dealt": [None if pay is None else str(pay) for pay in table.dealt_pays]}}
