@@ -146,7 +146,8 @@ def test_a_warm_analyze_does_not_load_the_engine(tmp_path: Path) -> None:
     warm_modules = modules_after(["analyze", path, "--paytable", "8/5", "--json"], tmp_path)
     engine = {"cpoly.api", "cpoly.counting", "cpoly.evaluate", "cpoly.plan", "cpoly.resolve", "cpoly.syntax",
               "cpoly.parse", "lark", "cpoly.games.videopoker.game", "cpoly.games.videopoker.ordered",
-              "cpoly.games.videopoker.copies", "cpoly.games.videopoker.strategy", "sympy", "networkx", "rich"}
+              "cpoly.games.videopoker.copies", "cpoly.games.videopoker.strategy", "sympy", "networkx", "rich",
+              "concurrent.futures", "logging"}
     assert engine & cold  # the cold run loads the game
     assert "cpoly.games.videopoker.warmanalysis" in warm_modules
     assert not engine & warm_modules
