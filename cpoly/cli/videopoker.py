@@ -1,10 +1,12 @@
 """``cpoly hold``, ``cpoly analyze`` and ``cpoly paytables``: video poker from a .cp game.
 
 Module-level imports are light: a warm ``hold`` answers from the game's hold file
-(:mod:`~cpoly.games.videopoker.holdfile`) without loading NumPy or the parser; everything
-else loads the game (:class:`~cpoly.games.videopoker.game.VideoPoker`) when it runs.  Both
-paths of ``hold`` print one :class:`~cpoly.games.videopoker.holdchoice.HoldReport` with
-:func:`print_hold`.
+(:mod:`~cpoly.games.videopoker.holdfile`) without loading NumPy or the parser, and a warm
+``analyze`` analyses the game prepared from that file and its suit-class cache entry
+(:mod:`~cpoly.games.videopoker.warmanalysis`) without loading the game; everything else
+loads the game (:class:`~cpoly.games.videopoker.game.VideoPoker`) when it runs.  Both paths of
+``hold`` print one :class:`~cpoly.games.videopoker.holdchoice.HoldReport` with
+:func:`print_hold`, both paths of ``analyze`` print with :func:`print_analysis`.
 """
 
 from __future__ import annotations

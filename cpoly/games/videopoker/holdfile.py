@@ -7,7 +7,9 @@ game's definitions (:func:`cpoly.sources.recall`: a digest of every file it was 
 holds, for every class of subsets of at most five cards under the game's suit permutations,
 the number of five-card hands of each category containing the subset (``N_c(S)``, from the
 engine's subset tables; for five cards: the hand's category), and what the output needs: the
-title, the category names, the pay tables as integers, the deck's card names.
+title, the category names, the pay tables as integers, the deck's card names.  Its header also
+holds what a warm ``analyze`` needs (:mod:`~cpoly.games.videopoker.warmanalysis`): the exact
+pays, the suit literals and the key of the game's suit-class cache entry.
 
 A later ``hold`` of the unchanged game reads it: the class of each of the deal's 32 subsets
 (:func:`class_key`, binary search in the sorted keys), and every hold's final counts by

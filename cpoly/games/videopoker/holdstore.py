@@ -5,7 +5,9 @@ game is prepared.  It writes only for a single-deck, unordered game prepared fro
 classes (:mod:`~cpoly.games.videopoker.classprep`: the engine's literals leave the suits of each
 block interchangeable) whose deal accepts every hand and whose categories are 0/1: the tables
 are then those of the suit classes, read from the preparation (nothing is counted again), and
-every answer of the warm path is the slow path's.  Other games keep the slow path.
+every answer of the warm path is the slow path's.  The header also says how to find the suit-class
+cache entry again and the exact pays (a warm ``analyze``,
+:mod:`~cpoly.games.videopoker.warmanalysis`).  Other games keep the slow path.
 """
 
 from __future__ import annotations
