@@ -73,6 +73,11 @@ Progress = Callable[[int, int], None]
 HoldValues = Callable[[np.ndarray, np.ndarray], None]
 #: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
 CHUNK_CLASSES = 8192
+#: Games with fewer deal classes price their holds in the calling thread: for the 134,459
+#: classes of 52 cards (35 ms of work) two threads were slower, medians of alternated runs on
+#: this project's 2-core machine (the bincount and repeat of the plain sums hold the GIL, and
+#: the threads' hand-offs cost more than they save).
+PARALLEL_CLASSES = 1 << 20
 #: Tied deal classes decided at once (their ``(rows, group order, 32)`` tie-rule keys stay in
 #: cache); batches gathered from several chunks hold fewer than twice this.
 TIE_BATCH = 512
@@ -325,7 +330,8 @@ def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarra
     per_category = np.zeros(prepared.stacked.n_columns, dtype=np.int64)
     pending: list[np.ndarray] = []
     done = 0
-    for chunk, played, decided in imap_chunks(play, n_classes, CHUNK_CLASSES):
+    threads = 1 if n_classes < PARALLEL_CLASSES else None
+    for chunk, played, decided in imap_chunks(play, n_classes, CHUNK_CLASSES, threads):
         if hold_values is not None:
             hold_values(chunk, played.values)
         per_row += played.sums.per_row  # |sum| <= C(n, 5) * L: far inside int64

@@ -43,20 +43,22 @@ def map_chunks(function: Callable[[int, int], T], total: int, chunk: int) -> lis
     return list(_in_order(function, bounds, len(bounds)))
 
 
-def imap_chunks(function: Callable[[int, int], T], total: int, chunk: int) -> Iterator[T]:
+def imap_chunks(function: Callable[[int, int], T], total: int, chunk: int, threads: int | None = None) -> Iterator[T]:
     """The results of :func:`map_chunks` one by one, in order, with at most two chunks per
-    thread computed ahead (so that memory stays bounded when the caller consumes slowly)."""
-    return _in_order(function, _bounds(total, chunk), 2 * workers())
+    thread computed ahead (so that memory stays bounded when the caller consumes slowly);
+    on at most ``threads`` threads when given (1: in the calling thread)."""
+    return _in_order(function, _bounds(total, chunk), 2 * workers(), threads)
 
 
 def _bounds(total: int, chunk: int) -> list[tuple[int, int]]:
     return [(start, min(start + chunk, total)) for start in range(0, total, max(1, chunk))]
 
 
-def _in_order(function: Callable[[int, int], T], bounds: list[tuple[int, int]], ahead: int) -> Iterator[T]:
-    """``function(*bound)`` for every bound, in order; on threads when there are several
-    chunks and workers (:class:`_Ahead`), else in the calling thread."""
-    threads = min(workers(), len(bounds))
+def _in_order(function: Callable[[int, int], T], bounds: list[tuple[int, int]], ahead: int,
+              most: int | None = None) -> Iterator[T]:
+    """``function(*bound)`` for every bound, in order; on threads (at most ``most``) when
+    there are several chunks and workers (:class:`_Ahead`), else in the calling thread."""
+    threads = min(workers(), len(bounds), most or len(bounds))
     if threads <= 1:
         return (function(start, stop) for start, stop in bounds)
     return iter(_Ahead(function, bounds, threads, max(ahead, threads)))
