@@ -253,10 +253,7 @@ class VideoPoker:
         """An error when a category is not 0/1 on some hand: the analysis pays a hand once."""
         odd = [self.game.category_names[int(i)] for i in self.checks()["odd"]]
         if odd:
-            raise CpolyError(f"category '{odd[0]}' is not 0/1 on the deals: some hands hit it more than "
-                             "once (+ used as OR over overlapping terms?), and the analysis pays a hand "
-                             "once; write OR as 1 - (1 - a)(1 - b)", self.game.spec.categories[
-                                 self.game.category_names.index(odd[0])].span)
+            raise self.game.not_zero_one(odd[0], "the analysis pays a hand once")
 
     def require_unrestricted_deal(self) -> None:
         """An error when the deal rejects some hand of the deck: the full-game analysis averages
