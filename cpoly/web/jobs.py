@@ -83,7 +83,7 @@ class Jobs:
             async with self.slots:
                 job.state = "running"
                 job.started = time.monotonic()
-                outcome = await run_cli(command.args, workdir, self.limits, command.module)
+                outcome = await run_cli(command.args, workdir, self.limits, command.module, command.env)
             if outcome.state == "error":
                 outcome.error["field"] = field_of(outcome.error, command.fields, command.default_field)
             job.outcome = outcome

@@ -154,6 +154,8 @@ def test_uploaded_game_is_analysed(client: TestClient) -> None:
     ("equity", {"hands": ""}, "hands"),
     ("equity", {"hands": "AA KK", "samples": -3}, "samples"),
     ("strategy", {"game": "jacks_or_better", "lines": "ten"}, "lines"),
+    ("strategy", {"game": "jacks_or_better", "lines": True}, "lines"),  # bool is an int in Python
+    ("equity", {"hands": "AA KK", "samples": True}, "samples"),
     ("frobnicate", {}, "command"),
 ])
 def test_requests_refused_before_running(client: TestClient, command: str, body: dict[str, Any], field: str) -> None:
