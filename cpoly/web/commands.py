@@ -23,6 +23,7 @@ from typing import Any
 from cpoly.web.games import FieldError, game_file
 
 _QUOTED = re.compile(r"'([^']+)'")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_TEXT = 2000
 
 
@@ -36,6 +37,53 @@ class Command:
     default_field: str = "game"
     module: str = "cpoly"
     env: dict[str, str] = field(default_factory=dict)
+
+
+def check_strings(body: dict[str, Any]) -> None:
+    r"""Refuse a request whose texts (anywhere in a field's value, keys included) hold a NUL
+    character or an unpaired UTF-16 surrogate (JSON's ``"\ud800"``): neither can be passed to
+    the CLI or written to a file, so the field is named before anything runs.
+
+    >>> check_strings({"cards": "Ah Kh", "pays": {"Flush": "6"}, "lines": 3})
+    >>> check_strings({"pays": {"Flush": "6\x00"}})
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: pays holds a NUL character (U+0000), which no field may hold
+    >>> check_strings({"hands": ["As", "\ud800"]})
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: hands holds an unpaired surrogate (U+D800), which is not a character
+    """
+    for name, value in body.items():
+        for text in [name, *_strings_in(value)]:
+            shown = name if _field_name(name) != "request" else "a field name"
+            if "\0" in text:
+                raise FieldError(_field_name(name), f"{shown} holds a NUL character (U+0000), "
+                                                    "which no field may hold")
+            bad = _SURROGATE.search(text)
+            if bad:
+                raise FieldError(_field_name(name), f"{shown} holds an unpaired surrogate "
+                                                    f"(U+{ord(bad[0]):04X}), which is not a character")
+
+
+def _field_name(name: str) -> str:
+    """The page's field for a body key (an upload is the Game field; a bad key is the request's)."""
+    if not (name.isidentifier() and name.isascii()):
+        return "request"
+    return {"source": "game", "filename": "game", "dealt": "pays"}.get(name, name)
+
+
+def _strings_in(value: Any) -> list[str]:
+    """Every string of a JSON value (dictionary keys too), without recursion."""
+    found, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def _text(body: dict[str, Any], name: str, required: bool = False) -> str:

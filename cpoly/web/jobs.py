@@ -91,6 +91,10 @@ class Jobs:
         except asyncio.CancelledError:
             job.outcome = Outcome("cancelled", error={"message": "cancelled"})
             job.state = "cancelled"
+        except Exception as error:  # a bug of the server, not the user's input: never stuck running
+            job.outcome = Outcome("failed", error={"message": f"the server could not run cpoly: "
+                                                              f"{type(error).__name__}: {error}"})
+            job.state = "failed"
         finally:
             job.ended = time.monotonic()
             cleanup()
