@@ -20,7 +20,7 @@ EDITED = "edited on the page"
 MAX_SOURCE_BYTES = 1 << 20
 _TITLE = re.compile(r'^\s*game\s+"([^"]*)"', re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_PAY = re.compile(r"\d+(\.\d+)?")
+_PAY = re.compile(r"[0-9]+(\.[0-9]+)?")  # ASCII digits: "١" is not a pay the .cp language reads
 _FILENAME = re.compile(r"[^A-Za-z0-9_.-]+")
 
 

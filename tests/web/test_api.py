@@ -150,6 +150,8 @@ def test_uploaded_game_is_analysed(client: TestClient) -> None:
     ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": {"Flush": "six"}}, "pays"),
     ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": {"Flush\n": "6"}}, "pays"),
     ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": "9/6"}, "pays"),
+    ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": {"Flush": "١"}}, "pays"),
+    ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": {"Flush": "6.٥"}}, "pays"),
     ("hold", {"source": 3, "cards": "Ah Kd Js 4c 7h"}, "game"),
     ("equity", {"hands": ""}, "hands"),
     ("equity", {"hands": "AA KK", "samples": -3}, "samples"),
