@@ -31,12 +31,12 @@ def register(subparsers: Any) -> None:
         description="Equity of each HAND: two cards ('AcKc', 'Ac Kc'), one known card ('As?'), "
                     "'??' for two unknown cards (quote it: unquoted it is a shell glob), or a "
                     "range ('QQ+,AKs', 'A2s+', '77-99', 'random'; weights 'AA@50,KK').")
-    eq.add_argument("hands", nargs="*", metavar="HAND")
-    eq.add_argument("--board", nargs="+", default=[], metavar="CARDS",
+    eq.add_argument("hands", nargs="*", metavar="HAND", action=_InOrder)
+    eq.add_argument("--board", nargs="+", default=[], metavar="CARDS", action=_InOrder,
                     help="known board cards (0, 3, 4 or 5), e.g. '2c 7d 9h' or 2c7d9h; may come "
                          "before the hands (after its first word it takes single cards only: "
                          "a word of two cards is a hand)")
-    eq.add_argument("--dead", nargs="+", default=[], metavar="CARDS",
+    eq.add_argument("--dead", nargs="+", default=[], metavar="CARDS", action=_InOrder,
                     help="dead cards (out of play), single cards or one word (the same rule)")
     method = eq.add_mutually_exclusive_group()
     method.add_argument("--exact", action="store_true", help="exact enumeration")
@@ -52,6 +52,30 @@ def register(subparsers: Any) -> None:
     ev.add_argument("cards", nargs="+", metavar="CARD")
     ev.add_argument("--json", action="store_true", help="print one JSON object")
     ev.set_defaults(func=run_eval)
+
+
+class _InOrder(argparse.Action):
+    """Store the words and remember where they came on the command line (``args.in_order``):
+    hands typed after ``--board`` or ``--dead`` keep their place among the others."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        if values:
+            namespace.in_order = [*getattr(namespace, "in_order", []), self.dest]
+
+
+def hands_in_order(args: argparse.Namespace, after: dict[str, list[str]]) -> list[str]:
+    """The hands as typed: the positional ones and those after ``--board`` (``after["board"]``)
+    or ``--dead``, in the order those groups came on the command line.
+
+    >>> args = argparse.Namespace(hands=["AA"], in_order=["hands", "dead", "board"])
+    >>> hands_in_order(args, {"board": ["QQ"], "dead": ["KK"]})
+    ['AA', 'KK', 'QQ']
+    """
+    groups = {**after, "hands": args.hands}
+    order = [*dict.fromkeys([*getattr(args, "in_order", []), "hands", "board", "dead"])]
+    return [hand for name in order for hand in groups.get(name, [])]
 
 
 def split_board_words(words: list[str], most: int) -> tuple[list[str], list[str]]:
@@ -85,7 +109,7 @@ def run_equity(args: argparse.Namespace) -> int:
     check_seed(args.seed)
     board, after_board = split_board_words(args.board, 5)
     dead, after_dead = split_board_words(args.dead, 52)
-    args.hands = args.hands + after_board + after_dead
+    args.hands = hands_in_order(args, {"board": after_board, "dead": after_dead})
     for hand in args.hands:
         weighted_range(hand)  # a bad hand is named before the count is checked
     if len(args.hands) < 2:

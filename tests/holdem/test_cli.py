@@ -168,3 +168,15 @@ def test_seed_is_checked_by_the_library() -> None:
     with pytest.raises(CpolyInputError, match="got -1"):
         equity(["AsAh", "KsKh"], samples=10, seed=-1)
     assert equity(["AsAh", "KsKh"], "2c 7c 9h 3d", samples=10, seed=10**30).boards == 10
+
+
+@pytest.mark.parametrize("argv", [
+    ["AsAh", "--dead", "2c", "KsKh", "--board", "3c", "4d", "5h", "QQ"],
+    ["AsAh", "--board", "3c", "4d", "5h", "KsKh", "--dead", "2c", "QQ"],
+    ["--board", "3c", "4d", "5h", "AsAh", "--dead", "2c", "KsKh", "--", "QQ"],
+    ["AsAh", "KsKh", "QQ", "--board", "3c", "4d", "5h", "--dead", "2c"],
+])
+def test_hands_keep_their_command_line_order(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Hands typed after --board or --dead keep their place (they were appended board-first)."""
+    code, out, _ = run(capsys, "equity", "--samples", "200", "--seed", "1", "--json", *argv)
+    assert code == 0 and [p["hand"] for p in json.loads(out)["players"]] == ["AsAh", "KsKh", "QQ"]
