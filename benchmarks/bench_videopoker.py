@@ -10,7 +10,8 @@ from this checkout), wall clock, with its peak resident memory from ``/usr/bin/t
 
 * analyze 9/6, cold: empty cache (parse, classify every hand through the engine, deal classes,
   subset tables, holds);
-* analyze 8/5, warm: the cache filled by the cold run, a second pay table;
+* analyze 8/5, warm: the cache filled by the cold run, a second pay table (prepared from the
+  game's hold file and suit-class cache entry: no parser, no engine);
 * hold: one deal from the warm cache (answered from the game's hold file: no NumPy, no parser);
 * the floor under it: ``python3 -c pass`` and ``python3 -c "import numpy"``, new processes too
   (these three: the median of five runs);

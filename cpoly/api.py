@@ -31,9 +31,9 @@ from cpoly.snapshot import keep, recall_loaded
 from cpoly.symbolic import Number, expand
 from cpoly.imports import load_module, read_text
 
-__all__ = ["DealRow", "DealTable", "category_lints", "check", "complete", "count", "count_deals",
-           "count_node", "deal_table", "deck_cards", "dense_count", "hands_containing", "load_game",
-           "load_game_text", "load_program", "symbolic_validity"]
+__all__ = ["DealRow", "DealTable", "check", "complete", "count", "count_deals", "count_node",
+           "deal_table", "deck_cards", "dense_count", "hands_containing", "load_game", "load_game_text",
+           "load_program", "not_zero_one_categories", "symbolic_validity"]
 
 
 def load_program(path: str | Path, symbolic: Iterable[str] = (),
@@ -154,7 +154,21 @@ def deal_table(game: Game) -> DealTable:
 
     The plan estimates every category's count first: by equality patterns when they all fit
     the table's budget (exact, symbolic sizes allowed), else by checking every deal once.
+    Every category must be 0/1 on the deals (else an error at the category): counting sums a
+    category's values, checking counts the deals it hits, and the two differ when some deal
+    hits it more than once.
     """
+    table = _deal_table(game)
+    odd = not_zero_one_categories(game)
+    if odd:
+        symbols = sorted({str(game.sorts[v].size) for v in game.universe if game.sorts[v].symbolic})
+        sizes = f"for some values of {', '.join(symbols)}, " if symbols else ""
+        raise game.not_zero_one(odd[0], f"{sizes}its ways would depend on how the table is counted "
+                                        "(the sum of its values over the deals, or the deals it hits)")
+    return table
+
+
+def _deal_table(game: Game) -> DealTable:
     plan = game.plan
     estimates = [plan.estimate(game.categories[name]) for name in game.category_names]
     patterns = [e.patterns for e in estimates]
@@ -212,14 +226,14 @@ def _exclusions_from_masks(k: int, names: list[str], masks: Mapping[int, int]) -
     return result
 
 
-def category_lints(game: Game) -> list[Warning_]:
-    """Categories that are not 0/1 on the deals: by counting when affordable, else read off
+def not_zero_one_categories(game: Game) -> list[str]:
+    """The categories that are not 0/1 on the deals: by counting when affordable, else read off
     the check of every deal."""
     try:
-        return game.lint_categories()
+        return game.not_zero_one_categories()
     except CpolyTooLarge:
         tally = game.plan.tally([game.categories[n] for n in game.category_names])
-        return [game.not_zero_one(game.category_names[i]) for i in sorted(tally.not_zero_one)]
+        return [game.category_names[i] for i in sorted(tally.not_zero_one)]
 
 
 def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card]) -> Number:

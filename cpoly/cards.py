@@ -41,12 +41,14 @@ def split_cards(texts: str | Iterable[str]) -> list[str]:
     >>> split_cards(["Ah,Kh", "T"])
     ['Ah', 'Kh', 'T']
     """
+    return [token for _, token in _chunk_tokens(texts)]
+
+
+def _chunk_tokens(texts: str | Iterable[str]) -> list[tuple[str, str]]:
+    """Each card token with the text between separators it was read from."""
     words = [texts] if isinstance(texts, str) else list(texts)
-    tokens: list[str] = []
-    for word in words:
-        for chunk in _SEPARATORS.split(word):
-            tokens.extend(_TOKEN.findall(chunk))
-    return tokens
+    return [(chunk, token) for word in words for chunk in _SEPARATORS.split(word)
+            for token in _TOKEN.findall(chunk)]
 
 
 class Notation(NamedTuple):
@@ -83,8 +85,7 @@ class Notation(NamedTuple):
         >>> Notation("23456789TJQKA", "shdc").parse_all("AsKs")
         [(12, 0), (11, 0)]
         """
-        tokens = split_cards(texts)
-        cards = [self.parse(token) for token in tokens]
+        cards = [self._parse_in(chunk, token) for chunk, token in _chunk_tokens(texts)]
         seen: dict[Card, int] = {}
         for card in cards:
             seen[card] = seen.get(card, 0) + 1
@@ -92,6 +93,22 @@ class Notation(NamedTuple):
                 raise CpolyInputError(f"duplicate card {self.format(card)!r}" + (
                     "" if copies == 1 else f" (the deck has {copies} copies of each card)"))
         return cards
+
+    def _parse_in(self, chunk: str, token: str) -> Card:
+        """One card token read from ``chunk``; a bad token written together with others says
+        how the text was split.
+
+        >>> Notation("23456789TJQKA", "shdc").parse_all("11h")
+        Traceback (most recent call last):
+        cpoly.errors.CpolyInputError: bad card '11': rank '1' is not one of 23456789TJQKA ('11h' was read as the cards 11 h)
+        """
+        try:
+            return self.parse(token)
+        except CpolyInputError as error:
+            if token == chunk.strip():
+                raise
+            read = " ".join(_TOKEN.findall(chunk))
+            raise CpolyInputError(f"{error.message} ({chunk!r} was read as the cards {read})") from None
 
     def format(self, card: Card) -> str:
         """The two-letter name of a card."""

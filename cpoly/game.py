@@ -20,7 +20,7 @@ import numpy as np
 
 from cpoly.cards import Card, check_hand, format_card, parse_cards
 from cpoly.counting import CountingPlan, DealSpace
-from cpoly.errors import CpolyError, CpolyInputError, Warning_
+from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.evaluate import SortedValues, evaluate_factored
 from cpoly.expr import Expr, vertices_of
 from cpoly.gamespec import GameSpec
@@ -154,24 +154,25 @@ class Game:
             self._overlaps[name] = expand(overlaps)
         return result
 
-    def lint_categories(self) -> list[Warning_]:
-        """Categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping terms).
+    def not_zero_one_categories(self) -> list[str]:
+        """The categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping
+        terms), by counting.
 
         For an integer c, ``c(c-1) >= 0`` with equality exactly when c is 0 or 1, so one count
-        of ``deal·c·(c-1)`` decides it.
+        of ``deal·c·(c-1)`` decides it.  Raises CpolyTooLarge when that needs checking every deal.
         """
-        return [self.not_zero_one(ref.name) for ref in self.spec.categories
-                if not is_boolean(self.categories[ref.name])
-                and self.plan.count_ordered(mul(self.categories[ref.name],
-                                                add(self.categories[ref.name], const(-1))),
-                                            f"the 0/1 check of {ref.name}", checking=False) != 0]
+        return [name for name in self.category_names
+                if not is_boolean(self.categories[name])
+                and self.plan.count_ordered(mul(self.categories[name], add(self.categories[name], const(-1))),
+                                            f"the 0/1 check of {name}", checking=False) != 0]
 
-    def not_zero_one(self, name: str) -> Warning_:
-        """The lint for a category that some deal hits more than once."""
+    def not_zero_one(self, name: str, because: str) -> CpolyError:
+        """The error for a category that some deal hits more than once, at the category's name
+        in the game's list, saying ``because`` what needs a 0/1 category."""
         span = next(ref.span for ref in self.spec.categories if ref.name == name)
-        return Warning_(f"category '{name}' is not 0/1 on the deals: some deals hit it more than "
-                        "once (+ used as OR over overlapping terms?); write OR as "
-                        "1 - (1 - a)(1 - b)", span)
+        return CpolyError(f"category '{name}' is not 0/1 on the deals: some deals hit it more than "
+                          f"once (+ used as OR over overlapping terms?), and {because}; write OR as "
+                          "1 - (1 - a)(1 - b) or any(…)", span)
 
     def set_exclusions(self, exclusions: dict[str, tuple[str, ...]]) -> None:
         """Exclusions found by another method (checking every hand); see :meth:`exclusions`."""

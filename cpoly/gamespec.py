@@ -83,16 +83,23 @@ def add_game_statement(statement: S.Statement, game: dict[str, object]) -> None:
     game[key] = statement
 
 
+def _first_span(game: dict[str, object], paytables: list[DeclaredPays], module: S.Module) -> Span:
+    """Where an incomplete game section starts: its first statement (else the file's start)."""
+    spans = [getattr(item, "span", None) for item in (*game.values(), *paytables)]
+    return min((span for span in spans if isinstance(span, Span) and span.path == module.path),
+               key=lambda span: span.line, default=Span(module.path, 1, 1, ""))
+
+
 def game_spec(game: dict[str, object], paytables: list[DeclaredPays], program: Program,
               module: S.Module) -> GameSpec:
     """The checked :class:`GameSpec` of a module's game statements and pay tables."""
-    where = Span(module.path, 1, 1, "")
     cards = game.get("CardsDecl")
     deal = game.get("DealDecl")
     categories = game.get("CategoriesDecl")
     for needed, what in ((cards, "cards F S"), (deal, "deal EXPR"), (categories, "categories ...")):
         if needed is None:
-            raise CpolyError(f"the game section lacks '{what}'", where)
+            raise CpolyError(f"the game section lacks '{what}' (a game says 'cards F S', 'deal EXPR' "
+                             "and 'categories ...')", _first_span(game, paytables, module))
     assert isinstance(cards, S.CardsDecl) and isinstance(deal, S.DealDecl)
     assert isinstance(categories, S.CategoriesDecl)
     _check_cards(cards, program)

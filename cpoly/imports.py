@@ -64,7 +64,7 @@ def load_module(path: str | Path) -> S.Module:
     except FileNotFoundError:
         raise CpolyError(f"no such file: {path}") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise CpolyError(f"cannot read {path}: {error}") from None
+        raise CpolyError(f"cannot read {path}: {_why_unreadable(error)}") from None
     merger = _Merger(Path(path).resolve(), S.read_module(text, str(path)))
     merger.read.insert(0, (Path(path), digest))
     return replace(merger.merged(), sources=Sources.of(merger.read, merger.missing))
@@ -119,7 +119,7 @@ class _Merger:
         try:
             text, digest = _source(found)
         except (OSError, UnicodeDecodeError) as error:
-            raise CpolyError(f"cannot read {_shown(found)}: {error}", statement.span) from None
+            raise CpolyError(f"cannot read {_shown(found)}: {_why_unreadable(error)}", statement.span) from None
         self.read.append((found, digest))
         return S.read_module(text, _shown(found.resolve()), via=f"imported from {statement.span}")
 
@@ -179,6 +179,21 @@ def _source(path: Path) -> tuple[str, str]:
     """A file's text (UTF-8; a byte-order mark is not text) and the sha256 of the bytes read."""
     data = path.read_bytes()
     return data.decode("utf-8-sig"), bytes_digest(data)
+
+
+def _why_unreadable(error: OSError | UnicodeDecodeError) -> str:
+    """Why a file cannot be read, in words.
+
+    >>> _why_unreadable(IsADirectoryError(21, "Is a directory"))
+    'it is a folder, not a file'
+    >>> _why_unreadable(UnicodeDecodeError("utf-8", b"A\\xff", 1, 2, "invalid start byte"))
+    'it is not UTF-8 text (byte 0xff at offset 1)'
+    """
+    if isinstance(error, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(error, UnicodeDecodeError):
+        return f"it is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+    return error.strerror or str(error)
 
 
 def _shown(path: Path) -> str:

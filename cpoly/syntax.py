@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from pathlib import Path
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Union, cast
 
@@ -422,13 +421,3 @@ def read_module(text: str, path: str = "<string>", via: str = "") -> Module:
         raise
     return Module(path, text, tuple(statements))
 
-
-def read_file(path: str | Path) -> Module:
-    """Read and parse a .cp file; a missing or unreadable file is a CpolyError."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark is not text
-    except FileNotFoundError:
-        raise CpolyError(f"no such file: {path}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise CpolyError(f"cannot read {path}: {error}") from None
-    return read_module(text, str(path))

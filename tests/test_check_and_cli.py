@@ -76,6 +76,10 @@ def test_count_table_and_pay_forms(capsys):
     assert main(["count", str(JACKS), "--show-pay"]) == 0
     out = capsys.readouterr().out
     assert "2,598,960" in out and "PayTwoPair = TwoPair * (1 - ThreeOfAKind)" in out
+    assert main(["count", str(JACKS), "--show-pay", "--json"]) == 0  # --json dropped them
+    forms = {row["name"]: row["pay_form"] for row in json.loads(capsys.readouterr().out)["categories"]}
+    assert forms["TwoPair"] == "TwoPair * (1 - ThreeOfAKind)"  # not the seed's printed form (design §1)
+    assert all(f"Pay{name} = {form}" in out for name, form in forms.items())
 
 
 def test_check_json_contract(capsys):
@@ -86,14 +90,14 @@ def test_check_json_contract(capsys):
     assert json.loads(capsys.readouterr().out)["category"] is None
 
 
-def test_lint_flags_plus_used_as_or(tmp_path, capsys):
+def test_count_refuses_plus_used_as_or(tmp_path, capsys):
     text = (FIXTURES / "small_poker.cp").read_text(encoding="utf-8")
     text = text.replace("ThreeOfAKind = any(i<j<k in 1..5) δF[i],F[j],F[k]",
                         "ThreeOfAKind = sum(i<j<k in 1..5) δF[i],F[j],F[k]")
     path = tmp_path / "overlapping.cp"
     path.write_text(text, encoding="utf-8")
-    assert main(["count", str(path), "--set", "Suits=4"]) == 0
-    assert "category 'ThreeOfAKind' is not 0/1" in capsys.readouterr().err
+    assert main(["count", str(path), "--set", "Suits=4"]) == 2
+    assert f"{path}:36:12: error: category 'ThreeOfAKind' is not 0/1" in capsys.readouterr().err
 
 
 def test_mixed_domains_warn_and_count_densely(tmp_path, capsys):

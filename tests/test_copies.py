@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 
 import numpy as np
@@ -17,6 +18,10 @@ def _two_deck_game(tmp_path, suits: int):
     text = text.replace("deal Hand", "deal Hand2\ncopies 2")
     # the seed's two-deck hand: no three identical cards (the copies weight also forbids them)
     text += "Hand2 = prod(i<j<k in 1..5) (1 - δF[i],F[j],F[k] δS[i],S[j],S[k])\n"
+    # five of a kind hits all ten terms of the fixture's FullHouse: OR them (as double_deck_jacks.cp)
+    text = re.sub(r"FullHouse = \(.*?\)\n(?=ThreeOfAKind)", "FullHouse = any(i<j<k in 1..5) any(l<m in 1..5) "
+                  "(δF[i],F[j],F[k] δF[l],F[m] (1 - δl,i) (1 - δl,j) (1 - δl,k) (1 - δm,i) (1 - δm,j) (1 - δm,k))\n",
+                  text, flags=re.DOTALL)
     path = tmp_path / "two_decks.cp"
     path.write_text(text, encoding="utf-8")
     return load_game(path, overrides={"Suits": suits})

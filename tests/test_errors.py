@@ -41,6 +41,8 @@ def test_golden_bad_file(path, capsys):
     (["Ah", "Kh", "Qh", "Jh", "Xh"], "bad card 'Xh'"),
     (["Ah", "Kh", "Qh", "Jh", "Tx"], "bad card 'Tx': suit 'x'"),
     (["Ah", "Kh", "Qh", "Jh", "T"], "bad card 'T'"),
+    (["11h", "2h", "3h", "4h", "5h"], "bad card '11': rank '1' is not one of 23456789TJQKA ('11h' was read as "
+                                      "the cards 11 h)"),  # it named '11' alone: the user typed '11h'
 ])
 def test_bad_cards_name_the_offending_value(cards, message, capsys):
     assert main(["check", JACKS, *cards]) == 2
@@ -58,6 +60,20 @@ def test_bad_requests(argv, message, capsys):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert message in err and "Traceback" not in err
+
+
+def test_unreadable_files_say_why_in_words(tmp_path, capsys):
+    """A folder and a file that is not UTF-8 (Python's own wording before: '[Errno 21] Is a
+    directory: ...', "'utf-8' codec can't decode byte 0xff ..."), also when imported."""
+    (tmp_path / "latin1.cp").write_bytes("A = 1 // é\n".encode("latin-1"))
+    (tmp_path / "imports.cp").write_text('import "latin1.cp"\n', encoding="utf-8")
+    cases = [(tmp_path, f"error: cannot read {tmp_path}: it is a folder, not a file"),
+             (tmp_path / "latin1.cp", "it is not UTF-8 text (byte 0xe9 at offset 9)"),
+             (tmp_path / "imports.cp", "latin1.cp: it is not UTF-8 text (byte 0xe9 at offset 9)")]
+    for path, message in cases:
+        assert main(["count", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert message in err.splitlines()[0] and "Traceback" not in err
 
 
 def test_unicode_suits_and_ten_are_accepted(capsys):

@@ -8,19 +8,19 @@ methods of the plan (equality patterns, checking every deal) against each other.
 from __future__ import annotations
 
 import json
+from math import comb
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from cpoly.api import deal_table
+from cpoly.api import deal_table, load_game
 from cpoly.cli.main import main
 from cpoly.counting import CountingPlan
+from cpoly.errors import CpolyError
 from cpoly.game import Game
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lower import Lowerer
-from cpoly.resolve import resolve
-from cpoly.syntax import read_file
 from tests.conftest import DEFINITIONS
 from tests.videopoker.vp_oracle import poker_categories, standard_deck
 
@@ -36,7 +36,8 @@ def _write(tmp_path: Path, text: str, name: str = "case.cp") -> str:
 
 
 def _game(path: str, budget: int | None = None) -> Game:
-    program = resolve(read_file(path))
+    """The game of ``path`` as the CLI loads it, counted with a table budget of ``budget``."""
+    program = load_game(path, use_cache=False).program
     planner = CountingPlan if budget is None else (lambda space: CountingPlan(space, budget))
     return Game.from_program(program, Lowerer(program), planner)
 
@@ -110,18 +111,46 @@ def test_hold_in_a_restricted_game_matches_brute_force_draws(tmp_path):
 
 
 # ---- 3. categories that are not 0/1 ------------------------------------------------------------
-def test_not_zero_one_category_is_refused_by_analyze_and_hold_and_warned_in_json(tmp_path, capsys):
+def test_not_zero_one_category_is_refused_by_count_analyze_and_hold(tmp_path, capsys):
     text = SMALL.replace("TwoPair, JacksOrBetter\n", "TwoPair, JacksOrBetter, Twice\n")
     text += "Twice = JacksOrBetter + TwoPair\n"
     path = _write(tmp_path, text)
-    assert main(["count", path, "--json"]) == 0
-    warnings = json.loads(capsys.readouterr().out)["warnings"]
-    assert any("'Twice' is not 0/1" in w["message"] for w in warnings)
-    assert any("does not pay Twice" in w["message"] for w in warnings)
-    for argv in (["analyze", path, "--no-cache"], ["hold", path, "Ah", "Ad", "Kh", "Kd", "9c"]):
+    assert main(["count", path, "--json"]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]
+    assert "category 'Twice' is not 0/1" in error["message"] and error["line"] == 36
+    for argv in (["count", path], ["analyze", path, "--no-cache"], ["hold", path, "Ah", "Ad", "Kh", "Kd", "9c"]):
         assert main(argv) == 2
         err = capsys.readouterr().err
-        assert "category 'Twice' is not 0/1" in err and "Traceback" not in err
+        assert f"{path}:36:" in err and "category 'Twice' is not 0/1" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("budget", [None, 0], ids=["patterns", "checking"])
+def test_not_zero_one_deal_table_is_refused_by_every_method(tmp_path, budget):
+    """``+`` as OR over overlapping terms (four of a kind holds four triples): counting sums the
+    category's values over the deals and checking counts the deals it hits, so neither may
+    answer (on 4 suits they gave 5,040 and 4,680 ways)."""
+    text = SMALL.replace("Suits = 3", "Suits = 4").replace('"hdc"', '"hdcs"')
+    text = text.replace("ThreeOfAKind = any(i<j<k in 1..5)", "ThreeOfAKind = sum(i<j<k in 1..5)")
+    game = _game(_write(tmp_path, text), budget)
+    with pytest.raises(CpolyError, match="category 'ThreeOfAKind' is not 0/1") as raised:
+        deal_table(game)
+    assert raised.value.span is not None and raised.value.span.line == 36
+    three_suits = _game(_write(tmp_path, SMALL.replace("ThreeOfAKind = any(", "ThreeOfAKind = sum("),
+                               "three.cp"), budget)
+    assert deal_table(three_suits).rows[6].ways == 6 * comb(15, 2)  # 0/1 on 3 suits: a face, its
+    # three cards, two of the 15 cards of other faces
+
+
+def test_not_zero_one_for_some_sizes_is_refused_with_symbolic_sizes(tmp_path):
+    """The fixture's FullHouse is the seed's ten-term ``+``: five of a kind (5 suits or more)
+    hits all ten terms.  With Suits symbolic the table would hold those sums, so it is refused,
+    as the numeric table on 5 suits is; on 4 suits it is 0/1 and counted."""
+    path = _write(tmp_path, SMALL)
+    with pytest.raises(CpolyError, match="category 'FullHouse' is not 0/1 .* for some values of Suits, its ways"):
+        deal_table(load_game(path, ["Suits"], use_cache=False))
+    with pytest.raises(CpolyError, match="category 'FullHouse' is not 0/1"):
+        deal_table(load_game(path, overrides={"Suits": 5}, use_cache=False))
+    assert deal_table(load_game(path, overrides={"Suits": 4}, use_cache=False)).rows[3].ways == 6 * 4 * 5 * 6
 
 
 # ---- 4. pays too large for exact int64 arithmetic ----------------------------------------------

@@ -92,3 +92,48 @@ def test_the_digest_is_of_the_bytes_parsed(game: Path) -> None:
     digests = {real: digest for _, real, digest in sources.files}
     assert digests[str(shared.resolve())] == file_digest(shared)
     assert len(sources.files) == 2
+
+
+def content_digest(package: Path) -> str:
+    """The oracle: the digest of every source file's path and bytes, read now."""
+    import hashlib
+    import sys
+
+    digest = hashlib.sha256(sys.version.encode())
+    sources = [p for p in package.rglob("*") if p.suffix in (".py", ".lark", ".cp") and "__pycache__" not in p.parts]
+    for path in sorted(sources, key=lambda p: (str(p.parent), p.name)):  # directory by directory
+        digest.update(f"{path.relative_to(package)}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def test_the_code_digest_is_remembered_only_for_unchanged_files(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """The remembered digest is used while every file stats the same; a file rewritten with
+    bytes of the same size and its modification time set back is still seen (its change
+    time moved), and a damaged memo is ignored."""
+    import os
+
+    from cpoly.sources import code_digest, package_digest
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    package = tmp_path / "package"
+    (package / "sub").mkdir(parents=True)
+    (package / "a.py").write_text("A = 1\n")
+    (package / "sub" / "grammar.lark").write_text("start: NAME\n")
+    (package / "sub" / "notes.txt").write_text("not a source file\n")
+    first = package_digest(package)
+    assert first == content_digest(package)
+    memos = list((tmp_path / "cache").glob("code-*.digest"))
+    assert len(memos) == 1 and memos[0].read_text() == first
+    memos[0].write_text("f" * 64)  # proves the memo is read: the files are not
+    assert package_digest(package) == "f" * 64
+    memos[0].write_text("damaged")
+    assert package_digest(package) == first
+    source = package / "a.py"
+    times = source.stat()
+    source.write_text("A = 2\n")
+    os.utime(source, ns=(times.st_atime_ns, times.st_mtime_ns))  # same size, same modification time
+    assert package_digest(package) == content_digest(package) != first
+    code_digest.cache_clear()
+    assert code_digest() == content_digest(Path(__file__).resolve().parent.parent / "cpoly")

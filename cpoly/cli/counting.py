@@ -7,7 +7,6 @@ import re
 from typing import Any
 
 from cpoly.api import (
-    category_lints,
     check,
     count,
     count_deals,
@@ -68,21 +67,25 @@ def run_count(args: argparse.Namespace) -> int:
     game = load_game(args.file, args.symbolic, parse_overrides(args.overrides))
     with working(f"counting {game.spec.title}"):
         table = deal_table(game)
-        warnings = game.program.warnings + category_lints(game) + symbolic_validity(
+        warnings = game.program.warnings + symbolic_validity(
             [game.deal, *game.categories.values()], game.sorts)
     print_warnings(warnings)
+    forms = pay_forms(game) if args.show_pay else {}
     if args.json:
         print_json({"total": _number(table.total), "categories": [
             {"name": r.name, "ways": _number(r.ways), "paid_ways": _number(r.paid_ways)}
-            for r in table.rows], "warnings": warnings_json(warnings)})
+            | ({"pay_form": forms[r.name]} if forms else {}) for r in table.rows],
+            "warnings": warnings_json(warnings)})
         return 0
     rows = [[r.name, thousands(r.ways), thousands(r.paid_ways)] for r in table.rows]
     rows.append(["all hands", thousands(table.total), ""])
     print_table(f"{game.spec.title}: wins on the deal",
                 ["category", "ways incl. higher wins", "paid ways (highest only)"], rows,
                 [False, True, True])
-    if args.show_pay:
-        _print_pay_forms(game)
+    if forms:
+        print()
+        for name, form in forms.items():
+            print(f"Pay{name} = {form}")
     return 0
 
 
@@ -110,12 +113,10 @@ def _count_names(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_pay_forms(game: Game) -> None:
-    print()
-    for name in game.category_names:
-        excluded = game.exclusions()[name]
-        form = " * ".join([name] + [f"(1 - {h})" for h in excluded])
-        print(f"Pay{name} = {form}")
+def pay_forms(game: Game) -> dict[str, str]:
+    """Each category's derived paid form (the category times ``1 - h`` per excluded higher win h)."""
+    return {name: " * ".join([name] + [f"(1 - {h})" for h in game.exclusions()[name]])
+            for name in game.category_names}
 
 
 def run_check(args: argparse.Namespace) -> int:

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import socket
 import threading
 import webbrowser
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from cpoly.errors import CpolyInputError
@@ -34,8 +36,6 @@ def register(subparsers: Any) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Serve until interrupted; returns the exit code."""
-    import uvicorn
-
     from cpoly.web.app import create_app
     from cpoly.web.runner import Limits
 
@@ -51,8 +51,29 @@ def run_serve(args: argparse.Namespace) -> int:
     print(f"cpoly web app on {url} (Ctrl-C stops it)")
     if args.open:
         threading.Timer(1.0, webbrowser.open, [url]).start()
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[listening])
+    if _serve_until_stopped(app, listening):
+        raise KeyboardInterrupt  # the CLI's Ctrl-C: one line, exit code 130
     return 0
+
+
+def _serve_until_stopped(app: Any, listening: socket.socket) -> bool:
+    """Serve ``app`` on ``listening`` until stopped; whether a Ctrl-C (SIGINT) stopped it.
+
+    uvicorn handles SIGINT itself (a graceful shutdown) and then returns normally, so its
+    server is told to remember the signal, and the exit code can say it was interrupted.
+    """
+    import uvicorn
+
+    class Server(uvicorn.Server):
+        interrupted = False
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            self.interrupted = self.interrupted or sig == signal.SIGINT
+            super().handle_exit(sig, frame)
+
+    server = Server(uvicorn.Config(app, log_level="warning"))
+    server.run(sockets=[listening])
+    return server.interrupted
 
 
 def listen(port: int) -> socket.socket:

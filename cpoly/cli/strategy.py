@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from cpoly.cli.output import print_json, print_table, progress_bar, working
+from cpoly.cli.output import print_json, print_table, progress_bar
 from cpoly.cards import parse_cards
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.analysis import HoldResult
@@ -55,8 +55,8 @@ def run_strategy(args: argparse.Namespace) -> int:
     check_lines(args.lines)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
         game = collect(poker, table.name, update)
-    with working(f"searching the chart order ({len(game.values):,} deal classes)", not args.json):
-        chart = chart_of(game, args.lines)
+    with progress_bar(f"searching the chart order ({len(game.values):,} deal classes)", not args.json) as update:
+        chart = chart_of(game, args.lines, update)
     if args.json:
         print_json(strategy_json(chart))
     else:

@@ -1,10 +1,12 @@
 """``cpoly hold``, ``cpoly analyze`` and ``cpoly paytables``: video poker from a .cp game.
 
 Module-level imports are light: a warm ``hold`` answers from the game's hold file
-(:mod:`~cpoly.games.videopoker.holdfile`) without loading NumPy or the parser; everything
-else loads the game (:class:`~cpoly.games.videopoker.game.VideoPoker`) when it runs.  Both
-paths of ``hold`` print one :class:`~cpoly.games.videopoker.holdchoice.HoldReport` with
-:func:`print_hold`.
+(:mod:`~cpoly.games.videopoker.holdfile`) without loading NumPy or the parser, and a warm
+``analyze`` analyses the game prepared from that file and its suit-class cache entry
+(:mod:`~cpoly.games.videopoker.warmanalysis`) without loading the game; everything else
+loads the game (:class:`~cpoly.games.videopoker.game.VideoPoker`) when it runs.  Both paths of
+``hold`` print one :class:`~cpoly.games.videopoker.holdchoice.HoldReport` with
+:func:`print_hold`, both paths of ``analyze`` print with :func:`print_analysis`.
 """
 
 from __future__ import annotations
@@ -31,7 +33,6 @@ from cpoly.games.videopoker.holdchoice import (
 )
 
 if TYPE_CHECKING:
-    from cpoly.games.videopoker.game import VideoPoker
     from cpoly.games.videopoker.summary import GameAnalysis
 
 TIE_RULES = [rule.value for rule in TieRule]
@@ -213,6 +214,8 @@ def _hold_json(report: HoldReport, option: HoldOption, names: list[str], outcome
 
 # ---- analyze -----------------------------------------------------------------------------------
 def run_analyze(args: argparse.Namespace) -> int:
+    if not args.no_cache and _warm_analyze(args):
+        return 0
     from cpoly.games.videopoker.game import VideoPoker
     from cpoly.games.videopoker.holdstore import store_hold_file
 
@@ -223,12 +226,34 @@ def run_analyze(args: argparse.Namespace) -> int:
         analysis = poker.analyze(table.name, args.tie_rule, update, use_cache=not args.no_cache)
     if not args.no_cache:
         store_hold_file(poker, args.file)
-    names = poker.game.category_names + ["Nothing"]
-    if args.json:
-        print_json(_analysis_json(analysis, names))
-        return 0
-    _print_analysis(poker, analysis, names)
+    print_analysis(poker.game.spec.title, analysis, poker.game.category_names + ["Nothing"], args.json)
     return 0
+
+
+def _warm_analyze(args: argparse.Namespace) -> bool:
+    """Analyse the game prepared from its hold file and cache entry, without loading it, when
+    both are valid for unchanged definitions (False, having printed nothing, when the slow
+    path must answer)."""
+    from cpoly.games.videopoker.warmanalysis import open_analysis
+
+    warm = open_analysis(args.file, args.paytable)
+    if warm is None:
+        return False
+    from cpoly.games.videopoker.analysis import analyze_prepared
+
+    _print_lines(warm.warnings)
+    with progress_bar(f"analysing {warm.title} ({warm.paytable.name})", not args.json) as update:
+        analysis = analyze_prepared(warm.prepared, warm.paytable, args.tie_rule, update)
+    print_analysis(warm.title, analysis, [*warm.categories, "Nothing"], args.json)
+    return True
+
+
+def print_analysis(title: str, analysis: GameAnalysis, names: list[str], as_json: bool) -> None:
+    """A game's analysis (``names``: its categories, "Nothing" last) as a table or JSON."""
+    if as_json:
+        print_json(_analysis_json(analysis, names))
+    else:
+        _print_analysis(title, analysis, names)
 
 
 def _category_rows(analysis: GameAnalysis, names: list[str]) -> list[dict[str, Any]]:
@@ -251,11 +276,11 @@ def _analysis_json(analysis: GameAnalysis, names: list[str]) -> dict[str, Any]:
             "deal": dict(zip(names, analysis.deal_counts))}
 
 
-def _print_analysis(poker: VideoPoker, analysis: GameAnalysis, names: list[str]) -> None:
+def _print_analysis(title: str, analysis: GameAnalysis, names: list[str]) -> None:
     rows = [[r["name"], str(r["pays"]), thousands(r["combinations"]), f"{r['probability']:.9f}",
              f"{r['return']:.6f}"] for r in _category_rows(analysis, names)]
     rows.append(["total", "", thousands(analysis.total), "1", f"{float(analysis.expected_return):.6f}"])
-    print_table(f"{poker.game.spec.title} ({analysis.paytable.name}), optimal play",
+    print_table(f"{title} ({analysis.paytable.name}), optimal play",
                 ["hand", "pays", "combinations", "probability", "return"], rows,
                 [False, True, True, True, True])
     if analysis.ordered:

@@ -33,6 +33,7 @@ def test_chunked_threads_change_no_figure(monkeypatch: pytest.MonkeyPatch) -> No
     reference = deal_classes(faces, suits)
     small_chunks(monkeypatch, 2)
     monkeypatch.setattr("cpoly.games.videopoker.analysis.CHUNK_CLASSES", 7)
+    monkeypatch.setattr("cpoly.games.videopoker.analysis.PARALLEL_CLASSES", 0)  # the hold pricing on threads too
     threaded = analyze_game(categories, faces, suits, PayTable("p", PAYS), use_cache=False)
     assert threaded == single
     classes = deal_classes(faces, suits)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from contextlib import contextmanager
 from fractions import Fraction
 
 import numpy as np
@@ -16,7 +17,7 @@ from cpoly.games.videopoker.combinatorics import colex_rank
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import subset_indices, stacked_tables
 from cpoly.games.videopoker.strategy import build_strategy
-from cpoly.games.videopoker.strategy.chart import collect
+from cpoly.games.videopoker.strategy.chart import chart_of, collect
 from tests.conftest import DEFINITIONS
 
 JACKS = str(DEFINITIONS / "jacks_or_better.cp")
@@ -153,8 +154,30 @@ def test_deuces_wild_chart():
     assert any("wild card" in name for name in names)
 
 
-def test_strategy_json_contract(capsys):
+def test_search_progress_counts_the_lines_shed(data_96):
+    """The search's progress is a percentage: its total, fixed from the first report on, is the
+    lines its first chart has beyond the 15 asked (the penalty steps that sheds them are not
+    known in advance), plus the fill and the figures; it only grows and ends at the total."""
+    seen: list[tuple[int, int]] = []
+    chart = chart_of(data_96, 15, lambda done, total: seen.append((done, total)))
+    (total,) = {t for _, t in seen}
+    assert total - 2 == max(chart.returns_by_lines) - 15 > 10  # this game's charts only shrink
+    assert seen[0] == (0, total) and seen[-1] == (total, total) and len(seen) > 4
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+
+
+def test_strategy_json_contract(capsys, monkeypatch):
+    bars: dict[str, list[tuple[int, int]]] = {}
+
+    @contextmanager
+    def recording_bar(description: str, enabled: bool):
+        assert not enabled  # --json: nothing drawn
+        bars[description.split(" ")[0]] = seen = []
+        yield lambda done, total: seen.append((done, total))
+
+    monkeypatch.setattr("cpoly.cli.strategy.progress_bar", recording_bar)
     assert main(["strategy", JACKS, "--json"]) == 0
+    assert set(bars) == {"analysing", "searching"} and bars["searching"][-1][0] == bars["searching"][-1][1] > 1
     data = json.loads(capsys.readouterr().out)
     for key in ("optimal_return", "chart_return", "return_with_exceptions"):
         assert isinstance(data[key], float)

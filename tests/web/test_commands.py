@@ -1,11 +1,18 @@
 """The README's test command is what CI runs, and it installs the browser the web tests need;
-``cpoly serve`` refuses bad options like every command."""
+``cpoly serve`` refuses bad options and stops on Ctrl-C like every command."""
 
 from __future__ import annotations
 
 import re
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
 
-from tests.web.conftest import CHROMIUM, ROOT, cli
+import pytest
+
+from tests.web.conftest import CHROMIUM, ROOT, _free_port, child_env, cli
 
 
 def _readme_test_command() -> str:
@@ -47,3 +54,33 @@ def test_serve_refuses_a_busy_or_impossible_port() -> None:
     assert run.returncode == 2 and run.stderr.strip() == "error: --port must be 1 to 65535, got 99999"
     run = cli("serve", "--memory-limit", "inf")
     assert run.returncode == 2 and "must be positive" in run.stderr
+
+
+@pytest.mark.parametrize("inherited", [signal.SIG_DFL, signal.SIG_IGN], ids=["terminal", "background"])
+def test_serve_stops_on_sigint_with_exit_130(tmp_path, inherited) -> None:
+    """Ctrl-C is exit code 130 and one line, as for every command.  uvicorn handles SIGINT
+    itself and, after its graceful shutdown, raises the signal again under the handler it found:
+    from a terminal asyncio turned that into KeyboardInterrupt (130), but a server started in the
+    background by a non-interactive shell (``cpoly serve &`` in a script: SIGINT ignored) returned
+    normally and exited 0 on ``kill -INT``.  The server answers first, so uvicorn gets the signal."""
+    port = _free_port()
+    process = subprocess.Popen([sys.executable, "-m", "cpoly", "serve", "--port", str(port)], cwd=ROOT,
+                               env=child_env(tmp_path / "cache"), text=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, preexec_fn=lambda: signal.signal(signal.SIGINT, inherited))
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=2).read()
+                break
+            except OSError:
+                assert process.poll() is None, process.communicate()
+                time.sleep(0.1)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 130, (out, err)
+    assert err.strip() == "cpoly: interrupted" and "Traceback" not in err
+    assert out.startswith(f"cpoly web app on http://127.0.0.1:{port}/")

@@ -7,7 +7,8 @@ draw weights), :mod:`.prepare` and :mod:`.cache` (what does not depend on the pa
 :mod:`.analysis` (the entry points) and :mod:`.summary` (a game's figures).  Decks with copies of
 each card (two decks): :mod:`.multiset` (hands of card values, their weights and suit classes)
 and :mod:`.copies` (the same analysis over value multisets, weighted by physical cards).  A warm
-``cpoly hold``: :mod:`.holdfile` (read) and :mod:`.holdstore` (written by the slow path).
+``cpoly hold``: :mod:`.holdfile` (read) and :mod:`.holdstore` (written by the slow path); a
+warm ``cpoly analyze``: :mod:`.warmanalysis`.
 
 The names below are imported on first use, so that importing a NumPy-free module of this
 package (:mod:`.holdchoice`, :mod:`.holdfile`) does not load the analysis.

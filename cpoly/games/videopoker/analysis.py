@@ -17,6 +17,7 @@ with ``L = (n - 5)_5``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -37,7 +38,6 @@ from cpoly.games.videopoker.holds import (
     hold_pay_matrix,
     hold_weights,
 )
-from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, ordered_draw_weights
 from cpoly.games.videopoker.parallel import imap_chunks
 from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
@@ -51,6 +51,9 @@ from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+
+if TYPE_CHECKING:  # ordered.py is imported only for ordered games
+    from cpoly.games.videopoker.ordered import OrderedHands
 
 __all__ = [
     "DEFAULT_TIE_RULE",
@@ -70,6 +73,11 @@ Progress = Callable[[int, int], None]
 HoldValues = Callable[[np.ndarray, np.ndarray], None]
 #: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
 CHUNK_CLASSES = 8192
+#: Games with fewer deal classes price their holds in the calling thread: for the 134,459
+#: classes of 52 cards (35 ms of work) two threads were slower, medians of alternated runs on
+#: this project's 2-core machine (the bincount and repeat of the plain sums hold the GIL, and
+#: the threads' hand-offs cost more than they save).
+PARALLEL_CLASSES = 1 << 20
 #: Tied deal classes decided at once (their ``(rows, group order, 32)`` tie-rule keys stay in
 #: cache); batches gathered from several chunks hold fewer than twice this.
 TIE_BATCH = 512
@@ -138,6 +146,17 @@ def _scaled_table(pay_matrix: np.ndarray, denominator: int) -> ScaledTable:
     return ScaledTable(tuple(pay_matrix[0].tolist()), tuple(pay_matrix[HOLDS - 1].tolist()), denominator)
 
 
+def _draw_weights(n: int, ordered: OrderedHands | None) -> tuple[int, tuple[int, ...], int]:
+    """:func:`~cpoly.games.videopoker.holdchoice.draw_weights`, or those of ordered draws
+    (:mod:`~cpoly.games.videopoker.ordered`, imported for ordered games only), and the
+    orderings each deal is played in."""
+    if ordered is None:
+        return (*draw_weights(n), 1)
+    from cpoly.games.videopoker.ordered import ORDERINGS, ordered_draw_weights
+
+    return (*ordered_draw_weights(n), ORDERINGS)
+
+
 def _check_pays(paytable: PayTable, n_columns: int) -> None:
     if paytable.n_categories + 1 != n_columns:
         raise CpolyInputError(
@@ -167,7 +186,7 @@ def autohold(
     sorted_counts, _, to_sorted = _sorted_outcomes(deal, tables)
     if ordered is not None:
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
-    lcm_weight, _ = (draw_weights if ordered is None else ordered_draw_weights)(tables.n)
+    lcm_weight, _, _ = _draw_weights(tables.n, ordered)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
     check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
@@ -238,13 +257,12 @@ def analyze_prepared(
     rule = parse_tie_rule(tie_rule)
     stacked = prepared.stacked
     _check_pays(paytable, stacked.n_columns)
-    lcm_weight, weights = (draw_weights if ordered is None else ordered_draw_weights)(prepared.n)
+    lcm_weight, weights, orderings = _draw_weights(prepared.n, ordered)
     pay_matrix = hold_pay_matrix(paytable.scaled())
     weight_by_hold = hold_weights(weights)
     # A deal counts at most max(class size, group order) final hands of weight <= L per chunk row
     # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
-    orderings = 1 if ordered is None else ORDERINGS
     check_int64_bounds(lcm_weight, pay_matrix, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH),
                        largest_class * orderings)
     deals = prepared.deals
@@ -312,7 +330,8 @@ def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarra
     per_category = np.zeros(prepared.stacked.n_columns, dtype=np.int64)
     pending: list[np.ndarray] = []
     done = 0
-    for chunk, played, decided in imap_chunks(play, n_classes, CHUNK_CLASSES):
+    threads = 1 if n_classes < PARALLEL_CLASSES else None
+    for chunk, played, decided in imap_chunks(play, n_classes, CHUNK_CLASSES, threads):
         if hold_values is not None:
             hold_values(chunk, played.values)
         per_row += played.sums.per_row  # |sum| <= C(n, 5) * L: far inside int64

@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 SUFFIX = ".vpc"
 _MAGIC = b"cpoly-videopoker-cache 2\n"
 _ALIGN = 64

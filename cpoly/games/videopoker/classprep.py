@@ -8,9 +8,10 @@ expanded from their classes); the tables of every subset by colex rank and the c
 hand are built only when something asks for them (:attr:`PreparedGame.tables`).
 
 What is cached (one entry, memory-mapped): the four- and five-card class keys, the
-representatives' cards, categories and class sizes, the class of each representative's
-4-subsets, the tables per class, the class of every subset of up to three cards, and the
-stacked row of each held subset of each representative (``(31, classes)`` int32, 17 MB for 52
+representatives' cards, colex ranks, categories and class sizes, the class of each
+representative's 4-subsets, the tables per class, the class of every subset of up to three
+cards, the stacked rows the analysis reads (int32: a warm run neither gathers nor converts
+them), and the stacked row of each held subset of each representative (``(31, classes)`` int32, 17 MB for 52
 cards: what a second pay table reads, so that it is one contraction of the rows with the pays,
 one gather, the inclusion-exclusion and a maximum per class).
 """
@@ -30,7 +31,7 @@ from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
-__all__ = ["prepare_classes"]
+__all__ = ["load_classes", "prepare_classes"]
 
 #: The categories of sorted five-card hands (rows of card indices), by the engine.
 Classify = Callable[[np.ndarray], np.ndarray]
@@ -47,6 +48,8 @@ def _layout(n: int, n_columns: int) -> cache.Layout:
         "sizes": (np.dtype(np.int64), (None,)),
         "fours": (np.dtype(np.int32), (None, HAND_SIZE)),
         "held": (np.dtype(np.int32), (HOLDS - 1, None)),
+        "rows": (np.dtype(np.int32), (None, n_columns)),
+        "representatives": (np.dtype(np.int64), (None,)),
     }
     for j in range(HAND_SIZE):
         layout[f"table{j}"] = (np.dtype(np.int64), (None, n_columns))
@@ -58,7 +61,8 @@ def _layout(n: int, n_columns: int) -> cache.Layout:
 def _sane(arrays: dict[str, np.ndarray], n: int) -> bool:
     classes = len(arrays["keys5"])
     return (len(arrays["categories"]) == len(arrays["sizes"]) == len(arrays["fours"]) == len(arrays["deals"])
-            == arrays["held"].shape[1] == classes
+            == arrays["held"].shape[1] == len(arrays["representatives"]) == classes
+            and len(arrays["rows"]) == int(_offsets(n)[-1]) + len(arrays["keys4"])
             and int(arrays["sizes"].sum()) == comb(n, HAND_SIZE)
             and len(arrays["table4"]) == len(arrays["keys4"])
             and bool((arrays["fours"] < len(arrays["keys4"])).all())
@@ -91,7 +95,14 @@ def _build(classify: Classify, blocks: SuitBlocks, n_columns: int) -> dict[str, 
     arrays["categories"] = categories
     for j, table in enumerate(levels.smaller_tables(four)):
         arrays[f"table{j}"] = table
+    arrays["rows"] = np.concatenate(_small_tables(arrays) + [arrays[f"table{_FOUR}"]]).astype(np.int32)
+    arrays["representatives"] = colex_rank(deals)
     return arrays
+
+
+def _small_tables(arrays: dict[str, np.ndarray]) -> list[np.ndarray]:
+    """The tables of the subsets of up to three cards by colex rank (expanded from their classes)."""
+    return [arrays[f"table{j}"][arrays[f"class{j}"]] for j in _SMALL]
 
 
 def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str,
@@ -112,14 +123,22 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
     key : str
         Cache key of the game (its definition and deck).
     """
-    layout = _layout(blocks.n, n_columns)
-    stored = cache.load_entry("suit-classes", key, layout) if use_cache else None
-    if stored is not None and not _sane(stored, blocks.n):
-        stored = None
-    arrays = stored if stored is not None else _build(classify, blocks, n_columns)
-    if use_cache and stored is None:
+    stored = load_classes(blocks, faces, n_columns, key) if use_cache else None
+    if stored is not None:
+        return stored
+    arrays = _build(classify, blocks, n_columns)
+    if use_cache:
         cache.store_entry_later("suit-classes", key, arrays)
-    return _prepared(arrays, blocks, np.asarray(faces), n_columns, stored is not None)
+    return _prepared(arrays, blocks, np.asarray(faces), n_columns, False)
+
+
+def load_classes(blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str) -> PreparedGame | None:
+    """The prepared game of the cache entry ``key`` (:func:`prepare_classes`' parameters), or
+    None when the entry is missing, damaged (deleted) or not sane: nothing is computed."""
+    stored = cache.load_entry("suit-classes", key, _layout(blocks.n, n_columns))
+    if stored is None or not _sane(stored, blocks.n):
+        return None
+    return _prepared(stored, blocks, np.asarray(faces), n_columns, True)
 
 
 def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarray, n_columns: int,
@@ -128,11 +147,9 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
     n = blocks.n
     keys5 = arrays["keys5"]
     deals = arrays["deals"]
-    small = [arrays[f"table{j}"][arrays[f"class{j}"]] for j in _SMALL]
-    rows = np.concatenate(small + [arrays[f"table{_FOUR}"]]).astype(np.int32)
     offsets = _offsets(n)
     categories = arrays["categories"]
-    stacked = StackedTables(rows, offsets, categories, n_columns)
+    stacked = StackedTables(arrays["rows"], offsets, categories, n_columns)
     fours = arrays["fours"]
     four_masks = [(1 << HAND_SIZE) - 1 - (1 << i) for i in range(HAND_SIZE)]
 
@@ -142,7 +159,8 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
         return index
 
     def full_tables() -> SubsetTables:
-        counts = tuple(small) + (arrays[f"table{_FOUR}"][blocks.class_index(arrays["keys4"], all_hands(n, _FOUR))],)
+        four = arrays[f"table{_FOUR}"][blocks.class_index(arrays["keys4"], all_hands(n, _FOUR))]
+        counts = (*_small_tables(arrays), four)
 
         def hand_categories(hands: np.ndarray) -> np.ndarray:
             result: np.ndarray = categories[blocks.class_index(keys5, hands)]
@@ -163,6 +181,6 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
         return arrays["held"]
 
     maps = blocks.card_maps()
-    return PreparedGame(n, colex_rank(deals), arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
+    return PreparedGame(n, arrays["representatives"], arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
                         faces, subsets, full_tables, deal_rows, held_rows, suit_classes=(blocks, arrays))
 

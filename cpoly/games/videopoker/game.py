@@ -253,10 +253,7 @@ class VideoPoker:
         """An error when a category is not 0/1 on some hand: the analysis pays a hand once."""
         odd = [self.game.category_names[int(i)] for i in self.checks()["odd"]]
         if odd:
-            raise CpolyError(f"category '{odd[0]}' is not 0/1 on the deals: some hands hit it more than "
-                             "once (+ used as OR over overlapping terms?), and the analysis pays a hand "
-                             "once; write OR as 1 - (1 - a)(1 - b)", self.game.spec.categories[
-                                 self.game.category_names.index(odd[0])].span)
+            raise self.game.not_zero_one(odd[0], "the analysis pays a hand once")
 
     def require_unrestricted_deal(self) -> None:
         """An error when the deal rejects some hand of the deck: the full-game analysis averages
@@ -306,17 +303,29 @@ class VideoPoker:
             self._store_checks(rejected[:0], odd)
             return classes
 
-        key = cache.entry_key("suit-classes", self._definition_key, sorted(ignore), blocks.blocks)
         try:
-            return prepare_classes(classify, blocks, self.faces, n_columns, key, use_cache)
+            return prepare_classes(classify, blocks, self.faces, n_columns, self.suit_classes_key(blocks), use_cache)
         except _RestrictedDeal:
             return None
 
+    def suit_classes_key(self, blocks: SuitBlocks) -> str:
+        """The cache key of the game's suit-class preparation (its definitions, its deck and
+        the blocks of interchangeable suits)."""
+        return cache.entry_key("suit-classes", self._definition_key, sorted(frozenset(self.position_dependent)),
+                               blocks.blocks)
+
     @cached_property
     def _suit_blocks(self) -> SuitBlocks | None:
-        """The deck's blocks of interchangeable suits when the engine's expressions cannot tell
-        the suits of a block apart: the suit literals of the categories and the deal split the
-        suits; a δ comparing a face with a suit, or a vertex other than the cards', gives None."""
+        """The deck's blocks of interchangeable suits (:attr:`suit_literals`), or None."""
+        literals = self.suit_literals
+        return None if literals is None else SuitBlocks.of(self.faces, self.suits, literals)
+
+    @cached_property
+    def suit_literals(self) -> list[frozenset[int]] | None:
+        """The suit literals of the categories and the deal, which split the deck's suits into
+        blocks the engine's expressions cannot tell apart (sorted); None when they can tell
+        suits apart otherwise (a δ comparing a face with a suit, or a vertex other than the
+        cards')."""
         game = self.game
         if self.copies != 1 or game.universe != frozenset(game.face_vertices + game.suit_vertices):
             return None
@@ -333,7 +342,7 @@ class VideoPoker:
                     return None
                 if node.values is not None and names[node.vertices[0]] == suit_sort:
                     literals.add(node.values)
-        return SuitBlocks.of(self.faces, self.suits, sorted(literals, key=sorted))
+        return sorted(literals, key=sorted)
 
     # ---- pay tables, holds, analysis ------------------------------------------------------------
     def paytable(self, name: str | None = None) -> PayTable:

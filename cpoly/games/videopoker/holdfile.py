@@ -7,7 +7,9 @@ game's definitions (:func:`cpoly.sources.recall`: a digest of every file it was 
 holds, for every class of subsets of at most five cards under the game's suit permutations,
 the number of five-card hands of each category containing the subset (``N_c(S)``, from the
 engine's subset tables; for five cards: the hand's category), and what the output needs: the
-title, the category names, the pay tables as integers, the deck's card names.
+title, the category names, the pay tables as integers, the deck's card names.  Its header also
+holds what a warm ``analyze`` needs (:mod:`~cpoly.games.videopoker.warmanalysis`): the exact
+pays, the suit literals and the key of the game's suit-class cache entry.
 
 A later ``hold`` of the unchanged game reads it: the class of each of the deal's 32 subsets
 (:func:`class_key`, binary search in the sorted keys), and every hold's final counts by
@@ -58,10 +60,10 @@ from cpoly.games.videopoker.holdchoice import (
 from cpoly.sources import cache_dir, code_digest, recall
 
 __all__ = ["CHECK_SIZE", "CODES", "FORMAT", "MAGIC", "Layout", "WarmHold", "check_line", "class_key",
-           "hold_file_path", "read_hold_file"]
+           "header_warnings", "hold_file_path", "open_hold_file", "read_hold_file"]
 
 #: Bump when the meaning or layout of a hold file changes.
-FORMAT = 2
+FORMAT = 3
 MAGIC = f"cpoly-hold {FORMAT}\n".encode()
 ALIGN = 8
 #: Unsigned typecodes (``struct``/``memoryview``) of the arrays, smallest first.
@@ -139,6 +141,24 @@ def read_hold_file(path: Path) -> tuple[dict[str, Any], memoryview] | None:
     return header, memoryview(data)[header_end + 1 + (-(header_end + 1) % ALIGN):]
 
 
+def open_hold_file(game: str) -> tuple[dict[str, Any], memoryview] | None:
+    """The header and the arrays' bytes of the hold file of the game at ``game`` if its
+    definitions are unchanged since it was written and the file is complete, else None."""
+    key = recall(Path(game))
+    found = None if key is None else read_hold_file(hold_file_path(key))
+    return None if found is None or found[0].get("key") != key else found
+
+
+def header_warnings(header: dict[str, Any], game: str) -> list[str] | None:
+    """The game's warnings as the slow path renders them for the path ``game`` from the
+    current directory; None when the file was written for another spelling of the path or
+    from another directory (the title of an untitled game is its file name as typed, and
+    imported files are shown relative to the current directory)."""
+    stored = header["warnings"]
+    lines: list[str] = stored["lines"]
+    return lines if stored["path"] == game and stored.get("cwd") == os.getcwd() else None
+
+
 class WarmHold:
     """An open hold file of unchanged definitions (:meth:`open`), answering ``hold`` alone."""
 
@@ -154,9 +174,8 @@ class WarmHold:
     def open(cls, game: str) -> WarmHold | None:
         """The hold file of the game at ``game`` if its definitions are unchanged since it was
         written and the file is complete, else None."""
-        key = recall(Path(game))
-        found = None if key is None else read_hold_file(hold_file_path(key))
-        if found is None or found[0].get("key") != key:
+        found = open_hold_file(game)
+        if found is None:
             return None
         try:
             return cls(*found)
@@ -164,13 +183,8 @@ class WarmHold:
             return None
 
     def warnings(self, game: str) -> list[str] | None:
-        """The game's warnings as the slow path renders them for the path ``game`` from the
-        current directory; None when the file was written for another spelling of the path or
-        from another directory (the title of an untitled game is its file name as typed, and
-        imported files are shown relative to the current directory)."""
-        stored = self.header["warnings"]
-        lines: list[str] = stored["lines"]
-        return lines if stored["path"] == game and stored.get("cwd") == os.getcwd() else None
+        """:func:`header_warnings` of this file."""
+        return header_warnings(self.header, game)
 
     def paytable(self, name: str | None) -> tuple[str, ScaledTable] | None:
         """A pay table by name (the first when None) as integers; None when the file has no

@@ -5,7 +5,9 @@ game is prepared.  It writes only for a single-deck, unordered game prepared fro
 classes (:mod:`~cpoly.games.videopoker.classprep`: the engine's literals leave the suits of each
 block interchangeable) whose deal accepts every hand and whose categories are 0/1: the tables
 are then those of the suit classes, read from the preparation (nothing is counted again), and
-every answer of the warm path is the slow path's.  Other games keep the slow path.
+every answer of the warm path is the slow path's.  The header also says how to find the suit-class
+cache entry again and the exact pays (a warm ``analyze``,
+:mod:`~cpoly.games.videopoker.warmanalysis`).  Other games keep the slow path.
 """
 
 from __future__ import annotations
@@ -141,7 +143,16 @@ def _header(poker: VideoPoker, blocks: SuitBlocks, key: str, game: str) -> dict[
         "paytables": [_paytable(table, poker.n_cards) for table in spec.paytables],
         "warnings": {"path": game, "cwd": os.getcwd(),
                      "lines": [w.render() for w in poker.game.program.warnings]},
+        "analysis": _analysis(poker, blocks),
     }
+
+
+def _analysis(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
+    """What a warm ``analyze`` (:mod:`~cpoly.games.videopoker.warmanalysis`) needs besides the
+    deck: the key of the suit-class cache entry and the suit literals that give ``blocks``."""
+    literals = poker.suit_literals
+    assert literals is not None  # the game was prepared from its suit classes
+    return {"entry": poker.suit_classes_key(blocks), "literals": [sorted(literal) for literal in literals]}
 
 
 def _paytable(table: PayTable, n: int) -> dict[str, Any]:
@@ -153,4 +164,6 @@ def _paytable(table: PayTable, n: int) -> dict[str, Any]:
     except CpolyInputError:
         return {"name": table.name, "usable": False}
     return {"name": table.name, "usable": True, "pays": scaled.pays.tolist(),
-            "dealt": scaled.dealt_pays.tolist(), "denominator": scaled.denominator}
+            "dealt": scaled.dealt_pays.tolist(), "denominator": scaled.denominator,
+            "exact": {"pays": [str(pay) for pay in table.pays],
+                      "dealt": [None if pay is None else str(pay) for pay in table.dealt_pays]}}

@@ -1,4 +1,4 @@
-"""Chunks of work on a thread pool, one thread per core this process may use.
+"""Chunks of work on threads, one per core this process may use.
 
 The video-poker passes (classifying hands, orbit keys, subset tables, hold EVs) are NumPy
 gathers, reductions and element-wise operations on large arrays, which release the GIL, so
@@ -15,9 +15,9 @@ threads use both cores without copying the arrays into other processes.
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 __all__ = ["THREADS_ENV", "beside", "imap_chunks", "map_chunks", "workers"]
 
@@ -39,41 +39,113 @@ def workers() -> int:
 
 def map_chunks(function: Callable[[int, int], T], total: int, chunk: int) -> list[T]:
     """``[function(start, stop) for each chunk of range(total)]``, in order, on the pool."""
-    bounds = [(start, min(start + chunk, total)) for start in range(0, total, max(1, chunk))]
-    threads = min(workers(), len(bounds))
-    if threads <= 1:
-        return [function(start, stop) for start, stop in bounds]
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        return list(pool.map(lambda bound: function(*bound), bounds))
+    bounds = _bounds(total, chunk)
+    return list(_in_order(function, bounds, len(bounds)))
 
 
-def imap_chunks(function: Callable[[int, int], T], total: int, chunk: int) -> Iterator[T]:
+def imap_chunks(function: Callable[[int, int], T], total: int, chunk: int, threads: int | None = None) -> Iterator[T]:
     """The results of :func:`map_chunks` one by one, in order, with at most two chunks per
-    thread computed ahead (so that memory stays bounded when the caller consumes slowly)."""
-    bounds = [(start, min(start + chunk, total)) for start in range(0, total, max(1, chunk))]
-    threads = min(workers(), len(bounds))
+    thread computed ahead (so that memory stays bounded when the caller consumes slowly);
+    on at most ``threads`` threads when given (1: in the calling thread)."""
+    return _in_order(function, _bounds(total, chunk), 2 * workers(), threads)
+
+
+def _bounds(total: int, chunk: int) -> list[tuple[int, int]]:
+    return [(start, min(start + chunk, total)) for start in range(0, total, max(1, chunk))]
+
+
+def _in_order(function: Callable[[int, int], T], bounds: list[tuple[int, int]], ahead: int,
+              most: int | None = None) -> Iterator[T]:
+    """``function(*bound)`` for every bound, in order; on threads (at most ``most``) when
+    there are several chunks and workers (:class:`_Ahead`), else in the calling thread."""
+    threads = min(workers(), len(bounds), most or len(bounds))
     if threads <= 1:
-        yield from (function(start, stop) for start, stop in bounds)
-        return
-    with ThreadPoolExecutor(max_workers=threads) as pool:
-        pending = [pool.submit(function, *bound) for bound in bounds[: 2 * threads]]
-        for following in bounds[2 * threads:] + [None] * min(len(bounds), 2 * threads):
-            result = pending.pop(0).result()
-            if following is not None:
-                pending.append(pool.submit(function, *following))
-            yield result
+        return (function(start, stop) for start, stop in bounds)
+    return iter(_Ahead(function, bounds, threads, max(ahead, threads)))
+
+
+class _Ahead(Generic[T]):
+    """Threads computing ``function(*bound)`` for the bounds in order, at most ``ahead``
+    results (in progress or done) before the one the caller waits for; iterating yields them
+    in order and raises the first error there.  When iteration ends, early or not, the
+    threads finish the call they are in and stop: none outlives the iteration.
+
+    (Plain threads, not :mod:`concurrent.futures`, whose import with :mod:`logging` costs a
+    warm command milliseconds.)
+    """
+
+    def __init__(self, function: Callable[[int, int], T], bounds: list[tuple[int, int]], threads: int,
+                 ahead: int) -> None:
+        self.function = function
+        self.bounds = bounds
+        self.results: list[T | None] = [None] * len(bounds)
+        self.errors: list[BaseException | None] = [None] * len(bounds)
+        self.done = [threading.Event() for _ in bounds]
+        self.claimed = 0
+        self.stopped = False
+        self.lock = threading.Lock()
+        self.room = threading.Semaphore(ahead)
+        # daemons: an iteration abandoned without being closed never keeps the interpreter alive
+        self.threads = [threading.Thread(target=self._work, name=f"cpoly-chunks-{i}", daemon=True)
+                        for i in range(threads)]
+
+    def _work(self) -> None:
+        while True:
+            self.room.acquire()
+            with self.lock:
+                index = self.claimed
+                if self.stopped or index == len(self.bounds):
+                    self.room.release()  # the next waiting thread sees the end too
+                    return
+                self.claimed += 1
+            try:
+                self.results[index] = self.function(*self.bounds[index])
+            except BaseException as error:  # noqa: BLE001 -- raised again where the results are read
+                self.errors[index] = error
+            self.done[index].set()
+
+    def __iter__(self) -> Iterator[T]:
+        for thread in self.threads:
+            thread.start()
+        try:
+            for index in range(len(self.bounds)):
+                self.done[index].wait()
+                error = self.errors[index]
+                if error is not None:
+                    raise error
+                result = self.results[index]
+                self.results[index] = None
+                self.room.release()
+                yield result  # type: ignore[misc]  # set by the call that did not raise
+        finally:
+            with self.lock:
+                self.stopped = True
+            self.room.release()
+            for thread in self.threads:
+                thread.join()
 
 
 def beside(first: Callable[[], T], second: Callable[[], U]) -> tuple[T, U]:
-    """``(first(), second())``, ``first`` on a pool thread while ``second`` runs in the calling
-    thread (one after the other with one worker); an exception of either is raised here."""
+    """``(first(), second())``, ``first`` on another thread while ``second`` runs in the
+    calling thread (one after the other with one worker); an exception of either is raised
+    here (``second``'s once ``first`` has finished)."""
     if workers() <= 1:
         return first(), second()
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pending = pool.submit(first)
+    outcome: list[T] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
         try:
-            other = second()
-        except BaseException:
-            pending.cancel()
-            raise
-        return pending.result(), other
+            outcome.append(first())
+        except BaseException as error:  # noqa: BLE001 -- raised again in the calling thread
+            failure.append(error)
+
+    thread = threading.Thread(target=run, name="cpoly-beside")
+    thread.start()
+    try:
+        other = second()
+    finally:
+        thread.join()
+    if failure:
+        raise failure[0]
+    return outcome[0], other

@@ -203,8 +203,10 @@ def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, 
     firsts = np.cumsum(lengths) - lengths
     entry_deal = np.repeat(deals, lengths)
     position = np.arange(int(lengths.sum())) + np.repeat(_SUPERSET_STARTS[holds] - firsts, lengths)
-    rows = hold_rows[_SUPERSET_FLAT[position], entry_deal]
-    weights = _SUPERSET_SIGN_FLAT[position] * scale[entry_deal]
+    # a gather from the flat rows (a copy of the chunk's) is a few times faster than the 2-d index
+    flat = np.ascontiguousarray(hold_rows).reshape(-1)
+    rows = np.take(flat, _SUPERSET_FLAT[position] * hold_rows.shape[1] + entry_deal)
+    weights = _SUPERSET_SIGN_FLAT[position] * np.repeat(scale[deals], lengths)
     per_row = np.rint(np.bincount(rows, weights=weights, minlength=n_rows)).astype(np.int64)
     per_category = np.rint(np.bincount(categories, weights=_KEPT_SIGNS[chosen] * scale,
                                        minlength=n_columns)).astype(np.int64)

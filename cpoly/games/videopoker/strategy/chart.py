@@ -199,15 +199,26 @@ def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = 
     return chart_of(collect(poker, paytable, progress), lines)
 
 
-def chart_of(game: StrategyData, lines: int) -> StrategyChart:
+def chart_of(game: StrategyData, lines: int, progress: Progress | None = None) -> StrategyChart:
     """The best chart of at most ``lines`` lines found on collected data: the order search,
-    then the exact figures."""
+    then the exact figures.  ``progress(done, total)``: the search's steps
+    (:func:`~cpoly.games.videopoker.strategy.search.search_chart`), then one for the figures."""
     check_lines(lines)
     lookup = game.entries.lookup
     floor = int(lookup[game.pattern_tables.by_subset[game.index[0, 0], 0]])
     fine = sorted(set(lookup[game.fine_patterns()].tolist()) - {-1})
-    search, record = search_chart(game.entries, fine, floor, lines)
-    return _figures(game, search, record)
+    report = progress or (lambda done, total: None)
+    steps = 1
+
+    def searching(done: int, total: int) -> None:
+        nonlocal steps
+        steps = total + 1
+        report(done, steps)
+
+    search, record = search_chart(game.entries, fine, floor, lines, searching)
+    chart = _figures(game, search, record)
+    report(steps, steps)
+    return chart
 
 
 def _words(game: StrategyData) -> PatternWords:

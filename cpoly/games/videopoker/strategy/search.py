@@ -21,6 +21,8 @@ values, in deal order), so a move only revisits the deals containing the moved p
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from cpoly.games.videopoker.strategy.entries import Entries
@@ -32,6 +34,8 @@ PENALTY_START = 1e-7
 PENALTY_STEP = 4.0
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
 MAX_SWEEPS = 2
+#: ``progress(done, total)``: see :func:`search_chart`.
+Progress = Callable[[int, int], None]
 
 
 class ChartSearch:
@@ -275,7 +279,8 @@ def initial_order(entries: Entries, patterns: list[int], floor: int) -> list[int
     return sorted(kept, key=lambda p: (-mean[p], p))
 
 
-def search_chart(entries: Entries, fine: list[int], floor: int, lines: int) -> tuple[ChartSearch, dict[int, int]]:
+def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
+                 progress: Progress | None = None) -> tuple[ChartSearch, dict[int, int]]:
     """The best chart found of at most ``lines`` lines, and the best value seen per number of
     lines on the way.
 
@@ -283,7 +288,12 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int) -> t
     is a best play somewhere allowed in); then raises a penalty per line step by step, each
     step's sweep dropping lines and merging finer lines into coarser ones, until the chart fits;
     the best chart that fits is then filled up to ``lines`` and polished.
+
+    ``progress(done, total)`` counts the lines the first chart has beyond ``lines`` as they are
+    shed, plus one step for the fill: how many penalty steps that takes depends on the values
+    (each multiplies the penalty by ``PENALTY_STEP``), how many lines it must shed does not.
     """
+    report = progress or _silent
     search = ChartSearch(entries, initial_order(entries, fine, floor), floor)
     candidates = [p for p in initial_order(entries, list(range(entries.n_patterns)), floor) if p != floor]
     search.sweep(candidates)
@@ -299,11 +309,22 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int) -> t
         return len(order)
 
     penalty = max(1.0, float(np.sum(entries.weight * entries.optimal())) * PENALTY_START)
-    while note() > lines:
+    first = note()
+    total = max(first - lines, 0) + 1
+    shed = 0
+    while (size := note()) > lines:
+        shed = max(shed, min(first - size, total - 1))
+        report(shed, total)
         search.sweep(candidates, int(penalty))
         penalty *= PENALTY_STEP
+    report(total - 1, total)
     fits = max((chart for size, chart in charts.items() if size <= lines), key=lambda chart: chart[0])
     search.reset(fits[1])
     search.polish(lines, candidates)
     note()
+    report(total, total)
     return search, record
+
+
+def _silent(done: int, total: int) -> None:
+    """No progress shown."""

@@ -1,0 +1,12 @@
+// expect: 11:1: the game section lacks 'categories ...' (a game says 'cards F S', 'deal EXPR' and 'categories ...')
+// A game section that is not finished: the error points at its first statement, not at line 1.
+Faces = 13
+Suits = 4
+F = σ1-σ2
+S = σ3-σ4
+domain F: Faces
+domain S: Suits
+Hand = prod(i<j in 1..2) (1 - δF[i],F[j] δS[i],S[j])
+Pair = δF[1],F[2]
+cards F S
+deal Hand
