@@ -52,8 +52,15 @@ _FORMAT = "cpoly-sources 2"
 
 
 def library_only() -> bool:
-    """True when ``CPOLY_IMPORTS=library``: imports come from :data:`LIBRARY` only."""
-    return os.environ.get(IMPORTS_ENV, "") == "library"
+    """True when ``CPOLY_IMPORTS=library``: imports come from :data:`LIBRARY` only.  Any other
+    value than ``library`` or nothing is an error (a misspelt mode must not leave imports open).
+    """
+    value = os.environ.get(IMPORTS_ENV, "")
+    if value not in ("", "library"):
+        from cpoly.errors import CpolyInputError
+
+        raise CpolyInputError(f"{IMPORTS_ENV} is 'library' or unset, got {value!r}")
+    return value == "library"
 
 
 def search_dirs() -> list[Path]:

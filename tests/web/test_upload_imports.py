@@ -89,3 +89,13 @@ def test_the_loader_in_library_mode(tmp_path: Path, monkeypatch: pytest.MonkeyPa
         with pytest.raises(CpolyError, match="standard library"):
             read_text(f'import "{name}"\n', "g.cp", tmp_path)
     assert read_text('import "poker.cp"\n', "g.cp", tmp_path).statements
+
+
+@pytest.mark.parametrize("value", ["Library", "libary", "none", " library"])
+def test_an_unknown_import_mode_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    """A misspelt CPOLY_IMPORTS names itself instead of leaving imports open (it used to mean
+    'any file')."""
+    (tmp_path / "near.cp").write_text("Near = 1\n")
+    monkeypatch.setenv("CPOLY_IMPORTS", value)
+    with pytest.raises(CpolyError, match=f"CPOLY_IMPORTS is 'library' or unset, got '{value}'"):
+        read_text('import "near.cp"\n', "g.cp", tmp_path)
