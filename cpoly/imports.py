@@ -30,27 +30,30 @@ The rules (docs/language.md, "Imports"):
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span
-from cpoly.sources import LIBRARY, Sources, bytes_digest, search_dirs
+from cpoly.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
 __all__ = ["LIBRARY", "library_files", "load_module", "read_text", "search_path"]
 
 
+_LIBRARY_NAME = re.compile(r"[A-Za-z0-9_-]+\.cp")
 GAME_KINDS = (S.GameDecl, S.CardsDecl, S.DealDecl, S.CategoriesDecl, S.NotationDecl,
               S.CopiesDecl, S.OrderedDecl)
 
 
 def search_path(directory: Path) -> list[Path]:
-    """Where ``import`` looks, in order: ``directory``, ``CPOLY_PATH``, the library.
+    """Where ``import`` looks, in order: ``directory``, ``CPOLY_PATH``, the library (only the
+    library when ``CPOLY_IMPORTS=library``).
 
     >>> search_path(Path("games"))[0], search_path(Path("games"))[-1] == LIBRARY
     (PosixPath('games'), True)
     """
-    return [directory, *search_dirs()]
+    return search_dirs() if library_only() else [directory, *search_dirs()]
 
 
 def load_module(path: str | Path) -> S.Module:
@@ -148,6 +151,8 @@ class _Merger:
 
 
 def _find(statement: S.ImportDecl, directory: Path, missing: list[Path]) -> Path:
+    if library_only():
+        return _find_in_library(statement)
     places = search_path(directory)
     for place in places:
         candidate = place / statement.target
@@ -156,6 +161,18 @@ def _find(statement: S.ImportDecl, directory: Path, missing: list[Path]) -> Path
         missing.append(candidate)
     looked = ", ".join(_shown(p) for p in places[:-1]) + f" and the standard library {_shown(LIBRARY)}"
     raise CpolyError(f"cannot find '{statement.target}' to import (looked in {looked})", statement.span)
+
+
+def _find_in_library(statement: S.ImportDecl) -> Path:
+    """The standard library's file named by the import, nothing else (``CPOLY_IMPORTS=library``:
+    no path, no other directory, no link leading out of the library)."""
+    candidate = LIBRARY / statement.target
+    if (not _LIBRARY_NAME.fullmatch(statement.target) or not candidate.is_file()
+            or candidate.resolve().parent != LIBRARY.resolve()):
+        names = ", ".join(f'"{p.name}"' for p in library_files())
+        raise CpolyError(f"this game may import only a file of the standard library by name "
+                         f"({names}; {IMPORTS_ENV}=library), not '{statement.target}'", statement.span)
+    return candidate
 
 
 def _source(path: Path) -> tuple[str, str]:

@@ -37,29 +37,51 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["CACHE_ENV", "LIBRARY", "PATH_ENV", "Sources", "bytes_digest", "cache_dir", "code_digest",
-           "file_digest", "package_digest", "recall", "remember", "search_dirs", "write_atomic"]
+__all__ = ["CACHE_ENV", "IMPORTS_ENV", "LIBRARY", "PATH_ENV", "Sources", "bytes_digest", "cache_dir",
+           "code_digest", "file_digest", "library_only", "package_digest", "recall", "remember",
+           "search_dirs", "write_atomic"]
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
 PATH_ENV = "CPOLY_PATH"
+#: ``CPOLY_IMPORTS=library``: ``import`` finds only the standard library's files, by name (the
+#: web server runs uploaded games so: an upload must not make it read any other file).
+IMPORTS_ENV = "CPOLY_IMPORTS"
 #: The standard library: ``.cp`` files shipped as package data (``definitions/lib`` links here).
 LIBRARY = Path(__file__).resolve().parent / "lib"
 _FORMAT = "cpoly-sources 2"
 
 
+def library_only() -> bool:
+    """True when ``CPOLY_IMPORTS=library``: imports come from :data:`LIBRARY` only.  Any other
+    value than ``library`` or nothing is an error (a misspelt mode must not leave imports open).
+    """
+    value = os.environ.get(IMPORTS_ENV, "")
+    if value not in ("", "library"):
+        from cpoly.errors import CpolyInputError
+
+        raise CpolyInputError(f"{IMPORTS_ENV} is 'library' or unset, got {value!r}")
+    return value == "library"
+
+
 def search_dirs() -> list[Path]:
     """Where ``import`` looks after the importing file's own directory: each directory of
-    ``CPOLY_PATH`` (separated by ``:``), then :data:`LIBRARY`.
+    ``CPOLY_PATH`` (separated by ``:``), then :data:`LIBRARY` (only :data:`LIBRARY` when
+    :func:`library_only`).
 
     >>> search_dirs()[-1] == LIBRARY
     True
     """
+    if library_only():
+        return [LIBRARY]
     extra = [Path(p) for p in os.environ.get(PATH_ENV, "").split(os.pathsep) if p]
     return [*extra, LIBRARY]
 
 
 def _searched() -> tuple[str, ...]:
-    return tuple(os.path.realpath(p) for p in search_dirs())
+    """The search directories, and the mode (a game read with any file allowed is not the
+    same as one read with the library only, even when no file differs)."""
+    mode = ("library only",) if library_only() else ()
+    return (*mode, *(os.path.realpath(p) for p in search_dirs()))
 
 
 def cache_dir() -> Path:

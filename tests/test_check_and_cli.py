@@ -120,3 +120,37 @@ def test_a_card_outside_the_deck_is_named(capsys, command):
     assert json.loads(capsys.readouterr().out)["error"]["message"] == "card Xd is not in this deck"
     assert main(["check", path, "Ah", "Xh", "Kh", "Qh", "Jh"]) == 0
     assert capsys.readouterr().out.strip().endswith("WildRoyalFlush")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--set", "Suits=٥"], "not 'Suits=٥'"),                      # an Arabic-Indic five is no 5 here
+    (["--set", "Suits=５"], "not 'Suits=５'"),                     # nor a full-width one
+    (["--set", "Suits=4", "Suits=5"], "'Suits' twice"),
+    (["--set", "Suits=4", "--set", "Suits=5"], "'Suits' twice"),  # repeated options are joined, not replaced
+    (["DrawFlush", "--param", "F1=1", "F1=2"], "'F1' twice"),
+])
+def test_set_and_param_refuse_non_ascii_digits_and_repeated_names(tmp_path, capsys, argv, message):
+    path = tmp_path / "flush_draw.cp"
+    path.write_text('import "poker.cp"\nimport "autohold.cp"\nDrawFlush = Hand * Draw * Flush\n',
+                    encoding="utf-8")
+    assert main(["count", str(path), *argv]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_repeated_set_options_all_apply(capsys):
+    """``--set Suits=3 --set Faces=5``: both apply (the second option used to replace the first)."""
+    assert main(["count", str(JACKS), "--json", "--set", "Suits=3", "--set", "Faces=5"]) == 0
+    total = json.loads(capsys.readouterr().out)["total"]
+    assert total == 3003  # C(15, 5): 5 faces x 3 suits
+
+
+def test_param_lints_are_printed_once(tmp_path, capsys):
+    path = tmp_path / "flush_draw.cp"
+    path.write_text('import "poker.cp"\nimport "autohold.cp"\nDrawFlush = Hand * Draw * Flush\n',
+                    encoding="utf-8")
+    dealt = {"DF": [99, 11, 10, 9, 0], "DS": [0, 0, 0, 0, 1], "Held": [1, 1, 1, 1, 0]}
+    binding = [f"{g}[{i}]={v}" for g, values in dealt.items() for i, v in enumerate(values, start=1)]
+    assert main(["count", str(path), "DrawFlush", "--set", "Suits=2", "--param", *binding]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if "warning:" in line]
+    assert lines and len(lines) == len(set(lines)), lines

@@ -10,9 +10,13 @@ console) is left to rich.
 from __future__ import annotations
 
 import io
+import os
 import random
 import string
+import subprocess
+import sys
 from contextlib import redirect_stdout
+from pathlib import Path
 
 import pytest
 
@@ -73,3 +77,24 @@ def test_print_table_draws_plain_text_on_a_file_and_rich_elsewhere(monkeypatch: 
     with redirect_stdout(forced):
         print_table(*table)
     assert forced.getvalue() != out.getvalue() and "\x1b[" in forced.getvalue()
+
+
+@pytest.mark.parametrize("text", ["Test [bold]X[/bold]", "Bad [/x] title", "[red]t[/red]", "a :smile: b",
+                                  "back\\slash [x]"])
+def test_rich_prints_every_text_as_written(text: str) -> None:
+    """A game's title, a column or a pay table's name is never rich markup or an emoji code
+    ('[/x]' used to be an internal error, '[red]t[/red]' printed 't')."""
+    drawn = drawn_by_rich(text, [text, "n"], [[text, "1"]], [False, True])
+    assert drawn.count(text) == 3
+
+
+def test_a_game_title_with_brackets_prints_as_written(tmp_path: Path) -> None:
+    source = (Path(__file__).resolve().parent.parent / "definitions" / "jacks_or_better.cp").read_text(encoding="utf-8")
+    game = tmp_path / "bad.cp"
+    game.write_text(source.replace('game "Jacks or Better"', 'game "Bad [/x] title"', 1)
+                    .replace('paytable "9/6"', 'paytable "[red]9/6[/red]"', 1), encoding="utf-8")
+    assert 'game "Bad [/x] title"' in game.read_text(encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "cpoly", "paytables", str(game)], capture_output=True,
+                          text=True, env={**os.environ, "CPOLY_CACHE_DIR": str(tmp_path / "c")})
+    assert done.returncode == 0, done.stderr
+    assert "Bad [/x] title" in done.stdout and "[red]9/6[/red]" in done.stdout

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from typing import Any
 
 from cpoly.api import (
@@ -27,6 +28,9 @@ from cpoly.game import Game
 from cpoly.lower import Lowerer
 
 
+_INTEGER = re.compile(r"-?[0-9]+")
+
+
 def register(subparsers: Any) -> None:
     counting = subparsers.add_parser(
         "count", help="deal frequencies of a game (or counts of named definitions)",
@@ -36,9 +40,11 @@ def register(subparsers: Any) -> None:
     counting.add_argument("names", nargs="*", help="count these definitions instead of the game")
     counting.add_argument("--symbolic", nargs="+", default=[], metavar="NAME",
                           help="make these size constants symbols: counts become polynomials")
-    counting.add_argument("--set", nargs="+", default=[], metavar="NAME=VALUE", dest="overrides",
+    counting.add_argument("--set", nargs="+", action="extend", default=[], metavar="NAME=VALUE",
+                          dest="overrides",
                           help="give size constants other values, e.g. --set Suits=5")
-    counting.add_argument("--param", nargs="+", default=[], metavar="NAME=VALUE", dest="params",
+    counting.add_argument("--param", nargs="+", action="extend", default=[], metavar="NAME=VALUE",
+                          dest="params",
                           help="bind run-time parameters (param F1 / param DF[5]), e.g. "
                                "--param F1=12 'DF[2]=3' (with named definitions)")
     counting.add_argument("--show-pay", action="store_true", help="print the derived Pay* forms")
@@ -125,12 +131,23 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def parse_overrides(items: list[str], option: str = "--set") -> dict[str, int]:
-    """``["Suits=5"]`` as ``{"Suits": 5}``; a malformed item is an input error."""
+    """``["Suits=5"]`` as ``{"Suits": 5}``; a malformed item (the value in ASCII digits only:
+    ``٥`` is not 5 here) or a name given twice is an input error.
+
+    >>> parse_overrides(["Suits=5", "F[1]=-2"])
+    {'Suits': 5, 'F[1]': -2}
+    >>> parse_overrides(["Suits=4", "Suits=5"])
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: --set gives 'Suits' twice (Suits=4, then Suits=5): give each name once
+    """
     result: dict[str, int] = {}
     for item in items:
         name, _, value = item.partition("=")
-        if not name or not value.lstrip("-").isdigit():
-            raise CpolyInputError(f"{option} expects NAME=INTEGER, not '{item}'")
+        if not name or not _INTEGER.fullmatch(value):
+            raise CpolyInputError(f"{option} expects NAME=INTEGER (digits 0-9), not '{item}'")
+        if name in result:
+            raise CpolyInputError(f"{option} gives '{name}' twice ({name}={result[name]}, then "
+                                  f"{item}): give each name once")
         result[name] = int(value)
     return result
 

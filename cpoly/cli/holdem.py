@@ -13,7 +13,7 @@ from cpoly.cli.output import progress_bar
 from cpoly.errors import CpolyInputError
 from cpoly.cards import split_cards
 from cpoly.games.holdem.cards import format_card, format_cards, is_card_text, parse_cards
-from cpoly.games.holdem.equity import equity
+from cpoly.games.holdem.equity import check_seed, equity
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
     best_five,
@@ -31,12 +31,13 @@ def register(subparsers: Any) -> None:
         description="Equity of each HAND: two cards ('AcKc', 'Ac Kc'), one known card ('As?'), "
                     "'??' for two unknown cards (quote it: unquoted it is a shell glob), or a "
                     "range ('QQ+,AKs', 'A2s+', '77-99', 'random'; weights 'AA@50,KK').")
-    eq.add_argument("hands", nargs="*", metavar="HAND")
-    eq.add_argument("--board", nargs="+", default=[], metavar="CARDS",
+    eq.add_argument("hands", nargs="*", metavar="HAND", action=_InOrder)
+    eq.add_argument("--board", nargs="+", default=[], metavar="CARDS", action=_InOrder,
                     help="known board cards (0, 3, 4 or 5), e.g. '2c 7d 9h' or 2c7d9h; may come "
-                         "before the hands (it ends at the first word that is a hand)")
-    eq.add_argument("--dead", nargs="+", default=[], metavar="CARDS",
-                    help="dead cards (out of play), single cards or one word")
+                         "before the hands (after its first word it takes single cards only: "
+                         "a word of two cards is a hand)")
+    eq.add_argument("--dead", nargs="+", default=[], metavar="CARDS", action=_InOrder,
+                    help="dead cards (out of play), single cards or one word (the same rule)")
     method = eq.add_mutually_exclusive_group()
     method.add_argument("--exact", action="store_true", help="exact enumeration")
     method.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
@@ -53,22 +54,49 @@ def register(subparsers: Any) -> None:
     ev.set_defaults(func=run_eval)
 
 
+class _InOrder(argparse.Action):
+    """Store the words and remember where they came on the command line (``args.in_order``):
+    hands typed after ``--board`` or ``--dead`` keep their place among the others."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        if values:
+            namespace.in_order = [*getattr(namespace, "in_order", []), self.dest]
+
+
+def hands_in_order(args: argparse.Namespace, after: dict[str, list[str]]) -> list[str]:
+    """The hands as typed: the positional ones and those after ``--board`` (``after["board"]``)
+    or ``--dead``, in the order those groups came on the command line.
+
+    >>> args = argparse.Namespace(hands=["AA"], in_order=["hands", "dead", "board"])
+    >>> hands_in_order(args, {"board": ["QQ"], "dead": ["KK"]})
+    ['AA', 'KK', 'QQ']
+    """
+    groups = {**after, "hands": args.hands}
+    order = [*dict.fromkeys([*getattr(args, "in_order", []), "hands", "board", "dead"])]
+    return [hand for name in order for hand in groups.get(name, [])]
+
+
 def split_board_words(words: list[str], most: int) -> tuple[list[str], list[str]]:
     """The words of ``--board`` (``most`` = 5) or ``--dead`` (``most`` = 52) that are its cards,
-    and the words after them, which are hands: the option ends at the first word that is not
-    card text, would pass ``most`` cards, or is a two-card hand after a complete flop.
+    and the words after them, which are hands.  The rule never takes a hand: the first word is
+    the option's (one card, or several written as one word, ``2c7d9h``); each later word joins
+    only if it is one card (``9h``) and the option stays within ``most`` cards.  A two-card word
+    after the first is always a hand, so ``--board 2c 7c AcKc QQ`` is a board of two cards (an
+    error), never the board 2c 7c Ac Kc.
 
     >>> split_board_words(["2c", "7d", "9h", "AsAh", "KsKh"], 5)
     (['2c', '7d', '9h'], ['AsAh', 'KsKh'])
     >>> split_board_words(["2c7d9h", "QQ+", "??"], 5)
     (['2c7d9h'], ['QQ+', '??'])
+    >>> split_board_words(["2c", "7c", "AcKc", "QQ"], 5)
+    (['2c', '7c'], ['AcKc', 'QQ'])
     """
     cards = 0
     for index, word in enumerate(words):
-        count = len(split_cards(word))
-        hand_like = count == 2 and cards >= 3 and most == 5
-        if index > 0 and (not is_card_text(word) or cards + count > most or hand_like
-                          or (most > 5 and count != 1)):
+        count = len(split_cards(word)) if is_card_text(word) else 0
+        if index > 0 and (count != 1 or cards + count > most):
             return words[:index], words[index:]
         cards += count
     return words, []
@@ -78,9 +106,10 @@ def run_equity(args: argparse.Namespace) -> int:
     """Compute and print equities; returns the exit code."""
     if args.samples is not None and args.samples < 1:
         raise CpolyInputError(f"--samples must be positive, got {args.samples}")
+    check_seed(args.seed)
     board, after_board = split_board_words(args.board, 5)
     dead, after_dead = split_board_words(args.dead, 52)
-    args.hands = args.hands + after_board + after_dead
+    args.hands = hands_in_order(args, {"board": after_board, "dead": after_dead})
     for hand in args.hands:
         weighted_range(hand)  # a bad hand is named before the count is checked
     if len(args.hands) < 2:
@@ -101,7 +130,9 @@ def run_equity(args: argparse.Namespace) -> int:
 
 def _print_equity(result: EquityResult) -> None:
     console = Console()
-    title = f"{result.boards:,} {'boards' if result.exact else 'samples'}"
+    known = f"board {format_cards(result.board) if result.board else '(none)'}"
+    known += f", dead {format_cards(result.dead)}" if result.dead else ""
+    title = f"{known}: {result.boards:,} {'boards' if result.exact else 'samples'}"
     table = Table(title=title)
     for column in ("hand", "win", "tie", "loss", "win %", "tie %", "equity %"):
         table.add_column(column, justify="left" if column == "hand" else "right")

@@ -38,15 +38,17 @@ def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequen
 
 def rich_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequence[str]],
                right_align: Sequence[bool] | None = None) -> None:
-    """:func:`print_table` drawn by rich."""
+    """:func:`print_table` drawn by rich; every text is printed as written (a game's title
+    ``"A [b]X[/b]"`` or a pay table ``"[/x]"`` is not markup, ``:smile:`` not an emoji)."""
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title, show_edge=False, header_style="bold")
+    table = Table(title=None if title is None else Text(title), show_edge=False, header_style="bold")
     for i, column in enumerate(columns):
-        table.add_column(column, justify="right" if right_align and right_align[i] else "left")
+        table.add_column(Text(column), justify="right" if right_align and right_align[i] else "left")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*(Text(cell) for cell in row))
     Console(soft_wrap=True, width=None if sys.stdout.isatty() else 200).print(table)
 
 

@@ -31,6 +31,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingR
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from cpoly.web.commands import check_strings
 from cpoly.web.games import DEFAULT_DEFINITIONS, FieldError, list_games
 from cpoly.web.jobs import Job, Jobs
 from cpoly.web.pages import SITE, render_page
@@ -60,6 +61,7 @@ async def _body(request: Request) -> dict[str, Any]:
         raise FieldError("request", f"the request body is not JSON: {bad}") from None
     if not isinstance(body, dict):
         raise FieldError("request", "the request body must be a JSON object")
+    check_strings(body)
     return body
 
 

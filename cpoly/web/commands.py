@@ -13,8 +13,9 @@ beside the field it is about (:func:`field_of`).
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,17 +23,67 @@ from typing import Any
 from cpoly.web.games import FieldError, game_file
 
 _QUOTED = re.compile(r"'([^']+)'")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_TEXT = 2000
 
 
 @dataclass(frozen=True)
 class Command:
-    """A CLI run: its arguments, the module to run, and the fields of the page it came from."""
+    """A CLI run: its arguments, the module to run, the fields of the page it came from, and
+    environment variables to set (:class:`~cpoly.web.games.GameFile`)."""
 
     args: list[str]
     fields: dict[str, str] = field(default_factory=dict)
     default_field: str = "game"
     module: str = "cpoly"
+    env: dict[str, str] = field(default_factory=dict)
+
+
+def check_strings(body: dict[str, Any]) -> None:
+    r"""Refuse a request whose texts (anywhere in a field's value, keys included) hold a NUL
+    character or an unpaired UTF-16 surrogate (JSON's ``"\ud800"``): neither can be passed to
+    the CLI or written to a file, so the field is named before anything runs.
+
+    >>> check_strings({"cards": "Ah Kh", "pays": {"Flush": "6"}, "lines": 3})
+    >>> check_strings({"pays": {"Flush": "6\x00"}})
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: pays holds a NUL character (U+0000), which no field may hold
+    >>> check_strings({"hands": ["As", "\ud800"]})
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: hands holds an unpaired surrogate (U+D800), which is not a character
+    """
+    for name, value in body.items():
+        for text in [name, *_strings_in(value)]:
+            shown = name if _field_name(name) != "request" else "a field name"
+            if "\0" in text:
+                raise FieldError(_field_name(name), f"{shown} holds a NUL character (U+0000), "
+                                                    "which no field may hold")
+            bad = _SURROGATE.search(text)
+            if bad:
+                raise FieldError(_field_name(name), f"{shown} holds an unpaired surrogate "
+                                                    f"(U+{ord(bad[0]):04X}), which is not a character")
+
+
+def _field_name(name: str) -> str:
+    """The page's field for a body key (an upload is the Game field; a bad key is the request's)."""
+    if not (name.isidentifier() and name.isascii()):
+        return "request"
+    return {"source": "game", "filename": "game", "dealt": "pays"}.get(name, name)
+
+
+def _strings_in(value: Any) -> list[str]:
+    """Every string of a JSON value (dictionary keys too), without recursion."""
+    found, stack = [], [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def _text(body: dict[str, Any], name: str, required: bool = False) -> str:
@@ -46,51 +97,62 @@ def _text(body: dict[str, Any], name: str, required: bool = False) -> str:
     return value.strip()
 
 
-def _game_args(command: str, body: dict[str, Any], folder: Path, workdir: Path) -> tuple[list[str], dict[str, str]]:
+def _count(body: dict[str, Any], name: str, what: str) -> int | None:
+    """A positive whole number (``true`` is not one, though Python's bool is an int), or None.
+
+    >>> _count({"lines": True}, "lines", "the number of chart lines")
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: the number of chart lines must be a positive whole number, got true
+    """
+    value = body.get(name)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise FieldError(name, f"{what} must be a positive whole number, got {json.dumps(value)[:40]}")
+    return value
+
+
+def _game_command(command: str, body: dict[str, Any], folder: Path, workdir: Path,
+                  options: Sequence[str] = (), extra: Sequence[str] = (), default_field: str = "game",
+                  fields: Mapping[str, str] | None = None) -> Command:
+    """``cpoly COMMAND [--paytable=…] OPTIONS --json -- GAME EXTRA`` on the requested game."""
     game = game_file(body, folder, workdir)
-    options = [f"--paytable={game.paytable}"] if game.paytable else []
-    return [command, *options, "--json"], {"game": game.path, "paytable": game.paytable or ""}
+    paytable = [f"--paytable={game.paytable}"] if game.paytable else []
+    return Command([command, *paytable, *options, "--json", "--", game.path, *extra],
+                   {**(fields or {}), "game": game.path, "paytable": game.paytable or ""},
+                   default_field, env=game.env)
 
 
 def hold(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
     cards = _text(body, "cards", required=True)
-    args, fields = _game_args("hold", body, folder, workdir)
-    return Command([*args, "--", fields["game"], *cards.split()], {"cards": cards, **fields}, "cards")
+    return _game_command("hold", body, folder, workdir, extra=cards.split(), default_field="cards",
+                         fields={"cards": cards})
 
 
 def analyze(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
-    args, fields = _game_args("analyze", body, folder, workdir)
-    return Command([*args, "--", fields["game"]], fields, "game")
+    return _game_command("analyze", body, folder, workdir)
 
 
 def strategy(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
-    args, fields = _game_args("strategy", body, folder, workdir)
-    lines = body.get("lines")
-    if lines is not None and (not isinstance(lines, int) or lines < 1):
-        raise FieldError("lines", "the number of chart lines must be a positive whole number")
-    extra = [f"--lines={lines}"] if lines is not None else []
-    return Command([*args, *extra, "--", fields["game"]], fields, "game")
+    lines = _count(body, "lines", "the number of chart lines")
+    return _game_command("strategy", body, folder, workdir, [f"--lines={lines}"] if lines else [])
 
 
 def paytables(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
-    game = game_file({**body, "pays": None}, folder, workdir)
-    return Command(["paytables", "--json", "--", game.path], {"game": game.path}, "game")
+    return _game_command("paytables", {**body, "pays": None, "paytable": None}, folder, workdir)
 
 
 def deck(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
     game = game_file({**body, "pays": None}, folder, workdir)
-    return Command([game.path], {"game": game.path}, "game", module="cpoly.web.deck")
+    return Command([game.path], {"game": game.path}, "game", module="cpoly.web.deck", env=game.env)
 
 
 def equity(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
     hands, board, dead = (_text(body, "hands", required=True), _text(body, "board"), _text(body, "dead"))
     options = [f"--board={board}"] if board else []
     options += [f"--dead={dead}"] if dead else []
-    samples = body.get("samples")
-    if samples is not None:
-        if not isinstance(samples, int) or samples < 1:
-            raise FieldError("samples", "the number of samples must be a positive whole number")
-        options.append(f"--samples={samples}")
+    samples = _count(body, "samples", "the number of samples")
+    options += [f"--samples={samples}"] if samples else []
     return Command(["equity", *options, "--json", "--", *hands.split()],
                    {"hands": hands, "board": board, "dead": dead}, "hands")
 

@@ -13,16 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import cpoly
+from cpoly.sources import IMPORTS_ENV
 
 DEFAULT_DEFINITIONS = Path(cpoly.__file__).resolve().parent.parent / "definitions"
 EDITED = "edited on the page"
 MAX_SOURCE_BYTES = 1 << 20
 _TITLE = re.compile(r'^\s*game\s+"([^"]*)"', re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-_PAY = re.compile(r"\d+(\.\d+)?")
+_PAY = re.compile(r"[0-9]+(\.[0-9]+)?")  # ASCII digits: "١" is not a pay the .cp language reads
 _FILENAME = re.compile(r"[^A-Za-z0-9_.-]+")
-_IMPORT = re.compile(r'^\s*import\s+"([^"]*)"', re.MULTILINE)
-_LIBRARY_FILE = re.compile(r"[A-Za-z0-9_-]+\.cp")
 
 
 class FieldError(Exception):
@@ -36,10 +35,14 @@ class FieldError(Exception):
 
 @dataclass(frozen=True)
 class GameFile:
-    """A game to run: the path to give the CLI (relative to the job's folder for written files)."""
+    """A game to run: the path to give the CLI (relative to the job's folder for written files),
+    and the environment to run it in: an uploaded game's imports are read from the standard
+    library only (``CPOLY_IMPORTS=library``: the loader itself refuses any other file, however
+    the import is spelled, so an upload cannot make the server read and quote a file)."""
 
     path: str
     paytable: str | None
+    env: dict[str, str]
 
 
 def list_games(folder: Path) -> list[dict[str, str]]:
@@ -73,41 +76,25 @@ def _checked_pays(value: Any, field: str) -> dict[str, str]:
     return pays
 
 
-def _check_imports(source: str) -> None:
-    """An uploaded game may import the standard library by name only: a path could make the
-    server read (and quote, in an error message) any file it can read.
-
-    >>> _check_imports('import "poker.cp"\\nimport "wild.cp"')
-    >>> _check_imports('import "/etc/passwd"')
-    Traceback (most recent call last):
-    cpoly.web.games.FieldError: an uploaded game may import only the standard library by name (like "poker.cp"), not '/etc/passwd'
-    """
-    for name in _IMPORT.findall(source):
-        if not _LIBRARY_FILE.fullmatch(name):
-            raise FieldError("game", "an uploaded game may import only the standard library by "
-                                     f'name (like "poker.cp"), not {name!r}')
-
-
-def _source(body: dict[str, Any], folder: Path) -> tuple[str, str]:
-    """The game's file name and text: an uploaded source or a file of ``folder``."""
+def _source(body: dict[str, Any], folder: Path) -> tuple[str, str, bool]:
+    """The game's file name and text, and whether it was uploaded (else a file of ``folder``)."""
     source = body.get("source")
     if source is not None:
         if not isinstance(source, str) or len(source.encode()) > MAX_SOURCE_BYTES:
             raise FieldError("game", f"an uploaded game must be a text of at most {MAX_SOURCE_BYTES:,} bytes")
-        _check_imports(source)
         name = _FILENAME.sub("_", str(body.get("filename") or "upload.cp")).lstrip(".") or "upload.cp"
-        return (name if name.endswith(".cp") else name + ".cp"), source
+        return (name if name.endswith(".cp") else name + ".cp"), source, True
     game = body.get("game")
     ids = {g["id"] for g in list_games(folder)}
     if not isinstance(game, str) or game not in ids:
         raise FieldError("game", f"unknown game {game!r}; choose one of {', '.join(sorted(ids))} or upload a .cp file")
-    return f"{game}.cp", (folder / f"{game}.cp").read_text(encoding="utf-8")
+    return f"{game}.cp", (folder / f"{game}.cp").read_text(encoding="utf-8"), False
 
 
 def game_file(body: dict[str, Any], folder: Path, workdir: Path) -> GameFile:
     """Write the requested game (with an edited pay table if the body has ``pays``) to
     ``workdir`` and return what to pass to the CLI."""
-    name, text = _source(body, folder)
+    name, text, uploaded = _source(body, folder)
     paytable = body.get("paytable")
     if paytable is not None and not isinstance(paytable, str):
         raise FieldError("paytable", "the pay table is named by a text")
@@ -117,4 +104,4 @@ def game_file(body: dict[str, Any], folder: Path, workdir: Path) -> GameFile:
         text = text.rstrip("\n") + "\n\n// " + EDITED + "\n" + paytable_line(EDITED, pays, dealt) + "\n"
         paytable = EDITED
     (workdir / name).write_text(text, encoding="utf-8")
-    return GameFile(name, paytable or None)
+    return GameFile(name, paytable or None, {IMPORTS_ENV: "library"} if uploaded else {})

@@ -83,7 +83,7 @@ class Jobs:
             async with self.slots:
                 job.state = "running"
                 job.started = time.monotonic()
-                outcome = await run_cli(command.args, workdir, self.limits, command.module)
+                outcome = await run_cli(command.args, workdir, self.limits, command.module, command.env)
             if outcome.state == "error":
                 outcome.error["field"] = field_of(outcome.error, command.fields, command.default_field)
             job.outcome = outcome
@@ -91,6 +91,10 @@ class Jobs:
         except asyncio.CancelledError:
             job.outcome = Outcome("cancelled", error={"message": "cancelled"})
             job.state = "cancelled"
+        except Exception as error:  # a bug of the server, not the user's input: never stuck running
+            job.outcome = Outcome("failed", error={"message": f"the server could not run cpoly: "
+                                                              f"{type(error).__name__}: {error}"})
+            job.state = "failed"
         finally:
             job.ended = time.monotonic()
             cleanup()

@@ -26,7 +26,7 @@ import re
 import resource
 import signal
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -137,10 +137,11 @@ def _kill_group(process: asyncio.subprocess.Process) -> None:
         pass
 
 
-async def run_cli(args: Sequence[str], cwd: str, limits: Limits, module: str = "cpoly") -> Outcome:
-    """Run ``python -m MODULE ARGS`` (the ``cpoly`` CLI by default) in ``cwd`` under ``limits``;
-    cancelling the task kills the process."""
-    env = {"OPENBLAS_NUM_THREADS": "1", **os.environ, "PYTHONPATH": _package_root()}
+async def run_cli(args: Sequence[str], cwd: str, limits: Limits, module: str = "cpoly",
+                  extra_env: Mapping[str, str] | None = None) -> Outcome:
+    """Run ``python -m MODULE ARGS`` (the ``cpoly`` CLI by default) in ``cwd`` under ``limits``,
+    with ``extra_env`` added to the environment; cancelling the task kills the process."""
+    env = {"OPENBLAS_NUM_THREADS": "1", **os.environ, **(extra_env or {}), "PYTHONPATH": _package_root()}
     process = await asyncio.create_subprocess_exec(
         *cli_argv(args, module), cwd=cwd, env=env, stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,

@@ -77,6 +77,11 @@ BAD = [
      "too many cards"),
     (["equity", "AA", "AA", "AA"], "no way to deal"),
     (["equity", "AsAh", "KsKh", "--board", "2c", "3c", "4c", "--dead", "4c"], "4c"),
+    # a two-card word after the board's first word is a hand, never the turn and river
+    (["equity", "--board", "2c", "7c", "AcKc", "QQ", "JJ"], "a board has 0, 3, 4 or 5 cards, got 2"),
+    (["equity", "--board", "2c7c", "AcKc", "QQ"], "a board has 0, 3, 4 or 5 cards, got 2"),
+    (["equity", "AsAh", "KsKh", "--seed", "-1", "--samples", "10"], "got -1"),
+    (["equity", "AsAh", "KsKh", "--seed", "-1"], "got -1"),  # refused even where exact ignores it
 ]
 
 
@@ -137,3 +142,41 @@ def test_hand_of_one_or_three_cards(capsys: pytest.CaptureFixture[str], hand: st
                                     message: str) -> None:
     code, out, err = run(capsys, "equity", hand, "KK")
     assert code == 2 and message in err and "'As?'" in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["--board", "2c", "7c", "9h", "AcKc", "QQ"],
+    ["--board", "2c7c9h", "AcKc", "QQ"],
+    ["--board", "2c", "7c", "9h", "AcKc", "--dead", "3s", "QQ"],
+    ["AcKc", "QQ", "--board", "2c", "7c", "9h"],
+])
+def test_the_board_used_is_shown(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """The board (and dead cards) the result is for, in --json and in the table's title."""
+    code, out, _ = run(capsys, "equity", *argv, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["board"] == ["2c", "7c", "9h"]
+    assert data["dead"] == (["3s"] if "--dead" in argv else [])
+    assert [p["hand"] for p in data["players"]] == ["AcKc", "QQ"]
+    code, out, _ = run(capsys, "equity", *argv)
+    assert code == 0 and "board 2c 7c 9h" in out
+
+
+def test_seed_is_checked_by_the_library() -> None:
+    from cpoly.errors import CpolyInputError
+    from cpoly.games.holdem.equity import equity
+
+    with pytest.raises(CpolyInputError, match="got -1"):
+        equity(["AsAh", "KsKh"], samples=10, seed=-1)
+    assert equity(["AsAh", "KsKh"], "2c 7c 9h 3d", samples=10, seed=10**30).boards == 10
+
+
+@pytest.mark.parametrize("argv", [
+    ["AsAh", "--dead", "2c", "KsKh", "--board", "3c", "4d", "5h", "QQ"],
+    ["AsAh", "--board", "3c", "4d", "5h", "KsKh", "--dead", "2c", "QQ"],
+    ["--board", "3c", "4d", "5h", "AsAh", "--dead", "2c", "KsKh", "--", "QQ"],
+    ["AsAh", "KsKh", "QQ", "--board", "3c", "4d", "5h", "--dead", "2c"],
+])
+def test_hands_keep_their_command_line_order(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    """Hands typed after --board or --dead keep their place (they were appended board-first)."""
+    code, out, _ = run(capsys, "equity", "--samples", "200", "--seed", "1", "--json", *argv)
+    assert code == 0 and [p["hand"] for p in json.loads(out)["players"]] == ["AsAh", "KsKh", "QQ"]

@@ -57,3 +57,21 @@ def test_too_many_samples_are_refused_with_their_number() -> None:
     with pytest.raises(CpolyInputError, match="100,000,000,000,000"):
         plan_method(make_deal(["AsKs", "QdQc"]), samples=10**14)
     assert plan_method(make_deal(["AsKs", "QdQc"]), samples=MAX_SAMPLES).samples == MAX_SAMPLES
+
+
+@pytest.mark.parametrize(("hands", "board"), [
+    (["AA@9223372036854775807,KK@1", "QQ"], "2c 3d 4h 5s"),          # a ratio that fits int64
+    (["AA@100000000000000000000,KK@1", "QQ"], "2c 3d 4h 5s"),        # one that does not
+    (["AA@0.0000000000000000001,KK", "QQ"], ""),
+    (["AA@0.0000000000000000001,KK", "QQ@1,JJ@100000000000000000000000"], "2c 3d 4h"),
+])
+def test_weights_too_fine_for_int64_are_refused_before_any_work(hands: list[str], board: str) -> None:
+    """Exact is refused with the reason, Monte Carlo chosen automatically, and sampling works:
+    never an OverflowError from building int64 weight arrays."""
+    deal = make_deal(hands, board)
+    plan = plan_method(deal)
+    assert plan.method == "monte carlo" and "too fine" in plan.reason
+    with pytest.raises(CpolyInputError, match="too fine.*Monte Carlo"):
+        plan_method(deal, exact=True)
+    result = equity(hands, board, samples=500, seed=1)
+    assert result.boards == 500 and abs(sum(p.equity for p in result.players) - 1) < 1e-9

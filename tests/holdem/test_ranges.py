@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.cards import RANKS
-from cpoly.games.holdem.ranges import parse_hand, parse_range
+from cpoly.games.holdem.ranges import parse_hand, parse_range, weighted_range
 
 CASES = [
     ("77", 6), ("77+", 48), ("22+", 78), ("AA+", 6), ("77-99", 18), ("99-77", 18),
@@ -69,3 +69,18 @@ def test_never_crashes(text: str) -> None:
     else:
         assert all(0 <= c < 52 for combo in combos for c in combo)
         assert all(a != b for a, b in combos)
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("A2s+@50,A5s@100", "As 5s"), ("A5s,A2s+@50", "As 5s"), ("QQ+,KK@12.5", "12.5"),
+    ("AsKs@20,AKs@30", "As Ks"), ("??,AA@50", "'AA@50'"),
+])
+def test_a_combo_given_two_weights_is_refused(text: str, named: str) -> None:
+    with pytest.raises(CpolyInputError, match="give each hand one weight") as caught:
+        weighted_range(text)
+    assert named in caught.value.message
+
+
+def test_a_combo_listed_twice_with_one_weight_is_fine() -> None:
+    assert weighted_range("QQ+,AA") == weighted_range("QQ+")
+    assert set(weighted_range("A2s+@50,A5s@50").values()) == {50}

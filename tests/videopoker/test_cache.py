@@ -157,3 +157,29 @@ def test_keys_depend_on_every_part() -> None:
 def test_cache_dir_defaults_to_home(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(cache.CACHE_ENV)
     assert cache.cache_dir() == Path.home() / ".cache" / "cpoly"
+
+
+def test_another_version_of_the_code_never_reads_an_entry(private_cache: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """An entry's key covers cpoly's code: after an upgrade the game is prepared again (the old
+    entry once answered for new code that classified hands otherwise)."""
+    run()
+    (first,) = game_files(private_cache)
+    monkeypatch.setattr(cache, "code_digest", lambda: "another version")
+    again = run()
+    assert not again.from_cache
+    assert len(game_files(private_cache)) == 2 and first.exists()
+
+
+def test_an_entry_copied_under_another_name_is_refused(private_cache: Path) -> None:
+    """The header names its own file: a copy under another key is deleted, never read."""
+    arrays = {"a": np.arange(5, dtype=np.int64)}
+    layout = {"a": (np.dtype(np.int64), (None,))}
+    path = cache.store_entry("example", cache.entry_key("one"), arrays)
+    assert path is not None
+    other = cache.entry_path("example", cache.entry_key("two"))
+    other.write_bytes(path.read_bytes())
+    assert cache.load_entry("example", cache.entry_key("two"), layout) is None
+    assert not other.exists()
+    loaded = cache.load_entry("example", cache.entry_key("one"), layout)
+    assert loaded is not None and loaded["a"].tolist() == list(range(5))

@@ -150,10 +150,14 @@ def test_uploaded_game_is_analysed(client: TestClient) -> None:
     ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": {"Flush": "six"}}, "pays"),
     ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": {"Flush\n": "6"}}, "pays"),
     ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": "9/6"}, "pays"),
+    ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": {"Flush": "١"}}, "pays"),
+    ("hold", {"game": "jacks_or_better", "cards": "Ah Kd Js 4c 7h", "pays": {"Flush": "6.٥"}}, "pays"),
     ("hold", {"source": 3, "cards": "Ah Kd Js 4c 7h"}, "game"),
     ("equity", {"hands": ""}, "hands"),
     ("equity", {"hands": "AA KK", "samples": -3}, "samples"),
     ("strategy", {"game": "jacks_or_better", "lines": "ten"}, "lines"),
+    ("strategy", {"game": "jacks_or_better", "lines": True}, "lines"),  # bool is an int in Python
+    ("equity", {"hands": "AA KK", "samples": True}, "samples"),
     ("frobnicate", {}, "command"),
 ])
 def test_requests_refused_before_running(client: TestClient, command: str, body: dict[str, Any], field: str) -> None:

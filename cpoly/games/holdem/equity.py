@@ -10,6 +10,7 @@ The method is chosen by :func:`~cpoly.games.holdem.method.plan_method` from one 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
@@ -135,9 +136,26 @@ def equity(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "
     deal = make_deal(hands, board, dead)
     if samples is not None and samples < 1:
         raise CpolyInputError(f"the number of samples must be positive, got {samples}")
+    check_seed(seed)
     plan: Plan = plan_method(deal, exact, samples, flushes)
     if plan.method != "monte carlo":
-        return exact_equity(deal, flushes, plan.reason, progress, plan.method)
-    from cpoly.games.holdem.montecarlo import monte_carlo
+        result = exact_equity(deal, flushes, plan.reason, progress, plan.method)
+    else:
+        from cpoly.games.holdem.montecarlo import monte_carlo
 
-    return monte_carlo(deal, plan.samples, seed, flushes, plan.reason, progress)
+        result = monte_carlo(deal, plan.samples, seed, flushes, plan.reason, progress)
+    return replace(result, board=deal.board, dead=deal.dead)
+
+
+def check_seed(seed: object) -> None:
+    """A Monte Carlo seed is None or a whole number 0 or more (NumPy's generators take no
+    negative seed).
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: a seed is a whole number 0 or more, got -1
+    """
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise CpolyInputError(f"a seed is a whole number 0 or more, got {seed!r}")

@@ -118,11 +118,15 @@ def acceptance(deal: Deal, draws: int = 20_000, seed: int = 0) -> float:
 
 
 def _exact_options(deal: Deal, flushes: bool) -> list[Option]:
+    """Both exact methods priced, cheapest available first.  A weight beyond int64 refuses both
+    before anything is priced (pricing builds int64 weight arrays)."""
+    too_fine = "the weights are too fine for exact 64-bit counts"
+    if _weight_bound(deal) > INT64_HEADROOM:
+        return [Option(method, float("inf"), 0, too_fine) for method in ("runouts", "holdings")]
     options = [runouts_option(deal, flushes), holdings_option(deal)]
     bound = _weight_bound(deal) * deal.boards_per_holding() * 2520 * prod(len(r) for r in deal.ranges)
     if bound > INT64_HEADROOM:
-        options = [Option(o.method, o.seconds, o.memory, o.refusal or
-                          "the weights are too fine for exact 64-bit counts") for o in options]
+        options = [Option(o.method, o.seconds, o.memory, o.refusal or too_fine) for o in options]
     return sorted(options, key=lambda o: (o.refusal is not None, o.seconds))
 
 

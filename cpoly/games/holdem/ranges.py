@@ -139,27 +139,42 @@ def _split_weight(token: str) -> tuple[str, Fraction]:
 
 
 def weighted_range(text: str) -> dict[Combo, Fraction]:
-    """Combos of one player's hand with their weights in percent (first occurrence wins).
+    """Combos of one player's hand with their weights in percent.  A combo listed twice must
+    have one weight (``QQ+,AA`` is fine; ``A2s+@50,A5s@100`` is an error naming A5s).
 
     Raises
     ------
     CpolyInputError
-        On a bad token (named), a duplicated card, or a range with nothing left.
+        On a bad token (named), a duplicated card, a combo given two weights, or a range with
+        nothing left.
 
     >>> sorted(set(weighted_range("QQ+@25,AKs").values()))
     [Fraction(25, 1), Fraction(100, 1)]
+    >>> weighted_range("A2s+@50,A5s@100")
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: 'A5s@100' gives As 5s a weight of 100 %, but 'A2s+@50' gave it 50 %: give each hand one weight
     """
     stripped = text.strip()
     if not stripped:
         raise CpolyInputError("empty hand: write two cards ('AsKs'), '??' or a range")
     combos: dict[Combo, Fraction] = {}
+    given: dict[Combo, str] = {}
     for item in stripped.split(","):
         token, weight = _split_weight(item.strip())
         if not token:
             raise CpolyInputError(f"empty item in range {text!r}")
         for combo in _token_items(token):
-            combos.setdefault(combo, weight)
+            if combos.setdefault(combo, weight) != weight:
+                raise CpolyInputError(
+                    f"{item.strip()!r} gives {format_cards(combo)} a weight of {_percent(weight)} %, but "
+                    f"{given[combo]!r} gave it {_percent(combos[combo])} %: give each hand one weight")
+            given.setdefault(combo, item.strip())
     return {combo: weight for combo, weight in combos.items() if weight > 0} or _all_zero(text)
+
+
+def _percent(weight: Fraction) -> str:
+    """``50`` or ``12.5``: a weight as it was written."""
+    return str(weight.numerator) if weight.denominator == 1 else f"{float(weight):g}"
 
 
 def _all_zero(text: str) -> dict[Combo, Fraction]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from cpoly.games.holdem.cards import format_card
 from cpoly.games.holdem.evaluator import CATEGORY_NAMES
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally
 
@@ -106,7 +107,8 @@ class PlayerEquity:
 
 @dataclass(frozen=True)
 class EquityResult:
-    """All players' outcomes over ``boards`` equally likely deals (or Monte Carlo samples)."""
+    """All players' outcomes over ``boards`` equally likely deals (or Monte Carlo samples), and
+    the known ``board`` and ``dead`` cards they were computed for."""
 
     boards: int
     exact: bool
@@ -114,6 +116,8 @@ class EquityResult:
     method_reason: str
     holdings: int = 1
     flushes: bool = True
+    board: tuple[int, ...] = ()
+    dead: tuple[int, ...] = ()
 
     def counts(self, kind: str) -> list[int]:
         """Per player, the boards ``kind`` in win, tie, loss (the document's getWins, getDraws)."""
@@ -131,6 +135,8 @@ class EquityResult:
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``cpoly equity``."""
         out: dict[str, Any] = {
+            "board": [format_card(card) for card in self.board],
+            "dead": [format_card(card) for card in self.dead],
             "boards": self.boards,
             "exact": self.exact,
             "holdings": self.holdings,

@@ -1,8 +1,10 @@
 """On-disk cache of arrays that are expensive to build (deal classes, subset tables).
 
 Entries live in ``$CPOLY_CACHE_DIR`` if set, else ``~/.cache/cpoly``, one file per entry named
-``<kind>-<sha256 key>.vpc``: a magic line, a JSON header (names, dtypes, shapes, offsets, file
-size, checksum) and the raw arrays, 64-byte aligned.  Entries are **memory-mapped** when loaded
+``<kind>-<sha256 key>.vpc``: a magic line, a JSON header (the file's own name, names, dtypes,
+shapes, offsets, file size, checksum) and the raw arrays, 64-byte aligned.  A key covers the
+code (:func:`cpoly.sources.code_digest`) besides what the entry is of, so another version of
+cpoly never reads an entry; a file renamed or copied to another entry's name is refused.  Entries are **memory-mapped** when loaded
 (read-only arrays), and checked on every load: the file size must match the header, and a
 CRC-32 covers the header and every byte of every array (about 10 ms for the 24 MB of a
 52-card game: a sampled check once let a damaged index array give a wrong return).  Files are written to a
@@ -31,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cpoly.sources import CACHE_ENV, cache_dir
+from cpoly.sources import CACHE_ENV, cache_dir, code_digest
 
 __all__ = [
     "CACHE_ENV",
@@ -47,7 +49,7 @@ __all__ = [
 ]
 
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 SUFFIX = ".vpc"
 _MAGIC = b"cpoly-videopoker-cache 2\n"
 _ALIGN = 64
@@ -58,8 +60,9 @@ Layout = Mapping[str, tuple[np.dtype, Sequence[int | None]]]
 
 
 def entry_key(*parts: object) -> str:
-    """sha256 hex digest of the format version and ``parts`` (arrays hashed with dtype and shape)."""
-    digest = hashlib.sha256(f"cpoly-videopoker-cache-v{FORMAT_VERSION}".encode())
+    """sha256 hex digest of the format version, cpoly's code and ``parts`` (arrays hashed with
+    dtype and shape)."""
+    digest = hashlib.sha256(f"cpoly-videopoker-cache-v{FORMAT_VERSION}:{code_digest()}".encode())
     for part in parts:
         if isinstance(part, np.ndarray):
             contiguous = np.ascontiguousarray(part)
@@ -85,24 +88,24 @@ def _crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]], crc:
     return crc
 
 
-def _header_bytes(entries: list[list[object]], size: int) -> bytes:
-    return json.dumps({"arrays": entries, "size": size}, sort_keys=True).encode()
+def _header_bytes(name: str, entries: list[list[object]], size: int) -> bytes:
+    return json.dumps({"arrays": entries, "name": name, "size": size}, sort_keys=True).encode()
 
 
 def read_entry_file(path: Path) -> dict[str, np.ndarray] | None:
     """The arrays of an entry file, memory-mapped read-only; None when the file is not a
-    complete entry (bad magic or header, wrong size, checksum mismatch)."""
+    complete entry (bad magic or header, another entry's file, wrong size, checksum mismatch)."""
     with open(path, "rb") as stream:
         if stream.readline() != _MAGIC:
             return None
         header = json.loads(stream.readline())
         mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) if header["size"] else None
     entries = header["arrays"]
-    if mapped is None or len(mapped) != header["size"]:
+    if header["name"] != path.name or mapped is None or len(mapped) != header["size"]:
         return None
     data = memoryview(mapped)
     spans = [(int(offset), int(np.dtype(dtype).itemsize * prod(shape))) for _, dtype, shape, offset in entries]
-    if _crc(_header_bytes(entries, header["size"]), data, spans) != header["crc"]:
+    if _crc(_header_bytes(path.name, entries, header["size"]), data, spans) != header["crc"]:
         return None
     return {name: np.frombuffer(mapped, dtype=np.dtype(dtype), count=prod(shape), offset=offset).reshape(shape)
             for name, dtype, shape, offset in entries}
@@ -149,9 +152,9 @@ def _bytes_of(array: np.ndarray) -> memoryview:
     return array.reshape(-1).view(np.uint8).data
 
 
-def _encode(arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np.ndarray]]]:
-    """The head of an entry file (magic and header lines, padded to the first array's offset)
-    and each array with the offset it is written at."""
+def _encode(name: str, arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np.ndarray]]]:
+    """The head of the entry file ``name`` (magic and header lines, padded to the first array's
+    offset) and each array with the offset it is written at."""
     payload = [np.ascontiguousarray(arrays[name]) for name in sorted(arrays)]
     offsets, position = [], 0
     for array in payload:
@@ -162,10 +165,11 @@ def _encode(arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np
                                    for name, a, o in zip(sorted(arrays), payload, offsets)]
     size = header_room + position
     placed = [(header_room + o, a) for a, o in zip(payload, offsets)]
-    crc = zlib.crc32(_header_bytes(entries, size))
+    crc = zlib.crc32(_header_bytes(name, entries, size))
     for offset, array in placed:
         crc = _crc(b"", _bytes_of(array), [(0, array.nbytes)], crc)
-    lines = _MAGIC + json.dumps({"arrays": entries, "size": size, "crc": crc}, sort_keys=True).encode() + b"\n"
+    lines = _MAGIC + json.dumps({"arrays": entries, "crc": crc, "name": name, "size": size},
+                                sort_keys=True).encode() + b"\n"
     if len(lines) > header_room:
         raise ValueError("cache header too long")
     return lines + bytes(header_room - len(lines)), placed
@@ -177,7 +181,7 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
 
 
 def _store_at(path: Path, arrays: Mapping[str, np.ndarray]) -> Path | None:
-    head, placed = _encode(arrays)
+    head, placed = _encode(path.name, arrays)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         _sweep(path.parent)
