@@ -241,6 +241,33 @@ def test_search_bookkeeping_matches_a_fresh_start():
             assert np.array_equal(getattr(search, kept), getattr(fresh, kept))
 
 
+def test_insertion_bounds_against_brute_force():
+    """The kept gain bounds and containment counts equal a brute-force count after every move,
+    and a pattern they say cannot gain never gains at any position for any penalty."""
+    entries = _tiny_game(12, n_deals=60, n_patterns=8)
+    value = {(int(d), int(p)): int(v) for d, p, v in zip(entries.deal, entries.pattern, entries.value)}
+    search = ChartSearch(entries, [0], 0)
+    rng = random.Random(5)
+    skipped = 0
+    for _ in range(40):
+        search.move(rng.randrange(1, 8), rng.randrange(0, 8))
+        bounds = search.insertion_bounds()
+        first = [int(p) for p in search.first_pattern]
+        for p in range(8):
+            deals = [d for d in range(entries.n_deals) if (d, p) in value]
+            assert bounds.gain[p] == sum(int(entries.weight[d]) * max(0, value[d, p] - value[d, first[d]])
+                                         for d in deals)
+            for q in range(8):
+                assert bounds.contained[q, p] == sum(first[d] == q for d in deals)
+            if search.alive(p) or p == 0:                     # the floor is never inserted
+                continue
+            for penalty in (0, 1, 300, 3000, 30000):
+                if not bounds.can_gain(p, penalty, search.plays(), 0):
+                    skipped += 1
+                    assert search.best_position(p, penalty)[1] <= 0
+    assert skipped > 0
+
+
 # ---- trainer ---------------------------------------------------------------------------------------
 DEAL = ["Kd", "Js", "7c", "4h", "2s"]
 

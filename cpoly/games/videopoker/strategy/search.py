@@ -28,6 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 from cpoly.games.videopoker.strategy.entries import Entries
+from cpoly.games.videopoker.strategy.insertion import InsertionBounds, exact_bincount
 
 __all__ = ["ChartSearch", "exact_bincount", "initial_order", "penalty_path", "search_chart"]
 
@@ -72,6 +73,8 @@ class ChartSearch:
         self.first_value = np.empty(entries.n_deals, dtype=np.int64)
         self.second_pattern = np.empty(entries.n_deals, dtype=np.int64)
         self.second_value = np.empty(entries.n_deals, dtype=np.int64)
+        self._bounds: InsertionBounds | None = None
+        self._synced = False
         self.reset(order)
 
     def reset(self, order: list[int]) -> None:
@@ -80,20 +83,22 @@ class ChartSearch:
         ranked = list(order) + [p for p in range(self.entries.n_patterns) if p not in listed]
         self.rank[np.array(ranked, dtype=np.int64)] = np.arange(len(ranked))
         self._refresh(np.arange(self.entries.n_deals))
+        self._bounds = None
 
     # ---- state --------------------------------------------------------------------------
-    def snapshot(self) -> tuple[np.ndarray, ...]:
+    def snapshot(self) -> tuple[tuple[np.ndarray, ...], InsertionBounds | None]:
         """The order and the deals' first two entries, for :meth:`restore` (cheaper than a
         :meth:`reset`, which recomputes every deal)."""
         return tuple(a.copy() for a in (self.rank, self.top1, self.top2, self.first_pattern, self.first_value,
-                                        self.second_pattern, self.second_value))
+                                        self.second_pattern, self.second_value)), \
+            self._bounds and self._bounds.copy()
 
-    def restore(self, saved: tuple[np.ndarray, ...]) -> None:
+    def restore(self, saved: tuple[tuple[np.ndarray, ...], InsertionBounds | None]) -> None:
         """Back to a :meth:`snapshot`."""
         for mine, kept in zip((self.rank, self.top1, self.top2, self.first_pattern, self.first_value,
-                               self.second_pattern, self.second_value), saved):
+                               self.second_pattern, self.second_value), saved[0]):
             mine[:] = kept
-        self._plays = None
+        self._plays, self._bounds, self._synced = None, saved[1], False
 
     def order(self) -> list[int]:
         """The patterns top-down, down to and including the floor."""
@@ -123,7 +128,7 @@ class ChartSearch:
 
     def _derive(self, deals: np.ndarray) -> None:
         """The patterns and values of the first two entries of ``deals``, from ``top1, top2``."""
-        entries = self.entries
+        entries, self._synced = self.entries, False
         first, second = self.top1[deals], self.top2[deals]
         self.first_pattern[deals] = entries.pattern[first]
         self.first_value[deals] = entries.value[first]
@@ -229,7 +234,8 @@ class ChartSearch:
 
     def _improve(self, pattern: int, penalty: int, insert: bool) -> int:
         alive = self.alive(pattern)
-        if not alive and not insert:
+        if not alive and (not insert or not self.insertion_bounds().can_gain(pattern, penalty, self.plays(),
+                                                                              self.floor)):
             return 0
         position, best, now = self.best_position(pattern, penalty)
         if max(best, 0) <= now:
@@ -237,6 +243,15 @@ class ChartSearch:
         self.move(pattern, position if best > 0 else len(self.rank) - 1)
         self.cleanup()
         return max(best, 0) - now
+
+    def insertion_bounds(self) -> InsertionBounds:
+        """What inserting each pattern can gain at most (:mod:`.insertion`), kept up to date."""
+        if self._bounds is None:
+            self._bounds = InsertionBounds(self.entries, self.first_pattern, self.first_value)
+        if not self._synced:
+            self._bounds.sync(self.first_pattern, self.first_value)
+            self._synced = True
+        return self._bounds
 
     def cleanup(self) -> None:
         """Drop the lines above the floor that no deal plays."""
@@ -276,25 +291,7 @@ class ChartSearch:
     def gain_bounds(self) -> np.ndarray:
         """Per pattern, at least the gain of inserting it anywhere: what the deals containing
         it would gain by playing it wherever that beats their play now (exact integers)."""
-        entries = self.entries
-        better = np.maximum(entries.value - self.first_value[entries.deal], 0) * entries.weight[entries.deal]
-        # a float sum of n terms errs by less than n * 2**-53 of it: rounded up well past that
-        sums = np.bincount(entries.pattern, weights=better.astype(np.float64), minlength=entries.n_patterns)
-        bounds: np.ndarray = np.ceil(sums * (1 + 1e-6)).astype(np.int64) + 1
-        return bounds
-
-
-def exact_bincount(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
-    """``np.bincount(index, weights=values)`` exact for int64 values (sums below 2**78).
-
-    >>> exact_bincount(np.array([0, 2, 0]), np.array([2**60, 5, 1]), 3).tolist()
-    [1152921504606846977, 0, 5]
-    """
-    high, low = np.divmod(values.astype(np.int64), 1 << 26)
-    upper = np.rint(np.bincount(index, weights=high.astype(np.float64), minlength=length)).astype(np.int64)
-    lower = np.rint(np.bincount(index, weights=low.astype(np.float64), minlength=length)).astype(np.int64)
-    result: np.ndarray = upper * (1 << 26) + lower
-    return result
+        return self.insertion_bounds().rounded_up()
 
 
 def initial_order(entries: Entries, patterns: list[int], floor: int) -> list[int]:
