@@ -37,16 +37,7 @@ GAMES = ["jacks_or_better", "deuces_wild", "joker_poker", "double_double_bonus"]
 RULES = [rule.value for rule in TieRule]
 
 
-@pytest.fixture(scope="module")
-def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("hold-cache")
-
-
-@pytest.fixture(autouse=True)
-def private_cache(shared_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """One cache for the module (each game is prepared once), not one per test."""
-    monkeypatch.setenv(CACHE_ENV, str(shared_cache))
-    return shared_cache
+SHARED_CACHE = True  # one cache for the module (each game prepared once): conftest.private_cache
 
 
 def game_path(name: str) -> str:

@@ -39,16 +39,7 @@ RULES = [rule.value for rule in TieRule]
 Run = tuple[int, str, str]
 
 
-@pytest.fixture(scope="module")
-def shared_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("warm-analysis-cache")
-
-
-@pytest.fixture(autouse=True)
-def private_cache(shared_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """One cache for the module (each game is prepared once), not one per test."""
-    monkeypatch.setenv(CACHE_ENV, str(shared_cache))
-    return shared_cache
+SHARED_CACHE = True  # one cache for the module (each game prepared once): conftest.private_cache
 
 
 def game_path(name: str) -> str:
