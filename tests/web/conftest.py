@@ -22,6 +22,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = ROOT / "docs" / "screenshots"
+#: The address Starlette's TestClient calls the app at: a Host the server answers for.
+API_BASE = "http://127.0.0.1:8765"
 
 
 def child_env(cache: Path) -> dict[str, str]:
