@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -256,8 +257,17 @@ def test_sigterm_cancels_running_and_queued_jobs(tmp_path: Path) -> None:
                 break
             time.sleep(0.05)
         assert len(cpoly_processes(MARKER)) >= 2, "the long jobs never started"
+        waited: list[Any] = []
+        waiting = threading.Thread(target=lambda: waited.append(call(served, "POST", "/api/equity", LONG_EQUITY)))
+        waiting.start()
+        for _ in range(200):  # until the waiting request's job is queued
+            if call(served, "GET", "/api/jobs/63")[0] == 200:
+                break
+            time.sleep(0.05)
         served.process.send_signal(signal.SIGTERM)
         served.process.wait(timeout=30)
+        waiting.join(timeout=30)
+        assert waited and waited[0][0] == 409 and waited[0][2]["error"]["message"] == "cancelled"
         assert served.process.returncode in (0, -signal.SIGTERM)
         for _ in range(100):
             if not cpoly_processes(MARKER):
