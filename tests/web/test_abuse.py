@@ -134,7 +134,8 @@ def test_a_body_over_the_limit_is_413_before_it_is_held(guarded: Served) -> None
 
 
 @pytest.mark.parametrize("raw", [b"[" * 100000 + b"]" * 100000, b'{"pays": ' + b"[" * 5000 + b"]" * 5000 + b"}",
-                                 b'{"pays": ' + b'{"a": ' * 20 + b"1" + b"}" * 21, b"{", b"\xff", b'{"a": 1}x'])
+                                 b'{"pays": ' + b'{"a": ' * 20 + b"1" + b"}" * 21, b"{", b"\xff", b'{"a": 1}x'],
+                         ids=["nested-list", "nested-pays", "nested-objects", "unclosed", "not-utf8", "trailing"])
 def test_deep_or_bad_json_is_400(server: str, raw: bytes) -> None:
     """``'['*100000 + ']'*100000`` was a RecursionError and a 500 (the default 4 MiB body limit)."""
     status, _, answer = call(SimpleNamespace(port=int(server.rsplit(":", 1)[1])), "POST", "/api/hold", raw=raw)
@@ -158,7 +159,7 @@ def test_half_sent_requests_are_dropped(guarded: Served) -> None:
     closes a connection whose head or body has not arrived: a head cut short gets nothing, a
     body cut short gets 408."""
     heads, bodies = [], []
-    for index in range(40):
+    for _ in range(40):
         head = socket.create_connection(("127.0.0.1", guarded.port))
         head.sendall(b"POST /api/eval HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Ty" % guarded.port)
         heads.append(head)
@@ -188,7 +189,7 @@ def test_a_full_queue_is_429_and_queued_jobs_have_no_folder(guarded: Served) -> 
         status, _, running = call(guarded, "POST", "/api/jobs/equity", LONG_EQUITY)
         assert status == 202
         ids.append(running["id"])
-        for attempt in range(200):
+        for _ in range(200):
             if call(guarded, "GET", f"/api/jobs/{running['id']}")[2]["state"] == "running":
                 break
             time.sleep(0.05)
