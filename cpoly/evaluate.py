@@ -95,11 +95,10 @@ def value_bound(root: Expr) -> int:
             bounds[node.uid] = 1
         elif isinstance(node, Const):
             bounds[node.uid] = abs(node.value)
-        elif isinstance(node, Delta):
-            bounds[node.uid] = 1
         elif isinstance(node, Product):
             bounds[node.uid] = prod(bounds[f.uid] for f in node.factors)
-        else:
+        else:  # a δ is boolean
+            assert isinstance(node, Sum)
             bounds[node.uid] = sum(bounds[t.uid] for t in node.terms)
     return bounds[root.uid]
 

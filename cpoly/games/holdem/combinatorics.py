@@ -47,11 +47,6 @@ def rank_sets(size: int) -> IntArray:
     return np.asarray(chosen, dtype=np.int64)
 
 
-def mask_counts(masks: IntArray) -> IntArray:
-    """Rank counts ``(n, 13)`` (0/1) of 13-bit rank masks."""
-    return (np.asarray(masks, dtype=np.int64)[:, None] >> np.arange(13)) & 1
-
-
 def suitings(multisets: npt.ArrayLike, available: npt.ArrayLike) -> IntArray:
     """Ways to choose actual cards for each rank multiset: ``prod_r C(available_r, m_r)``.
 

@@ -153,11 +153,6 @@ def category_codes(strength: npt.ArrayLike) -> IntArray:
     return np.where((category == 9) & ((s >> 16 & 15) == 12), 10, category)
 
 
-def category_name(code: int) -> str:
-    """The name of hand code 1..10."""
-    return CATEGORY_NAMES[code - 1]
-
-
 def evaluate_one(cards: tuple[int, ...] | list[int]) -> int:
     """Strength of a single 5- to 7-card hand."""
     return int(evaluate(np.asarray(cards)[None, :])[0])
