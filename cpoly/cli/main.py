@@ -24,6 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from cpoly.cli.output import echo, print_error
 from cpoly.errors import CpolyError, CpolyInputError
 
 COMMAND_MODULES = {  # module -> the commands it registers
@@ -82,7 +83,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _report(error, wants_json)
     except KeyboardInterrupt:
         _debug()
-        print("cpoly: interrupted", file=sys.stderr)
+        echo("cpoly: interrupted", error=True)
         return EXIT_INTERRUPTED
     except MemoryError:
         _debug()
@@ -99,7 +100,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         what = error.strerror or str(error)
         where = f" ({error.filename})" if getattr(error, "filename", None) else ""
-        print(f"error: {what}{where}", file=sys.stderr)
+        echo(f"error: {what}{where}", error=True)
         return EXIT_ERROR
     except Exception as error:  # a bug: one line, the traceback only when debugging
         _debug()
@@ -109,8 +110,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _bug(error: Exception) -> int:
     """Report an internal error in one line (the first line of its message); exit code 70."""
     first = next((line.strip() for line in str(error).splitlines() if line.strip()), "")
-    print(f"error: internal error ({type(error).__name__}: {first}); please report it "
-          "(CPOLY_DEBUG=1 shows the traceback)", file=sys.stderr)
+    echo(f"error: internal error ({type(error).__name__}: {first}); please report it "
+          "(CPOLY_DEBUG=1 shows the traceback)", error=True)
     return EXIT_BUG
 
 
@@ -134,7 +135,7 @@ def _report(error: CpolyError, wants_json: bool) -> int:
         except OSError:
             _quiet_stdout()
     else:
-        print(error.render(), file=sys.stderr)
+        print_error(error)
     return EXIT_ERROR
 
 
