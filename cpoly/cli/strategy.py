@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar
-from cpoly.cards import parse_cards
+from cpoly.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.analysis import HoldResult
 from cpoly.games.videopoker.game import HAND_SIZE, VideoPoker
@@ -199,12 +199,9 @@ def mine_option(poker: VideoPoker, result: HoldResult, text: str) -> Any:
         words = []
     elif [w.lower() for w in words] == ["all"]:
         words = [poker.card_name(c) for c in result.deal]
-    dealt = [poker.card_name(c) for c in result.deal]
     spec = poker.game.spec
-    names = [poker.game.format(card) for card in parse_cards(words, spec.ranks, spec.suit_letters)]
-    missing = [n for n in names if n not in dealt]
-    if missing or len(set(names)) != len(names):
-        raise CpolyInputError(f"hold {' '.join(words)!r}: {' '.join(missing) or 'a repeated card'} "
-                              f"is not a card of the deal {' '.join(dealt)}")
-    mask = sum(1 << dealt.index(n) for n in names)
+    notation = Notation(spec.ranks, spec.suit_letters)
+    dealt = [(int(poker.faces[c]), int(poker.suits[c])) for c in result.deal]
+    held = notation.parse_all(words, copies=spec.copies)  # a card at most as often as the deck has it
+    mask = sum(1 << p for p in held_positions(held, dealt, notation, " ".join(words)))
     return result.options[mask]
