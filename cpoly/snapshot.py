@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, dag_table, from_dag_table
-from cpoly.sources import Sources, cache_dir, code_digest, recall, remember, write_atomic
+from cpoly.sources import Sources, cache_dir, cache_enabled, code_digest, recall, remember, write_atomic
 
 __all__ = ["keep", "recall_loaded", "snapshot_path"]
 
@@ -89,7 +89,7 @@ def recall_loaded(path: str | Path, options: Options, kind: type[Loaded]) -> Loa
 def keep(path: str | Path, options: Options, loaded: object, sources: Sources | None) -> None:
     """Remember the ``sources`` of what was just loaded from ``path`` with ``options`` and keep
     a snapshot of it; skipped silently when it cannot be written."""
-    if sources is None:
+    if sources is None or not cache_enabled():
         return
     remember(Path(path), sources)
     try:

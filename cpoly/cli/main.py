@@ -10,6 +10,9 @@ every command:
   and exit code 2; Ctrl-C is one line and exit code 130;
 * any other exception is a bug: one line and exit code 70.
 
+Every command takes ``--no-cache`` (added here): it neither reads nor writes the cache
+directory, nor do the processes it starts (:func:`cpoly.sources.cache_disabled`).
+
 No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 """
 
@@ -26,6 +29,7 @@ from typing import NoReturn
 
 from cpoly.cli.output import echo, print_error
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.sources import cache_disabled
 
 COMMAND_MODULES = {  # module -> the commands it registers
     "cpoly.cli.counting": ("count", "check"),
@@ -67,6 +71,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 raise
             continue
         module.register(subparsers)
+    for command_parser in subparsers.choices.values():
+        command_parser.add_argument("--no-cache", action="store_true",
+                                    help="neither read nor write the cache directory "
+                                         "(~/.cache/cpoly or $CPOLY_CACHE_DIR)")
     return parser
 
 
@@ -76,7 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     wants_json = "--json" in arguments
     try:
         args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
-        code: int = args.func(args)
+        with cache_disabled(getattr(args, "no_cache", False)):  # every command, one switch
+            code: int = args.func(args)
         sys.stdout.flush()
         return code
     except CpolyError as error:

@@ -49,7 +49,6 @@ def register(subparsers: Any) -> None:
     analyze = subparsers.add_parser("analyze", help="a game's full return under optimal play")
     analyze.add_argument("file", help="a .cp game file")
     _common(analyze)
-    analyze.add_argument("--no-cache", action="store_true", help="ignore and do not write the cache")
     analyze.set_defaults(func=run_analyze)
 
     tables = subparsers.add_parser("paytables", help="the pay tables of a game")
