@@ -182,6 +182,8 @@ def check_index_scopes(expr: S.Expr, program: Program) -> None:
     """
     binders = {name: node for node, _ in scoped_nodes(expr) if isinstance(node, S.Indexed)
                for name in node.names}
+    if not binders:  # no indexed form: no index to misplace (most definitions)
+        return
     stray = [(span.line, span.column, name, span) for name, span in referenced_names(expr)
              if name in binders and not program.defines(name)]
     if not stray:
