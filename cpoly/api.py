@@ -28,6 +28,7 @@ from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus
 from cpoly.snapshot import keep, recall_loaded
+from cpoly.sources import collection_paused
 from cpoly.symbolic import Number, expand
 from cpoly.imports import load_module, read_text
 
@@ -44,12 +45,13 @@ def load_program(path: str | Path, symbolic: Iterable[str] = (),
     (see :func:`load_game`)."""
     symbolic = sorted(set(symbolic))
     options = _load_options("program", symbolic, overrides)
-    program = recall_loaded(path, options, Program) if use_cache else None
-    if program is None:
-        program = resolve(load_module(path), frozenset(symbolic), overrides)
-        Lowerer(program, {name: 0 for name in program.params}).check_all()
-        if use_cache:
-            keep(path, options, program, program.module.sources)
+    with collection_paused():
+        program = recall_loaded(path, options, Program) if use_cache else None
+        if program is None:
+            program = resolve(load_module(path), frozenset(symbolic), overrides)
+            Lowerer(program, {name: 0 for name in program.params}).check_all()
+            if use_cache:
+                keep(path, options, program, program.module.sources)
     return program
 
 
@@ -70,11 +72,12 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
     """
     symbolic = sorted(set(symbolic))
     options = _load_options("game", symbolic, overrides)
-    game = recall_loaded(path, options, Game) if use_cache else None
-    if game is None:
-        game = _game(resolve(load_module(path), frozenset(symbolic), overrides))
-        if use_cache:
-            keep(path, options, game, game.program.module.sources)
+    with collection_paused():
+        game = recall_loaded(path, options, Game) if use_cache else None
+        if game is None:
+            game = _game(resolve(load_module(path), frozenset(symbolic), overrides))
+            if use_cache:
+                keep(path, options, game, game.program.module.sources)
     return game
 
 

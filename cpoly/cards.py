@@ -148,6 +148,34 @@ def check_hand(texts: str | Sequence[str], cards: Sequence[Card], sizes: tuple[o
         raise CpolyInputError(f"a hand of this game has {hand_size} cards, not {len(cards)}")
 
 
+def held_positions(held: Sequence[Card], dealt: Sequence[Card], notation: Notation, text: str) -> list[int]:
+    """The positions of the ``dealt`` hand that the ``held`` cards keep (the player's ``text``):
+    each held card takes the next dealt copy of it (with copies, ``Ah Ah`` keeps both dealt
+    aces of hearts).  A card held more often than it was dealt is an input error naming it.
+
+    >>> deal = [(12, 0), (12, 0), (11, 1), (10, 2), (0, 3)]
+    >>> held_positions([(12, 0), (12, 0)], deal, HOLDEM_NOTATION, "As As")
+    [0, 1]
+    >>> held_positions([(11, 1), (11, 1)], deal, HOLDEM_NOTATION, "Kh Kh")
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: hold 'Kh Kh': Kh is held 2 times, but the deal As As Kh Qd 2c has it once
+    """
+    free = list(range(len(dealt)))
+    positions = []
+    for card in held:
+        position = next((p for p in free if dealt[p] == card), None)
+        if position is None:
+            shown = " ".join(notation.format(c) for c in dealt)
+            name, times = notation.format(card), sum(c == card for c in held)
+            if card not in dealt:
+                raise CpolyInputError(f"hold {text!r}: {name} is not a card of the deal {shown}")
+            raise CpolyInputError(f"hold {text!r}: {name} is held {times} times, but the deal {shown} has it "
+                                  + ("once" if dealt.count(card) == 1 else f"{dealt.count(card)} times"))
+        free.remove(position)
+        positions.append(position)
+    return positions
+
+
 def format_card(card: Card, ranks: str, suit_letters: str) -> str:
     """The two-letter name of a card."""
     return Notation(ranks, suit_letters).format(card)

@@ -14,6 +14,7 @@ game.cp:2:5: error: unknown name 'Tenn'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 
@@ -43,17 +44,26 @@ class CpolyError(Exception):
         self.message = message
         self.span = span
 
-    def render(self) -> str:
-        """The message as the CLI prints it (with position, line and caret when known)."""
+    def render(self, shown: Callable[[str], str] = str) -> str:
+        """The message as the CLI prints it (with position, line and caret when known); every
+        text passes through ``shown`` (the CLI escapes control characters: the caret lines up
+        under the escaped line).
+
+        >>> escaped = CpolyError("bad", Span("g.cp", 1, 3, "\\x1bX Y")).render(lambda t: t.replace("\\x1b", "ESC"))
+        >>> print(escaped.split("\\n", 1)[1])
+          ESCX Y
+               ^
+        """
         if self.span is None:
-            return f"error: {self.message}"
-        head = f"{self.span}: error: {self.message}"
-        via = f"\n  ({self.span.via})" if self.span.via else ""
+            return shown(f"error: {self.message}")
+        head = shown(f"{self.span}: error: {self.message}")
+        via = shown(f"\n  ({self.span.via})") if self.span.via else ""
         if not self.span.line_text:
             return head + via
-        indent = "".join(c if c == "\t" else " " for c in self.span.line_text[:self.span.column - 1])
-        caret = indent + "^"  # tabs kept, so the caret lines up wherever the terminal's tab stops are
-        return f"{head}\n  {self.span.line_text}\n  {caret}{via}"
+        before = shown(self.span.line_text[:self.span.column - 1])
+        caret = "".join(c if c == "\t" else " " for c in before) + "^"  # tabs kept, so the caret
+        # lines up wherever the terminal's tab stops are
+        return f"{head}\n  {shown(self.span.line_text)}\n  {caret}{via}"
 
 
 class CpolySyntaxError(CpolyError):
@@ -78,7 +88,7 @@ class Warning_(NamedTuple):
     message: str
     span: Span | None = None
 
-    def render(self) -> str:
+    def render(self, shown: Callable[[str], str] = str) -> str:
         where = f"{self.span}: " if self.span else ""
         via = f" ({self.span.via})" if self.span and self.span.via else ""
-        return f"{where}warning: {self.message}{via}"
+        return shown(f"{where}warning: {self.message}{via}")

@@ -42,6 +42,7 @@ class Lowerer:
                 raise CpolyError(f"no parameter named '{name}' (declared: "
                                  f"{', '.join(sorted(program.params)) or 'none'})")
         self._memo: dict[str, Expr] = {}
+        self._lowered = 0  # program.order[:_lowered] is lowered: each definition is visited once
         self._depth = 0
         self._expanded = 0
         self._linted: set[Span] = set()
@@ -51,15 +52,15 @@ class Lowerer:
         if name in self.program.constants and name not in self.program.symbols:
             return const(self.program.constants[name])
         if name not in self.program.expressions:
-            if name in self.program.all_names():
+            if self.program.defines(name):
                 raise CpolyNameError(f"'{name}' is a vertex or parameter, not an expression", span)
             raise self.program.unknown(name, span)
-        if name not in self._memo:
-            for dependency in self.program.order:
-                if dependency in self.program.expressions and dependency not in self._memo:
-                    self._memo[dependency] = self._lower_definition(dependency)
-                if dependency == name:
-                    break
+        order = self.program.order
+        while name not in self._memo:  # lower in dependency order, never recursing down a chain
+            dependency = order[self._lowered]
+            if dependency in self.program.expressions and dependency not in self._memo:
+                self._memo[dependency] = self._lower_definition(dependency)
+            self._lowered += 1
         return self._memo[name]
 
     def check_all(self) -> None:
@@ -199,7 +200,7 @@ class Lowerer:
         low = evaluate_constant(node.low, self.program, scope)
         high = evaluate_constant(node.high, self.program, scope)
         for position, name in enumerate(node.names):
-            if name in scope or name in self.program.all_names():
+            if name in scope or self.program.defines(name):
                 raise CpolyNameError(f"index '{name}' hides an existing name", node.span)
             if name in node.names[:position]:
                 raise CpolyNameError(f"index '{name}' is named twice in {node.op}(…)", node.span)
@@ -242,8 +243,7 @@ class Lowerer:
 
     def _warn(self, warning: Warning_) -> None:
         """Add a lint to the program's warnings once (several lowerers may share a program)."""
-        if warning not in self.program.warnings:
-            self.program.warnings.append(warning)
+        self.program.warn(warning)
 
     def vertex_labels(self) -> dict[int, str]:
         """A readable name for each vertex: its alias, else ``Group[i]``."""

@@ -61,10 +61,24 @@ class Program:
     game: GameSpec | None = None
     warnings: list[Warning_] = field(default_factory=list)
     overridden: set[str] = field(default_factory=set)  # constants given other values (--set)
+    _warned: set[Warning_] = field(default_factory=set, repr=False, compare=False)
 
     def all_names(self) -> set[str]:
         return (set(self.constants) | set(self.symbols) | set(self.vertex_names) | set(self.groups)
                 | self.params | set(self.expressions))
+
+    def warn(self, warning: Warning_) -> None:
+        """Add a lint to :attr:`warnings` unless it is there (several lowerers may share a
+        program; a set remembers what was added, so many lints cost no quadratic search)."""
+        if warning not in self._warned:
+            self._warned.add(warning)
+            self.warnings.append(warning)
+
+    def defines(self, name: str) -> bool:
+        """Whether ``name`` is a name of the program (``name in all_names()`` without building
+        the set: checked for every index of every indexed form)."""
+        return any(name in names for names in (self.constants, self.symbols, self.vertex_names,
+                                               self.groups, self.params, self.expressions))
 
     def unknown(self, name: str, span: Span | None, scope: Iterator[str] | None = None) -> CpolyNameError:
         """An 'unknown name' error with a did-you-mean suggestion."""
@@ -168,8 +182,10 @@ def check_index_scopes(expr: S.Expr, program: Program) -> None:
     """
     binders = {name: node for node, _ in scoped_nodes(expr) if isinstance(node, S.Indexed)
                for name in node.names}
+    if not binders:  # no indexed form: no index to misplace (most definitions)
+        return
     stray = [(span.line, span.column, name, span) for name, span in referenced_names(expr)
-             if name in binders and name not in program.all_names()]
+             if name in binders and not program.defines(name)]
     if not stray:
         return
     _, _, name, span = min(stray, key=lambda item: item[:2])
@@ -300,7 +316,7 @@ def _constant_leaf(node: object, program: Program, scope: dict[str, int]) -> int
                 "not a value", node.span)
         if node.name in program.constants:
             return program.constants[node.name]
-        if node.name in program.all_names():
+        if program.defines(node.name):
             raise CpolyNameError(f"'{node.name}' is not a number here", node.span)
         raise program.unknown(node.name, node.span, iter(scope))
     span = getattr(node, "span", None)
@@ -322,7 +338,7 @@ def vertex_of(ref: S.Ref | S.Sigma, program: Program, scope: dict[str, int]) -> 
         return members[position - 1]
     if ref.name in program.vertex_names and ref.index is None:
         return program.vertex_names[ref.name]
-    if ref.name in program.all_names() or ref.name in scope:
+    if program.defines(ref.name) or ref.name in scope:
         raise CpolyNameError(f"'{ref.name}' is not a vertex", ref.span)
     raise program.unknown(ref.name, ref.span, iter(scope))
 
@@ -360,7 +376,7 @@ def _domain(statement: S.DomainDecl, program: Program) -> None:
         elif name in program.vertex_names:
             vertices = (program.vertex_names[name],)
         else:
-            raise program.unknown(name, statement.span) if name not in program.all_names() else \
+            raise program.unknown(name, statement.span) if not program.defines(name) else \
                 CpolyNameError(f"'{name}' is not a vertex or vertex group", statement.span)
         for v in vertices:
             if v in program.sorts and program.sorts[v].name != sort_name:

@@ -34,18 +34,19 @@ says, and the checksum guards against damage, not against an attacker.
 from __future__ import annotations
 
 import copy
+import copyreg
 import hashlib
 import io
 import json
 import os
 import pickle
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import fields, is_dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, dag_table, from_dag_table
-from cpoly.sources import Sources, cache_dir, code_digest, recall, remember, write_atomic
+from cpoly.sources import Sources, cache_dir, cache_enabled, code_digest, recall, remember, write_atomic
 
 __all__ = ["keep", "recall_loaded", "snapshot_path"]
 
@@ -88,7 +89,7 @@ def recall_loaded(path: str | Path, options: Options, kind: type[Loaded]) -> Loa
 def keep(path: str | Path, options: Options, loaded: object, sources: Sources | None) -> None:
     """Remember the ``sources`` of what was just loaded from ``path`` with ``options`` and keep
     a snapshot of it; skipped silently when it cannot be written."""
-    if sources is None:
+    if sources is None or not cache_enabled():
         return
     remember(Path(path), sources)
     try:
@@ -125,17 +126,25 @@ def _checked_payload(data: bytes, expected: Mapping[str, object]) -> bytes | Non
 
 
 class _Pickler(pickle.Pickler):
-    """Pickles everything but the DAG's nodes, which it lists by uid (persistent ids)."""
+    """Pickles everything but the DAG's nodes, which it lists by uid: a node is pickled as a
+    call of :func:`_node_by_uid` (through the dispatch table, consulted only for the node
+    classes: a persistent id would cost a Python call for every object pickled)."""
 
     def __init__(self, out: io.BytesIO) -> None:
         super().__init__(out, protocol=pickle.HIGHEST_PROTOCOL)
         self.nodes: dict[int, Expr] = {}
+        self.dispatch_table = {**copyreg.dispatch_table,
+                               **{kind: self._by_uid for kind in (Const, Delta, Sum, Product)}}
 
-    def persistent_id(self, obj: object) -> int | None:
-        if isinstance(obj, (Const, Delta, Sum, Product)):
-            self.nodes[obj.uid] = obj
-            return obj.uid
-        return None
+    def _by_uid(self, node: Any) -> tuple[Callable[[int], Expr], tuple[int]]:
+        self.nodes[node.uid] = node
+        return _node_by_uid, (node.uid,)
+
+
+def _node_by_uid(uid: int) -> Expr:
+    """The name a snapshot's nodes are pickled under; :class:`_Unpickler` reads it as its
+    own table of nodes (nothing else may call it)."""
+    raise RuntimeError(f"node {uid} outside a snapshot")
 
 
 class _Unpickler(pickle.Unpickler):
@@ -143,9 +152,10 @@ class _Unpickler(pickle.Unpickler):
         super().__init__(io.BytesIO(data))
         self.nodes = nodes
 
-    def persistent_load(self, pid: object) -> Expr:
-        assert isinstance(pid, int)
-        return self.nodes[pid]
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) == (__name__, _node_by_uid.__name__):
+            return self.nodes.__getitem__
+        return super().find_class(module, name)
 
 
 def _pickled(loaded: object) -> bytes:

@@ -27,21 +27,26 @@ standard library: a warm ``hold`` answers without loading the parser.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-__all__ = ["CACHE_ENV", "IMPORTS_ENV", "LIBRARY", "PATH_ENV", "Sources", "bytes_digest", "cache_dir",
+__all__ = ["CACHE_ENV", "IMPORTS_ENV", "LIBRARY", "PATH_ENV", "Sources", "NO_CACHE_ENV", "bytes_digest", "cache_dir", "cache_disabled", "cache_enabled", "collection_paused",
            "code_digest", "file_digest", "library_only", "package_digest", "recall", "remember",
            "search_dirs", "write_atomic"]
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
+#: ``CPOLY_NO_CACHE=1`` (what ``--no-cache`` sets, for the command and every process it starts):
+#: nothing is read from or written to the cache directory.
+NO_CACHE_ENV = "CPOLY_NO_CACHE"
 PATH_ENV = "CPOLY_PATH"
 #: ``CPOLY_IMPORTS=library``: ``import`` finds only the standard library's files, by name (the
 #: web server runs uploaded games so: an upload must not make it read any other file).
@@ -90,6 +95,34 @@ def cache_dir() -> Path:
     return Path(configured) if configured else Path.home() / ".cache" / "cpoly"
 
 
+def cache_enabled() -> bool:
+    """False when :data:`NO_CACHE_ENV` is set (to anything but ``0``): then every reader of
+    the cache directory finds nothing and every writer writes nothing (the one switch they
+    all ask)."""
+    return os.environ.get(NO_CACHE_ENV, "") in ("", "0")
+
+
+@contextmanager
+def cache_disabled(disabled: bool = True) -> Iterator[None]:
+    """The cache directory neither read nor written inside the block (when ``disabled``),
+    also by the processes started there; the environment as it was afterwards.
+
+    >>> with cache_disabled():
+    ...     cache_enabled()
+    False
+    """
+    before = os.environ.get(NO_CACHE_ENV)
+    if disabled:
+        os.environ[NO_CACHE_ENV] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(NO_CACHE_ENV, None)
+        else:
+            os.environ[NO_CACHE_ENV] = before
+
+
 @lru_cache(maxsize=1)
 def code_digest() -> str:
     """sha256 of cpoly's own source files (``.py``, ``.lark``, the library's ``.cp``) and the
@@ -123,7 +156,7 @@ def package_digest(package: Path) -> str:
     stamp = _stamp(package, files)
     memo = cache_dir() / f"code-{stamp}.digest"
     try:
-        known = memo.read_text()
+        known = memo.read_text() if cache_enabled() else ""
     except (OSError, ValueError):
         known = ""
     if len(known) == 64 and set(known) <= set("0123456789abcdef"):
@@ -132,7 +165,7 @@ def package_digest(package: Path) -> str:
     for path in files:
         digest.update(f"{path.relative_to(package)}\0".encode())
         digest.update(path.read_bytes())
-    if _stamp(package, files) == stamp:  # nothing changed while it was read
+    if _stamp(package, files) == stamp and cache_enabled():  # nothing changed while it was read
         write_atomic(memo, digest.hexdigest().encode())
     return digest.hexdigest()
 
@@ -154,6 +187,27 @@ def _stamp(package: Path, files: list[Path]) -> str:
         stats.append([str(path.relative_to(package)), found.st_ino, found.st_size, found.st_mtime_ns,
                       found.st_ctime_ns])
     return hashlib.sha256(json.dumps([sys.version, str(package), stats]).encode()).hexdigest()
+
+
+@contextmanager
+def collection_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a game is loaded (parsed, lowered,
+    pickled or unpickled): loading makes hundreds of thousands of objects that all live on,
+    and the collector would traverse them again and again (half the time of loading a long
+    file, or of reading its snapshot).  Garbage without cycles is still freed at once; the
+    collector runs again afterwards (unless it was off before).
+
+    >>> with collection_paused():
+    ...     gc.isenabled()
+    False
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def bytes_digest(data: bytes) -> str:
@@ -225,6 +279,8 @@ def _manifest(main: Path) -> Path:
 def remember(main: Path, sources: Sources) -> None:
     """Record ``sources`` as those of the game at ``main`` (atomically; silently skipped when
     the cache directory cannot be written: the cache is an optimisation)."""
+    if not cache_enabled():
+        return
     path = _manifest(main)
     data = json.dumps(sources.as_json()).encode()
     try:
@@ -263,7 +319,10 @@ def write_atomic(path: Path, data: bytes) -> bool:
 
 
 def recall(main: Path) -> str | None:
-    """The key of the game at ``main`` if its remembered sources are unchanged, else ``None``."""
+    """The key of the game at ``main`` if its remembered sources are unchanged, else ``None``
+    (always ``None`` when the cache is off: nothing keyed by it is read)."""
+    if not cache_enabled():
+        return None
     try:
         sources = Sources.from_json(json.loads(_manifest(main).read_text()))
     except (OSError, ValueError, KeyError, TypeError):

@@ -11,6 +11,7 @@ SigmaRange(first=1, last=5, span=demo.cp:2:5)
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -20,8 +21,7 @@ from cpoly.errors import CpolyError, Span
 from cpoly.sources import Sources
 
 if TYPE_CHECKING:  # lark is imported on the first parse (a game loaded from a snapshot never is)
-    from lark import Token, Tree
-    from lark.tree import Meta
+    from lark import Lark, Token, Tree
 
 
 @dataclass(frozen=True)
@@ -231,114 +231,115 @@ class Module:
 
 # ---- the one Transformer --------------------------------------------------------------
 class _ToSyntax:
-    """The rules of the one lark Transformer (tree -> syntax objects), one method per grammar
-    rule; :func:`_transformer` makes it a lark ``Transformer_NonRecursive`` (iterative: long
-    chains do not recurse) on the first parse, so that importing this module loads no lark."""
+    """The rules of the one lark Transformer (parse -> syntax objects), one method per grammar
+    rule, called by the LALR parser as it reduces (no parse tree is built, nothing recurses);
+    :func:`_builder` makes it a lark ``Transformer`` on the first parse, so that importing this
+    module loads no lark.  A statement's span is its keyword (kept by ``!`` in the grammar)."""
 
-    if TYPE_CHECKING:
-        def transform(self, tree: Tree[Token]) -> Any: ...
-
-    def __init__(self, path: str, text: str, via: str = "") -> None:
+    def __init__(self) -> None:
         super().__init__()
+        self.begin("<string>", "")
+
+    def begin(self, path: str, text: str, via: str = "") -> None:
+        """Make the next parse's spans point into ``text`` at ``path``."""
         self._path = path
         self._via = via
-        self._lines = text.splitlines()
-
-    def _span(self, meta: Meta | Token) -> Span:
-        line = getattr(meta, "line", 1) or 1
-        column = getattr(meta, "column", 1) or 1
-        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
-        return Span(self._path, line, column, text, self._via)
+        self._lines = source_lines(text)
 
     def _tok(self, token: Token) -> Span:
-        return self._span(token)
+        line = token.line or 1
+        text = self._lines[line - 1] if 0 < line <= len(self._lines) else ""
+        return Span(self._path, line, token.column or 1, text, self._via)
 
     # statements
-    def start(self, meta: Meta, *statements: Statement) -> tuple[Statement, ...]:
+    def start(self, *statements: Statement) -> tuple[Statement, ...]:
         return statements
 
-    def definition(self, meta: Meta, *parts: Any) -> Definition:
+    def definition(self, *parts: Any) -> Definition:
         *head, name, value = parts
         return Definition(str(name), value, bool(head), span=self._tok(name))
 
-    def domain_decl(self, meta: Meta, names: tuple[NameRef, ...], size: IExpr) -> DomainDecl:
-        return DomainDecl(tuple(n.name for n in names), size, span=self._span(meta))
+    def domain_decl(self, keyword: Token, names: tuple[NameRef, ...], colon: Token, size: IExpr) -> DomainDecl:
+        return DomainDecl(tuple(n.name for n in names), size, span=self._tok(keyword))
 
-    def param_decl(self, meta: Meta, *items: tuple[str, ...]) -> ParamDecl:
-        return ParamDecl(tuple(name for item in items for name in item), span=self._span(meta))
+    def param_decl(self, keyword: Token, *items: tuple[str, ...] | Token) -> ParamDecl:
+        names = tuple(name for item in items if isinstance(item, tuple) for name in item)
+        return ParamDecl(names, span=self._tok(keyword))
 
-    def param_item(self, meta: Meta, name: Token, size: Token | None = None) -> tuple[str, ...]:
+    def param_item(self, name: Token, size: Token | None = None) -> tuple[str, ...]:
         """``F1`` is one parameter; ``DF[5]`` the group ``DF[1]`` … ``DF[5]``."""
         if size is None:
             return (str(name),)
         return tuple(f"{name}[{k}]" for k in range(1, int(size) + 1))
 
-    def cards_decl(self, meta: Meta, *names: Token) -> CardsDecl:
+    def cards_decl(self, keyword: Token, *names: Token) -> CardsDecl:
         faces, suits = (str(n) for n in names if n.type == "NAME")
-        return CardsDecl(faces, suits, span=self._span(meta))
+        return CardsDecl(faces, suits, span=self._tok(keyword))
 
-    def deal_decl(self, meta: Meta, value: Expr) -> DealDecl:
-        return DealDecl(value, span=self._span(meta))
+    def deal_decl(self, keyword: Token, value: Expr) -> DealDecl:
+        return DealDecl(value, span=self._tok(keyword))
 
-    def categories_decl(self, meta: Meta, names: tuple[NameRef, ...]) -> CategoriesDecl:
-        return CategoriesDecl(names, span=self._span(meta))
+    def categories_decl(self, keyword: Token, names: tuple[NameRef, ...]) -> CategoriesDecl:
+        return CategoriesDecl(names, span=self._tok(keyword))
 
-    def name_list(self, meta: Meta, *names: Token) -> tuple[NameRef, ...]:
+    def name_list(self, *names: Token) -> tuple[NameRef, ...]:
         return tuple(NameRef(str(n), span=self._tok(n)) for n in names if n.type == "NAME")
 
-    def paytable_decl(self, meta: Meta, name: Token, *entries: PayEntry) -> PaytableDecl:
-        return PaytableDecl(str(name)[1:-1], entries, span=self._span(meta))
+    def paytable_decl(self, keyword: Token, name: Token, *rest: PayEntry | Token) -> PaytableDecl:
+        entries = tuple(entry for entry in rest if isinstance(entry, PayEntry))
+        return PaytableDecl(str(name)[1:-1], entries, span=self._tok(keyword))
 
-    def pay_entry(self, meta: Meta, name: Token, pays: Fraction, dealt: Fraction | None = None) -> PayEntry:
+    def pay_entry(self, name: Token, pays: Fraction, dealt: Fraction | None = None) -> PayEntry:
         return PayEntry(str(name), pays, dealt, span=self._tok(name))
 
-    def number(self, meta: Meta, token: Token) -> Fraction:
+    def number(self, token: Token) -> Fraction:
         return Fraction(str(token))
 
-    def notation_decl(self, meta: Meta, kind: Tree[Token], letters: Token) -> NotationDecl:
-        return NotationDecl(str(kind.children[0]), str(letters)[1:-1], span=self._span(meta))
+    def notation_decl(self, kind: Tree[Token], letters: Token) -> NotationDecl:
+        keyword = cast("Token", kind.children[0])
+        return NotationDecl(str(keyword), str(letters)[1:-1], span=self._tok(keyword))
 
-    def copies_decl(self, meta: Meta, count: Token) -> CopiesDecl:
-        return CopiesDecl(int(count), span=self._span(meta))
+    def copies_decl(self, keyword: Token, count: Token) -> CopiesDecl:
+        return CopiesDecl(int(count), span=self._tok(keyword))
 
-    def ordered_decl(self, meta: Meta) -> OrderedDecl:
-        return OrderedDecl(span=self._span(meta))
+    def ordered_decl(self, keyword: Token) -> OrderedDecl:
+        return OrderedDecl(span=self._tok(keyword))
 
-    def game_decl(self, meta: Meta, title: Token) -> GameDecl:
-        return GameDecl(str(title)[1:-1], span=self._span(meta))
+    def game_decl(self, keyword: Token, title: Token) -> GameDecl:
+        return GameDecl(str(title)[1:-1], span=self._tok(keyword))
 
-    def import_decl(self, meta: Meta, target: Token) -> ImportDecl:
-        return ImportDecl(str(target)[1:-1], span=self._span(meta))
+    def import_decl(self, keyword: Token, target: Token) -> ImportDecl:
+        return ImportDecl(str(target)[1:-1], span=self._tok(keyword))
 
     # expressions
-    def add(self, meta: Meta, left: Expr, op: Token, right: Expr) -> Binary:
+    def add(self, left: Expr, op: Token, right: Expr) -> Binary:
         return Binary("+", left, right, span=self._tok(op))
 
-    def subtract(self, meta: Meta, left: Expr, op: Token, right: Expr) -> Binary:
+    def subtract(self, left: Expr, op: Token, right: Expr) -> Binary:
         return Binary("-", left, right, span=self._tok(op))
 
-    def negate(self, meta: Meta, op: Token, operand: Expr) -> Negate:
+    def negate(self, op: Token, operand: Expr) -> Negate:
         return Negate(operand, span=self._tok(op))
 
-    def product(self, meta: Meta, left: Expr, right: Expr) -> Binary:
+    def product(self, left: Expr, right: Expr) -> Binary:
         return Binary("*", left, right, span=right.span)
 
-    def integer(self, meta: Meta, token: Token) -> Num:
+    def integer(self, token: Token) -> Num:
         return Num(int(token), span=self._tok(token))
 
-    def ref(self, meta: Meta, name: Token, index: IExpr | None = None) -> Ref:
+    def ref(self, name: Token, index: IExpr | None = None) -> Ref:
         return Ref(str(name), index, span=self._tok(name))
 
-    def operand(self, meta: Meta, name: Token | Sigma, index: IExpr | None = None) -> Ref | Sigma:
-        return name if isinstance(name, Sigma) else self.ref(meta, name, index)
+    def operand(self, name: Token | Sigma, index: IExpr | None = None) -> Ref | Sigma:
+        return name if isinstance(name, Sigma) else self.ref(name, index)
 
-    def sigma(self, meta: Meta, mark: Token, number: Token) -> Sigma:
+    def sigma(self, mark: Token, number: Token) -> Sigma:
         return Sigma(int(number), span=self._tok(mark))
 
-    def sigma_range(self, meta: Meta, mark: Token, first: Token, dash: Token, mark2: Token, last: Token) -> SigmaRange:
+    def sigma_range(self, mark: Token, first: Token, dash: Token, mark2: Token, last: Token) -> SigmaRange:
         return SigmaRange(int(first), int(last), span=self._tok(mark))
 
-    def delta_commas(self, meta: Meta, mark: Token, *rest: Any) -> Delta:
+    def delta_commas(self, mark: Token, *rest: Any) -> Delta:
         return self._delta(mark, rest)
 
     delta_blanks = delta_commas
@@ -348,76 +349,96 @@ class _ToSyntax:
         operands = rest[:-1] if values is not None else rest
         return Delta(tuple(operands), values, span=self._tok(mark))
 
-    def value_set(self, meta: Meta, *items: SetItem) -> tuple[SetItem, ...]:
+    def value_set(self, *items: SetItem) -> tuple[SetItem, ...]:
         return items
 
-    def set_item(self, meta: Meta, low: IExpr, *rest: Any) -> SetItem:
+    def set_item(self, low: IExpr, *rest: Any) -> SetItem:
         high = rest[-1] if rest else None
-        return SetItem(low, high, span=self._span(meta))
+        return SetItem(low, high, span=low.span)
 
-    def indexed(self, meta: Meta, op: Tree[Token], binder: tuple[Any, ...], body: Expr) -> Indexed:
+    def indexed(self, op: Tree[Token], binder: tuple[Any, ...], body: Expr) -> Indexed:
         names, low, high = binder
         token = cast("Token", op.children[0])  # the operator's one token
         op_name = {"∏": "prod", "∑": "sum", "Σ": "sum"}.get(str(token), str(token))
         return Indexed(op_name, names, low, high, body, span=self._tok(token))
 
-    def binder(self, meta: Meta, *parts: Any) -> tuple[Any, ...]:
+    def binder(self, *parts: Any) -> tuple[Any, ...]:
         *names, low, high = parts
         return tuple(str(n) for n in names), low, high
 
     # index arithmetic
-    def iint(self, meta: Meta, token: Token) -> IInt:
+    def iint(self, token: Token) -> IInt:
         return IInt(int(token), span=self._tok(token))
 
-    def iname(self, meta: Meta, token: Token) -> IName:
+    def iname(self, token: Token) -> IName:
         return IName(str(token), span=self._tok(token))
 
-    def iindex(self, meta: Meta, token: Token, index: IExpr) -> IIndex:
+    def iindex(self, token: Token, index: IExpr) -> IIndex:
         return IIndex(str(token), index, span=self._tok(token))
 
-    def iadd(self, meta: Meta, left: IExpr, right: IExpr) -> IBinary:
+    def iadd(self, left: IExpr, right: IExpr) -> IBinary:
         return IBinary("+", left, right, span=left.span)
 
-    def isub(self, meta: Meta, left: IExpr, op: Token, right: IExpr) -> IBinary:
+    def isub(self, left: IExpr, op: Token, right: IExpr) -> IBinary:
         return IBinary("-", left, right, span=self._tok(op))
 
-    def imul(self, meta: Meta, left: IExpr, right: IExpr) -> IBinary:
+    def imul(self, left: IExpr, right: IExpr) -> IBinary:
         return IBinary("*", left, right, span=left.span)
 
 
+_PARSING = threading.Lock()  # one parser, one builder: one parse at a time
+
+
 @lru_cache(maxsize=1)
-def _transformer() -> type[_ToSyntax]:
-    """:class:`_ToSyntax` as a lark Transformer: its rule methods wrapped by ``v_args`` (meta
-    and children inline), lark's ``Transformer_NonRecursive`` behind it."""
-    from lark import v_args
-    from lark.visitors import Transformer_NonRecursive
+def _builder() -> tuple[_ToSyntax, Lark]:
+    """The builder of syntax objects (:class:`_ToSyntax` as a lark ``Transformer``, its rule
+    methods taking their children inline) and the LALR parser that calls it while parsing."""
+    from lark import Transformer, v_args
+
+    from cpoly.parse import syntax_parser
 
     rules = {name: value for name, value in vars(_ToSyntax).items() if not name.startswith("_")}
-    transformer = type("_ToSyntax", (_ToSyntax, Transformer_NonRecursive), rules)
-    v_args(meta=True, inline=True)(transformer)  # wraps the rule methods in place
-    return transformer
+    builder = type("_ToSyntax", (_ToSyntax, Transformer), rules)
+    v_args(inline=True)(builder)  # wraps the rule methods in place
+    instance = builder()
+    return instance, syntax_parser(instance)
+
+
+def source_lines(text: str) -> list[str]:
+    """The lines of source text as the lexer counts them (``\\n`` ends a line; text read by
+    :func:`read_module` has its line endings made ``\\n`` first).
+
+    >>> source_lines("a\\fb\\nc")
+    ['a\\x0cb', 'c']
+    """
+    return text.split("\n")
+
+
+def normalize_newlines(text: str) -> str:
+    """``\\r\\n`` and a lone ``\\r`` (classic Mac files) made ``\\n``: every line ending is one.
+
+    >>> normalize_newlines("a\\r\\nb\\rc\\n")
+    'a\\nb\\nc\\n'
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def read_module(text: str, path: str = "<string>", via: str = "") -> Module:
     """Parse .cp text into a :class:`Module`; every error is a CpolyError with a position.
 
-    ``via`` (``"imported from game.cp:3"``) is attached to every span of an imported file.
+    Line endings may be ``\\n``, ``\\r\\n`` or ``\\r``.  ``via`` (``"imported from game.cp:3"``)
+    is attached to every span of an imported file.
     """
-    from lark.exceptions import VisitError
+    from cpoly.parse import parse_with
 
-    from cpoly.parse import parse_text
-
+    text = normalize_newlines(text)
+    builder, parser = _builder()
     try:
-        tree = parse_text(text, path)
+        with _PARSING:
+            builder.begin(path, text, via)
+            statements = parse_with(parser, text, path)
     except CpolyError as error:
-        if error.span is not None and via:
+        if error.span is not None and via and not error.span.via:
             error.span = error.span._replace(via=via)
         raise
-    try:
-        statements = _transformer()(path, text, via).transform(tree)
-    except VisitError as error:
-        if isinstance(error.orig_exc, CpolyError):
-            raise error.orig_exc from None
-        raise
     return Module(path, text, tuple(statements))
-

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from cpoly.cli.main import main
+from cpoly.cli.output import printable
 from tests.conftest import DEFINITIONS
 
 GOLDEN = sorted((Path(__file__).parent / "golden_errors").glob("*.cp"))
@@ -30,8 +31,10 @@ def test_golden_bad_file(path, capsys):
     first, source, caret = err.rstrip("\n").split("\n")
     assert first.startswith(f"{path}:{line}:{column}: error: "), first
     assert message in first
-    assert source.strip() == path.read_text(encoding="utf-8").splitlines()[line - 1].strip()
+    text = path.read_text(encoding="utf-8").splitlines()[line - 1]  # any line ending
+    assert source.strip() == printable(text).strip()  # control characters shown escaped
     assert caret.strip() == "^" and "Traceback" not in err
+    assert caret == "  " + "".join(c if c == "\t" else " " for c in printable(text[:column - 1])) + "^"
 
 
 @pytest.mark.parametrize("cards, message", [

@@ -16,6 +16,7 @@ from cpoly.api import (
     symbolic_validity,
 )
 from cpoly.cli.output import (
+    echo,
     print_json,
     print_table,
     print_warnings,
@@ -83,9 +84,9 @@ def run_count(args: argparse.Namespace) -> int:
                 ["category", "ways incl. higher wins", "paid ways (highest only)"], rows,
                 [False, True, True])
     if forms:
-        print()
+        echo()
         for name, form in forms.items():
-            print(f"Pay{name} = {form}")
+            echo(f"Pay{name} = {form}")
     return 0
 
 
@@ -126,7 +127,7 @@ def run_check(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"category": category, "cards": cards})
     else:
-        print(f"{' '.join(cards)}: {category or 'no win'}")
+        echo(f"{' '.join(cards)}: {category or 'no win'}")
     return 0
 
 

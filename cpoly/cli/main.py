@@ -10,6 +10,9 @@ every command:
   and exit code 2; Ctrl-C is one line and exit code 130;
 * any other exception is a bug: one line and exit code 70.
 
+Every command takes ``--no-cache`` (added here): it neither reads nor writes the cache
+directory, nor do the processes it starts (:func:`cpoly.sources.cache_disabled`).
+
 No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 """
 
@@ -24,7 +27,9 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
+from cpoly.cli.output import echo, print_error
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.sources import cache_disabled
 
 COMMAND_MODULES = {  # module -> the commands it registers
     "cpoly.cli.counting": ("count", "check"),
@@ -66,6 +71,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 raise
             continue
         module.register(subparsers)
+    for command_parser in subparsers.choices.values():
+        command_parser.add_argument("--no-cache", action="store_true",
+                                    help="neither read nor write the cache directory "
+                                         "(~/.cache/cpoly or $CPOLY_CACHE_DIR)")
     return parser
 
 
@@ -75,14 +84,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     wants_json = "--json" in arguments
     try:
         args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
-        code: int = args.func(args)
+        with cache_disabled(getattr(args, "no_cache", False)):  # every command, one switch
+            code: int = args.func(args)
         sys.stdout.flush()
         return code
     except CpolyError as error:
         return _report(error, wants_json)
     except KeyboardInterrupt:
         _debug()
-        print("cpoly: interrupted", file=sys.stderr)
+        echo("cpoly: interrupted", error=True)
         return EXIT_INTERRUPTED
     except MemoryError:
         _debug()
@@ -99,7 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
         what = error.strerror or str(error)
         where = f" ({error.filename})" if getattr(error, "filename", None) else ""
-        print(f"error: {what}{where}", file=sys.stderr)
+        echo(f"error: {what}{where}", error=True)
         return EXIT_ERROR
     except Exception as error:  # a bug: one line, the traceback only when debugging
         _debug()
@@ -109,8 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _bug(error: Exception) -> int:
     """Report an internal error in one line (the first line of its message); exit code 70."""
     first = next((line.strip() for line in str(error).splitlines() if line.strip()), "")
-    print(f"error: internal error ({type(error).__name__}: {first}); please report it "
-          "(CPOLY_DEBUG=1 shows the traceback)", file=sys.stderr)
+    echo(f"error: internal error ({type(error).__name__}: {first}); please report it "
+          "(CPOLY_DEBUG=1 shows the traceback)", error=True)
     return EXIT_BUG
 
 
@@ -134,7 +144,7 @@ def _report(error: CpolyError, wants_json: bool) -> int:
         except OSError:
             _quiet_stdout()
     else:
-        print(error.render(), file=sys.stderr)
+        print_error(error)
     return EXIT_ERROR
 
 

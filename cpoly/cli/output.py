@@ -1,4 +1,12 @@
-"""Shared output helpers of the CLI: JSON, rich tables, warnings, progress bars.
+"""Shared output helpers of the CLI: JSON, rich tables, text lines, errors, warnings, progress
+bars.
+
+Every text the CLI prints goes through :func:`printable` here (tables by :func:`print_table`,
+lines by :func:`echo`, errors by :func:`print_error`, warnings by :func:`print_warnings`): a
+game's title, its names and pay-table names, rank letters, card texts and the source lines
+that errors echo are the user's, and a control character in one (``game "A\\x1b[2J"``) would
+otherwise act on the terminal (clear it, set its title, move the cursor) instead of showing.
+JSON output needs nothing: :mod:`json` escapes control characters itself.
 
 rich is imported only by the helpers that draw with it (``--json`` and non-terminal runs never
 load it).
@@ -13,7 +21,35 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from cpoly.errors import Warning_
+from cpoly.errors import CpolyError, Warning_
+
+
+#: What a terminal acts on instead of showing, as escapes: the C0 controls but newline and tab,
+#: DEL, the C1 controls (``\\x9b`` starts a sequence like ESC ``[``), and the bidirectional
+#: embeddings, overrides and isolates (they reorder the text after them).
+_CONTROLS = {code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+             for code in (*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+             if chr(code) not in "\n\t"}
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character escaped as Python writes it (newlines and tabs
+    kept).
+
+    >>> printable("Jacks\\x1b[2J\\x1b]0;PWNED\\x07 \\u202eok\\tA\\nB")
+    'Jacks\\\\x1b[2J\\\\x1b]0;PWNED\\\\x07 \\\\u202eok\\tA\\nB'
+    """
+    return text.translate(_CONTROLS)
+
+
+def echo(text: str = "", *, error: bool = False) -> None:
+    """One line of text on stdout (on stderr with ``error``), its control characters escaped."""
+    print(printable(text), file=sys.stderr if error else sys.stdout)
+
+
+def print_error(error: CpolyError) -> None:
+    """An error as the CLI shows it (position, source line and caret), on stderr."""
+    print(error.render(printable), file=sys.stderr)
 
 
 def print_json(payload: Any) -> None:
@@ -29,6 +65,9 @@ def print_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequen
     Drawn by rich; when stdout is not a terminal and the table holds only plain text,
     :func:`plain_table` draws the same characters without importing rich (tens of
     milliseconds of a warm command's start-up)."""
+    title = None if title is None else printable(title)
+    columns = [printable(column) for column in columns]
+    rows = [[printable(cell) for cell in row] for row in rows]
     text = plain_table(title, columns, rows, right_align) if _plain_output() else None
     if text is not None:
         sys.stdout.write(text)
@@ -99,7 +138,7 @@ def plain_table(title: str | None, columns: Sequence[str], rows: Sequence[Sequen
 
 def print_warnings(warnings: Sequence[Warning_]) -> None:
     for warning in warnings:
-        print(warning.render(), file=sys.stderr)
+        print(warning.render(printable), file=sys.stderr)
 
 
 def warnings_json(warnings: Sequence[Warning_]) -> list[dict[str, Any]]:
@@ -118,10 +157,10 @@ def progress_bar(description: str, enabled: bool) -> Iterator[Callable[[int, int
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
-    columns = (TextColumn("{task.description}"), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), TextColumn("{task.percentage:>3.0f}%"),
                TimeElapsedColumn(), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(description, total=None)
+        task = progress.add_task(printable(description), total=None)
 
         def update(done: int, total: int) -> None:
             progress.update(task, completed=done, total=total)
@@ -136,8 +175,9 @@ def working(message: str, enabled: bool = True) -> Iterator[None]:
         yield
         return
     from rich.console import Console
+    from rich.text import Text
 
-    with Console(stderr=True).status(message):
+    with Console(stderr=True).status(Text(printable(message))):  # a game's title: not markup
         yield
 
 

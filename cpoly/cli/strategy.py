@@ -11,8 +11,8 @@ from typing import Any
 
 import numpy as np
 
-from cpoly.cli.output import print_json, print_table, progress_bar
-from cpoly.cards import parse_cards
+from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar
+from cpoly.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.analysis import HoldResult
 from cpoly.games.videopoker.game import VideoPoker
@@ -91,14 +91,14 @@ def _print_strategy(chart: StrategyChart) -> None:
             for i, line in enumerate(chart.lines, 1)]
     print_table(f"{chart.title} ({chart.paytable}): hold the first line the deal contains",
                 ["#", "pattern", "frequency", "cost"], rows, [True, False, True, True])
-    print(f"optimal return  {float(chart.optimal_return):.6f}  ({exact(chart.optimal_return)})")
-    print(f"chart return    {float(chart.chart_return):.6f}  ({exact(chart.chart_return)})")
+    echo(f"optimal return  {float(chart.optimal_return):.6f}  ({exact(chart.optimal_return)})")
+    echo(f"chart return    {float(chart.chart_return):.6f}  ({exact(chart.chart_return)})")
     if chart.cost:
-        print(f"chart cost      {float(chart.cost * 100):.5f} % of each bet: one bet every "
+        echo(f"chart cost      {float(chart.cost * 100):.5f} % of each bet: one bet every "
               f"{chart.hands_per_bet:,.0f} hands")
     groups = chart.exceptions
     deals = sum(g.deals for g in groups)
-    print(f"exceptions      {deals:,} deals in {len(groups)} groups; chart + exceptions = "
+    echo(f"exceptions      {deals:,} deals in {len(groups)} groups; chart + exceptions = "
           f"{float(chart.return_with_exceptions):.6f}"
           + (" = optimal" if chart.return_with_exceptions == chart.optimal_return else " (NOT optimal)"))
     if groups:
@@ -118,12 +118,12 @@ def run_train(args: argparse.Namespace) -> int:
     rng = random.Random(args.seed)
     session = _Session()
     if not args.json:
-        print(f"{poker.game.spec.title} ({table.name}): type the cards to hold (e.g. 'Kd Js'), "
+        echo(f"{poker.game.spec.title} ({table.name}): type the cards to hold (e.g. 'Kd Js'), "
               "'none' to draw five, 'all' to keep all; end of input stops.")
     while not args.hands or session.hands < args.hands:
         texts = random_deal(poker, rng)
         if not args.json:
-            print(f"\nhand {session.hands + 1}: {' '.join(texts)}")
+            echo(f"\nhand {session.hands + 1}: {' '.join(texts)}")
         result = poker.hold(texts, table.name)
         option = _read_hold(poker, result)
         if option is None:
@@ -133,12 +133,12 @@ def run_train(args: argparse.Namespace) -> int:
         if not args.json:
             best = " ".join(poker.card_name(c) for c in result.best_option.held) or "(draw five)"
             verdict = "best play" if not cost else f"mistake: costs {float(cost):.6f} bets; best is {best}"
-            print(f"  EV {float(option.ev):.6f} (best {float(result.best_option.ev):.6f}): {verdict}")
+            echo(f"  EV {float(option.ev):.6f} (best {float(result.best_option.ev):.6f}): {verdict}")
     if args.json:
         print_json({"hands": session.hands, "mistakes": session.mistakes,
                     "total_cost": float(session.cost), "total_cost_exact": exact(session.cost)})
     else:
-        print(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
+        echo(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
               f"total cost {float(session.cost):.6f} bets")
     return 0
 
@@ -165,7 +165,7 @@ def _read_hold(poker: VideoPoker, result: HoldResult) -> Any:
         try:
             return mine_option(poker, result, line)
         except CpolyInputError as error:
-            print(error.render(), file=sys.stderr)
+            print_error(error)
 
 
 class _Session:
@@ -200,12 +200,9 @@ def mine_option(poker: VideoPoker, result: HoldResult, text: str) -> Any:
         words = []
     elif [w.lower() for w in words] == ["all"]:
         words = [poker.card_name(c) for c in result.deal]
-    dealt = [poker.card_name(c) for c in result.deal]
     spec = poker.game.spec
-    names = [poker.game.format(card) for card in parse_cards(words, spec.ranks, spec.suit_letters)]
-    missing = [n for n in names if n not in dealt]
-    if missing or len(set(names)) != len(names):
-        raise CpolyInputError(f"hold {' '.join(words)!r}: {' '.join(missing) or 'a repeated card'} "
-                              f"is not a card of the deal {' '.join(dealt)}")
-    mask = sum(1 << dealt.index(n) for n in names)
+    notation = Notation(spec.ranks, spec.suit_letters)
+    dealt = [(int(poker.faces[c]), int(poker.suits[c])) for c in result.deal]
+    held = notation.parse_all(words, copies=spec.copies)  # a card at most as often as the deck has it
+    mask = sum(1 << p for p in held_positions(held, dealt, notation, " ".join(words)))
     return result.options[mask]

@@ -12,12 +12,12 @@ loads the game (:class:`~cpoly.games.videopoker.game.VideoPoker`) when it runs. 
 from __future__ import annotations
 
 import argparse
-import sys
 from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING, Any
 
 from cpoly.cli.output import (
+    echo,
     print_json,
     print_table,
     print_warnings,
@@ -49,7 +49,6 @@ def register(subparsers: Any) -> None:
     analyze = subparsers.add_parser("analyze", help="a game's full return under optimal play")
     analyze.add_argument("file", help="a .cp game file")
     _common(analyze)
-    analyze.add_argument("--no-cache", action="store_true", help="ignore and do not write the cache")
     analyze.set_defaults(func=run_analyze)
 
     tables = subparsers.add_parser("paytables", help="the pay tables of a game")
@@ -127,7 +126,7 @@ def _warm_hold(args: argparse.Namespace) -> bool:
 def _print_lines(lines: list[str]) -> None:
     """Warnings already rendered, on stderr (as :func:`print_warnings` prints them)."""
     for line in lines:
-        print(line, file=sys.stderr)
+        echo(line, error=True)
 
 
 def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = None) -> None:
@@ -141,18 +140,18 @@ def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = 
                     "best": _hold_json(report, result.best_option, names, outcomes=False),
                     **({"mine": mine} if mine else {})})
         return
-    print(f"{report.title} ({report.paytable}): " + " ".join(report.card_names[c] for c in result.deal))
+    echo(f"{report.title} ({report.paytable}): " + " ".join(report.card_names[c] for c in result.deal))
     draws = "winning ordered draws" if report.ordered else "winning draws"
-    print(holds_text([(("* " if o.hold == result.best else "  ") + _held_text(report, o.held), o.ev,
+    echo(holds_text([(("* " if o.hold == result.best else "  ") + _held_text(report, o.held), o.ev,
                        [f"{n} {c:,}" for n, c in zip(names[:-1], o.counts) if c]) for o in ranked],
                      draws))
     if report.ordered:
-        print("ordered deal: the cards are read left to right, and drawn cards fill the discarded "
+        echo("ordered deal: the cards are read left to right, and drawn cards fill the discarded "
               "positions (each ordered draw counted once)")
     if len(result.tied) > 1:
-        print(f"{len(result.tied)} holds tie for the best EV; the {result.tie_rule.value} rule chose.")
+        echo(f"{len(result.tied)} holds tie for the best EV; the {result.tie_rule.value} rule chose.")
     if mine:
-        print(f"your hold {' '.join(mine['held']) or '(draw five)'}: EV {mine['ev']:.6f}, "
+        echo(f"your hold {' '.join(mine['held']) or '(draw five)'}: EV {mine['ev']:.6f}, "
               + ("the best play" if not mine["cost"] else f"costs {mine['cost']:.6f} bets against the best"))
 
 
@@ -284,15 +283,15 @@ def _print_analysis(title: str, analysis: GameAnalysis, names: list[str]) -> Non
                 ["hand", "pays", "combinations", "probability", "return"], rows,
                 [False, True, True, True, True])
     if analysis.ordered:
-        print(f"ordered deals: every one of the {perm(analysis.n_cards, 5):,} ordered deals played "
+        echo(f"ordered deals: every one of the {perm(analysis.n_cards, 5):,} ordered deals played "
               "on its own; combinations count ordered deals and ordered draws")
     value = analysis.expected_return
-    print(f"return {float(value):.6%} ({value.numerator}/{value.denominator})")
-    print(f"variance {float(analysis.variance):.4f}, standard deviation "
+    echo(f"return {float(value):.6%} ({value.numerator}/{value.denominator})")
+    echo(f"variance {float(analysis.variance):.4f}, standard deviation "
           f"{analysis.standard_deviation:.4f}, hit frequency {float(analysis.hit_frequency):.6f}")
     if analysis.tied_deals:
         deals = "ordered deals" if analysis.ordered else "deals"
-        print(f"{analysis.tied_deals:,} {deals} have tied best holds ({analysis.tie_rule.value} rule)")
+        echo(f"{analysis.tied_deals:,} {deals} have tied best holds ({analysis.tie_rule.value} rule)")
 
 
 # ---- paytables ---------------------------------------------------------------------------------

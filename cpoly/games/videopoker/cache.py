@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cpoly.sources import CACHE_ENV, cache_dir, code_digest
+from cpoly.sources import CACHE_ENV, cache_dir, cache_enabled, code_digest
 
 __all__ = [
     "CACHE_ENV",
@@ -135,7 +135,7 @@ def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | N
     deleted and gives None.  An entry this process is still writing is waited for."""
     path = entry_path(kind, key)
     _wait_for(path)
-    if not path.is_file():
+    if not cache_enabled() or not path.is_file():
         return None
     try:
         arrays = read_entry_file(path)
@@ -181,6 +181,8 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
 
 
 def _store_at(path: Path, arrays: Mapping[str, np.ndarray]) -> Path | None:
+    if not cache_enabled():
+        return None
     head, placed = _encode(path.name, arrays)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -243,7 +245,9 @@ def store_entry_later(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> 
     entry in this process waits for it too (and raises its error, if any), so the entry is
     never missed or seen half-written (another process sees it only once it is renamed into
     place)."""
-    path = entry_path(kind, key)  # here, not on the thread: the directory of this moment
+    if not cache_enabled():  # here, not on the thread: the switch of this moment
+        return
+    path = entry_path(kind, key)  # the directory of this moment
     writer = _Writer(path, arrays)
     with _PENDING_LOCK:
         _PENDING[path] = writer

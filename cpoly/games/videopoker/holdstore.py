@@ -38,7 +38,7 @@ from cpoly.games.videopoker.holds import hold_pay_matrix
 from cpoly.games.videopoker.paytable import PayTable, check_int64_bounds
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.suitclasses import SuitBlocks
-from cpoly.sources import remember, write_atomic
+from cpoly.sources import cache_enabled, remember, write_atomic
 
 __all__ = ["hold_file_bytes", "store_hold_file"]
 
@@ -49,7 +49,7 @@ def store_hold_file(poker: VideoPoker, game: str) -> Path | None:
     """Write the hold file of ``poker`` (loaded from the path ``game``) unless it is there
     already; None when the game keeps the slow path or the cache cannot be written."""
     sources = poker.game.program.module.sources
-    if sources is None or poker.copies != 1 or poker.game.spec.ordered:
+    if sources is None or poker.copies != 1 or poker.game.spec.ordered or not cache_enabled():
         return None
     prepared = poker.prepared()
     checks = poker.checks()

@@ -1,0 +1,1 @@
+// expect: 5:19: unknown name 'Tenn'// A file whose lines end with a lone CR (classic Mac): read as lines, the error at its line.import "poker.cp"game "Mac"categories Flush, Tenn
