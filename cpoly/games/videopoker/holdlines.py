@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from cpoly.games.videopoker.holds import HOLDS, hold_pay_matrix
+from cpoly.games.videopoker.holds import hold_pay_matrix
 from cpoly.games.videopoker.holdvalues import denominator_of, value_lattice
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.paytable import INT64_LIMIT, PayTable
@@ -154,10 +154,6 @@ class PayLines:
         same: np.ndarray = ((self.base[rows, first] == self.base[rows, second])
                             & (self.slope[rows, first] == self.slope[rows, second]))
         return same
-
-    @property
-    def n_holds(self) -> int:
-        return HOLDS
 
 
 def _is_object(value: object) -> bool:
