@@ -34,6 +34,7 @@ from cpoly.sources import cache_disabled
 COMMAND_MODULES = {  # module -> the commands it registers
     "cpoly.cli.counting": ("count", "check"),
     "cpoly.cli.videopoker": ("hold", "analyze", "paytables"),
+    "cpoly.cli.paysweep": ("sweep",),
     "cpoly.cli.holdem": ("equity", "eval"),
     "cpoly.cli.search": ("search",),
     "cpoly.cli.strategy": ("strategy", "train"),

@@ -12,10 +12,12 @@ loads the game (:class:`~cpoly.games.videopoker.game.VideoPoker`) when it runs. 
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING, Any
 
+from cpoly.cli.analyze_options import add_options as add_analyze_options
 from cpoly.cli.output import (
     echo,
     print_json,
@@ -49,6 +51,7 @@ def register(subparsers: Any) -> None:
     analyze = subparsers.add_parser("analyze", help="a game's full return under optimal play")
     analyze.add_argument("file", help="a .cp game file")
     _common(analyze)
+    add_analyze_options(analyze)
     analyze.set_defaults(func=run_analyze)
 
     tables = subparsers.add_parser("paytables", help="the pay tables of a game")
@@ -213,46 +216,37 @@ def _hold_json(report: HoldReport, option: HoldOption, names: list[str], outcome
 
 # ---- analyze -----------------------------------------------------------------------------------
 def run_analyze(args: argparse.Namespace) -> int:
-    if not args.no_cache and _warm_analyze(args):
-        return 0
-    from cpoly.games.videopoker.game import VideoPoker
-    from cpoly.games.videopoker.holdstore import store_hold_file
+    """The table (``--pay`` changes applied) analysed warm when the cache can answer, else from
+    the loaded game (:mod:`~cpoly.cli.vpsource`), with what the options add
+    (:mod:`~cpoly.cli.analyze_options`)."""
+    from cpoly.cli.analyze_options import AnalyzeOptions
+    from cpoly.cli.vpsource import game_source
 
-    poker = VideoPoker.load(args.file, use_cache=not args.no_cache)
-    print_warnings(poker.game.program.warnings)
-    table = poker.paytable(args.paytable)
-    with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
-        analysis = poker.analyze(table.name, args.tie_rule, update, use_cache=not args.no_cache)
-    if not args.no_cache:
-        store_hold_file(poker, args.file)
-    print_analysis(poker.game.spec.title, analysis, poker.game.category_names + ["Nothing"], args.json)
+    options = AnalyzeOptions.of(args)
+    source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
+    source.warnings()
+    options.check(source)
+    table = options.table(source.paytable(args.paytable))
+    with progress_bar(f"analysing {source.title} ({table.name})", not args.json) as update:
+        analysis = source.analyse(table, args.tie_rule, update)
+    source.finish()
+    report = options.report(source, analysis, args.tie_rule)
+    print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,
+                   report.extra_json, report.extra_lines, report.heading)
     return 0
 
 
-def _warm_analyze(args: argparse.Namespace) -> bool:
-    """Analyse the game prepared from its hold file and cache entry, without loading it, when
-    both are valid for unchanged definitions (False, having printed nothing, when the slow
-    path must answer)."""
-    from cpoly.games.videopoker.warmanalysis import open_analysis
-
-    warm = open_analysis(args.file, args.paytable)
-    if warm is None:
-        return False
-    from cpoly.games.videopoker.analysis import analyze_prepared
-
-    _print_lines(warm.warnings)
-    with progress_bar(f"analysing {warm.title} ({warm.paytable.name})", not args.json) as update:
-        analysis = analyze_prepared(warm.prepared, warm.paytable, args.tie_rule, update)
-    print_analysis(warm.title, analysis, [*warm.categories, "Nothing"], args.json)
-    return True
-
-
-def print_analysis(title: str, analysis: GameAnalysis, names: list[str], as_json: bool) -> None:
-    """A game's analysis (``names``: its categories, "Nothing" last) as a table or JSON."""
+def print_analysis(title: str, analysis: GameAnalysis, names: list[str], as_json: bool,
+                   extra_json: dict[str, Any] | None = None, extra_lines: Sequence[str] = (),
+                   heading: str = "optimal play") -> None:
+    """A game's analysis (``names``: its categories, "Nothing" last) as a table or JSON, with
+    ``extra_json`` added to the JSON and ``extra_lines`` printed after the text."""
     if as_json:
-        print_json(_analysis_json(analysis, names))
+        print_json({**_analysis_json(analysis, names), **(extra_json or {})})
     else:
-        _print_analysis(title, analysis, names)
+        _print_analysis(title, analysis, names, heading)
+        for line in extra_lines:
+            echo(line)
 
 
 def _category_rows(analysis: GameAnalysis, names: list[str]) -> list[dict[str, Any]]:
@@ -275,11 +269,11 @@ def _analysis_json(analysis: GameAnalysis, names: list[str]) -> dict[str, Any]:
             "deal": dict(zip(names, analysis.deal_counts))}
 
 
-def _print_analysis(title: str, analysis: GameAnalysis, names: list[str]) -> None:
+def _print_analysis(title: str, analysis: GameAnalysis, names: list[str], heading: str) -> None:
     rows = [[r["name"], str(r["pays"]), thousands(r["combinations"]), f"{r['probability']:.9f}",
              f"{r['return']:.6f}"] for r in _category_rows(analysis, names)]
     rows.append(["total", "", thousands(analysis.total), "1", f"{float(analysis.expected_return):.6f}"])
-    print_table(f"{title} ({analysis.paytable.name}), optimal play",
+    print_table(f"{title} ({analysis.paytable.name}), {heading}",
                 ["hand", "pays", "combinations", "probability", "return"], rows,
                 [False, True, True, True, True])
     if analysis.ordered:

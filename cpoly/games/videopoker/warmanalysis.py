@@ -47,6 +47,7 @@ class WarmAnalysis(NamedTuple):
     warnings: list[str]
     paytable: PayTable
     prepared: PreparedGame
+    paytables: tuple[PayTable, ...] = ()  # every table of the game the warm path can analyse
 
 
 def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
@@ -65,7 +66,9 @@ def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
         prepared = _prepared(header)
         if prepared is None:
             return None
-        return WarmAnalysis(header["title"], tuple(header["categories"]), warnings, table, prepared)
+        usable = (_paytable(header, entry["name"]) for entry in header["paytables"])
+        return WarmAnalysis(header["title"], tuple(header["categories"]), warnings, table, prepared,
+                            tuple(other for other in usable if other is not None))
     except (KeyError, IndexError, TypeError, ValueError, CpolyError):
         return None  # a header without what this code reads: the slow path answers
 

@@ -1,0 +1,141 @@
+"""Multi-play video poker (Triple Play, Five Play, ... Hundred Play): one deal, ``N``
+independent draws to the same hold, exact variances.
+
+The return and the strategy are those of single play.  Let ``X`` be one line's payout per unit
+bet, ``D`` the deal (with its chosen hold) and ``T = X_1 + ... + X_N`` the payout of the ``N``
+lines, whose draws are independent given the deal.  By the law of total variance over the deal,
+
+* ``Var(X) = Var(E[X | D]) + E[Var(X | D)]``: the **variance of the deal** (of the chosen
+  hold's EV over the deals) plus the **mean variance of the draw**;
+* ``Var(T) = N**2 Var(E[X | D]) + N E[Var(X | D)]`` (the lines share the deal, their draws are
+  independent given it);
+* per unit of total bet (``N`` units): ``Var(T / N) = Var(deal) + E[Var draw] / N``;
+* per line (the convention of published multi-play tables, e.g. the Wizard of Odds' "standard
+  deviation per hand on the draw"): ``Var(T) / N = N Var(deal) + E[Var draw]``, which is the
+  per-bet figure times ``N``; its square root is the standard deviation per line.
+
+Both components are computed exactly, class by class, from the analysis' own hold values
+(:mod:`~cpoly.games.videopoker.holdvalues`): each class's chosen hold (by the tie rule, as the
+analysis chooses: :func:`~cpoly.games.videopoker.scalar.play_tied`) gives its EV and its second
+moment.  Their sum is checked against the variance of the analysis, which comes from the
+combination counts instead; the optimal return is checked the same way.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from cpoly.games.videopoker.holds import HOLDS, hold_pay_matrix, hold_weights
+from cpoly.games.videopoker.holdvalues import PricedChunk, denominator_of, priced_chunks
+from cpoly.games.videopoker.paytable import draw_weights
+from cpoly.games.videopoker.prepare import PreparedGame
+from cpoly.games.videopoker.scalar import play_tied
+from cpoly.games.videopoker.summary import GameAnalysis
+
+__all__ = ["MultiPlay", "multiplay_variances"]
+
+
+@dataclass(frozen=True)
+class MultiPlay:
+    """The two components of a game's variance per unit bet (exact).
+
+    >>> game = MultiPlay(Fraction(2), Fraction(18))
+    >>> game.per_bet(1), game.per_bet(3), game.per_line(3)
+    (Fraction(20, 1), Fraction(8, 1), Fraction(24, 1))
+    """
+
+    deal_variance: Fraction
+    draw_variance: Fraction
+
+    def per_bet(self, plays: int) -> Fraction:
+        """Variance of the ``plays`` lines' total payout per unit of total bet."""
+        return self.deal_variance + self.draw_variance / plays
+
+    def per_line(self, plays: int) -> Fraction:
+        """Variance of the lines' total payout divided by ``plays`` (per line bet)."""
+        return plays * self.deal_variance + self.draw_variance
+
+    def standard_deviation_per_bet(self, plays: int) -> float:
+        return math.sqrt(self.per_bet(plays))
+
+    def standard_deviation_per_line(self, plays: int) -> float:
+        return math.sqrt(self.per_line(plays))
+
+
+@dataclass
+class _Sums:
+    """Per-deal sums: of the chosen EV numerator, of its square, of the second moment's."""
+
+    first: int = 0
+    first_squared: int = 0
+    second: Fraction = Fraction(0)
+
+
+def multiplay_variances(prepared: PreparedGame, analysis: GameAnalysis) -> MultiPlay:
+    """The variance of the deal and the mean variance of the draw of ``analysis`` (a single
+    unordered deck's analysis of ``prepared``: its pay table and tie rule).
+
+    Raises AssertionError when the sums disagree with the analysis (a bug, never an answer).
+    """
+    scaled = analysis.paytable.scaled()
+    first_pays = hold_pay_matrix(scaled)
+    second_pays = first_pays * first_pays
+    lcm_weight, weights = draw_weights(prepared.n)
+    weight_by_hold = hold_weights(weights)
+    sums = _Sums()
+    for chunk in priced_chunks(prepared, [first_pays, second_pays]):
+        _add_chunk(chunk, prepared, first_pays, weight_by_hold, analysis, sums)
+    deals = denominator_of(prepared) // lcm_weight
+    scale = scaled.denominator * lcm_weight
+    mean = Fraction(sums.first, deals * scale)
+    mean_square_ev = Fraction(sums.first_squared, deals * scale * scale)
+    second_moment = sums.second / (deals * scale * scaled.denominator)
+    if mean != analysis.expected_return or second_moment - mean**2 != analysis.variance:
+        raise AssertionError("the multi-play sums disagree with the analysis")
+    return MultiPlay(mean_square_ev - mean**2, second_moment - mean_square_ev)
+
+
+def _add_chunk(chunk: PricedChunk, prepared: PreparedGame, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
+               analysis: GameAnalysis, sums: _Sums) -> None:
+    """Add one chunk's classes: the maximal EV (any maximal hold), and the second moment of the
+    hold the tie rule chooses (every member of a split class its own)."""
+    first, second = chunk.values
+    sizes = prepared.sizes[chunk.classes]
+    top = first.max(axis=0)
+    is_top = first == top
+    plain = is_top.sum(axis=0) == 1
+    chosen = np.argmax(is_top, axis=0)
+    columns = np.arange(len(top))
+    sums.first += sum(s * t for s, t in zip(sizes.tolist(), top.tolist()))
+    sums.first_squared += sum(s * t * t for s, t in zip(sizes.tolist(), top.tolist()))
+    plain_second = second[chosen[plain], columns[plain]]
+    sums.second += sum(s * v for s, v in zip(sizes[plain].tolist(), plain_second.tolist()))
+    tied = np.flatnonzero(~plain)
+    if len(tied):
+        sums.second += _tied_second(chunk, tied, second, sizes, prepared, pay_matrix, weight_by_hold, analysis)
+
+
+def _tied_second(chunk: PricedChunk, tied: np.ndarray, second: np.ndarray, sizes: np.ndarray,
+                 prepared: PreparedGame, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
+                 analysis: GameAnalysis) -> Fraction:
+    """The classes with several maximal holds: the second moment of the tie rule's hold, as
+    the analysis decides it (a split class: each member ``g`` its hold, ``size / G`` deals each)."""
+    index = np.empty((len(tied), HOLDS), dtype=np.int64)
+    index[:, : HOLDS - 1] = chunk.hold_rows[:, tied].T
+    index[:, HOLDS - 1] = chunk.classes[tied]
+    _, choice = play_tied(index, prepared.stacked, pay_matrix, weight_by_hold, analysis.tie_rule,
+                          prepared.deals[chunk.classes[tied]], prepared.faces, prepared.card_maps)
+    per_class = second[:, tied]  # (32, tied)
+    whole = np.ones(len(tied), dtype=bool)
+    whole[choice.split_rows] = False
+    rows = np.flatnonzero(whole)
+    total = Fraction(sum(s * v for s, v in zip(sizes[tied][rows].tolist(),
+                                               per_class[choice.best[rows], rows].tolist())))
+    group = len(prepared.card_maps)
+    for row, holds in zip(choice.split_rows.tolist(), choice.split_best.tolist()):
+        total += Fraction(int(sizes[tied][row]) * sum(int(per_class[h, row]) for h in holds), group)
+    return total
