@@ -120,7 +120,8 @@ def test_a_damaged_checkpoint_is_recomputed_and_reported(
     ("{not json", "search.json is not a search record cpoly can read"),
     ("\xff\xfe", "search.json is not a search record cpoly can read"),
     ("[1, 2]", "search.json is not a search record cpoly can read"),
-    ('{"ranks": [6, 7, 8, 9, 10, 11, 12], "players": 3}', "holds a search of another configuration"),
+    ('{"ranks": [6, 7, 8, 9, 10, 11, 12], "players": 3}',     # the record of older versions
+     "holds a search of another configuration (written by another version of cpoly)"),
 ])
 def test_a_garbage_or_foreign_record_is_refused(record: str, message: str,
                                                 finished: tuple[Path, dict[str, Any]],
@@ -133,6 +134,18 @@ def test_a_garbage_or_foreign_record_is_refused(record: str, message: str,
     assert main(["search", "--ranks", DECK, "--workers", "0", "--out", str(out), "--resume"]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and "internal error" not in err
+
+
+def test_a_folder_of_another_cpoly_version_is_refused(finished: tuple[Path, dict[str, Any]],
+                                                      tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    shutil.copytree(finished[0], out)
+    record = json.loads((out / "search.json").read_text())
+    (out / "search.json").write_text(json.dumps({**record, "code": "0" * 64}))
+    capsys.readouterr()
+    assert main(["search", "--ranks", DECK, "--workers", "0", "--out", str(out), "--resume"]) == 2
+    assert "(written by another version of cpoly)" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("options", "difference"), [

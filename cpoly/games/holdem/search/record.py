@@ -74,6 +74,8 @@ def check_directory(directory: Path, settings: dict[str, Any], resume: bool) -> 
 
 def _differences(found: dict[str, Any], expected: dict[str, Any]) -> str:
     """``ranks '89TJQKA' there, '9TJQKA' here; ...`` (the code digest in words)."""
+    if found.get("record") != expected["record"]:
+        return "written by another version of cpoly"
     parts = []
     for name, value in expected.items():
         if found.get(name) == value:
