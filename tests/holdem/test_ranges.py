@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.cards import RANKS
 from cpoly.games.holdem.ranges import parse_hand, parse_range, weighted_range
@@ -79,6 +80,28 @@ def test_a_combo_given_two_weights_is_refused(text: str, named: str) -> None:
     with pytest.raises(CpolyInputError, match="give each hand one weight") as caught:
         weighted_range(text)
     assert named in caught.value.message
+
+
+@pytest.mark.parametrize(("text", "named", "rule"), [
+    ("A2s+-A5s", "'A2s+-A5s'", "'+' and '-' do not combine; write 'A2s+' or 'A2s-A5s'"),
+    ("QQ+,77+-99@50", "'77+-99'", "'+' and '-' do not combine; write '77+' or '77-99'"),
+    ("AKo+-AQo", "'AKo+-AQo'", "'+' and '-' do not combine"),
+    ("77-99s", "'77-99s'", "a pair cannot be suited or offsuit"),
+    ("AK,QQ-JJo", "'QQ-JJo'", "a pair cannot be suited or offsuit"),
+])
+def test_spellings_once_misread_are_refused_naming_the_item(text: str, named: str,
+                                                            rule: str) -> None:
+    """Each was accepted as something else: the '+' dropped (A2s+-A5s read as A2s-A5s), the
+    's'/'o' of the second pair dropped (77-99s read as 77-99)."""
+    with pytest.raises(CpolyInputError) as caught:
+        weighted_range(text)
+    assert named in caught.value.message and rule in caught.value.message
+
+
+def test_equity_refuses_a_plus_and_a_dash(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["equity", "A2s+-A5s", "KK"]) == 2
+    err = capsys.readouterr().err
+    assert "bad range 'A2s+-A5s'" in err and "Traceback" not in err
 
 
 def test_a_combo_listed_twice_with_one_weight_is_fine() -> None:

@@ -2,7 +2,8 @@
 
 Accepted tokens (comma separated, case-insensitive ranks): pairs ``77``, ``77+``, ``77-99``;
 non-pairs ``AK`` (16 combos), ``AKs`` (4), ``AKo`` (12), ``A2s+`` (A2s..AKs), ``KTo+``
-(KTo, KJo, KQo), ``A2s-A5s``; exact hands ``AcKc``; one known card ``As?`` (the 51 hands holding
+(KTo, KJo, KQo), ``A2s-A5s`` (a ``+`` and a ``-`` do not combine: ``A2s+-A5s`` is an error,
+as is a suited or offsuit pair, ``77-99s``); exact hands ``AcKc``; one known card ``As?`` (the 51 hands holding
 the ace of spades); ``random`` / ``any`` / ``??`` for all 1326.  Any token may carry a weight in
 percent, ``AA@50`` (default 100): each of its combos is dealt with that relative weight, exactly.
 
@@ -65,8 +66,12 @@ def _token_combos(token: str) -> list[Combo]:
     first, second = RANKS.index(a), RANKS.index(b)
     high, low = max(first, second), min(first, second)
     kind = kind.lower()
-    if high == low and kind:
+    if high == low and kind or end_a is not None and end_a == end_b and end_kind:
         raise CpolyInputError(f"bad range {token!r}: a pair cannot be suited or offsuit")
+    if plus and end_a is not None:
+        raise CpolyInputError(
+            f"bad range {token!r}: '+' and '-' do not combine; write '{a}{b}{kind}+' or "
+            f"'{a}{b}{kind}-{end_a}{end_b}{end_kind.lower()}'")
     if end_a is not None:
         return _dash_range(token, high, low, kind, RANKS.index(end_a), RANKS.index(end_b),
                            end_kind.lower())

@@ -33,6 +33,10 @@ import numpy as np
 from cpoly.games.holdem.evaluator import flush_strength
 from cpoly.games.holdem.search.deck import IntArray, SearchDeck, rank_subsets
 
+#: Version of the bounds' rules (what pass 2 keeps): part of every checkpoint's identity, so that
+#: a change of the rules makes old checkpoints stale by name, not only by the code digest.
+BOUNDS_VERSION = 1
+
 
 @cache
 def real_masks(ranks: tuple[int, ...]) -> IntArray:

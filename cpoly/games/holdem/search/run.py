@@ -13,7 +13,6 @@ Otherwise ``cap`` grows to ``tau`` and passes 2 and 3 run again.
 
 from __future__ import annotations
 
-import json
 import math
 import tempfile
 import time
@@ -26,11 +25,12 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.chunks import Arrays, Chunk, run_chunks
+from cpoly.chunks import Arrays, Chunk, content_key, run_chunks
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.search.deck import IntArray, SearchDeck, search_deck
 from cpoly.games.holdem.search.nf import share_table, share_unit
 from cpoly.games.holdem.search.passes import Spec, exact_chunk, no_flush_chunk, suiting_chunk
+from cpoly.games.holdem.search.record import check_directory, run_settings
 from cpoly.games.holdem.search.report import write_pass1, write_pass2, write_pass3
 from cpoly.games.holdem.search.suitings import format_suited, tuple_suitings
 
@@ -95,6 +95,7 @@ class _Run:
     directory: Path
     client: Any
     progress: PassProgress | None
+    settings: dict[str, Any]
     passes: list[PassStats] = field(default_factory=list)
 
     @property
@@ -112,27 +113,11 @@ class _Run:
         start = time.perf_counter()
         progress = self.progress
         report = None if progress is None else (lambda d, t: progress(name, d, t))
-        for item in run_chunks(self.client, self.directory / folder, chunks, total=total,
-                               progress=report):
+        for item in run_chunks(self.client, self.directory / folder, chunks, self.settings,
+                               total=total, progress=report):
             stats.chunks += 1
             yield item
         stats.seconds = time.perf_counter() - start
-
-
-def _check_directory(directory: Path, deck: SearchDeck, resume: bool) -> None:
-    """Refuse to mix runs: the directory records its deck; reuse needs ``resume``."""
-    settings = {"ranks": list(deck.ranks), "players": deck.players}
-    marker = directory / "search.json"
-    if marker.exists():
-        if not resume:
-            raise CpolyInputError(f"{directory} already holds a search; pass --resume to "
-                                  f"continue it or choose another --out directory")
-        if json.loads(marker.read_text()) != settings:
-            raise CpolyInputError(f"{directory} holds a search of another deck or player count "
-                                  f"({marker.read_text().strip()})")
-        return
-    directory.mkdir(parents=True, exist_ok=True)
-    marker.write_text(json.dumps(settings) + "\n")
 
 
 def _chunking(deck: SearchDeck) -> tuple[int, int]:
@@ -239,8 +224,11 @@ def _pass3(run: _Run, survivors: Arrays, cap: int, top: int, fraction: float, be
             bounded = survivors["lower"][items] <= min(cap, best.tau)
             skipped += int((~bounded).sum())
             keep = items[bounded & ~best.seen(survivors["rows"][items], survivors["suitings"][items])]
+            # Keyed by the group, not by ``keep``: whatever tau pruned a checkpoint, every tuple
+            # it skipped has a lower bound above that tau, which is at least the final tau.
+            group = content_key("exact", survivors["rows"][items], survivors["suitings"][items])
             yield Chunk(f"chunk-{number:05d}", exact_chunk,
-                        (run.spec, survivors["rows"][keep], survivors["suitings"][keep]))
+                        (run.spec, survivors["rows"][keep], survivors["suitings"][keep]), group)
 
     folder = f"pass3-cap{cap}-f{fraction:g}-top{top}"   # what a chunk skipped depends on these
     for _, arrays in run.stream("exact", folder, chunks(), len(groups)):
@@ -284,8 +272,9 @@ def search(ranks: str | tuple[int, ...] = "23456789TJQKA", players: int = 3, top
 
 def _search(deck: SearchDeck, top: int, fraction: float, directory: Path, resume: bool,
             client: Any, progress: PassProgress | None, keep: bool) -> SearchResult:
-    _check_directory(directory, deck, resume)
-    run = _Run(deck, directory, client, progress)
+    settings = run_settings(deck, top, fraction)
+    check_directory(directory, settings, resume)
+    run = _Run(deck, directory, client, progress, settings)
     shares = _pass1(run)
     if keep:
         write_pass1(directory / "pass1.csv", deck, shares, run.total)
