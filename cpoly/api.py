@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from math import factorial
 from pathlib import Path
 
+from cpoly import completion
 from cpoly.cards import Card
 from cpoly.counting import CountingPlan, count_node, explain
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
@@ -26,7 +26,7 @@ from cpoly.game import Game
 from cpoly.lower import Lowerer
 from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
-from cpoly.rewrite import ONE, delta, mul, one_minus
+from cpoly.rewrite import ONE, mul
 from cpoly.snapshot import keep, recall_loaded
 from cpoly.symbolic import Number, expand
 from cpoly.imports import load_module, read_text
@@ -238,52 +238,28 @@ def not_zero_one_categories(game: Game) -> list[str]:
 
 def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card]) -> Number:
     """The completion function of the seed: ``Σ deal·node`` with the cards at the ``held``
-    positions fixed, over every draw of the other positions that avoids the ``excluded`` cards.
+    positions fixed, over every draw of the other positions from the deck less the
+    ``excluded`` cards (the deal), for every deck: copies, jokers, wild cards, ordered deals.
 
-    The count is per unordered draw.  For a position-symmetric game the excluded cards are
-    handled by inclusion–exclusion (draws that contain a discard are completions with that
-    card held too), so every count has only fixed cards and free cards; an ordered game gets
-    explicit exclusion factors.
+    Draws are counted in the game's :func:`~cpoly.completion.draw_convention`, as ``cpoly
+    hold`` counts them: unordered replacement sets of physical cards (with copies a discarded
+    card's twin stays in the deck), or ordered draws when the game is ordered.  See
+    :mod:`cpoly.completion`.
 
-    >>> game = load_game("definitions/jacks_or_better.cp")
-    >>> royal = [(12, 0), (11, 0), (10, 0), (9, 0)]          # Ah Kh Qh Jh held, 2c discarded
-    >>> complete(game, game.paid_form("RoyalFlush"), dict(enumerate(royal)), royal + [(0, 2)])
-    1
+    >>> game = load_game("definitions/double_deck_jacks.cp")
+    >>> dealt = game.parse_hand(["Ah", "Ah", "Kd", "Qc", "2s"])
+    >>> complete(game, game.paid_form("FiveOfAKind"), {0: dealt[0], 1: dealt[1]}, dealt)
+    20
     """
-    if game.spec.copies != 1:
-        raise CpolyError("completion with copies of cards (two decks) is not supported yet")
-    if game.spec.ordered:
-        return _complete_with_exclusions(game, node, held, excluded)
-    held_cards = list(held.values())
-    discards = [card for card in excluded if card not in held_cards]
-    free = game.hand_size - len(held_cards)
-    total: Number = 0
-    for size in range(min(free, len(discards)) + 1):
-        for chosen in combinations(discards, size):
-            total += (-1) ** size * hands_containing(game, node, held_cards + list(chosen))
-    return expand(total)
-
-
-def _fixed(game: Game, cards: Mapping[int, Card]) -> dict[int, int]:
-    fixed: dict[int, int] = {}
-    for position, (face, suit) in cards.items():
-        fixed[game.face_vertices[position]] = face
-        fixed[game.suit_vertices[position]] = suit
-    return fixed
+    return completion.complete(game, node, held, excluded)
 
 
 def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
     """The number of unordered deals that contain ``cards`` and satisfy ``node``."""
-    ordered = game.plan.count_fixed(node, _fixed(game, dict(enumerate(cards))))
+    ordered = game.plan.count_fixed(node, {v: value for i, (face, suit) in enumerate(cards)
+                                           for v, value in ((game.face_vertices[i], face),
+                                                            (game.suit_vertices[i], suit))})
     return game.plan.per_hand(ordered, factorial(game.hand_size - len(cards)))
-
-
-def _complete_with_exclusions(game: Game, node: Expr, held: Mapping[int, Card],
-                              excluded: Sequence[Card]) -> Number:
-    free = [i for i in range(game.hand_size) if i not in held]
-    avoid = [one_minus(mul(delta((game.face_vertices[i],), {f}), delta((game.suit_vertices[i],), {s})))
-             for i in free for f, s in excluded]
-    return game.plan.count_fixed(mul(node, *avoid), _fixed(game, held))
 
 
 def deck_cards(game: Game) -> list[Card]:
