@@ -50,12 +50,18 @@ from cpoly.cards import Card
 from cpoly.condition import is_symmetric
 from cpoly.counting import count_node
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.draws import check_draws
 from cpoly.expr import Delta, Expr, Product, Sum
 from cpoly.game import Game
 from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus, split_coefficient, substitute
 from cpoly.symbolic import Number, expand
 
-__all__ = ["ORDERED_DRAWS", "UNORDERED_SETS", "DrawForm", "complete", "draw_convention", "draw_form"]
+__all__ = ["CHECK_DRAWS", "ORDERED_DRAWS", "UNORDERED_SETS", "DrawForm", "complete", "complete_many",
+           "draw_convention", "draw_form"]
+
+#: Draws enumerated and checked one by one (NumPy) when there are at most this many; more are
+#: counted by equality patterns.
+CHECK_DRAWS = 2_000_000
 
 UNORDERED_SETS = "unordered replacement sets"
 ORDERED_DRAWS = "ordered draws"
@@ -66,14 +72,79 @@ def draw_convention(game: Game) -> str:
     return ORDERED_DRAWS if game.spec.ordered else UNORDERED_SETS
 
 
-def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card]) -> Number:
+def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card],
+             method: str | None = None) -> Number:
     """``Σ deal·node`` over the draws: the cards at the ``held`` positions fixed, the other
     positions drawn from the deck less the ``excluded`` cards (the deal; with copies a card
     listed twice removes both copies, and a held card is always removed), counted in the
-    game's :func:`draw_convention`."""
+    game's :func:`draw_convention`.  ``method``: "checking" or "patterns" (default: checking
+    when there are at most CHECK_DRAWS draws)."""
+    return complete_many(game, [node], held, excluded, method)[0]
+
+
+def complete_many(game: Game, nodes: Sequence[Expr], held: Mapping[int, Card], excluded: Sequence[Card],
+                  method: str | None = None) -> list[Number]:
+    """:func:`complete` for several nodes at once (checking enumerates the draws once).
+
+    A node whose product with the deal is symmetric in the positions has ``free!`` ordered
+    draws per unordered one; one symmetric in the drawn positions only (a completion form's
+    other factors) is counted where its cards lie; in an unordered game a node that tells the
+    drawn positions apart is refused (its unordered draws are not defined)."""
+    if method not in (None, "checking", "patterns"):
+        raise CpolyInputError(f"unknown completion method '{method}' (checking or patterns)")
     removed = _removed(game, held, excluded)
+    kinds = [_order_kind(game, node, held) for node in nodes]
+    results: list[Number] = [0] * len(nodes)
+    for kind in (SYMMETRIC, DRAWN_SYMMETRIC, ORDERED):
+        chosen = [i for i, k in enumerate(kinds) if k == kind]
+        if chosen:
+            counts = _count(game, [nodes[i] for i in chosen], held, removed, kind, method)
+            for i, value in zip(chosen, counts):
+                results[i] = value
+    return results
+
+
+SYMMETRIC, DRAWN_SYMMETRIC, ORDERED = "symmetric", "drawn positions symmetric", "ordered"
+
+
+def _order_kind(game: Game, node: Expr, held: Mapping[int, Card]) -> str:
+    """How a node depends on card order (see :func:`complete_many`); the deal's copies weight
+    is symmetric (it counts the physical orderings of a hand), though not written so."""
+    target = mul(_base_deal(game), node)
+    if is_symmetric(target, list(zip(game.face_vertices, game.suit_vertices))):
+        return SYMMETRIC
+    free = [(game.face_vertices[i], game.suit_vertices[i]) for i in range(game.hand_size) if i not in held]
     if game.spec.ordered:
-        return _complete_ordered(game, node, held, removed)
+        return ORDERED
+    if is_symmetric(substitute(target, _fixed(game, held)), free):
+        return DRAWN_SYMMETRIC
+    raise CpolyError("this count depends on the order of the drawn cards (some replacement set "
+                     "makes it in one order and not in another), but the game deals unordered "
+                     "hands: declare 'ordered' to count ordered draws")
+
+
+def _count(game: Game, nodes: Sequence[Expr], held: Mapping[int, Card], removed: Counter[Card],
+           kind: str, method: str | None) -> list[Number]:
+    """The draws of each node of one :func:`_order_kind`, in the game's draw convention."""
+    ordered = kind == ORDERED
+    drawn = factorial(game.hand_size - len(held))
+    scale = drawn if game.spec.ordered and not ordered else 1
+    if method == "checking" or (method is None and _draw_count(game, held, removed, ordered) <= CHECK_DRAWS):
+        sorts = {v: s.name for v, s in game.sorts.items()}
+        counts: list[Number] = list(check_draws(nodes, _base_deal(game), sorts,
+                                                (game.face_vertices, game.suit_vertices),
+                                                held, _available(game, removed), ordered))
+    elif kind == SYMMETRIC:
+        counts = [_complete_by_patterns(game, node, held, removed) for node in nodes]
+    else:
+        counts = [_complete_ordered(game, node, held, removed) for node in nodes]
+        if not ordered:
+            counts = [game.plan.per_hand(c, drawn, "this completion") for c in counts]
+    return [expand(c * scale) for c in counts]
+
+
+def _complete_by_patterns(game: Game, node: Expr, held: Mapping[int, Card], removed: Counter[Card]) -> Number:
+    """Inclusion–exclusion over the physical discards (module docstring)."""
     held_cards = Counter(held.values())
     discards = removed - held_cards
     free = game.hand_size - len(held)
@@ -125,6 +196,27 @@ def _hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
     return game.plan.per_hand(ordered, realisations * factorial(game.hand_size - len(cards)))
 
 
+def _available(game: Game, removed: Counter[Card]) -> dict[Card, int]:
+    """The physical copies of each card left in the deck."""
+    return {card: game.spec.copies - removed[card] for card in game.plan.deck_cards()
+            if removed[card] < game.spec.copies}
+
+
+def _draw_count(game: Game, held: Mapping[int, Card], removed: Counter[Card], ordered: bool) -> int | float:
+    """The draws checking would enumerate (an upper bound with copies; infinite when a size is
+    symbolic or the deal assigns more than the cards, so that the draws go to patterns)."""
+    if game.plan.space.symbolic or game.universe != frozenset(game.face_vertices + game.suit_vertices):
+        return float("inf")
+    left = sum(_available(game, removed).values())
+    free = game.hand_size - len(held)
+    return perm(left, free) if ordered else comb(left, free)
+
+
+def _base_deal(game: Game) -> Expr:
+    """The deal without its copies weight (completion weighs the copies left itself)."""
+    return game.deal if game.spec.copies == 1 else game.lowerer.expr(game.spec.deal, {})
+
+
 def _complete_ordered(game: Game, node: Expr, held: Mapping[int, Card], removed: Counter[Card]) -> Number:
     free = [i for i in range(game.hand_size) if i not in held]
     faces, suits = game.face_vertices, game.suit_vertices
@@ -141,7 +233,7 @@ def _complete_ordered(game: Game, node: Expr, held: Mapping[int, Card], removed:
                        *(neg(mul(delta((faces[i], faces[j])), delta((suits[i], suits[j]))))
                          for j in free if j < i))
                    for i in free]
-        deal = game.lowerer.expr(game.spec.deal, {})  # the deal's copies weight is replaced
+        deal = _base_deal(game)  # the deal's copies weight is replaced by the draw weights
     fixed = _fixed(game, held)
     target = substitute(mul(deal, node, *weights), fixed)
     return count_node(target, game.sorts, game.universe - frozenset(fixed))
@@ -194,9 +286,6 @@ def draw_form(game: Game, node: Expr) -> DrawForm | None:
                                                for i in free) + ")")
     excluded = frozenset(avoided[free[0]]) if free else frozenset()
     body = mul(*rest, *(f for i, _, f in avoiding if i in held))
-    if not game.spec.ordered and not is_symmetric(body, list(zip(game.face_vertices, game.suit_vertices))):
-        raise CpolyError("this completion's other factors tell the card positions apart, but the "
-                         "game deals unordered hands (declare 'ordered' to count ordered draws)")
     return DrawForm(held, excluded, body)
 
 
@@ -228,3 +317,34 @@ def _avoided_card(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tupl
         return None
     face, suit = (a, b) if first[0] == 0 else (b, a)
     return first[1], (face, suit)
+
+
+# ---- the dealt cards of a completion form --------------------------------------------------------
+#: The standard library's names for the dealt cards (cpoly/lib/autohold.cp: DF[i], DS[i]).
+DEALT_FACES, DEALT_SUITS = "DF", "DS"
+
+
+def bound_deal(params: Mapping[str, int], hand_size: int) -> list[Card] | None:
+    """The dealt cards bound to the standard library's parameters, None when not all are."""
+    names = [(f"{DEALT_FACES}[{i}]", f"{DEALT_SUITS}[{i}]") for i in range(1, hand_size + 1)]
+    if not all(f in params and s in params for f, s in names):
+        return None
+    return [(params[f], params[s]) for f, s in names]
+
+
+def form_removed(game: Game, form: DrawForm, dealt: Sequence[Card] | None) -> list[Card]:
+    """The cards a completion form takes out of the deck: the cards it avoids; with copies, the
+    dealt cards bound to the library's parameters (``dealt``), which must be the cards the form
+    avoids and hold the held cards at their positions.  Value exclusions alone cannot say how
+    many copies of a card were dealt, so a form with copies and without them is refused."""
+    if game.spec.copies == 1 or not form.excluded:
+        return sorted(form.excluded)
+    consistent = (dealt is not None and frozenset(dealt) == form.excluded
+                  and all(dealt[i] == card for i, card in form.held.items()))
+    if not consistent:
+        raise CpolyError(
+            f"this draw form cannot be counted exactly with {game.spec.copies} copies of each card: "
+            "excluding card values does not say how many copies of each were dealt (a discarded "
+            "card's twin is still in the deck); bind the dealt cards with the standard library's "
+            f"draw form (import \"autohold.cp\": {DEALT_FACES}[i], {DEALT_SUITS}[i], Held[i]), or use cpoly hold")
+    return list(dealt)  # type: ignore[arg-type]
