@@ -53,7 +53,7 @@ from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.draws import check_draws
 from cpoly.expr import Delta, Expr, Product, Sum
 from cpoly.game import Game
-from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus, split_coefficient, substitute
+from cpoly.rewrite import ONE, add, const, delta, mul, neg, split_coefficient, substitute
 from cpoly.symbolic import Number, expand
 
 __all__ = ["CHECK_DRAWS", "ORDERED_DRAWS", "UNORDERED_SETS", "DrawForm", "complete", "complete_many",
@@ -218,25 +218,31 @@ def _base_deal(game: Game) -> Expr:
 
 
 def _complete_ordered(game: Game, node: Expr, held: Mapping[int, Card], removed: Counter[Card]) -> Number:
+    """Ordered draws: the held vertices fixed; one deck by inclusion–exclusion over the discards
+    (the fillings that contain the discards ``T``: ``Π_{k in T} Σ_{i drawn} [card_i = k]``, no
+    exclusion literal per position), copies by the physical draw weights (module docstring)."""
     free = [i for i in range(game.hand_size) if i not in held]
     faces, suits = game.face_vertices, game.suit_vertices
-    copies = game.spec.copies
+    fixed = _fixed(game, held)
+    universe = game.universe - frozenset(fixed)
 
     def is_card(i: int, card: Card) -> Expr:
         return mul(delta((faces[i],), {card[0]}), delta((suits[i],), {card[1]}))
 
-    if copies == 1:
-        weights = [one_minus(is_card(i, card)) for i in free for card in removed]
-        deal = game.deal
-    else:
-        weights = [add(const(copies), *(mul(const(-n), is_card(i, card)) for card, n in removed.items()),
-                       *(neg(mul(delta((faces[i], faces[j])), delta((suits[i], suits[j]))))
-                         for j in free if j < i))
-                   for i in free]
-        deal = _base_deal(game)  # the deal's copies weight is replaced by the draw weights
-    fixed = _fixed(game, held)
-    target = substitute(mul(deal, node, *weights), fixed)
-    return count_node(target, game.sorts, game.universe - frozenset(fixed))
+    if game.spec.copies == 1:
+        total: Number = 0
+        discards = removed - Counter(held.values())
+        for chosen, ways in _sub_multisets(discards, len(free)):
+            contains = [add(*(is_card(i, card) for i in free)) for card in chosen.elements()]
+            target = substitute(mul(game.deal, node, *contains), fixed)
+            total += (-1) ** sum(chosen.values()) * ways * count_node(target, game.sorts, universe)
+        return expand(total)
+    copies = game.spec.copies
+    weights = [add(const(copies), *(mul(const(-n), is_card(i, card)) for card, n in removed.items()),
+                   *(neg(mul(delta((faces[i], faces[j])), delta((suits[i], suits[j])))) for j in free if j < i))
+               for i in free]
+    target = substitute(mul(_base_deal(game), node, *weights), fixed)  # the deal's copies weight replaced
+    return count_node(target, game.sorts, universe)
 
 
 # ---- completion forms in the notation ---------------------------------------------------------
