@@ -26,14 +26,19 @@ from cpoly.game import Game
 from cpoly.lower import Lowerer
 from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
-from cpoly.rewrite import ONE, mul
+from cpoly.rewrite import ONE, delta, mul, one_minus
 from cpoly.snapshot import keep, recall_loaded
 from cpoly.symbolic import Number, expand
 from cpoly.imports import load_module, read_text
 
 __all__ = ["DealRow", "DealTable", "check", "complete", "count", "count_deals", "count_node",
            "deal_table", "deck_cards", "dense_count", "hands_containing", "load_game", "load_game_text",
-           "load_program", "not_zero_one_categories", "symbolic_validity"]
+           "load_program", "not_zero_one_categories", "refuse_identical_cards", "symbolic_validity"]
+
+
+def thousands(value: Number) -> str:
+    """A count for a message: ``3,156,985`` (a polynomial as it is)."""
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def load_program(path: str | Path, symbolic: Iterable[str] = (),
@@ -92,7 +97,30 @@ def _game(program: Program, check_order: bool = True) -> Game:
     game = Game.from_program(program, lowerer if not program.params else None, CountingPlan)
     if check_order and not game.spec.ordered:
         _refuse_order_dependence(game)
+    refuse_identical_cards(game)
     return game
+
+
+def refuse_identical_cards(game: Game) -> None:
+    """A deck with one copy of each card has no two identical cards: a deal that admits a hand
+    with two equal cards (the seed's two-deck ``Hand`` without ``copies 2``) counts hands that
+    cannot be dealt, so it is an error at the deal (skipped when that count is too large)."""
+    if game.spec.copies != 1:
+        return
+    faces, suits = game.face_vertices, game.suit_vertices
+    distinct = mul(*(one_minus(mul(delta((faces[i], faces[j])), delta((suits[i], suits[j]))))
+                     for i in range(game.hand_size) for j in range(i)))
+    try:
+        repeated = game.plan.count(one_minus(distinct), "the hands of the deal with two equal cards")
+    except CpolyTooLarge:
+        return
+    if repeated != 0:
+        total = game.plan.count(ONE, "the hands of the deal")
+        raise CpolyError(
+            f"the deal admits hands with two identical cards ({thousands(repeated)} of its "
+            f"{thousands(total)} hands), but the deck has one copy of each card: declare "
+            "'copies 2' (two decks), or deal distinct cards (prod(i<j in 1..5) (1 - δF[i],F[j] δS[i],S[j]))",
+            game.spec.deal.span)
 
 
 def _refuse_order_dependence(game: Game) -> None:
@@ -236,7 +264,8 @@ def not_zero_one_categories(game: Game) -> list[str]:
         return [game.category_names[i] for i in sorted(tally.not_zero_one)]
 
 
-def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card]) -> Number:
+def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card],
+             method: str | None = None) -> Number:
     """The completion function of the seed: ``Σ deal·node`` with the cards at the ``held``
     positions fixed, over every draw of the other positions from the deck less the
     ``excluded`` cards (the deal), for every deck: copies, jokers, wild cards, ordered deals.
@@ -244,14 +273,15 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
     Draws are counted in the game's :func:`~cpoly.completion.draw_convention`, as ``cpoly
     hold`` counts them: unordered replacement sets of physical cards (with copies a discarded
     card's twin stays in the deck), or ordered draws when the game is ordered.  See
-    :mod:`cpoly.completion`.
+    :mod:`cpoly.completion` (``method``: "checking" every draw or "patterns"; default: by the
+    number of draws).
 
     >>> game = load_game("definitions/double_deck_jacks.cp")
     >>> dealt = game.parse_hand(["Ah", "Ah", "Kd", "Qc", "2s"])
     >>> complete(game, game.paid_form("FiveOfAKind"), {0: dealt[0], 1: dealt[1]}, dealt)
     20
     """
-    return completion.complete(game, node, held, excluded)
+    return completion.complete(game, node, held, excluded, method)
 
 
 def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:

@@ -257,7 +257,8 @@ class DrawForm:
 
 
 def draw_form(game: Game, node: Expr) -> DrawForm | None:
-    """``node`` as a completion (module docstring), None when it pins no card vertex.
+    """``node`` as a completion (module docstring), None when it neither pins a card vertex
+    nor keeps a card out of a position.
 
     Raises CpolyError when it pins cards but is not a completion the engine can count exactly:
     a position with only its face or only its suit pinned, redrawn positions that avoid
@@ -276,7 +277,7 @@ def draw_form(game: Game, node: Expr) -> DrawForm | None:
             avoiding.append((*avoid, factor))
         else:
             rest.append(factor)
-    if not pins:
+    if not pins and not avoiding:
         return None
     half = sorted({i for (kind, i) in pins if (1 - kind, i) not in pins})
     if half:

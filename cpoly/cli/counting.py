@@ -13,6 +13,7 @@ from cpoly.api import (
     deal_table,
     load_game,
     load_program,
+    refuse_identical_cards,
     symbolic_validity,
 )
 from cpoly.cli.output import (
@@ -100,6 +101,7 @@ def _count_names(args: argparse.Namespace) -> int:
     draws: dict[str, dict[str, Any]] = {}
     if program.game is not None:
         game = Game.from_program(program)
+        refuse_identical_cards(game)
         lowerer = Lowerer(program, params) if params else game.lowerer
         nodes = [lowerer.definition(name) for name in args.names] + [game.deal]
         results, conventions = {}, {}
