@@ -10,19 +10,30 @@ in the convention of ``cpoly hold`` (:func:`draw_convention`):
 * an ordered game counts **ordered draws**: the drawn cards fill the discarded positions left
   to right, each ordered draw once.
 
-**Unordered games.**  By inclusion–exclusion over the discarded physical cards ``D``, the
-draws that avoid them are ``Σ_{T ⊆ D} (-1)^|T| N(H ∪ T)``, with ``N(S)`` the physical hands
-containing the physical cards ``S``: every count has only fixed cards and free cards, no
-exclusion literal.  ``N(S)`` is the deal's count with ``S`` fixed at the first positions: the
-deal's copies weight ``Π_i (c - #earlier equal cards)`` is then ``K(S) = Π_v (c)_(s_v)`` on the
-fixed positions times ``Π (c - s_v - #earlier free equal)`` on the free ones, which weighs
-each free multiset by its physical realisations among the ``c - s_v`` copies left; so
-``N(S) = count / (K(S) · free!)``.  Sub-multisets ``T`` of ``D`` stand for
-``Π_v C(d_v, t_v)`` physical subsets.
+Two methods, chosen by the number of draws:
 
-**Ordered games.**  The held vertices are fixed and every free position ``i`` gets the weight
-``c - Σ_{k dealt} [card_i = k] - Σ_{j < i free} [card_i = card_j]`` (the copies of its card
-left), which is ``Π (1 - [card_i = k])`` for one deck; the deal without its copies weight.
+* **checking every draw** (:mod:`cpoly.draws`) when there are at most CHECK_DRAWS: each draw
+  weighed by its physical ways, the deal (without its copies weight) and the node evaluated
+  on the final hands;
+* **equality patterns** otherwise.  Unordered: by inclusion–exclusion over the discarded
+  physical cards ``D``, the draws that avoid them are ``Σ_{T ⊆ D} (-1)^|T| N(H ∪ T)``, with
+  ``N(S)`` the physical hands containing the physical cards ``S``: every count has only fixed
+  cards and free cards, no exclusion literal.  ``N(S)`` is the deal's count with ``S`` fixed
+  at the first positions: the deal's copies weight ``Π_i (c - #earlier equal cards)`` is then
+  ``K(S) = Π_v (c)_(s_v)`` on the fixed positions times ``Π (c - s_v - #earlier free equal)``
+  on the free ones, which weighs each free multiset by its physical realisations among the
+  ``c - s_v`` copies left; so ``N(S) = count / (K(S) · free!)``, and a sub-multiset ``T`` of
+  ``D`` stands for ``Π_v C(d_v, t_v)`` physical subsets.  Ordered (a node that depends on
+  card order): the held vertices fixed where they lie, the same inclusion–exclusion with
+  "the drawn cards contain T" written ``Π_{k in T} Σ_{i drawn} [card_i = k]`` (one deck), or
+  with copies each drawn position weighed by ``c - Σ_{k dealt} [card_i = k] - Σ_{j < i drawn}
+  [card_i = card_j]``, the copies of its card left.
+
+A node symmetric in the positions (every category of an unordered game, and the categories
+of an ordered game that do not depend on order) has ``free!`` ordered draws per unordered
+replacement set; a node symmetric only in the drawn positions (a completion form's other
+factors, held cards fixed) is counted where its cards lie; in an unordered game a node that
+tells the drawn positions apart is refused.
 
 :func:`draw_form` recognises a completion written in the notation (the seed's ``Redraw`` /
 ``Discard`` masks, the standard library's ``Draw``): held positions pinned by
@@ -160,8 +171,8 @@ def _removed(game: Game, held: Mapping[int, Card], excluded: Sequence[Card]) -> 
     if any(not 0 <= p < game.hand_size for p in held):
         raise CpolyInputError(f"held positions must be 0..{game.hand_size - 1}, not {sorted(held)}")
     deck = set(game.plan.deck_cards())
-    removed = Counter(map(tuple, excluded))
-    for card, n in Counter(held.values()).items():
+    removed: Counter[Card] = Counter((int(face), int(suit)) for face, suit in excluded)
+    for card, n in Counter((int(f), int(s)) for f, s in held.values()).items():
         removed[card] = max(removed[card], n)
     for card, n in removed.items():
         if card not in deck:
