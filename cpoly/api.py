@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from math import factorial
 from pathlib import Path
 
 from cpoly import completion
@@ -285,11 +284,8 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
 
 
 def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
-    """The number of unordered deals that contain ``cards`` and satisfy ``node``."""
-    ordered = game.plan.count_fixed(node, {v: value for i, (face, suit) in enumerate(cards)
-                                           for v, value in ((game.face_vertices[i], face),
-                                                            (game.suit_vertices[i], suit))})
-    return game.plan.per_hand(ordered, factorial(game.hand_size - len(cards)))
+    """The number of unordered (physical) deals that contain ``cards`` and satisfy ``node``."""
+    return completion.hands_containing(game, node, cards)
 
 
 def deck_cards(game: Game) -> list[Card]:

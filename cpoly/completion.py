@@ -67,8 +67,8 @@ from cpoly.game import Game
 from cpoly.rewrite import ONE, add, const, delta, mul, neg, split_coefficient, substitute
 from cpoly.symbolic import Number, expand
 
-__all__ = ["CHECK_DRAWS", "ORDERED_DRAWS", "UNORDERED_SETS", "DrawForm", "complete", "complete_many",
-           "draw_convention", "draw_form"]
+__all__ = ["CHECK_DRAWS", "ORDERED_DRAWS", "UNORDERED_SETS", "DrawForm", "bound_deal", "complete",
+           "complete_many", "draw_convention", "draw_form", "form_removed", "hands_containing"]
 
 #: Draws enumerated and checked one by one (NumPy) when there are at most this many; more are
 #: counted by equality patterns.
@@ -162,7 +162,7 @@ def _complete_by_patterns(game: Game, node: Expr, held: Mapping[int, Card], remo
     total: Number = 0
     for chosen, ways in _sub_multisets(discards, free):
         cards = list(held_cards.elements()) + list(chosen.elements())
-        total += (-1) ** sum(chosen.values()) * ways * _hands_containing(game, node, cards)
+        total += (-1) ** sum(chosen.values()) * ways * hands_containing(game, node, cards)
     return expand(total)
 
 
@@ -199,7 +199,7 @@ def _fixed(game: Game, cards: Mapping[int, Card]) -> dict[int, int]:
     return fixed
 
 
-def _hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
+def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
     """The physical hands that contain the physical ``cards`` and make ``node`` (unordered)."""
     ordered = game.plan.count_fixed(node, _fixed(game, dict(enumerate(cards))))
     copies = game.spec.copies
