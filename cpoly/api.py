@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
-from math import factorial
 from pathlib import Path
 
+from cpoly import completion
 from cpoly.cards import Card
 from cpoly.counting import CountingPlan, count_node, explain
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
@@ -34,7 +33,12 @@ from cpoly.imports import load_module, read_text
 
 __all__ = ["DealRow", "DealTable", "check", "complete", "count", "count_deals", "count_node",
            "deal_table", "deck_cards", "dense_count", "hands_containing", "load_game", "load_game_text",
-           "load_program", "not_zero_one_categories", "symbolic_validity"]
+           "load_program", "not_zero_one_categories", "refuse_identical_cards", "symbolic_validity"]
+
+
+def thousands(value: Number) -> str:
+    """A count for a message: ``3,156,985`` (a polynomial as it is)."""
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def load_program(path: str | Path, symbolic: Iterable[str] = (),
@@ -95,7 +99,30 @@ def _game(program: Program, check_order: bool = True) -> Game:
     game = Game.from_program(program, lowerer if not program.params else None, CountingPlan)
     if check_order and not game.spec.ordered:
         _refuse_order_dependence(game)
+    refuse_identical_cards(game)
     return game
+
+
+def refuse_identical_cards(game: Game) -> None:
+    """A deck with one copy of each card has no two identical cards: a deal that admits a hand
+    with two equal cards (the seed's two-deck ``Hand`` without ``copies 2``) counts hands that
+    cannot be dealt, so it is an error at the deal (skipped when that count is too large)."""
+    if game.spec.copies != 1:
+        return
+    faces, suits = game.face_vertices, game.suit_vertices
+    distinct = mul(*(one_minus(mul(delta((faces[i], faces[j])), delta((suits[i], suits[j]))))
+                     for i in range(game.hand_size) for j in range(i)))
+    try:
+        repeated = game.plan.count(one_minus(distinct), "the hands of the deal with two equal cards")
+    except CpolyTooLarge:
+        return
+    if repeated != 0:
+        total = game.plan.count(ONE, "the hands of the deal")
+        raise CpolyError(
+            f"the deal admits hands with two identical cards ({thousands(repeated)} of its "
+            f"{thousands(total)} hands), but the deck has one copy of each card: declare "
+            "'copies 2' (two decks), or deal distinct cards (prod(i<j in 1..5) (1 - δF[i],F[j] δS[i],S[j]))",
+            game.spec.deal.span)
 
 
 def _refuse_order_dependence(game: Game) -> None:
@@ -239,54 +266,29 @@ def not_zero_one_categories(game: Game) -> list[str]:
         return [game.category_names[i] for i in sorted(tally.not_zero_one)]
 
 
-def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card]) -> Number:
+def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequence[Card],
+             method: str | None = None) -> Number:
     """The completion function of the seed: ``Σ deal·node`` with the cards at the ``held``
-    positions fixed, over every draw of the other positions that avoids the ``excluded`` cards.
+    positions fixed, over every draw of the other positions from the deck less the
+    ``excluded`` cards (the deal), for every deck: copies, jokers, wild cards, ordered deals.
 
-    The count is per unordered draw.  For a position-symmetric game the excluded cards are
-    handled by inclusion–exclusion (draws that contain a discard are completions with that
-    card held too), so every count has only fixed cards and free cards; an ordered game gets
-    explicit exclusion factors.
+    Draws are counted in the game's :func:`~cpoly.completion.draw_convention`, as ``cpoly
+    hold`` counts them: unordered replacement sets of physical cards (with copies a discarded
+    card's twin stays in the deck), or ordered draws when the game is ordered.  See
+    :mod:`cpoly.completion` (``method``: "checking" every draw or "patterns"; default: by the
+    number of draws).
 
-    >>> game = load_game("definitions/jacks_or_better.cp")
-    >>> royal = [(12, 0), (11, 0), (10, 0), (9, 0)]          # Ah Kh Qh Jh held, 2c discarded
-    >>> complete(game, game.paid_form("RoyalFlush"), dict(enumerate(royal)), royal + [(0, 2)])
-    1
+    >>> game = load_game("definitions/double_deck_jacks.cp")
+    >>> dealt = game.parse_hand(["Ah", "Ah", "Kd", "Qc", "2s"])
+    >>> complete(game, game.paid_form("FiveOfAKind"), {0: dealt[0], 1: dealt[1]}, dealt)
+    20
     """
-    if game.spec.copies != 1:
-        raise CpolyError("completion with copies of cards (two decks) is not supported yet")
-    if game.spec.ordered:
-        return _complete_with_exclusions(game, node, held, excluded)
-    held_cards = list(held.values())
-    discards = [card for card in excluded if card not in held_cards]
-    free = game.hand_size - len(held_cards)
-    total: Number = 0
-    for size in range(min(free, len(discards)) + 1):
-        for chosen in combinations(discards, size):
-            total += (-1) ** size * hands_containing(game, node, held_cards + list(chosen))
-    return expand(total)
-
-
-def _fixed(game: Game, cards: Mapping[int, Card]) -> dict[int, int]:
-    fixed: dict[int, int] = {}
-    for position, (face, suit) in cards.items():
-        fixed[game.face_vertices[position]] = face
-        fixed[game.suit_vertices[position]] = suit
-    return fixed
+    return completion.complete(game, node, held, excluded, method)
 
 
 def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
-    """The number of unordered deals that contain ``cards`` and satisfy ``node``."""
-    ordered = game.plan.count_fixed(node, _fixed(game, dict(enumerate(cards))))
-    return game.plan.per_hand(ordered, factorial(game.hand_size - len(cards)))
-
-
-def _complete_with_exclusions(game: Game, node: Expr, held: Mapping[int, Card],
-                              excluded: Sequence[Card]) -> Number:
-    free = [i for i in range(game.hand_size) if i not in held]
-    avoid = [one_minus(mul(delta((game.face_vertices[i],), {f}), delta((game.suit_vertices[i],), {s})))
-             for i in free for f, s in excluded]
-    return game.plan.count_fixed(mul(node, *avoid), _fixed(game, held))
+    """The number of unordered (physical) deals that contain ``cards`` and satisfy ``node``."""
+    return completion.hands_containing(game, node, cards)
 
 
 def deck_cards(game: Game) -> list[Card]:

@@ -43,6 +43,7 @@ from cpoly.patterncount import (
     plan_patterns,
     run_patterns,
 )
+from cpoly.pinned import pin
 from cpoly.plan import mixes_sorts
 from cpoly.resolve import Sort
 from cpoly.rewrite import ONE, mul, substitute
@@ -62,6 +63,7 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
     (see :class:`CountingPlan`).  Raises CpolyTooLarge when over the ``budget``."""
     universe = frozenset(universe)
     _check_vertices(node, sorts, universe)
+    node, universe = pin(node, universe, sorts)
     if mixes_sorts(node, {v: sorts[v].name for v in universe}):
         return _dense(node, sorts, universe)
     return run_patterns(plan_patterns(node, sorts, universe), budget)
@@ -232,9 +234,11 @@ class CountingPlan:
         space = self.space
         if mixes_sorts(target, {v: space.sorts[v].name for v in space.universe}):
             return "a δ compares vertices of different domains (no value symmetry)"
-        positions = [] if space.ordered else list(zip(space.face_vertices, space.suit_vertices))
+        target, universe = pin(target, space.universe, space.sorts)
+        positions = [] if space.ordered else [p for p in zip(space.face_vertices, space.suit_vertices)
+                                              if universe.issuperset(p)]
         try:
-            return plan_patterns(target, space.sorts, space.universe, positions, self._conditioned)
+            return plan_patterns(target, space.sorts, universe, positions, self._conditioned)
         except TooManyPatterns as too_many:
             return f"{too_many.message} in {self._describe(too_many.term)}"
         except CpolyTooLarge as too_large:

@@ -13,6 +13,7 @@ from cpoly.api import (
     deal_table,
     load_game,
     load_program,
+    refuse_identical_cards,
     symbolic_validity,
 )
 from cpoly.cli.output import (
@@ -24,6 +25,7 @@ from cpoly.cli.output import (
     warnings_json,
     working,
 )
+from cpoly.completion import bound_deal, complete, draw_convention, draw_form, form_removed
 from cpoly.errors import CpolyInputError
 from cpoly.game import Game
 from cpoly.lower import Lowerer
@@ -92,26 +94,67 @@ def run_count(args: argparse.Namespace) -> int:
 
 def _count_names(args: argparse.Namespace) -> int:
     """Named definitions: per dealt hand (times the deal) in a game file, else over all
-    assignments of the vertices that have domains."""
+    assignments of the vertices that have domains.  In a game file a completion form (held
+    cards fixed, the others redrawn: the seed's Discard masks, autohold.cp's Draw) counts its
+    draws as ``cpoly hold`` does (:mod:`cpoly.completion`)."""
     program = load_program(args.file, args.symbolic, parse_overrides(args.overrides))
     params = parse_overrides(args.params, "--param")
+    draws: dict[str, dict[str, Any]] = {}
     if program.game is not None:
         game = Game.from_program(program)
+        refuse_identical_cards(game)
         lowerer = Lowerer(program, params) if params else game.lowerer
         nodes = [lowerer.definition(name) for name in args.names] + [game.deal]
-        results = {name: count_deals(game, node, f"'{name}'") for name, node in zip(args.names, nodes)}
+        results, conventions = {}, {}
+        for name, node in zip(args.names, nodes):
+            results[name], conventions[name] = _count_in_game(game, name, node, params, draws)
     else:
         nodes = [Lowerer(program, params).definition(name) for name in args.names]
         results = {name: count(program, name, params) for name in args.names}
+        conventions = {name: EVERY_ASSIGNMENT for name in args.names}
     warnings = program.warnings + symbolic_validity(nodes, program.sorts)
     print_warnings(warnings)
     if args.json:
         print_json({"counts": {name: _number(value) for name, value in results.items()},
-                    "warnings": warnings_json(warnings)})
-    else:
-        print_table(None, ["definition", "count"], [[n, thousands(v)] for n, v in results.items()],
-                    [False, True])
+                    "conventions": conventions, "draws": draws, "warnings": warnings_json(warnings)})
+        return 0
+    print_table(None, ["definition", "count"], [[n, thousands(v)] for n, v in results.items()],
+                [False, True])
+    for line in _convention_lines(conventions, draws):
+        print(line)
     return 0
+
+
+def _convention_lines(conventions: dict[str, str], draws: dict[str, dict[str, Any]]) -> list[str]:
+    """How the counts were counted, one line per group of definitions counted alike."""
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for name, convention in conventions.items():
+        draw = draws.get(name)
+        key = (convention,) if draw is None else (
+            convention, f"held {' '.join(draw['held']) or 'nothing'}"
+            + (f" (cards {', '.join(map(str, draw['positions']))})" if draw["positions"] else "")
+            + f", drawn from the deck less {' '.join(draw['removed']) or 'the held cards'}")
+        groups.setdefault(key, []).append(name)
+    every = len(groups) == 1
+    return [f"{'counted' if every else ', '.join(names) + ':'} as {'; '.join(key)}"
+            for key, names in groups.items()]
+
+
+EVERY_ASSIGNMENT = "every assignment of the vertices (no game section: no deal, card order counts)"
+
+
+def _count_in_game(game: Game, name: str, node: Any, params: dict[str, int],
+                   draws: dict[str, dict[str, Any]]) -> tuple[Any, str]:
+    """One named definition of a game file and how it is counted (a completion's draws in the
+    game's draw convention, else per dealt hand)."""
+    form = draw_form(game, node)
+    if form is None:
+        return count_deals(game, node, f"'{name}'"), "ordered hands" if game.spec.ordered else "unordered hands"
+    removed = form_removed(game, form, bound_deal(params, game.hand_size))
+    draws[name] = {"held": [game.format(c) for _, c in sorted(form.held.items())],
+                   "positions": [i + 1 for i in sorted(form.held)],
+                   "removed": [game.format(c) for c in removed], "convention": draw_convention(game)}
+    return complete(game, form.body, form.held, removed), draw_convention(game)
 
 
 def pay_forms(game: Game) -> dict[str, str]:
