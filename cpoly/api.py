@@ -28,7 +28,7 @@ from cpoly.resolve import Program, Sort, resolve
 from cpoly.rewrite import ONE, delta, mul, one_minus
 from cpoly.snapshot import keep, recall_loaded
 from cpoly.sources import collection_paused
-from cpoly.symbolic import Number, expand
+from cpoly.symbolic import Number
 from cpoly.imports import load_module, read_text
 
 __all__ = ["DealRow", "DealTable", "check", "complete", "count", "count_deals", "count_node",
