@@ -42,7 +42,6 @@ class Lowerer:
                 raise CpolyError(f"no parameter named '{name}' (declared: "
                                  f"{', '.join(sorted(program.params)) or 'none'})")
         self._memo: dict[str, Expr] = {}
-        self._lowered = 0  # program.order[:_lowered] is lowered: each definition is visited once
         self._depth = 0
         self._expanded = 0
         self._linted: set[Span] = set()
@@ -55,13 +54,30 @@ class Lowerer:
             if self.program.defines(name):
                 raise CpolyNameError(f"'{name}' is a vertex or parameter, not an expression", span)
             raise self.program.unknown(name, span)
-        order = self.program.order
-        while name not in self._memo:  # lower in dependency order, never recursing down a chain
-            dependency = order[self._lowered]
-            if dependency in self.program.expressions and dependency not in self._memo:
+        if name not in self._memo:
+            for dependency in self._unlowered_dependencies(name):
                 self._memo[dependency] = self._lower_definition(dependency)
-            self._lowered += 1
         return self._memo[name]
+
+    def _unlowered_dependencies(self, name: str) -> list[str]:
+        """The definitions ``name`` uses (itself included, last) not yet lowered, each after
+        those it uses: an iterative depth-first walk, so a long chain never recurses, and only
+        what ``name`` needs (an unrelated definition, e.g. one needing an unbound parameter, is
+        not lowered)."""
+        uses, memo = self.program.uses, self._memo
+        ordered: list[str] = []
+        seen = {name}
+        stack = [(name, iter(uses.get(name, ())))]
+        while stack:
+            current, pending = stack[-1]
+            step = next((n for n in pending if n not in memo and n not in seen), None)
+            if step is None:
+                stack.pop()
+                ordered.append(current)
+                continue
+            seen.add(step)
+            stack.append((step, iter(uses.get(step, ()))))
+        return [n for n in ordered if n in self.program.expressions]
 
     def check_all(self) -> None:
         """Lower every expression definition, used or not: the resolver's full checking pass

@@ -58,6 +58,7 @@ class Program:
     params: set[str] = field(default_factory=set)
     expressions: dict[str, S.Definition] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
+    uses: dict[str, tuple[str, ...]] = field(default_factory=dict)  # definition -> definitions it uses
     game: GameSpec | None = None
     warnings: list[Warning_] = field(default_factory=list)
     overridden: set[str] = field(default_factory=set)  # constants given other values (--set)
@@ -199,9 +200,11 @@ def check_index_scopes(expr: S.Expr, program: Program) -> None:
 
 
 def _dependency_order(definitions: dict[str, S.Definition], program: Program) -> list[str]:
-    """Definitions ordered so each follows the definitions it uses; a cycle is an error."""
+    """Definitions ordered so each follows the definitions it uses (recorded in ``program.uses``);
+    a cycle is an error."""
     uses = {name: [(n, sp) for n, sp in referenced_names(d.value) if n in definitions]
             for name, d in definitions.items()}
+    program.uses = {name: tuple(dict.fromkeys(n for n, _ in used)) for name, used in uses.items()}
     order: list[str] = []
     state: dict[str, int] = {}  # 1 = on the stack, 2 = done
     for root in definitions:
