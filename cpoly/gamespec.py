@@ -9,9 +9,9 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Union
 
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
@@ -20,8 +20,8 @@ from cpoly.paytable import PayTable
 if TYPE_CHECKING:
     from cpoly.resolve import Program
 
-__all__ = ["DEFAULT_RANKS", "DEFAULT_SUIT_LETTERS", "DeclaredPays", "GameSpec", "add_game_statement",
-           "game_spec", "paytable_of"]
+__all__ = ["DEFAULT_RANKS", "DEFAULT_SUIT_LETTERS", "GAME_KEYWORDS", "DeclaredPays", "GameSpec", "GameStatement",
+           "GameStatements", "game_keyword", "game_spec", "paytable_of"]
 
 DEFAULT_RANKS = "23456789TJQKA"
 DEFAULT_SUIT_LETTERS = "hdcs"  # the seed's order: Heart = 0, Diamond = 1, Club = 2, Spade = 3
@@ -73,36 +73,82 @@ def paytable_of(statement: S.PaytableDecl) -> DeclaredPays:
     return DeclaredPays(statement.name, pays, dealt, statement.span)
 
 
-def add_game_statement(statement: S.Statement, game: dict[str, object]) -> None:
-    """Record a game-section statement by kind (each kind at most once)."""
-    key = type(statement).__name__
-    if key == "NotationDecl":
-        assert isinstance(statement, S.NotationDecl)
-        key = statement.kind
-    if key in game:
-        raise CpolyError(f"the game section says '{key}' twice", statement.span)
-    game[key] = statement
+GameStatement = Union[S.GameDecl, S.CardsDecl, S.DealDecl, S.CategoriesDecl, S.NotationDecl, S.CopiesDecl,
+                      S.OrderedDecl]
+#: The keyword of each kind of game statement (a notation statement's is its own: ranks, suit_letters).
+GAME_KEYWORDS: dict[type, str] = {S.GameDecl: "game", S.CardsDecl: "cards", S.DealDecl: "deal",
+                                  S.CategoriesDecl: "categories", S.CopiesDecl: "copies",
+                                  S.OrderedDecl: "ordered"}
 
 
-def _first_span(game: dict[str, object], paytables: list[DeclaredPays], module: S.Module) -> Span:
+def game_keyword(statement: S.Statement) -> str | None:
+    """The keyword of a game-section statement (None for any other statement).
+
+    >>> from cpoly.errors import Span
+    >>> game_keyword(S.CopiesDecl(2, span=Span("x.cp", 1, 1, "copies 2")))
+    'copies'
+    """
+    if isinstance(statement, S.NotationDecl):
+        return statement.kind
+    return GAME_KEYWORDS.get(type(statement))
+
+
+@dataclass
+class GameStatements:
+    """The game section's statements, one field a kind, each kind at most once."""
+
+    game: S.GameDecl | None = None
+    cards: S.CardsDecl | None = None
+    deal: S.DealDecl | None = None
+    categories: S.CategoriesDecl | None = None
+    copies: S.CopiesDecl | None = None
+    ordered: S.OrderedDecl | None = None
+    ranks: S.NotationDecl | None = None
+    suit_letters: S.NotationDecl | None = None
+
+    def get(self, keyword: str) -> GameStatement | None:
+        found: GameStatement | None = getattr(self, keyword)
+        return found
+
+    def put(self, statement: GameStatement) -> None:
+        """Set the statement of its kind (replacing one there)."""
+        keyword = game_keyword(statement)
+        assert keyword is not None, statement
+        setattr(self, keyword, statement)
+
+    def add(self, statement: GameStatement) -> None:
+        """Set the statement of its kind: an error when the section has one already."""
+        keyword = game_keyword(statement)
+        assert keyword is not None, statement
+        if self.get(keyword) is not None:
+            raise CpolyError(f"the game section says '{keyword}' twice", statement.span)
+        self.put(statement)
+
+    def statements(self) -> list[GameStatement]:
+        return [s for s in (getattr(self, f.name) for f in fields(self)) if s is not None]
+
+    def only_from(self, path: str) -> GameStatements:
+        """The statements written in the file ``path``."""
+        return GameStatements(**{f.name: s if s is not None and s.span.path == path else None
+                                 for f in fields(self) for s in [getattr(self, f.name)]})
+
+
+def _first_span(game: GameStatements, paytables: list[DeclaredPays], module: S.Module) -> Span:
     """Where an incomplete game section starts: its first statement (else the file's start)."""
-    spans = [getattr(item, "span", None) for item in (*game.values(), *paytables)]
+    spans = [item.span for item in (*game.statements(), *paytables)]
     return min((span for span in spans if isinstance(span, Span) and span.path == module.path),
                key=lambda span: span.line, default=Span(module.path, 1, 1, ""))
 
 
-def game_spec(game: dict[str, object], paytables: list[DeclaredPays], program: Program,
+def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: Program,
               module: S.Module) -> GameSpec:
     """The checked :class:`GameSpec` of a module's game statements and pay tables."""
-    cards = game.get("CardsDecl")
-    deal = game.get("DealDecl")
-    categories = game.get("CategoriesDecl")
+    cards, deal, categories = game.cards, game.deal, game.categories
     for needed, what in ((cards, "cards F S"), (deal, "deal EXPR"), (categories, "categories ...")):
         if needed is None:
             raise CpolyError(f"the game section lacks '{what}' (a game says 'cards F S', 'deal EXPR' "
                              "and 'categories ...')", _first_span(game, paytables, module))
-    assert isinstance(cards, S.CardsDecl) and isinstance(deal, S.DealDecl)
-    assert isinstance(categories, S.CategoriesDecl)
+    assert cards is not None and deal is not None and categories is not None
     _check_cards(cards, program)
     _check_categories(categories, paytables, program)
     spec = GameSpec(
@@ -113,26 +159,23 @@ def game_spec(game: dict[str, object], paytables: list[DeclaredPays], program: P
     return _with_notation(spec, game, program)
 
 
-def _title(game: dict[str, object], module: S.Module) -> str:
-    decl = game.get("GameDecl")
-    return decl.title if isinstance(decl, S.GameDecl) else module.path.rsplit("/", 1)[-1].removesuffix(".cp")
+def _title(game: GameStatements, module: S.Module) -> str:
+    return game.game.title if game.game is not None else module.path.rsplit("/", 1)[-1].removesuffix(".cp")
 
 
-def _with_notation(spec: GameSpec, game: dict[str, object], program: Program) -> GameSpec:
+def _with_notation(spec: GameSpec, game: GameStatements, program: Program) -> GameSpec:
     changes: dict[str, object] = {}
-    for kind, group in (("ranks", spec.face_group), ("suit_letters", spec.suit_group)):
-        decl = game.get(kind)
-        if isinstance(decl, S.NotationDecl):
+    for decl, kind, group in ((game.ranks, "ranks", spec.face_group), (game.suit_letters, "suit_letters", spec.suit_group)):
+        if decl is not None:
             if len(set(decl.letters.lower())) != len(decl.letters):
                 raise CpolyError(f"'{kind}' letters must be distinct: \"{decl.letters}\"", decl.span)
             _check_letters(kind, decl, program.sorts.get(program.groups[group][0]), program)
             changes[kind] = decl.letters
-    copies = game.get("CopiesDecl")
-    if isinstance(copies, S.CopiesDecl):
-        if copies.copies < 1:
-            raise CpolyError("copies must be at least 1", copies.span)
-        changes["copies"] = copies.copies
-    changes["ordered"] = "OrderedDecl" in game
+    if game.copies is not None:
+        if game.copies.copies < 1:
+            raise CpolyError("copies must be at least 1", game.copies.span)
+        changes["copies"] = game.copies.copies
+    changes["ordered"] = game.ordered is not None
     return replace(spec, **changes)  # type: ignore[arg-type]
 
 

@@ -36,14 +36,13 @@ from pathlib import Path
 
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError
+from cpoly.gamespec import GameStatement, GameStatements, game_keyword
 from cpoly.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
 __all__ = ["LIBRARY", "library_files", "load_module", "read_text", "search_path"]
 
 
 _LIBRARY_NAME = re.compile(r"[A-Za-z0-9_-]+\.cp")
-GAME_KINDS = (S.GameDecl, S.CardsDecl, S.DealDecl, S.CategoriesDecl, S.NotationDecl,
-              S.CopiesDecl, S.OrderedDecl)
 
 
 def search_path(directory: Path) -> list[Path]:
@@ -128,25 +127,25 @@ class _Merger:
         if len(self.order) == 1:
             return self.root
         definitions: dict[str, S.Definition] = {}
-        game: dict[str, S.Statement] = {}
+        game = GameStatements()
         others: list[S.Statement] = []
         tables: dict[str, list[S.Statement]] = {}
         for entry in self.order:
             for statement in entry.module.statements:
                 if isinstance(statement, S.Definition):
                     _define(definitions, statement, entry)
-                elif isinstance(statement, GAME_KINDS):
-                    _set_game(game, statement, entry)
+                elif game_keyword(statement) is not None:
+                    _set_game(game, statement, entry)  # type: ignore[arg-type]
                 elif isinstance(statement, S.PaytableDecl):
                     tables.setdefault(entry.module.path, []).append(statement)
                 elif not isinstance(statement, S.ImportDecl):
                     others.append(statement)
-        if "CategoriesDecl" not in game:  # not a game: the imported game statements do not apply
-            game = {k: v for k, v in game.items() if v.span.path == self.root.path}
+        if game.categories is None:  # not a game: the imported game statements do not apply
+            game = game.only_from(self.root.path)
         paytables = tables.get(self.root.path) or [t for e in self.order for t in tables.get(e.module.path, [])]
         text = "\n".join([self.root.text] + [f"// ---- {e.module.path}\n{e.module.text}"
                                              for e in self.order[:-1]])
-        statements = (*definitions.values(), *others, *game.values(), *paytables)
+        statements = (*definitions.values(), *others, *game.statements(), *paytables)
         return S.Module(self.root.path, text, tuple(statements))
 
 
@@ -221,15 +220,18 @@ def _define(definitions: dict[str, S.Definition], new: S.Definition, entry: _Fil
     definitions[new.name] = new
 
 
-def _set_game(game: dict[str, S.Statement], new: S.Statement, entry: _File) -> None:
-    kind = new.kind if isinstance(new, S.NotationDecl) else type(new).__name__
+def _set_game(game: GameStatements, new: GameStatement, entry: _File) -> None:
+    """``new`` replaces a game statement of its kind from a file this one imports (a file says
+    each kind once: :meth:`GameStatements.add`)."""
+    kind = game_keyword(new)
+    assert kind is not None
     old = game.get(kind)
     if old is not None and old.span.path == entry.module.path:
-        raise CpolyError(f"the game section says '{kind}' twice", new.span)
+        game.add(new)  # the error: said twice in one file
     if old is not None and old.span.path not in entry.closure:
         raise CpolyError(f"'{kind}' is stated both here and in {old.span}, and neither file "
                          "imports the other", new.span)
-    game[kind] = new
+    game.put(new)
 
 
 def library_files() -> list[Path]:

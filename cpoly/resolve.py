@@ -23,7 +23,7 @@ from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.gamespec import (
     DeclaredPays,
     GameSpec,
-    add_game_statement,
+    GameStatements,
     game_spec,
     paytable_of,
 )
@@ -348,7 +348,7 @@ def vertex_of(ref: S.Ref | S.Sigma, program: Program, scope: dict[str, int]) -> 
 
 # ---- declarations --------------------------------------------------------------------------
 def _declarations(module: S.Module, program: Program) -> None:
-    game: dict[str, object] = {}
+    game = GameStatements()
     paytables: list[DeclaredPays] = []
     for statement in module.statements:
         if isinstance(statement, S.DomainDecl):
@@ -357,9 +357,9 @@ def _declarations(module: S.Module, program: Program) -> None:
             program.params.update(statement.names)
         elif isinstance(statement, S.PaytableDecl):
             paytables.append(paytable_of(statement))
-        elif not isinstance(statement, S.Definition):
-            add_game_statement(statement, game)
-    if game or paytables:
+        elif not isinstance(statement, (S.Definition, S.ImportDecl)):
+            game.add(statement)
+    if game.statements() or paytables:
         program.game = game_spec(game, paytables, program, module)
 
 
