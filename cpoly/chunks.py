@@ -290,13 +290,21 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
     CpolyError
         When the scheduler cannot be reached.
     """
+    import dask
     from distributed import Client, LocalCluster
 
     if scheduler is None:
         count = workers or os.cpu_count() or 1
-        with LocalCluster(n_workers=count, threads_per_worker=1,  # type: ignore[no-untyped-call]
-                          processes=True, dashboard_address=":0",
-                          silence_logs=logging.ERROR) as cluster:
+        # Dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536: glibc then returns freed memory
+        # at once, and the large NumPy temporaries of an analysis are mapped afresh each time (a
+        # video-poker analysis 3x slower, measured by benchmarks/bench_design.py): glibc's default here.
+        environ = {name: value for name, value in dask.config.get("distributed.nanny.pre-spawn-environ", {}).items()
+                   if name != "MALLOC_TRIM_THRESHOLD_"}
+        environ.setdefault("CPOLY_THREADS", os.environ.get("CPOLY_THREADS", "1"))  # one thread per worker, as Dask's
+        with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), \
+                LocalCluster(n_workers=count, threads_per_worker=1,  # type: ignore[no-untyped-call]
+                             processes=True, dashboard_address=":0",
+                             silence_logs=logging.ERROR) as cluster:
             with Client(cluster) as client:  # type: ignore[no-untyped-call]
                 yield client
         return

@@ -35,6 +35,8 @@ COMMAND_MODULES = {  # module -> the commands it registers
     "cpoly.cli.counting": ("count", "check"),
     "cpoly.cli.videopoker": ("hold", "analyze", "paytables"),
     "cpoly.cli.paysweep": ("sweep",),
+    "cpoly.cli.report": ("report",),
+    "cpoly.cli.design": ("design",),
     "cpoly.cli.holdem": ("equity", "eval"),
     "cpoly.cli.search": ("search",),
     "cpoly.cli.strategy": ("strategy", "train"),

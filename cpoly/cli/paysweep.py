@@ -77,7 +77,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     source.finish()
     fixed = None if strategy is None else _FixedStrategy(strategy, base, span.category)
     if args.json:
-        print_json(_sweep_json(base, span.category, points, found, turns, fixed))
+        print_json(sweep_json(base, span.category, points, found, turns, fixed))
     else:
         _print_sweep(source.title, base, span.category, points, found, turns, fixed)
     return 0
@@ -150,7 +150,7 @@ def _wrapped(pieces: list[str], width: int = 100) -> str:
     return "\n".join(lines)
 
 
-def _sweep_json(base: PayTable, category: str, points: list[SweepPoint], found: BreakEven,
+def sweep_json(base: PayTable, category: str, points: list[SweepPoint], found: BreakEven,
                 turns: list[TurningPoint], fixed: _FixedStrategy | None) -> dict[str, Any]:
     def point_json(point: SweepPoint) -> dict[str, Any]:
         data = {"value": float(point.value), "value_exact": exact(point.value),

@@ -242,7 +242,7 @@ def print_analysis(title: str, analysis: GameAnalysis, names: list[str], as_json
     """A game's analysis (``names``: its categories, "Nothing" last) as a table or JSON, with
     ``extra_json`` added to the JSON and ``extra_lines`` printed after the text."""
     if as_json:
-        print_json({**_analysis_json(analysis, names), **(extra_json or {})})
+        print_json({**analysis_json(analysis, names), **(extra_json or {})})
     else:
         _print_analysis(title, analysis, names, heading)
         for line in extra_lines:
@@ -256,7 +256,7 @@ def _category_rows(analysis: GameAnalysis, names: list[str]) -> list[dict[str, A
              "return": float(analysis.contributions[i])} for i, name in enumerate(names)]
 
 
-def _analysis_json(analysis: GameAnalysis, names: list[str]) -> dict[str, Any]:
+def analysis_json(analysis: GameAnalysis, names: list[str]) -> dict[str, Any]:
     value = analysis.expected_return
     return {"paytable": analysis.paytable.name, "return": float(value),
             "return_exact": f"{value.numerator}/{value.denominator}",

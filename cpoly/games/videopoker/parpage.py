@@ -1,0 +1,219 @@
+"""The PAR report as one self-contained HTML page (its figures PNG files beside it), written
+from the report's data: the object ``cpoly report --json`` prints, so that every figure on the
+page is one of that JSON's.
+
+Every number cell carries its exact value (``data-exact``: a ``"p/q"`` string or an integer)
+beside the rounded text; every text of the game (its title, hand and table names) is escaped.
+The style is for the screen and for print (A4, no page break inside a table).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+__all__ = ["render_page"]
+
+_STYLE = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; color: #111; max-width: 58em;
+       margin: 1.5em auto; padding: 0 1em; line-height: 1.35; }
+h1 { font-size: 17pt; margin-bottom: 0.1em; } h2 { font-size: 12.5pt; border-bottom: 1px solid #999;
+  margin-top: 1.4em; padding-bottom: 0.1em; }
+.subtitle { color: #444; margin-top: 0; }
+table { border-collapse: collapse; margin: 0.5em 0; page-break-inside: avoid; }
+th, td { padding: 0.18em 0.6em; border-bottom: 1px solid #ddd; }
+th { text-align: left; background: #f0f0f0; } td.n { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+tfoot td { font-weight: bold; border-top: 1px solid #666; }
+.exact { font-size: 8.5pt; color: #555; word-break: break-all; }
+.verdict { font-weight: bold; padding: 0.1em 0.5em; border: 2px solid; }
+.PASS { color: #1a7f37; } .FAIL { color: #b42318; }
+figure { margin: 0.8em 0; page-break-inside: avoid; } figure img { max-width: 100%; }
+figcaption { font-size: 9pt; color: #444; }
+.note { font-size: 9pt; color: #444; }
+@page { size: A4; margin: 15mm; }
+@media print { body { margin: 0; max-width: none; font-size: 9.5pt; } h2 { page-break-after: avoid; } }
+"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _num(text: str, exact: object = None, attributes: str = "") -> str:
+    """A right-aligned number cell with its exact value."""
+    data = "" if exact is None else f' data-exact="{_e(exact)}"'
+    return f'<td class="n"{data}{attributes}>{_e(text)}</td>'
+
+
+def _table(header: Sequence[str], rows: Iterable[str], identity: str, footer: str = "") -> str:
+    heads = "".join(f"<th>{_e(h)}</th>" for h in header)
+    foot = f"<tfoot>{footer}</tfoot>" if footer else ""
+    return (f'<table id="{identity}"><thead><tr>{heads}</tr></thead><tbody>{"".join(rows)}</tbody>'
+            f"{foot}</table>")
+
+
+def _percent(value: float, digits: int = 4) -> str:
+    return f"{100 * value:.{digits}f} %"
+
+
+def _pays_text(hand: dict[str, Any]) -> str:
+    text = _fraction_text(hand["pays_exact"])
+    return text if hand["dealt_pays_exact"] is None else f"{text} (dealt {_fraction_text(hand['dealt_pays_exact'])})"
+
+
+def _fraction_text(exact: str) -> str:
+    numerator, _, denominator = exact.partition("/")
+    return numerator if denominator == "1" else exact
+
+
+def _hands_section(data: dict[str, Any]) -> str:
+    analysis, par = data["analysis"], data["par"]
+    rows = []
+    for hand in par["hands"]:
+        cycle = "never" if hand["cycle"] is None else f"1 in {hand['cycle']:,.1f}"
+        share = "" if hand["share"] is None else _percent(hand["share"], 3)
+        combinations, probability, contribution = hand["combinations"], hand["probability"], hand["return"]
+        cells = [_num(_pays_text(hand), hand["pays_exact"]), _num(f"{combinations:,}", combinations),
+                 _num(f"{probability:.9f}", hand["probability_exact"]), _num(cycle),
+                 _num(f"{contribution:.6f}", hand["return_exact"]), _num(share, hand["share_exact"])]
+        rows.append(f"<tr><th>{_e(hand['name'])}</th>{''.join(cells)}</tr>")
+    total, expected = analysis["total_combinations"], par["return"]
+    footer = (f"<tr><td>total</td><td></td>{_num(f'{total:,}', total)}{_num('1')}<td></td>"
+              f"{_num(f'{expected:.6f}', par['return_exact'])}{_num('100 %')}</tr>")
+    return ("<h2>Pay table and winning hands</h2>"
+            + _table(["hand", "pays (per coin)", "combinations", "probability", "cycle", "return", "share of return"],
+                     rows, "hands", footer)
+            + '<p class="note">Combinations count every deal equally and each final hand of a hold drawing '
+              "<i>d</i> cards L / C(n - 5, <i>d</i>) times (L the least common multiple of those): "
+              f"{total:,} in all. Cycle: one such hand in that many hands on average. Pays are per coin bet.</p>")
+
+
+def _summary_section(data: dict[str, Any]) -> str:
+    analysis, par = data["analysis"], data["par"]
+    hit_cycle = "" if par["hit_cycle"] is None else f"1 in {par['hit_cycle']:.4f}"
+    variance, deviation = par["variance"], par["standard_deviation"]
+    rows = [f"<tr><th>return under optimal play</th>{_num(_percent(par['return'], 6), par['return_exact'])}"
+            f'<td class="exact">{_e(par["return_exact"])}</td></tr>',
+            f"<tr><th>hit frequency</th>{_num(_percent(par['hit_frequency'], 4), par['hit_frequency_exact'])}"
+            f'<td class="exact">{hit_cycle}</td></tr>',
+            f"<tr><th>variance (per unit bet)</th>{_num(f'{variance:.6f}', par['variance_exact'])}"
+            f'<td class="exact">{_e(par["variance_exact"])}</td></tr>',
+            f"<tr><th>standard deviation</th>{_num(f'{deviation:.6f}')}<td></td></tr>"]
+    for vi in par["volatility_index"]:
+        index = vi["index"]
+        rows.append(f"<tr><th>volatility index at {vi['confidence']:.0%} (z = {vi['z']:.4f})</th>"
+                    f'{_num(f"{index:.4f}")}<td class="exact">z &times; SD</td></tr>')
+    ties = (f"{analysis['tied_deals']:,} deals have several holds of exactly the best EV; the "
+            f"{_e(analysis['tie_rule'])} rule chose among them.")
+    return ("<h2>Return, hit frequency and volatility</h2>" + _table(["figure", "value", "exact"], rows, "summary")
+            + f'<p class="note">{ties}</p>')
+
+
+def _limits_section(data: dict[str, Any]) -> str:
+    limits = data["par"]["confidence_limits"]
+    levels = [f"{level['confidence']:.0%}" for level in limits["rows"][0]["limits"]]
+    header = ["hands"] + [f"{level} {side}" for level in levels for side in ("low", "high")]
+    rows = ["<tr>" + _num(f"{row['hands']:,}", row["hands"])
+            + "".join(_num(_percent(level[side], 3)) for level in row["limits"] for side in ("low", "high"))
+            + "</tr>" for row in limits["rows"]]
+    return ("<h2>Confidence limits of the return</h2>" + _table(header, rows, "limits")
+            + '<p class="note">The average return of that many independent hands lies between the limits '
+              f"with the confidence shown, by the {_e(limits['method'])} (an approximation: the return and "
+              "the standard deviation it uses are exact).</p>")
+
+
+def _minimum_section(data: dict[str, Any]) -> str:
+    par = data["par"]
+    minimum = par["minimum"]
+    verdict = minimum["verdict"]
+    return (f"<h2>Minimum return required</h2><p id=\"minimum\">{_e(minimum['jurisdiction'])} requires a return "
+            f"of at least <b data-exact=\"{_e(minimum['required_exact'])}\">{_percent(minimum['required'], 2)}"
+            f"</b> with optimal play. This game returns {_percent(par['return'], 4)} with optimal play: "
+            f'<span class="verdict {verdict}">{verdict}</span> (margin {_percent(minimum["margin"], 4)}).</p>')
+
+
+def _multiplay_section(data: dict[str, Any]) -> str:
+    multiplay = data.get("multiplay")
+    if multiplay is None:
+        note = data.get("multiplay_note")
+        return f'<h2>Multi-play</h2><p class="note">{_e(note)}</p>' if note else ""
+    rows = []
+    for row in multiplay["plays"]:
+        per_bet, per_line = row["variance_per_bet"], row["variance_per_line"]
+        sd_bet, sd_line = row["standard_deviation_per_bet"], row["standard_deviation_per_line"]
+        rows.append("<tr>" + "".join([
+            _num(f"{row['plays']:,}", row["plays"]), _num(f"{per_bet:.4f}", row["variance_per_bet_exact"]),
+            _num(f"{sd_bet:.4f}"), _num(f"{per_line:.4f}", row["variance_per_line_exact"]),
+            _num(f"{sd_line:.4f}")]) + "</tr>")
+    deal, draw = multiplay["deal_variance"], multiplay["draw_variance"]
+    return ("<h2>Multi-play variances</h2>"
+            "<p>One deal, N independent draws to the same hold. Variance of the deal "
+            f'<span data-exact="{_e(multiplay["deal_variance_exact"])}">{deal:.6f}</span>, '
+            f'mean variance of the draw <span data-exact="{_e(multiplay["draw_variance_exact"])}">'
+            f"{draw:.6f}</span> (per unit bet).</p>"
+            + _table(["lines", "variance per bet", "SD per bet", "variance per line", "SD per line"], rows, "multiplay")
+            + '<p class="note">Per bet: per unit of the total bet of N lines, Var(deal) + E[Var draw] / N. Per line: '
+              "the N lines' variance divided by N, N Var(deal) + E[Var draw].</p>")
+
+
+def _sweep_section(data: dict[str, Any]) -> str:
+    sweep = data.get("sweep")
+    if sweep is None:
+        return ""
+    rows = [f"<tr>{_num(_fraction_text(point['value_exact']), point['value_exact'])}"
+            f"{_num(_percent(point['return'], 6), point['return_exact'])}</tr>" for point in sweep["points"]]
+    found = sweep["break_even"]
+    even = (f"none ({_e(found['reason'])})" if found["value_exact"] is None else
+            f'<span data-exact="{_e(found["value_exact"])}">{found["value"]:,.6f}</span>')
+    turns = sweep["turning_points"]
+    category = _e(sweep["category"])
+    return (f"<h2>Return as {category}'s pay varies</h2>"
+            + _table([f"{sweep['category']} pays", "return"], rows, "sweep")
+            + f"<p>Break-even (optimal play returns exactly 100 %): {category} = {even}. "
+              f"The optimal hold changes for some deals at {len(turns)} values in the range (turning points).</p>")
+
+
+def _strategy_section(data: dict[str, Any]) -> str:
+    chart = data.get("strategy")
+    if chart is None:
+        return ""
+    rows = []
+    for i, line in enumerate(chart["lines"], 1):
+        frequency, cost = line["frequency"], line["cost"]
+        rows.append(f"<tr>{_num(str(i))}<td>{_e(line['pattern'])}</td>{_num(f'{frequency:.6f}')}"
+                    f"{_num(f'{cost:.7f}', line['cost_exact'])}</tr>")
+    cost_text = "nothing" if not chart["cost"] else (
+        f"{chart['cost_percent']:.5f} % of each bet (one bet every {chart['hands_per_bet_lost']:,.0f} hands)")
+    exceptions = sum(group["deals"] for group in chart["exceptions"])
+    return (f"<h2>Strategy chart ({len(chart['lines'])} lines)</h2><p>Hold the first line the deal contains.</p>"
+            + _table(["#", "pattern", "frequency", "cost"], rows, "strategy")
+            + f'<p>The chart returns <span data-exact="{_e(chart["chart_return_exact"])}">'
+              f"{_percent(chart['chart_return'], 6)}</span> against {_percent(chart['optimal_return'], 6)} "
+              f'for optimal play: it costs <span data-exact="{_e(chart["cost_exact"])}">{cost_text}</span>. '
+              f"{exceptions:,} deals are exceptions to it.</p>")
+
+
+def _provenance_section(data: dict[str, Any]) -> str:
+    source = data["provenance"]
+    rows = [f"<tr><td>{_e(entry['path'])}</td><td class=\"exact\">{_e(entry['sha256'])}</td></tr>"
+            for entry in source["files"]]
+    return ("<h2>Provenance</h2>"
+            f"<p>cpoly {_e(source['cpoly_version'])} (code {_e(source['code_digest'][:16])}), tie rule "
+            f"{_e(source['tie_rule'])}, made {_e(source['date'])}. Command: <code>{_e(source['command'])}</code></p>"
+            + _table(["definition file", "SHA-256"], rows, "files"))
+
+
+def render_page(data: dict[str, Any], figures: Sequence[dict[str, str]]) -> str:
+    """The page of the report's ``data`` with the ``figures`` drawn beside it."""
+    title = f"{data['game']} ({data['analysis']['paytable']})"
+    images = "".join(f'<figure><img src="{_e(f["file"])}" alt="{_e(f["caption"])}">'
+                     f"<figcaption>{_e(f['caption'])}</figcaption></figure>" for f in figures)
+    body = "".join([
+        f"<h1>{_e(title)}</h1><p class=\"subtitle\">Probability accounting report (PAR sheet), exact "
+        "analysis of every deal under optimal play</p>",
+        _hands_section(data), _summary_section(data), _minimum_section(data), _limits_section(data),
+        _multiplay_section(data), _sweep_section(data), _strategy_section(data),
+        f"<h2>Figures</h2>{images}" if images else "", _provenance_section(data)])
+    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>PAR report: {_e(title)}</title>'
+            f"<style>{_STYLE}</style></head><body>{body}</body></html>\n")
