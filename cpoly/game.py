@@ -165,22 +165,20 @@ class Game:
         return self._exclusions
 
     def _derive_exclusions(self) -> dict[str, tuple[str, ...]]:
+        """:func:`seed_exclusions` by counting each overlap (kept for the paid counts)."""
         names = self.category_names
-        result: dict[str, tuple[str, ...]] = {}
-        for j, name in enumerate(names):
-            form = self.categories[name]
-            excluded: list[str] = []
-            overlaps: Number = 0
-            for higher in reversed(names[:j]):
-                overlap = self.plan.count_ordered(mul(form, self.categories[higher]),
-                                                  f"the overlap of {name} and {higher}", checking=False)
-                if overlap != 0:
-                    excluded.append(higher)
-                    overlaps += overlap
-                    form = mul(form, one_minus(self.categories[higher]))
-            result[name] = tuple(excluded)
-            self._overlaps[name] = expand(overlaps)
-        return result
+
+        def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
+            form = mul(self.categories[names[j]], *(one_minus(self.categories[names[e]]) for e in excluded))
+            overlap = self.plan.count_ordered(mul(form, self.categories[names[i]]),
+                                              f"the overlap of {names[j]} and {names[i]}", checking=False)
+            if overlap != 0:
+                self._overlaps[names[j]] = expand(self._overlaps.get(names[j], 0) + overlap)
+            return overlap != 0
+
+        for name in names:
+            self._overlaps[name] = 0
+        return seed_exclusions(names, overlaps)
 
     def not_zero_one_categories(self) -> list[str]:
         """The categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping
@@ -306,6 +304,30 @@ class Game:
         if index < 0:
             raise self._not_a_deal(cards)
         return None if index == len(self.categories) else self.category_names[index]
+
+
+Overlaps = Callable[[int, tuple[int, ...], int], bool]
+
+
+def seed_exclusions(names: Sequence[str], overlaps: Overlaps) -> dict[str, tuple[str, ...]]:
+    """The seed's pay-only-the-highest rule, the one place it is written: for each category
+    ``j``, walk the higher wins ``i`` from the nearest up; ``i`` is excluded when category ``j``
+    less the wins already excluded still overlaps it on the deal (``overlaps(j, excluded, i)``:
+    by counting, :meth:`Game.exclusions`, or off the sets of categories every deal hits).
+
+    >>> hits = [0b011, 0b110]  # deals hitting {0, 1} and {1, 2}
+    >>> seed_exclusions("ABC", lambda j, ex, i: any(m >> j & 1 and m >> i & 1 and not any(m >> e & 1 for e in ex)
+    ...                                          for m in hits))
+    {'A': (), 'B': ('A',), 'C': ('B',)}
+    """
+    result: dict[str, tuple[str, ...]] = {}
+    for j, name in enumerate(names):
+        excluded: list[int] = []
+        for i in range(j - 1, -1, -1):
+            if overlaps(j, tuple(excluded), i):
+                excluded.append(i)
+        result[name] = tuple(names[i] for i in excluded)
+    return result
 
 
 def _first_hit(values: Sequence[SortedValues], level: str | None, n: int) -> np.ndarray:
