@@ -87,6 +87,8 @@ def decouple(term: TermPlan, axes: Axes | None) -> Decoupled | None:
             kept.append((coef, a, b))
     work = 0
     for axis, roots in zip(axes, ([a for _, a, _ in kept], [b for _, _, b in kept])):
+        if exact_dtype(roots, len(axis[0])) is object:
+            return None  # values that may overflow int64: the grid counts it exactly
         work += len(axis[0]) * len(postorder(roots))
     work += len(kept) * prod(_partition_count(len(term.vertices[s])) for s in term.sort_order) // 4
     return Decoupled(tuple(pairs), tuple(kept), work)
