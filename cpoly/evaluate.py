@@ -183,8 +183,8 @@ def _evaluate_one(node: Expr, values: dict[int, Array], env: Env, dtype: type = 
 
 
 def _product(factors: list[Array]) -> Array:
-    booleans = [f for f in factors if getattr(f, "dtype", None) == bool]
-    others = [f for f in factors if getattr(f, "dtype", None) != bool]
+    booleans = [f for f in factors if getattr(f, "dtype", None) == np.dtype(bool)]
+    others = [f for f in factors if getattr(f, "dtype", None) != np.dtype(bool)]
     result: Array | None = None
     for f in booleans:
         result = f if result is None else result & f

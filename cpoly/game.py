@@ -19,12 +19,14 @@ from functools import cached_property
 import numpy as np
 
 from cpoly.cards import Card, check_hand, format_card, parse_cards
-from cpoly.counting import CountingPlan, DealSpace
-from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.counting import TABLE_BUDGET, CountingPlan, DealSpace
+from cpoly.dealcheck import deal_witness, value_at
+from cpoly.errors import CpolyError, CpolyInputError, CpolyTooLarge
 from cpoly.evaluate import SortedValues, evaluate_factored
 from cpoly.expr import Expr, vertices_of
 from cpoly.gamespec import GameSpec
 from cpoly.lower import Lowerer
+from cpoly.patterncount import WorkBudget
 from cpoly.paytable import PayTable
 from cpoly.resolve import Program, Sort
 from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
@@ -80,8 +82,34 @@ class Game:
 
     @cached_property
     def deal(self) -> Expr:
-        """The deal expression, times the physical-copies weight when the deck has copies."""
-        return mul(self.lowerer.expr(self.spec.deal, {}), self.copies_weight)
+        """The deal expression, times the physical-copies weight when the deck has copies.
+
+        The deal must be 0/1 on every assignment of its vertices (it selects hands): else an
+        error at the deal with one assignment where it is not (:mod:`cpoly.dealcheck`)."""
+        raw = self.lowerer.expr(self.spec.deal, {})
+        self._require_zero_one_deal(raw)
+        return mul(raw, self.copies_weight)
+
+    def _require_zero_one_deal(self, raw: Expr) -> None:
+        order = [v for pair in zip(self.face_vertices, self.suit_vertices) for v in pair]
+        order += sorted(self.universe - set(order))
+        try:
+            found = deal_witness(raw, self.sorts, order, WorkBudget(TABLE_BUDGET), self.program.constants)
+        except CpolyTooLarge as too_large:
+            raise CpolyTooLarge(f"the deal's 0/1 check is too large to count: {too_large.message}",
+                                self.spec.deal_span) from None
+        if found is None:
+            return
+        assignment, sizes = found
+        hand = " ".join(self.format((assignment[f], assignment[s]))
+                        for f, s in zip(self.face_vertices, self.suit_vertices))
+        others = sorted(set(assignment) - set(self.face_vertices) - set(self.suit_vertices))
+        extra = "".join(f", σ{v} = {assignment[v]}" for v in others)
+        at = "".join(f" with {name} = {size}" for name, size in sizes.items())
+        raise CpolyError(f"the deal is not 0/1: deal is {value_at(raw, assignment)} on {hand}{extra}"
+                         f"{at}; a deal selects hands, so it must be 0 or 1 on every hand (write "
+                         "exclusions as products, e.g. Hand * (1 - Flush) * (1 - Straight))",
+                         self.spec.deal_span)
 
     @cached_property
     def copies_weight(self) -> Expr:

@@ -57,6 +57,7 @@ class GameSpec:
     suit_letters: str = DEFAULT_SUIT_LETTERS
     copies: int = 1
     ordered: bool = False
+    deal_span: Span | None = None  # the ``deal`` statement, where a deal that is not 0/1 is shown
 
 
 def paytable_of(statement: S.PaytableDecl) -> DeclaredPays:
@@ -106,7 +107,7 @@ def game_spec(game: dict[str, object], paytables: list[DeclaredPays], program: P
     _check_categories(categories, paytables, program)
     spec = GameSpec(
         title=_title(game, module), face_group=cards.faces, suit_group=cards.suits,
-        deal=deal.value, categories=categories.names,
+        deal=deal.value, categories=categories.names, deal_span=deal.span,
         paytables=tuple(t.in_order([ref.name for ref in categories.names]) for t in paytables),
     )
     return _with_notation(spec, game, program)

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from cpoly import syntax as S
-from cpoly.errors import CpolyError, CpolyNameError, Span
+from cpoly.errors import CpolyError, CpolyNameError
 from cpoly.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
 __all__ = ["LIBRARY", "library_files", "load_module", "read_text", "search_path"]

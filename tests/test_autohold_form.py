@@ -14,7 +14,7 @@ from cpoly.api import count, load_game, load_program
 from cpoly.cli.main import main
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.game import VideoPoker
-from tests.conftest import DEFINITIONS, FIXTURES
+from tests.conftest import FIXTURES
 
 
 def _autohold_file(directory: Path, game_path: Path, suits: int | None = None) -> Path:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 
 from cpoly.api import load_program
 from cpoly.cli.main import main

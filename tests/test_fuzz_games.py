@@ -73,9 +73,10 @@ def game_file(draw: st.DrawFn) -> str:
     for name in defined:
         lines.append(f"{name} = {draw(expression(size))}")
     if draw(st.booleans()):
-        lines.append(f"game \"fuzz\"")
+        lines.append("game \"fuzz\"")
     lines.append(draw(st.sampled_from(["cards F S", "cards F, S", "cards S F", "cards F Hand"])))
-    lines.append("deal " + draw(st.sampled_from(["Hand", "Hand * (1 - A)", "Hand * 2", "1"])))
+    deals = st.sampled_from(["Hand", "Hand * (1 - A)", "Hand * 2", "1", "Hand * (1 - A - B)"])
+    lines.append("deal " + draw(st.one_of(deals, expression(size), expression(size).map("Hand * ({})".format))))
     categories = draw(st.lists(st.sampled_from(NAMES + ["Hand"]), min_size=1, max_size=3))
     lines.append("categories " + ", ".join(categories))
     if draw(st.booleans()):

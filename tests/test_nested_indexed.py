@@ -23,13 +23,13 @@ PAIRS = list(combinations(range(5), 2))
 
 
 def _two_disjoint_pairs(h: Hand) -> bool:
-    return any(h[i][0] == h[j][0] and h[k][0] == h[l][0] and h[i][0] != h[k][0]
-               for i, j in PAIRS for k, l in PAIRS)
+    return any(h[i][0] == h[j][0] and h[k][0] == h[m][0] and h[i][0] != h[k][0]
+               for i, j in PAIRS for k, m in PAIRS)
 
 
 def _pair_after_pair(h: Hand) -> bool:
-    return any(h[i][0] == h[j][0] and h[k][0] == h[l][0]
-               for i, j in PAIRS for k, l in PAIRS if k > j)
+    return any(h[i][0] == h[j][0] and h[k][0] == h[m][0]
+               for i, j in PAIRS for k, m in PAIRS if k > j)
 
 
 def _suited_pair_with_a_third(h: Hand) -> int:

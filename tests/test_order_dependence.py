@@ -30,9 +30,9 @@ CATEGORIES: dict[str, tuple[str, Callable[[Hand], int]]] = {
     "Tops": ("sum(i in 1..5) δF[i]{3}", lambda h: sum(c[0] == 3 for c in h)),
     "WeightedTops": ("sum(i in 1..5) (i δF[i]{3})", lambda h: sum((i + 1) * (c[0] == 3) for i, c in enumerate(h))),
     "PairAfterPair": ("any(i<j in 1..5) any(k<l in j+1..5) (δF[i],F[j] δF[k],F[l])",
-                      lambda h: int(any(h[i][0] == h[j][0] and h[k][0] == h[l][0]
+                      lambda h: int(any(h[i][0] == h[j][0] and h[k][0] == h[m][0]
                                         for i in range(5) for j in range(i + 1, 5)
-                                        for k in range(j + 1, 5) for l in range(k + 1, 5)))),
+                                        for k in range(j + 1, 5) for m in range(k + 1, 5)))),
 }
 
 

@@ -15,7 +15,8 @@ from cpoly.cli.output import print_json, print_table, progress_bar
 from cpoly.cards import parse_cards
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.analysis import HoldResult
-from cpoly.games.videopoker.game import HAND_SIZE, VideoPoker
+from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart
 from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
 

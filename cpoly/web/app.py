@@ -12,6 +12,9 @@ API (every result is the CLI's ``--json`` output, untouched):
 * ``DELETE /api/jobs/{id}``: cancel (kills the CLI process).
 * ``POST /api/{command}``: run and wait; 200 with the CLI's JSON, 400 with the error (bad
   input), 422 when refused (time or memory limit), 500 only if the CLI itself crashed.
+* Starting a job when ``queue_limit`` jobs already wait is 429 with ``Retry-After``; while the
+  server stops, 503.  Every request first passes :class:`cpoly.web.guard.Guard` (Host, Origin,
+  body size and time: 421, 403, 413, 408).
 
 Commands: hold, analyze, strategy, paytables, deck, equity, eval (see :mod:`cpoly.web.commands`).
 """
@@ -22,24 +25,43 @@ import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from cpoly.web.commands import check_strings
+from cpoly.web.commands import check_shape, check_strings
 from cpoly.web.games import DEFAULT_DEFINITIONS, FieldError, list_games
-from cpoly.web.jobs import Job, Jobs
+from cpoly.web.guard import DEFAULT_BODY_LIMIT, DEFAULT_READ_TIMEOUT, Guard, allowed_hosts
+from cpoly.web.jobs import DEFAULT_QUEUE_LIMIT, Busy, Job, Jobs
 from cpoly.web.pages import SITE, render_page
 from cpoly.web.runner import Limits
+from cpoly.web.store import DEFAULT_CAP_BYTES, Store, default_root
 
 STATIC = Path(__file__).parent / "static"
 STATUS = {"done": 200, "error": 400, "refused": 422, "cancelled": 409, "failed": 500}
 TICK = 0.25
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the server faces its clients: the host and port it answers for (:mod:`cpoly.web.guard`),
+    the body limit and read timeout, the jobs that may wait, and its cache folder and cap
+    (:mod:`cpoly.web.store`; ``None``: :func:`~cpoly.web.store.default_root`)."""
+
+    host: str = "127.0.0.1"
+    port: int = 8765
+    body_limit: int = DEFAULT_BODY_LIMIT
+    read_timeout: float = DEFAULT_READ_TIMEOUT
+    queue_limit: int = DEFAULT_QUEUE_LIMIT
+    cache_dir: Path | None = field(default=None)
+    cache_bytes: int = DEFAULT_CAP_BYTES
 
 
 def _jobs(request: Request) -> Jobs:
@@ -59,8 +81,11 @@ async def _body(request: Request) -> dict[str, Any]:
         body = json.loads(await request.body() or b"{}")
     except ValueError as bad:
         raise FieldError("request", f"the request body is not JSON: {bad}") from None
+    except RecursionError:
+        raise FieldError("request", "the request body is nested too deeply") from None
     if not isinstance(body, dict):
         raise FieldError("request", "the request body must be a JSON object")
+    check_shape(body)
     check_strings(body)
     return body
 
@@ -69,11 +94,19 @@ async def _start(request: Request) -> Job:
     return _jobs(request).start(request.path_params["command"], await _body(request))
 
 
+def _busy(busy: Busy, jobs: Jobs) -> JSONResponse:
+    return JSONResponse({"error": {"message": busy.message, "field": "request"}},
+                        status_code=503 if jobs.stopping else 429,
+                        headers={"Retry-After": str(busy.retry_after)})
+
+
 async def start_job(request: Request) -> Response:
     try:
         job = await _start(request)
     except FieldError as error:
         return _field_error(error)
+    except Busy as busy:
+        return _busy(busy, _jobs(request))
     return JSONResponse(job.status(), status_code=202)
 
 
@@ -82,6 +115,8 @@ async def run_command(request: Request) -> Response:
         job = await _start(request)
     except FieldError as error:
         return _field_error(error)
+    except Busy as busy:
+        return _busy(busy, _jobs(request))
     await job.done.wait()
     assert job.outcome is not None
     if job.outcome.state == "done":
@@ -143,12 +178,15 @@ def _page(path: str) -> Any:
 
 
 def create_app(definitions: Path = DEFAULT_DEFINITIONS, limits: Limits | None = None,
-               workers: int = 2) -> Starlette:
-    """The web app over the games in ``definitions``, each CLI run under ``limits``."""
+               workers: int = 2, settings: Settings | None = None) -> Starlette:
+    """The web app over the games in ``definitions``, each CLI run under ``limits``, facing
+    its clients as ``settings`` say."""
+    settings = settings or Settings()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        app.state.jobs = Jobs(definitions, limits or Limits(), workers)
+        store = Store(settings.cache_dir or default_root(), settings.cache_bytes)
+        app.state.jobs = Jobs(definitions, limits or Limits(), workers, store, settings.queue_limit)
         yield
         await app.state.jobs.cancel_all()
 
@@ -162,6 +200,8 @@ def create_app(definitions: Path = DEFAULT_DEFINITIONS, limits: Limits | None = 
         Route("/api/{command}", run_command, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    guard = Middleware(Guard, hosts=allowed_hosts(settings.host, settings.port),
+                       body_limit=settings.body_limit, read_timeout=settings.read_timeout)
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
     app.state.definitions = definitions
     return app

@@ -20,23 +20,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cpoly.web.games import FieldError, game_file
+from cpoly.web.games import FieldError, GameFile, game_file
 
 _QUOTED = re.compile(r"'([^']+)'")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_TEXT = 2000
+MAX_DEPTH = 8
 
 
 @dataclass(frozen=True)
 class Command:
-    """A CLI run: its arguments, the module to run, the fields of the page it came from, and
-    environment variables to set (:class:`~cpoly.web.games.GameFile`)."""
+    """A CLI run: its arguments, the module to run, the fields of the page it came from,
+    environment variables to set, and the game file it runs on, if any, written in the game's
+    folder when the job starts (:class:`~cpoly.web.games.GameFile`)."""
 
     args: list[str]
     fields: dict[str, str] = field(default_factory=dict)
     default_field: str = "game"
     module: str = "cpoly"
     env: dict[str, str] = field(default_factory=dict)
+    game: GameFile | None = None
 
 
 def check_strings(body: dict[str, Any]) -> None:
@@ -62,6 +65,26 @@ def check_strings(body: dict[str, Any]) -> None:
             if bad:
                 raise FieldError(_field_name(name), f"{shown} holds an unpaired surrogate "
                                                     f"(U+{ord(bad[0]):04X}), which is not a character")
+
+
+def check_shape(body: dict[str, Any]) -> None:
+    """Refuse a request whose values nest lists or objects more than :data:`MAX_DEPTH` deep
+    (no field needs more than two), before anything walks them.
+
+    >>> check_shape({"pays": {"Flush": "6"}, "hands": ["AA"]})
+    >>> check_shape({"pays": [[[[[[[[[[]]]]]]]]]]})
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: pays nests lists or objects more than 8 deep
+    """
+    for name, value in body.items():
+        stack = [(value, 1)]
+        while stack:
+            item, depth = stack.pop()
+            if isinstance(item, (dict, list)):
+                if depth > MAX_DEPTH:
+                    raise FieldError(_field_name(name), f"{name[:40]} nests lists or objects more than "
+                                                        f"{MAX_DEPTH} deep")
+                stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
 
 
 def _field_name(name: str) -> str:
@@ -112,42 +135,42 @@ def _count(body: dict[str, Any], name: str, what: str) -> int | None:
     return value
 
 
-def _game_command(command: str, body: dict[str, Any], folder: Path, workdir: Path,
+def _game_command(command: str, body: dict[str, Any], folder: Path,
                   options: Sequence[str] = (), extra: Sequence[str] = (), default_field: str = "game",
                   fields: Mapping[str, str] | None = None) -> Command:
     """``cpoly COMMAND [--paytable=…] OPTIONS --json -- GAME EXTRA`` on the requested game."""
-    game = game_file(body, folder, workdir)
+    game = game_file(body, folder)
     paytable = [f"--paytable={game.paytable}"] if game.paytable else []
     return Command([command, *paytable, *options, "--json", "--", game.path, *extra],
                    {**(fields or {}), "game": game.path, "paytable": game.paytable or ""},
-                   default_field, env=game.env)
+                   default_field, env=game.env, game=game)
 
 
-def hold(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
+def hold(body: dict[str, Any], folder: Path) -> Command:
     cards = _text(body, "cards", required=True)
-    return _game_command("hold", body, folder, workdir, extra=cards.split(), default_field="cards",
+    return _game_command("hold", body, folder, extra=cards.split(), default_field="cards",
                          fields={"cards": cards})
 
 
-def analyze(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
-    return _game_command("analyze", body, folder, workdir)
+def analyze(body: dict[str, Any], folder: Path) -> Command:
+    return _game_command("analyze", body, folder)
 
 
-def strategy(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
+def strategy(body: dict[str, Any], folder: Path) -> Command:
     lines = _count(body, "lines", "the number of chart lines")
-    return _game_command("strategy", body, folder, workdir, [f"--lines={lines}"] if lines else [])
+    return _game_command("strategy", body, folder, [f"--lines={lines}"] if lines else [])
 
 
-def paytables(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
-    return _game_command("paytables", {**body, "pays": None, "paytable": None}, folder, workdir)
+def paytables(body: dict[str, Any], folder: Path) -> Command:
+    return _game_command("paytables", {**body, "pays": None, "paytable": None}, folder)
 
 
-def deck(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
-    game = game_file({**body, "pays": None}, folder, workdir)
-    return Command([game.path], {"game": game.path}, "game", module="cpoly.web.deck", env=game.env)
+def deck(body: dict[str, Any], folder: Path) -> Command:
+    game = game_file({**body, "pays": None}, folder)
+    return Command([game.path], {"game": game.path}, "game", module="cpoly.web.deck", env=game.env, game=game)
 
 
-def equity(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
+def equity(body: dict[str, Any], folder: Path) -> Command:
     hands, board, dead = (_text(body, "hands", required=True), _text(body, "board"), _text(body, "dead"))
     options = [f"--board={board}"] if board else []
     options += [f"--dead={dead}"] if dead else []
@@ -157,12 +180,12 @@ def equity(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
                    {"hands": hands, "board": board, "dead": dead}, "hands")
 
 
-def evaluate(body: dict[str, Any], folder: Path, workdir: Path) -> Command:
+def evaluate(body: dict[str, Any], folder: Path) -> Command:
     cards = _text(body, "cards", required=True)
     return Command(["eval", "--json", "--", *cards.split()], {"cards": cards}, "cards")
 
 
-BUILDERS: dict[str, Callable[[dict[str, Any], Path, Path], Command]] = {
+BUILDERS: dict[str, Callable[[dict[str, Any], Path], Command]] = {
     "hold": hold, "analyze": analyze, "strategy": strategy, "paytables": paytables,
     "deck": deck, "equity": equity, "eval": evaluate,
 }

@@ -3,10 +3,14 @@ a pay table edited on the page (appended to the game's text as one more ``paytab
 
 >>> paytable_line("edited", {"Flush": "6", "Straight": "4.5"}, {"Flush": "9"})
 'paytable "edited": Flush 6 dealt 9, Straight 4.5'
+
+An uploaded game is run without its comments (:func:`without_comments`, every line kept where
+it was), so two uploads that differ only in a comment are one game to the cache.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -35,14 +39,47 @@ class FieldError(Exception):
 
 @dataclass(frozen=True)
 class GameFile:
-    """A game to run: the path to give the CLI (relative to the job's folder for written files),
-    and the environment to run it in: an uploaded game's imports are read from the standard
-    library only (``CPOLY_IMPORTS=library``: the loader itself refuses any other file, however
-    the import is spelled, so an upload cannot make the server read and quote a file)."""
+    """A game to run: the file name to give the CLI, its text (written when the job starts, in
+    the game's folder of the server's cache, :mod:`cpoly.web.store`), the pay table, and the
+    environment to run it in: an uploaded game's imports are read from the standard library
+    only (``CPOLY_IMPORTS=library``: the loader itself refuses any other file, however the
+    import is spelled, so an upload cannot make the server read and quote a file)."""
 
     path: str
+    text: str
     paytable: str | None
     env: dict[str, str]
+
+    def key(self) -> str:
+        """The game's cache entry: the digest of its text and of how its imports are read
+        (the file name is not part of it: one entry holds a text under every name given)."""
+        mode = "library" if self.env else "any"
+        return hashlib.sha256(f"{mode}\0{self.text}".encode()).hexdigest()
+
+
+def without_comments(text: str) -> str:
+    r"""``text`` without its ``//`` comments (outside ``"strings"``) and the blanks before them;
+    every other character stays where it was, so an error's line and column are the same.
+
+    >>> without_comments('game "a // b" // c\n  X = 1 //\n// whole line\nY = "x')
+    'game "a // b"\n  X = 1\n\nY = "x'
+    """
+    lines = []
+    for line in text.split("\n"):
+        cut = _comment_start(line)
+        lines.append(line if cut is None else line[:cut].rstrip(" \t\f\u00a0"))
+    return "\n".join(lines)
+
+
+def _comment_start(line: str) -> int | None:
+    """Where the ``//`` comment of one line starts (the grammar's COMMENT, outside a STRING)."""
+    in_string = False
+    for index, char in enumerate(line):
+        if char == '"':
+            in_string = not in_string
+        elif not in_string and line.startswith("//", index):
+            return index
+    return None
 
 
 def list_games(folder: Path) -> list[dict[str, str]]:
@@ -83,7 +120,7 @@ def _source(body: dict[str, Any], folder: Path) -> tuple[str, str, bool]:
         if not isinstance(source, str) or len(source.encode()) > MAX_SOURCE_BYTES:
             raise FieldError("game", f"an uploaded game must be a text of at most {MAX_SOURCE_BYTES:,} bytes")
         name = _FILENAME.sub("_", str(body.get("filename") or "upload.cp")).lstrip(".") or "upload.cp"
-        return (name if name.endswith(".cp") else name + ".cp"), source, True
+        return (name if name.endswith(".cp") else name + ".cp"), without_comments(source), True
     game = body.get("game")
     ids = {g["id"] for g in list_games(folder)}
     if not isinstance(game, str) or game not in ids:
@@ -91,9 +128,9 @@ def _source(body: dict[str, Any], folder: Path) -> tuple[str, str, bool]:
     return f"{game}.cp", (folder / f"{game}.cp").read_text(encoding="utf-8"), False
 
 
-def game_file(body: dict[str, Any], folder: Path, workdir: Path) -> GameFile:
-    """Write the requested game (with an edited pay table if the body has ``pays``) to
-    ``workdir`` and return what to pass to the CLI."""
+def game_file(body: dict[str, Any], folder: Path) -> GameFile:
+    """The requested game (with an edited pay table if the body has ``pays``), to be written
+    and passed to the CLI when its job starts."""
     name, text, uploaded = _source(body, folder)
     paytable = body.get("paytable")
     if paytable is not None and not isinstance(paytable, str):
@@ -103,5 +140,4 @@ def game_file(body: dict[str, Any], folder: Path, workdir: Path) -> GameFile:
         dealt = _checked_pays(body.get("dealt") or {}, "pays")
         text = text.rstrip("\n") + "\n\n// " + EDITED + "\n" + paytable_line(EDITED, pays, dealt) + "\n"
         paytable = EDITED
-    (workdir / name).write_text(text, encoding="utf-8")
-    return GameFile(name, paytable or None, {IMPORTS_ENV: "library"} if uploaded else {})
+    return GameFile(name, text, paytable or None, {IMPORTS_ENV: "library"} if uploaded else {})

@@ -1,17 +1,18 @@
 """Jobs: one CLI run each, started by an API request, watched (elapsed time, state) and cancellable.
 
-A job owns a temporary folder (the game file it runs on) removed when it ends.  At most
-``workers`` jobs run at once; the others wait in state ``queued``.
+At most ``workers`` jobs run at once; the others wait in state ``queued``, at most
+``queue_limit`` of them (beyond, :class:`Busy`).  A job's folder, its game's entry of the
+server's cache (:mod:`cpoly.web.store`), is opened when the job starts and released when it
+ends.  :meth:`Jobs.stop` (the server is stopping) refuses new jobs and cancels every job.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import tempfile
+import math
 import time
 from collections import OrderedDict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,20 @@ from typing import Any
 from cpoly.web.commands import BUILDERS, Command, field_of
 from cpoly.web.games import FieldError
 from cpoly.web.runner import Limits, Outcome, run_cli
+from cpoly.web.store import NO_GAME, Store, default_root
 
 KEEP_FINISHED = 200
+DEFAULT_QUEUE_LIMIT = 32
+
+
+class Busy(Exception):
+    """No job can be queued now (the queue is full, or the server is stopping): try again after
+    ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.retry_after = retry_after
 
 
 @dataclass
@@ -54,36 +67,59 @@ class Job:
 class Jobs:
     """The server's jobs, newest last; finished ones are forgotten after ``KEEP_FINISHED``."""
 
-    def __init__(self, folder: Path, limits: Limits, workers: int = 2) -> None:
+    def __init__(self, folder: Path, limits: Limits, workers: int = 2, store: Store | None = None,
+                 queue_limit: int = DEFAULT_QUEUE_LIMIT) -> None:
         self.folder = folder
         self.limits = limits
+        self.workers = workers
         self.slots = asyncio.Semaphore(workers)
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self.ids = itertools.count(1)
+        self.store = store or Store(default_root())
+        self.queue_limit = queue_limit
+        self.stopping = False
+        self.recent: list[float] = []  # how long the last jobs ran, for Retry-After
+
+    def queued(self) -> int:
+        return sum(job.state == "queued" for job in self.jobs.values())
+
+    def retry_after(self) -> int:
+        """Seconds until a place in the queue is likely free (1 to 60): the queue's length times
+        the mean time of the last jobs, over the workers."""
+        mean = sum(self.recent) / len(self.recent) if self.recent else 1.0
+        return max(1, min(60, math.ceil(mean * (self.queued() + 1) / self.workers)))
 
     def start(self, command: str, body: dict[str, Any]) -> Job:
-        """Check the request, then run it in the background (raises :class:`FieldError`)."""
+        """Check the request, then run it in the background (raises :class:`FieldError`, and
+        :class:`Busy` when the queue is full or the server is stopping)."""
         builder = BUILDERS.get(command)
         if builder is None:
             raise FieldError("command", f"unknown command {command!r}; one of {', '.join(BUILDERS)}")
-        workdir = tempfile.TemporaryDirectory(prefix="cpoly-web-")
-        try:
-            prepared = builder(body, self.folder, Path(workdir.name))
-        except BaseException:
-            workdir.cleanup()
-            raise
+        prepared = builder(body, self.folder)
+        if self.stopping:
+            raise Busy("the server is stopping", 5)
+        if self.queued() >= self.queue_limit:
+            raise Busy(f"the server is busy: {self.queue_limit} jobs are already waiting "
+                       "(cpoly serve --queue-limit); try again later", self.retry_after())
         job = Job(id=str(next(self.ids)), command=command)
-        job.task = asyncio.create_task(self._run(job, prepared, workdir.name, workdir.cleanup))
+        job.task = asyncio.create_task(self._run(job, prepared))
         self.jobs[job.id] = job
         self._forget_old()
         return job
 
-    async def _run(self, job: Job, command: Command, workdir: str, cleanup: Callable[[], None]) -> None:
+    async def _run(self, job: Job, command: Command) -> None:
+        key = None
         try:
             async with self.slots:
                 job.state = "running"
                 job.started = time.monotonic()
-                outcome = await run_cli(command.args, workdir, self.limits, command.module, command.env)
+                game = command.game
+                opened = game.key() if game else NO_GAME
+                cwd, cache_env = (self.store.open(opened, game.path, game.text) if game
+                                  else self.store.open(opened))
+                key = opened
+                outcome = await run_cli(command.args, str(cwd), self.limits, command.module,
+                                        {**command.env, **cache_env})
             if outcome.state == "error":
                 outcome.error["field"] = field_of(outcome.error, command.fields, command.default_field)
             job.outcome = outcome
@@ -97,7 +133,9 @@ class Jobs:
             job.state = "failed"
         finally:
             job.ended = time.monotonic()
-            cleanup()
+            if key is not None:
+                self.store.close(key)
+                self.recent = [*self.recent[-19:], job.elapsed()]
             job.done.set()
 
     def cancel(self, job_id: str) -> bool:
@@ -113,8 +151,14 @@ class Jobs:
         for key in finished[: max(0, len(finished) - KEEP_FINISHED)]:
             del self.jobs[key]
 
-    async def cancel_all(self) -> None:
-        """Kill every job still running (the server is stopping)."""
+    def stop(self) -> None:
+        """Refuse new jobs and cancel every queued or running job (killing its process)."""
+        self.stopping = True
         for job_id in list(self.jobs):
             self.cancel(job_id)
+
+    async def cancel_all(self) -> None:
+        """Stop, and wait until every job has ended (the server is stopping)."""
+        self.stop()
         await asyncio.gather(*(job.done.wait() for job in self.jobs.values()))
+

@@ -124,6 +124,26 @@ def _size(count: int) -> str:
     return f"{count / (1 << 30):g} GiB" if count >= 1 << 30 else f"{count / (1 << 20):g} MiB"
 
 
+def memory_limit_problem(memory_bytes: int) -> str | None:
+    """Why ``memory_bytes`` cannot be the address-space limit of a computation, or None: the
+    kernel takes at most this process's hard limit (``ulimit -Hv``), and a 63-bit number.
+
+    >>> memory_limit_problem(4 << 30) is None
+    True
+    >>> print(memory_limit_problem(10**40))
+    --memory-limit 9.31323e+30 GiB is more than an address-space limit can be (at most 8.58993e+09 GiB)
+    """
+    largest = (1 << 63) - 1
+    given = f"--memory-limit {memory_bytes / (1 << 30):g} GiB"
+    if memory_bytes > largest:
+        return f"{given} is more than an address-space limit can be (at most {largest / (1 << 30):g} GiB)"
+    hard = resource.getrlimit(resource.RLIMIT_AS)[1]
+    if hard != resource.RLIM_INFINITY and memory_bytes > hard:
+        return (f"{given} is more than this process may use: its hard limit is {_size(hard)} "
+                "(ulimit -Hv)")
+    return None
+
+
 def _limit_memory(memory_bytes: int) -> Callable[[], None]:
     def apply() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (memory_bytes, memory_bytes))

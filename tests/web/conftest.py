@@ -12,6 +12,8 @@ import sys
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +24,8 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SCREENSHOTS = ROOT / "docs" / "screenshots"
+#: The address Starlette's TestClient calls the app at: a Host the server answers for.
+API_BASE = "http://127.0.0.1:8765"
 
 
 def child_env(cache: Path) -> dict[str, str]:
@@ -62,31 +66,67 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``cpoly serve`` in a subprocess on a free port of 127.0.0.1; yields its base URL."""
+@dataclass
+class Served:
+    """A running ``cpoly serve``: its process, port, base URL, cache folder and log."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+    cache: Path
+    log: Path
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def rss(self) -> int:
+        """The server process's resident memory in bytes (VmRSS of /proc)."""
+        for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+        raise AssertionError("no VmRSS")
+
+
+@contextmanager
+def serving(folder: Path, *options: str, host: str = "127.0.0.1") -> Iterator[Served]:
+    """``cpoly serve OPTIONS`` in a subprocess on a free port of ``host``, its cache folder in
+    ``folder``; waits until it answers, and stops it (SIGTERM, then SIGKILL) at the end."""
     port = _free_port()
-    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    folder.mkdir(parents=True, exist_ok=True)
+    log = folder / "serve.log"
+    cache = folder / "serve-cache"
     with log.open("w") as out:
-        process = subprocess.Popen([sys.executable, "-m", "cpoly", "serve", "--port", str(port)], cwd=ROOT,
-                                   env=child_env(tmp_path_factory.getbasetemp() / "cache"),
-                                   stdout=out, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
+        process = subprocess.Popen([sys.executable, "-m", "cpoly", "serve", "--port", str(port), "--host", host,
+                                    "--cache-dir", str(cache), *options], cwd=ROOT,
+                                   env=child_env(folder / "cache"), stdout=out, stderr=subprocess.STDOUT)
+    served = Served(process, port, cache, log)
     try:
         for _ in range(300):
             try:
-                urllib.request.urlopen(url + "/api/games", timeout=2).read()
+                urllib.request.urlopen(f"http://{host}:{port}/api/games", timeout=2).read()
                 break
             except OSError:
                 if process.poll() is not None:
                     pytest.fail(f"cpoly serve exited: {log.read_text()}")
                 time.sleep(0.1)
         else:
-            pytest.fail(f"cpoly serve did not answer on {url}: {log.read_text()}")
-        yield url
+            pytest.fail(f"cpoly serve did not answer on {host}:{port}: {log.read_text()}")
+        yield served
     finally:
-        process.terminate()
-        process.wait(timeout=30)
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``cpoly serve`` in a subprocess on a free port of 127.0.0.1; yields its base URL."""
+    with serving(tmp_path_factory.mktemp("serve")) as served:
+        yield served.url
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 
 from cpoly.web.app import create_app
 from cpoly.web.runner import Limits, read_outcome
-from tests.web.conftest import ROOT, cli, cli_json, cpoly_processes
+from tests.web.conftest import API_BASE, ROOT, cli, cli_json, cpoly_processes
 
 JACKS = "definitions/jacks_or_better.cp"
 JACKS_96 = {"RoyalFlush": 800, "StraightFlush": 50, "FourOfAKind": 25, "FullHouse": 9, "Flush": 6,
@@ -29,7 +29,7 @@ JACKS_96 = {"RoyalFlush": 800, "StraightFlush": 50, "FourOfAKind": 25, "FullHous
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(), base_url=API_BASE) as test_client:
         yield test_client
 
 
@@ -200,14 +200,14 @@ def test_a_pay_table_edit_that_the_cli_rejects(client: TestClient) -> None:
 
 
 def test_time_limit_refuses_with_the_reason() -> None:
-    with TestClient(create_app(limits=Limits(seconds=0.05))) as slow:
+    with TestClient(create_app(limits=Limits(seconds=0.05)), base_url=API_BASE) as slow:
         response = slow.post("/api/analyze", json={"game": "jacks_or_better"})
     assert response.status_code == 422
     assert "time limit of 0.05 s" in response.json()["error"]["message"]
 
 
 def test_memory_limit_refuses_with_the_reason() -> None:
-    with TestClient(create_app(limits=Limits(memory_bytes=64 << 20))) as small:
+    with TestClient(create_app(limits=Limits(memory_bytes=64 << 20)), base_url=API_BASE) as small:
         response = small.post("/api/analyze", json={"game": "jacks_or_better"})
     assert response.status_code == 422
     assert "memory limit of 64 MiB" in response.json()["error"]["message"]
@@ -258,7 +258,7 @@ def test_cancel_kills_the_cli_process(client: TestClient) -> None:
        cards=st.text(alphabet="AKQJT2hdcs -x", max_size=16))
 def test_user_text_never_gets_a_500(hands: str, board: str, cards: str) -> None:
     """Whatever is typed into Hands, Board or Cards: the CLI's answer or its error, never a 500."""
-    with TestClient(create_app(limits=Limits(seconds=30))) as fuzz:
+    with TestClient(create_app(limits=Limits(seconds=30)), base_url=API_BASE) as fuzz:
         for command, body in [("equity", {"hands": hands, "board": board}),
                               ("hold", {"game": "jacks_or_better", "cards": cards})]:
             response = fuzz.post(f"/api/{command}", json=body)

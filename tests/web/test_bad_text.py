@@ -13,11 +13,12 @@ from starlette.testclient import TestClient
 
 from cpoly.web import app as web_app
 from cpoly.web.app import create_app
+from tests.web.conftest import API_BASE
 
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(), base_url=API_BASE) as test_client:
         yield test_client
 
 

@@ -13,7 +13,7 @@ from starlette.testclient import TestClient
 from cpoly.errors import CpolyError
 from cpoly.imports import read_text
 from cpoly.web.app import create_app
-from tests.web.conftest import ROOT
+from tests.web.conftest import API_BASE, ROOT
 
 SECRET = "sk_live_abc123XYZ"
 JACKS = (ROOT / "definitions" / "jacks_or_better.cp").read_text()
@@ -21,7 +21,7 @@ JACKS = (ROOT / "definitions" / "jacks_or_better.cp").read_text()
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app()) as test_client:
+    with TestClient(create_app(), base_url=API_BASE) as test_client:
         yield test_client
 
 

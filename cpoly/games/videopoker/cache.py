@@ -166,7 +166,7 @@ def _encode(name: str, arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tu
     size = header_room + position
     placed = [(header_room + o, a) for a, o in zip(payload, offsets)]
     crc = zlib.crc32(_header_bytes(name, entries, size))
-    for offset, array in placed:
+    for _, array in placed:
         crc = _crc(b"", _bytes_of(array), [(0, array.nbytes)], crc)
     lines = _MAGIC + json.dumps({"arrays": entries, "crc": crc, "name": name, "size": size},
                                 sort_keys=True).encode() + b"\n"

@@ -13,9 +13,8 @@ keyed by the definition's text, so a second pay table skips it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import cached_property
 from math import comb
 
@@ -49,10 +48,10 @@ from cpoly.games.videopoker.multiset import all_multisets, multiset_count, reali
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.games.videopoker.suitclasses import SuitBlocks
+from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.games.videopoker.tables import SubsetTables
 from cpoly.positions import position_dependent, witnesses
 
-HAND_SIZE = 5
 Progress = Callable[[int, int], None]
 
 

@@ -39,7 +39,9 @@ __all__ = [
     "HoldOption",
     "HoldReport",
     "HoldResult",
+    "TIE_KEYS",
     "ScaledTable",
+    "TieKey",
     "TieRule",
     "draw_weights",
     "exclude_discards",
@@ -78,6 +80,31 @@ class TieRule(str, enum.Enum):
     MOST_CARDS = "most-cards"
     LOWEST_VARIANCE = "lowest-variance"
     HIGHEST_VARIANCE = "highest-variance"
+
+
+class TieKey(NamedTuple):
+    """What a :class:`TieRule` compares among the maximal-EV holds, read by both choosers (one
+    deal here, many deals in :func:`~cpoly.games.videopoker.holds.choose_holds`).
+
+    ``measure``: None (no criterion: the card order alone decides), ``"cards"`` (cards kept) or
+    ``"second-moment"`` (the payout's second moment, whose order is the variance's at equal EVs);
+    ``sign`` 1 keeps the holds of least measure, -1 those of most; ``by_face``: the card order
+    reads faces first (else card indices)."""
+
+    measure: str | None
+    sign: int
+    by_face: bool
+
+
+#: The tie rules as data: the one place that says what each rule compares.
+TIE_KEYS: dict[TieRule, TieKey] = {
+    TieRule.RANK_ORDER: TieKey(None, 1, True),
+    TieRule.FIRST: TieKey(None, 1, False),
+    TieRule.FEWEST_CARDS: TieKey("cards", 1, False),
+    TieRule.MOST_CARDS: TieKey("cards", -1, False),
+    TieRule.LOWEST_VARIANCE: TieKey("second-moment", 1, False),
+    TieRule.HIGHEST_VARIANCE: TieKey("second-moment", -1, False),
+}
 
 
 #: The rule that reproduces the published full-pay Deuces Wild combinations digit for digit (of
@@ -211,8 +238,10 @@ def tie_order(deal: Sequence[int], faces: Sequence[int] | None, rule: TieRule) -
     >>> tie_order([7, 2, 9], None, TieRule.FIRST), tie_order([7, 2, 9], [0] * 7 + [5, 0, 1], TieRule.RANK_ORDER)
     ([1, 0, 2], [2, 0, 1])
     """
+    by_face = faces is not None and TIE_KEYS[rule].by_face
+
     def key(card: int) -> tuple[int, int]:
-        return (faces[card] if faces is not None and rule is TieRule.RANK_ORDER else 0, card)
+        return (faces[card] if faces is not None and by_face else 0, card)
 
     ranked = sorted(range(len(deal)), key=lambda i: key(int(deal[i])))
     place = [0] * len(deal)
@@ -224,13 +253,13 @@ def tie_order(deal: Sequence[int], faces: Sequence[int] | None, rule: TieRule) -
 def _narrow(options: Sequence[HoldOption], candidates: list[int], scaled: ScaledTable,
             rule: TieRule) -> list[int]:
     """The maximal-EV holds the rule's own criterion keeps (the order decides the rest)."""
-    if rule in (TieRule.FIRST, TieRule.RANK_ORDER):
+    measure, sign, _ = TIE_KEYS[rule]
+    if measure is None:
         return candidates
-    if rule in (TieRule.FEWEST_CARDS, TieRule.MOST_CARDS):
-        sign = 1 if rule is TieRule.FEWEST_CARDS else -1
-        keys: dict[int, Fraction | int] = {m: sign * len(options[m].held) for m in candidates}
-    else:  # equal means: the variance order is the order of the second moments
-        sign = 1 if rule is TieRule.LOWEST_VARIANCE else -1
+    keys: dict[int, Fraction | int]
+    if measure == "cards":
+        keys = {m: sign * len(options[m].held) for m in candidates}
+    else:
         keys = {m: sign * Fraction(sum(c * p * p for c, p in zip(options[m].counts, scaled.of_hold(m))),
                                    options[m].draws) for m in candidates}
     least = min(keys.values())

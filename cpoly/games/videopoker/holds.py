@@ -22,9 +22,10 @@ from math import comb
 import numpy as np
 
 from cpoly.games.videopoker.combinatorics import binomial_table, colex_rank
+from cpoly.games.videopoker.holdchoice import HAND_SIZE, HOLDS, TIE_KEYS
 from cpoly.games.videopoker.parallel import map_chunks
 from cpoly.games.videopoker.paytable import ScaledPays, TieRule
-from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+from cpoly.games.videopoker.tables import SubsetTables
 
 __all__ = [
     "HOLDS",
@@ -42,9 +43,6 @@ __all__ = [
     "stacked_tables",
     "subset_indices",
 ]
-
-HOLDS = 1 << HAND_SIZE
-
 
 def hold_sizes() -> np.ndarray:
     """Number of cards kept by each hold index (popcount), int64.
@@ -302,7 +300,7 @@ def choose_holds(
     maps = np.arange(int(np.max(deals)) + 1)[None, :] if card_maps is None else card_maps
     rows = np.flatnonzero(tied)
     remaining, ambiguous[rows] = _narrow(counts[rows], candidates[rows], pay_matrix, weight_by_hold, rule)
-    by_face = faces if rule is TieRule.RANK_ORDER else None
+    by_face = faces if TIE_KEYS[rule].by_face else None
     keys = member_order_keys(deals[rows], maps, by_face)
     member_best = np.argmin(np.where(remaining[:, None, :], keys, np.iinfo(np.int64).max), axis=2)
     best[rows] = member_best[:, 0]
@@ -347,15 +345,13 @@ def _narrow(
     first = np.argmax(candidates, axis=1)
     reference = weighted[np.arange(len(first)), first]
     differs = ((weighted != reference[:, None, :]).any(axis=2) & candidates).any(axis=1)
-    if rule in (TieRule.FIRST, TieRule.RANK_ORDER):
+    measure, sign, _ = TIE_KEYS[rule]
+    if measure is None:
         return candidates, differs
-    if rule in (TieRule.FEWEST_CARDS, TieRule.MOST_CARDS):
-        sign = 1 if rule is TieRule.FEWEST_CARDS else -1
+    if measure == "cards":
         key = np.broadcast_to(sign * hold_sizes()[None, :], candidates.shape)
-    else:
-        # Equal means: variance order = order of the second moments sum(w * count * pay**2).
-        second = np.einsum("nmc,mc->nm", weighted, pay_matrix * pay_matrix)
-        key = second if rule is TieRule.LOWEST_VARIANCE else -second
+    else:  # the second moments sum(w * count * pay**2)
+        key = sign * np.einsum("nmc,mc->nm", weighted, pay_matrix * pay_matrix)
     big = np.iinfo(np.int64).max
     masked = np.where(candidates, key, big)
     return candidates & (masked == masked.min(axis=1)[:, None]), differs

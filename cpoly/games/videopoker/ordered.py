@@ -196,7 +196,6 @@ class OrderedHands:
         deal, w = np.nonzero(meets)
         places = at[deal, w].astype(np.int64)  # (E, 5)
         code = ((places + 1) * SIXES).sum(axis=1)
-        mask = _hold_masks(places)
         n_categories = base.shape[2]
         key = ((deal * PLACEMENTS + code) * n_categories + self.category[w]) * n_categories + self.base[w]
         unique, weight = np.unique(key, return_counts=True)
@@ -252,12 +251,6 @@ def _apply(outcomes: np.ndarray, rows: np.ndarray, events: _Events, on: np.ndarr
 def _meets(at: np.ndarray) -> np.ndarray:
     """``(N, W)``: deal ``n`` shares a card with witness ``w``."""
     return np.asarray((at >= 0).any(axis=-1))
-
-
-def _hold_masks(at: np.ndarray) -> np.ndarray:
-    """The hold (bits on the sorted deal) keeping exactly the cards placed by each event."""
-    masks: np.ndarray = ((at >= 0) << np.arange(HAND_SIZE)).sum(axis=-1)
-    return masks
 
 
 SIXES = 6 ** np.arange(HAND_SIZE, dtype=np.int64)

@@ -27,12 +27,12 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.combinatorics import all_hands, binomial_table, colex_rank
+from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.games.videopoker.parallel import map_chunks
 from cpoly.hands import hand_chunks
 
 __all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories", "position_subsets"]
 
-HAND_SIZE = 5
 
 
 #: The category of each sorted five-card hand (rows of card indices), for tables that do not

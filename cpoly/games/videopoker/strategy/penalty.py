@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from cpoly.games.videopoker.holdchoice import HAND_SIZE
+
 __all__ = ["PENALTY_CAP", "PENALTY_LEVELS", "penalty_counts", "penalty_ids"]
 
 #: The levels of detail (indices into ``COARSENINGS``) that also come with a penalty count.
 PENALTY_LEVELS = (0, 1, 4)
 #: Penalty counts 0..4 (a hold of one card has four discards).
 PENALTY_CAP = 5
-HAND_SIZE = 5
 
 
 def penalty_counts(draws: np.ndarray, holds: np.ndarray) -> np.ndarray:
