@@ -6,7 +6,7 @@ is timed on its first N boards and extrapolated, marked ``*``).  cpoly times are
 seconds (``time.process_time``) of in-process calls of ``equity(..., exact=True)`` after one warm
 call; the loop evaluates every board with pokerkit's lookups (short deck: its best five of seven;
 Omaha: its best of the 60 fives with two hole cards) in Python, or with cpoly's own vectorised
-evaluator over every board (``vectorised loop``), which shows what the board-suit combinatorics
+evaluator over every board (``vectorised loop``; Omaha: its rank-table path), which shows what the board-suit combinatorics
 save.  Prints one table with the ratios and the issue's goals.
 """
 
@@ -29,6 +29,7 @@ from cpoly.games.holdem.cards import format_card, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import allowed_fives, evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
+from cpoly.games.holdem.omaha_exact import omaha_strengths
 from cpoly.games.holdem.rules import GameRules
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -88,7 +89,11 @@ def _vectorised_loop(rules: GameRules, holes: list[tuple[int, ...]], board: tupl
         full = np.concatenate([np.broadcast_to(np.array(board, dtype=np.int64), (len(boards), len(board))),
                                boards], axis=1)
         for hole in holes:
-            evaluate_holdings(np.broadcast_to(np.array(hole), (len(full), len(hole))), full, rules)
+            held = np.broadcast_to(np.array(hole), (len(full), len(hole)))
+            if rules.hole_used is None:
+                evaluate_holdings(held, full, rules)
+            else:
+                omaha_strengths(np.ascontiguousarray(held), full, rules)
     return time.process_time() - start
 
 
