@@ -21,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import CardsLike, to_cards
+from cpoly.games.holdem.cards import CardsLike, is_card_text, parse_cards, to_cards
+from cpoly.games.holdem.deck import Deck
 from cpoly.games.holdem.deal import MAX_PLAYERS, HandLike, make_deal
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.gamefile import GameLike, resolve_game
@@ -113,6 +114,22 @@ class Table:
             from cpoly.games.holdem.omaha import make_omaha_deal
 
             make_omaha_deal(self.hands, self.board, self.dead, self.rules)
+
+    def deck(self) -> Deck:
+        """The game's deck without the known cards (board, dead cards, every player's hole cards
+        given as exact cards): the document's partial deck, to shuffle and deal from."""
+        known = list(self.board) + list(self.dead)
+        for hand in self.hands:
+            if isinstance(hand, tuple):
+                known += hand
+            elif isinstance(hand, str) and is_card_text(hand):
+                known += parse_cards(hand)
+        return Deck.partial(known, self.rules)
+
+    @property
+    def hand_codes(self) -> dict[int, str]:
+        """The document's hand codes of this game: ``{1: 'high card', …, 10: 'royal flush'}``."""
+        return dict(enumerate(self.rules.names, start=1))
 
     def exact(self, progress: Progress | None = None) -> EquityResult:
         """Exact win / tie / loss counts over every deal of the unknown cards."""
