@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from cpoly.canonical import CanonicalTerms
+from cpoly.decoupled import Decoupled, decouple, decoupled_sum
 from cpoly.condition import MAX_CASES, ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import grid_points, pattern_axes, term_sum
@@ -32,6 +33,7 @@ PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
 TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
 PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused without enumerating
 SPLITS_TRIED = 3  # value sets tried per count (the best candidates)
+DECOUPLE_ABOVE = 100_000  # terms with more grid points are priced as a contraction too (cpoly.decoupled)
 SPLIT_GOOD = 200_000_000  # a split this cheap is taken without pricing the next candidate
 
 
@@ -71,6 +73,7 @@ class PatternCost:
     biggest: Expr | None = None
     patterns: int = 0
     keys: tuple[int, ...] = ()  # each term's canonical key (cpoly.canonical)
+    decoupled: tuple[Decoupled | None, ...] = ()  # per term: counted as a contraction, if cheaper
 
 
 def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PatternCost:
@@ -88,10 +91,18 @@ def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
             raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
                                   term.node)
     axes = [pattern_axes(term) for term in terms]
-    work = sum((grid_points(a) + TERM_OVERHEAD) * node_count(t.node) for t, a in zip(terms, axes))
+    works = [(grid_points(a) + TERM_OVERHEAD) * node_count(t.node) for t, a in zip(terms, axes)]
+    decoupled: list[Decoupled | None] = []
+    for i, (term, axis) in enumerate(zip(terms, axes)):
+        found = decouple(term, axis) if grid_points(axis) > DECOUPLE_ABOVE else None
+        if found is not None and found.work + TERM_OVERHEAD * node_count(term.node) < works[i]:
+            works[i] = found.work + TERM_OVERHEAD * node_count(term.node)
+        else:
+            found = None
+        decoupled.append(found)
     biggest = max(zip(terms, axes), key=lambda ta: grid_points(ta[1]), default=(None, None))[0]
-    return PatternCost(tuple(terms), tuple(axes), work, biggest.node if biggest else None,
-                       max((grid_points(a) for a in axes), default=0), tuple(keys))
+    return PatternCost(tuple(terms), tuple(axes), sum(works), biggest.node if biggest else None,
+                       max((grid_points(a) for a in axes), default=0), tuple(keys), tuple(decoupled))
 
 
 CANONICAL = CanonicalTerms()  # shared by every count: a term's count is remembered by its key
@@ -219,8 +230,9 @@ def run_patterns(counted: PatternCount, budget: WorkBudget | None = None) -> Num
     (budget or WorkBudget()).spend(counted.work)
     total: Number = 0
     for weight, _, cost in counted.parts:
-        for term, axes, key in zip(cost.terms, cost.axes, cost.keys):
+        for term, axes, key, decoupled in zip(cost.terms, cost.axes, cost.keys, cost.decoupled):
             if key not in CANONICAL.counts:  # counted by an earlier count (or part)
-                CANONICAL.counts[key] = term_sum(term, axes)  # type: ignore[arg-type]
+                CANONICAL.counts[key] = (term_sum(term, axes) if decoupled is None  # type: ignore[arg-type]
+                                         else decoupled_sum(term, axes, decoupled))  # type: ignore[arg-type]
             total += weight * term.coefficient * CANONICAL.counts[key]
     return expand(total)

@@ -146,11 +146,13 @@ def _typed_patterns(
     """
     n_atoms = len(atom_sizes)
     allowed_sets = [frozenset(a) for a in allowed]
-    code_rows: list[list[int]] = []
-    count_rows: list[list[int]] = []
+    code_parts: list[np.ndarray] = []
+    count_parts: list[np.ndarray] = []
+    found = 0
     step = stride(m)
     numeric = [size for size in atom_sizes if size is not None]
     most_blocks = m if len(numeric) < n_atoms else min(m, sum(numeric))
+    capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
     for rgs in (set_partitions(m) if m <= 10 else restricted_growth(m, most_blocks)):
         blocks = max(rgs) + 1 if rgs else 0
         block_atoms = []
@@ -160,18 +162,24 @@ def _typed_patterns(
                 if blk == b:
                     common &= allowed_sets[i]
             block_atoms.append(sorted(common))
-        for typing in product(*block_atoms):
-            counts = [0] * n_atoms
-            for atom in typing:
-                counts[atom] += 1
-            if any(size is not None and c > size for c, size in zip(counts, atom_sizes)):
-                continue
-            code_rows.append([typing[blk] * step + blk for blk in rgs])
-            count_rows.append(counts)
-            if len(code_rows) > MAX_PATTERNS:
-                raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
-                                    "the expression distinguishes too many values")
-    code_array = np.array(code_rows, dtype=np.int64).reshape(-1, m)
-    count_array = np.array(count_rows, dtype=np.int64).reshape(-1, n_atoms)
+        if any(not atoms for atoms in block_atoms):
+            continue
+        # every typing of the blocks at once: (T, blocks) atoms, kept when no atom holds more
+        # blocks than it has values
+        typings = np.array(list(product(*block_atoms)), dtype=np.int64).reshape(-1, blocks)
+        counts = np.zeros((len(typings), n_atoms), dtype=np.int64)
+        for b in range(blocks):
+            counts[np.arange(len(typings)), typings[:, b]] += 1
+        fits = (counts <= capacity).all(axis=1)
+        typings, counts = typings[fits], counts[fits]
+        found += len(typings)
+        if found > MAX_PATTERNS:
+            raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
+                                "the expression distinguishes too many values")
+        order = np.array(rgs, dtype=np.int64)
+        code_parts.append(typings[:, order] * step + order if m else typings[:, :0])
+        count_parts.append(counts)
+    code_array = (np.concatenate(code_parts) if code_parts else np.zeros((0, m), dtype=np.int64)).reshape(-1, m)
+    count_array = (np.concatenate(count_parts) if count_parts else np.zeros((0, n_atoms), dtype=np.int64))
     code_array.flags.writeable = count_array.flags.writeable = False  # shared through the memo
     return code_array, count_array

@@ -20,6 +20,8 @@ from cpoly.games.holdem.evaluator import (
     category_codes,
     evaluate_one,
 )
+from cpoly.games.holdem.deal import check_in_deck
+from cpoly.games.holdem.gamefile import resolve_game
 from cpoly.games.holdem.ranges import weighted_range
 from cpoly.games.holdem.results import EquityResult
 
@@ -45,12 +47,19 @@ def register(subparsers: Any) -> None:
     eq.add_argument("--no-flushes", action="store_true",
                     help="rank hands by ranks only (seed 000's poker with no flushes)")
     eq.add_argument("--json", action="store_true", help="print one JSON object")
+    eq.add_argument("--game", metavar="FILE", default=None,
+                    help="the game's .cp file (deck, straights, category order, hole cards): "
+                         "definitions/short_deck.cp, definitions/omaha.cp; default standard "
+                         "Hold'em (definitions/holdem.cp)")
     eq.set_defaults(func=run_equity)
 
     ev = subparsers.add_parser("eval", help="evaluate a 5- to 7-card poker hand",
-                               description="Category, strength and best five cards of a hand.")
+                               description="Category, strength and best five cards of a hand "
+                                           "(Omaha: the four hole cards first, then 3 to 5 board cards).")
     ev.add_argument("cards", nargs="+", metavar="CARD")
     ev.add_argument("--json", action="store_true", help="print one JSON object")
+    ev.add_argument("--game", metavar="FILE", default=None,
+                    help="the game's .cp file (default standard Hold'em)")
     ev.set_defaults(func=run_eval)
 
 
@@ -110,8 +119,10 @@ def run_equity(args: argparse.Namespace) -> int:
     board, after_board = split_board_words(args.board, 5)
     dead, after_dead = split_board_words(args.dead, 52)
     args.hands = hands_in_order(args, {"board": after_board, "dead": after_dead})
-    for hand in args.hands:
-        weighted_range(hand)  # a bad hand is named before the count is checked
+    rules = resolve_game(args.game)
+    if rules.hole_used is None:
+        for hand in args.hands:
+            weighted_range(hand)  # a bad hand is named before the count is checked
     if len(args.hands) < 2:
         raise CpolyInputError(
             f"equity needs at least 2 hands, got {len(args.hands)}"
@@ -120,7 +131,7 @@ def run_equity(args: argparse.Namespace) -> int:
     with progress_bar(f"equity of {' vs '.join(args.hands)}", not args.json) as update:
         result = equity(args.hands, " ".join(board), " ".join(dead),
                         exact=True if args.exact else None, samples=args.samples, seed=args.seed,
-                        flushes=not args.no_flushes, progress=update)
+                        flushes=not args.no_flushes, progress=update, game=rules)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
@@ -133,6 +144,8 @@ def _print_equity(result: EquityResult) -> None:
     known = f"board {format_cards(result.board) if result.board else '(none)'}"
     known += f", dead {format_cards(result.dead)}" if result.dead else ""
     title = f"{known}: {result.boards:,} {'boards' if result.exact else 'samples'}"
+    if result.game:
+        title = f"{result.game}, {title}"
     table = Table(title=title)
     for column in ("hand", "win", "tie", "loss", "win %", "tie %", "equity %"):
         table.add_column(column, justify="left" if column == "hand" else "right")
@@ -151,7 +164,8 @@ def _print_equity(result: EquityResult) -> None:
     categories.add_column("category")
     for player in result.players:
         categories.add_column(player.hand, justify="right")
-    for index, name in enumerate(CATEGORY_NAMES):
+    names = result.players[0].names if result.players else CATEGORY_NAMES
+    for index, name in enumerate(names):
         cells = [player.by_category[index] for player in result.players]
         if any(cell.occur for cell in cells):
             categories.add_row(str(index + 1), name,
@@ -162,13 +176,19 @@ def _print_equity(result: EquityResult) -> None:
 
 def run_eval(args: argparse.Namespace) -> int:
     """Evaluate one hand and print it; returns the exit code."""
+    rules = resolve_game(args.game)
     cards = parse_cards(" ".join(args.cards))
-    if not 5 <= len(cards) <= 7:
-        raise CpolyInputError(f"eval takes 5 to 7 cards, got {len(cards)}: {format_cards(cards)}")
-    strength = evaluate_one(cards)
-    code = int(category_codes([strength])[0])
-    best = best_five(cards)
-    out = {"category": CATEGORY_NAMES[code - 1], "code": code, "strength": strength,
+    check_in_deck(cards, rules, "eval")
+    hole = rules.hole_cards if rules.hole_used is not None else None
+    low, high = (5, 7) if hole is None else (hole + 3, hole + 5)
+    if not low <= len(cards) <= high:
+        what = "" if hole is None else f" ({hole} hole cards, then 3 to 5 board cards)"
+        raise CpolyInputError(f"eval takes {low} to {high} cards{what}, got {len(cards)}: "
+                              f"{format_cards(cards)}")
+    best = best_five(cards, rules, hole)
+    strength = evaluate_one(best, rules)
+    code = int(category_codes([strength], rules)[0])
+    out = {"category": rules.names[code - 1], "code": code, "strength": strength,
            "best_five": [format_card(c) for c in best], "cards": [format_card(c) for c in cards]}
     if args.json:
         print(json.dumps(out))

@@ -2,26 +2,7 @@
 // Card i is (F[i], S[i]); C1F … C5S are the seed's names for the same vertices.
 // Standard library of cpoly (docs/language.md, "Imports"): import "deck.cp".
 
-Two = 0
-Three = 1
-Four = 2
-Five = 3
-Six = 4
-Seven = 5
-Eight = 6
-Nine = 7
-Ten = 8
-Jack = 9
-Queen = 10
-King = 11
-Ace = 12
-Faces = 13
-
-Heart = 0
-Diamond = 1
-Club = 2
-Spade = 3
-Suits = 4
+import "values.cp"
 
 F = σ1-σ5
 S = σ6-σ10

@@ -6,7 +6,9 @@
 """
 
 from cpoly.games.holdem.cards import format_card, format_cards, parse_card, parse_cards, to_cards
+from cpoly.games.holdem.deck import Deck
 from cpoly.games.holdem.equity import equity, exact_equity
+from cpoly.games.holdem.gamefile import default_rules, rules_of
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
     best_five,
@@ -20,8 +22,8 @@ from cpoly.games.holdem.results import CategoryCounts, EquityResult, Outcome, Pl
 from cpoly.games.holdem.table import Table
 
 __all__ = [
-    "CATEGORY_NAMES", "CategoryCounts", "EquityResult", "Outcome", "PlayerEquity", "Table",
-    "best_five",
+    "CATEGORY_NAMES", "CategoryCounts", "Deck", "EquityResult", "Outcome", "PlayerEquity", "Table",
+    "best_five", "default_rules", "rules_of",
     "category_codes", "equity", "evaluate", "evaluate_one", "exact_equity", "flush_catch_up",
     "format_card",
     "format_cards", "no_flush_equity", "parse_card", "parse_cards", "parse_hand", "parse_range",

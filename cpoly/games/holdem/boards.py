@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.games.holdem.combinatorics import feasible_multisets, rank_sets
-from cpoly.games.holdem.evaluator import count_masks, flush_strength, rank_strength
+from cpoly.games.holdem.evaluator import count_masks, flush_strength, game_rules, rank_strength
+from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
 IntArray = npt.NDArray[np.int64]
@@ -66,12 +67,13 @@ def _with_cards(masks: Masks, cards: Sequence[int]) -> Masks:
     return masks
 
 
-def _player_strengths(board_masks: Masks, hole_counts: IntArray) -> IntArray:
+def _player_strengths(board_masks: Masks, hole_counts: IntArray,
+                      rules: GameRules | None = None) -> IntArray:
     """Rank-only strengths ``(n, P)`` for board rank masks ``(n,)`` and hole counts ``(P, 13)``."""
     masks: Masks = tuple(m[:, None] for m in board_masks)  # type: ignore[assignment]
     for bits in _hole_rank_bits(hole_counts):
         masks = fold(masks, bits[None, :])
-    return rank_strength(*masks)
+    return rank_strength(*masks, rules=rules)
 
 
 def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArray,
@@ -122,42 +124,45 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
 
 
 def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                  dead: Sequence[int]) -> tuple[npt.NDArray[np.bool_], IntArray]:
+                  dead: Sequence[int], rules: GameRules) -> tuple[npt.NDArray[np.bool_], IntArray]:
     known = [c for h in hands for c in h] + list(board) + list(dead)
-    available = np.ones((13, 4), dtype=bool)
+    available = rules.in_deck.reshape(13, 4).copy()
     for card in known:
         available[card // 4, card % 4] = False
     return available, np.array([_rank_counts(h) for h in hands], dtype=np.int64)
 
 
 def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
-              dead: Sequence[int] = ()) -> Tally:
+              dead: Sequence[int] = (), rules: GameRules | None = None) -> Tally:
     """Tally of every completion ranked by ranks only; it depends on the cards' ranks alone, so
     holdings with the same ranks share it."""
-    available, hole_counts = _availability(hands, board, dead)
+    game = game_rules(rules)
+    available, hole_counts = _availability(hands, board, dead, game)
     multisets, ways = feasible_multisets(5 - len(board), available.sum(axis=1))
-    strengths = _player_strengths(_with_cards(count_masks(multisets), board), hole_counts)
-    return tally_showdowns(strengths, ways)
+    strengths = _player_strengths(_with_cards(count_masks(multisets), board), hole_counts, game)
+    return tally_showdowns(strengths, ways, game)
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
-               dead: Sequence[int] = ()) -> Tally:
+               dead: Sequence[int] = (), rules: GameRules | None = None) -> Tally:
     """The correction of :func:`rank_part` for flushes: each board on which a flush changes the
     showdown replaces its rank-only tally by the real one (``boards`` is 0)."""
-    available, hole_counts = _availability(hands, board, dead)
+    game = game_rules(rules)
+    available, hole_counts = _availability(hands, board, dead, game)
     events = [_flush_events(hands, board, suit, available) for suit in range(4)]
     event_masks = tuple(np.concatenate([e[0][k] for e in events]) for k in range(4))
     event_ways = np.concatenate([e[1] for e in events])
-    plain = _player_strengths(event_masks, hole_counts)  # type: ignore[arg-type]
-    real = np.maximum(plain, flush_strength(np.concatenate([e[2] for e in events])))
+    plain = _player_strengths(event_masks, hole_counts, game)  # type: ignore[arg-type]
+    real = np.maximum(plain, flush_strength(np.concatenate([e[2] for e in events]), game))
     changed = (real != plain).any(axis=1)
     total = tally_showdowns(np.concatenate([real[changed], plain[changed]]),
-                            np.concatenate([event_ways[changed], -event_ways[changed]]))
+                            np.concatenate([event_ways[changed], -event_ways[changed]]), game)
     return replace(total, boards=0)
 
 
 def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
-                  dead: Sequence[int] = (), flushes: bool = True) -> Tally:
+                  dead: Sequence[int] = (), flushes: bool = True,
+                  rules: GameRules | None = None) -> Tally:
     """Exact tally over all completions of ``board`` for known ``hands`` (cards must be distinct).
 
     ``flushes=False`` ranks every hand by its ranks only (seed 000's poker with no flushes).
@@ -167,5 +172,5 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     >>> t.boards, t.win.tolist(), t.tie.tolist()
     (1712304, [1410336, 292660], [9308, 9308])
     """
-    total = rank_part(hands, board, dead)
-    return total + flush_part(hands, board, dead) if flushes else total
+    total = rank_part(hands, board, dead, rules)
+    return total + flush_part(hands, board, dead, rules) if flushes else total

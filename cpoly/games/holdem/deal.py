@@ -10,14 +10,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, lcm
 from math import gcd as math_gcd
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.cards import CardsLike, check_distinct, format_card, format_cards, to_cards
+from cpoly.games.holdem.evaluator import game_rules
 from cpoly.games.holdem.ranges import Combo, weighted_range
+from cpoly.games.holdem.rules import GameRules
 
 #: A player's hand: text (cards, ``??``, ``As?``, a range) or two cards as ints / (face, suit).
 HandLike = CardsLike
@@ -30,7 +32,8 @@ class Deal:
     """Players' combos (after removing combos that use board or dead cards), board, dead cards.
 
     ``weights`` holds each combo's integer weight (per player, aligned with ``ranges``) when some
-    range is weighted (``AA@50``); None when every combo weighs the same.
+    range is weighted (``AA@50``); None when every combo weighs the same.  ``rules`` is the game
+    (its deck, straights and category order; standard Hold'em by default).
     """
 
     labels: tuple[str, ...]
@@ -38,6 +41,17 @@ class Deal:
     board: tuple[int, ...]
     dead: tuple[int, ...]
     weights: tuple[tuple[int, ...], ...] | None = None
+    rules: GameRules = field(default_factory=lambda: game_rules(None))
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the game's deck (52; 36 in short deck)."""
+        return len(self.rules.deck)
+
+    def live_cards(self) -> list[int]:
+        """The deck's cards that are neither on the board nor dead, ascending."""
+        taken = set(self.board) | set(self.dead)
+        return [c for c in self.rules.deck if c not in taken]
 
     @property
     def unknown(self) -> int:
@@ -46,7 +60,7 @@ class Deal:
 
     def boards_per_holding(self) -> int:
         """Completions of the board for any one valid joint holding."""
-        left = 52 - len(self.board) - len(self.dead) - 2 * len(self.ranges)
+        left = self.deck_size - len(self.board) - len(self.dead) - self.rules.hole_cards * len(self.ranges)
         return comb(left, self.unknown)
 
 
@@ -74,16 +88,31 @@ def _hand(hand: HandLike) -> tuple[str, dict[Combo, Fraction]]:
     return format_cards(cards).replace(" ", ""), {(max(cards), min(cards)): Fraction(100)}
 
 
-def make_deal(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "") -> Deal:
+def check_in_deck(cards: Sequence[int], rules: GameRules, where: str) -> None:
+    """Raise naming the first card that is not in the game's deck (``2c`` in short deck)."""
+    for card in cards:
+        if not rules.in_deck[card]:
+            raise CpolyInputError(f"card {format_card(card)!r} ({where}) is not in the deck of "
+                                  f"{rules.title} (ranks {rules.rank_letters})")
+
+
+def make_deal(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "",
+              rules: GameRules | None = None) -> Deal:
     """Parse and validate hands (exact cards, ``As?``, ``??`` or weighted ranges), board and dead
-    cards (text, integers 0..51 or the document's (face, suit) pairs).
+    cards (text, integers 0..51 or the document's (face, suit) pairs) for the game ``rules``
+    (standard Hold'em by default): combos with a card outside its deck are left out.
 
     Raises
     ------
     CpolyInputError
         Fewer than 2 or more than 10 players, a board of 1, 2 or more than 5 cards, a card used
-        twice, too many cards, a range that is empty once board and dead cards are removed.
+        twice or not in the deck, too many cards, a range that is empty once board and dead cards
+        (and cards outside the deck) are removed.
     """
+    game = game_rules(rules)
+    if game.hole_used is not None:
+        raise CpolyInputError(f"{game.title} deals {game.hole_cards} hole cards: use its equity "
+                              "(cpoly.games.holdem.omaha)")
     if len(hands) < 2:
         raise CpolyInputError(f"equity needs at least 2 players, got {len(hands)}")
     if len(hands) > MAX_PLAYERS:
@@ -94,22 +123,28 @@ def make_deal(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike 
         raise CpolyInputError(
             f"a board has 0, 3, 4 or 5 cards, got {len(board_cards)} ({format_cards(board_cards)!r})")
     check_distinct(board_cards + dead_cards, "board and dead cards")
-    if 2 * len(hands) + len(board_cards) + len(dead_cards) + 5 - len(board_cards) > 52:
+    check_in_deck(board_cards, game, "board")
+    check_in_deck(dead_cards, game, "dead cards")
+    if 2 * len(hands) + len(board_cards) + len(dead_cards) + 5 - len(board_cards) > len(game.deck):
         raise CpolyInputError("too many cards: the players, board and dead cards exceed the deck")
     parsed = [_hand(h) for h in hands]
     labels = tuple(label for label, _ in parsed)
     _check_fixed_cards(labels, [tuple(c) for _, c in parsed], board_cards, dead_cards)
-    taken = set(board_cards) | set(dead_cards)
+    for index, (label, combos) in enumerate(parsed, start=1):
+        if len(combos) == 1:
+            check_in_deck(next(iter(combos)), game, f"hand {index} {label!r}")
+    taken = set(board_cards) | set(dead_cards) | {c for c in range(52) if not game.in_deck[c]}
     ranges, weights = [], []
     for label, combos in parsed:
         left = {c: w for c, w in combos.items() if not (set(c) & taken)}
         if not left:
-            raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards")
+            outside = "" if len(game.deck) == 52 else f" (and cards outside the {len(game.deck)}-card deck)"
+            raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards{outside}")
         ranges.append(tuple(left))
         weights.append(_integer_weights(list(left.values())))
     uniform = all(len(set(w)) == 1 for w in weights)
     return Deal(labels, tuple(ranges), board_cards, dead_cards,
-                None if uniform else tuple(weights))
+                None if uniform else tuple(weights), game)
 
 
 def _check_fixed_cards(hands: Sequence[str], parsed: Sequence[tuple[Combo, ...]],

@@ -19,6 +19,7 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.boards import flush_part, rank_part
 from cpoly.games.holdem.cards import CardsLike
 from cpoly.games.holdem.deal import Deal, HandLike, make_deal
+from cpoly.games.holdem.gamefile import GameLike, resolve_game
 from cpoly.games.holdem.method import MAX_ENUMERATED_HOLDINGS, Plan, plan_method
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows, runout_tally, valid_holdings
@@ -84,7 +85,7 @@ def holdings_tally(deal: Deal, flushes: bool = True,
     for part, first, labels in parts:
         for index, weight in zip(first.tolist(), _class_weights(labels, weights, len(first))):
             holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
-            total = total + part(holding, deal.board, deal.dead).scaled(weight)
+            total = total + part(holding, deal.board, deal.dead, deal.rules).scaled(weight)
             done += 1
             if progress is not None:
                 progress(done, steps)
@@ -105,7 +106,8 @@ def exact_equity(deal: Deal, flushes: bool = True, reason: str = "exact (request
                  progress: Progress | None = None, method: str | None = None) -> EquityResult:
     """Exact equity of a validated deal (``progress`` as in :func:`exact_tally`)."""
     tally, holdings = exact_tally(deal, flushes, progress, method)
-    return result_from_tally(tally, deal.labels, reason, holdings=holdings, flushes=flushes)
+    return result_from_tally(tally, deal.labels, reason, holdings=holdings, flushes=flushes,
+                             rules=deal.rules)
 
 
 def choose_method(deal: Deal) -> tuple[bool, str]:
@@ -116,7 +118,8 @@ def choose_method(deal: Deal) -> tuple[bool, str]:
 
 def equity(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "",
            *, exact: bool | None = None, samples: int | None = None, seed: int | None = None,
-           flushes: bool = True, progress: Progress | None = None) -> EquityResult:
+           flushes: bool = True, progress: Progress | None = None,
+           game: GameLike = None) -> EquityResult:
     """Equity of each hand (two cards, ``As?``, ``??``, or a weighted range) given board and dead
     cards.  Cards may be text, integers 0..51 or (face 2..14, suit 1..4) pairs.
 
@@ -132,8 +135,17 @@ def equity(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "
         False ranks hands by their ranks only (seed 000's "poker with no flushes").
     progress
         ``progress(done, total)``: runouts or suit classes done (exact) or samples drawn.
+    game
+        The game: a ``.cp`` file (``definitions/short_deck.cp``), its
+        :class:`~cpoly.games.holdem.rules.GameRules`, or None for standard Hold'em.
     """
-    deal = make_deal(hands, board, dead)
+    rules = resolve_game(game)
+    if rules.hole_used is not None:
+        from cpoly.games.holdem.omaha import omaha_equity
+
+        return omaha_equity(hands, board, dead, exact=exact, samples=samples, seed=seed,
+                            progress=progress, rules=rules)
+    deal = make_deal(hands, board, dead, rules)
     if samples is not None and samples < 1:
         raise CpolyInputError(f"the number of samples must be positive, got {samples}")
     check_seed(seed)

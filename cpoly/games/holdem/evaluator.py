@@ -1,10 +1,13 @@
-"""Vectorised 5-, 6- and 7-card poker evaluator.
+"""Vectorised 5-, 6- and 7-card poker evaluator, its tables generated from a game's rules.
 
 Strength is an ``int32``: ``category << 20`` plus up to five 4-bit ranks (most significant
-first), so a larger strength is a better hand and equal strengths tie.  Categories follow the
-seed's ten hand codes: 1 high card, 2 pair, 3 two pair, 4 three of a kind, 5 straight, 6 flush,
-7 full house, 8 four of a kind, 9 straight flush, 10 royal flush (a royal has category bits 9 in
-the strength; :func:`category_codes` reports it as 10).
+first), so a larger strength is a better hand and equal strengths tie.  The category bits are the
+game's hand codes (:class:`~cpoly.games.holdem.rules.GameRules`, read from its ``.cp`` file;
+standard Hold'em by default): there, the seed's ten hand codes 1 high card, 2 pair, 3 two pair,
+4 three of a kind, 5 straight, 6 flush, 7 full house, 8 four of a kind, 9 straight flush,
+10 royal flush (a royal has the straight flush's category bits in the strength;
+:func:`category_codes` reports it as 10).  Every function takes the game's ``rules`` (None:
+standard Hold'em).
 
 The rank part works on rank bitmasks: ``b1`` = ranks present, ``b2`` = ranks held at least twice,
 ``b3`` thrice, ``b4`` four times; small 8192-entry tables give the highest bit, the top-k ranks and
@@ -26,24 +29,17 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, tables
 
 IntArray = npt.NDArray[np.int64]
-CATEGORY_NAMES: Final = (
-    "high card", "pair", "two pair", "three of a kind", "straight", "flush",
-    "full house", "four of a kind", "straight flush", "royal flush",
-)
+#: Standard Hold'em's category names by hand code (a game's own: ``GameRules.names``).
+CATEGORY_NAMES: Final = KIND_NAMES
 _RANK_BITS: Final = np.int64(1) << np.arange(13, dtype=np.int64)
 
 
-def _build_tables() -> tuple[IntArray, IntArray, dict[int, IntArray]]:
+def _build_tables() -> tuple[IntArray, dict[int, IntArray]]:
     masks = np.arange(8192, dtype=np.int64)
-    bits = (masks[:, None] >> np.arange(13)) & 1
     high_bit = np.where(masks > 0, np.floor(np.log2(np.maximum(masks, 1))).astype(np.int64), 0)
-    straight_top = np.full(8192, -1, dtype=np.int64)
-    for top in range(3, 13):  # wheel A-2-3-4-5 has top rank 3 ('5')
-        window = (1 << 12 | 0b1111) if top == 3 else (0b11111 << (top - 4))
-        hit = (masks & window) == window
-        straight_top[hit & (straight_top < top)] = top
     top_k: dict[int, IntArray] = {}
     for k in (1, 2, 3, 5):
         packed = np.zeros(8192, dtype=np.int64)
@@ -53,48 +49,71 @@ def _build_tables() -> tuple[IntArray, IntArray, dict[int, IntArray]]:
             packed = packed << 4 | hb
             remaining = np.where(remaining > 0, remaining & ~(np.int64(1) << hb), 0)
         top_k[k] = packed
-    del bits
-    return high_bit, straight_top, top_k
+    return high_bit, top_k
 
 
-HIGH_BIT, STRAIGHT_TOP, TOP_K = _build_tables()
+HIGH_BIT, TOP_K = _build_tables()
 POPCOUNT: Final = np.array([m.bit_count() for m in range(8192)], dtype=np.int64)
+
+
+def game_rules(rules: GameRules | None) -> GameRules:
+    """``rules``, or standard Hold'em's (read from definitions/holdem.cp) when None."""
+    if rules is not None:
+        return rules
+    from cpoly.games.holdem.gamefile import default_rules
+
+    return default_rules()
 
 
 def _without(mask: IntArray, rank: IntArray) -> IntArray:
     return mask & ~(np.int64(1) << rank)
 
 
-def rank_strength(b1: IntArray, b2: IntArray, b3: IntArray, b4: IntArray) -> IntArray:
+def rank_strength(b1: IntArray, b2: IntArray, b3: IntArray, b4: IntArray,
+                  rules: GameRules | None = None) -> IntArray:
     """Best non-flush strength from rank bitmasks (ranks held ≥1, ≥2, ≥3, 4 times).
+
+    The kinds are tried in the game's order, best first (:func:`~cpoly.games.holdem.rules.tables`).
 
     >>> int(rank_strength(*[np.array([m]) for m in (0b11111, 0, 0, 0)])[0]) >> 20
     5
     """
+    table = tables(game_rules(rules))
+    code = table.code
     hb = HIGH_BIT
-    quad = hb[b4]
-    trip = hb[b3]
-    pair = hb[b2]
-    second_pair = hb[_without(b2, pair)]
-    fh_pair = hb[_without(b2, trip)]
     n_pairs = POPCOUNT[b2]
-    straight = STRAIGHT_TOP[b1]
-    cases = [
-        (b4 != 0, 8 << 20 | quad << 16 | hb[_without(b1, quad)] << 12),
-        ((b3 != 0) & (n_pairs >= 2), 7 << 20 | trip << 16 | fh_pair << 12),
-        (straight >= 0, 5 << 20 | straight << 16),
-        (b3 != 0, 4 << 20 | trip << 16 | TOP_K[2][_without(b1, trip)] << 8),
-        (n_pairs >= 2, 3 << 20 | pair << 16 | second_pair << 12
-         | hb[_without(_without(b1, pair), second_pair)] << 8),
-        (b2 != 0, 2 << 20 | pair << 16 | TOP_K[3][_without(b1, pair)] << 4),
-    ]
-    return np.select([c for c, _ in cases], [v for _, v in cases], 1 << 20 | TOP_K[5][b1])
+
+    def case(kind: Kind) -> tuple[npt.NDArray[np.bool_], IntArray]:
+        if kind is Kind.QUADS:
+            quad = hb[b4]
+            return b4 != 0, code[kind] << 20 | quad << 16 | hb[_without(b1, quad)] << 12
+        if kind is Kind.FULL_HOUSE:
+            trip = hb[b3]
+            return (b3 != 0) & (n_pairs >= 2), code[kind] << 20 | trip << 16 | hb[_without(b2, trip)] << 12
+        if kind is Kind.STRAIGHT:
+            straight = table.straight_top[b1]
+            return straight >= 0, code[kind] << 20 | straight << 16
+        if kind is Kind.TRIPS:
+            trip = hb[b3]
+            return b3 != 0, code[kind] << 20 | trip << 16 | TOP_K[2][_without(b1, trip)] << 8
+        pair = hb[b2]
+        if kind is Kind.TWO_PAIR:
+            second_pair = hb[_without(b2, pair)]
+            return n_pairs >= 2, (code[kind] << 20 | pair << 16 | second_pair << 12
+                                  | hb[_without(_without(b1, pair), second_pair)] << 8)
+        return b2 != 0, code[kind] << 20 | pair << 16 | TOP_K[3][_without(b1, pair)] << 4
+
+    cases = [case(kind) for kind in table.rank_order]
+    return np.select([c for c, _ in cases], [v for _, v in cases],
+                     code[Kind.HIGH_CARD] << 20 | TOP_K[5][b1])
 
 
-def flush_strength(suit_mask: IntArray) -> IntArray:
+def flush_strength(suit_mask: IntArray, rules: GameRules | None = None) -> IntArray:
     """Strength of the flush or straight flush in a 13-bit suit mask; 0 with fewer than 5 bits."""
-    straight = STRAIGHT_TOP[suit_mask]
-    value = np.where(straight >= 0, 9 << 20 | straight << 16, 6 << 20 | TOP_K[5][suit_mask])
+    table = tables(game_rules(rules))
+    straight = table.straight_top[suit_mask]
+    value = np.where(straight >= 0, table.code[Kind.STRAIGHT_FLUSH] << 20 | straight << 16,
+                     table.code[Kind.FLUSH] << 20 | TOP_K[5][suit_mask])
     return np.where(POPCOUNT[suit_mask] >= 5, value, 0)
 
 
@@ -104,26 +123,32 @@ def count_masks(counts: npt.NDArray[np.integer]) -> tuple[IntArray, IntArray, In
     return tuple(((c >= k).astype(np.int64) @ _RANK_BITS) for k in (1, 2, 3, 4))  # type: ignore
 
 
-def strength_from_counts(counts: npt.NDArray[np.integer]) -> IntArray:
+def strength_from_counts(counts: npt.NDArray[np.integer], rules: GameRules | None = None) -> IntArray:
     """Rank-only strength (flushes ignored) from rank counts of shape ``(..., 13)``."""
-    return rank_strength(*count_masks(counts))
+    return rank_strength(*count_masks(counts), rules=rules)
 
 
-def evaluate(cards: npt.ArrayLike) -> IntArray:
-    """Strengths of hands given as an ``(N, n)`` array of cards, ``n`` in 5..7.
+def _checked_hands(cards: npt.ArrayLike, sizes: tuple[int, int] = (5, 7)) -> IntArray:
+    hands = np.asarray(cards, dtype=np.int64)
+    if hands.ndim == 1:
+        hands = hands[None, :]
+    if hands.ndim != 2 or not sizes[0] <= hands.shape[1] <= sizes[1]:
+        raise CpolyInputError(f"a hand has {sizes[0]} to {sizes[1]} cards, got shape {hands.shape}")
+    if hands.size and (hands.min() < 0 or hands.max() > 51):
+        raise CpolyInputError("cards are numbers 0..51")
+    return hands
+
+
+def evaluate(cards: npt.ArrayLike, rules: GameRules | None = None) -> IntArray:
+    """Strengths of hands given as an ``(N, n)`` array of cards, ``n`` in 5..7: the best five
+    of the ``n`` cards in the game's order (``rules``; standard Hold'em by default).
 
     Raises
     ------
     CpolyInputError
         When the hands do not have 5 to 7 cards or a card is outside 0..51.
     """
-    hands = np.asarray(cards, dtype=np.int64)
-    if hands.ndim == 1:
-        hands = hands[None, :]
-    if hands.ndim != 2 or not 5 <= hands.shape[1] <= 7:
-        raise CpolyInputError(f"a hand has 5 to 7 cards, got shape {hands.shape}")
-    if hands.size and (hands.min() < 0 or hands.max() > 51):
-        raise CpolyInputError("cards are numbers 0..51")
+    hands = _checked_hands(cards)
     bits = np.int64(1) << (hands >> 2)
     b1, b2, b3, b4 = (np.zeros(len(hands), dtype=np.int64) for _ in range(4))
     for column in np.ascontiguousarray(bits.T):
@@ -131,50 +156,92 @@ def evaluate(cards: npt.ArrayLike) -> IntArray:
         b3 |= b2 & column
         b2 |= b1 & column
         b1 |= column
-    strength = rank_strength(b1, b2, b3, b4)
+    strength = rank_strength(b1, b2, b3, b4, rules)
     by_suit = (bits << (16 * (hands & 3))).sum(axis=1)  # four 13-bit suit masks, 16 bits apart
     flush_mask = np.zeros(len(hands), dtype=np.int64)
     for suit in range(4):
         suit_mask = (by_suit >> (16 * suit)) & 8191
         flush_mask = np.where(POPCOUNT[suit_mask] >= 5, suit_mask, flush_mask)
     rows = np.flatnonzero(flush_mask)
-    strength[rows] = np.maximum(strength[rows], flush_strength(flush_mask[rows]))
+    strength[rows] = np.maximum(strength[rows], flush_strength(flush_mask[rows], rules))
     return strength
 
 
-def category_codes(strength: npt.ArrayLike) -> IntArray:
-    """Hand codes 1..10 of strengths (royal flush = 10).
+def allowed_fives(hole: int, board: int, hole_used: int | None) -> tuple[tuple[int, ...], ...]:
+    """The columns of the five cards a hand may use, of ``hole`` hole cards then ``board``
+    board cards: every five (Hold'em), or exactly ``hole_used`` hole cards (Omaha: 60 fives).
+
+    >>> len(allowed_fives(4, 5, 2)), allowed_fives(4, 3, 2)[0]
+    (60, (0, 1, 4, 5, 6))
+    """
+    if hole_used is None:
+        return tuple(combinations(range(hole + board), 5))
+    return tuple(h + tuple(hole + b for b in bs)
+                 for h in combinations(range(hole), hole_used)
+                 for bs in combinations(range(board), 5 - hole_used))
+
+
+def evaluate_holdings(hole: npt.ArrayLike, board: npt.ArrayLike,
+                      rules: GameRules | None = None) -> IntArray:
+    """Strengths of ``(N, hole_cards)`` holdings on ``(N, b)`` boards under the game's rules:
+    the best five of all seven cards (Hold'em), or of the fives with exactly ``hole_used`` hole
+    cards (Omaha)."""
+    game = game_rules(rules)
+    holes = np.asarray(hole, dtype=np.int64).reshape(-1, game.hole_cards)
+    boards = np.asarray(board, dtype=np.int64).reshape(len(holes), -1)
+    cards = np.concatenate([holes, boards], axis=1)
+    if game.hole_used is None:
+        return evaluate(cards, game)
+    fives = np.array(allowed_fives(holes.shape[1], boards.shape[1], game.hole_used), dtype=np.int64)
+    strengths = evaluate(cards[:, fives].reshape(-1, 5), game).reshape(len(cards), len(fives))
+    return np.asarray(strengths.max(axis=1), dtype=np.int64)
+
+
+def category_codes(strength: npt.ArrayLike, rules: GameRules | None = None) -> IntArray:
+    """Hand codes of strengths: the category bits, and the royal flush's code for the straight
+    flush with the top window's top card (standard: royal flush = 10).
 
     >>> category_codes(np.array([9 << 20 | 12 << 16, 9 << 20 | 11 << 16])).tolist()
     [10, 9]
     """
+    game = game_rules(rules)
+    table = tables(game)
     s = np.asarray(strength, dtype=np.int64)
     category = s >> 20
-    return np.where((category == 9) & ((s >> 16 & 15) == 12), 10, category)
+    royal = (category == table.code[Kind.STRAIGHT_FLUSH]) & ((s >> 16 & 15) == table.royal_top)
+    return np.where(royal, game.royal_code, category)
 
 
-def evaluate_one(cards: tuple[int, ...] | list[int]) -> int:
+def evaluate_one(cards: tuple[int, ...] | list[int], rules: GameRules | None = None) -> int:
     """Strength of a single 5- to 7-card hand."""
-    return int(evaluate(np.asarray(cards)[None, :])[0])
+    return int(evaluate(np.asarray(cards)[None, :], rules)[0])
 
 
-def best_five(cards: tuple[int, ...] | list[int]) -> tuple[int, ...]:
+def best_five(cards: tuple[int, ...] | list[int], rules: GameRules | None = None,
+              hole: int | None = None) -> tuple[int, ...]:
     """The best five cards of a 5- to 7-card hand, in the order of the hand's tiebreak.
 
-    Cards are ordered by (multiplicity, rank) descending; a wheel puts its ace last.
+    Cards are ordered by (multiplicity, rank) descending; a straight whose ace plays low puts
+    its ace last.  With ``hole`` (Omaha), the first ``hole`` cards are hole cards and only the
+    fives of the game's rule are considered.
     """
-    if not 5 <= len(cards) <= 7:
+    game = game_rules(rules)
+    if hole is None and not 5 <= len(cards) <= 7:
         raise CpolyInputError(f"a hand has 5 to 7 cards, got {len(cards)}")
-    subsets = np.array(list(combinations(cards, 5)), dtype=np.int64)
-    strengths = evaluate(subsets)
+    columns = (list(combinations(range(len(cards)), 5)) if hole is None
+               else allowed_fives(hole, len(cards) - hole, game.hole_used))
+    subsets = np.array([[cards[i] for i in five] for five in columns], dtype=np.int64)
+    strengths = evaluate(subsets, game)
     best = [int(c) for c in subsets[int(np.argmax(strengths))]]
     rank_count = {r: sum(1 for c in best if c // 4 == r) for r in range(13)}
     strength = int(strengths.max())
-    wheel = (strength >> 20) in (5, 9) and (strength >> 16 & 15) == 3
+    straights = (game.codes[Kind.STRAIGHT], game.codes[Kind.STRAIGHT_FLUSH])
+    ace_low = (strength >> 20) in straights and (strength >> 16 & 15) != 12 and 12 in rank_count \
+        and rank_count[12] > 0
 
     def key(card: int) -> tuple[int, int, int]:
         rank = card // 4
-        order_rank = -1 if (wheel and rank == 12) else rank
+        order_rank = -1 if (ace_low and rank == 12) else rank
         return (-rank_count[rank], -order_rank, card % 4)
 
     return tuple(sorted(best, key=key))

@@ -71,7 +71,7 @@ def runouts_option(deal: Deal, flushes: bool = True) -> Option:
     if deal.unknown > 2 or not flushes:
         return Option("runouts", float("inf"), 0,
                       "the runout method needs a flop, turn or river and flushes")
-    runouts = comb(52 - len(deal.board) - len(deal.dead), deal.unknown)
+    runouts = comb(len(deal.live_cards()), deal.unknown)
     rows = enumerated_rows_bound(deal)
     held = 2 * (len(deal.ranges) - 1)
     per_row = 8 * (3 * held + held * (held - 1) // 2) + 24

@@ -25,7 +25,7 @@ BATCH = 100_000
 
 def _open_players(deal: Deal) -> list[bool]:
     """Players whose range is every combo the board and dead cards leave (``??``, ``random``)."""
-    everything = comb(52 - len(deal.board) - len(deal.dead), 2)
+    everything = comb(len(deal.live_cards()), 2)
     return [len(combos) == everything for combos in deal.ranges]
 
 
@@ -54,7 +54,7 @@ def _deal_rest(deal: Deal, taken: IntArray, count: int, rng: np.random.Generator
     rows = np.arange(len(taken))[:, None]
     keys = rng.random((len(taken), 52))
     keys[rows, taken] = 2.0
-    fixed = list(deal.board + deal.dead)
+    fixed = list(deal.board + deal.dead) + [c for c in range(52) if not deal.rules.in_deck[c]]
     if fixed:
         keys[:, fixed] = 2.0
     if count == 0:
@@ -86,16 +86,16 @@ def _draw_deals(deal: Deal, rng: np.random.Generator, size: int) -> tuple[IntArr
     return holes, np.concatenate([known, rest[:, 2 * len(opened):]], axis=1)
 
 
-def _strengths(holes: IntArray, boards: IntArray, flushes: bool) -> IntArray:
+def _strengths(holes: IntArray, boards: IntArray, flushes: bool, deal: Deal) -> IntArray:
     players = holes.shape[1] // 2
     columns = []
     for p in range(players):
         hand = np.concatenate([holes[:, 2 * p:2 * p + 2], boards], axis=1)
         if flushes:
-            columns.append(evaluate(hand))
+            columns.append(evaluate(hand, deal.rules))
         else:
             counts = ((hand // 4)[:, :, None] == np.arange(13)).sum(axis=1)
-            columns.append(strength_from_counts(counts))
+            columns.append(strength_from_counts(counts, deal.rules))
     return np.stack(columns, axis=1)
 
 
@@ -105,10 +105,11 @@ def _shares(strength: IntArray) -> npt.NDArray[np.float64]:
     return np.asarray(is_best / is_best.sum(axis=1, keepdims=True), dtype=np.float64)
 
 
-def _category_squares(strength: IntArray, shares: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+def _category_squares(strength: IntArray, shares: npt.NDArray[np.float64],
+                      deal: Deal) -> npt.NDArray[np.float64]:
     """Sum of squared pot shares per player and hand code: ``(P, 10)``."""
     players = strength.shape[1]
-    keys = (np.arange(players) * 10 + category_codes(strength) - 1).ravel()
+    keys = (np.arange(players) * 10 + category_codes(strength, deal.rules) - 1).ravel()
     squares = np.bincount(keys, (shares ** 2).ravel(), minlength=players * 10)
     return np.asarray(squares, dtype=np.float64).reshape(players, 10)
 
@@ -144,11 +145,11 @@ def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool
                                   "a card; use --exact")
         if len(holes) == 0:
             continue
-        strength = _strengths(holes, boards, flushes)
-        total = total + tally_showdowns(strength, np.ones(len(holes), dtype=np.int64))
+        strength = _strengths(holes, boards, flushes, deal)
+        total = total + tally_showdowns(strength, np.ones(len(holes), dtype=np.int64), deal.rules)
         shares = _shares(strength)
         share_squares += (shares ** 2).sum(axis=0)
-        category_squares += _category_squares(strength, shares)
+        category_squares += _category_squares(strength, shares, deal)
         done += len(holes)
         if progress is not None:
             progress(done, samples)
@@ -157,4 +158,4 @@ def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool
     return result_from_tally(total, deal.labels, reason, exact=False,
                              stderr=tuple(float(x) for x in stderr), flushes=flushes,
                              category_stderr=tuple(tuple(float(x) for x in row)
-                                                   for row in by_category))
+                                                   for row in by_category), rules=deal.rules)

@@ -14,6 +14,7 @@ from typing import Any
 
 from cpoly.games.holdem.cards import format_card
 from cpoly.games.holdem.evaluator import CATEGORY_NAMES
+from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally
 
 
@@ -86,6 +87,7 @@ class PlayerEquity:
     stderr: float | None
     by_category: tuple[CategoryCounts, ...]
     boards: int = 0
+    names: tuple[str, ...] = CATEGORY_NAMES
 
     @property
     def loss(self) -> int:
@@ -99,10 +101,11 @@ class PlayerEquity:
         return Outcome(self.win, self.tie, self.boards, self.boards, share, self.stderr)
 
     def category(self, name: str | int) -> CategoryCounts:
-        """Counts of the category ``name`` (e.g. ``"flush"``) or hand code 1..10."""
+        """Counts of the category ``name`` (e.g. ``"flush"``) or hand code 1..10 (the game's
+        codes: the lowest category is 1)."""
         if isinstance(name, int):
             return self.by_category[name - 1]
-        return self.by_category[CATEGORY_NAMES.index(name)]
+        return self.by_category[self.names.index(name)]
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,7 @@ class EquityResult:
     flushes: bool = True
     board: tuple[int, ...] = ()
     dead: tuple[int, ...] = ()
+    game: str = ""
 
     def counts(self, kind: str) -> list[int]:
         """Per player, the boards ``kind`` in win, tie, loss (the document's getWins, getDraws)."""
@@ -145,6 +149,8 @@ class EquityResult:
         }
         if not self.flushes:
             out["flushes"] = False
+        if self.game:
+            out["game"] = self.game
         return out
 
 
@@ -161,7 +167,7 @@ def _player_json(player: PlayerEquity) -> dict[str, Any]:
         "probability": {k: totals[f"{k}_probability"] for k in ("win", "tie", "loss")},
         "by_category": {
             name: {"code": code, **c.to_json()}
-            for code, (name, c) in enumerate(zip(CATEGORY_NAMES, player.by_category), start=1)
+            for code, (name, c) in enumerate(zip(player.names, player.by_category), start=1)
         },
     }
     if player.stderr is not None:
@@ -173,8 +179,12 @@ def _player_json(player: PlayerEquity) -> dict[str, Any]:
 def result_from_tally(tally: Tally, labels: tuple[str, ...], reason: str, *, exact: bool = True,
                       holdings: int = 1, stderr: tuple[float, ...] | None = None,
                       flushes: bool = True,
-                      category_stderr: tuple[tuple[float, ...], ...] | None = None) -> EquityResult:
-    """Turn integer tallies into a result; equities are exact fractions when ``exact``."""
+                      category_stderr: tuple[tuple[float, ...], ...] | None = None,
+                      rules: GameRules | None = None) -> EquityResult:
+    """Turn integer tallies into a result; equities are exact fractions when ``exact``.
+    ``rules``: the game (its category names; a game other than the default is named in the
+    result's ``game``)."""
+    names = CATEGORY_NAMES if rules is None else rules.names
     players = []
     for index, label in enumerate(labels):
         share = Fraction(int(tally.share[index]), SHARE_UNIT * tally.boards)
@@ -191,7 +201,18 @@ def result_from_tally(tally: Tally, labels: tuple[str, ...], reason: str, *, exa
                 for code, (w, t, o, s) in enumerate(zip(
                     tally.cat_win[index], tally.cat_tie[index], tally.cat_occur[index],
                     tally.cat_share[index]))
-            ),
+            )[:len(names)],
             boards=tally.boards,
+            names=names,
         ))
-    return EquityResult(tally.boards, exact, tuple(players), reason, holdings, flushes)
+    return EquityResult(tally.boards, exact, tuple(players), reason, holdings, flushes,
+                        game=_game_title(rules))
+
+
+def _game_title(rules: GameRules | None) -> str:
+    """The game's title, or "" for the default game (standard Hold'em)."""
+    if rules is None:
+        return ""
+    from cpoly.games.holdem.gamefile import default_rules
+
+    return "" if rules == default_rules() else rules.title

@@ -33,6 +33,7 @@ import numpy.typing as npt
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.evaluator import category_codes, evaluate
+from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally, exact_bincount
 
 IntArray = npt.NDArray[np.int64]
@@ -92,27 +93,26 @@ def enumerate_rows(deal: Deal, players: list[int]) -> tuple[IntArray, npt.NDArra
 
 def runouts(deal: Deal) -> IntArray:
     """Every completion of the board: ``(R, k)`` cards from the deck minus board and dead cards."""
-    taken = set(deal.board) | set(deal.dead)
-    deck = [c for c in range(52) if c not in taken]
-    listed = list(combinations(deck, deal.unknown))
+    listed = list(combinations(deal.live_cards(), deal.unknown))
     return np.array(listed, dtype=np.int64).reshape(len(listed), deal.unknown)
 
 
-def _combo_strengths(board: tuple[int, ...], extra: IntArray) -> IntArray:
+def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> IntArray:
     """Strength ``(R, 1326)`` of every combo on every full board (garbage where cards collide)."""
     full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
                            extra], axis=1)
     hands = np.concatenate([
         np.broadcast_to(ALL_COMBOS[None, :, :], (len(full), len(ALL_COMBOS), 2)),
         np.broadcast_to(full[:, None, :], (len(full), len(ALL_COMBOS), 5))], axis=2)
-    return evaluate(hands.reshape(-1, 7)).astype(np.int64).reshape(len(full), len(ALL_COMBOS))
+    return evaluate(hands.reshape(-1, 7), rules).astype(np.int64).reshape(len(full), len(ALL_COMBOS))
 
 
 class _Counted:
     """The counted player's combos on one runout, sorted by strength, with cumulative weights."""
 
     def __init__(self, q_cards: IntArray, q_weights: IntArray, q_strength: IntArray,
-                 runout_mask: np.uint64) -> None:
+                 runout_mask: np.uint64, rules: GameRules) -> None:
+        self.rules = rules
         masks = (np.uint64(1) << q_cards[:, 0].astype(np.uint64)) | (
             np.uint64(1) << q_cards[:, 1].astype(np.uint64))
         live = (masks & runout_mask) == 0
@@ -133,7 +133,7 @@ class _Counted:
         self.card_flat = self.card_cum.ravel()
         self.weight_ext = np.concatenate([weight, [0]])  # index -1: no combo, weight 0
         self.rank_ext = np.concatenate([self.rank, [len(order)]])
-        codes = np.where(self.sorted_strength >= 0, category_codes(np.maximum(self.sorted_strength, 0)), 0)
+        codes = np.where(self.sorted_strength >= 0, category_codes(np.maximum(self.sorted_strength, 0), rules), 0)
         self.bounds = np.searchsorted(codes, np.arange(1, 12), side="left")  # start of code c
 
     def count(self, cards: IntArray, pairs: IntArray, k: IntArray) -> IntArray:
@@ -202,7 +202,7 @@ def _step(total: Tally, counted: _Counted, e_strength: IntArray, w: IntArray, ca
     tie = np.zeros(players, np.int64)
     share = np.zeros(players, np.int64)
     cat = np.zeros((4, players, 10), np.int64)  # win, tie, occur, share
-    e_codes = category_codes(e_strength) - 1
+    e_codes = category_codes(e_strength, counted.rules) - 1
     alone = (m == 1)
     for col, player in enumerate(enumerated):
         top = at_best[:, col]
@@ -212,7 +212,7 @@ def _step(total: Tally, counted: _Counted, e_strength: IntArray, w: IntArray, ca
         win[player], tie[player], share[player] = p_win.sum(), p_tie.sum(), p_share.sum()
         for index, values in enumerate((p_win, p_tie, w * c_all, p_share)):
             cat[index, player] = _group_sum(e_codes[:, col], values)
-    best_code = category_codes(best) - 1
+    best_code = category_codes(best, counted.rules) - 1
     sums = counted.linear(w, cards, pairs, best_code, 10)  # (10 groups, 11 bounds)
     full = sums[:, 1:] - sums[:, :-1]  # (group x, category c): Q combos of category c
     occur = full.sum(axis=0)
@@ -286,11 +286,12 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     total = Tally.zero(len(deal.ranges))
     for start in range(0, len(extra), 64):
         chunk = extra[start:start + 64]
-        strengths = _combo_strengths(deal.board, chunk)
+        strengths = _combo_strengths(deal.board, chunk, deal.rules)
         for offset, runout in enumerate(chunk):
             runout_mask = np.uint64(sum(1 << int(c) for c in runout))
             live = (masks & runout_mask) == 0
-            counted = _Counted(q_cards, _weights(deal, q), strengths[offset, q_ids], runout_mask)
+            counted = _Counted(q_cards, _weights(deal, q), strengths[offset, q_ids], runout_mask,
+                               deal.rules)
             for lo in range(0, int(live.sum()), ROWS_PER_STEP):
                 rows = np.flatnonzero(live)[lo:lo + ROWS_PER_STEP]
                 total = _step(total, counted, strengths[offset][ids[rows]], weights[rows],
@@ -309,6 +310,6 @@ def valid_holdings(deal: Deal) -> int:
     q_index = np.full(len(ALL_COMBOS) + 1, -1, dtype=np.int64)
     q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
     counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros(len(q_cards), np.int64),
-                       np.uint64(0))
+                       np.uint64(0), deal.rules)
     cards, pairs = _row_pairs(ids, q_index)
     return int(counted.count_all(cards, pairs).sum())

@@ -21,9 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import CardsLike, to_cards
+from cpoly.games.holdem.cards import CardsLike, is_card_text, parse_cards, to_cards
+from cpoly.games.holdem.deck import Deck
 from cpoly.games.holdem.deal import MAX_PLAYERS, HandLike, make_deal
 from cpoly.games.holdem.equity import equity
+from cpoly.games.holdem.gamefile import GameLike, resolve_game
 from cpoly.games.holdem.results import EquityResult
 
 Progress = Callable[[int, int], None]
@@ -42,11 +44,13 @@ def _with_suits(cards: CardsLike, suits: Sequence[int] | None) -> CardsLike:
 
 class Table:
     """Players' hole cards, the flop, turn and river, and dead cards; :meth:`exact` and
-    :meth:`monte_carlo` return an :class:`~cpoly.games.holdem.results.EquityResult`."""
+    :meth:`monte_carlo` return an :class:`~cpoly.games.holdem.results.EquityResult`.
+    ``game``: a ``.cp`` game file (short deck, Omaha) or its rules; standard Hold'em by default."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, game: GameLike = None) -> None:
         if not 2 <= players <= MAX_PLAYERS:
             raise CpolyInputError(f"a table has 2 to {MAX_PLAYERS} players, got {players}")
+        self.rules = resolve_game(game)
         self.hands: list[HandLike] = ["??"] * players
         self.flop: tuple[int, ...] = ()
         self.turn: tuple[int, ...] = ()
@@ -66,7 +70,7 @@ class Table:
         if not isinstance(hand, str):
             hand = to_cards(hand)
         self.hands[player] = hand
-        make_deal(self.hands, self.board, self.dead)  # validate now, naming the bad card
+        self._check()  # validate now, naming the bad card
 
     def _street(self, cards: CardsLike, suits: Sequence[int] | None, size: int, name: str) -> tuple[int, ...]:
         parsed = to_cards(_with_suits(cards, suits))
@@ -104,13 +108,36 @@ class Table:
         return self.flop + self.turn + self.river
 
     def _check(self) -> None:
-        make_deal(self.hands, self.board, self.dead)
+        if self.rules.hole_used is None:
+            make_deal(self.hands, self.board, self.dead, self.rules)
+        else:
+            from cpoly.games.holdem.omaha import make_omaha_deal
+
+            make_omaha_deal(self.hands, self.board, self.dead, self.rules)
+
+    def deck(self) -> Deck:
+        """The game's deck without the known cards (board, dead cards, every player's hole cards
+        given as exact cards): the document's partial deck, to shuffle and deal from."""
+        known = list(self.board) + list(self.dead)
+        for hand in self.hands:
+            if isinstance(hand, tuple):
+                known += hand
+            elif isinstance(hand, str) and is_card_text(hand):
+                known += parse_cards(hand)
+        return Deck.partial(known, self.rules)
+
+    @property
+    def hand_codes(self) -> dict[int, str]:
+        """The document's hand codes of this game: ``{1: 'high card', …, 10: 'royal flush'}``."""
+        return dict(enumerate(self.rules.names, start=1))
 
     def exact(self, progress: Progress | None = None) -> EquityResult:
         """Exact win / tie / loss counts over every deal of the unknown cards."""
-        return equity(self.hands, self.board, self.dead, exact=True, progress=progress)
+        return equity(self.hands, self.board, self.dead, exact=True, progress=progress,
+                      game=self.rules)
 
     def monte_carlo(self, n: int, seed: int | None = None,
                     progress: Progress | None = None) -> EquityResult:
         """``n`` random deals of the unknown cards (``seed`` makes it repeatable)."""
-        return equity(self.hands, self.board, self.dead, samples=n, seed=seed, progress=progress)
+        return equity(self.hands, self.board, self.dead, samples=n, seed=seed, progress=progress,
+                      game=self.rules)

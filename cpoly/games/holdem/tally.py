@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.games.holdem.evaluator import category_codes
+from cpoly.games.holdem.rules import GameRules
 
 IntArray = npt.NDArray[np.int64]
 SHARE_UNIT = 2520
@@ -81,7 +82,8 @@ class Tally:
         return Tally(0, vec, vec, vec, mat, mat, mat, mat)
 
 
-def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike) -> Tally:
+def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike,
+                    rules: GameRules | None = None) -> Tally:
     """Tally showdowns given strengths ``(n, P)`` and integer weights ``(n,)``.
 
     >>> t = tally_showdowns(np.array([[2 << 20, 1 << 20], [3 << 20, 3 << 20]]), np.array([2, 1]))
@@ -94,12 +96,13 @@ def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike) -> Tally:
     is_best = s == s.max(axis=1, keepdims=True)
     n_best = is_best.sum(axis=1)
     status = np.where(is_best, np.where(n_best == 1, 1, 2)[:, None], 0)  # lose, alone, split
-    keys = (np.arange(players) * 3 + status) * 10 + category_codes(s) - 1
+    codes = category_codes(s, rules)
+    keys = (np.arange(players) * 3 + status) * 10 + codes - 1
     counts = exact_bincount(keys, np.repeat(w, players), players * 30)
     by_status = counts.reshape(players, 3, 10)
     pot_share = w * (SHARE_UNIT // np.maximum(n_best, 1))
     player_share = is_best * pot_share[:, None]
-    cat_share = exact_bincount(np.arange(players) * 10 + category_codes(s) - 1, player_share,
+    cat_share = exact_bincount(np.arange(players) * 10 + codes - 1, player_share,
                                players * 10)
     return Tally(
         boards=int(w.sum()),
