@@ -392,8 +392,9 @@ _NARROWED: dict[tuple[tuple[int, frozenset[int]], ...], dict[int, Expr]] = {}
 def narrow(node: Expr) -> Expr:
     """A product whose factors include ``δv{S}`` with every δ of its other factors that ``v``
     decides replaced by its value: ``δv{S}·f(δv{T}) = δv{S}·f(1)`` when S ⊆ T, ``f(0)`` when
-    S and T are disjoint, and ``f(0)`` for ``δv,w…`` when the sets of v and w are disjoint.
-    No new value set is made (the literals of the result are among the node's).
+    S and T are disjoint, and ``f(0)`` for ``δv,w…`` when the sets of v and w are disjoint;
+    0 when more vertices must take pairwise different values than their sets hold
+    (:func:`_too_few_values`).  No new value set is made (the literals of the result are among the node's).
 
     >>> low = delta((1,), {0, 1})
     >>> narrow(mul(low, one_minus(delta((1,), {5})))) is low
@@ -422,7 +423,42 @@ def _narrow_product(node: Product) -> Expr:
     meet = all(a & b for a in sets for b in sets)  # then no δa,b… of known vertices is 0
     rest = [f if meet and not _valued_vertices(f) & known.keys() else rebuild(f, lambda d: _decided(d, known), memo)
             for f in node.factors if not (isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None)]
-    return mul(*rest, *(delta((v,), values) for v, values in known.items()))
+    narrowed = mul(*rest, *(delta((v,), values) for v, values in known.items()))
+    return ZERO if isinstance(narrowed, Product) and _too_few_values(narrowed) else narrowed
+
+
+PIGEONHOLE_MAX = 10  # vertices with a value set among which pairwise-different sets are sought
+
+
+def _too_few_values(node: Product) -> bool:
+    """``Π_{v∈V} δv{S_v} · Π_{u<w in V} (1 - δu,w) = 0`` when ``|∪ S_v| < |V|`` (pigeonhole:
+    |V| pairwise different values cannot come from fewer), for V among the factors' vertices.
+
+    >>> low = [delta((v,), {0, 1}) for v in (1, 2, 3)]
+    >>> apart = [one_minus(delta(pair)) for pair in ((1, 2), (1, 3), (2, 3))]
+    >>> _too_few_values(mul(*low, *apart)), _too_few_values(mul(*low, *apart[:2]))
+    (True, False)
+    """
+    known = {f.vertices[0]: f.values for f in node.factors
+             if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None}
+    vertices = sorted(known)
+    if len(vertices) < 3 or len(vertices) > PIGEONHOLE_MAX:
+        return False
+    bit = {v: 1 << i for i, v in enumerate(vertices)}
+    adjacent = [0] * len(vertices)
+    for f in node.factors:
+        base = _complemented(f)
+        if isinstance(base, Delta) and base.values is None and len(base.vertices) == 2 and set(base.vertices) <= bit.keys():
+            a, b = (vertices.index(v) for v in base.vertices)
+            adjacent[a] |= 1 << b
+            adjacent[b] |= 1 << a
+    for subset in range(1, 1 << len(vertices)):
+        members = [i for i in range(len(vertices)) if subset >> i & 1]
+        if len(members) < 3 or any((adjacent[i] | 1 << i) & subset != subset for i in members):
+            continue
+        if len(frozenset().union(*(known[vertices[i]] for i in members))) < len(members):
+            return True
+    return False
 
 
 _VALUED: dict[int, frozenset[int]] = {}  # node uid -> vertices of the δs with a value set under it
