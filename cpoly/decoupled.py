@@ -204,7 +204,7 @@ def decoupled_sum(term: TermPlan, axes: Axes | None, plan: Decoupled | None) -> 
     assert axes is not None and plan is not None
     if not plan.parts:
         return 0
-    sides = [_side(term, sort, axis, [p[1 + i] for p in plan.parts])
+    sides = [_side(term, sort, axis, [p[1] if i == 0 else p[2] for p in plan.parts])
              for i, (sort, axis) in enumerate(zip(term.sort_order, axes))]
     (reduced_a, parts_a, weights_a), (reduced_b, parts_b, weights_b) = sides
     linked = np.ones((len(parts_a), len(parts_b)), dtype=bool)
@@ -235,7 +235,7 @@ def decoupled_sum(term: TermPlan, axes: Axes | None, plan: Decoupled | None) -> 
 
 def _weighed(reduced: np.ndarray, weights: list[Number]) -> np.ndarray | None:
     """``Σ_sig reduced[k, σ, sig] · weight[sig]`` in int64, or None when it might overflow."""
-    biggest = max((abs(int(w)) for w in weights), default=0)  # type: ignore[arg-type]
+    biggest = max((abs(int(w)) for w in weights), default=0)
     if int(np.abs(reduced).sum(initial=0)) * max(biggest, 1) >= INT64_SAFE:
         return None
     result: np.ndarray = reduced @ np.array(weights, dtype=np.int64)

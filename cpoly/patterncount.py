@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from cpoly.canonical import CanonicalTerms
+from cpoly.contraction import Contraction, contraction_sum, plan_contraction
 from cpoly.decoupled import Decoupled, decouple, decoupled_sum
 from cpoly.condition import MAX_CASES, ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.errors import CpolyTooLarge
@@ -35,6 +36,12 @@ PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused witho
 SPLITS_TRIED = 3  # value sets tried per count (the best candidates)
 DECOUPLE_ABOVE = 100_000  # terms with more grid points are priced as a contraction too (cpoly.decoupled)
 SPLIT_GOOD = 200_000_000  # a split this cheap is taken without pricing the next candidate
+# Vertices of a sort from which a cheap contraction (cpoly.contraction) is taken without pricing
+# the plan by terms: that plan's patterns grow as Bell numbers (seven cards: 877 partitions a
+# side, each typed by every literal of a term), and pricing it can take minutes.  With fewer,
+# the plan by terms is priced first and kept unless it costs more than SPLIT_GOOD and more
+# than the contraction.
+CONTRACT_FIRST = 6
 
 
 @dataclass
@@ -133,14 +140,17 @@ def node_count(node: Expr) -> int:
 @dataclass(frozen=True)
 class PatternCount:
     """A count by equality patterns as weighted parts ``(weight, universe, cost)``; ``split``
-    is the value split the parts are the cases of (None: one part, the node itself)."""
+    is the value split the parts are the cases of (None: one part, the node itself);
+    ``contraction``: the whole count as one face/suit contraction (:mod:`cpoly.contraction`),
+    added to the parts."""
 
     parts: tuple[tuple[int, frozenset[int], PatternCost], ...]
     split: ValueSplit | None = None
+    contraction: Contraction | None = None
 
     @property
     def work(self) -> int:
-        return sum(cost.work for _, _, cost in self.parts)
+        return sum(cost.work for _, _, cost in self.parts) + (self.contraction.work if self.contraction else 0)
 
     @property
     def biggest(self) -> Expr | None:
@@ -153,7 +163,8 @@ class PatternCount:
 
 def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int],
                   positions: Sequence[Sequence[int]] = (), memo: SplitMemo | None = None) -> PatternCount:
-    """The plan of ``Σ node`` by equality patterns: conditioned on the cheapest of its first
+    """The plan of ``Σ node`` by equality patterns: as one face/suit contraction when that is
+    cheap (see CONTRACT_FIRST) or the plan by terms fails or costs more; else conditioned on the cheapest of its first
     :func:`~cpoly.condition.split_candidates` (the next one is priced only while the best so
     far costs more than SPLIT_GOOD), else the node itself.
 
@@ -163,6 +174,24 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
     card's face and suit) allow one case per size of W when the node is symmetric in them;
     ``memo`` keeps conditioned DAGs between calls.  Raises TooManyPatterns when a term of the
     chosen plan is over the pattern limit."""
+    contracted = plan_contraction(node, sorts, universe)
+    many = contracted is not None and max(map(len, contracted.vertices)) >= CONTRACT_FIRST
+    if contracted is not None and many and contracted.work <= SPLIT_GOOD:
+        return PatternCount((), None, contracted)
+    try:
+        planned = _plan_by_terms(node, sorts, universe, positions, memo)
+    except CpolyTooLarge:
+        if contracted is None:
+            raise
+        return PatternCount((), None, contracted)
+    if contracted is not None and contracted.work < planned.work and (many or planned.work > SPLIT_GOOD):
+        return PatternCount((), None, contracted)
+    return planned
+
+
+def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int],
+                   positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternCount:
+    """The plan of ``Σ node`` term by term (see :func:`plan_patterns`)."""
     names = {v: sorts[v].name for v in universe}
     sizes = {sorts[v].name: sorts[v].size for v in universe}
     best: PatternCount | None = None
@@ -228,7 +257,7 @@ def _moves_with(split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
 def run_patterns(counted: PatternCount, budget: WorkBudget | None = None) -> Number:
     """Run a planned count, after charging its whole work to ``budget``."""
     (budget or WorkBudget()).spend(counted.work)
-    total: Number = 0
+    total: Number = 0 if counted.contraction is None else contraction_sum(counted.contraction)
     for weight, _, cost in counted.parts:
         for term, axes, key, decoupled in zip(cost.terms, cost.axes, cost.keys, cost.decoupled):
             if key not in CANONICAL.counts:  # counted by an earlier count (or part)

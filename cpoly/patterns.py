@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from functools import cache, lru_cache
-from itertools import product
+from itertools import combinations_with_replacement, product
 from math import factorial
 
 import numpy as np
@@ -121,8 +121,81 @@ def typed_patterns(
     allowed: Sequence[Sequence[int]],
     atom_sizes: Sequence[int | None],
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Typed patterns of ``m`` vertices (memoised; see :func:`_typed_patterns`)."""
-    return _typed_patterns(m, tuple(tuple(a) for a in allowed), tuple(atom_sizes))
+    """Typed patterns of ``m`` vertices (memoised; see :func:`_typed_patterns`).
+
+    >>> fast = typed_patterns(4, [[0, 1], [1, 2], [0, 1, 2], [2]], [1, 2, None])
+    >>> slow = _typed_patterns.__wrapped__(4, ((0, 1), (1, 2), (0, 1, 2), (2,)), (1, 2, None))
+    >>> all((a == b).all() for a, b in zip(fast, slow))
+    True
+    """
+    key = (m, tuple(tuple(a) for a in allowed), tuple(atom_sizes))
+    if 0 < m <= VECTORISED_MAX and len(atom_sizes) <= VECTORISED_ATOMS:
+        return _typed_patterns_at_once(*key)
+    return _typed_patterns(*key)
+
+
+VECTORISED_MAX = 9  # vertices whose patterns are typed all at once (Bell(9) = 21,147 partitions)
+VECTORISED_ATOMS = 12  # atoms a block's set of allowed atoms is a bit mask of
+
+
+@lru_cache(maxsize=4096)
+def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]
+                            ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_typed_patterns` with every partition typed at once (the same rows, same order):
+    a block may take the atoms every vertex of it may take (a bit mask), its typings are the
+    mixed-radix digits of a row number, the last block fastest."""
+    n_atoms = len(atom_sizes)
+    rgs = _partition_array(m)
+    masks = np.full(rgs.shape, (1 << n_atoms) - 1, dtype=np.int64)
+    rows = np.arange(len(rgs))
+    for i, atoms in enumerate(allowed):
+        masks[rows, rgs[:, i]] &= sum(1 << a for a in set(atoms))
+    blocks = rgs.max(axis=1) + 1
+    present = np.arange(m)[None, :] < blocks[:, None]
+    table, popcount = _bit_table(n_atoms)
+    radix = np.where(present, popcount[masks], 1)
+    per_partition = radix.prod(axis=1)
+    if int(per_partition.sum()) > 4 * MAX_PATTERNS:
+        return _typed_patterns(m, allowed, atom_sizes)  # refuses with the usual message
+    owner = np.repeat(rows, per_partition)
+    digit_source = np.arange(len(owner)) - np.repeat(np.cumsum(per_partition) - per_partition, per_partition)
+    typings = np.zeros((len(owner), m), dtype=np.int64)
+    for b in range(m - 1, -1, -1):
+        width = radix[owner, b]
+        typings[:, b] = table[masks[owner, b], digit_source % width]
+        digit_source //= width
+    counts = np.zeros((len(owner), n_atoms), dtype=np.int64)
+    atom_ids = np.arange(n_atoms)
+    for b in range(m):
+        counts += (typings[:, b, None] == atom_ids) & present[owner, b, None]
+    capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
+    fits = (counts <= capacity).all(axis=1)
+    if int(fits.sum()) > MAX_PATTERNS:
+        raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
+                            "the expression distinguishes too many values")
+    owner, typings, counts = owner[fits], typings[fits], counts[fits]
+    order = rgs[owner]
+    codes = np.take_along_axis(typings, order, axis=1) * stride(m) + order
+    for array in (codes, counts):
+        array.flags.writeable = False
+    return codes, counts
+
+
+@cache
+def _partition_array(m: int) -> np.ndarray:
+    return np.array(set_partitions(m), dtype=np.int64).reshape(-1, m)
+
+
+@cache
+def _bit_table(n_atoms: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every bit mask of ``n_atoms`` bits: its set bits in order (row), and their number."""
+    table = np.zeros((1 << n_atoms, max(n_atoms, 1)), dtype=np.int64)
+    popcount = np.zeros(1 << n_atoms, dtype=np.int64)
+    for mask in range(1 << n_atoms):
+        bits = [a for a in range(n_atoms) if mask >> a & 1]
+        table[mask, :len(bits)] = bits
+        popcount[mask] = len(bits)
+    return table, popcount
 
 
 @lru_cache(maxsize=4096)
@@ -183,3 +256,89 @@ def _typed_patterns(
     count_array = (np.concatenate(count_parts) if count_parts else np.zeros((0, n_atoms), dtype=np.int64))
     code_array.flags.writeable = count_array.flags.writeable = False  # shared through the memo
     return code_array, count_array
+
+
+# ---- patterns of a position-symmetric term ----------------------------------------------------
+@cache
+def integer_partitions(m: int) -> tuple[tuple[int, ...], ...]:
+    """The block sizes of the set partitions of m items, up to order (non-increasing).
+
+    >>> integer_partitions(4)
+    ((4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1))
+    """
+    out: list[tuple[int, ...]] = []
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        left = m - sum(prefix)
+        if left == 0:
+            out.append(prefix)
+            continue
+        top = min(left, prefix[-1] if prefix else left)
+        stack.extend(prefix + (size,) for size in range(1, top + 1))
+    return tuple(sorted(out, key=lambda p: tuple(-x for x in p)))
+
+
+@cache
+def partition_types(m: int) -> np.ndarray:
+    """For each restricted-growth string of :func:`set_partitions` (same order), the index of
+    its block sizes in :func:`integer_partitions`."""
+    index = {p: i for i, p in enumerate(integer_partitions(m))}
+    types = [index[tuple(sorted((rgs.count(b) for b in range(max(rgs, default=-1) + 1)), reverse=True))]
+             for rgs in set_partitions(m)]
+    result = np.array(types, dtype=np.int64)
+    result.flags.writeable = False
+    return result
+
+
+def symmetric_patterns(m: int, allowed: Sequence[int], atom_sizes: Sequence[int | None]
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The typed patterns an expression symmetric in its ``m`` vertices needs: one set
+    partition per block sizes (blocks on consecutive vertices, larger first), its blocks
+    typed up to permutations of blocks of equal size (every vertex may take the ``allowed``
+    atoms).  Returns codes (P, m) and counts (P, A) as :func:`typed_patterns`, each pattern's
+    multiplicity (the typed patterns of its partition it stands for) and its partition's index
+    in :func:`integer_partitions`.  The value of a symmetric expression summed over every typed
+    pattern of one set partition is ``Σ multiplicity · value`` over that partition's rows.
+
+    >>> codes, counts, times, kinds = symmetric_patterns(2, [0, 1], [None, None])
+    >>> codes.tolist(), times.tolist(), kinds.tolist()
+    ([[0, 0], [2, 2], [0, 1], [0, 3], [2, 3]], [1, 1, 1, 2, 1], [0, 0, 1, 1, 1])
+    """
+    return _symmetric_patterns(m, tuple(allowed), tuple(atom_sizes))
+
+
+@lru_cache(maxsize=1024)
+def _symmetric_patterns(m: int, allowed: tuple[int, ...], atom_sizes: tuple[int | None, ...]
+                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    n_atoms = len(atom_sizes)
+    step = stride(m)
+    capacity = [m if size is None else size for size in atom_sizes]
+    rows: list[list[int]] = []
+    counts: list[list[int]] = []
+    times: list[int] = []
+    kinds: list[int] = []
+    for kind, sizes in enumerate(integer_partitions(m)):
+        rgs = [b for b, size in enumerate(sizes) for _ in range(size)]
+        groups = [sum(1 for s in sizes if s == size) for size in sorted(set(sizes), reverse=True)]
+        for typing in product(*(combinations_with_replacement(allowed, g) for g in groups)):
+            atoms = [a for group in typing for a in group]
+            count = [0] * n_atoms
+            for a in atoms:
+                count[a] += 1
+            if any(c > cap for c, cap in zip(count, capacity)):
+                continue
+            multiplicity = 1
+            for group in typing:
+                multiplicity *= factorial(len(group))
+                for a in set(group):
+                    multiplicity //= factorial(group.count(a))
+            rows.append([atoms[b] * step + b for b in rgs])
+            counts.append(count)
+            times.append(multiplicity)
+            kinds.append(kind)
+    arrays = (np.array(rows, dtype=np.int64).reshape(-1, m), np.array(counts, dtype=np.int64).reshape(-1, n_atoms),
+              np.array(times, dtype=np.int64), np.array(kinds, dtype=np.int64))
+    for array in arrays:
+        array.flags.writeable = False
+    return arrays

@@ -392,8 +392,9 @@ _NARROWED: dict[tuple[tuple[int, frozenset[int]], ...], dict[int, Expr]] = {}
 def narrow(node: Expr) -> Expr:
     """A product whose factors include ``δv{S}`` with every δ of its other factors that ``v``
     decides replaced by its value: ``δv{S}·f(δv{T}) = δv{S}·f(1)`` when S ⊆ T, ``f(0)`` when
-    S and T are disjoint, and ``f(0)`` for ``δv,w…`` when the sets of v and w are disjoint.
-    No new value set is made (the literals of the result are among the node's).
+    S and T are disjoint, and ``f(0)`` for ``δv,w…`` when the sets of v and w are disjoint;
+    0 when more vertices must take pairwise different values than their sets hold
+    (:func:`_too_few_values`).  No new value set is made (the literals of the result are among the node's).
 
     >>> low = delta((1,), {0, 1})
     >>> narrow(mul(low, one_minus(delta((1,), {5})))) is low
@@ -418,9 +419,64 @@ def _narrow_product(node: Product) -> Expr:
     if not known:
         return node
     memo = _NARROWED.setdefault(tuple(sorted(known.items(), key=lambda kv: kv[0])), {})
-    rest = [rebuild(f, lambda d: _decided(d, known), memo) for f in node.factors
-            if not (isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None)]
-    return mul(*rest, *(delta((v,), values) for v, values in known.items()))
+    sets = set(known.values())
+    meet = all(a & b for a in sets for b in sets)  # then no δa,b… of known vertices is 0
+    rest = [f if meet and not _valued_vertices(f) & known.keys() else rebuild(f, lambda d: _decided(d, known), memo)
+            for f in node.factors if not (isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None)]
+    narrowed = mul(*rest, *(delta((v,), values) for v, values in known.items()))
+    return ZERO if isinstance(narrowed, Product) and _too_few_values(narrowed) else narrowed
+
+
+PIGEONHOLE_MAX = 10  # vertices with a value set among which pairwise-different sets are sought
+
+
+def _too_few_values(node: Product) -> bool:
+    """``Π_{v∈V} δv{S_v} · Π_{u<w in V} (1 - δu,w) = 0`` when ``|∪ S_v| < |V|`` (pigeonhole:
+    |V| pairwise different values cannot come from fewer), for V among the factors' vertices.
+
+    >>> low = [delta((v,), {0, 1}) for v in (1, 2, 3)]
+    >>> apart = [one_minus(delta(pair)) for pair in ((1, 2), (1, 3), (2, 3))]
+    >>> _too_few_values(mul(*low, *apart)), _too_few_values(mul(*low, *apart[:2]))
+    (True, False)
+    """
+    known = {f.vertices[0]: f.values for f in node.factors
+             if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None}
+    vertices = sorted(known)
+    if len(vertices) < 3 or len(vertices) > PIGEONHOLE_MAX:
+        return False
+    bit = {v: 1 << i for i, v in enumerate(vertices)}
+    adjacent = [0] * len(vertices)
+    for f in node.factors:
+        base = _complemented(f)
+        if isinstance(base, Delta) and base.values is None and len(base.vertices) == 2 and set(base.vertices) <= bit.keys():
+            a, b = (vertices.index(v) for v in base.vertices)
+            adjacent[a] |= 1 << b
+            adjacent[b] |= 1 << a
+    for subset in range(1, 1 << len(vertices)):
+        members = [i for i in range(len(vertices)) if subset >> i & 1]
+        if len(members) < 3 or any((adjacent[i] | 1 << i) & subset != subset for i in members):
+            continue
+        if len(frozenset().union(*(known[vertices[i]] for i in members))) < len(members):
+            return True
+    return False
+
+
+_VALUED: dict[int, frozenset[int]] = {}  # node uid -> vertices of the δs with a value set under it
+
+
+def _valued_vertices(root: Expr) -> frozenset[int]:
+    """The vertices of the δs with a value set under ``root``: a factor without a known one
+    among them is left as it is by :func:`narrow` when every two known sets meet (nothing
+    in it is decided), so it is not rebuilt."""
+    from cpoly.expr import children, postorder
+
+    if root.uid not in _VALUED:
+        for n in postorder([root], skip=_VALUED):
+            if isinstance(n, Delta):
+                _VALUED[n.uid] = frozenset(n.vertices) if n.values is not None else frozenset()
+            else:
+                _VALUED[n.uid] = frozenset().union(*(_VALUED[c.uid] for c in children(n)))
+    return _VALUED[root.uid]
 
 
 def _decided(node: Delta, known: dict[int, frozenset[int]]) -> Expr:
@@ -433,3 +489,53 @@ def _decided(node: Delta, known: dict[int, frozenset[int]]) -> Expr:
     if len(node.vertices) == 1 and node.values is not None and common <= node.values:
         return ONE
     return node
+
+
+# ---- equal vertices named by one of them -------------------------------------------------------
+_UNIFIED: dict[int, Expr] = {}  # product uid -> unified (nodes are interned)
+_UNIFY_MEMOS: dict[tuple[tuple[int, int], ...], dict[int, Expr]] = {}
+
+
+def unify(node: Expr) -> Expr:
+    """A product whose factors include ``δa,b,…`` with the vertices of its other factors that
+    the δ makes equal named by the smallest of them: ``δa,b·f(b) = δa,b·f(a)`` (a δ of the other
+    factors whose vertices all become one is then ``δa{S}``, or 1 without a set).  Products
+    that say the same thing in other words become the same node (a suited straight's "the
+    card of face w+5 in the suit of card i" for any card i of the five).
+
+    >>> suited = delta((1, 2, 3))
+    >>> unify(mul(suited, one_minus(delta((4, 3))))) is mul(suited, one_minus(delta((1, 4))))
+    True
+    >>> unify(mul(suited, one_minus(delta((3,), {5})))) is mul(suited, one_minus(delta((1,), {5})))
+    True
+    """
+    if not isinstance(node, Product):
+        return node
+    found = _UNIFIED.get(node.uid)
+    if found is None:
+        found = _UNIFIED[node.uid] = _unify_product(node)
+    return found
+
+
+def _unify_product(node: Product) -> Expr:
+    defining = [f for f in node.factors if isinstance(f, Delta) and len(f.vertices) > 1]
+    if not defining:
+        return node
+    parent: dict[int, int] = {}
+
+    def root(v: int) -> int:
+        while parent.get(v, v) != v:
+            v = parent[v]
+        return v
+
+    for d in defining:
+        top = min(root(v) for v in d.vertices)
+        for v in d.vertices:
+            parent[root(v)] = top
+    renamed = {v: root(v) for v in parent if root(v) != v}
+    if not renamed:
+        return node
+    memo = _UNIFY_MEMOS.setdefault(tuple(sorted(renamed.items())), {})
+    rest = [rebuild(f, lambda d: delta((renamed.get(v, v) for v in d.vertices), d.values), memo)
+            for f in node.factors if not any(f is d for d in defining)]
+    return mul(*defining, *rest)
