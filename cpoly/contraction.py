@@ -40,7 +40,7 @@ from functools import lru_cache, partial
 import numpy as np
 
 from cpoly.canonical import CanonicalTerms
-from cpoly.decoupled import Part, _card_pair, _collected, _support, separate
+from cpoly.decoupled import Part, _collected, separate, split_factors
 from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import PatternEnv, _falling_product, evaluate, exact_dtype, value_bound
 from cpoly.expr import Delta, Expr, Product, Sum, nodes_under
@@ -94,18 +94,7 @@ def plan_contraction(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[
     if max(map(len, vertices)) > MAX_VERTICES:
         return None
     position = {v: i for vs in vertices for i, v in enumerate(vs)}
-    pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    own: dict[str, list[Expr]] = {first: [], second: []}
-    mixed: list[Expr] = []
-    for factor in node.factors if isinstance(node, Product) else (node,):
-        pair = _card_pair(factor, names, first)
-        support = _support(factor, names)
-        if pair is not None:
-            pairs.append((tuple(position[v] for v in pair[0]), tuple(position[v] for v in pair[1])))
-        elif len(support) > 1:
-            mixed.append(factor)
-        else:
-            own[next(iter(support), first)].append(factor)
+    pairs, own, mixed = split_factors(node, names, first, second, position)
     try:
         parts = _expand(own[first], own[second], mixed, names, first, vertices, tuple(pairs))
         if parts is None:

@@ -29,6 +29,8 @@ one-sort parts (:func:`separate`), each part counted as above.  For seven cards 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from dataclasses import dataclass
 from math import prod
 
@@ -65,18 +67,7 @@ def decouple(term: TermPlan, axes: Axes | None) -> Decoupled | None:
     first, second = term.sort_order
     sort_of = {v: s for s, vs in term.vertices.items() for v in vs}
     position = {v: i for vs in term.vertices.values() for i, v in enumerate(vs)}
-    own: dict[str, list[Expr]] = {first: [], second: []}
-    pairs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    mixed: list[Expr] = []
-    for factor in term.node.factors if isinstance(term.node, Product) else (term.node,):
-        pair = _card_pair(factor, sort_of, first)
-        support = _support(factor, sort_of)
-        if pair is not None:
-            pairs.append((tuple(position[v] for v in pair[0]), tuple(position[v] for v in pair[1])))
-        elif len(support) > 1:
-            mixed.append(factor)
-        else:
-            own[next(iter(support), first)].append(factor)
+    pairs, own, mixed = split_factors(term.node, sort_of, first, second, position)
     parts = _distribute([separate(f, sort_of, first) for f in mixed])
     if parts is None:
         return None
@@ -103,6 +94,29 @@ def _partition_count(m: int) -> int:
             nxt.append(nxt[-1] + x)
         row = nxt
     return row[0]
+
+
+CardPairs = list[tuple[tuple[int, ...], tuple[int, ...]]]
+
+
+def split_factors(node: Expr, sort_of: dict[int, str], first: str, second: str,
+                  position: Mapping[int, int]) -> tuple[CardPairs, dict[str, list[Expr]], list[Expr]]:
+    """The factors of ``node`` sorted three ways: the deal's distinct-card factors (as the
+    positions of their vertices in each sort), the factors of one sort alone (by sort; constants
+    with ``first``), and those mixing both sorts."""
+    pairs: CardPairs = []
+    own: dict[str, list[Expr]] = {first: [], second: []}
+    mixed: list[Expr] = []
+    for factor in node.factors if isinstance(node, Product) else (node,):
+        pair = _card_pair(factor, sort_of, first)
+        support = _support(factor, sort_of)
+        if pair is not None:
+            pairs.append((tuple(position[v] for v in pair[0]), tuple(position[v] for v in pair[1])))
+        elif len(support) > 1:
+            mixed.append(factor)
+        else:
+            own[next(iter(support), first)].append(factor)
+    return pairs, own, mixed
 
 
 def _card_pair(factor: Expr, sort_of: dict[int, str], first: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from functools import cache
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -56,26 +57,14 @@ def _flush_table(rules: GameRules) -> IntArray:
 
 
 @cache
-def _triples() -> IntArray:
-    """``(8192, 10)``: the 3-subsets of each rank mask with at most 5 bits (0-padded)."""
-    out = np.zeros((8192, 10), dtype=np.int64)
+def _subsets(size: int) -> IntArray:
+    """``(8192, C(size + 2, size))``: the ``size``-subsets of each rank mask of at most
+    ``size + 2`` bits (0-padded): the board's triples (3 of at most 5), a hand's pairs (2 of 4)."""
+    out = np.zeros((8192, comb(size + 2, size)), dtype=np.int64)
     for mask in range(8192):
         bits = [1 << r for r in range(13) if mask >> r & 1]
-        if 3 <= len(bits) <= 5:
-            subsets = [a | b | c for a, b, c in combinations(bits, 3)]
-            out[mask, :len(subsets)] = subsets
-    out.setflags(write=False)
-    return out
-
-
-@cache
-def _pairs() -> IntArray:
-    """``(8192, 6)``: the 2-subsets of each rank mask with at most 4 bits (0-padded)."""
-    out = np.zeros((8192, 6), dtype=np.int64)
-    for mask in range(8192):
-        bits = [1 << r for r in range(13) if mask >> r & 1]
-        if 2 <= len(bits) <= 4:
-            subsets = [a | b for a, b in combinations(bits, 2)]
+        if size <= len(bits) <= size + 2:
+            subsets = [sum(chosen) for chosen in combinations(bits, size)]
             out[mask, :len(subsets)] = subsets
     out.setflags(write=False)
     return out
@@ -96,8 +85,8 @@ def omaha_strengths(holes: IntArray, boards: IntArray, rules: GameRules) -> IntA
         rows = np.flatnonzero((_POPCOUNT[board_mask] >= 3) & (_POPCOUNT[hole_mask] >= 2))
         if len(rows) == 0:
             continue
-        triples = _triples()[board_mask[rows]][:, None, :]
-        pairs = _pairs()[hole_mask[rows]][:, :, None]
+        triples = _subsets(3)[board_mask[rows]][:, None, :]
+        pairs = _subsets(2)[hole_mask[rows]][:, :, None]
         fives = np.where((triples > 0) & (pairs > 0), triples | pairs, 0)
         best[rows] = np.maximum(best[rows], flush[fives].reshape(len(rows), -1).max(axis=1))
     return np.asarray(best, dtype=np.int64)
@@ -127,7 +116,7 @@ def _flush_best(board_masks: IntArray, hole_masks: Sequence[int], rules: GameRul
     """Best suited five ``(m, P)`` given each event's suited board ranks and each player's
     suited hole ranks (0 where a player has fewer than two)."""
     flush = _flush_table(rules)
-    triples = _triples()[board_masks]  # (m, 10)
+    triples = _subsets(3)[board_masks]  # (m, 10)
     columns = []
     for mask in hole_masks:
         bits = [1 << r for r in range(13) if mask >> r & 1]
