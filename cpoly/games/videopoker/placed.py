@@ -1,0 +1,257 @@
+"""The events of ordered deals, counted from the witnesses' placed subsets.
+
+A witness ``W`` (an ordered hand whose category is not its cards' category unordered,
+:mod:`~cpoly.games.videopoker.ordered`) is an event of the sorted deal ``D`` when it shares
+cards with it: the hold keeping exactly ``S = W ∩ D`` gains it in the orderings of ``D`` that
+put the cards of ``S`` where ``W`` has them (a *placement* of ``S``).  A witness disjoint from
+``D`` changes the draw-five hold of every ordering alike.
+
+Listing, for every deal, every witness it meets costs deals × witnesses (Double Bonus Plus:
+every deal with an ace meets all 2,304 four adjacent aces).  Instead, the witnesses are
+tabulated once by their **placed subsets**: for each set of cards ``V`` and each placement of
+it, how many witnesses hold those cards at those positions (per category change).  The
+witnesses that meet ``D`` in exactly ``S``, placed as ``p``, are by inclusion-exclusion over
+the deal's other cards::
+
+    exact(S @ p) = sum over S <= V <= D, placements r of V extending p, of (-1)**|V - S| * placed(V @ r)
+
+(``S = ∅``: the witnesses disjoint from the deal).  A deal has at most 32 subsets, each found
+in the table by its card bitmask, and few placed subsets that some witness has, so the work
+is per deal and per placed subset, not per witness.
+
+>>> cards = np.array([[0, 1, 2, 3, 4]])                  # one witness: cards 0-4 in order
+>>> table = PlacedSubsets.of(cards, np.array([0]), np.array([1]), n_cards=10)
+>>> deals = np.array([[0, 5, 6, 7, 8], [5, 6, 7, 8, 9]])
+>>> found = table.events(deals, np.ones((2, 32), dtype=bool))
+>>> found.deal.tolist(), found.code.tolist(), found.mask.tolist()   # card 0 at position 0
+([0], [1], [1])
+>>> table.lattice(deals).exact[:, 0, 0].tolist()            # the second deal misses it: draw five
+[0, 1]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from cpoly.games.videopoker.holds import HOLDS, exclude_discards
+from cpoly.games.videopoker.tables import HAND_SIZE
+
+__all__ = ["MAX_BITMASK_CARDS", "DealEvents", "PlacedSubsets", "SubsetLattice", "code_masks", "moved_hands"]
+
+#: Cards a deck may have for subsets to be keyed by an int64 bitmask.
+MAX_BITMASK_CARDS = 63
+SIXES = 6 ** np.arange(HAND_SIZE, dtype=np.int64)
+#: Placement codes: ``sum((position + 1) * 6**i)`` over the placed cards ``i`` (sorted).
+PLACEMENTS = 6**HAND_SIZE
+#: ``MASK_BITS[m, i]``: card ``i`` is in subset ``m``.
+MASK_BITS = ((np.arange(HOLDS)[:, None] >> np.arange(HAND_SIZE)) & 1).astype(np.int64)
+#: ``BIT_INDEX[m, j]``: the index of the ``j``-th card of subset ``m`` (5, a spare column, past its size).
+BIT_INDEX = np.array([[i for i in range(HAND_SIZE) if m >> i & 1] + [HAND_SIZE] * (HAND_SIZE - m.bit_count())
+                      for m in range(HOLDS)], dtype=np.int64)
+#: Every subset's submasks one after another, their count and start per subset, and the sign
+#: ``(-1)**|V - S|`` of each.
+_SUBMASKS = [[s for s in range(HOLDS) if s & v == s] for v in range(HOLDS)]
+SUBMASK_FLAT = np.array([s for subs in _SUBMASKS for s in subs], dtype=np.int64)
+SUBMASK_COUNTS = np.array([len(subs) for subs in _SUBMASKS], dtype=np.int64)
+SUBMASK_STARTS = np.cumsum(SUBMASK_COUNTS) - SUBMASK_COUNTS
+SUBMASK_SIGNS = np.array([(-1) ** (v ^ s).bit_count() for v, subs in enumerate(_SUBMASKS) for s in subs],
+                         dtype=np.int64)
+
+
+@dataclass(frozen=True, eq=False)
+class DealEvents:
+    """The events of some sorted deals: ``weight`` witnesses of deal ``deal`` reward the hold
+    ``mask`` when the ordering puts its cards at the placement ``code``, each moving one final
+    hand from category ``old`` to ``new``; sorted by (deal, code, new, old)."""
+
+    deal: np.ndarray
+    code: np.ndarray
+    mask: np.ndarray
+    new: np.ndarray
+    old: np.ndarray
+    weight: np.ndarray
+
+    def select(self, index: np.ndarray) -> DealEvents:
+        return DealEvents(self.deal[index], self.code[index], self.mask[index], self.new[index],
+                          self.old[index], self.weight[index])
+
+
+@dataclass(frozen=True, eq=False)
+class SubsetLattice:
+    """What the witnesses do to each hold of some sorted deals, whatever the ordering.
+
+    Attributes
+    ----------
+    exact : numpy.ndarray
+        ``(N, 32, C)``: the witnesses meeting the deal in exactly the hold's cards, per change
+        (hold 0: those disjoint from it), each placed as it is in one ordering of ``(5 - k)!``
+        for a hold of ``k`` cards.
+    most : numpy.ndarray
+        ``(N, 32, C)``: at most this many of them in any one ordering (the most witnesses that
+        hold those cards at one placement, and no more than ``exact``).
+    """
+
+    exact: np.ndarray
+    most: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class PlacedSubsets:
+    """The witnesses tabulated by placed subset (the module docstring).
+
+    Attributes
+    ----------
+    keys : numpy.ndarray
+        Sorted card bitmasks of the subsets some witness contains (0: the empty subset).
+    first : numpy.ndarray
+        ``(len(keys) + 1,)``: the entries of ``keys[u]`` are ``first[u]:first[u + 1]``.
+    local : numpy.ndarray
+        Per entry, the placement: ``sum((position + 1) * 6**j)`` over the subset's cards ``j``
+        in increasing order.
+    change : numpy.ndarray
+        Per entry, the category change (a row of ``changes``).
+    count : numpy.ndarray
+        Per entry, the witnesses holding those cards at those positions with that change.
+    changes : numpy.ndarray
+        ``(C, 2)`` the (new, old) categories, sorted.
+    contained : numpy.ndarray
+        ``(len(keys), C)``: the witnesses containing the subset, per change.
+    most : numpy.ndarray
+        ``(len(keys), C)``: the most of them that share one placement of it.
+    """
+
+    keys: np.ndarray
+    first: np.ndarray
+    local: np.ndarray
+    change: np.ndarray
+    count: np.ndarray
+    changes: np.ndarray
+    contained: np.ndarray
+    most: np.ndarray
+
+    @classmethod
+    def of(cls, cards: np.ndarray, category: np.ndarray, base: np.ndarray, n_cards: int) -> PlacedSubsets:
+        """From the witnesses: ``cards`` ``(W, 5)`` in position order, their categories and
+        those of their cards unordered."""
+        if n_cards > MAX_BITMASK_CARDS:
+            raise ValueError(f"placed subsets key cards by bitmask: at most {MAX_BITMASK_CARDS} cards")
+        cards = np.asarray(cards, dtype=np.int64).reshape(-1, HAND_SIZE)
+        pairs = np.stack([np.asarray(category, dtype=np.int64), np.asarray(base, dtype=np.int64)], axis=1)
+        changes, change = np.unique(pairs.reshape(-1, 2), axis=0, return_inverse=True)
+        order = np.argsort(cards, axis=1, kind="stable")  # positions by card
+        by_card = np.take_along_axis(cards, order, axis=1)
+        columns = []
+        for mask in range(HOLDS):
+            chosen = np.flatnonzero(MASK_BITS[mask])  # ranks among the witness's sorted cards
+            columns.append(np.stack([(np.int64(1) << by_card[:, chosen]).sum(axis=1),
+                                     ((order[:, chosen] + 1) * SIXES[: len(chosen)]).sum(axis=1),
+                                     change.reshape(-1)], axis=1))
+        rows, count = np.unique(np.concatenate(columns).reshape(-1, 3), axis=0, return_counts=True)
+        keys, starts, which = np.unique(rows[:, 0], return_index=True, return_inverse=True)
+        n_changes = len(changes)
+        contained = np.zeros((len(keys), n_changes), dtype=np.int64)
+        most = np.zeros((len(keys), n_changes), dtype=np.int64)
+        np.add.at(contained, (which, rows[:, 2]), count)
+        np.maximum.at(most, (which, rows[:, 2]), count)
+        return cls(keys.astype(np.int64), np.append(starts, len(rows)).astype(np.int64), rows[:, 1].copy(),
+                   rows[:, 2].copy(), count.astype(np.int64), changes.astype(np.int64).reshape(-1, 2),
+                   contained, most)
+
+    def _find(self, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``(N, 32)``: the row in :attr:`keys` of each subset of each deal, and whether found."""
+        subsets = (np.int64(1) << np.asarray(deals, dtype=np.int64)) @ MASK_BITS.T  # card bitmasks
+        at = np.minimum(np.searchsorted(self.keys, subsets), len(self.keys) - 1)
+        return at, self.keys[at] == subsets
+
+    def lattice(self, deals: np.ndarray) -> SubsetLattice:
+        """:class:`SubsetLattice` of the sorted ``deals`` ``(N, 5)``."""
+        at, found = self._find(deals)
+        hold_major = np.ascontiguousarray(np.where(found.T[:, :, None], self.contained[at.T], 0))
+        exact = exclude_discards(hold_major)  # witnesses meeting the deal in exactly the hold
+        most = np.minimum(np.where(found[:, :, None], self.most[at], 0), exact)
+        return SubsetLattice(exact, most)
+
+    def events(self, deals: np.ndarray, allowed: np.ndarray) -> DealEvents:
+        """The events of the sorted ``deals`` ``(N, 5)`` for the holds ``allowed`` ``(N, 32)``
+        (hold 0 never: its witnesses are the same in every ordering, :meth:`lattice`)."""
+        at, found = self._find(deals)
+        deal, vmask = np.nonzero(found & (vmask_has_allowed(allowed)))
+        found_at = at[deal, vmask]
+        lengths = self.first[found_at + 1] - self.first[found_at]
+        entry = _ranges(self.first[found_at], lengths)
+        deal, vmask = np.repeat(deal, lengths), np.repeat(vmask, lengths)
+        local_digits = (self.local[entry][:, None] // SIXES) % 6  # (E, 5) by rank in V
+        digits = np.zeros((len(entry), HAND_SIZE + 1), dtype=np.int64)  # by index in the deal, + spare
+        np.put_along_axis(digits, BIT_INDEX[vmask], local_digits, axis=1)
+        # the inclusion-exclusion over each entry's submasks S that are allowed holds
+        lengths = SUBMASK_COUNTS[vmask]
+        source = np.repeat(np.arange(len(vmask)), lengths)
+        position = _ranges(SUBMASK_STARTS[vmask], lengths)
+        sub = SUBMASK_FLAT[position]
+        keep = allowed[deal[source], sub] & (sub != 0)
+        source, position, sub = source[keep], position[keep], sub[keep]
+        code = (digits[source, :HAND_SIZE] * MASK_BITS[sub]) @ SIXES
+        n_changes = len(self.changes)
+        change = self.change[entry]
+        key = (deal[source] * PLACEMENTS + code) * n_changes + change[source]
+        unique, inverse = np.unique(key, return_inverse=True)
+        weight = np.bincount(inverse, weights=SUBMASK_SIGNS[position] * self.count[entry][source],
+                             minlength=len(unique))
+        nonzero = np.rint(weight) != 0
+        unique, weight = unique[nonzero], np.rint(weight[nonzero]).astype(np.int64)
+        rest, which = np.divmod(unique, n_changes)
+        event_deal, event_code = np.divmod(rest, PLACEMENTS)
+        return DealEvents(event_deal, event_code, code_masks(event_code), self.changes[which, 0],
+                          self.changes[which, 1], weight)
+
+
+def vmask_has_allowed(allowed: np.ndarray) -> np.ndarray:
+    """``(N, 32)``: subset ``V`` of each deal contains some allowed nonempty hold."""
+    allowed = np.asarray(allowed, dtype=bool).copy()
+    allowed[:, 0] = False
+    lattice = allowed.T.reshape((2,) * HAND_SIZE + (-1,)).copy()
+    for axis in range(HAND_SIZE):  # V has an allowed submask: with card i or without it
+        low: list[int | slice] = [slice(None)] * lattice.ndim
+        high: list[int | slice] = [slice(None)] * lattice.ndim
+        low[axis], high[axis] = 0, 1
+        lattice[tuple(high)] |= lattice[tuple(low)]
+    result: np.ndarray = lattice.reshape(HOLDS, -1).T
+    return result
+
+
+def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """``starts[i] + 0 .. lengths[i] - 1`` for every ``i``, one after another.
+
+    >>> _ranges(np.array([5, 0]), np.array([2, 3])).tolist()
+    [5, 6, 0, 1, 2]
+    """
+    total = int(lengths.sum())
+    result: np.ndarray = np.arange(total) + np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
+    return result
+
+
+def code_masks(code: np.ndarray) -> np.ndarray:
+    """The hold (bits) whose cards a placement code places.
+
+    >>> code_masks(np.array([1, 13, 6 * 5])).tolist()
+    [1, 3, 2]
+    """
+    digits = (np.asarray(code)[:, None] // SIXES) % 6
+    masks: np.ndarray = ((digits > 0) << np.arange(HAND_SIZE)).sum(axis=1)
+    return masks
+
+
+def moved_hands(witnesses: np.ndarray, changes: np.ndarray, n_columns: int) -> np.ndarray:
+    """``(N, K + 1)``: the final hands that ``witnesses`` ``(N, C)`` (counts per change, the
+    rows of ``changes``) move out of their old categories (negative) and into their new ones.
+
+    >>> moved_hands(np.array([[2]]), np.array([[0, 1]]), 3).tolist()
+    [[2, -2, 0]]
+    """
+    moved = np.zeros((len(witnesses), n_columns), dtype=np.int64)
+    for c, (new, old) in enumerate(np.asarray(changes).tolist()):
+        moved[:, new] += witnesses[:, c]
+        moved[:, old] -= witnesses[:, c]
+    return moved
