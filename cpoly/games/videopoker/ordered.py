@@ -46,7 +46,6 @@ from cpoly.games.videopoker.placed import (
     SIXES,
     DealEvents,
     PlacedSubsets,
-    SubsetLattice,
     moved_hands,
 )
 from cpoly.games.videopoker.placed import code_masks as _code_masks  # noqa: F401 -- its tests import it here
@@ -58,8 +57,8 @@ Chooser = Callable[[np.ndarray, np.ndarray], HoldChoice]
 
 __all__ = ["Chooser", "DEALS_AT_ONCE", "ORDERINGS", "OrderedHands", "ordered_draw_weights", "to_ordered_draws"]
 
-#: Deals whose witnesses are placed at once (bounds the (deals, witnesses, 5) position array).
-DEALS_AT_ONCE = 256
+#: Deals whose orderings are scored at once (bounds the (pairs, 120) scores and the rows built).
+DEALS_AT_ONCE = 1024
 ORDERINGS = factorial(HAND_SIZE)
 #: ``POSITIONS[o, i]``: the position of the deal's ``i``-th card (sorted) in ordering ``o``.
 POSITIONS = np.array(list(permutations(range(HAND_SIZE))), dtype=np.int64)
@@ -128,12 +127,12 @@ class OrderedHands:
         np.subtract.at(result, self.base, 1)
         return result
 
-    def ordered_outcomes(self, counts: np.ndarray, deals: np.ndarray, lattice: SubsetLattice) -> np.ndarray:
-        """Outcomes in ordered draws ``(N, 32, K + 1)`` of the sorted ``deals`` from their
-        unordered outcomes, with the witnesses disjoint from each deal in its draw-five hold
-        (the same in every ordering; ``lattice``: :meth:`PlacedSubsets.lattice` of the deals)."""
+    def ordered_outcomes(self, counts: np.ndarray, disjoint: np.ndarray) -> np.ndarray:
+        """Outcomes in ordered draws ``(N, 32, K + 1)`` of some sorted deals from their
+        unordered outcomes, with the witnesses disjoint from each deal (``(N, C)`` per change,
+        :attr:`SubsetLattice.exact` of hold 0) in its draw-five hold: the same in every ordering."""
         result = to_ordered_draws(counts)
-        result[:, 0, :] += moved_hands(lattice.exact[:, 0, :], self.placed.changes, result.shape[2])
+        result[:, 0, :] += moved_hands(disjoint, self.placed.changes, result.shape[2])
         return result
 
     # ---- one deal in a given order (autohold) ---------------------------------------------------
@@ -143,7 +142,7 @@ class OrderedHands:
         given = np.asarray(deal, dtype=np.int64)
         ordering = int(np.flatnonzero((POSITIONS == np.argsort(given)).all(axis=1))[0])
         cards = np.sort(given)[None]
-        result = self.ordered_outcomes(counts[None], cards, self.placed.lattice(cards))
+        result = self.ordered_outcomes(counts[None], self.placed.lattice(cards).exact[:, 0, :])
         events = self.placed.events(cards, np.ones((1, HOLDS), dtype=bool))
         on = events.code == PLACEMENT[events.mask, ordering]
         _apply(result, np.zeros(int(on.sum()), dtype=np.int64), events, on)
@@ -152,11 +151,12 @@ class OrderedHands:
 
     # ---- deal classes whose best hold depends on the ordering (full analysis) -------------------
     def play_orderings(self, base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: DealEvents,
-                       pricing: OrderedPricing, totals: Totals, group_order: int) -> None:
+                       allowed: np.ndarray, pricing: OrderedPricing, totals: Totals, group_order: int) -> None:
         """Play every ordering of the sorted ``deals`` ``(N, 5)`` and add the outcomes of the
         chosen holds to ``totals``.  ``base`` ``(N, 32, K + 1)``: their outcomes in ordered draws
-        (:meth:`ordered_outcomes`); ``events``: those of every hold that is best in some
-        ordering (sorted by deal; other holds may lack theirs, since they are never chosen).
+        (:meth:`ordered_outcomes`); ``allowed`` ``(N, 32)``: every hold that is best in some
+        ordering (and maybe others); ``events``: theirs (sorted by deal).  The other holds are
+        never best, so they are never scored and their outcomes never read.
 
         Each ordering's 32 EVs are its deal's EVs plus the gains of the events it satisfies, so
         the best hold is found without building the ordering's outcomes.  Outcomes are then built
@@ -168,7 +168,7 @@ class OrderedHands:
             rows = slice(start, start + DEALS_AT_ONCE)
             mine = events.select(np.arange(bounds[part], bounds[part + 1]))
             mine = DealEvents(mine.deal - start, mine.code, mine.mask, mine.new, mine.old, mine.weight)
-            _play_part(base[rows], deals[rows], sizes[rows], mine, pricing, totals, group_order)
+            _play_part(base[rows], deals[rows], sizes[rows], mine, allowed[rows], pricing, totals, group_order)
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,18 +182,10 @@ class OrderedPricing:
     choose: Chooser
 
 
-def _play_part(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: DealEvents,
+def _play_part(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: DealEvents, allowed: np.ndarray,
                pricing: OrderedPricing, totals: Totals, group_order: int) -> None:
-    pay_matrix, weight_by_hold = pricing.pay_matrix, pricing.weight_by_hold
-    gain = events.weight * weight_by_hold[events.mask] * (
-        pay_matrix[events.mask, events.new] - pay_matrix[events.mask, events.old])
-    score = np.repeat((np.einsum("nmc,mc->nm", base, pay_matrix) * weight_by_hold)[:, None, :],
-                      ORDERINGS, axis=1)  # (N, 120, 32)
-    event, ordering = np.nonzero(ORDERS_OF[events.code])
-    np.add.at(score, (events.deal[event], ordering, events.mask[event]), gain[event])
-    candidates = score == score.max(axis=2)[:, :, None]
-    tied = candidates.sum(axis=2) > 1
-    best = np.argmax(candidates, axis=2)
+    weight_by_hold = pricing.weight_by_hold
+    best, tied = _best_holds(base, events, allowed, pricing)
     # Untied orderings: one row per (deal, chosen hold, placement of its cards when it has events).
     has_events = np.zeros((len(deals), HOLDS), dtype=bool)
     has_events[events.deal, events.mask] = True
@@ -202,16 +194,17 @@ def _play_part(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: D
     placed = np.where(has_events[deal, hold], PLACEMENT[hold, ordering], 0)
     keys, realisations = np.unique((deal * HOLDS + hold) * PLACEMENTS + placed, return_counts=True)
     row_deal, row_hold = np.divmod(keys // PLACEMENTS, HOLDS)
-    rows = np.zeros_like(base, shape=(len(keys), *base.shape[1:]))
-    rows[np.arange(len(keys)), row_hold] = base[row_deal, row_hold]
+    outcomes = base[row_deal, row_hold]  # (rows, K + 1): the chosen hold's, with its events
     wanted = (events.deal * HOLDS + events.mask) * PLACEMENTS + events.code
     at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
     found = np.flatnonzero(keys[at] == wanted) if len(keys) else np.zeros(0, dtype=np.int64)
-    _apply(rows, at[found], events.select(found), None)
+    np.add.at(outcomes, (at[found], events.new[found]), events.weight[found])
+    np.subtract.at(outcomes, (at[found], events.old[found]), events.weight[found])
     nobody = np.zeros(len(keys), dtype=bool)
     chosen = HoldChoice(row_hold, nobody, nobody, np.zeros(0, dtype=np.int64),
                         np.zeros((0, group_order), dtype=np.int64))
-    totals.add(rows, chosen, weight_by_hold, sizes[row_deal], group_order, realisations)
+    every_hold = np.broadcast_to(outcomes[:, None, :], (len(keys), HOLDS, outcomes.shape[1]))  # only the chosen read
+    totals.add(every_hold, chosen, weight_by_hold, sizes[row_deal], group_order, realisations)
     # Tied orderings: their full outcomes, and the tie rule; one row per placement of the cards
     # of the deal's events (orderings placing them alike have the same outcomes).
     deal, ordering = np.nonzero(tied)
@@ -227,6 +220,30 @@ def _play_part(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: D
         _apply(full, row[on], events.select(event[on]), None)
         totals.add(full, pricing.choose(full, deals[deal]), weight_by_hold, sizes[deal], group_order,
                    realisations)
+
+
+def _best_holds(base: np.ndarray, events: DealEvents, allowed: np.ndarray,
+                pricing: OrderedPricing) -> tuple[np.ndarray, np.ndarray]:
+    """``(N, 120)`` the best hold of each ordering of each deal, and whether several tie.
+
+    Scored per (deal, allowed hold) pair, sorted by deal and hold: the deal's EV of the hold
+    plus the gains of the events each ordering satisfies."""
+    pay_matrix, weight_by_hold = pricing.pay_matrix, pricing.weight_by_hold
+    pair_deal, pair_hold = np.nonzero(allowed)
+    pair_of = np.full(allowed.shape, -1, dtype=np.int64)
+    pair_of[pair_deal, pair_hold] = np.arange(len(pair_deal))
+    values = np.einsum("nc,nc->n", base[pair_deal, pair_hold], pay_matrix[pair_hold]) * weight_by_hold[pair_hold]
+    score = np.repeat(values[:, None], ORDERINGS, axis=1)  # (pairs, 120)
+    gain = events.weight * weight_by_hold[events.mask] * (
+        pay_matrix[events.mask, events.new] - pay_matrix[events.mask, events.old])
+    event, ordering = np.nonzero(ORDERS_OF[events.code])
+    np.add.at(score, (pair_of[events.deal[event], events.mask[event]], ordering), gain[event])
+    starts = np.searchsorted(pair_deal, np.arange(len(allowed)))  # every deal has a hold allowed
+    top = np.maximum.reduceat(score, starts, axis=0)
+    is_top = score == top[pair_deal]
+    tied: np.ndarray = np.add.reduceat(is_top, starts, axis=0, dtype=np.int64) > 1
+    best: np.ndarray = np.add.reduceat(is_top * pair_hold[:, None], starts, axis=0)  # the top hold, when alone
+    return best, tied
 
 
 def _pairs(event_deal: np.ndarray, row_deal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -82,7 +82,7 @@ def play_ordered(prepared: PreparedGame, hands: OrderedHands, pricing: OrderedPr
     gains = pricing.weight_by_hold[:, None] * (pricing.pay_matrix[:, changes[:, 0]]
                                                - pricing.pay_matrix[:, changes[:, 1]])
     sums = _Sums(len(prepared.stacked.rows), prepared.stacked.n_columns)
-    undecided: list[tuple[np.ndarray, np.ndarray]] = []
+    undecided: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # classes, holds allowed, disjoint witnesses
     for start in range(0, n_classes, CHUNK_CLASSES):
         stop = min(start + CHUNK_CLASSES, n_classes)
         held = prepared.held_rows(start, stop)
@@ -98,15 +98,14 @@ def play_ordered(prepared: PreparedGame, hands: OrderedHands, pricing: OrderedPr
             total += part
         _add_moves(sums, lattice, best, prepared.sizes[start:stop], pricing.weight_by_hold, changes)
         rows = np.flatnonzero(best == TIED)
-        undecided.append((start + rows, candidates[rows]))
+        undecided.append((start + rows, candidates[rows], lattice.exact[rows, 0, :]))
         if progress is not None:
             progress(stop, n_classes)
     sums.finish(prepared.stacked.rows, scale * ORDERINGS, totals)
-    classes = np.concatenate([c for c, _ in undecided]) if undecided else np.zeros(0, dtype=np.int64)
-    allowed = np.concatenate([a for _, a in undecided]) if undecided else np.zeros((0, HOLDS), dtype=bool)
+    classes, allowed, disjoint = (np.concatenate(parts) for parts in zip(*undecided))
     for at in range(0, len(classes), UNDECIDED_AT_ONCE):
         batch = slice(at, at + UNDECIDED_AT_ONCE)
-        _play_undecided(prepared, hands, pricing, classes[batch], allowed[batch], totals)
+        _play_undecided(prepared, hands, pricing, classes[batch], allowed[batch], disjoint[batch], totals)
 
 
 def _decide(values: np.ndarray, lattice: SubsetLattice, gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -146,14 +145,13 @@ def _add_moves(sums: _Sums, lattice: SubsetLattice, best: np.ndarray, sizes: np.
 
 
 def _play_undecided(prepared: PreparedGame, hands: OrderedHands, pricing: OrderedPricing, classes: np.ndarray,
-                    allowed: np.ndarray, totals: Totals) -> None:
+                    allowed: np.ndarray, disjoint: np.ndarray, totals: Totals) -> None:
     """Every ordering of the deal ``classes`` on its own, with the events of the ``allowed``
-    holds."""
+    holds (``disjoint``: the witnesses disjoint from each deal, per change)."""
     deals = np.asarray(prepared.deals[classes], dtype=np.int64)
     index = prepared.subsets(classes)
     index[:, HOLDS - 1] = classes
-    lattice = hands.placed.lattice(deals)
-    base = hands.ordered_outcomes(hold_counts(index, prepared.stacked), deals, lattice)
+    base = hands.ordered_outcomes(hold_counts(index, prepared.stacked), disjoint)
     events = hands.placed.events(deals, allowed)
-    hands.play_orderings(base, prepared.deals[classes], prepared.sizes[classes], events, pricing, totals,
-                         len(prepared.card_maps))
+    hands.play_orderings(base, prepared.deals[classes], prepared.sizes[classes], events, allowed, pricing,
+                         totals, len(prepared.card_maps))

@@ -117,9 +117,10 @@ class PlacedSubsets:
     changes : numpy.ndarray
         ``(C, 2)`` the (new, old) categories, sorted.
     contained : numpy.ndarray
-        ``(len(keys), C)``: the witnesses containing the subset, per change.
+        ``(len(keys) + 1, C)``: the witnesses containing the subset, per change (the last
+        row, zeros: a subset no witness contains).
     most : numpy.ndarray
-        ``(len(keys), C)``: the most of them that share one placement of it.
+        ``(len(keys) + 1, C)``: the most of them that share one placement of it.
     """
 
     keys: np.ndarray
@@ -142,42 +143,56 @@ class PlacedSubsets:
         changes, change = np.unique(pairs.reshape(-1, 2), axis=0, return_inverse=True)
         order = np.argsort(cards, axis=1, kind="stable")  # positions by card
         by_card = np.take_along_axis(cards, order, axis=1)
-        columns = []
+        keys, placements = [], []
         for mask in range(HOLDS):
             chosen = np.flatnonzero(MASK_BITS[mask])  # ranks among the witness's sorted cards
-            columns.append(np.stack([(np.int64(1) << by_card[:, chosen]).sum(axis=1),
-                                     ((order[:, chosen] + 1) * SIXES[: len(chosen)]).sum(axis=1),
-                                     change.reshape(-1)], axis=1))
-        rows, count = np.unique(np.concatenate(columns).reshape(-1, 3), axis=0, return_counts=True)
-        keys, starts, which = np.unique(rows[:, 0], return_index=True, return_inverse=True)
-        n_changes = len(changes)
-        contained = np.zeros((len(keys), n_changes), dtype=np.int64)
-        most = np.zeros((len(keys), n_changes), dtype=np.int64)
-        np.add.at(contained, (which, rows[:, 2]), count)
-        np.maximum.at(most, (which, rows[:, 2]), count)
-        return cls(keys.astype(np.int64), np.append(starts, len(rows)).astype(np.int64), rows[:, 1].copy(),
-                   rows[:, 2].copy(), count.astype(np.int64), changes.astype(np.int64).reshape(-1, 2),
+            keys.append((np.int64(1) << by_card[:, chosen]).sum(axis=1))
+            placements.append(((order[:, chosen] + 1) * SIXES[: len(chosen)]).sum(axis=1) * len(changes)
+                              + change.reshape(-1))
+        return cls._tabulated(np.concatenate(keys), np.concatenate(placements), changes.reshape(-1, 2))
+
+    @classmethod
+    def _tabulated(cls, keys: np.ndarray, placements: np.ndarray, changes: np.ndarray) -> PlacedSubsets:
+        """Count the (subset key, placement * C + change) pairs, sorted."""
+        order = np.lexsort((placements, keys))
+        keys, placements = keys[order], placements[order]
+        starts = np.flatnonzero(np.append(True, (keys[1:] != keys[:-1]) | (placements[1:] != placements[:-1])))
+        count = np.diff(np.append(starts, len(keys)))
+        keys, placements = keys[starts], placements[starts]
+        new_key = np.append(True, keys[1:] != keys[:-1])
+        which = np.cumsum(new_key) - 1
+        n_keys, n_changes = int(new_key.sum()), len(changes)
+        local, change = np.divmod(placements, n_changes)
+        contained = np.zeros((n_keys + 1, n_changes), dtype=np.int32)  # + a row for subsets not found
+        most = np.zeros((n_keys + 1, n_changes), dtype=np.int32)
+        np.add.at(contained, (which, change), count)
+        np.maximum.at(most, (which, change), count)
+        first = np.append(np.flatnonzero(new_key), len(keys)).astype(np.int64)
+        return cls(keys[new_key], first, local, change, count.astype(np.int64), changes.astype(np.int64),
                    contained, most)
 
-    def _find(self, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """``(N, 32)``: the row in :attr:`keys` of each subset of each deal, and whether found."""
-        subsets = (np.int64(1) << np.asarray(deals, dtype=np.int64)) @ MASK_BITS.T  # card bitmasks
+    def _find(self, deals: np.ndarray) -> np.ndarray:
+        """``(N, 32)``: the row in :attr:`keys` of each subset of each deal (``len(keys)``
+        when no witness contains it)."""
+        bits = np.int64(1) << np.asarray(deals, dtype=np.int64)
+        subsets = np.zeros((len(bits), HOLDS), dtype=np.int64)  # card bitmasks
+        for i in range(HAND_SIZE):
+            subsets[:, 1 << i:2 << i] = subsets[:, :1 << i] + bits[:, i:i + 1]
         at = np.minimum(np.searchsorted(self.keys, subsets), len(self.keys) - 1)
-        return at, self.keys[at] == subsets
+        found: np.ndarray = np.where(self.keys[at] == subsets, at, len(self.keys))
+        return found
 
     def lattice(self, deals: np.ndarray) -> SubsetLattice:
         """:class:`SubsetLattice` of the sorted ``deals`` ``(N, 5)``."""
-        at, found = self._find(deals)
-        hold_major = np.ascontiguousarray(np.where(found.T[:, :, None], self.contained[at.T], 0))
-        exact = exclude_discards(hold_major)  # witnesses meeting the deal in exactly the hold
-        most = np.minimum(np.where(found[:, :, None], self.most[at], 0), exact)
-        return SubsetLattice(exact, most)
+        at = self._find(deals)
+        exact = exclude_discards(self.contained[at.T])  # witnesses meeting the deal in exactly the hold
+        return SubsetLattice(exact, np.minimum(self.most[at], exact))
 
     def events(self, deals: np.ndarray, allowed: np.ndarray) -> DealEvents:
         """The events of the sorted ``deals`` ``(N, 5)`` for the holds ``allowed`` ``(N, 32)``
         (hold 0 never: its witnesses are the same in every ordering, :meth:`lattice`)."""
-        at, found = self._find(deals)
-        deal, vmask = np.nonzero(found & (vmask_has_allowed(allowed)))
+        at = self._find(deals)
+        deal, vmask = np.nonzero((at < len(self.keys)) & vmask_has_allowed(allowed))
         found_at = at[deal, vmask]
         lengths = self.first[found_at + 1] - self.first[found_at]
         entry = _ranges(self.first[found_at], lengths)
