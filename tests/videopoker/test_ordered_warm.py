@@ -18,6 +18,7 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.games.videopoker import orderedplay
 from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker.paytable import PayTable
 from cpoly.games.videopoker.placed import PLACEMENTS, SIXES, PlacedSubsets
 from cpoly.games.videopoker.scalar import TIED
 from cpoly.sources import CACHE_ENV
@@ -63,11 +64,15 @@ def test_a_warm_cli_analyze_of_an_ordered_game_prints_the_cold_output(tmp_path, 
     assert runs[0] == runs[1] and '"ordered": true' in runs[0]
 
 
-@pytest.mark.parametrize("rule", RULES)
-def test_bounded_classes_equal_every_ordering_played(tmp_path, monkeypatch, rule):
-    """With no class decided by the bounds, every class plays each ordering on its own."""
+@pytest.mark.parametrize("rule, cheaper", [(rule, False) for rule in RULES] + [("rank-order", True)])
+def test_bounded_classes_equal_every_ordering_played(tmp_path, monkeypatch, rule, cheaper):
+    """With no class decided by the bounds, every class plays each ordering on its own; also
+    when the position-dependent categories pay less than the same cards unordered."""
     poker = small_ordered_game(tmp_path, reverse=True, ten_to_ace=False, dealt=True)
-    bounded = figures(poker, rule)
+    declared = poker.paytable()
+    table = PayTable("cheaper", (1, 2, *declared.pays[2:]), (1, 2, *declared.dealt_pays[2:]),
+                     declared.categories) if cheaper else declared
+    bounded = asdict(poker.analyze(table, rule))
     decide = orderedplay._decide
 
     def nothing_decided(values, lattice, gains):
@@ -76,7 +81,7 @@ def test_bounded_classes_equal_every_ordering_played(tmp_path, monkeypatch, rule
         return np.full(len(values), TIED, dtype=np.int8), np.ones(values.shape, dtype=bool)
 
     monkeypatch.setattr(orderedplay, "_decide", nothing_decided)
-    assert figures(poker, rule) == bounded
+    assert asdict(poker.analyze(table, rule)) == bounded
 
 
 def test_placed_subset_events_equal_the_witnesses_listed_per_deal(tmp_path):

@@ -16,12 +16,15 @@ of every deal from scratch:
 * so a witness disjoint from ``D`` corrects the draw-five hold of every ordering alike, and a
   witness meeting ``D`` is an **event** of ``D`` that an ordering either satisfies or not;
 * the witnesses of one deal are counted by what they need (the held cards and their
-  positions, a *placement*) and what they change (category to category), so a deal with
-  thousands of witnesses (Double Bonus Plus: every hand with an ace meets all 2,304 four
-  adjacent aces) has at most a few hundred such events;
-* the orderings of ``D`` that place its *relevant* cards (those of some event) alike satisfy
-  the same events, so a deal class becomes one row per placement of its relevant cards,
-  weighed by its number of orderings — one row for most deals, and at most 120.
+  positions, a *placement*) and what they change (category to category), from the witnesses'
+  placed subsets (:mod:`~cpoly.games.videopoker.placed`), so a deal with thousands of
+  witnesses (Double Bonus Plus: every hand with an ace meets all 2,304 four adjacent aces)
+  costs its few hundred events, not its witnesses;
+* most deal classes play one hold in every ordering, proven by bounds on each hold's gains,
+  and are summed without their orderings (:mod:`~cpoly.games.videopoker.orderedplay`);
+* for the others, the orderings of ``D`` that place its *relevant* cards (those of some event)
+  alike satisfy the same events, so a deal class becomes one row per placement of its relevant
+  cards, weighed by its number of orderings (:meth:`OrderedHands.play_orderings`).
 
 The tie rules and totals then run unchanged on outcome counts in ordered draws.
 

@@ -28,6 +28,7 @@ from math import factorial
 
 import numpy as np
 
+from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.holds import HOLDS, hold_counts, hold_sizes, hold_weights
 from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, OrderedPricing, ordered_draw_weights
 from cpoly.games.videopoker.paytable import draw_weights
@@ -82,12 +83,13 @@ def play_ordered(prepared: PreparedGame, hands: OrderedHands, pricing: OrderedPr
     gains = pricing.weight_by_hold[:, None] * (pricing.pay_matrix[:, changes[:, 0]]
                                                - pricing.pay_matrix[:, changes[:, 1]])
     sums = _Sums(len(prepared.stacked.rows), prepared.stacked.n_columns)
+    every_class = class_lattice(hands, prepared.deals)
     undecided: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []  # classes, holds allowed, disjoint witnesses
     for start in range(0, n_classes, CHUNK_CLASSES):
         stop = min(start + CHUNK_CLASSES, n_classes)
         held = prepared.held_rows(start, stop)
         categories = prepared.stacked.categories[start:stop]
-        lattice = hands.placed.lattice(prepared.deals[start:stop])
+        lattice = SubsetLattice(every_class.exact[start:stop], every_class.most[start:stop])
         values = price_holds(held, categories, plain).T * scale
         values[:, 0] += lattice.exact[:, 0, :] @ gains[0]
         best, candidates = _decide(values, lattice, gains)
@@ -108,6 +110,24 @@ def play_ordered(prepared: PreparedGame, hands: OrderedHands, pricing: OrderedPr
         _play_undecided(prepared, hands, pricing, classes[batch], allowed[batch], disjoint[batch], totals)
 
 
+def class_lattice(hands: OrderedHands, deals: np.ndarray) -> SubsetLattice:
+    """:meth:`~cpoly.games.videopoker.placed.PlacedSubsets.lattice` of the sorted ``deals``
+    (a game's deal classes), from the on-disk cache when there (keyed by the witnesses and
+    the deals: it does not depend on the pay table), else counted and stored."""
+    n_changes = len(hands.placed.changes)
+    dtype = np.dtype(np.int16 if len(hands.cards) < 2**15 else np.int32)  # counts of witnesses
+    layout = {name: (dtype, (len(deals), HOLDS, n_changes)) for name in ("exact", "most")}
+    key = cache.entry_key("ordered-lattice", hands.cards, hands.category, hands.base, np.asarray(deals))
+    stored = cache.load_entry("ordered-lattice", key, layout)
+    if stored is not None:
+        return SubsetLattice(stored["exact"], stored["most"])
+    parts = [hands.placed.lattice(deals[start:start + CHUNK_CLASSES]) for start in range(0, len(deals), CHUNK_CLASSES)]
+    arrays = {name: np.concatenate([getattr(part, name) for part in parts]).astype(dtype)
+              for name in ("exact", "most")} if parts else {name: np.zeros(layout[name][1], dtype) for name in layout}
+    cache.store_entry_later("ordered-lattice", key, arrays)
+    return SubsetLattice(arrays["exact"], arrays["most"])
+
+
 def _decide(values: np.ndarray, lattice: SubsetLattice, gains: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The hold of each deal that is best in every ordering (int8; :data:`TIED` when none is
     proven), and ``(N, 32)`` the holds that may be best in some ordering.
@@ -116,9 +136,11 @@ def _decide(values: np.ndarray, lattice: SubsetLattice, gains: np.ndarray) -> tu
     other holds gain between the lowest and the highest of their witnesses' gains."""
     most = lattice.most[:, 1:, :]
     upper = values.copy()
-    lower = values.copy()
-    upper[:, 1:] += (most * np.maximum(gains[1:], 0)[None]).sum(axis=2)
-    lower[:, 1:] += (most * np.minimum(gains[1:], 0)[None]).sum(axis=2)
+    upper[:, 1:] += np.einsum("nmc,mc->nm", most, np.maximum(gains[1:], 0))
+    lower = values
+    if (gains < 0).any():  # a position-dependent category that pays less than its cards do
+        lower = values.copy()
+        lower[:, 1:] += np.einsum("nmc,mc->nm", most, np.minimum(gains[1:], 0))
     rows = np.arange(len(values))
     best = np.argmax(lower, axis=1)
     floor = lower[rows, best]

@@ -16,7 +16,7 @@ the deal's other cards::
     exact(S @ p) = sum over S <= V <= D, placements r of V extending p, of (-1)**|V - S| * placed(V @ r)
 
 (``S = ∅``: the witnesses disjoint from the deal).  A deal has at most 32 subsets, each found
-in the table by its card bitmask, and few placed subsets that some witness has, so the work
+in the table by its colex rank, and few placed subsets that some witness has, so the work
 is per deal and per placed subset, not per witness.
 
 >>> cards = np.array([[0, 1, 2, 3, 4]])                  # one witness: cards 0-4 in order
@@ -32,16 +32,16 @@ is per deal and per placed subset, not per witness.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from math import comb
 
 import numpy as np
 
-from cpoly.games.videopoker.holds import HOLDS, exclude_discards
+from cpoly.games.videopoker.combinatorics import colex_rank
+from cpoly.games.videopoker.holds import HOLDS, exclude_discards, subset_indices
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["MAX_BITMASK_CARDS", "DealEvents", "PlacedSubsets", "SubsetLattice", "code_masks", "moved_hands"]
+__all__ = ["DealEvents", "PlacedSubsets", "SubsetLattice", "code_masks", "moved_hands"]
 
-#: Cards a deck may have for subsets to be keyed by an int64 bitmask.
-MAX_BITMASK_CARDS = 63
 SIXES = 6 ** np.arange(HAND_SIZE, dtype=np.int64)
 #: Placement codes: ``sum((position + 1) * 6**i)`` over the placed cards ``i`` (sorted).
 PLACEMENTS = 6**HAND_SIZE
@@ -104,7 +104,8 @@ class PlacedSubsets:
     Attributes
     ----------
     keys : numpy.ndarray
-        Sorted card bitmasks of the subsets some witness contains (0: the empty subset).
+        Sorted keys of the subsets some witness contains: ``offsets[k] + colex rank`` for a
+        subset of ``k`` cards (0: the empty subset).
     first : numpy.ndarray
         ``(len(keys) + 1,)``: the entries of ``keys[u]`` are ``first[u]:first[u + 1]``.
     local : numpy.ndarray
@@ -121,6 +122,8 @@ class PlacedSubsets:
         row, zeros: a subset no witness contains).
     most : numpy.ndarray
         ``(len(keys) + 1, C)``: the most of them that share one placement of it.
+    offsets : numpy.ndarray
+        Where the keys of each subset size start (:func:`subset_offsets`).
     """
 
     keys: np.ndarray
@@ -131,28 +134,29 @@ class PlacedSubsets:
     changes: np.ndarray
     contained: np.ndarray
     most: np.ndarray
+    offsets: np.ndarray
 
     @classmethod
     def of(cls, cards: np.ndarray, category: np.ndarray, base: np.ndarray, n_cards: int) -> PlacedSubsets:
         """From the witnesses: ``cards`` ``(W, 5)`` in position order, their categories and
         those of their cards unordered."""
-        if n_cards > MAX_BITMASK_CARDS:
-            raise ValueError(f"placed subsets key cards by bitmask: at most {MAX_BITMASK_CARDS} cards")
         cards = np.asarray(cards, dtype=np.int64).reshape(-1, HAND_SIZE)
         pairs = np.stack([np.asarray(category, dtype=np.int64), np.asarray(base, dtype=np.int64)], axis=1)
         changes, change = np.unique(pairs.reshape(-1, 2), axis=0, return_inverse=True)
+        offsets = subset_offsets(n_cards)
         order = np.argsort(cards, axis=1, kind="stable")  # positions by card
         by_card = np.take_along_axis(cards, order, axis=1)
         keys, placements = [], []
         for mask in range(HOLDS):
             chosen = np.flatnonzero(MASK_BITS[mask])  # ranks among the witness's sorted cards
-            keys.append((np.int64(1) << by_card[:, chosen]).sum(axis=1))
+            keys.append(offsets[len(chosen)] + colex_rank(by_card[:, chosen]))
             placements.append(((order[:, chosen] + 1) * SIXES[: len(chosen)]).sum(axis=1) * len(changes)
                               + change.reshape(-1))
-        return cls._tabulated(np.concatenate(keys), np.concatenate(placements), changes.reshape(-1, 2))
+        return cls._tabulated(np.concatenate(keys), np.concatenate(placements), changes.reshape(-1, 2), offsets)
 
     @classmethod
-    def _tabulated(cls, keys: np.ndarray, placements: np.ndarray, changes: np.ndarray) -> PlacedSubsets:
+    def _tabulated(cls, keys: np.ndarray, placements: np.ndarray, changes: np.ndarray,
+                   offsets: np.ndarray) -> PlacedSubsets:
         """Count the (subset key, placement * C + change) pairs, sorted."""
         order = np.lexsort((placements, keys))
         keys, placements = keys[order], placements[order]
@@ -169,15 +173,13 @@ class PlacedSubsets:
         np.maximum.at(most, (which, change), count)
         first = np.append(np.flatnonzero(new_key), len(keys)).astype(np.int64)
         return cls(keys[new_key], first, local, change, count.astype(np.int64), changes.astype(np.int64),
-                   contained, most)
+                   contained, most, offsets)
 
     def _find(self, deals: np.ndarray) -> np.ndarray:
         """``(N, 32)``: the row in :attr:`keys` of each subset of each deal (``len(keys)``
         when no witness contains it)."""
-        bits = np.int64(1) << np.asarray(deals, dtype=np.int64)
-        subsets = np.zeros((len(bits), HOLDS), dtype=np.int64)  # card bitmasks
-        for i in range(HAND_SIZE):
-            subsets[:, 1 << i:2 << i] = subsets[:, :1 << i] + bits[:, i:i + 1]
+        subsets = subset_indices(np.asarray(deals, dtype=np.int64), self.offsets)
+        subsets[:, HOLDS - 1] += self.offsets[HAND_SIZE]
         at = np.minimum(np.searchsorted(self.keys, subsets), len(self.keys) - 1)
         found: np.ndarray = np.where(self.keys[at] == subsets, at, len(self.keys))
         return found
@@ -220,6 +222,15 @@ class PlacedSubsets:
         event_deal, event_code = np.divmod(rest, PLACEMENTS)
         return DealEvents(event_deal, event_code, code_masks(event_code), self.changes[which, 0],
                           self.changes[which, 1], weight)
+
+
+def subset_offsets(n_cards: int) -> np.ndarray:
+    """``offsets[k]``: the first key of the ``k``-card subsets of ``n_cards`` cards.
+
+    >>> subset_offsets(10).tolist()
+    [0, 1, 11, 56, 176, 386]
+    """
+    return np.cumsum([0] + [comb(n_cards, k) for k in range(HAND_SIZE)]).astype(np.int64)
 
 
 def vmask_has_allowed(allowed: np.ndarray) -> np.ndarray:
