@@ -50,6 +50,16 @@ MASK_BITS = ((np.arange(HOLDS)[:, None] >> np.arange(HAND_SIZE)) & 1).astype(np.
 #: ``BIT_INDEX[m, j]``: the index of the ``j``-th card of subset ``m`` (5, a spare column, past its size).
 BIT_INDEX = np.array([[i for i in range(HAND_SIZE) if m >> i & 1] + [HAND_SIZE] * (HAND_SIZE - m.bit_count())
                       for m in range(HOLDS)], dtype=np.int64)
+#: ``RESTRICTED[code, r]``: the placement ``code`` (digits by rank) of only the ranks in ``r``.
+RESTRICTED = ((np.arange(PLACEMENTS)[:, None, None] // SIXES % 6) * SIXES
+              * MASK_BITS[None, :, :]).sum(axis=2)
+#: ``TO_DEAL[v, code]``: a placement of the cards of subset ``v`` by rank (the ``j``-th card of
+#: ``v``), as a placement of the deal's cards.
+TO_DEAL = ((np.arange(PLACEMENTS)[None, :, None] // SIXES % 6)
+           * np.append(SIXES, 0)[BIT_INDEX][:, None, :]).sum(axis=2)
+#: ``IN_SUBSET[v, s]``: the ranks within ``v`` of the cards of ``s`` (a submask of ``v``).
+IN_SUBSET = np.array([[sum(1 << j for j, i in enumerate(BIT_INDEX[v]) if i < HAND_SIZE and s >> i & 1)
+                       for s in range(HOLDS)] for v in range(HOLDS)], dtype=np.int64)
 #: Every subset's submasks one after another, their count and start per subset, and the sign
 #: ``(-1)**|V - S|`` of each.
 _SUBMASKS = [[s for s in range(HOLDS) if s & v == s] for v in range(HOLDS)]
@@ -199,9 +209,6 @@ class PlacedSubsets:
         lengths = self.first[found_at + 1] - self.first[found_at]
         entry = _ranges(self.first[found_at], lengths)
         deal, vmask = np.repeat(deal, lengths), np.repeat(vmask, lengths)
-        local_digits = (self.local[entry][:, None] // SIXES) % 6  # (E, 5) by rank in V
-        digits = np.zeros((len(entry), HAND_SIZE + 1), dtype=np.int64)  # by index in the deal, + spare
-        np.put_along_axis(digits, BIT_INDEX[vmask], local_digits, axis=1)
         # the inclusion-exclusion over each entry's submasks S that are allowed holds
         lengths = SUBMASK_COUNTS[vmask]
         source = np.repeat(np.arange(len(vmask)), lengths)
@@ -209,7 +216,8 @@ class PlacedSubsets:
         sub = SUBMASK_FLAT[position]
         keep = allowed[deal[source], sub] & (sub != 0)
         source, position, sub = source[keep], position[keep], sub[keep]
-        code = (digits[source, :HAND_SIZE] * MASK_BITS[sub]) @ SIXES
+        held = vmask[source]  # S's cards among V's, then its placement as the deal's cards
+        code = TO_DEAL[held, RESTRICTED[self.local[entry][source], IN_SUBSET[held, sub]]]
         n_changes = len(self.changes)
         change = self.change[entry]
         key = (deal[source] * PLACEMENTS + code) * n_changes + change[source]
