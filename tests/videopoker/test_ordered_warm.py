@@ -22,6 +22,7 @@ from cpoly.games.videopoker.paytable import PayTable
 from cpoly.games.videopoker.placed import PLACEMENTS, SIXES, PlacedSubsets
 from cpoly.games.videopoker.scalar import TIED
 from cpoly.sources import CACHE_ENV
+from tests.conftest import FIXTURES
 from tests.variants.test_sequential_royal import small_ordered_game
 
 RULES = ["rank-order", "first", "most-cards", "lowest-variance"]
@@ -112,3 +113,21 @@ def test_placed_subset_events_equal_the_witnesses_listed_per_deal(tmp_path):
     for (row, code, change), weight in listed.items():  # at most `most` in one ordering
         mask = sum(1 << i for i in range(5) if code // int(SIXES[i]) % 6)
         assert weight <= lattice.most[row, mask, change]
+
+
+def test_an_ordered_game_without_position_dependent_categories_plays_as_unordered(tmp_path):
+    """No witnesses: every ordering of a deal plays as the deal does unordered."""
+    text = (FIXTURES / "small_poker.cp").read_text(encoding="utf-8")
+    plain_path, ordered_path = tmp_path / "plain.cp", tmp_path / "ordered.cp"
+    plain_path.write_text(text, encoding="utf-8")
+    ordered_path.write_text(text.replace("deal Hand", "deal Hand\nordered"), encoding="utf-8")
+    plain = VideoPoker.load(str(plain_path), overrides={"Suits": 2}).analyze()
+    ordered = VideoPoker.load(str(ordered_path), overrides={"Suits": 2})
+    assert ordered.ordered_hands is not None and len(ordered.ordered_hands.cards) == 0
+    analysis = ordered.analyze()
+    assert analysis.ordered and analysis.expected_return == plain.expected_return
+    assert analysis.probabilities == plain.probabilities
+    assert analysis.deal_counts == tuple(120 * c for c in plain.deal_counts)
+    assert (analysis.tied_deals, analysis.hold_size_deals) == (120 * plain.tied_deals,
+                                                               tuple(120 * c for c in plain.hold_size_deals))
+    assert ordered.hold(["Ah", "Kh", "Qh", "Jh", "Th"]).best_option.ev == 250

@@ -168,6 +168,11 @@ class PlacedSubsets:
     def _tabulated(cls, keys: np.ndarray, placements: np.ndarray, changes: np.ndarray,
                    offsets: np.ndarray) -> PlacedSubsets:
         """Count the (subset key, placement * C + change) pairs, sorted."""
+        if not len(keys):  # no witnesses: one empty row for the subsets not found
+            empty = np.zeros(0, dtype=np.int64)
+            none = np.zeros((1, len(changes)), dtype=np.int32)
+            return cls(empty, np.zeros(1, dtype=np.int64), empty, empty, empty, changes.astype(np.int64), none,
+                       none, offsets)
         order = np.lexsort((placements, keys))
         keys, placements = keys[order], placements[order]
         starts = np.flatnonzero(np.append(True, (keys[1:] != keys[:-1]) | (placements[1:] != placements[:-1])))
@@ -190,6 +195,8 @@ class PlacedSubsets:
         when no witness contains it)."""
         subsets = subset_indices(np.asarray(deals, dtype=np.int64), self.offsets)
         subsets[:, HOLDS - 1] += self.offsets[HAND_SIZE]
+        if not len(self.keys):  # no witnesses
+            return np.zeros(subsets.shape, dtype=np.int64)
         at = np.minimum(np.searchsorted(self.keys, subsets), len(self.keys) - 1)
         found: np.ndarray = np.where(self.keys[at] == subsets, at, len(self.keys))
         return found
