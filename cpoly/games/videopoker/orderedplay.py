@@ -41,8 +41,9 @@ from cpoly.games.videopoker.tables import HAND_SIZE
 __all__ = ["CHUNK_CLASSES", "UNDECIDED_AT_ONCE", "play_ordered"]
 
 Progress = Callable[[int, int], None]
-#: Deal classes bounded at once (a ``(N, 32, changes)`` lattice or two).
-CHUNK_CLASSES = 16384
+#: Deal classes bounded and summed at once: the chunk the analysis checks int64 sums for
+#: (:data:`~cpoly.games.videopoker.analysis.CHUNK_CLASSES`, times 120 orderings).
+CHUNK_CLASSES = 8192
 #: Undecided deal classes whose orderings are played at once.
 UNDECIDED_AT_ONCE = 2048
 #: ``(5 - k)!``: the orderings that put ``k`` held cards at one placement, per hold.
@@ -158,7 +159,9 @@ def _add_moves(sums: _Sums, lattice: SubsetLattice, best: np.ndarray, sizes: np.
     rows = np.flatnonzero(best != TIED)
     hold = best[rows].astype(np.int64)
     witnesses = lattice.exact[rows, hold, :]
-    scale = sizes[rows] * _PLACED_ORDERINGS[hold] * weight_by_hold[hold]  # <= C(n, 5)-scale sums: int64
+    # per deal at most 120 orderings x (n - 5)_5 weighted final hands per class member: the
+    # analysis' int64 check (check_int64_bounds) covers a chunk of them
+    scale = sizes[rows] * _PLACED_ORDERINGS[hold] * weight_by_hold[hold]
     moved = moved_hands(witnesses, changes, len(sums.moved)) * scale[:, None]
     kept = hold == HOLDS - 1
     for target, part in ((sums.moved, moved), (sums.moved_dealt, moved[kept])):
