@@ -22,7 +22,7 @@ Both questions here are answered by the counting engine, exactly:
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import permutations, product
 
 import numpy as np
 
@@ -165,14 +165,57 @@ def witnesses(game: Game, name: str, limit: int = MAX_WITNESSES) -> list[tuple[C
     order = [*game.face_vertices, *game.suit_vertices]
     if set(order) != set(game.universe):
         raise CpolyError("finding the hands of a category needs a deal over the cards' vertices only")
-    found: list[dict[int, int]] = []
-    _search(game, target, order, {}, found)
-    return [tuple((a[f], a[s]) for f, s in zip(game.face_vertices, game.suit_vertices)) for a in found]
+    suits = _suit_assignments(game)
+    if suits is None:  # many suits: the search fixes the suits one by one too
+        found: list[dict[int, int]] = []
+        _search(game, target, order, {}, found)
+        return [tuple((a[f], a[s]) for f, s in zip(game.face_vertices, game.suit_vertices)) for a in found]
+    patterns: list[dict[int, int]] = []
+    _search(game, target, list(game.face_vertices), {}, patterns)
+    return _with_suits(game, target, patterns, suits)
+
+
+#: The most suit assignments of a hand that :func:`witnesses` checks at once for one face
+#: pattern, instead of searching them vertex by vertex (4 suits: 1,024).
+SUIT_ASSIGNMENTS = 4096
+
+
+def _suit_assignments(game: Game) -> np.ndarray | None:
+    """``(S, hand_size)`` every assignment of the suit vertices, in search order (the first
+    position's suit slowest); None when there are more than :data:`SUIT_ASSIGNMENTS`."""
+    size = game.sorts[game.suit_vertices[0]].size
+    assert isinstance(size, int)
+    if size**game.hand_size > SUIT_ASSIGNMENTS:
+        return None
+    return np.array(list(product(range(size), repeat=game.hand_size)), dtype=np.int64).reshape(-1, game.hand_size)
+
+
+def _with_suits(game: Game, target: Expr, patterns: list[dict[int, int]], suits: np.ndarray) -> list[tuple[Card, ...]]:
+    """The hands of the face ``patterns`` (each a positive completion count) and any suits
+    on which ``target`` is not 0, checked by evaluating it on every suit assignment at once
+    (:data:`PATTERNS_AT_ONCE` patterns a time); in search order (patterns in order, suits as
+    :func:`_suit_assignments` lists them)."""
+    faces = np.array([[pattern[f] for f in game.face_vertices] for pattern in patterns],
+                     dtype=np.int64).reshape(-1, game.hand_size)
+    sort_of = {v: s.name for v, s in game.sorts.items()}
+    found: list[tuple[Card, ...]] = []
+    for start in range(0, len(faces), PATTERNS_AT_ONCE):
+        part = faces[start:start + PATTERNS_AT_ONCE]
+        hands = np.stack([np.repeat(part, len(suits), axis=0), np.tile(suits, (len(part), 1))], axis=2)
+        (values,) = evaluate_factored([target], sort_of, game.assignment(hands))
+        hits = np.flatnonzero(values.at_assignments(len(hands)) != 0)
+        found += [tuple((int(f), int(s)) for f, s in hand) for hand in hands[hits].tolist()]
+    return found
+
+
+#: Face patterns whose suit assignments :func:`_with_suits` evaluates at once.
+PATTERNS_AT_ONCE = 256
 
 
 def _search(game: Game, target: Expr, order: list[int], fixed: dict[int, int],
             found: list[dict[int, int]]) -> None:
-    """Extend ``fixed`` one vertex at a time, keeping the values with a positive completion."""
+    """Extend ``fixed`` one vertex of ``order`` at a time, keeping the values with a positive
+    completion; each assignment of all of ``order`` is added to ``found``."""
     if len(fixed) == len(order):
         found.append(dict(fixed))
         return
@@ -181,6 +224,6 @@ def _search(game: Game, target: Expr, order: list[int], fixed: dict[int, int],
     assert isinstance(size, int)
     for value in range(size):
         trial = {**fixed, vertex: value}
-        free = frozenset(order) - frozenset(trial)
+        free = frozenset(game.universe) - frozenset(trial)
         if count_node(substitute(target, trial), game.sorts, free) != 0:
             _search(game, target, order, trial, found)

@@ -34,7 +34,6 @@ from cpoly.games.videopoker.holds import (
     HoldChoice,
     choose_holds,
     deal_hold_counts,
-    hold_counts,
     hold_pay_matrix,
     hold_weights,
 )
@@ -355,17 +354,12 @@ def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarra
 
 def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, pay_matrix: np.ndarray,
                   weight_by_hold: np.ndarray, rule: TieRule, totals: Totals, progress: Progress | None) -> None:
-    """Every ordering of every deal class played on its own (:meth:`OrderedHands.play` adds
-    to ``totals`` in place, so the chunks run one after another in this thread)."""
-    n_classes = len(prepared.sizes)
-    faces, deals = prepared.faces, prepared.deals
-    for start in range(0, n_classes, CHUNK_CLASSES):
-        chunk = np.arange(start, min(start + CHUNK_CLASSES, n_classes))
-        counts = hold_counts(prepared.subset_rows(start, int(chunk[-1]) + 1), prepared.stacked)
-        ordered.play(counts, deals[chunk], prepared.sizes[chunk], pay_matrix, weight_by_hold,
-                     lambda rows, dealt: choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt,
-                                                      faces, prepared.card_maps)[1],
-                     totals, len(prepared.card_maps))
-        if progress is not None:
-            progress(min(start + CHUNK_CLASSES, n_classes), n_classes)
+    """Every ordering of every deal class played (:mod:`~cpoly.games.videopoker.orderedplay`,
+    imported for ordered games only), the tie rule's choices for every member of a class."""
+    from cpoly.games.videopoker.ordered import OrderedPricing
+    from cpoly.games.videopoker.orderedplay import play_ordered
 
+    def choose(rows: np.ndarray, dealt: np.ndarray) -> HoldChoice:
+        return choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt, prepared.faces, prepared.card_maps)[1]
+
+    play_ordered(prepared, ordered, OrderedPricing(pay_matrix, weight_by_hold, choose), totals, progress)

@@ -16,12 +16,15 @@ of every deal from scratch:
 * so a witness disjoint from ``D`` corrects the draw-five hold of every ordering alike, and a
   witness meeting ``D`` is an **event** of ``D`` that an ordering either satisfies or not;
 * the witnesses of one deal are counted by what they need (the held cards and their
-  positions, a *placement*) and what they change (category to category), so a deal with
-  thousands of witnesses (Double Bonus Plus: every hand with an ace meets all 2,304 four
-  adjacent aces) has at most a few hundred such events;
-* the orderings of ``D`` that place its *relevant* cards (those of some event) alike satisfy
-  the same events, so a deal class becomes one row per placement of its relevant cards,
-  weighed by its number of orderings — one row for most deals, and at most 120.
+  positions, a *placement*) and what they change (category to category), from the witnesses'
+  placed subsets (:mod:`~cpoly.games.videopoker.placed`), so a deal with thousands of
+  witnesses (Double Bonus Plus: every hand with an ace meets all 2,304 four adjacent aces)
+  costs its few hundred events, not its witnesses;
+* most deal classes play one hold in every ordering, proven by bounds on each hold's gains,
+  and are summed without their orderings (:mod:`~cpoly.games.videopoker.orderedplay`);
+* for the others, the orderings of ``D`` that place its *relevant* cards (those of some event)
+  alike satisfy the same events, so a deal class becomes one row per placement of its relevant
+  cards, weighed by its number of orderings (:meth:`OrderedHands.play_orderings`).
 
 The tie rules and totals then run unchanged on outcome counts in ordered draws.
 
@@ -33,13 +36,22 @@ The tie rules and totals then run unchanged on outcome counts in ordered draws.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cached_property
 from itertools import permutations
 from math import factorial, perm
 
 import numpy as np
 
 from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
+from cpoly.games.videopoker.placed import (
+    PLACEMENTS,
+    SIXES,
+    DealEvents,
+    PlacedSubsets,
+    moved_hands,
+)
+from cpoly.games.videopoker.placed import code_masks as _code_masks  # noqa: F401 -- its tests import it here
 from cpoly.games.videopoker.summary import Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
 
@@ -48,8 +60,8 @@ Chooser = Callable[[np.ndarray, np.ndarray], HoldChoice]
 
 __all__ = ["Chooser", "DEALS_AT_ONCE", "ORDERINGS", "OrderedHands", "ordered_draw_weights", "to_ordered_draws"]
 
-#: Deals whose witnesses are placed at once (bounds the (deals, witnesses, 5) position array).
-DEALS_AT_ONCE = 256
+#: Deals whose orderings are scored at once (bounds the (pairs, 120) scores and the rows built).
+DEALS_AT_ONCE = 1024
 ORDERINGS = factorial(HAND_SIZE)
 #: ``POSITIONS[o, i]``: the position of the deal's ``i``-th card (sorted) in ordering ``o``.
 POSITIONS = np.array(list(permutations(range(HAND_SIZE))), dtype=np.int64)
@@ -94,19 +106,22 @@ class OrderedHands:
     base: np.ndarray
     names: tuple[str, ...]
     n_cards: int
-    _place: np.ndarray = field(init=False, repr=False)
 
-    def __post_init__(self) -> None:
-        place = np.full((self.n_cards, len(self.cards)), -1, dtype=np.int8)
-        for position in range(HAND_SIZE):
-            place[self.cards[:, position], np.arange(len(self.cards))] = position
-        object.__setattr__(self, "_place", place)
+    @cached_property
+    def placed(self) -> PlacedSubsets:
+        """The witnesses by placed subset (:mod:`~cpoly.games.videopoker.placed`)."""
+        return PlacedSubsets.of(self.cards, self.category, self.base, self.n_cards)
 
     def is_invariant(self, card_maps: np.ndarray) -> bool:
         """Whether every card permutation of ``card_maps`` maps the witnesses onto themselves."""
-        own = {(tuple(c), int(k)) for c, k in zip(self.cards.tolist(), self.category.tolist())}
-        return all({(tuple(g[c]), int(k)) for c, k in zip(self.cards.tolist(), self.category.tolist())}
-                   == own for g in np.asarray(card_maps))
+        own = self._keys(self.cards)
+        return all(np.array_equal(self._keys(np.asarray(g)[self.cards]), own) for g in np.asarray(card_maps))
+
+    def _keys(self, cards: np.ndarray) -> np.ndarray:
+        """Each witness (its cards in position order and its category) as one int, sorted."""
+        codes = (cards.astype(np.int64) * self.n_cards ** np.arange(HAND_SIZE, dtype=np.int64)).sum(axis=1)
+        keys: np.ndarray = np.sort(codes * (int(self.category.max(initial=0)) + 1) + self.category)
+        return keys
 
     def deal_counts(self, unordered: np.ndarray) -> np.ndarray:
         """Ordered deals of each category from the unordered deal counts."""
@@ -115,116 +130,122 @@ class OrderedHands:
         np.subtract.at(result, self.base, 1)
         return result
 
+    def ordered_outcomes(self, counts: np.ndarray, disjoint: np.ndarray) -> np.ndarray:
+        """Outcomes in ordered draws ``(N, 32, K + 1)`` of some sorted deals from their
+        unordered outcomes, with the witnesses disjoint from each deal (``(N, C)`` per change,
+        :attr:`SubsetLattice.exact` of hold 0) in its draw-five hold: the same in every ordering."""
+        result = to_ordered_draws(counts)
+        result[:, 0, :] += moved_hands(disjoint, self.placed.changes, result.shape[2])
+        return result
+
     # ---- one deal in a given order (autohold) ---------------------------------------------------
     def hold_counts(self, counts: np.ndarray, deal: Sequence[int]) -> np.ndarray:
         """Outcomes in ordered draws ``(32, K + 1)`` of the deal ``deal`` (cards in position order),
         from its unordered outcomes ``counts`` with holds indexed on the *sorted* deal."""
         given = np.asarray(deal, dtype=np.int64)
-        result = to_ordered_draws(counts[None])
         ordering = int(np.flatnonzero((POSITIONS == np.argsort(given)).all(axis=1))[0])
-        events = self._events(np.sort(given)[None], result)
+        cards = np.sort(given)[None]
+        result = self.ordered_outcomes(counts[None], self.placed.lattice(cards).exact[:, 0, :])
+        events = self.placed.events(cards, np.ones((1, HOLDS), dtype=bool))
         on = events.code == PLACEMENT[events.mask, ordering]
         _apply(result, np.zeros(int(on.sum()), dtype=np.int64), events, on)
         outcomes: np.ndarray = result[0]
         return outcomes
 
-    # ---- deal classes (full analysis) -----------------------------------------------------------
-    def play(self, counts: np.ndarray, deals: np.ndarray, sizes: np.ndarray, pay_matrix: np.ndarray,
-             weight_by_hold: np.ndarray, choose: Chooser, totals: Totals, group_order: int) -> None:
-        """Play every ordering of the sorted ``deals`` ``(N, 5)`` (unordered outcomes ``counts``)
-        and add the outcomes of the chosen holds to ``totals``.
+    # ---- deal classes whose best hold depends on the ordering (full analysis) -------------------
+    def play_orderings(self, base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: DealEvents,
+                       allowed: np.ndarray, pricing: OrderedPricing, totals: Totals, group_order: int) -> None:
+        """Play every ordering of the sorted ``deals`` ``(N, 5)`` and add the outcomes of the
+        chosen holds to ``totals``.  ``base`` ``(N, 32, K + 1)``: their outcomes in ordered draws
+        (:meth:`ordered_outcomes`); ``allowed`` ``(N, 32)``: every hold that is best in some
+        ordering (and maybe others); ``events``: theirs (sorted by deal).  The other holds are
+        never best, so they are never scored and their outcomes never read.
 
         Each ordering's 32 EVs are its deal's EVs plus the gains of the events it satisfies, so
         the best hold is found without building the ordering's outcomes.  Outcomes are then built
         only for the chosen hold, once per deal, hold and placement of the held cards; an ordering
-        with several best holds gets its full outcomes and ``choose`` (the tie rule).
+        with several best holds gets its full outcomes and the tie rule.
         """
-        for start in range(0, len(deals), DEALS_AT_ONCE):
-            part = slice(start, start + DEALS_AT_ONCE)
-            self._play_part(counts[part], deals[part], sizes[part], pay_matrix, weight_by_hold,
-                            choose, totals, group_order)
-
-    def _play_part(self, counts: np.ndarray, deals: np.ndarray, sizes: np.ndarray,
-                   pay_matrix: np.ndarray, weight_by_hold: np.ndarray, choose: Chooser,
-                   totals: Totals, group_order: int) -> None:
-        base = to_ordered_draws(counts)
-        events = self._events(deals, base)
-        gain = events.weight * weight_by_hold[events.mask] * (
-            pay_matrix[events.mask, events.new] - pay_matrix[events.mask, events.old])
-        score = np.repeat((np.einsum("nmc,mc->nm", base, pay_matrix) * weight_by_hold)[:, None, :],
-                          ORDERINGS, axis=1)  # (N, 120, 32)
-        event, ordering = np.nonzero(ORDERS_OF[events.code])
-        np.add.at(score, (events.deal[event], ordering, events.mask[event]), gain[event])
-        candidates = score == score.max(axis=2)[:, :, None]
-        tied = candidates.sum(axis=2) > 1
-        best = np.argmax(candidates, axis=2)
-        # Untied orderings: one row per (deal, chosen hold, placement of its cards).
-        deal, ordering = np.nonzero(~tied)
-        hold = best[deal, ordering]
-        keys, realisations = np.unique((deal * HOLDS + hold) * PLACEMENTS + PLACEMENT[hold, ordering],
-                                       return_counts=True)
-        row_deal, row_hold = np.divmod(keys // PLACEMENTS, HOLDS)
-        rows = np.zeros_like(base, shape=(len(keys), *base.shape[1:]))
-        rows[np.arange(len(keys)), row_hold] = base[row_deal, row_hold]
-        wanted = (events.deal * HOLDS + events.mask) * PLACEMENTS + events.code
-        at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
-        found = np.flatnonzero(keys[at] == wanted) if len(keys) else np.zeros(0, dtype=np.int64)
-        _apply(rows, at[found], events.select(found), None)
-        nobody = np.zeros(len(keys), dtype=bool)
-        chosen = HoldChoice(row_hold, nobody, nobody, np.zeros(0, dtype=np.int64),
-                            np.zeros((0, group_order), dtype=np.int64))
-        totals.add(rows, chosen, weight_by_hold, sizes[row_deal], group_order, realisations)
-        # Tied orderings: their full outcomes, and the tie rule.
-        deal, ordering = np.nonzero(tied)
-        if len(deal):
-            full = base[deal]
-            row, event = _pairs(events.deal, deal)
-            on = events.code[event] == PLACEMENT[events.mask[event], ordering[row]]
-            _apply(full, row[on], events.select(event[on]), None)
-            totals.add(full, choose(full, deals[deal]), weight_by_hold, sizes[deal], group_order,
-                       np.ones(len(deal), dtype=np.int64))
-
-    def _events(self, deals: np.ndarray, base: np.ndarray) -> _Events:
-        """Fold the witnesses disjoint from each deal into its draw-five hold (``base``, in place)
-        and return the others as events, counted by (deal, placement, category change)."""
-        at = self._positions(deals)  # (N, W, 5)
-        meets = _meets(at)
-        change = np.zeros((len(self.cards), base.shape[2]), dtype=np.int64)
-        np.add.at(change, (np.arange(len(self.cards)), self.category), 1)
-        np.subtract.at(change, (np.arange(len(self.cards)), self.base), 1)
-        base[:, 0, :] += (~meets).astype(np.int64) @ change
-        deal, w = np.nonzero(meets)
-        places = at[deal, w].astype(np.int64)  # (E, 5)
-        code = ((places + 1) * SIXES).sum(axis=1)
-        n_categories = base.shape[2]
-        key = ((deal * PLACEMENTS + code) * n_categories + self.category[w]) * n_categories + self.base[w]
-        unique, weight = np.unique(key, return_counts=True)
-        rest, old = np.divmod(unique, n_categories)
-        rest, new = np.divmod(rest, n_categories)
-        deal_u, code_u = np.divmod(rest, PLACEMENTS)
-        return _Events(deal_u, code_u, _code_masks(code_u), new, old, weight)
-
-    def _positions(self, deals: np.ndarray) -> np.ndarray:
-        """``(N, W, 5)`` int8: the position in witness ``w`` of each card of each deal, or -1."""
-        found: np.ndarray = self._place[deals].transpose(0, 2, 1)
-        return found
+        bounds = np.searchsorted(events.deal, np.arange(0, len(deals) + DEALS_AT_ONCE, DEALS_AT_ONCE))
+        for part, start in enumerate(range(0, len(deals), DEALS_AT_ONCE)):
+            rows = slice(start, start + DEALS_AT_ONCE)
+            mine = events.select(np.arange(bounds[part], bounds[part + 1]))
+            mine = DealEvents(mine.deal - start, mine.code, mine.mask, mine.new, mine.old, mine.weight)
+            _play_part(base[rows], deals[rows], sizes[rows], mine, allowed[rows], pricing, totals, group_order)
 
 
-@dataclass(frozen=True)
-class _Events:
-    """Witnesses meeting deals, counted: ``weight`` witnesses of deal ``deal`` reward the hold
-    ``mask`` when the ordering puts its cards at the placement ``code``, moving one final hand
-    each from category ``old`` to ``new``."""
+@dataclass(frozen=True, eq=False)
+class OrderedPricing:
+    """What a pay table prices in an ordered game: the pays of each hold (hold 31 the dealt
+    pays), the weights of ordered draws and the tie rule (``(outcomes, sorted deals) ->
+    choice``)."""
 
-    deal: np.ndarray
-    code: np.ndarray
-    mask: np.ndarray
-    new: np.ndarray
-    old: np.ndarray
-    weight: np.ndarray
+    pay_matrix: np.ndarray
+    weight_by_hold: np.ndarray
+    choose: Chooser
 
-    def select(self, index: np.ndarray) -> _Events:
-        return _Events(*(getattr(self, f)[index] for f in ("deal", "code", "mask", "new", "old", "weight")))
+
+def _play_part(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: DealEvents, allowed: np.ndarray,
+               pricing: OrderedPricing, totals: Totals, group_order: int) -> None:
+    weight_by_hold = pricing.weight_by_hold
+    best, tied = _best_holds(base, events, allowed, pricing)
+    # Untied orderings: one row per (deal, chosen hold, placement of its cards when it has events).
+    has_events = np.zeros((len(deals), HOLDS), dtype=bool)
+    has_events[events.deal, events.mask] = True
+    deal, ordering = np.nonzero(~tied)
+    hold = best[deal, ordering]
+    placed = np.where(has_events[deal, hold], PLACEMENT[hold, ordering], 0)
+    keys, realisations = np.unique((deal * HOLDS + hold) * PLACEMENTS + placed, return_counts=True)
+    row_deal, row_hold = np.divmod(keys // PLACEMENTS, HOLDS)
+    outcomes = base[row_deal, row_hold]  # (rows, K + 1): the chosen hold's, with its events
+    wanted = (events.deal * HOLDS + events.mask) * PLACEMENTS + events.code
+    at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
+    found = np.flatnonzero(keys[at] == wanted) if len(keys) else np.zeros(0, dtype=np.int64)
+    _move(outcomes, (at[found],), events.select(found))
+    nobody = np.zeros(len(keys), dtype=bool)
+    chosen = HoldChoice(row_hold, nobody, nobody, np.zeros(0, dtype=np.int64),
+                        np.zeros((0, group_order), dtype=np.int64))
+    every_hold = np.broadcast_to(outcomes[:, None, :], (len(keys), HOLDS, outcomes.shape[1]))  # only the chosen read
+    totals.add(every_hold, chosen, weight_by_hold, sizes[row_deal], group_order, realisations)
+    # Tied orderings: their full outcomes, and the tie rule; one row per placement of the cards
+    # of the deal's events (orderings placing them alike have the same outcomes).
+    deal, ordering = np.nonzero(tied)
+    if len(deal):
+        relevant = np.zeros(len(deals), dtype=np.int64)
+        np.bitwise_or.at(relevant, events.deal, events.mask)
+        _, first, realisations = np.unique(deal * PLACEMENTS + PLACEMENT[relevant[deal], ordering],
+                                              return_index=True, return_counts=True)
+        deal, ordering = deal[first], ordering[first]
+        full = base[deal]
+        row, event = _pairs(events.deal, deal)
+        on = events.code[event] == PLACEMENT[events.mask[event], ordering[row]]
+        _apply(full, row[on], events.select(event[on]), None)
+        totals.add(full, pricing.choose(full, deals[deal]), weight_by_hold, sizes[deal], group_order,
+                   realisations)
+
+
+def _best_holds(base: np.ndarray, events: DealEvents, allowed: np.ndarray,
+                pricing: OrderedPricing) -> tuple[np.ndarray, np.ndarray]:
+    """``(N, 120)`` the best hold of each ordering of each deal, and whether several tie.
+
+    Scored per (deal, allowed hold) pair, sorted by deal and hold: the deal's EV of the hold
+    plus the gains of the events each ordering satisfies."""
+    pay_matrix, weight_by_hold = pricing.pay_matrix, pricing.weight_by_hold
+    pair_deal, pair_hold = np.nonzero(allowed)
+    pair_of = np.full(allowed.shape, -1, dtype=np.int64)
+    pair_of[pair_deal, pair_hold] = np.arange(len(pair_deal))
+    values = np.einsum("nc,nc->n", base[pair_deal, pair_hold], pay_matrix[pair_hold]) * weight_by_hold[pair_hold]
+    score = np.repeat(values[:, None], ORDERINGS, axis=1)  # (pairs, 120)
+    gain = events.weight * weight_by_hold[events.mask] * (
+        pay_matrix[events.mask, events.new] - pay_matrix[events.mask, events.old])
+    event, ordering = np.nonzero(ORDERS_OF[events.code])
+    flat_add(score, (pair_of[events.deal[event], events.mask[event]], ordering), gain[event])
+    starts = np.searchsorted(pair_deal, np.arange(len(allowed)))  # every deal has a hold allowed
+    top = np.maximum.reduceat(score, starts, axis=0)
+    is_top = score == top[pair_deal]
+    tied: np.ndarray = np.add.reduceat(is_top, starts, axis=0, dtype=np.int64) > 1
+    best: np.ndarray = np.add.reduceat(is_top * pair_hold[:, None], starts, axis=0)  # the top hold, when alone
+    return best, tied
 
 
 def _pairs(event_deal: np.ndarray, row_deal: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -240,22 +261,31 @@ def _pairs(event_deal: np.ndarray, row_deal: np.ndarray) -> tuple[np.ndarray, np
     return first[event] + offset, event
 
 
-def _apply(outcomes: np.ndarray, rows: np.ndarray, events: _Events, on: np.ndarray | None) -> None:
+def _apply(outcomes: np.ndarray, rows: np.ndarray, events: DealEvents, on: np.ndarray | None) -> None:
     """Move the final hands of the chosen events (all of ``events``, or those where ``on``)."""
     if on is not None:
         events = events.select(np.flatnonzero(on))
-    np.add.at(outcomes, (rows, events.mask, events.new), events.weight)
-    np.subtract.at(outcomes, (rows, events.mask, events.old), events.weight)
+    _move(outcomes, (rows, events.mask), events)
 
 
-def _meets(at: np.ndarray) -> np.ndarray:
-    """``(N, W)``: deal ``n`` shares a card with witness ``w``."""
-    return np.asarray((at >= 0).any(axis=-1))
+def _move(outcomes: np.ndarray, at: tuple[np.ndarray, ...], events: DealEvents) -> None:
+    """Move each event's final hands in the outcome row ``outcomes[at]`` from its old category
+    to its new one."""
+    flat_add(outcomes, (*at, events.new), events.weight)
+    flat_add(outcomes, (*at, events.old), -events.weight)
 
 
-SIXES = 6 ** np.arange(HAND_SIZE, dtype=np.int64)
-#: Placements of held cards: ``sum((position + 1) * 6**i)`` over the held cards ``i`` (sorted).
-PLACEMENTS = 6**HAND_SIZE
+def flat_add(target: np.ndarray, index: tuple[np.ndarray, ...], values: np.ndarray) -> None:
+    """``np.add.at(target, index, values)`` on the flat array (the 1-d ``at`` is many times
+    faster than the n-d one); ``target`` C-contiguous.
+
+    >>> target = np.zeros((2, 3), dtype=np.int64)
+    >>> flat_add(target, (np.array([1, 1]), np.array([2, 2])), np.array([4, 5]))
+    >>> target.tolist()
+    [[0, 0, 0], [0, 0, 9]]
+    """
+    assert target.flags.c_contiguous
+    np.add.at(target.reshape(-1), np.ravel_multi_index(index, target.shape), values)
 
 
 def _placement_table() -> np.ndarray:
@@ -267,13 +297,6 @@ def _placement_table() -> np.ndarray:
     bits = (np.arange(2**HAND_SIZE)[:, None] >> np.arange(HAND_SIZE)) & 1  # (32, 5)
     table: np.ndarray = (bits[:, None, :] * (POSITIONS[None] + 1) * SIXES).sum(axis=2)
     return table
-
-
-def _code_masks(code: np.ndarray) -> np.ndarray:
-    """The hold (bits) whose cards a placement code places."""
-    digits = (np.asarray(code)[:, None] // SIXES) % 6
-    masks: np.ndarray = ((digits > 0) << np.arange(HAND_SIZE)).sum(axis=1)
-    return masks
 
 
 PLACEMENT = _placement_table()
