@@ -10,19 +10,21 @@ API (every result is the CLI's ``--json`` output, untouched):
 * ``GET /api/jobs/{id}/events``: the same as Server-Sent Events (``progress`` every quarter
   second, then ``end``); closing the stream cancels the job.
 * ``DELETE /api/jobs/{id}``: cancel (kills the CLI process).
+* ``GET /reports/{key}/{table}/{file}``: a file (index.html, PNGs) of a report a ``report`` job wrote.
 * ``POST /api/{command}``: run and wait; 200 with the CLI's JSON, 400 with the error (bad
   input), 422 when refused (time or memory limit), 500 only if the CLI itself crashed.
 * Starting a job when ``queue_limit`` jobs already wait is 429 with ``Retry-After``; while the
   server stops, 503.  Every request first passes :class:`cpoly.web.guard.Guard` (Host, Origin,
   body size and time: 421, 403, 413, 408).
 
-Commands: hold, analyze, strategy, paytables, deck, equity, eval (see :mod:`cpoly.web.commands`).
+Commands: hold, analyze (with ``plays``, ``pay``), sweep, report, strategy, paytables, deck, equity, eval (see :mod:`cpoly.web.commands`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -32,11 +34,11 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from cpoly.web.commands import check_shape, check_strings
+from cpoly.web.commands import REPORTS, check_shape, check_strings
 from cpoly.web.games import DEFAULT_DEFINITIONS, FieldError, list_games
 from cpoly.web.guard import DEFAULT_BODY_LIMIT, DEFAULT_READ_TIMEOUT, Guard, allowed_hosts
 from cpoly.web.jobs import DEFAULT_QUEUE_LIMIT, Busy, Job, Jobs
@@ -47,6 +49,8 @@ from cpoly.web.store import DEFAULT_CAP_BYTES, Store, default_root
 STATIC = Path(__file__).parent / "static"
 STATUS = {"done": 200, "error": 400, "refused": 422, "cancelled": 409, "failed": 500}
 TICK = 0.25
+#: The parts of a report's address: a cache entry's key, a table's digest, a file the report writes.
+_REPORT_PARTS = (re.compile(r"[0-9a-f]{64}"), re.compile(r"[0-9a-f]{16}"), re.compile(r"[a-z_]+\.(html|png)"))
 
 
 @dataclass(frozen=True)
@@ -171,6 +175,25 @@ async def games(request: Request) -> Response:
     return JSONResponse(list_games(request.app.state.definitions))
 
 
+async def report_file(request: Request) -> Response:
+    """A file of a report written by a ``report`` job: only ``index.html`` and the PNGs directly
+    in ``CACHE/KEY/reports/TABLE``, each part of the address checked before any path is made."""
+    parts = [request.path_params[name] for name in ("key", "table", "name")]
+    missing = JSONResponse({"error": {"message": "no such report file (run the report again)",
+                                      "field": "request"}}, status_code=404)
+    if not all(pattern.fullmatch(part) for pattern, part in zip(_REPORT_PARTS, parts)):
+        return missing
+    root = _jobs(request).store.root.resolve()
+    folder = root / parts[0] / REPORTS / parts[1]
+    path = folder / parts[2]
+    try:
+        if path.resolve().parent != folder.resolve() or not folder.resolve().is_relative_to(root) or not path.is_file():
+            return missing
+    except OSError:
+        return missing
+    return FileResponse(path, headers={"Cache-Control": "no-store"})
+
+
 def _page(path: str) -> Any:
     async def page(request: Request) -> Response:
         return HTMLResponse(render_page(path), headers={"Cache-Control": "no-store"})
@@ -198,6 +221,7 @@ def create_app(definitions: Path = DEFAULT_DEFINITIONS, limits: Limits | None = 
         Route("/api/jobs/{job_id}", cancel_job, methods=["DELETE"]),
         Route("/api/jobs/{job_id}/events", job_events),
         Route("/api/{command}", run_command, methods=["POST"]),
+        Route(f"/{REPORTS}/{{key}}/{{table}}/{{name}}", report_file),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     guard = Middleware(Guard, hosts=allowed_hosts(settings.host, settings.port),

@@ -13,6 +13,7 @@ beside the field it is about (:func:`field_of`).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -20,12 +21,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cpoly.web.games import FieldError, GameFile, game_file
+from cpoly.web.games import FieldError, GameFile, checked_category, checked_value, game_file
 
 _QUOTED = re.compile(r"'([^']+)'")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_TEXT = 2000
 MAX_DEPTH = 8
+MAX_PLAYS = 12
+MAX_LINES = 10_000
+#: Where a report is written, relative to its job's folder (``CACHE/KEY/game``): ``CACHE/KEY/reports/TABLE``.
+REPORTS = "reports"
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,7 @@ class Command:
     module: str = "cpoly"
     env: dict[str, str] = field(default_factory=dict)
     game: GameFile | None = None
+    link: str | None = None
 
 
 def check_strings(body: dict[str, Any]) -> None:
@@ -152,8 +158,58 @@ def hold(body: dict[str, Any], folder: Path) -> Command:
                          fields={"cards": cards})
 
 
+def _plays(body: dict[str, Any]) -> list[str]:
+    """The multi-play line counts of ``plays`` (at most :data:`MAX_PLAYS` counts, each 1 to :data:`MAX_LINES`).
+
+    >>> _plays({"plays": [1, 3, 100]})
+    ['--plays', '1', '3', '100']
+    >>> _plays({"plays": [0]})
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: plays must be a list of at most 12 whole numbers of lines, 1 to 10000
+    """
+    value = body.get("plays")
+    if value is None:
+        return []
+    if (not isinstance(value, list) or not 0 < len(value) <= MAX_PLAYS
+            or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_LINES for n in value)):
+        raise FieldError("plays", f"plays must be a list of at most {MAX_PLAYS} whole numbers of lines, 1 to {MAX_LINES}")
+    return ["--plays", *map(str, value)]
+
+
+def _one_pay(body: dict[str, Any]) -> list[str]:
+    """``--pay=CATEGORY=VALUE`` for the body's ``pay`` (``{"category", "value"}``), or nothing."""
+    pay = body.get("pay")
+    if pay is None:
+        return []
+    if not isinstance(pay, dict):
+        raise FieldError("pay", "pay must be an object with a category and a value")
+    return [f"--pay={checked_category(pay.get('category'), 'pay')}={checked_value(pay.get('value'), 'value')}"]
+
+
 def analyze(body: dict[str, Any], folder: Path) -> Command:
-    return _game_command("analyze", body, folder)
+    return _game_command("analyze", body, folder, [*_one_pay(body), *_plays(body)])
+
+
+def sweep(body: dict[str, Any], folder: Path) -> Command:
+    """``cpoly sweep GAME CATEGORY=LOW..HIGH``: the return over a range of one pay, its break-even."""
+    category = checked_category(body.get("category"), "category")
+    low, high = checked_value(body.get("low", "0"), "low"), checked_value(body.get("high"), "high")
+    points = _count(body, "points", "the number of points") or 2
+    return _game_command("sweep", body, folder, [f"--points={min(points, 101)}"],
+                         extra=[f"{category}={low}..{high}"], default_field="category",
+                         fields={"category": category, "low": low, "high": high})
+
+
+def report(body: dict[str, Any], folder: Path) -> Command:
+    """``cpoly report GAME --out CACHE/KEY/reports/TABLE``: the PAR report of the game and table,
+    its page served at :attr:`Command.link` (``/reports/KEY/TABLE/index.html``)."""
+    command = _game_command("report", body, folder)
+    assert command.game is not None
+    table = hashlib.sha256((command.game.paytable or "").encode()).hexdigest()[:16]
+    out = f"--out=../{REPORTS}/{table}"
+    args = [*command.args[:1], out, *command.args[1:]]
+    return Command(args, command.fields, command.default_field, env=command.env, game=command.game,
+                   link=f"/{REPORTS}/{command.game.key()}/{table}/index.html")
 
 
 def strategy(body: dict[str, Any], folder: Path) -> Command:
@@ -187,6 +243,7 @@ def evaluate(body: dict[str, Any], folder: Path) -> Command:
 
 BUILDERS: dict[str, Callable[[dict[str, Any], Path], Command]] = {
     "hold": hold, "analyze": analyze, "strategy": strategy, "paytables": paytables,
+    "sweep": sweep, "report": report,
     "deck": deck, "equity": equity, "eval": evaluate,
 }
 

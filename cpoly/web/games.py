@@ -25,6 +25,7 @@ MAX_SOURCE_BYTES = 1 << 20
 _TITLE = re.compile(r'^\s*game\s+"([^"]*)"', re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PAY = re.compile(r"[0-9]+(\.[0-9]+)?")  # ASCII digits: "١" is not a pay the .cp language reads
+_VALUE = re.compile(r"[0-9]+(\.[0-9]+)?(/[0-9]+)?")  # a pay the CLI's --pay reads: 6, 2.5, 5/2
 _FILENAME = re.compile(r"[^A-Za-z0-9_.-]+")
 
 
@@ -111,6 +112,35 @@ def _checked_pays(value: Any, field: str) -> dict[str, str]:
                                     f"(like 6 or 2.5), got {text!r}")
         pays[category] = text
     return pays
+
+
+def checked_category(value: Any, field: str) -> str:
+    """A hand name as the .cp language spells it (checked before the CLI says whether the game has it).
+
+    >>> checked_category("Flush", "category")
+    'Flush'
+    >>> checked_category("Flush --json", "category")
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: 'Flush --json' is not a hand name of this game
+    """
+    if not isinstance(value, str) or not _NAME.fullmatch(value):
+        raise FieldError(field, f"{str(value)[:40]!r} is not a hand name of this game")
+    return value
+
+
+def checked_value(value: Any, field: str) -> str:
+    """A pay value in ASCII digits, a decimal or a fraction (``6``, ``2.5``, ``5/2``), as text.
+
+    >>> checked_value("11/2", "value"), checked_value(7, "value")
+    ('11/2', '7')
+    >>> checked_value("١", "value")
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: the value must be a number of coins (like 6, 2.5 or 5/2), got '١'
+    """
+    text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else repr(value)
+    if not _VALUE.fullmatch(text):
+        raise FieldError(field, f"the {field} must be a number of coins (like 6, 2.5 or 5/2), got {text[:40]!r}")
+    return text
 
 
 def _source(body: dict[str, Any], folder: Path) -> tuple[str, str, bool]:

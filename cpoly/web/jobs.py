@@ -120,6 +120,8 @@ class Jobs:
                 key = opened
                 outcome = await run_cli(command.args, str(cwd), self.limits, command.module,
                                         {**command.env, **cache_env})
+            if outcome.state == "done" and command.link and isinstance(outcome.result, dict):
+                outcome.result = {**outcome.result, "url": command.link}  # where the app serves the report
             if outcome.state == "error":
                 outcome.error["field"] = field_of(outcome.error, command.fields, command.default_field)
             job.outcome = outcome

@@ -50,6 +50,46 @@ def test_video_poker_hand_and_full_game(page: Any) -> None:
     page.screenshot(path=str(SCREENSHOTS / "videopoker.png"), full_page=True)
 
 
+def test_multiplay_one_pay_and_report(page: Any) -> None:
+    """The N-play variances beside the return table, one edited pay's return and exact
+    break-even, and the PAR report of the shown game and table, each as the CLI says."""
+    page.goto("/")
+    page.locator("#pays input").first.wait_for()
+    page.get_by_label("Pay table", exact=True).select_option("8/5")
+    page.get_by_role("button", name="Analyze", exact=True).click()
+    rows = page.locator("#multiplay table tbody tr")
+    rows.last.wait_for()
+    plays = cli_json("analyze", JACKS, "--paytable", "8/5", "--plays", "1", "3", "5", "10", "50", "100")
+    assert rows.count() == 6
+    hundred = plays["multiplay"]["plays"][-1]
+    assert _cell(page, "#multiplay", 5, 0).inner_text() == "100"
+    assert _cell(page, "#multiplay", 5, 1).inner_text() == f"{hundred['standard_deviation_per_line']:.4f}"
+    assert _cell(page, "#multiplay", 5, 2).inner_text() == f"{hundred['standard_deviation_per_bet']:.4f}"
+    # edit one pay: the royal at 1760 per coin, and the royal's exact break-even (docs/videopoker.md)
+    page.get_by_label("Hand to edit", exact=True).select_option("RoyalFlush")
+    page.get_by_label("Pays", exact=True).fill("1760")
+    page.get_by_role("button", name="Return and break-even").click()
+    page.wait_for_function("document.getElementById('onepay').textContent.includes('Break-even')")
+    analysis = cli_json("analyze", JACKS, "--paytable", "8/5", "--pay", "RoyalFlush=1760")
+    text = page.locator("#onepay").inner_text()
+    assert f"return {100 * analysis['return']:.4f} % ({analysis['return_exact']})" in text
+    assert "RoyalFlush = 1733.142029 (88383208636/50995941)" in text
+    page.get_by_label("Pays", exact=True).fill("1760/")
+    page.get_by_role("button", name="Return and break-even").click()
+    page.locator("#value-error").wait_for(state="visible")
+    # the PAR report of 8/5, served by the app
+    page.get_by_role("button", name="Make the PAR report").click()
+    link = page.locator("#report-link a")
+    link.wait_for()
+    assert link.inner_text() == "PAR report: Jacks or Better (8/5)"
+    report = page.context.new_page()
+    report.goto(link.get_attribute("href"))
+    assert "8/5" in report.title()
+    assert report.locator("img").count() >= 1
+    assert report.evaluate("[...document.images].every((i) => i.complete && i.naturalWidth > 0)")
+    report.close()
+
+
 def test_bad_card_message_beside_the_field(page: Any) -> None:
     page.goto("/")
     page.get_by_label("Cards", exact=True).fill("Ah Kd Js 4c 7x")

@@ -1,10 +1,12 @@
 // The video-poker page: game and pay table, the 32 holds of a hand, the full-game return, the
-// strategy chart, and a trainer.  Every figure is the CLI's --json, shown as it comes.
+// strategy chart, the multi-play variances, one edited pay's return and break-even, the PAR
+// report, and a trainer.  Every figure is the CLI's --json, shown as it comes.
 "use strict";
 
 (() => {
   const { $, el, table, clearErrors, showError, runInto, fmt } = cpoly;
   const UPLOAD = "__upload__";
+  const PLAYS = [1, 3, 5, 10, 50, 100];
   const state = { upload: null, tables: [], deck: null, cache: new Map(), session: { hands: 0, mistakes: 0, cost: [0n, 1n] } };
 
   // ---- exact fractions "p/q" with BigInt --------------------------------------------------
@@ -60,7 +62,7 @@
     clearErrors();
     state.tables = [];
     state.deck = null;
-    for (const id of ["holds", "return", "strategy", "pays", "picker"]) $(id).replaceChildren();
+    for (const id of ["holds", "return", "multiplay", "strategy", "pays", "picker", "report-link"]) $(id).replaceChildren();
     const body = gameBody(false);
     const [tables, deck] = await Promise.all([
       runInto($("return-progress"), "reading pay tables", "paytables", body, "game"),
@@ -82,6 +84,38 @@
       { head: "hand", cell: (r) => r.category + (table.dealt && r.category in table.dealt ? ` (dealt ${table.dealt[r.category]})` : "") },
       { head: "pays", num: true, cell: (r) => el("input", { type: "text", value: String(r.pay), "data-category": r.category, "aria-label": `Pay for ${r.category}` }) },
     ], rows));
+    $("category").replaceChildren(...rows.map((r) => el("option", { value: r.category, text: r.category })));
+    $("value").value = rows.length ? String(rows[0].pay) : "";
+    $("onepay").textContent = "";
+    $("report-link").replaceChildren();
+  }
+
+  // ---- one pay: its return and break-even; the PAR report ---------------------------------
+  const valueOf = (text) => { const [p, q] = text.split("/"); return Number(p) / Number(q || "1"); };
+
+  async function tryPay() {
+    clearErrors();
+    const category = $("category").value, value = $("value").value.trim();
+    const body = gameBody();
+    $("onepay").textContent = "";
+    const [analysis, sweep] = await Promise.all([
+      runInto($("onepay-progress"), `return with ${category} = ${value}`, "analyze", { ...body, pay: { category, value } }, "value"),
+      runInto($("onepay-progress"), `break-even of ${category}`, "sweep", { ...body, category, low: "0", high: valueOf(value) > 0 ? value : "1" }, "value"),
+    ]);
+    if (!analysis || !sweep) return;
+    const even = sweep.break_even;
+    $("onepay").textContent = `With ${category} = ${value}: return ${fmt.pct(analysis.return, 4)} (${analysis.return_exact}). ` +
+      (even && even.value_exact ? `Break-even (return exactly 100 %): ${category} = ${fmt.fixed(even.value, 6)} (${even.value_exact}).`
+        : `No break-even: ${(even && even.reason) || "none found"}.`);
+  }
+
+  async function makeReport() {
+    clearErrors();
+    $("report-link").replaceChildren();
+    const result = await runInto($("report-progress"), "writing the PAR report", "report", gameBody(), "report");
+    if (!result) return;
+    $("report-link").replaceChildren(el("a", { href: result.url, target: "_blank", rel: "noopener",
+      text: `PAR report: ${result.game} (${result.analysis.paytable})` }));
   }
 
   // ---- the card picker --------------------------------------------------------------------
@@ -143,6 +177,12 @@
       el("p", { class: "summary", text: `return ${fmt.pct(result.return, 6)} = ${result.return_exact}; variance ${fmt.fixed(result.variance, 4)}, ` +
         `standard deviation ${fmt.fixed(result.standard_deviation, 4)}, hit frequency ${fmt.fixed(result.hit_frequency, 6)}; ` +
         `${fmt.int(result.tied_deals)} deals with tied best holds (${result.tie_rule} rule)` }));
+    const plays = (result.multiplay && result.multiplay.plays) || [];
+    $("multiplay").replaceChildren(table("Multi-play: standard deviation (lines dealt one hand)", [
+      { head: "lines", num: true, cell: (p) => fmt.int(p.plays) },
+      { head: "SD per line", num: true, cell: (p) => fmt.fixed(p.standard_deviation_per_line, 4), title: (p) => `variance ${p.variance_per_line_exact}` },
+      { head: "SD per bet", num: true, cell: (p) => fmt.fixed(p.standard_deviation_per_bet, 4), title: (p) => `variance ${p.variance_per_bet_exact}` },
+    ], plays));
   }
 
   // Counts with separators, small figures (costs of a few millionths) in scientific notation.
@@ -204,7 +244,7 @@
     } else {
       showError({ message: "enter five cards (or click them below) to see their 32 holds" }, "cards");
     }
-    jobs.push(cached("analyze", body, "return", "full-game analysis", showReturn, "game"));
+    jobs.push(cached("analyze", { ...body, plays: PLAYS }, "return", "full-game analysis", showReturn, "game"));
     jobs.push(cached("strategy", body, "strategy", "strategy chart", showStrategy, "strategy", true));
     await Promise.all(jobs);
   }
@@ -267,6 +307,8 @@
   $("cards").addEventListener("input", markPicker);
   $("cards").addEventListener("keydown", (event) => { if (event.key === "Enter") analyze(); });
   $("analyze").addEventListener("click", analyze);
+  $("try-pay").addEventListener("click", tryPay);
+  $("make-report").addEventListener("click", makeReport);
   $("trainer").addEventListener("change", () => { $("trainer-section").hidden = !$("trainer").checked; });
   $("deal").addEventListener("click", deal);
   $("submit-hold").addEventListener("click", submitHold);
