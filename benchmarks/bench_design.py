@@ -17,12 +17,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
+
+from cpoly_process import run
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_TABLES_PER_SECOND = 10.0
@@ -31,18 +29,6 @@ FAMILIES = {  # tables: the --vary ranges (FullHouse x Flush x Straight)
     240: ["FullHouse=5..9", "Flush=3..8", "Straight=1..8"],
     960: ["FullHouse=3..10", "Flush=3..8", "Straight=1..20"],
 }
-
-
-def run(args: list[str], cache: str) -> tuple[float, float, str]:
-    """Wall seconds, child CPU seconds and stdout of ``python -m cpoly ARGS``."""
-    env = {**os.environ, "CPOLY_CACHE_DIR": cache, "PYTHONPATH": str(ROOT)}
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "cpoly", *args], check=True, capture_output=True,
-                          env=env, text=True, cwd=ROOT)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime), done.stdout
 
 
 def main() -> None:

@@ -12,13 +12,11 @@ wall times.
 from __future__ import annotations
 
 import json
-import os
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from cpoly_process import run
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ["jacks_or_better.cp:9/6", "jacks_or_better.cp:9/5", "deuces_wild.cp:full pay", "bonus_poker.cp",
@@ -26,19 +24,6 @@ GAMES = ["jacks_or_better.cp:9/6", "jacks_or_better.cp:9/5", "deuces_wild.cp:ful
 # Published basic charts (Wizard of Odds), for the goal column.
 PUBLISHED = {("Jacks or Better", "9/6"): 0.995429, ("Jacks or Better", "9/5"): 0.984482,
              ("Deuces Wild", "full pay"): 1.007575}
-
-
-def run(args: list[str], cache: str) -> tuple[float, float, str]:
-    """Wall seconds, child CPU seconds and stdout of ``python -m cpoly ARGS``."""
-    env = {**os.environ, "CPOLY_CACHE_DIR": cache, "PYTHONPATH": str(ROOT)}
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "cpoly", *args], check=True, capture_output=True,
-                          env=env, text=True, cwd=ROOT)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done.stdout
 
 
 def main(games: list[str]) -> None:

@@ -14,30 +14,15 @@ shared machine inflates wall times.  The sweep's returns are checked against the
 from __future__ import annotations
 
 import json
-import os
-import resource
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from cpoly_process import run
 
 ROOT = Path(__file__).resolve().parent.parent
 GOAL_SECONDS = 15.0
 POINTS = 50
-
-
-def run(args: list[str], cache: str) -> tuple[float, float, str]:
-    """Wall seconds, child CPU seconds and stdout of ``python -m cpoly ARGS``."""
-    env = {**os.environ, "CPOLY_CACHE_DIR": cache, "PYTHONPATH": str(ROOT)}
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "cpoly", *args], check=True, capture_output=True,
-                          env=env, text=True, cwd=ROOT)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu, done.stdout
 
 
 def main(game: str, span: str) -> None:
