@@ -89,6 +89,26 @@ def parse_text(text: str, path: str = "<string>") -> Tree[Token]:
     return cast("Tree[Token]", parse_with(_parser(), text, path))
 
 
+def comment_spans(text: str) -> list[tuple[int, int]]:
+    r"""Where the grammar's ``COMMENT`` tokens of ``text`` start and end (offsets), as its lexer
+    finds them: a ``//`` inside a ``"string"`` is not a comment.  Lexing stops at the first
+    character that is not .cp text (the parse reports it), keeping the comments before it.
+
+    >>> comment_spans('X = "a // b" // c\nY = 1')
+    [(12, 16)]
+    >>> comment_spans('X = 1 // a\n@ // b')
+    [(6, 10)]
+    """
+    spans: list[tuple[int, int]] = []
+    try:
+        for token in _parser().lex(text, dont_ignore=True):
+            if token.type == "COMMENT":
+                spans.append((token.start_pos or 0, token.end_pos or 0))
+    except UnexpectedInput:
+        pass
+    return spans
+
+
 def parse_with(parser: Lark, text: str, path: str) -> Any:
     """What ``parser`` makes of ``text`` (``\\n`` line endings); a CpolySyntaxError with a
     position when it is not .cp text."""

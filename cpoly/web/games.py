@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import cpoly
+from cpoly.parse import comment_spans
 from cpoly.sources import IMPORTS_ENV
 
 DEFAULT_DEFINITIONS = Path(cpoly.__file__).resolve().parent.parent / "definitions"
@@ -59,28 +60,18 @@ class GameFile:
 
 
 def without_comments(text: str) -> str:
-    r"""``text`` without its ``//`` comments (outside ``"strings"``) and the blanks before them;
-    every other character stays where it was, so an error's line and column are the same.
+    r"""``text`` without its ``//`` comments (:func:`cpoly.parse.comment_spans`) and the blanks
+    before them; every other character stays where it was, so an error's line and column are
+    the same.
 
-    >>> without_comments('game "a // b" // c\n  X = 1 //\n// whole line\nY = "x')
-    'game "a // b"\n  X = 1\n\nY = "x'
+    >>> without_comments('game "a // b" // c\n  X = 1 //\n// whole line\nY = 2')
+    'game "a // b"\n  X = 1\n\nY = 2'
     """
-    lines = []
-    for line in text.split("\n"):
-        cut = _comment_start(line)
-        lines.append(line if cut is None else line[:cut].rstrip(" \t\f\u00a0"))
-    return "\n".join(lines)
-
-
-def _comment_start(line: str) -> int | None:
-    """Where the ``//`` comment of one line starts (the grammar's COMMENT, outside a STRING)."""
-    in_string = False
-    for index, char in enumerate(line):
-        if char == '"':
-            in_string = not in_string
-        elif not in_string and line.startswith("//", index):
-            return index
-    return None
+    pieces, kept = [], 0
+    for start, end in comment_spans(text):
+        pieces.append(text[kept:start].rstrip(" \t\f\u00a0"))
+        kept = end
+    return "".join(pieces) + text[kept:]
 
 
 def list_games(folder: Path) -> list[dict[str, str]]:
