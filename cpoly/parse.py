@@ -95,7 +95,7 @@ def comment_spans(text: str) -> list[tuple[int, int]]:
     character that is not .cp text (the parse reports it), keeping the comments before it.
 
     >>> comment_spans('X = "a // b" // c\nY = 1')
-    [(12, 16)]
+    [(13, 17)]
     >>> comment_spans('X = 1 // a\n@ // b')
     [(6, 10)]
     """
