@@ -17,7 +17,7 @@ from pathlib import Path
 
 from cpoly import completion
 from cpoly.cards import Card
-from cpoly.counting import CountingPlan, count_node, explain
+from cpoly.counting import CountingPlan, count_node
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
 from cpoly.evaluate import count_dense
 from cpoly.expr import Delta, Expr, postorder
@@ -145,12 +145,12 @@ def count(program: Program, name: str, params: Mapping[str, int] | None = None) 
     the vertices that have a domain."""
     lowerer = Lowerer(program, params)
     node = lowerer.definition(name)
+    plan = CountingPlan.over(program.sorts, program.sorts.keys(), labels=lowerer.vertex_labels())
     try:
-        return count_node(node, program.sorts, program.sorts.keys())
+        return plan.count_ordered(node, f"'{name}'")
     except CpolyTooLarge as too_large:
         definition = program.expressions.get(name)
-        raise explain(too_large, f"'{name}'", lowerer.vertex_labels(),
-                      definition.span if definition else None) from None
+        raise CpolyTooLarge(too_large.message, definition.span if definition else too_large.span) from None
 
 
 def dense_count(game: Game, node: Expr, max_points: int = 50_000_000) -> int:

@@ -32,7 +32,7 @@ from cpoly.expr import Const, Delta, Expr, Sum, nodes_under
 from cpoly.plan import TermPlan
 from cpoly.symbolic import Number
 
-KEYS_KEPT = 200_000  # canonical nodes remembered (the table and the counts are emptied together)
+KEYS_KEPT = 200_000  # canonical nodes remembered (the tables and the counts are emptied together)
 
 
 class CanonicalTerms:
@@ -40,22 +40,32 @@ class CanonicalTerms:
 
     Keys and node ids are integers handed out once (never reused): when the table is full it
     is emptied with the counts, and a key kept by an older plan then finds no count (the term
-    is counted again), never another term's count."""
+    is counted again), never another term's count.  A memo in the sense of :mod:`cpoly.memo`
+    (``name``, ``bound``, its size, :meth:`clear`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, name: str = "canonical terms") -> None:
+        self.name = name
+        self.bound = KEYS_KEPT
         self._nodes: dict[tuple[object, ...], int] = {}
         self._terms: dict[tuple[object, ...], int] = {}
         self._ids = count()  # node ids and term keys, never reused
         self._plain: dict[int, int] = {}  # node uid -> id, for nodes without value literals
         self.counts: dict[int, Number] = {}
 
+    def __len__(self) -> int:
+        return len(self._nodes)
+
+    def clear(self) -> None:
+        """Forget every key and count (keys handed out before find no count)."""
+        self._nodes = {}
+        self._plain = {}
+        self._terms = {}
+        self.counts = {}
+
     def key(self, term: TermPlan) -> int:
         """The term's key: equal keys, equal ``Σ term`` (up to the term's coefficient)."""
-        if len(self._nodes) >= KEYS_KEPT:
-            self._nodes.clear()
-            self._plain.clear()
-            self._terms.clear()
-            self.counts.clear()
+        if len(self._nodes) >= self.bound:
+            self.clear()
         relabel = _relabeling(term)
         ids: dict[int, int] = {}
         plain = self._plain

@@ -62,9 +62,9 @@ from cpoly.condition import is_symmetric
 from cpoly.counting import count_node
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.draws import check_draws
-from cpoly.expr import Delta, Expr, Product, Sum
+from cpoly.expr import Delta, Expr, Product
 from cpoly.game import Game
-from cpoly.rewrite import ONE, add, const, delta, mul, neg, split_coefficient, substitute
+from cpoly.rewrite import add, complement, const, delta, mul, neg, substitute
 from cpoly.symbolic import Number, expand
 
 __all__ = ["CHECK_DRAWS", "ORDERED_DRAWS", "UNORDERED_SETS", "DrawForm", "bound_deal", "complete",
@@ -322,10 +322,8 @@ def _pin_of(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tuple[tupl
 
 def _avoided_card(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tuple[int, Card] | None:
     """``(i, (f, s))`` when ``factor`` is ``1 - δF[i]{f} δS[i]{s}`` (card i is not (f, s))."""
-    if not (isinstance(factor, Sum) and len(factor.terms) == 2 and factor.terms[0] is ONE):
-        return None
-    coefficient, base = split_coefficient(factor.terms[1])
-    if coefficient != -1 or not isinstance(base, Product) or len(base.factors) != 2:
+    base = complement(factor)
+    if not isinstance(base, Product) or len(base.factors) != 2:
         return None
     parts = [_pin_of(f, position) for f in base.factors]
     if any(p is None for p in parts):

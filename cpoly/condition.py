@@ -30,12 +30,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
 from itertools import combinations
 from math import comb
 
 from cpoly.expr import Delta, Expr, Product, nodes_under
-from cpoly.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild
+from cpoly.memo import MemoOfMemos
+from cpoly.plan import atoms_for
+from cpoly.resolve import Sort
+from cpoly.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild, rename
 from cpoly.symbolic import Number
 
 MAX_CASES = 64  # subsets W enumerated without position symmetry (2^6)
@@ -92,7 +94,7 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
     for sort, sets in literals.items():
         every = tuple(sorted(v for v in universe if names[v] == sort))
         wide = [t for t in sets if len(t) > 1]
-        for atom in _atoms(sets, sizes[sort]):
+        for atom in _atoms(sort, sets, sizes[sort]):
             containing = sum(1 for t in wide if atom < t)
             on_every_card = tested.get(atom, set()) == set(every)  # δF[i]{Wild} for each i
             if len(every) >= 2 and ((on_every_card and (containing >= 1 or len(atom) == 1))
@@ -103,21 +105,31 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
     return [split for _, split in found]
 
 
-def _atoms(literals: set[frozenset[int]], size: Number) -> list[frozenset[int]]:
-    """The classes of the mentioned values (inside the domain) with equal membership in all
-    ``literals``."""
-    classes: dict[tuple[bool, ...], set[int]] = {}
-    ordered = sorted(literals, key=sorted)
-    for value in sorted(frozenset().union(*ordered)):
-        if value >= 0 and (not isinstance(size, int) or value < size):
-            classes.setdefault(tuple(value in t for t in ordered), set()).add(value)
-    return [frozenset(c) for c in classes.values()]
+def _atoms(sort: str, literals: set[frozenset[int]], size: Number) -> list[frozenset[int]]:
+    """The atoms of the mentioned values (:func:`~cpoly.plan.atoms_for`, the rest left out)."""
+    return [values for values in atoms_for(Sort(sort, size), sorted(literals, key=sorted)).values
+            if values is not None]
+
+
+def position_generators(positions: Sequence[Sequence[int]]) -> list[dict[int, int]]:
+    """The swap of the first two ``positions`` and the cycle of all of them, as maps of their
+    vertices (tuples moved together, e.g. a card's face and suit): they generate every
+    permutation of the positions, so a node unchanged by both is unchanged by all.
+
+    >>> position_generators([(1, 4), (2, 5), (3, 6)])
+    [{1: 2, 4: 5, 2: 1, 5: 4, 3: 3, 6: 6}, {1: 2, 4: 5, 2: 3, 5: 6, 3: 1, 6: 4}]
+    """
+    n = len(positions)
+    if n < 2:
+        return []
+    return [{a: b for i, j in enumerate(order) for a, b in zip(positions[i], positions[j])}
+            for order in ([1, 0, *range(2, n)], [*range(1, n), 0])]
 
 
 def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
     """Whether ``node`` is unchanged by every permutation of the ``positions`` (tuples of
-    vertices moved together, e.g. a card's face and suit): by a transposition and a cycle,
-    which generate the symmetric group; nodes are interned, so equal means identical.
+    vertices moved together, e.g. a card's face and suit): by the :func:`position_generators`;
+    nodes are interned, so equal means identical.
 
     >>> from cpoly.rewrite import delta, mul
     >>> is_symmetric(mul(delta((1, 2)), delta((2, 3)), delta((1, 3))), [(1,), (2,), (3,)])
@@ -125,24 +137,16 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
     >>> is_symmetric(mul(delta((1, 2)), delta((2, 3))), [(1,), (2,), (3,)])
     False
     """
-    n = len(positions)
-    if n < 2:
-        return True
-    for order in ([1, 0, *range(2, n)], [*range(1, n), 0]):
-        mapping = {a: b for i, j in enumerate(order) for a, b in zip(positions[i], positions[j])}
-        memo = _RENAMED.setdefault(tuple(sorted(mapping.items())), {})
+    for mapping in position_generators(positions):
+        memo = _RENAMED.of(tuple(sorted(mapping.items())), dict)
         factors = node.factors if isinstance(node, Product) else (node,)
-        renamed = {rebuild(f, partial(_renamed_delta, mapping=mapping), memo).uid for f in factors}
+        renamed = {rename(f, mapping, memo).uid for f in factors}
         if renamed != {f.uid for f in factors}:  # a product is symmetric when its factors permute
             return False
     return True
 
 
-_RENAMED: dict[tuple[tuple[int, int], ...], dict[int, Expr]] = {}  # per permutation: renamed nodes
-
-
-def _renamed_delta(node: Delta, mapping: Mapping[int, int]) -> Expr:
-    return delta((mapping.get(v, v) for v in node.vertices), node.values)
+_RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
 
 
 def subsets(split: ValueSplit, symmetric: bool) -> list[tuple[int, tuple[int, ...]]]:

@@ -35,7 +35,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
 
 import numpy as np
 
@@ -43,11 +42,12 @@ from cpoly.canonical import CanonicalTerms
 from cpoly.decoupled import Part, _collected, separate, split_factors
 from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import PatternEnv, _falling_product, evaluate, exact_dtype, value_bound
-from cpoly.expr import Delta, Expr, Product, Sum, nodes_under
+from cpoly.expr import Expr, Product, Sum, nodes_under
+from cpoly.memo import Memo, MemoOfMemos, cached, register
 from cpoly.patterns import integer_partitions, partition_types, set_partitions, stride, symmetric_patterns, typed_patterns
 from cpoly.plan import MAX_TERMS, TermPlan, _narrowed_product, _regroup, plan_term, signatures_for
 from cpoly.resolve import Sort
-from cpoly.rewrite import ONE, ZERO, add, delta, mul, narrow, rebuild, split_coefficient, unify
+from cpoly.rewrite import ONE, ZERO, add, complement, mul, narrow, rename, split_coefficient, unify
 
 MAX_PARTS = 20_000  # one-sort products a count may expand into
 MAX_VERTICES = 8  # vertices per sort (Bell(8) = 4,140 partitions on each side of M)
@@ -140,7 +140,7 @@ def _expand(own_a: list[Expr], own_b: list[Expr], mixed: list[Expr], names: dict
     return _collected([(c, mul(own[0], a), mul(own[1], b)) for c, a, b in parts])
 
 
-_DEEP: dict[int, Expr] = {}  # node uid -> deep_normal(node) (nodes are interned)
+_DEEP = Memo[int, Expr]("contraction.deep_normal", 500_000)  # node uid -> deep_normal(node)
 
 
 def deep_normal(root: Expr) -> Expr:
@@ -155,14 +155,15 @@ def deep_normal(root: Expr) -> Expr:
     """
     from cpoly.expr import postorder
 
-    for node in postorder([root], skip=_DEEP):
+    deep = _DEEP.room()
+    for node in postorder([root], skip=deep):
         if isinstance(node, Sum):
-            _DEEP[node.uid] = add(*(_DEEP[t.uid] for t in node.terms))
+            deep[node.uid] = add(*(deep[t.uid] for t in node.terms))
         elif isinstance(node, Product):
-            _DEEP[node.uid] = _normal(mul(*(_DEEP[f.uid] for f in node.factors)))
+            deep[node.uid] = _normal(mul(*(deep[f.uid] for f in node.factors)))
         else:
-            _DEEP[node.uid] = node
-    return _DEEP[root.uid]
+            deep[node.uid] = node
+    return deep[root.uid]
 
 
 def _normal(node: Expr) -> Expr:
@@ -174,15 +175,16 @@ def _normal(node: Expr) -> Expr:
     return narrow(unify(node))
 
 
-_SEPARATED: dict[tuple[int, str, tuple[tuple[int, str], ...]], list[Part] | None] = {}
+_SEPARATED = Memo[tuple[int, str, tuple[tuple[int, str], ...]], "list[Part] | None"]("contraction.separated", 100_000)
 
 
 def _separated(node: Expr, names: dict[int, str], first: str) -> list[Part] | None:
     """:func:`cpoly.decoupled.separate`, memoised (the counts of one table share factors)."""
     key = (node.uid, first, tuple(sorted(names.items())))
-    if key not in _SEPARATED:
-        _SEPARATED[key] = separate(node, names, first)
-    return _SEPARATED[key]
+    table = _SEPARATED.table
+    if key in table:
+        return table[key]
+    return _SEPARATED.put(key, separate(node, names, first))
 
 
 def _invariant(parts: list[Part], swap: Swap) -> bool:
@@ -211,10 +213,8 @@ def _pair_symmetries(pairs: Pairs, vertices: tuple[tuple[int, ...], ...]) -> lis
     return found
 
 
-_RENAMES: dict[Swap, dict[int, Expr]] = {}
-
-
-_IMAGES: dict[tuple[int, Swap], Expr] = {}
+_RENAMES = MemoOfMemos[Swap, dict[int, Expr]]("contraction.renames", 4096, 100_000)
+_IMAGES = Memo[tuple[int, Swap], Expr]("contraction.images", 500_000)
 
 
 def _renamed(node: Expr, swap: Swap) -> Expr:
@@ -222,13 +222,8 @@ def _renamed(node: Expr, swap: Swap) -> Expr:
     key = (node.uid, swap)
     found = _IMAGES.get(key)
     if found is None:
-        mapping = dict(swap)
-        found = _IMAGES[key] = deep_normal(rebuild(node, partial(_moved, mapping=mapping), _RENAMES.setdefault(swap, {})))
+        found = _IMAGES.put(key, deep_normal(rename(node, dict(swap), _RENAMES.of(swap, dict))))
     return found
-
-
-def _moved(node: Delta, mapping: dict[int, int]) -> Expr:
-    return delta((mapping.get(v, v) for v in node.vertices), node.values)
 
 
 def _orbits(items: list[tuple[int, tuple[Expr, ...]]], swaps: Sequence[Swap]) -> list[tuple[int, tuple[Expr, ...]]]:
@@ -338,9 +333,7 @@ def _split_below(node: Expr, signature: frozenset[object]) -> list[Expr]:
 
 
 def _is_not(node: Expr) -> bool:
-    if not (isinstance(node, Sum) and len(node.terms) == 2 and node.terms[0] is ONE):
-        return False
-    return split_coefficient(node.terms[1])[0] == -1
+    return complement(node) is not None
 
 
 def _split_one(node: Expr, memo: dict[int, list[tuple[int, Expr]]], signatures: object) -> list[tuple[int, Expr]]:
@@ -365,7 +358,8 @@ def _split_one(node: Expr, memo: dict[int, list[tuple[int, Expr]]], signatures: 
 
 
 # ---- counting ----------------------------------------------------------------------------
-SIDES = CanonicalTerms()  # side terms' canonical keys (cpoly.canonical)
+SIDES = CanonicalTerms("contraction.sides")  # side terms' canonical keys (cpoly.canonical)
+register(SIDES)
 HISTOGRAMS: dict[int, np.ndarray] = {}  # canonical key -> the side term's histogram
 HISTOGRAMS_KEPT = 20_000  # histograms remembered (emptied when full; keys are never reused)
 
@@ -441,7 +435,7 @@ def _partition_index(codes: np.ndarray, m: int) -> np.ndarray:
     return found
 
 
-@lru_cache(maxsize=16)
+@cached("contraction.partition_keys", 16)
 def _partition_keys(m: int) -> tuple[np.ndarray, np.ndarray]:
     rgs = np.array(set_partitions(m), dtype=np.int64).reshape(-1, m)
     keys = rgs @ (m ** np.arange(m, dtype=np.int64))
@@ -449,7 +443,7 @@ def _partition_keys(m: int) -> tuple[np.ndarray, np.ndarray]:
     return keys[order], order
 
 
-@lru_cache(maxsize=64)
+@cached("contraction.pair_matrix", 64)
 def _pair_matrix(sizes: tuple[int, ...], pairs: Pairs) -> np.ndarray:
     """``M[σ, τ] = Π_pairs (1 - [x together in σ][y together in τ])`` (int64 0/1)."""
     left, right = (np.array(set_partitions(m), dtype=np.int64).reshape(-1, m) for m in sizes)

@@ -30,7 +30,7 @@ from math import comb, factorial, prod
 import numpy as np
 
 from cpoly.cards import Card
-from cpoly.errors import CpolyError, CpolyTooLarge, Span
+from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.evaluate import count_dense, evaluate_factored
 from cpoly.expr import Delta, Expr, nodes_under, postorder, render
 from cpoly.hands import hand_chunks
@@ -58,15 +58,11 @@ CHECK_CHUNK = 200_000  # hands evaluated at once (bounds memory whatever the dec
 
 def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
                budget: WorkBudget | None = None) -> Number:
-    """``Σ node`` over every assignment of the ``universe`` vertices: by typed equality
-    patterns, or densely when a δ compares vertices of different domains.  No deal is applied
-    (see :class:`CountingPlan`).  Raises CpolyTooLarge when over the ``budget``."""
-    universe = frozenset(universe)
-    _check_vertices(node, sorts, universe)
-    node, universe = pin(node, universe, sorts)
-    if mixes_sorts(node, {v: sorts[v].name for v in universe}):
-        return _dense(node, sorts, universe)
-    return run_patterns(plan_patterns(node, sorts, universe), budget)
+    """``Σ node`` over every assignment of the ``universe`` vertices, no deal applied: the count
+    of :meth:`CountingPlan.over` those vertices (by typed equality patterns, or densely when a
+    δ compares vertices of different domains).  Raises CpolyTooLarge when over the ``budget``
+    (by default :data:`~cpoly.patterncount.PATTERN_BUDGET`)."""
+    return CountingPlan.over(sorts, universe, budget).count_ordered(node)
 
 
 def _check_vertices(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> None:
@@ -80,17 +76,6 @@ def dense_points(sorts: Mapping[int, Sort], universe: Iterable[int]) -> int | No
     """Assignments a dense count enumerates (None: a size is symbolic)."""
     sizes = [sorts[v].size for v in universe]
     return None if any(not isinstance(s, int) for s in sizes) else prod(sizes)
-
-
-def _dense(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> int:
-    points = dense_points(sorts, universe)
-    if points is None:
-        raise CpolyError("a δ compares vertices of different domains, so the count cannot be "
-                         "symbolic (see the warning above)")
-    if points > DENSE_MAX_POINTS:
-        raise CpolyTooLarge(f"a δ compares vertices of different domains, so this needs a dense "
-                            f"count over {points:,} assignments (limit {DENSE_MAX_POINTS:,})")
-    return count_dense(node, sorts, sorted(universe), DENSE_MAX_POINTS)
 
 
 REWRITE = (". Rewrite it with fewer distinct value sets (each {…} literal refines the values "
@@ -109,13 +94,6 @@ def describe(node: Expr | None, labels: Mapping[int, str]) -> str:
         return "the expression"
     text = render(node, dict(labels), limit=161)
     return f"the term {text[:160] + ' …' if len(text) > 160 else text}"
-
-
-def explain(error: CpolyTooLarge, what: str, labels: Mapping[int, str],
-            span: Span | None = None) -> CpolyTooLarge:
-    """A refusal naming ``what``, the sub-expression that is too large, and a rewrite."""
-    where = f" in {describe(error.term, labels)}" if isinstance(error, TooManyPatterns) else ""
-    return CpolyTooLarge(f"{what} is too large to count: {error.message}{where}{REWRITE}", span)
 
 
 # ---- the deal space -----------------------------------------------------------------------
@@ -166,6 +144,18 @@ class Estimate:
 
 
 @dataclass(frozen=True)
+class Pinned:
+    """A target made ready to count: its pinned vertices substituted (:mod:`cpoly.pinned`),
+    the vertices left, whether a δ compares vertices of different domains, and its plan by
+    equality patterns (or why there is none)."""
+
+    node: Expr
+    universe: frozenset[int]
+    mixed: bool
+    patterns: PatternCount | str
+
+
+@dataclass(frozen=True)
 class CategoryTally:
     """Every deal checked: per set of categories hit (a bit mask in pay order), the deals with
     exactly that set; and the categories some deal hits with a value other than 0 or 1."""
@@ -178,34 +168,56 @@ class CategoryTally:
 class CountingPlan:
     """Counts ``Σ deal·node`` for one game, choosing the method per count (module docstring).
 
-    Counts of one table share a :class:`WorkBudget`; a count over budget by patterns goes to
-    checking every deal when the deck can be enumerated, else is refused with its size.
+    Counts of one table share a :class:`WorkBudget` (a count may be given its own); a count
+    over budget by patterns goes to checking every deal when the deck can be enumerated, else
+    is refused with its size.
     """
 
-    def __init__(self, space: DealSpace, budget: int = TABLE_BUDGET) -> None:
+    def __init__(self, space: DealSpace, budget: int | WorkBudget = TABLE_BUDGET) -> None:
         self.space = space
-        self.table_budget = budget
-        self.budget = WorkBudget(budget)
+        self.budget = budget if isinstance(budget, WorkBudget) else WorkBudget(budget)
+        self.table_budget = self.budget.points
         self._cards: list[Card] | None = None
-        self._planned: dict[int, PatternCount | str] = {}  # target uid -> plan, or why not
+        self._planned: dict[int, Pinned] = {}  # target uid -> ready to count
         self._conditioned: SplitMemo = {}  # DAGs conditioned on a value split, shared by counts
         self._tallies: dict[tuple[int, ...], CategoryTally] = {}
         self._counted: dict[int, Number] = {}  # target uid -> its count (a table counts some twice)
 
+    @classmethod
+    def over(cls, sorts: Mapping[int, Sort], universe: Iterable[int], budget: WorkBudget | None = None,
+             labels: Mapping[int, str] | None = None) -> CountingPlan:
+        """The plan of counts ``Σ node`` over every assignment of the ``universe`` vertices: no
+        deal (1) and no cards (nothing to check deal by deal); by default each count has a
+        budget of its own (:data:`~cpoly.patterncount.PATTERN_BUDGET`).
+
+        >>> from cpoly.rewrite import delta
+        >>> CountingPlan.over({1: Sort("F", 13), 2: Sort("F", 13)}, (1, 2)).count(delta((1, 2)))
+        13
+        """
+        space = DealSpace(ONE, sorts, frozenset(universe), (), (), labels=labels or {})
+        return cls(space, budget or WorkBudget())
+
     # ---- estimates ------------------------------------------------------------------------
-    def estimate(self, node: Expr) -> Estimate:
-        """The cost of counting ``Σ deal·node`` by each method, and the method chosen."""
+    def estimate(self, node: Expr, budget: WorkBudget | None = None) -> Estimate:
+        """The cost of counting ``Σ deal·node`` by each method, and the method chosen (within
+        ``budget``, by default the plan's)."""
+        budget = budget or self.budget
         target = mul(self.space.deal, node)
         reasons: list[str] = []
-        cost = self._pattern_cost(target, reasons)
+        pinned = self._pinned(target)
+        cost = None if isinstance(pinned.patterns, str) else pinned.patterns
+        if isinstance(pinned.patterns, str):
+            reasons.append(pinned.patterns)
         patterns = None if cost is None else cost.work
         dense = None
-        if patterns is None and mixes_sorts(target, {v: self.space.sorts[v].name for v in self.space.universe}):
-            dense = dense_points(self.space.sorts, self.space.universe)
-            if dense is not None and dense > DENSE_MAX_POINTS:
+        if pinned.mixed:
+            dense = dense_points(self.space.sorts, pinned.universe)
+            if dense is None:
+                reasons.append("a dense count needs numeric sizes (drop --symbolic)")
+            elif dense > DENSE_MAX_POINTS:
                 reasons.append(f"a dense count enumerates {dense:,} assignments (limit {DENSE_MAX_POINTS:,})")
         checking = self._checking_work(node_count(target), reasons)
-        if patterns is not None and self.budget.affords(patterns):
+        if patterns is not None and budget.affords(patterns):
             method = "patterns"
         elif dense is not None and dense <= DENSE_MAX_POINTS:
             method = "dense"
@@ -215,38 +227,41 @@ class CountingPlan:
             method = "refuse"
             if cost is not None:
                 reasons.insert(0, f"equality patterns need {cost.work:,} node evaluations (budget "
-                                  f"left {self.budget.points:,}), {cost.patterns:,} grid points in "
+                                  f"left {budget.points:,}), {cost.patterns:,} grid points in "
                                   f"{self._describe(cost.biggest)}")
         split = cost.split.describe() if cost is not None and cost.split is not None else None
         return Estimate(patterns, dense, checking, method, tuple(reasons), cost.biggest if cost else None, split)
 
-    def _pattern_cost(self, target: Expr, reasons: list[str]) -> PatternCount | None:
-        """The plan by equality patterns of ``Σ target`` (memoised), or None with the reason."""
-        if target.uid not in self._planned:
-            self._planned[target.uid] = self._plan_patterns(target)
-        planned = self._planned[target.uid]
-        if isinstance(planned, str):
-            reasons.append(planned)
-            return None
-        return planned
+    def _pinned(self, target: Expr) -> Pinned:
+        """``Σ target`` made ready to count (memoised; its vertices checked first)."""
+        found = self._planned.get(target.uid)
+        if found is None:
+            space = self.space
+            _check_vertices(target, space.sorts, space.universe)
+            node, universe = pin(target, space.universe, space.sorts)
+            mixed = mixes_sorts(node, {v: space.sorts[v].name for v in universe})
+            patterns = ("a δ compares vertices of different domains (no value symmetry)" if mixed
+                        else self._plan_patterns(node, universe))
+            found = self._planned[target.uid] = Pinned(node, universe, mixed, patterns)
+        return found
 
-    def _plan_patterns(self, target: Expr) -> PatternCount | str:
+    def _plan_patterns(self, node: Expr, universe: frozenset[int]) -> PatternCount | str:
         space = self.space
-        if mixes_sorts(target, {v: space.sorts[v].name for v in space.universe}):
-            return "a δ compares vertices of different domains (no value symmetry)"
-        target, universe = pin(target, space.universe, space.sorts)
         positions = [] if space.ordered else [p for p in zip(space.face_vertices, space.suit_vertices)
                                               if universe.issuperset(p)]
         try:
-            return plan_patterns(target, space.sorts, universe, positions, self._conditioned)
+            return plan_patterns(node, space.sorts, universe, positions, self._conditioned)
         except TooManyPatterns as too_many:
             return f"{too_many.message} in {self._describe(too_many.term)}"
         except CpolyTooLarge as too_large:
             return too_large.message
 
     def _checking_work(self, nodes: int, reasons: list[str]) -> int | None:
-        """Node evaluations checking every deal costs, for DAGs of ``nodes`` nodes (deal included)."""
+        """Node evaluations checking every deal costs, for DAGs of ``nodes`` nodes (deal included);
+        None when there are no cards to check (a plan :meth:`over` vertices) or they cannot be."""
         space = self.space
+        if not space.face_vertices:
+            return None
         if space.symbolic:
             reasons.append("checking every deal needs numeric sizes (drop --symbolic)")
             return None
@@ -282,37 +297,39 @@ class CountingPlan:
         """``Σ deal·node`` per reported hand (per ordered hand when the deal space is ordered)."""
         return self.per_hand(self.count_ordered(node, what), self.space.order_factor, what)
 
-    def count_ordered(self, node: Expr, what: str = "this count", checking: bool = True) -> Number:
-        """``Σ deal·node`` over every assignment of the deal's vertices (ordered hands).
+    def count_ordered(self, node: Expr, what: str = "this count", checking: bool = True,
+                      budget: WorkBudget | None = None) -> Number:
+        """``Σ deal·node`` over every assignment of the deal's vertices (ordered hands), within
+        ``budget`` (by default the plan's).
 
         Without ``checking``, a count that would check every deal raises CpolyTooLarge instead
         (the caller checks every deal once for many counts: :meth:`tally`)."""
         target = mul(self.space.deal, node)
-        if target.uid not in self._counted:
-            self._counted[target.uid] = self._count_ordered(node, what, checking)
-        return self._counted[target.uid]
+        found = self._counted.get(target.uid)
+        if found is None:
+            found = self._counted[target.uid] = self._count_ordered(node, what, checking, budget or self.budget)
+        return found
 
-    def _count_ordered(self, node: Expr, what: str, checking: bool) -> Number:
-        estimate = self.estimate(node)
+    def _count_ordered(self, node: Expr, what: str, checking: bool, budget: WorkBudget) -> Number:
+        estimate = self.estimate(node, budget)
         if estimate.method == "checking" and not checking:
             raise CpolyTooLarge(f"{what} needs checking every deal")
-        target = mul(self.space.deal, node)
+        pinned = self._pinned(mul(self.space.deal, node))
         if estimate.method == "patterns":
-            _check_vertices(target, self.space.sorts, self.space.universe)
-            planned = self._planned[target.uid]
-            assert not isinstance(planned, str)
-            return run_patterns(planned, self.budget)
+            assert not isinstance(pinned.patterns, str)
+            return run_patterns(pinned.patterns, budget)
         if estimate.method == "dense":
-            return _dense(target, self.space.sorts, self.space.universe)
+            return count_dense(pinned.node, self.space.sorts, sorted(pinned.universe), DENSE_MAX_POINTS)
         if estimate.method == "checking":
             return self.check_sum(node) * self.space.order_factor
         raise self.refusal(estimate, what)
 
-    def count_fixed(self, node: Expr, fixed: Mapping[int, int]) -> Number:
-        """``Σ deal·node`` with the ``fixed`` vertices set, over every assignment of the others."""
+    def count_fixed(self, node: Expr, fixed: Mapping[int, int], budget: WorkBudget | None = None) -> Number:
+        """``Σ deal·node`` with the ``fixed`` vertices set, over every assignment of the others
+        (each count within ``budget``, by default one of its own)."""
         target = substitute(mul(self.space.deal, node), dict(fixed))
         universe = self.space.universe - frozenset(fixed)
-        return count_node(target, self.space.sorts, universe)
+        return count_node(target, self.space.sorts, universe, budget)
 
     def per_hand(self, count: Number, factor: int, what: str = "this count") -> Number:
         """An ordered count as a count per hand (an error naming ``what`` when it depends on order)."""

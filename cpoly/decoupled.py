@@ -38,9 +38,10 @@ import numpy as np
 
 from cpoly.evaluate import Axes, PatternEnv, _falling_product, evaluate, exact_dtype, value_bound
 from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
+from cpoly.memo import Memo
 from cpoly.patterns import stride
 from cpoly.plan import TermPlan
-from cpoly.rewrite import ONE, ZERO, mul, narrow, split_coefficient
+from cpoly.rewrite import ONE, ZERO, complement, mul, narrow, split_coefficient
 from cpoly.symbolic import Number, expand
 
 MAX_PARTS = 4096  # one-sort products a term may expand into
@@ -122,10 +123,8 @@ def split_factors(node: Expr, sort_of: dict[int, str], first: str, second: str,
 def _card_pair(factor: Expr, sort_of: dict[int, str], first: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
     """The vertices ``(X, Y)`` when ``factor`` is ``1 - δX δY`` (X of the first sort, Y of the
     second, no value sets): two cards that may not be the same card."""
-    if not (isinstance(factor, Sum) and len(factor.terms) == 2 and factor.terms[0] is ONE):
-        return None
-    coef, base = split_coefficient(factor.terms[1])
-    if coef != -1 or not isinstance(base, Product) or len(base.factors) != 2:
+    base = complement(factor)
+    if not isinstance(base, Product) or len(base.factors) != 2:
         return None
     x, y = base.factors
     if not all(isinstance(d, Delta) and d.values is None and len(d.vertices) > 1 for d in (x, y)):
@@ -137,13 +136,15 @@ def _card_pair(factor: Expr, sort_of: dict[int, str], first: str) -> tuple[tuple
     return (x.vertices, y.vertices) if sx == {first} else (y.vertices, x.vertices)
 
 
-_SUPPORT: dict[tuple[int, int], frozenset[str]] = {}
+_SUPPORT = Memo[tuple[int, int], tuple[dict[int, str], frozenset[str]]]("decoupled.support", 500_000)
 
 
 def _support(node: Expr, sort_of: dict[int, str]) -> frozenset[str]:
-    """The sorts of the vertices under ``node``."""
+    """The sorts of the vertices under ``node`` (memoised by the naming's identity, which the
+    entry keeps alive, so another naming never finds it)."""
     key = (node.uid, id(sort_of))
-    if key not in _SUPPORT:
+    entry = _SUPPORT.get(key)
+    if entry is None or entry[0] is not sort_of:
         found: dict[int, frozenset[str]] = {}
         for n in postorder([node]):
             if isinstance(n, Delta):
@@ -152,8 +153,8 @@ def _support(node: Expr, sort_of: dict[int, str]) -> frozenset[str]:
                 found[n.uid] = frozenset()
             else:
                 found[n.uid] = frozenset().union(*(found[c.uid] for c in (n.terms if isinstance(n, Sum) else n.factors)))
-        _SUPPORT[key] = found[node.uid]
-    return _SUPPORT[key]
+        entry = _SUPPORT.put(key, (sort_of, found[node.uid]))
+    return entry[1]
 
 
 def separate(node: Expr, sort_of: dict[int, str], first: str) -> list[Part] | None:

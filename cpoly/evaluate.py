@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import product as cartesian
 from math import prod
 from typing import Protocol
@@ -25,6 +24,7 @@ from typing import Protocol
 import numpy as np
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, children, nodes_under, postorder
+from cpoly.memo import Memo, cached
 from cpoly.patterns import stride, typed_patterns
 from cpoly.plan import TermPlan
 from cpoly.resolve import Sort
@@ -82,14 +82,15 @@ class PatternEnv:
 INT64_SAFE = 2**62
 
 
-_BOUNDS: dict[int, int] = {}  # node uid -> bound (nodes are interned: a bound never changes)
+_BOUNDS = Memo[int, int]("evaluate.value_bound", 1_000_000)  # node uid -> bound
 
 
 def value_bound(root: Expr) -> int:
     """An upper bound of ``|root|`` at any assignment (δ ≤ 1, products and sums of bounds)."""
-    bounds = _BOUNDS
-    if root.uid in bounds:
-        return bounds[root.uid]
+    found = _BOUNDS.get(root.uid)
+    if found is not None:
+        return found
+    bounds = _BOUNDS.room()
     for node in postorder([root], skip=bounds):
         if is_boolean(node):
             bounds[node.uid] = 1
@@ -123,8 +124,7 @@ def evaluate(roots: Sequence[Expr], env: Env, dtype: type = np.int64) -> list[Ar
 
 
 Schedule = tuple[tuple[Expr, tuple[int, ...]], ...]
-_SCHEDULES: dict[tuple[int, ...], Schedule] = {}
-SCHEDULES_KEPT = 2048  # root tuples whose schedule is kept (the memo is emptied when full)
+_SCHEDULES = Memo[tuple[int, ...], Schedule]("evaluate.schedules", 2048)  # root uids -> schedule
 
 
 def _schedule(roots: Sequence[Expr]) -> Schedule:
@@ -152,9 +152,7 @@ def _schedule(roots: Sequence[Expr]) -> Schedule:
         for uid, i in last.items():
             if uid not in key:
                 freed[i].append(uid)
-        if len(_SCHEDULES) >= SCHEDULES_KEPT:
-            _SCHEDULES.clear()
-        schedule = _SCHEDULES[key] = tuple(zip(order, map(tuple, freed)))
+        schedule = _SCHEDULES.put(key, tuple(zip(order, map(tuple, freed))))
     return schedule
 
 
@@ -213,7 +211,7 @@ def pattern_axes(plan: TermPlan) -> Axes | None:
     return axes
 
 
-@lru_cache(maxsize=4096)
+@cached("evaluate.sort_axis", 4096)
 def _sort_axis(m: int, allowed: tuple[tuple[int, ...], ...], sizes: tuple[int | None, ...]
                ) -> tuple[Array, Array, Array]:
     """One sort's typed patterns, their distinct block-count signatures and each pattern's

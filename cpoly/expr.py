@@ -25,7 +25,11 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Union, cast
 
+from cpoly.memo import Memo
+
 _next_uid = count()
+#: The intern table: never emptied, so that equal structure stays the same object and a uid
+#: names one node for the whole process (the invariant of :mod:`cpoly.memo`).
 _TABLE: dict[tuple[object, ...], Expr] = {}
 
 
@@ -200,8 +204,7 @@ def postorder(roots: Iterable[Expr], skip: Container[int] = ()) -> list[Expr]:
     return order
 
 
-_ORDERS: dict[int, tuple[Expr, ...]] = {}  # root uid -> its postorder (nodes are interned)
-ORDERS_KEPT = 2048  # roots whose postorder is kept (the memo is emptied when full)
+_ORDERS = Memo[int, tuple[Expr, ...]]("expr.nodes_under", 2048)  # root uid -> its postorder
 
 
 def nodes_under(root: Expr) -> tuple[Expr, ...]:
@@ -215,9 +218,7 @@ def nodes_under(root: Expr) -> tuple[Expr, ...]:
     """
     order = _ORDERS.get(root.uid)
     if order is None:
-        if len(_ORDERS) >= ORDERS_KEPT:
-            _ORDERS.clear()
-        order = _ORDERS[root.uid] = tuple(postorder([root]))
+        order = _ORDERS.put(root.uid, tuple(postorder([root])))
     return order
 
 

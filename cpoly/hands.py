@@ -13,12 +13,12 @@ indexed by rank without any lookup structure.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
 from math import comb
 
 import numpy as np
 
 from cpoly.errors import CpolyInputError
+from cpoly.memo import cached
 
 __all__ = ["all_hands", "check_size", "hand_chunks"]
 
@@ -34,7 +34,7 @@ def check_size(n: int, k: int) -> None:
         raise CpolyInputError(f"deck of {n} cards is too large")
 
 
-@lru_cache(maxsize=16)
+@cached("hands.all_hands", 16)
 def _all_hands_cached(n: int, k: int) -> np.ndarray:
     dtype = _card_dtype(n)
     rows = np.zeros((1, 0), dtype=dtype)  # the single 0-subset

@@ -24,6 +24,7 @@ from cpoly.condition import MAX_CASES, ValueSplit, cases, is_symmetric, split_ca
 from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import grid_points, pattern_axes, term_sum
 from cpoly.expr import Expr, nodes_under
+from cpoly.memo import Memo, register
 from cpoly.patterns import MAX_PATTERNS, pattern_bound
 from cpoly.plan import TermPlan, plan_term, split_terms
 from cpoly.resolve import Sort
@@ -112,7 +113,8 @@ def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
                        max((grid_points(a) for a in axes), default=0), tuple(keys), tuple(decoupled))
 
 
-CANONICAL = CanonicalTerms()  # shared by every count: a term's count is remembered by its key
+CANONICAL = CanonicalTerms("patterncount.canonical")  # shared by every count: a term's count is remembered by its key
+register(CANONICAL)
 
 
 def _merged(terms: list[TermPlan]) -> tuple[list[TermPlan], list[int]]:
@@ -127,14 +129,15 @@ def _merged(terms: list[TermPlan]) -> tuple[list[TermPlan], list[int]]:
     return [term for _, term in kept], [key for key, _ in kept]
 
 
-_NODE_COUNTS: dict[int, int] = {}
+_NODE_COUNTS = Memo[int, int]("patterncount.node_count", 500_000)
 
 
 def node_count(node: Expr) -> int:
     """The DAG nodes under ``node`` (memoised: nodes are interned)."""
-    if node.uid not in _NODE_COUNTS:
-        _NODE_COUNTS[node.uid] = len(nodes_under(node))
-    return _NODE_COUNTS[node.uid]
+    found = _NODE_COUNTS.get(node.uid)
+    if found is None:
+        found = _NODE_COUNTS.put(node.uid, len(nodes_under(node)))
+    return found
 
 
 @dataclass(frozen=True)
@@ -234,7 +237,7 @@ def _all_zero(node: Expr, universe: frozenset[int], split: ValueSplit,
     return (symmetric or 2 ** len(split.vertices) <= MAX_CASES) and not cases(node, split, universe, symmetric, memo)
 
 
-_SYMMETRIC: dict[tuple[int, tuple[tuple[int, ...], ...]], bool] = {}  # (node uid, positions) -> symmetric
+_SYMMETRIC = Memo[tuple[int, tuple[tuple[int, ...], ...]], bool]("patterncount.symmetric", 100_000)
 
 
 def _symmetric(node: Expr, split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
@@ -243,9 +246,10 @@ def _symmetric(node: Expr, split: ValueSplit, positions: Sequence[Sequence[int]]
     if not positions or not _moves_with(split, positions):
         return False
     key = (node.uid, tuple(map(tuple, positions)))
-    if key not in _SYMMETRIC:
-        _SYMMETRIC[key] = is_symmetric(node, positions)
-    return _SYMMETRIC[key]
+    found = _SYMMETRIC.get(key)
+    if found is None:
+        found = _SYMMETRIC.put(key, is_symmetric(node, positions))
+    return found
 
 
 def _moves_with(split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
@@ -260,8 +264,9 @@ def run_patterns(counted: PatternCount, budget: WorkBudget | None = None) -> Num
     total: Number = 0 if counted.contraction is None else contraction_sum(counted.contraction)
     for weight, _, cost in counted.parts:
         for term, axes, key, decoupled in zip(cost.terms, cost.axes, cost.keys, cost.decoupled):
-            if key not in CANONICAL.counts:  # counted by an earlier count (or part)
-                CANONICAL.counts[key] = (term_sum(term, axes) if decoupled is None  # type: ignore[arg-type]
-                                         else decoupled_sum(term, axes, decoupled))  # type: ignore[arg-type]
-            total += weight * term.coefficient * CANONICAL.counts[key]
+            found = CANONICAL.counts.get(key)  # counted by an earlier count (or part)
+            if found is None:
+                found = CANONICAL.counts[key] = (term_sum(term, axes) if decoupled is None  # type: ignore[arg-type]
+                                                 else decoupled_sum(term, axes, decoupled))  # type: ignore[arg-type]
+            total += weight * term.coefficient * found
     return expand(total)

@@ -19,8 +19,9 @@ from math import prod
 
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Const, Delta, Expr, Product, Sum, nodes_under, postorder
+from cpoly.memo import Memo, MemoOfMemos
 from cpoly.resolve import Sort
-from cpoly.rewrite import ONE, ZERO, add, const, mul, narrow, split_coefficient
+from cpoly.rewrite import ONE, ZERO, add, complement, const, mul, narrow, split_coefficient
 from cpoly.symbolic import Number
 
 MAX_TERMS = 4096  # products of split sums beyond this are not distributed (CpolyTooLarge)
@@ -41,6 +42,9 @@ class LiteralSignatures:
     def __getitem__(self, uid: int) -> Signature:
         return self._found[uid]
 
+    def __len__(self) -> int:
+        return len(self._found) + len(self.splits)
+
     def of(self, root: Expr) -> Signature:
         """The signature of ``root``, computing only the nodes not seen before."""
         if root.uid not in self._found:
@@ -59,15 +63,12 @@ class LiteralSignatures:
         return frozenset()
 
 
-_SIGNATURES: dict[tuple[tuple[int, str], ...], LiteralSignatures] = {}
+_SIGNATURES = MemoOfMemos[tuple[tuple[int, str], ...], LiteralSignatures]("plan.signatures", 256, 1_000_000)
 
 
 def signatures_for(sort_names: dict[int, str]) -> LiteralSignatures:
     """The shared signature memo for one naming of the vertices' sorts."""
-    key = tuple(sorted(sort_names.items()))
-    if key not in _SIGNATURES:
-        _SIGNATURES[key] = LiteralSignatures(sort_names)
-    return _SIGNATURES[key]
+    return _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
 
 
 def split_terms(root: Expr, sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
@@ -107,14 +108,14 @@ def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
     return [(c, t) for c, t in terms if t is not ZERO]
 
 
-_PRODUCTS: dict[tuple[int, int], Expr] = {}  # (uid, uid) -> their narrowed product (interned nodes)
+_PRODUCTS = Memo[tuple[int, int], Expr]("plan.products", 500_000)  # (uid, uid) -> narrowed product
 
 
 def _narrowed_product(first: Expr, second: Expr) -> Expr:
-    key = (first.uid, second.uid)
-    if key not in _PRODUCTS:
-        _PRODUCTS[key] = narrow(mul(first, second))
-    return _PRODUCTS[key]
+    found = _PRODUCTS.get((first.uid, second.uid))
+    if found is None:
+        found = _PRODUCTS.put((first.uid, second.uid), narrow(mul(first, second)))
+    return found
 
 
 def _regroup(terms: list[tuple[int, Expr]], signatures: LiteralSignatures) -> list[tuple[int, Expr]]:
@@ -209,10 +210,9 @@ def plan_term(coefficient: int, node: Expr, sorts: dict[int, Sort], universe: fr
 
 def _excluded_set(factor: Expr) -> tuple[int, frozenset[int]] | None:
     """``(v, S)`` when ``factor`` is ``1 - δv{S}`` (a vertex kept out of a value set)."""
-    if isinstance(factor, Sum) and len(factor.terms) == 2 and factor.terms[0] is ONE:
-        coef, base = split_coefficient(factor.terms[1])
-        if coef == -1 and isinstance(base, Delta) and len(base.vertices) == 1 and base.values is not None:
-            return base.vertices[0], base.values
+    base = complement(factor)
+    if isinstance(base, Delta) and len(base.vertices) == 1 and base.values is not None:
+        return base.vertices[0], base.values
     return None
 
 

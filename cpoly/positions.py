@@ -5,9 +5,9 @@ Both questions here are answered by the counting engine, exactly:
 
 * a category ``c`` is **position-independent** when ``c(h) = c(τ·h)`` for every position
   permutation ``τ``.  The swap of the first two positions and the cycle of all positions
-  generate every permutation, so it suffices that, for both generators,
-  ``Σ deal · (c − c∘τ)² = 0``: a sum of squares of integers, zero exactly when no deal tells
-  ``c`` from ``c∘τ`` (whatever values ``c`` takes);
+  generate every permutation (:func:`~cpoly.condition.position_generators`), so it suffices
+  that, for both generators, ``Σ deal · (c − c∘τ)² = 0``: a sum of squares of integers, zero
+  exactly when no deal tells ``c`` from ``c∘τ`` (whatever values ``c`` takes);
 * the **witnesses** of a category are the ordered hands where it is 1, found by a depth-first
   search that fixes one vertex at a time and keeps a value only when the completion count of
   the rest is positive.
@@ -27,13 +27,14 @@ from itertools import permutations, product
 import numpy as np
 
 from cpoly.cards import Card
-from cpoly.counting import count_node
+from cpoly.condition import position_generators
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.evaluate import evaluate_factored
 from cpoly.expr import Expr
 from cpoly.game import Game
 from cpoly.patterncount import WorkBudget
-from cpoly.rewrite import add, mul, neg, rename, substitute
+from cpoly.rewrite import add, mul, neg, rename
+from cpoly.symbolic import Number
 
 __all__ = ["MAX_WITNESSES", "deal_depends_on_order", "order_dependent", "position_dependent", "witnesses"]
 
@@ -47,27 +48,18 @@ MAX_WITNESSES = 20_000
 QUICK_WORK = 2_000_000_000
 
 
-def _generators(size: int) -> list[list[int]]:
-    """The swap of positions 0, 1 and the cycle of all positions (they generate S_size)."""
-    swap = [1, 0, *range(2, size)]
-    cycle = [*range(1, size), 0]
-    return [swap, cycle] if size > 1 else []
-
-
-def _permuted(game: Game, node: Expr, permutation: list[int]) -> Expr:
-    """``node`` evaluated on the hand whose position ``i`` holds the card at ``permutation[i]``."""
-    mapping: dict[int, int] = {}
-    for group in (game.face_vertices, game.suit_vertices):
-        mapping.update({group[i]: group[j] for i, j in enumerate(permutation)})
-    return rename(node, mapping)
+def _count(game: Game, node: Expr, budget: WorkBudget | None = None) -> Number:
+    """``Σ deal·node`` over the ordered hands, by the game's counting plan within a budget of
+    its own (``budget``, by default :data:`~cpoly.patterncount.PATTERN_BUDGET`), never by
+    checking every deal (CpolyTooLarge instead)."""
+    return game.plan.count_ordered(node, "this count", checking=False, budget=budget or WorkBudget())
 
 
 def _moves(game: Game, node: Expr, budget: WorkBudget | None = None) -> bool:
     """Whether some deal changes the value of ``node`` under a generator of S_n."""
-    differences = (add(node, neg(_permuted(game, node, permutation)))
-                   for permutation in _generators(game.hand_size))
-    return any(count_node(mul(game.deal, d, d), game.sorts, game.universe, budget) != 0
-               for d in differences)
+    positions = list(zip(game.face_vertices, game.suit_vertices))
+    differences = (add(node, neg(rename(node, mapping))) for mapping in position_generators(positions))
+    return any(_count(game, mul(d, d), budget) != 0 for d in differences)
 
 
 def _moves_on_its_hands(game: Game, name: str) -> bool | None:
@@ -80,7 +72,7 @@ def _moves_on_its_hands(game: Game, name: str) -> bool | None:
     Cheaper than the squared difference for categories with many value literals (an ordered
     straight flush tells every face apart).
     """
-    total = count_node(mul(game.deal, game.categories[name]), game.sorts, game.universe)
+    total = _count(game, game.categories[name])
     if not isinstance(total, int) or not 0 < total <= MAX_WITNESSES:
         return None
     hands = np.array(witnesses(game, name), dtype=np.int64)
@@ -156,7 +148,7 @@ def witnesses(game: Game, name: str, limit: int = MAX_WITNESSES) -> list[tuple[C
     Raises CpolyTooLarge when the category holds on more than ``limit`` ordered hands.
     """
     target = mul(game.deal, game.categories[name])
-    total = count_node(target, game.sorts, game.universe)
+    total = _count(game, game.categories[name])
     if not isinstance(total, int):
         raise CpolyError("finding the hands of a category needs numeric sizes (drop --symbolic)")
     if total > limit:
@@ -168,10 +160,10 @@ def witnesses(game: Game, name: str, limit: int = MAX_WITNESSES) -> list[tuple[C
     suits = _suit_assignments(game)
     if suits is None:  # many suits: the search fixes the suits one by one too
         found: list[dict[int, int]] = []
-        _search(game, target, order, {}, found)
+        _search(game, game.categories[name], order, {}, found)
         return [tuple((a[f], a[s]) for f, s in zip(game.face_vertices, game.suit_vertices)) for a in found]
     patterns: list[dict[int, int]] = []
-    _search(game, target, list(game.face_vertices), {}, patterns)
+    _search(game, game.categories[name], list(game.face_vertices), {}, patterns)
     return _with_suits(game, target, patterns, suits)
 
 
@@ -212,10 +204,10 @@ def _with_suits(game: Game, target: Expr, patterns: list[dict[int, int]], suits:
 PATTERNS_AT_ONCE = 256
 
 
-def _search(game: Game, target: Expr, order: list[int], fixed: dict[int, int],
+def _search(game: Game, category: Expr, order: list[int], fixed: dict[int, int],
             found: list[dict[int, int]]) -> None:
     """Extend ``fixed`` one vertex of ``order`` at a time, keeping the values with a positive
-    completion; each assignment of all of ``order`` is added to ``found``."""
+    completion of ``deal·category``; each assignment of all of ``order`` is added to ``found``."""
     if len(fixed) == len(order):
         found.append(dict(fixed))
         return
@@ -224,6 +216,5 @@ def _search(game: Game, target: Expr, order: list[int], fixed: dict[int, int],
     assert isinstance(size, int)
     for value in range(size):
         trial = {**fixed, vertex: value}
-        free = frozenset(game.universe) - frozenset(trial)
-        if count_node(substitute(target, trial), game.sorts, free) != 0:
-            _search(game, target, order, trial, found)
+        if game.plan.count_fixed(category, trial) != 0:
+            _search(game, category, order, trial, found)

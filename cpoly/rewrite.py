@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from cpoly.expr import (
     Const,
@@ -28,6 +28,7 @@ from cpoly.expr import (
     intern_product,
     intern_sum,
 )
+from cpoly.memo import Memo, MemoOfMemos
 
 
 def const(value: int) -> Const:
@@ -123,21 +124,32 @@ def _merge_sets(factors: list[Expr]) -> list[Expr]:
     return rest + merged
 
 
-_COMPLEMENTED: dict[int, Expr | None] = {}
+def complement(node: Expr) -> Expr | None:
+    """``x`` when ``node`` is the sum ``1 - x``, else None: the one place this shape is read.
+
+    >>> x = delta((0, 1))
+    >>> complement(one_minus(x)) is x, complement(x)
+    (True, None)
+    """
+    if isinstance(node, Sum) and len(node.terms) == 2 and node.terms[0] is ONE:
+        coef, base = split_coefficient(node.terms[1])
+        if coef == -1:
+            return base
+    return None
+
+
+_COMPLEMENTED = Memo[int, "Expr | None"]("rewrite.complemented", 500_000)
 
 
 def _complemented(node: Expr) -> Expr | None:
     """``x`` when ``node`` is ``1 - x`` with ``x`` 0/1-valued, else None (memoised)."""
     if not isinstance(node, Sum):
         return None
-    if node.uid not in _COMPLEMENTED:
-        found = None
-        if len(node.terms) == 2 and node.terms[0] is ONE:
-            coef, base = split_coefficient(node.terms[1])
-            if coef == -1 and is_boolean(base):
-                found = base
-        _COMPLEMENTED[node.uid] = found
-    return _COMPLEMENTED[node.uid]
+    table = _COMPLEMENTED.table
+    if node.uid in table:
+        return table[node.uid]
+    base = complement(node)
+    return _COMPLEMENTED.put(node.uid, base if base is not None and is_boolean(base) else None)
 
 
 def _complements(factors: list[Expr]) -> list[Expr]:
@@ -158,15 +170,15 @@ def _complements(factors: list[Expr]) -> list[Expr]:
     return [f for f in factors if f.uid not in dropped]
 
 
-_FACTOR_UIDS: dict[int, frozenset[int]] = {}
+_FACTOR_UIDS = Memo[int, frozenset[int]]("rewrite.factor_uids", 500_000)
 
 
 def _factor_uids(node: Expr) -> frozenset[int]:
     """The uids of a product's factors (of the node itself when it is not a product)."""
     found = _FACTOR_UIDS.get(node.uid)
     if found is None:
-        found = _FACTOR_UIDS[node.uid] = (frozenset(f.uid for f in node.factors) if isinstance(node, Product)
-                                          else frozenset((node.uid,)))
+        found = _FACTOR_UIDS.put(node.uid, frozenset(f.uid for f in node.factors) if isinstance(node, Product)
+                                 else frozenset((node.uid,)))
     return found
 
 
@@ -179,8 +191,7 @@ PRODUCT_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
 )
 
 
-_PRODUCTS: dict[tuple[int, ...], Expr] = {}  # factor uids -> their product (nodes are interned)
-PRODUCTS_KEPT = 500_000  # products remembered (the memo is emptied when full)
+_PRODUCTS = Memo[tuple[int, ...], Expr]("rewrite.products", 500_000)  # factor uids -> their product
 
 
 def mul(*factors: Expr) -> Expr:
@@ -194,9 +205,7 @@ def mul(*factors: Expr) -> Expr:
     key = tuple(f.uid for f in factors)
     found = _PRODUCTS.get(key)
     if found is None:
-        if len(_PRODUCTS) >= PRODUCTS_KEPT:
-            _PRODUCTS.clear()
-        found = _PRODUCTS[key] = _product(list(factors))
+        found = _PRODUCTS.put(key, _product(list(factors)))
     return found
 
 
@@ -275,20 +284,19 @@ def _order_key(node: Expr) -> tuple[int, int]:
 
 
 # ---- properties ----------------------------------------------------------------------
-_BOOLEAN: dict[int, bool] = {}
+_BOOLEAN = Memo[int, bool]("rewrite.boolean", 1_000_000)
 
 
-def _is_boolean_given_children(node: Expr) -> bool:
+def _is_boolean_given_children(node: Expr, known: dict[int, bool]) -> bool:
     if isinstance(node, Const):
         return node.value in (0, 1)
     if isinstance(node, Delta):
         return True
     if isinstance(node, Product):
-        return all(_BOOLEAN[f.uid] for f in node.factors)
-    if len(node.terms) == 2:  # 1 - x with x boolean
-        (c1, b1), (c2, b2) = (split_coefficient(t) for t in node.terms)
-        if b1 is ONE and c1 == 1 and c2 == -1:
-            return _BOOLEAN[b2.uid] if b2.uid in _BOOLEAN else is_boolean(b2)
+        return all(known[f.uid] for f in node.factors)
+    base = complement(node)
+    if base is not None:  # 1 - x with x boolean
+        return known[base.uid] if base.uid in known else is_boolean(base)
     return _exclusive(node.terms)
 
 
@@ -309,7 +317,7 @@ def _exclusive(terms: tuple[Expr, ...]) -> bool:
     for term in terms:
         if isinstance(term, Const) or (isinstance(term, Product) and isinstance(term.factors[0], Const)):
             return False  # a coefficient other than 1
-        if not (_BOOLEAN[term.uid] if term.uid in _BOOLEAN else is_boolean(term)):
+        if not is_boolean(term):
             return False
     return all(narrow(mul(a, b)) is ZERO for i, a in enumerate(terms) for b in terms[i + 1:])
 
@@ -321,10 +329,13 @@ def is_boolean(node: Expr) -> bool:
     """
     from cpoly.expr import postorder
 
-    if node.uid not in _BOOLEAN:
-        for n in postorder([node], skip=_BOOLEAN):
-            _BOOLEAN[n.uid] = _is_boolean_given_children(n)
-    return _BOOLEAN[node.uid]
+    found = _BOOLEAN.get(node.uid)
+    if found is not None:
+        return found
+    known = _BOOLEAN.room()
+    for n in postorder([node], skip=known):
+        known[n.uid] = _is_boolean_given_children(n, known)
+    return known[node.uid]
 
 
 # ---- fixing vertices (completion) ------------------------------------------------------------
@@ -340,13 +351,14 @@ def substitute(root: Expr, fixed: dict[int, int]) -> Expr:
     return rebuild(root, lambda node: _fix_delta(node, fixed))
 
 
-def rename(root: Expr, mapping: dict[int, int]) -> Expr:
-    """``root`` with each vertex ``v`` in ``mapping`` replaced by the vertex ``mapping[v]``.
+def rename(root: Expr, mapping: Mapping[int, int], memo: dict[int, Expr] | None = None) -> Expr:
+    """``root`` with each vertex ``v`` in ``mapping`` replaced by the vertex ``mapping[v]``;
+    ``memo`` (old uid -> renamed node) keeps the results between calls with one ``mapping``.
 
     >>> rename(mul(delta((0, 1)), delta((2,), {5})), {0: 2, 2: 0}) is mul(delta((2, 1)), delta((0,), {5}))
     True
     """
-    return rebuild(root, lambda node: delta((mapping.get(v, v) for v in node.vertices), node.values))
+    return rebuild(root, lambda node: delta((mapping.get(v, v) for v in node.vertices), node.values), memo)
 
 
 def rebuild(root: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr] | None = None) -> Expr:
@@ -386,7 +398,7 @@ def _fix_delta(node: Delta, fixed: dict[int, int]) -> Expr:
 
 
 # ---- deciding δs under a product's value-set factors -------------------------------------------
-_NARROWED: dict[tuple[tuple[int, frozenset[int]], ...], dict[int, Expr]] = {}
+_NARROWED = MemoOfMemos[tuple[tuple[int, frozenset[int]], ...], dict[int, Expr]]("rewrite.narrowed", 4096, 100_000)
 
 
 def narrow(node: Expr) -> Expr:
@@ -406,11 +418,11 @@ def narrow(node: Expr) -> Expr:
         return node
     found = _NARROWED_NODES.get(node.uid)
     if found is None:
-        found = _NARROWED_NODES[node.uid] = _narrow_product(node)
+        found = _NARROWED_NODES.put(node.uid, _narrow_product(node))
     return found
 
 
-_NARROWED_NODES: dict[int, Expr] = {}  # product uid -> narrowed (nodes are interned)
+_NARROWED_NODES = Memo[int, Expr]("rewrite.narrowed_nodes", 500_000)  # product uid -> narrowed
 
 
 def _narrow_product(node: Product) -> Expr:
@@ -418,7 +430,7 @@ def _narrow_product(node: Product) -> Expr:
              if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None}
     if not known:
         return node
-    memo = _NARROWED.setdefault(tuple(sorted(known.items(), key=lambda kv: kv[0])), {})
+    memo = _NARROWED.of(tuple(sorted(known.items(), key=lambda kv: kv[0])), dict)
     sets = set(known.values())
     meet = all(a & b for a in sets for b in sets)  # then no δa,b… of known vertices is 0
     rest = [f if meet and not _valued_vertices(f) & known.keys() else rebuild(f, lambda d: _decided(d, known), memo)
@@ -447,7 +459,7 @@ def _too_few_values(node: Product) -> bool:
     bit = {v: 1 << i for i, v in enumerate(vertices)}
     adjacent = [0] * len(vertices)
     for f in node.factors:
-        base = _complemented(f)
+        base = complement(f)
         if isinstance(base, Delta) and base.values is None and len(base.vertices) == 2 and set(base.vertices) <= bit.keys():
             a, b = (vertices.index(v) for v in base.vertices)
             adjacent[a] |= 1 << b
@@ -461,7 +473,7 @@ def _too_few_values(node: Product) -> bool:
     return False
 
 
-_VALUED: dict[int, frozenset[int]] = {}  # node uid -> vertices of the δs with a value set under it
+_VALUED = Memo[int, frozenset[int]]("rewrite.valued", 1_000_000)  # uid -> vertices of the δs with a set
 
 
 def _valued_vertices(root: Expr) -> frozenset[int]:
@@ -470,13 +482,16 @@ def _valued_vertices(root: Expr) -> frozenset[int]:
     in it is decided), so it is not rebuilt."""
     from cpoly.expr import children, postorder
 
-    if root.uid not in _VALUED:
-        for n in postorder([root], skip=_VALUED):
-            if isinstance(n, Delta):
-                _VALUED[n.uid] = frozenset(n.vertices) if n.values is not None else frozenset()
-            else:
-                _VALUED[n.uid] = frozenset().union(*(_VALUED[c.uid] for c in children(n)))
-    return _VALUED[root.uid]
+    found = _VALUED.get(root.uid)
+    if found is not None:
+        return found
+    valued = _VALUED.room()
+    for n in postorder([root], skip=valued):
+        if isinstance(n, Delta):
+            valued[n.uid] = frozenset(n.vertices) if n.values is not None else frozenset()
+        else:
+            valued[n.uid] = frozenset().union(*(valued[c.uid] for c in children(n)))
+    return valued[root.uid]
 
 
 def _decided(node: Delta, known: dict[int, frozenset[int]]) -> Expr:
@@ -492,8 +507,8 @@ def _decided(node: Delta, known: dict[int, frozenset[int]]) -> Expr:
 
 
 # ---- equal vertices named by one of them -------------------------------------------------------
-_UNIFIED: dict[int, Expr] = {}  # product uid -> unified (nodes are interned)
-_UNIFY_MEMOS: dict[tuple[tuple[int, int], ...], dict[int, Expr]] = {}
+_UNIFIED = Memo[int, Expr]("rewrite.unified", 500_000)  # product uid -> unified
+_UNIFY_MEMOS = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("rewrite.unify_memos", 4096, 100_000)
 
 
 def unify(node: Expr) -> Expr:
@@ -513,7 +528,7 @@ def unify(node: Expr) -> Expr:
         return node
     found = _UNIFIED.get(node.uid)
     if found is None:
-        found = _UNIFIED[node.uid] = _unify_product(node)
+        found = _UNIFIED.put(node.uid, _unify_product(node))
     return found
 
 
@@ -535,7 +550,6 @@ def _unify_product(node: Product) -> Expr:
     renamed = {v: root(v) for v in parent if root(v) != v}
     if not renamed:
         return node
-    memo = _UNIFY_MEMOS.setdefault(tuple(sorted(renamed.items())), {})
-    rest = [rebuild(f, lambda d: delta((renamed.get(v, v) for v in d.vertices), d.values), memo)
-            for f in node.factors if not any(f is d for d in defining)]
+    memo = _UNIFY_MEMOS.of(tuple(sorted(renamed.items())), dict)
+    rest = [rename(f, renamed, memo) for f in node.factors if not any(f is d for d in defining)]
     return mul(*defining, *rest)
