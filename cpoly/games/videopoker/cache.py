@@ -30,9 +30,13 @@ __all__ = [
     "FORMAT_VERSION",
     "SUFFIX",
     "cache_dir",
+    "cache_enabled",
     "entry_key",
     "entry_path",
     "load_entry",
+    "matches",
+    "discard",
+    "wait_for",
     "raw_arrays",
     "read_entry_file",
     "store_entry",
@@ -79,7 +83,8 @@ def read_entry_file(path: Path) -> dict[str, np.ndarray] | None:
         return None
 
 
-def _matches(arrays: Mapping[str, np.ndarray], layout: Layout) -> bool:
+def matches(arrays: Mapping[str, np.ndarray], layout: Layout) -> bool:
+    """Whether ``arrays`` are the names, dtypes and shapes ``layout`` expects."""
     if set(arrays) != set(layout):
         return False
     for name, (dtype, shape) in layout.items():
@@ -107,7 +112,7 @@ def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | N
     if not cache_enabled() or not path.is_file():
         return None
     arrays = read_entry_file(path)
-    if arrays is None or not _matches(arrays, layout):
+    if arrays is None or not matches(arrays, layout):
         discard(path)
         return None
     return arrays
