@@ -304,10 +304,10 @@ class VideoPoker:
 
         from cpoly.games.videopoker.holdstore import game_meta, prepared_file
 
-        entry = self.suit_classes_key(blocks)
+        where, key = prepared_file(self, self.suit_classes_key(blocks))
         try:
-            return prepare_classes(classify, blocks, self.faces, n_columns, entry, use_cache,
-                                   prepared_file(self, entry) if use_cache else None, lambda: game_meta(self, blocks))
+            return prepare_classes(classify, blocks, self.faces, n_columns, key, use_cache, where,
+                                   lambda: game_meta(self, blocks))
         except _RestrictedDeal:
             return None
 

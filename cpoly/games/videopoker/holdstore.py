@@ -30,16 +30,15 @@ from cpoly.sources import cache_enabled, remember
 __all__ = ["game_meta", "prepared_file", "store_hold_file"]
 
 
-def prepared_file(poker: VideoPoker, entry: str) -> Path:
-    """Where the prepared-game file of ``poker`` (its suit-class key ``entry``) lives: named by
-    its sources, where the warm paths look, unless it has none or constants given other values
-    (then by ``entry`` alone)."""
+def prepared_file(poker: VideoPoker, entry: str) -> tuple[Path, str]:
+    """Where the prepared-game file of ``poker`` lives and the key its header must hold: named
+    and keyed by its sources (with cpoly's code: where the warm paths look), unless it has none
+    or constants given other values (then by its suit-class key ``entry``)."""
     program = poker.game.program
     sources = program.module.sources
     if sources is None or program.overridden:
-        return cache.entry_path("suit-classes", entry)
-    remember(Path(program.module.path), sources)
-    return prepared_path(sources.key())
+        return cache.entry_path("suit-classes", entry), entry
+    return prepared_path(sources.key()), sources.key()
 
 
 def store_hold_file(poker: VideoPoker, game: str) -> Path | None:
