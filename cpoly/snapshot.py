@@ -70,7 +70,9 @@ def recall_loaded(path: str | Path, options: Options, kind: type[Loaded]) -> Loa
     """The ``kind`` of object (a game, a program) kept for ``path`` and ``options`` when its
     sources and cpoly are unchanged and the snapshot is sound, else ``None``."""
     key = recall(Path(path))
-    opened = None if key is None else store.open_store(snapshot_path(path, options))
+    if key is None:
+        return None
+    opened = store.open_store(snapshot_path(path, options))
     if opened is None or opened.meta != _meta(key):
         return None
     try:

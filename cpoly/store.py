@@ -13,7 +13,7 @@ is checked against its CRC before it is first read, so a reader vouches for ever
 a file that is not complete (another format, truncated, another file's name, a header that
 fails its CRC) is not opened at all, and an array that fails its CRC raises :class:`Damaged`.
 
->>> import tempfile
+>>> import struct, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     path = Path(folder, "example.bin")
 ...     write(path, {"squares": ("<i8", (2, 2), struct.pack("<4q", 0, 1, 4, 9))}, {"what": "squares"})
@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 import mmap
-import struct
 import sys
 import time
 import zlib
@@ -77,7 +76,7 @@ def write(path: Path, arrays: Mapping[str, Raw], meta: Mapping[str, Any]) -> boo
     crcs = [zlib.crc32(data[name]) for name in names]
     start = 0
     while True:  # the offsets move with the header's length, which grows with the offsets
-        entries = [[name, arrays[name][0], list(arrays[name][1]), start + at] for name, at in zip(names, spans)]
+        entries: list[list[Any]] = [[name, arrays[name][0], list(arrays[name][1]), start + at] for name, at in zip(names, spans)]
         size = entries[-1][3] + len(data[names[-1]]) if names else start
         line = json.dumps({"arrays": entries, "crcs": crcs,
                            "meta": meta, "name": path.name, "size": size}, sort_keys=True).encode() + b"\n"
