@@ -40,7 +40,7 @@ from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
-__all__ = ["from_store", "load_classes", "prepare_classes"]
+__all__ = ["from_store", "load_classes", "prepare_classes", "write_prepared"]
 
 #: The categories of sorted five-card hands (rows of card indices), by the engine.
 Classify = Callable[[np.ndarray], np.ndarray]
@@ -142,11 +142,17 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
     if stored is not None:
         return stored
     arrays = _build(classify, blocks, n_columns)
-    if where is not None and store.write(where, cache.raw_arrays(arrays), {**meta(), "entry": key}):
+    if where is not None and write_prepared(where, arrays, meta(), key):
         written = load_classes(blocks, faces, n_columns, key, where, from_cache=False)
         if written is not None:
             return written
     return _prepared(arrays, blocks, np.asarray(faces), n_columns, False)
+
+
+def write_prepared(where: Path, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], key: str) -> bool:
+    """Write the prepared-game file ``where`` of the game of ``key``; False when it cannot be
+    written."""
+    return store.write(where, cache.raw_arrays(arrays), {**meta, "entry": key})
 
 
 def load_classes(blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str, where: Path,

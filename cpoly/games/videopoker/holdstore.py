@@ -6,7 +6,7 @@ The file is written once the game is prepared from its suit classes
 leave the suits of each block interchangeable and whose deal accepts every hand).  Its header
 (:func:`game_meta`) says what the output and the card checks need, the deck's suit layout, the
 suit literals, the pay tables (as the slow path's integers, and exact) and the warnings, and
-whether the warm paths may answer (categories 0/1 on every hand); its arrays are the suit-class
+whether the warm paths may answer (an unordered game, categories 0/1 on every hand); its arrays are the suit-class
 preparation, which both the analysis and the warm ``hold`` read.  Other games keep the slow path.
 """
 
@@ -18,6 +18,7 @@ from typing import Any
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
+from cpoly.games.videopoker.classprep import write_prepared
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.holdfile import prepared_path
@@ -51,7 +52,12 @@ def store_hold_file(poker: VideoPoker, game: str) -> Path | None:
     prepared = poker.prepared()
     if not isinstance(prepared, PreparedGame) or prepared.suit_classes is None:
         return None
-    path = prepared_path(sources.key())
+    blocks, arrays = prepared.suit_classes
+    path, key = prepared_file(poker, poker.suit_classes_key(blocks))
+    if path != prepared_path(sources.key()):
+        return None
+    if not path.is_file():  # prepared before, in another cache directory
+        write_prepared(path, arrays, game_meta(poker, blocks), key)
     return path if path.is_file() else None
 
 
@@ -71,7 +77,7 @@ def game_meta(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
     assert literals is not None  # the game was prepared from its suit classes
     return {
         "key": None if program.module.sources is None else program.module.sources.key(),
-        "warm": not (len(checks["rejected"]) or len(checks["odd"])),
+        "warm": not (spec.ordered or len(checks["rejected"]) or len(checks["odd"])),
         "title": spec.title, "categories": poker.game.category_names,
         "ranks": spec.ranks, "suits": spec.suit_letters,
         "sizes": [size if isinstance(size, int) else None for size in sizes],
