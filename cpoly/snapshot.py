@@ -10,12 +10,12 @@ when nothing it depends on changed:
 * the game's definitions: :func:`cpoly.sources.recall` gives the key of the files the game was
   read from, without parsing, and ``None`` as soon as one of them changed;
 * cpoly itself: a digest of the package's sources (:func:`code_digest`) and the Python version;
-* the file: a magic line, a header with its payload's size and sha256, checked before the
-  payload is unpickled.
+* the file: cpoly's one container (:mod:`cpoly.store`), its payload checked against its
+  CRC before it is unpickled.
 
 Anything else (a damaged, truncated, stale or unreadable snapshot, or one that fails to
-unpickle) is ignored: the game is parsed again and the snapshot rewritten (to a temporary name,
-then :func:`os.replace`), never trusted.  A snapshot is an optimisation: failing to write one
+unpickle) is ignored: the game is parsed again and the snapshot rewritten (atomically), never
+trusted.  A snapshot is an optimisation: failing to write one
 (a read-only cache, a definition too deep to pickle) changes nothing else.
 
 The expression DAG is interned (:mod:`cpoly.expr`): its nodes travel as a flat table in
@@ -45,12 +45,12 @@ from dataclasses import fields, is_dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from cpoly import store
 from cpoly.expr import Const, Delta, Expr, Product, Sum, dag_table, from_dag_table
-from cpoly.sources import Sources, cache_dir, cache_enabled, code_digest, recall, remember, write_atomic
+from cpoly.sources import Sources, cache_dir, cache_enabled, code_digest, recall, remember
 
 __all__ = ["keep", "recall_loaded", "snapshot_path"]
 
-_MAGIC = b"cpoly-game-snapshot 1\n"
 _SUFFIX = ".snapshot"
 #: Cached values kept besides a dataclass's fields (a game's DAGs).  Any other cached value is
 #: made again after loading: the counting plan, and whatever may hold memos keyed by node uid,
@@ -72,16 +72,12 @@ def recall_loaded(path: str | Path, options: Options, kind: type[Loaded]) -> Loa
     key = recall(Path(path))
     if key is None:
         return None
-    try:
-        data = snapshot_path(path, options).read_bytes()
-    except OSError:
-        return None
-    payload = _checked_payload(data, _header(key))
-    if payload is None:
+    opened = store.open_store(snapshot_path(path, options))
+    if opened is None or opened.meta != _meta(key):
         return None
     try:
-        loaded = _unpickled(payload)
-    except Exception:  # damaged beyond the checksum, or written by other code: never trusted
+        loaded = _unpickled(opened.raw("payload"))
+    except Exception:  # damaged, or written by other code: never trusted
         return None
     return loaded if isinstance(loaded, kind) else None
 
@@ -96,33 +92,11 @@ def keep(path: str | Path, options: Options, loaded: object, sources: Sources | 
         payload = _pickled(loaded)
     except (pickle.PicklingError, RecursionError, TypeError, AttributeError):
         return  # something unpicklable, or syntax nested too deep for pickle: no snapshot
-    header = dict(_header(sources.key()), size=len(payload), sha256=hashlib.sha256(payload).hexdigest())
-    write_atomic(snapshot_path(path, options), _MAGIC + json.dumps(header).encode() + b"\n" + payload)
+    store.write(snapshot_path(path, options), {"payload": ("|u1", (len(payload),), payload)}, _meta(sources.key()))
 
 
-def _header(key: str) -> dict[str, object]:
+def _meta(key: str) -> dict[str, object]:
     return {"code": code_digest(), "sources": key}
-
-
-def _checked_payload(data: bytes, expected: Mapping[str, object]) -> bytes | None:
-    """The payload of a snapshot file whose magic, code, sources, size and checksum are as
-    expected; else ``None``."""
-    if not data.startswith(_MAGIC):
-        return None
-    line_end = data.find(b"\n", len(_MAGIC))
-    if line_end < 0:
-        return None
-    try:
-        header = json.loads(data[len(_MAGIC):line_end])
-    except ValueError:
-        return None
-    payload = data[line_end + 1:]
-    if (not isinstance(header, dict)
-            or any(header.get(name) != value for name, value in expected.items())
-            or header.get("size") != len(payload)
-            or header.get("sha256") != hashlib.sha256(payload).hexdigest()):
-        return None
-    return payload
 
 
 class _Pickler(pickle.Pickler):
@@ -172,6 +146,6 @@ def _pickled(loaded: object) -> bytes:
     return pickle.dumps((dag_table(pickler.nodes.values()), out.getvalue()), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _unpickled(payload: bytes) -> object:
+def _unpickled(payload: bytes | memoryview) -> object:
     rows, data = pickle.loads(payload)
     return _Unpickler(data, from_dag_table(rows)).load()

@@ -33,7 +33,7 @@ import json
 import os
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -291,9 +291,10 @@ def remember(main: Path, sources: Sources) -> None:
     write_atomic(path, data)
 
 
-def write_atomic(path: Path, data: bytes) -> bool:
-    """Write ``data`` to ``path`` through a temporary file moved into place (a reader never
-    sees half a file); False, and nothing left behind, when it cannot be written.
+def write_atomic(path: Path, data: bytes | Sequence[bytes | memoryview]) -> bool:
+    """Write ``data`` (bytes, or pieces written one after another) to ``path`` through a
+    temporary file moved into place (a reader never sees half a file); False, and nothing left
+    behind, when it cannot be written.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as folder:
@@ -308,7 +309,8 @@ def write_atomic(path: Path, data: bytes) -> bool:
         return False
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(data)
+            for piece in [data] if isinstance(data, bytes) else data:
+                out.write(piece)
         os.replace(temporary, path)
     except BaseException as error:
         Path(temporary).unlink(missing_ok=True)

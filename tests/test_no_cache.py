@@ -56,12 +56,12 @@ def test_no_command_writes_the_cache_with_no_cache(game, tmp_path):
 
 def test_without_it_the_same_commands_fill_the_cache(game, tmp_path):
     """The control: these commands are the ones that write (a snapshot and its sources, the
-    code digest, the checks, the suit classes, the hold file, the strategy's patterns)."""
+    code digest, the checks, the prepared game, the strategy's patterns)."""
     cache = tmp_path / "cache"
     for args, stdin in _commands(game)[3:7]:
         _run(args, stdin, str(cache))
     kinds = {path.name.split("-")[0] for path in cache.iterdir()}
-    assert {"game", "sources", "code", "checks", "suit", "hold", "patterns"} <= kinds, kinds
+    assert {"game", "sources", "code", "checks", "prepared", "patterns"} <= kinds, kinds
 
 
 def test_a_warm_cache_is_not_read_with_no_cache(game, tmp_path, capsys, monkeypatch):

@@ -27,9 +27,10 @@ from cpoly.cli.main import main
 from cpoly.cli.videopoker import print_hold
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import HoldReport, TieRule
-from cpoly.games.videopoker.holdfile import Layout, WarmHold, class_key, hold_file_path
+from cpoly.games.videopoker.holdfile import Layout, WarmHold, class_key, prepared_path
 from cpoly.games.videopoker.holdstore import store_hold_file
 from cpoly.sources import CACHE_ENV, recall
+from cpoly.store import open_store
 
 from ..conftest import DEFINITIONS, ROOT
 
@@ -204,6 +205,14 @@ def test_an_edited_definition_is_answered_by_the_slow_path(tmp_path: Path, monke
     assert json.loads(run_cli(["hold", str(path), *deal])[1]) == after
 
 
+def middle_of(path: Path, name: str) -> int:
+    """The offset of the middle byte of an array of a container file (one the warm hold reads)."""
+    opened = open_store(path)
+    assert opened is not None
+    _, shape, offset, _ = opened.entries[name]
+    return int(offset + 2 * np.prod(shape))
+
+
 @pytest.mark.parametrize("damage", ["flip", "truncate", "garbage"])
 def test_a_damaged_hold_file_is_ignored_and_rewritten(damage: str, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
@@ -212,10 +221,10 @@ def test_a_damaged_hold_file_is_ignored_and_rewritten(damage: str, tmp_path: Pat
     expected = run_cli(args)
     key = recall(path)
     assert key is not None
-    stored = hold_file_path(key)
+    stored = prepared_path(key)
     data = bytearray(stored.read_bytes())
     if damage == "flip":
-        data[len(data) // 2] ^= 0x10
+        data[middle_of(stored, "rows")] ^= 0x10
     elif damage == "truncate":
         data = data[: len(data) // 3]
     else:

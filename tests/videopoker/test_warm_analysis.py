@@ -1,17 +1,17 @@
-"""A warm ``cpoly analyze`` (the game prepared from its hold file and its suit-class cache entry,
-without loading it) prints exactly what the slow path prints, and falls back to it otherwise.
+"""A warm ``cpoly analyze`` (the game prepared from its prepared-game file, without loading it) prints exactly what the slow path prints, and falls back to it otherwise.
 
 Oracles: the slow path, both with the same cache (the game loaded and prepared by
 ``VideoPoker``, the warm path switched off) and with ``--no-cache`` (every hand of the game
 classified again by the engine: independent of every cache file); its figures are tested
 against published tables in ``test_analysis.py``.  Also: what the warm path imports, and that
-edited definitions, a missing or damaged cache entry or hold file, an unknown or unusable pay
+edited definitions, a missing or damaged prepared-game file, an unknown or unusable pay
 table, a game without a hold file and ``--no-cache`` are all answered by the slow path, with
 its exact answer or error.
 """
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import os
@@ -26,10 +26,9 @@ import pytest
 
 from cpoly.cli.main import main
 from cpoly.games.videopoker import warmanalysis
-from cpoly.games.videopoker.cache import entry_path
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import TieRule
-from cpoly.games.videopoker.holdfile import hold_file_path, open_hold_file
+from cpoly.games.videopoker.holdfile import open_prepared, prepared_path
 from cpoly.games.videopoker.warmanalysis import open_analysis
 from cpoly.sources import CACHE_ENV, recall
 
@@ -193,9 +192,9 @@ def loads_counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def suit_class_entry(path: str) -> Path:
-    found = open_hold_file(path)
-    assert found is not None
-    return entry_path("suit-classes", found[0]["analysis"]["entry"])
+    key = recall(Path(path))
+    assert key is not None
+    return prepared_path(key)
 
 
 def flip(path: Path, at: int | None = None) -> None:
@@ -222,8 +221,8 @@ DAMAGES: dict[str, Callable[[str], None]] = {
     "entry missing": lambda game: suit_class_entry(game).unlink(),
     "entry flipped": lambda game: flip_held(suit_class_entry(game)),
     "entry truncated": lambda game: truncate(suit_class_entry(game)),
-    "hold file flipped": lambda game: flip(hold_file_path(recall(Path(game)) or "")),
-    "hold file missing": lambda game: hold_file_path(recall(Path(game)) or "").unlink(),
+    "hold file flipped": lambda game: flip(suit_class_entry(game)),
+    "hold file missing": lambda game: suit_class_entry(game).unlink(),
 }
 
 
@@ -275,16 +274,18 @@ def test_another_spelling_or_directory_is_answered_by_the_slow_path(tmp_path: Pa
 def test_a_header_without_what_the_code_reads_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     path = game_path("jacks_or_better")
     run_cli(["analyze", path])
-    found = open_hold_file(path)
+    found = open_prepared(path)
     assert found is not None
-    header = found[0]
-    broken = [{k: v for k, v in header.items() if k != "analysis"},
-              {**header, "analysis": {**header["analysis"], "literals": [[0]]}},
+    header = found.meta
+    broken = [{k: v for k, v in header.items() if k != "literals"},
+              {**header, "literals": [[0]]},
               {**header, "deck": header["deck"][:-1]},
               {**header, "paytables": [{"name": "9/6", "usable": True}]}]
     for changed in broken:
+        opened = copy.copy(found)
+        opened.meta = changed
         with monkeypatch.context() as damaged:
-            damaged.setattr(warmanalysis, "open_hold_file", lambda game, changed=changed: (changed, found[1]))
+            damaged.setattr(warmanalysis, "open_prepared", lambda game, opened=opened: opened)
             assert open_analysis(path, "9/6") is None
 
 

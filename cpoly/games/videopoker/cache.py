@@ -1,16 +1,12 @@
 """On-disk cache of arrays that are expensive to build (deal classes, subset tables).
 
-Entries live in ``$CPOLY_CACHE_DIR`` if set, else ``~/.cache/cpoly``, one file per entry named
-``<kind>-<sha256 key>.vpc``: a magic line, a JSON header (the file's own name, names, dtypes,
-shapes, offsets, file size, checksum) and the raw arrays, 64-byte aligned.  A key covers the
-code (:func:`cpoly.sources.code_digest`) besides what the entry is of, so another version of
-cpoly never reads an entry; a file renamed or copied to another entry's name is refused.  Entries are **memory-mapped** when loaded
-(read-only arrays), and checked on every load: the file size must match the header, and a
-CRC-32 covers the header and every byte of every array (about 10 ms for the 24 MB of a
-52-card game: a sampled check once let a damaged index array give a wrong return).  Files are written to a
-temporary name and moved into place with :func:`os.replace`, so a reader never sees half a
-file.  An entry that cannot be read, fails its check or has unexpected names, dtypes or shapes
-is deleted and reported missing: it is never trusted.
+Entries live in the cache directory (:func:`cpoly.sources.cache_dir`), one file per entry
+named ``<kind>-<sha256 key>.vpc``, in cpoly's one container format (:mod:`cpoly.store`: every
+array checked against its CRC, written atomically, a file renamed or copied to another entry's
+name refused).  A key covers the code (:func:`cpoly.sources.code_digest`) besides what the
+entry is of, so another version of cpoly never reads an entry.  Entries are memory-mapped when
+loaded (read-only arrays).  An entry that cannot be read, fails its checks or has unexpected
+names, dtypes or shapes is deleted and reported missing: it is never trusted.
 
 >>> key = entry_key("example", np.arange(3))
 >>> len(key)
@@ -20,19 +16,13 @@ is deleted and reported missing: it is never trusted.
 from __future__ import annotations
 
 import hashlib
-import json
-import mmap
-import os
-import tempfile
 import threading
-import time
-import zlib
 from collections.abc import Mapping, Sequence
-from math import prod
 from pathlib import Path
 
 import numpy as np
 
+from cpoly import store
 from cpoly.sources import CACHE_ENV, cache_dir, cache_enabled, code_digest
 
 __all__ = [
@@ -40,23 +30,25 @@ __all__ = [
     "FORMAT_VERSION",
     "SUFFIX",
     "cache_dir",
+    "cache_enabled",
     "entry_key",
     "entry_path",
     "load_entry",
+    "matches",
+    "discard",
+    "wait_for",
+    "raw_arrays",
     "read_entry_file",
     "store_entry",
     "store_entry_later",
 ]
 
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 SUFFIX = ".vpc"
-_MAGIC = b"cpoly-videopoker-cache 2\n"
-_ALIGN = 64
 
 #: Expected arrays of an entry: name -> (dtype, shape); ``None`` in a shape matches any length.
 Layout = Mapping[str, tuple[np.dtype, Sequence[int | None]]]
-
 
 
 def entry_key(*parts: object) -> str:
@@ -79,39 +71,20 @@ def entry_path(kind: str, key: str) -> Path:
     return cache_dir() / f"{kind}-{key}{SUFFIX}"
 
 
-def _crc(header: bytes, data: memoryview, spans: Sequence[tuple[int, int]], crc: int = 0) -> int:
-    """CRC-32 of the header and of each array's bytes (``spans``: offset, size), continuing
-    ``crc``."""
-    crc = zlib.crc32(header, crc)
-    for offset, size in spans:
-        crc = zlib.crc32(data[offset:offset + size], crc)
-    return crc
-
-
-def _header_bytes(name: str, entries: list[list[object]], size: int) -> bytes:
-    return json.dumps({"arrays": entries, "name": name, "size": size}, sort_keys=True).encode()
-
-
 def read_entry_file(path: Path) -> dict[str, np.ndarray] | None:
     """The arrays of an entry file, memory-mapped read-only; None when the file is not a
-    complete entry (bad magic or header, another entry's file, wrong size, checksum mismatch)."""
-    with open(path, "rb") as stream:
-        if stream.readline() != _MAGIC:
-            return None
-        header = json.loads(stream.readline())
-        mapped = mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) if header["size"] else None
-    entries = header["arrays"]
-    if header["name"] != path.name or mapped is None or len(mapped) != header["size"]:
+    complete entry (:func:`cpoly.store.open_store`) or an array fails its check."""
+    opened = store.open_store(path)
+    if opened is None:
         return None
-    data = memoryview(mapped)
-    spans = [(int(offset), int(np.dtype(dtype).itemsize * prod(shape))) for _, dtype, shape, offset in entries]
-    if _crc(_header_bytes(path.name, entries, header["size"]), data, spans) != header["crc"]:
+    try:
+        return opened.arrays()
+    except store.Damaged:
         return None
-    return {name: np.frombuffer(mapped, dtype=np.dtype(dtype), count=prod(shape), offset=offset).reshape(shape)
-            for name, dtype, shape, offset in entries}
 
 
-def _matches(arrays: Mapping[str, np.ndarray], layout: Layout) -> bool:
+def matches(arrays: Mapping[str, np.ndarray], layout: Layout) -> bool:
+    """Whether ``arrays`` are the names, dtypes and shapes ``layout`` expects."""
     if set(arrays) != set(layout):
         return False
     for name, (dtype, shape) in layout.items():
@@ -123,7 +96,8 @@ def _matches(arrays: Mapping[str, np.ndarray], layout: Layout) -> bool:
     return True
 
 
-def _discard(path: Path) -> None:
+def discard(path: Path) -> None:
+    """Delete a file found damaged (nothing when it cannot be deleted)."""
     try:
         path.unlink()
     except OSError:
@@ -134,45 +108,20 @@ def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | N
     """The arrays of an entry (memory-mapped, read-only), or None when absent; a bad entry is
     deleted and gives None.  An entry this process is still writing is waited for."""
     path = entry_path(kind, key)
-    _wait_for(path)
+    wait_for(path)
     if not cache_enabled() or not path.is_file():
         return None
-    try:
-        arrays = read_entry_file(path)
-    except Exception:  # noqa: BLE001 -- any unreadable file (truncated, bad JSON, bad dtype) is dropped
-        arrays = None
-    if arrays is None or not _matches(arrays, layout):
-        _discard(path)
+    arrays = read_entry_file(path)
+    if arrays is None or not matches(arrays, layout):
+        discard(path)
         return None
     return arrays
 
 
-def _bytes_of(array: np.ndarray) -> memoryview:
-    """The bytes of a contiguous array, without a copy."""
-    return array.reshape(-1).view(np.uint8).data
-
-
-def _encode(name: str, arrays: Mapping[str, np.ndarray]) -> tuple[bytes, list[tuple[int, np.ndarray]]]:
-    """The head of the entry file ``name`` (magic and header lines, padded to the first array's
-    offset) and each array with the offset it is written at."""
-    payload = [np.ascontiguousarray(arrays[name]) for name in sorted(arrays)]
-    offsets, position = [], 0
-    for array in payload:
-        offsets.append(position)
-        position += -(-array.nbytes // _ALIGN) * _ALIGN
-    header_room = 4096 * (1 + (200 * len(payload)) // 4096)
-    entries: list[list[object]] = [[name, a.dtype.str, list(a.shape), header_room + o]
-                                   for name, a, o in zip(sorted(arrays), payload, offsets)]
-    size = header_room + position
-    placed = [(header_room + o, a) for a, o in zip(payload, offsets)]
-    crc = zlib.crc32(_header_bytes(name, entries, size))
-    for _, array in placed:
-        crc = _crc(b"", _bytes_of(array), [(0, array.nbytes)], crc)
-    lines = _MAGIC + json.dumps({"arrays": entries, "crc": crc, "name": name, "size": size},
-                                sort_keys=True).encode() + b"\n"
-    if len(lines) > header_room:
-        raise ValueError("cache header too long")
-    return lines + bytes(header_room - len(lines)), placed
+def raw_arrays(arrays: Mapping[str, np.ndarray]) -> dict[str, store.Raw]:
+    """Arrays as the container writes them (dtype, shape, bytes without a copy)."""
+    contiguous = {name: np.ascontiguousarray(array) for name, array in arrays.items()}
+    return {name: (a.dtype.str, a.shape, a.reshape(-1).view(np.uint8).data) for name, a in contiguous.items()}
 
 
 def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path | None:
@@ -183,40 +132,7 @@ def store_entry(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> Path |
 def _store_at(path: Path, arrays: Mapping[str, np.ndarray]) -> Path | None:
     if not cache_enabled():
         return None
-    head, placed = _encode(path.name, arrays)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _sweep(path.parent)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(head)
-                for offset, array in placed:
-                    stream.write(bytes(offset - stream.tell()))  # alignment padding
-                    stream.write(_bytes_of(array))
-                stream.write(bytes(-stream.tell() % _ALIGN))
-            os.replace(temporary, path)
-        except BaseException:
-            _discard(Path(temporary))
-            raise
-    except OSError:
-        return None
-    return path
-
-
-_STALE_SECONDS = 3600
-
-
-def _sweep(directory: Path) -> None:
-    """Delete temporary files of writes that never finished (a process killed mid-write) once
-    they are an hour old; a write still under way is never that old."""
-    now = time.time()
-    for leftover in directory.glob(f".*{SUFFIX}.*.tmp"):
-        try:
-            if now - leftover.stat().st_mtime > _STALE_SECONDS:
-                leftover.unlink()
-        except OSError:
-            continue
+    return path if store.write(path, raw_arrays(arrays), {}) else None
 
 
 class _Writer(threading.Thread):
@@ -254,7 +170,8 @@ def store_entry_later(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> 
     writer.start()
 
 
-def _wait_for(path: Path) -> None:
+def wait_for(path: Path) -> None:
+    """Wait for this process's write of ``path`` to end (raising its error, if any)."""
     with _PENDING_LOCK:
         writer = _PENDING.pop(path, None)
     if writer is not None:

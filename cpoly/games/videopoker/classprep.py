@@ -7,7 +7,13 @@ analysis reads four-card subsets by class and smaller ones by colex rank (a few 
 expanded from their classes); the tables of every subset by colex rank and the category of every
 hand are built only when something asks for them (:attr:`PreparedGame.tables`).
 
-What is cached (one entry, memory-mapped): the four- and five-card class keys, the
+The arrays live in the game's **prepared-game file** (:mod:`cpoly.store`'s container: one file
+per game, memory-mapped), which also holds, in its header, what a warm ``hold`` and a warm
+``analyze`` need besides (:mod:`~cpoly.games.videopoker.holdfile`,
+:mod:`~cpoly.games.videopoker.warmanalysis`).  The cold path builds the arrays, writes the file
+and reads it back through :func:`from_store`, the constructor the warm paths call.
+
+What is kept: the four- and five-card class keys, the
 representatives' cards, colex ranks, categories and class sizes, the class of each
 representative's 4-subsets, the tables per class, the class of every subset of up to three
 cards, the stacked rows the analysis reads (int32: a warm run neither gathers nor converts
@@ -18,11 +24,14 @@ one gather, the inclusion-exclusion and a maximum per class).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from math import comb
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
+from cpoly import store
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
 from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
@@ -31,7 +40,7 @@ from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
-__all__ = ["load_classes", "prepare_classes"]
+__all__ = ["from_store", "load_classes", "prepare_classes", "write_prepared"]
 
 #: The categories of sorted five-card hands (rows of card indices), by the engine.
 Classify = Callable[[np.ndarray], np.ndarray]
@@ -106,7 +115,8 @@ def _small_tables(arrays: dict[str, np.ndarray]) -> list[np.ndarray]:
 
 
 def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str,
-                    use_cache: bool = True) -> PreparedGame:
+                    use_cache: bool = True, where: Path | None = None,
+                    meta: Callable[[], Mapping[str, Any]] = dict) -> PreparedGame:
     """Deal classes and tables of a single-deck game whose categories are invariant under the
     suit permutations of ``blocks`` (the caller vouches for that: the engine's literals).
 
@@ -122,23 +132,54 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
         Number of categories including "nothing".
     key : str
         Cache key of the game (its definition and deck).
+    use_cache : bool
+        Read and write the prepared-game file ``where`` (by default the cache entry of ``key``):
+        read when it holds the game of ``key``, else written (with ``meta()`` in its header)
+        and read back.
     """
-    stored = load_classes(blocks, faces, n_columns, key) if use_cache else None
+    where = where or cache.entry_path("suit-classes", key) if use_cache and cache.cache_enabled() else None
+    stored = None if where is None else load_classes(blocks, faces, n_columns, key, where)
     if stored is not None:
         return stored
     arrays = _build(classify, blocks, n_columns)
-    if use_cache:
-        cache.store_entry_later("suit-classes", key, arrays)
+    if where is not None and write_prepared(where, arrays, meta(), key):
+        written = load_classes(blocks, faces, n_columns, key, where, from_cache=False)
+        if written is not None:
+            return written
     return _prepared(arrays, blocks, np.asarray(faces), n_columns, False)
 
 
-def load_classes(blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str) -> PreparedGame | None:
-    """The prepared game of the cache entry ``key`` (:func:`prepare_classes`' parameters), or
-    None when the entry is missing, damaged (deleted) or not sane: nothing is computed."""
-    stored = cache.load_entry("suit-classes", key, _layout(blocks.n, n_columns))
-    if stored is None or not _sane(stored, blocks.n):
+def write_prepared(where: Path, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], key: str) -> bool:
+    """Write the prepared-game file ``where`` of the game of ``key``; False when it cannot be
+    written."""
+    return store.write(where, cache.raw_arrays(arrays), {**meta, "entry": key})
+
+
+def load_classes(blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str, where: Path,
+                 from_cache: bool = True) -> PreparedGame | None:
+    """The prepared game of the file ``where`` when it holds the game of ``key``
+    (:func:`prepare_classes`' parameters), or None when it is missing, of another game, damaged
+    (deleted) or not sane: nothing is computed."""
+    opened = store.open_store(where)
+    if opened is None or opened.meta.get("entry") != key:
         return None
-    return _prepared(stored, blocks, np.asarray(faces), n_columns, True)
+    prepared = from_store(opened, blocks, faces, n_columns, from_cache)
+    if prepared is None:
+        cache.discard(where)
+    return prepared
+
+
+def from_store(opened: store.Store, blocks: SuitBlocks, faces: np.ndarray, n_columns: int,
+               from_cache: bool = True) -> PreparedGame | None:
+    """The prepared game of an open prepared-game file; None when an array fails its check or
+    the arrays are not the expected ones, or not sane."""
+    try:
+        arrays = opened.arrays()
+    except (store.Damaged, ValueError, TypeError):
+        return None
+    if not cache.matches(arrays, _layout(blocks.n, n_columns)) or not _sane(arrays, blocks.n):
+        return None
+    return _prepared(arrays, blocks, np.asarray(faces), n_columns, from_cache)
 
 
 def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarray, n_columns: int,

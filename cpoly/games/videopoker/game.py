@@ -302,8 +302,12 @@ class VideoPoker:
             self._store_checks(rejected[:0], odd)
             return classes
 
+        from cpoly.games.videopoker.holdstore import game_meta, prepared_file
+
+        where, key = prepared_file(self, self.suit_classes_key(blocks))
         try:
-            return prepare_classes(classify, blocks, self.faces, n_columns, self.suit_classes_key(blocks), use_cache)
+            return prepare_classes(classify, blocks, self.faces, n_columns, key, use_cache, where,
+                                   lambda: game_meta(self, blocks))
         except _RestrictedDeal:
             return None
 
