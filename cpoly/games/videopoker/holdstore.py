@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import HAND_SIZE, draw_weights
 from cpoly.games.videopoker.holdfile import (
@@ -37,7 +37,7 @@ from cpoly.games.videopoker.holdfile import (
 from cpoly.games.videopoker.holds import hold_pay_matrix
 from cpoly.games.videopoker.paytable import PayTable, check_int64_bounds
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.suitclasses import SuitBlocks
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.sources import cache_enabled, remember, write_atomic
 
 __all__ = ["hold_file_bytes", "store_hold_file"]

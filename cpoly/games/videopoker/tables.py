@@ -26,9 +26,9 @@ from math import comb
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.combinatorics import all_hands, binomial_table, colex_rank
+from cpoly.deck.subsets import all_hands, binomial_table, colex_rank
 from cpoly.games.videopoker.holdchoice import HAND_SIZE
-from cpoly.games.videopoker.parallel import map_chunks
+from cpoly.parallel import map_chunks
 from cpoly.hands import hand_chunks
 
 __all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories", "position_subsets"]

@@ -33,7 +33,7 @@ from cpoly.errors import CpolyError
 from cpoly.games.videopoker.classprep import load_classes
 from cpoly.games.videopoker.holdfile import header_warnings, open_hold_file
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.suitclasses import SuitBlocks
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.paytable import PayTable
 
 __all__ = ["WarmAnalysis", "open_analysis"]
