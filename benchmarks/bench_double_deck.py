@@ -38,7 +38,7 @@ def run(args: list[str], cache: str) -> tuple[float, str]:
 def stages() -> list[tuple[str, float]]:
     """Seconds per stage of an uncached double-deck analysis, in this process."""
     sys.path.insert(0, str(ROOT))
-    from cpoly.games.videopoker.combinatorics import suit_symmetries
+    from cpoly.deck.symmetry import suit_symmetries
     from cpoly.games.videopoker.copies import (
         PreparedCopies,
         analyze_copies,

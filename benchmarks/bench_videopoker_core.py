@@ -26,7 +26,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cpoly.games.videopoker import combinatorics
+from cpoly import hands as hand_enumeration
 from cpoly.games.videopoker.analysis import (
     PayTable,
     analyze_game,
@@ -34,7 +34,8 @@ from cpoly.games.videopoker.analysis import (
     hold_outcomes,
 )
 from cpoly.games.videopoker.cache import CACHE_ENV
-from cpoly.games.videopoker.combinatorics import all_hands, deal_classes
+from cpoly.deck.subsets import all_hands
+from cpoly.deck.symmetry import deal_classes
 from cpoly.games.videopoker.prepare import prepare_game
 from cpoly.games.videopoker.tables import build_tables
 
@@ -97,11 +98,11 @@ def main() -> None:
 
 def run(repeat: int, root: str) -> None:
     categories = fake_categories()
-    combinatorics._all_hands_cached.cache_clear()  # cold means cold: hands built inside too
+    hand_enumeration._all_hands_cached.cache_clear()  # cold means cold: hands built inside too
 
     def cold() -> object:
         fresh_cache(root)
-        combinatorics._all_hands_cached.cache_clear()
+        hand_enumeration._all_hands_cached.cache_clear()
         return analyze_game(categories, FACES, SUITS, NINE_SIX)
 
     cold_time, first = timed(cold, repeat)

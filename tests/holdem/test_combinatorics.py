@@ -9,7 +9,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from cpoly.games.holdem.combinatorics import rank_multisets, rank_sets, suitings
+from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
 
 
 def _brute_force_counts(deck: list[int], size: int) -> Counter[tuple[int, ...]]:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cpoly.api import count
-from cpoly.games.holdem.combinatorics import suitings
+from cpoly.deck.ranks import suitings
 from cpoly.resolve import resolve
 from cpoly.syntax import read_module
 

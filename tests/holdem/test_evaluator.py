@@ -153,7 +153,7 @@ def _same_weak_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
 
 def test_every_seven_card_rank_multiset_against_eval7() -> None:
     """All 49,205 rank multisets of 7 cards, suited so that no flush exists (exhaustive)."""
-    from cpoly.games.holdem.combinatorics import rank_multisets
+    from cpoly.deck.ranks import rank_multisets
 
     multisets = rank_multisets(7)
     ranks = np.repeat(np.arange(13)[None, :], len(multisets), axis=0)

@@ -165,3 +165,19 @@ def test_three_unknown_hands_on_the_river_are_symmetric() -> None:
         assert player.equity_exact == Fraction(1, 3)
         assert (player.win, player.tie, player.by_category) == \
             (first.win, first.tie, first.by_category)
+
+
+@pytest.mark.parametrize(("hands", "board", "dead"), [CASES[0], CASES[3]])
+def test_runout_batches_do_not_change_the_tally(monkeypatch: pytest.MonkeyPatch, hands: list[str],
+                                                board: str, dead: str) -> None:
+    """Runouts taken a few at a time (the flop) and rows split inside a batch (the river's 100
+    rows) give the brute-force tally."""
+    from cpoly.games.holdem import runouts
+
+    expected = brute_force(hands, board, dead)["tally"]
+    monkeypatch.setattr(runouts, "RUNOUTS_PER_STEP", 3)
+    monkeypatch.setattr(runouts, "ROWS_PER_STEP", 7)
+    got = runout_tally(make_deal(hands, board, dead))
+    for name in ("win", "tie", "share", "cat_win", "cat_tie", "cat_occur", "cat_share"):
+        assert (np.asarray(getattr(got, name), dtype=object) * expected.boards
+                == np.asarray(getattr(expected, name), dtype=object) * got.boards).all(), name

@@ -7,9 +7,10 @@ from itertools import permutations
 import numpy as np
 import pytest
 
+from cpoly.deck.codes import STANDARD
+from cpoly.deck.symmetry import holding_classes, holding_keys
 from cpoly.games.holdem.deal import joint_holdings, make_deal
 from cpoly.games.holdem.equity import equity
-from cpoly.games.holdem.symmetry import class_keys, suit_classes
 
 PERMS = [tuple(4 * (c // 4) + p[c % 4] for c in range(52)) for p in permutations(range(4))]
 
@@ -32,7 +33,7 @@ def slow_key(holding: tuple[tuple[int, int], ...], board: tuple[int, ...],
 def test_classes_match_python_canonical_form(hands: list[str], board: str, dead: str) -> None:
     deal = make_deal(hands, board, dead)
     holdings = list(joint_holdings(deal))
-    keys = class_keys(np.array(holdings), deal.board, deal.dead)
+    keys = holding_keys(np.array(holdings), deal.board, deal.dead, STANDARD.symmetries())
     fast = {}
     for holding, key in zip(holdings, map(tuple, keys.tolist())):
         fast.setdefault(key, set()).add(holding)
@@ -41,7 +42,7 @@ def test_classes_match_python_canonical_form(hands: list[str], board: str, dead:
         slow.setdefault(slow_key(holding, deal.board, deal.dead), set()).add(holding)
     assert sorted(map(frozenset, fast.values()), key=sorted) == \
         sorted(map(frozenset, slow.values()), key=sorted)
-    first, labels = suit_classes(np.array(holdings), deal.board, deal.dead)
+    first, labels = holding_classes(np.array(holdings), deal.board, deal.dead, STANDARD.symmetries())
     sizes = np.bincount(labels)
     assert (keys[first[labels]] == keys).all()  # each holding's label names its own class
     assert int(sizes.sum()) == len(holdings) and len(first) == len(slow)

@@ -14,7 +14,7 @@ from math import comb
 import numpy as np
 
 from cpoly.api import count_deals, deal_table, load_game
-from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.game import VideoPoker
 
 

@@ -9,13 +9,8 @@ import numpy as np
 import pytest
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.combinatorics import (
-    all_hands,
-    colex_rank,
-    deal_classes,
-    suit_symmetries,
-    trivial_classes,
-)
+from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.deck.symmetry import deal_classes, suit_symmetries, trivial_classes
 
 from .vp_oracle import standard_deck
 

@@ -20,7 +20,7 @@ import pytest
 
 from cpoly.api import load_game
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.multiset import (
     all_multisets,

@@ -8,9 +8,12 @@ import pytest
 
 from cpoly.api import load_game
 from cpoly.evaluate import _dense_distinct
-from cpoly.games.videopoker import classify, combinatorics, parallel, tables
+from cpoly import parallel
+from cpoly.deck import symmetry
+from cpoly.games.videopoker import classify, tables
 from cpoly.games.videopoker.analysis import PayTable, analyze_game
-from cpoly.games.videopoker.combinatorics import all_hands, deal_classes
+from cpoly.deck.subsets import all_hands
+from cpoly.deck.symmetry import deal_classes
 
 from .vp_oracle import poker_categories, standard_deck
 
@@ -21,7 +24,7 @@ def small_chunks(monkeypatch: pytest.MonkeyPatch, threads: int) -> None:
     """Many small chunks on ``threads`` threads."""
     monkeypatch.setenv(parallel.THREADS_ENV, str(threads))
     monkeypatch.setattr(classify, "CHUNK_HANDS", 97)
-    monkeypatch.setattr(combinatorics, "CLASS_CHUNK", 101)
+    monkeypatch.setattr(symmetry, "CLASS_CHUNK", 101)
     monkeypatch.setattr(tables, "TABLE_CHUNK", 89)
 
 

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from cpoly.cli.main import main
-from cpoly.games.videopoker.combinatorics import colex_rank
+from cpoly.deck.subsets import colex_rank
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import subset_indices, stacked_tables
 from cpoly.games.videopoker.strategy import build_strategy

@@ -20,7 +20,7 @@ import pytest
 from cpoly.cards import parse_card
 from cpoly.cli.main import main
 from cpoly.cli.strategy import mine_json
-from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy.entries import Entries

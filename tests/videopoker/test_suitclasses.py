@@ -16,9 +16,10 @@ import pytest
 
 from cpoly.games.videopoker.analysis import PayTable, analyze_prepared, autohold
 from cpoly.games.videopoker.classprep import prepare_classes
-from cpoly.games.videopoker.combinatorics import all_hands, colex_rank, deal_classes
+from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.deck.symmetry import deal_classes
 from cpoly.games.videopoker.prepare import prepare_game
-from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
+from cpoly.deck.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker.tables import build_tables
 
 from .vp_oracle import brute_analysis, poker_categories, standard_deck

@@ -19,7 +19,7 @@ import pytest
 
 from cpoly.cli.main import main
 from cpoly.games.videopoker.analysis import PayTable, analyze_prepared, autohold
-from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.holdlines import PayLines
 from cpoly.games.videopoker.paychange import changed_table, priced_on
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game

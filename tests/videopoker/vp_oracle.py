@@ -12,7 +12,7 @@ from math import comb
 
 import numpy as np
 
-from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+from cpoly.deck.subsets import all_hands, colex_rank
 
 JOB_9_6 = (800, 50, 25, 9, 6, 4, 3, 2, 1)
 JOB_8_5 = (800, 50, 25, 8, 5, 4, 3, 2, 1)

@@ -1,7 +1,8 @@
 """Hold'em cards as integers, on top of the project's one card codec (:mod:`cpoly.cards`).
 
-A card is an ``int`` in ``0..51``: ``card = 4 * rank + suit`` with rank ``0`` = '2' … ``12`` = 'A'
-and suit ``0..3`` = 's', 'h', 'd', 'c'.  Wherever cards are taken, they may be text (``"AhKh"``,
+A card is an ``int`` in ``0..51``, the code of :data:`cpoly.deck.codes.STANDARD`:
+``card = 4 * rank + suit`` with rank ``0`` = '2' … ``12`` = 'A' and suit ``0..3`` = 's', 'h',
+'d', 'c'.  Wherever cards are taken, they may be text (``"AhKh"``,
 ``"Ah Kh"``, ``"a♥k♥"``, ``"10h"``), integers ``0..51``, or the Hold'em utilities document's
 ``(face, suit)`` pairs: face 2..14 (ace 14, or 1), suit 1..4 = spades, clubs, hearts, diamonds
 (the document's own deck example).
@@ -21,6 +22,7 @@ from collections.abc import Iterable
 from typing import SupportsIndex, Union
 
 from cpoly.cards import HOLDEM_NOTATION, split_cards
+from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
 
 RANKS = HOLDEM_NOTATION.ranks
@@ -38,7 +40,7 @@ def make_card(rank: int, suit: int) -> int:
     >>> make_card(12, 0)
     48
     """
-    return 4 * rank + suit
+    return STANDARD.card(rank, suit)
 
 
 def parse_card(text: str) -> int:
@@ -140,9 +142,9 @@ def format_card(card: int) -> str:
     >>> format_card(0)
     '2s'
     """
-    if not 0 <= card < 52:
-        raise CpolyInputError(f"bad card number {card}: expected 0..51")
-    return HOLDEM_NOTATION.format((card // 4, card % 4))
+    if not 0 <= card < STANDARD.size:
+        raise CpolyInputError(f"bad card number {card}: expected 0..{STANDARD.size - 1}")
+    return HOLDEM_NOTATION.format((STANDARD.rank(card), STANDARD.suit(card)))
 
 
 def format_cards(cards: Iterable[int]) -> str:

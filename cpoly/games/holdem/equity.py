@@ -15,6 +15,8 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
+from cpoly.deck.codes import STANDARD
+from cpoly.deck.symmetry import holding_classes
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.boards import flush_part, rank_part
 from cpoly.games.holdem.cards import CardsLike
@@ -23,7 +25,6 @@ from cpoly.games.holdem.gamefile import GameLike, resolve_game
 from cpoly.games.holdem.method import MAX_ENUMERATED_HOLDINGS, Plan, plan_method
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows, runout_tally, valid_holdings
-from cpoly.games.holdem.symmetry import suit_classes
 from cpoly.games.holdem.tally import Tally
 
 Progress = Callable[[int, int], None]
@@ -79,7 +80,7 @@ def holdings_tally(deal: Deal, flushes: bool = True,
     parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [
         (rank_part, *rank_classes(holdings))]
     if flushes:
-        parts.append((flush_part, *suit_classes(holdings, deal.board, deal.dead)))
+        parts.append((flush_part, *holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries())))
     total = Tally.zero(len(deal.ranges))
     steps, done = sum(len(first) for _, first, _ in parts), 0
     for part, first, labels in parts:

@@ -89,10 +89,11 @@ def _suit_class_count(deal: Deal, holdings: int) -> int:
     if holdings > COUNTED_CLASSES_UP_TO:
         return holdings // 24
     from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows
-    from cpoly.games.holdem.symmetry import suit_classes
+    from cpoly.deck.codes import STANDARD
+    from cpoly.deck.symmetry import holding_classes
 
     ids, _, _ = enumerate_rows(deal, list(range(len(deal.ranges))))
-    return len(suit_classes(ALL_COMBOS[ids], deal.board, deal.dead)[0]) if len(ids) else 1
+    return len(holding_classes(ALL_COMBOS[ids], deal.board, deal.dead, STANDARD.symmetries())[0]) if len(ids) else 1
 
 
 def holdings_option(deal: Deal) -> Option:

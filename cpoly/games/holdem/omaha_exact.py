@@ -26,7 +26,7 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.games.holdem.combinatorics import feasible_multisets, rank_sets
+from cpoly.deck.ranks import feasible_multisets, rank_sets
 from cpoly.games.holdem.evaluator import count_masks, flush_strength, rank_strength
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns

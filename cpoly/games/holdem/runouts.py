@@ -24,6 +24,7 @@ counts cost one aggregation per runout, not per row.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from math import factorial, prod
 
@@ -32,7 +33,8 @@ import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.deal import Deal
-from cpoly.games.holdem.evaluator import category_codes, evaluate
+from cpoly.games.holdem.boards import Masks, fold
+from cpoly.games.holdem.evaluator import POPCOUNT, category_codes, flush_strength, rank_strength
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally, exact_bincount
 
@@ -41,6 +43,8 @@ Progress = Callable[[int, int], None]
 
 #: Rows (runout, holding of the enumerated players) handled in one vectorised step.
 ROWS_PER_STEP = 1_500_000
+#: Runouts handled together (their counted player's combos sorted at once).
+RUNOUTS_PER_STEP = 128
 #: Joint holdings of the enumerated players beyond which the runout method refuses.
 MAX_ENUMERATED_ROWS = 20_000_000
 
@@ -48,6 +52,13 @@ ALL_COMBOS: IntArray = np.array([(b, a) for a, b in combinations(range(52), 2)],
 COMBO_ID: IntArray = np.full((52, 52), -1, dtype=np.int64)
 COMBO_ID[ALL_COMBOS[:, 0], ALL_COMBOS[:, 1]] = np.arange(len(ALL_COMBOS))
 COMBO_ID[ALL_COMBOS[:, 1], ALL_COMBOS[:, 0]] = np.arange(len(ALL_COMBOS))
+#: The 91 rank pairs of two cards, and the rank pair of each combo.
+_PAIR_RANKS, _PAIR_OF_COMBO = np.unique(np.sort(ALL_COMBOS >> 2, axis=1), axis=0, return_inverse=True)
+_PAIR_OF_COMBO = _PAIR_OF_COMBO.ravel()
+#: ``(1326, 4)`` each combo's cards of each suit as a rank mask.
+_COMBO_SUIT_MASKS = np.zeros((len(ALL_COMBOS), 4), np.int64)
+for _column in ALL_COMBOS.T:
+    _COMBO_SUIT_MASKS[np.arange(len(ALL_COMBOS)), _column & 3] |= np.int64(1) << (_column >> 2)
 
 
 def counted_player(deal: Deal) -> int:
@@ -98,75 +109,140 @@ def runouts(deal: Deal) -> IntArray:
 
 
 def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> IntArray:
-    """Strength ``(R, 1326)`` of every combo on every full board (garbage where cards collide)."""
+    """Strength ``(R, 1326)`` of every combo on every full board (garbage where cards collide).
+
+    The rank part is ranked once per (board, rank pair of the combo): 91 rank pairs, not 1326
+    combos; a flush is looked at only where the board and combo reach five cards of a suit.
+    """
     full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
                            extra], axis=1)
-    hands = np.concatenate([
-        np.broadcast_to(ALL_COMBOS[None, :, :], (len(full), len(ALL_COMBOS), 2)),
-        np.broadcast_to(full[:, None, :], (len(full), len(ALL_COMBOS), 5))], axis=2)
-    return evaluate(hands.reshape(-1, 7), rules).astype(np.int64).reshape(len(full), len(ALL_COMBOS))
+    masks: Masks = (np.zeros(len(full), np.int64),) * 4
+    for column in full.T:
+        masks = fold(masks, np.int64(1) << (column >> 2))
+    board_masks: Masks = tuple(m[:, None] for m in masks)  # type: ignore[assignment]
+    for column in _PAIR_RANKS.T:
+        board_masks = fold(board_masks, np.int64(1) << column[None, :])
+    strength = rank_strength(*board_masks, rules=rules)[:, _PAIR_OF_COMBO]
+    suit_masks = np.zeros((len(full), 4), np.int64)
+    for column in full.T:
+        suit_masks[np.arange(len(full)), column & 3] |= np.int64(1) << (column >> 2)
+    for suit in np.flatnonzero((POPCOUNT[suit_masks] >= 3).any(axis=0)).tolist():
+        suited = suit_masks[:, suit, None] | _COMBO_SUIT_MASKS[None, :, suit]
+        flush = POPCOUNT[suited] >= 5
+        strength[flush] = np.maximum(strength[flush], flush_strength(suited[flush], rules))
+    return np.asarray(strength, dtype=np.int64)
+
+
+#: A sort key packs a combo's strength + 1 (below ``2**25``) above its index in its row (below
+#: ``2**12``); a batch key puts the row (runout, or runout and card) above both.
+_INDEX_BITS = 12
+_KEY_SHIFT = 38
+#: Hand codes 1..10 and the code 0 of a dead combo: bounds ``code < i`` for ``i = 1..11``.
+_CODES = 12
 
 
 class _Counted:
-    """The counted player's combos on one runout, sorted by strength, with cumulative weights."""
+    """The counted player's combos on a batch of ``B`` runouts: per runout, sorted by strength
+    with cumulative weights, and the same for the combos holding each card.
+
+    Index ``M`` (one past Q's combos) is no combo: strength -1, weight 0.
+    """
 
     def __init__(self, q_cards: IntArray, q_weights: IntArray, q_strength: IntArray,
-                 runout_mask: np.uint64, rules: GameRules) -> None:
+                 runout_masks: npt.NDArray[np.uint64], rules: GameRules) -> None:
         self.rules = rules
-        masks = (np.uint64(1) << q_cards[:, 0].astype(np.uint64)) | (
+        q_masks = (np.uint64(1) << q_cards[:, 0].astype(np.uint64)) | (
             np.uint64(1) << q_cards[:, 1].astype(np.uint64))
-        live = (masks & runout_mask) == 0
-        weight = np.where(live, q_weights, 0)
-        strength = np.where(live, q_strength, -1)
-        order = np.argsort(strength, kind="stable")
-        self.sorted_strength = strength[order]
-        self.weight = weight  # by Q index
-        self.rank = np.empty(len(order), dtype=np.int64)
-        self.rank[order] = np.arange(len(order))
-        sorted_weight = weight[order]
-        self.cum = np.concatenate([[0], np.cumsum(sorted_weight)])
-        per_card = np.zeros((52, len(order) + 1), dtype=np.int64)
-        positions = np.arange(1, len(order) + 1)
-        np.add.at(per_card, (q_cards[order, 0], positions), sorted_weight)
-        np.add.at(per_card, (q_cards[order, 1], positions), sorted_weight)
-        self.card_cum = np.cumsum(per_card, axis=1)
-        self.card_flat = self.card_cum.ravel()
-        self.weight_ext = np.concatenate([weight, [0]])  # index -1: no combo, weight 0
-        self.rank_ext = np.concatenate([self.rank, [len(order)]])
-        codes = np.where(self.sorted_strength >= 0, category_codes(np.maximum(self.sorted_strength, 0), rules), 0)
-        self.bounds = np.searchsorted(codes, np.arange(1, 12), side="left")  # start of code c
+        live = (q_masks[None, :] & runout_masks[:, None]) == 0
+        batch, size = live.shape
+        self.size = size
+        self.weight = np.concatenate([np.where(live, q_weights[None, :], 0),
+                                      np.zeros((batch, 1), np.int64)], axis=1)  # (B, M + 1)
+        self.strength = np.concatenate([np.where(live, q_strength, -1),
+                                        np.full((batch, 1), -1, np.int64)], axis=1)
+        self.code = np.where(self.strength >= 0,
+                             category_codes(np.maximum(self.strength, 0), rules), 0)
+        self.keys, self.cum = self._sorted(self.strength[:, :-1], self.weight[:, :-1])
+        self.card_combos = _card_combos(q_cards.tobytes(), size)  # (52, C)
+        self.card_keys, self.card_cum = self._sorted(self.strength[:, self.card_combos],
+                                                     self.weight[:, self.card_combos])
+        self.totals = self.cum[..., -1]
+        self.card_totals = self.card_cum[..., -1]
 
-    def count(self, cards: IntArray, pairs: IntArray, k: IntArray) -> IntArray:
-        """``count_h(k)`` per row: weight of Q's combos among the ``k`` weakest avoiding ``cards``."""
-        width = self.card_cum.shape[1]
-        removed = np.take(self.card_flat, cards * width + k[:, None]).sum(axis=1)
-        below = np.take(self.rank_ext, pairs) < k[:, None]
-        added = (np.take(self.weight_ext, pairs) * below).sum(axis=1)
-        return np.asarray(self.cum[k] - removed + added, dtype=np.int64)
+    @staticmethod
+    def _sorted(strength: IntArray, weight: IntArray) -> tuple[IntArray, IntArray]:
+        """Flat sort keys of every row of ``strength`` (see :data:`_KEY_SHIFT`) and each row's
+        cumulative weights in that order, ``(..., W + 1)``."""
+        width = strength.shape[-1]
+        packed = np.sort(((strength + 1) << _INDEX_BITS) | np.arange(width), axis=-1).reshape(-1, width)
+        rows = np.arange(len(packed), dtype=np.int64)[:, None]
+        ordered = np.take(weight.reshape(-1), rows * width + (packed & ((1 << _INDEX_BITS) - 1)))
+        cum = np.concatenate([np.zeros((len(packed), 1), np.int64), np.cumsum(ordered, axis=1)], axis=1)
+        keys = np.asarray((rows << _KEY_SHIFT) | packed, dtype=np.int64).ravel()
+        return keys, cum.reshape(*weight.shape[:-1], width + 1)
 
-    def count_all(self, cards: IntArray, pairs: IntArray) -> IntArray:
-        """``count_h`` over all of Q's combos: the weight of those avoiding the row's cards."""
-        removed = np.take(self.card_cum[:, -1], cards).sum(axis=1)
-        return np.asarray(self.cum[-1] - removed + np.take(self.weight_ext, pairs).sum(axis=1),
-                          dtype=np.int64)
+    def _below(self, keys: IntArray, cum: IntArray, row: IntArray, x: IntArray) -> IntArray:
+        """Weight of the sorted row ``row`` (of ``cum``'s rows) below strength ``x``."""
+        width = cum.shape[-1] - 1
+        query = (row << _KEY_SHIFT) | ((x + 1) << _INDEX_BITS)
+        found = np.searchsorted(keys, query, side="left") - row * width
+        return np.asarray(np.take(cum.reshape(-1), row * (width + 1) + found), dtype=np.int64)
 
-    def linear(self, weights: IntArray, cards: IntArray, pairs: IntArray, groups: IntArray,
-               n_groups: int) -> IntArray:
-        """``sum_{h in group g} w_h count_h(k)`` for every group ``g`` and every category bound
-        ``k``: ``(n_groups, 11)``."""
-        bounds = self.bounds
-        total_w = _group_sum(groups, weights, n_groups)
-        card_keys = groups[:, None] * 52 + cards
-        card_w = _group_sum(card_keys.ravel(), np.repeat(weights, cards.shape[1]),
-                            n_groups * 52).reshape(n_groups, 52)
-        size = len(self.weight) + 1  # index -1 (no Q combo) lands in the last column
-        pair_keys = groups[:, None] * size + np.where(pairs >= 0, pairs, size - 1)
-        pair_w = _group_sum(pair_keys.ravel(), np.repeat(weights, pairs.shape[1]),
-                            n_groups * size).reshape(n_groups, size)
-        pair_w = pair_w[:, :-1] * self.weight[None, :]
-        below = (self.rank[:, None] < bounds[None, :]).astype(np.int64)
-        return np.asarray(total_w[:, None] * self.cum[bounds][None, :]
-                          - card_w @ self.card_cum[:, bounds] + pair_w @ below, dtype=np.int64)
+    def count(self, runout: IntArray, cards: IntArray, pairs: IntArray, x: IntArray | None) -> IntArray:
+        """``count_h``: weight of Q's combos of strength below ``x`` (all, when None) that avoid
+        the row's ``cards``, for rows (cells) on runout ``runout`` of the batch."""
+        card_rows = runout[:, None] * self.card_combos.shape[0] + cards
+        if x is None:
+            whole = self.totals[runout]
+            removed = np.take(self.card_totals.reshape(-1), card_rows).sum(axis=1)
+            added = self.weight[runout[:, None], pairs].sum(axis=1)
+        else:
+            whole = self._below(self.keys, self.cum, runout, x)
+            removed = self._below(self.card_keys, self.card_cum, card_rows,
+                                  np.broadcast_to(x[:, None], cards.shape)).sum(axis=1)
+            paired = self.weight[runout[:, None], pairs] * (self.strength[runout[:, None], pairs]
+                                                             < x[:, None])
+            added = paired.sum(axis=1)
+        return np.asarray(whole - removed + added, dtype=np.int64)
+
+    def linear(self, weights: IntArray, runout: IntArray, cards: IntArray, pairs: IntArray,
+               groups: IntArray, n_groups: int) -> IntArray:
+        """``sum_{h in group g} w_h count_h(code < i)`` for every group ``g`` and every code bound
+        ``i = 1..11``: ``(n_groups, 11)``."""
+        batch, per_card = len(self.totals), self.card_combos.shape[1]
+        by_code = self._code_cum(np.repeat(np.arange(batch), self.size + 1), self.code, self.weight,
+                                 batch)  # (B, 11)
+        group_w = _group_sum(runout * n_groups + groups, weights, batch * n_groups).reshape(batch, n_groups)
+        card_code = self.code[:, self.card_combos].reshape(batch, -1)
+        card_rows = np.repeat(np.arange(batch * self.card_combos.shape[0]), per_card)
+        by_card = self._code_cum(card_rows, card_code, self.weight[:, self.card_combos],
+                                 batch * self.card_combos.shape[0]).reshape(batch, -1, _CODES - 1)
+        held = cards.shape[1]
+        card_w = _group_sum(((runout * n_groups + groups)[:, None] * 52 + cards).ravel(),
+                            np.repeat(weights, held), batch * n_groups * 52).reshape(batch, n_groups, 52)
+        pair_code = self.code[runout[:, None], pairs]
+        pair_w = weights[:, None] * self.weight[runout[:, None], pairs]
+        by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
+        return np.asarray(np.einsum("bg,bi->gi", group_w, by_code)
+                          - np.einsum("bgc,bci->gi", card_w, by_card) + by_pair, dtype=np.int64)
+
+    @staticmethod
+    def _code_cum(rows: IntArray, codes: IntArray, weights: IntArray, n_rows: int) -> IntArray:
+        """``(n_rows, 11)``: per row, the weight of entries with code below ``i = 1..11``."""
+        summed = _group_sum(rows * _CODES + codes.ravel(), weights.ravel(), n_rows * _CODES)
+        return np.asarray(np.cumsum(summed.reshape(n_rows, _CODES), axis=1)[:, :-1], dtype=np.int64)
+
+
+@lru_cache(maxsize=4)
+def _card_combos(q_cards: bytes, size: int) -> IntArray:
+    """``(52, C)`` the indices of Q's combos (int64 pairs, as bytes) holding each card, padded
+    with ``size`` (no combo)."""
+    lists: list[list[int]] = [[] for _ in range(52)]
+    for index, (a, b) in enumerate(np.frombuffer(q_cards, np.int64).reshape(-1, 2).tolist()):
+        lists[a].append(index)
+        lists[b].append(index)
+    width = max(1, max(len(members) for members in lists))
+    return np.array([members + [size] * (width - len(members)) for members in lists], dtype=np.int64)
 
 
 def _group_sum(groups: IntArray, values: IntArray, n_groups: int = 10) -> IntArray:
@@ -175,7 +251,8 @@ def _group_sum(groups: IntArray, values: IntArray, n_groups: int = 10) -> IntArr
 
 
 def _row_pairs(ids: IntArray, q_index: IntArray) -> tuple[IntArray, IntArray]:
-    """Cards ``(N, 2L)`` of each row and, per pair of them, the Q index of that combo (-1)."""
+    """Cards ``(N, 2L)`` of each row and, per pair of them, the Q index of that combo (``M``:
+    none; ``q_index`` maps combo ids to Q indices, ``M`` where not in Q's range)."""
     cards = ALL_COMBOS[ids].reshape(len(ids), -1)
     pair_cols = list(combinations(range(cards.shape[1]), 2))
     if not pair_cols:
@@ -185,17 +262,15 @@ def _row_pairs(ids: IntArray, q_index: IntArray) -> tuple[IntArray, IntArray]:
     return cards, q_index[COMBO_ID[first, second]]
 
 
-def _step(total: Tally, counted: _Counted, e_strength: IntArray, w: IntArray, cards: IntArray,
-          pairs: IntArray, q: int, enumerated: list[int]) -> Tally:
-    """Add the tally of rows (one runout) to ``total``."""
+def _step(total: Tally, counted: _Counted, runout: IntArray, e_strength: IntArray, w: IntArray,
+          cards: IntArray, pairs: IntArray, q: int, enumerated: list[int]) -> Tally:
+    """Add the tally of rows (cells: a holding on runout ``runout`` of the batch) to ``total``."""
     best = e_strength.max(axis=1)
     at_best = e_strength == best[:, None]
     m = at_best.sum(axis=1)
-    k_lt = np.searchsorted(counted.sorted_strength, best, side="left")
-    k_le = np.searchsorted(counted.sorted_strength, best, side="right")
-    c_lt = counted.count(cards, pairs, k_lt)
-    c_le = counted.count(cards, pairs, k_le)
-    c_all = counted.count_all(cards, pairs)
+    c_lt = counted.count(runout, cards, pairs, best)
+    c_le = counted.count(runout, cards, pairs, best + 1)
+    c_all = counted.count(runout, cards, pairs, None)
     below, equal = w * c_lt, w * (c_le - c_lt)
     players = len(enumerated) + 1
     win = np.zeros(players, np.int64)
@@ -213,7 +288,7 @@ def _step(total: Tally, counted: _Counted, e_strength: IntArray, w: IntArray, ca
         for index, values in enumerate((p_win, p_tie, w * c_all, p_share)):
             cat[index, player] = _group_sum(e_codes[:, col], values)
     best_code = category_codes(best, counted.rules) - 1
-    sums = counted.linear(w, cards, pairs, best_code, 10)  # (10 groups, 11 bounds)
+    sums = counted.linear(w, runout, cards, pairs, best_code, 10)  # (10 groups, 11 bounds)
     full = sums[:, 1:] - sums[:, :-1]  # (group x, category c): Q combos of category c
     occur = full.sum(axis=0)
     strictly_higher = np.triu(np.ones((10, 10), dtype=np.int64), k=1)  # [x, c] = 1 if c > x
@@ -279,25 +354,24 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     ids, masks, weights = ids[keep], masks[keep], weights[keep] * orders
     q_cards = np.asarray(deal.ranges[q], dtype=np.int64)
     q_ids = COMBO_ID[q_cards[:, 0], q_cards[:, 1]]
-    q_index = np.full(len(ALL_COMBOS) + 1, -1, dtype=np.int64)
+    q_index = np.full(len(ALL_COMBOS) + 1, len(q_ids), dtype=np.int64)
     q_index[q_ids] = np.arange(len(q_ids))
     row_cards, pairs = _row_pairs(ids, q_index)
     extra = runouts(deal)
     total = Tally.zero(len(deal.ranges))
-    for start in range(0, len(extra), 64):
-        chunk = extra[start:start + 64]
+    batch = max(1, min(RUNOUTS_PER_STEP, ROWS_PER_STEP // max(len(ids), 1)))
+    for start in range(0, len(extra), batch):
+        chunk = extra[start:start + batch]
         strengths = _combo_strengths(deal.board, chunk, deal.rules)
-        for offset, runout in enumerate(chunk):
-            runout_mask = np.uint64(sum(1 << int(c) for c in runout))
-            live = (masks & runout_mask) == 0
-            counted = _Counted(q_cards, _weights(deal, q), strengths[offset, q_ids], runout_mask,
-                               deal.rules)
-            for lo in range(0, int(live.sum()), ROWS_PER_STEP):
-                rows = np.flatnonzero(live)[lo:lo + ROWS_PER_STEP]
-                total = _step(total, counted, strengths[offset][ids[rows]], weights[rows],
-                              row_cards[rows], pairs[rows], q, enumerated)
-            if progress is not None:
-                progress(start + offset + 1, len(extra))
+        runout_masks = (np.uint64(1) << chunk.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], runout_masks, deal.rules)
+        live_runout, live_row = np.nonzero((masks[None, :] & runout_masks[:, None]) == 0)
+        for lo in range(0, len(live_row), ROWS_PER_STEP):
+            runout, rows = live_runout[lo:lo + ROWS_PER_STEP], live_row[lo:lo + ROWS_PER_STEP]
+            total = _step(total, counted, runout, strengths[runout[:, None], ids[rows]],
+                          weights[rows], row_cards[rows], pairs[rows], q, enumerated)
+        if progress is not None:
+            progress(start + len(chunk), len(extra))
     return _symmetrised(total, groups, enumerated)
 
 
@@ -307,9 +381,9 @@ def valid_holdings(deal: Deal) -> int:
     enumerated = [p for p in range(len(deal.ranges)) if p != q]
     ids, _, _ = enumerate_rows(deal, enumerated)
     q_cards = np.asarray(deal.ranges[q], dtype=np.int64)
-    q_index = np.full(len(ALL_COMBOS) + 1, -1, dtype=np.int64)
+    q_index = np.full(len(ALL_COMBOS) + 1, len(q_cards), dtype=np.int64)
     q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
-    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros(len(q_cards), np.int64),
-                       np.uint64(0), deal.rules)
+    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros((1, len(q_cards)), np.int64),
+                       np.zeros(1, np.uint64), deal.rules)
     cards, pairs = _row_pairs(ids, q_index)
-    return int(counted.count_all(cards, pairs).sum())
+    return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs, None).sum())

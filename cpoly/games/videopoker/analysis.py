@@ -2,7 +2,7 @@
 
 Categories are numbered in pay order ``0..K-1``; ``K`` is "nothing".  The category array gives
 the category of every 5-card hand of the deck by colex rank
-(:func:`cpoly.games.videopoker.combinatorics.all_hands`).  Hands are never evaluated here.
+(:func:`cpoly.deck.subsets.all_hands`).  Hands are never evaluated here.
 
 Hold index convention: bit ``i`` of a hold index = card ``i`` of the deal **in the order given**
 is held (hold 0 draws five new cards, hold 31 keeps the deal).
@@ -37,7 +37,7 @@ from cpoly.games.videopoker.holds import (
     hold_pay_matrix,
     hold_weights,
 )
-from cpoly.games.videopoker.parallel import imap_chunks
+from cpoly.parallel import imap_chunks
 from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
     PayTable,

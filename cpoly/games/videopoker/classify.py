@@ -6,7 +6,7 @@ faces and suits (never all 2.6 M hands x 5 x 2 at once), and the chunks run on a
 the work per chunk is NumPy gathers and element-wise operations, which release the GIL.
 
 >>> from cpoly.api import load_game
->>> from cpoly.games.videopoker.combinatorics import all_hands
+>>> from cpoly.deck.subsets import all_hands
 >>> game = load_game("definitions/jacks_or_better.cp")
 >>> faces, suits = np.repeat(np.arange(13), 4), np.tile(np.arange(4), 13)
 >>> hands = all_hands(52, 5)[[0, 5]]    # 2h 2d 2c 2s 3h, then 2d 2c 2s 3h 3d
@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from cpoly.game import Game
-from cpoly.games.videopoker.parallel import map_chunks
+from cpoly.parallel import map_chunks
 
 __all__ = ["CHUNK_HANDS", "classify_rows"]
 
@@ -38,7 +38,7 @@ def classify_rows(game: Game, rows: np.ndarray, faces: np.ndarray, suits: np.nda
                   ignore: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray, set[str]]:
     """Category (int16) of every row of card indices ``rows`` (the deal expression is not
     applied), whether the deal rejects it (bool), and the categories that are not 0/1 on some
-    row; chunk by chunk on the thread pool (:mod:`~cpoly.games.videopoker.parallel`)."""
+    row; chunk by chunk on the thread pool (:mod:`~cpoly.parallel`)."""
     faces, suits = _small(np.asarray(faces)), _small(np.asarray(suits))
     result = np.empty(len(rows), dtype=np.int16)
     rejected = np.empty(len(rows), dtype=bool)

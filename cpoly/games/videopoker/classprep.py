@@ -1,8 +1,8 @@
 """A prepared game from its suit classes alone: no category, class or table of every hand.
 
-The five-card classes come from :func:`~cpoly.games.videopoker.suitclasses.suit_levels` (card
+The five-card classes come from :func:`~cpoly.deck.suitclasses.suit_levels` (card
 by card), only their representatives are classified (by the caller: the engine), and the subset
-tables are counted per class (:class:`~cpoly.games.videopoker.suitclasses.SuitLevels`).  The
+tables are counted per class (:class:`~cpoly.deck.suitclasses.SuitLevels`).  The
 analysis reads four-card subsets by class and smaller ones by colex rank (a few thousand rows
 expanded from their classes); the tables of every subset by colex rank and the category of every
 hand are built only when something asks for them (:attr:`PreparedGame.tables`).
@@ -33,11 +33,11 @@ import numpy as np
 
 from cpoly import store
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
-from cpoly.games.videopoker.parallel import beside
+from cpoly.parallel import beside
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.suitclasses import SuitBlocks, suit_levels
+from cpoly.deck.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
 __all__ = ["from_store", "load_classes", "prepare_classes", "write_prepared"]

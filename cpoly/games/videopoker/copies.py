@@ -48,7 +48,7 @@ from cpoly.games.videopoker.analysis import (
     _check_pays,
     hold_options,
 )
-from cpoly.games.videopoker.combinatorics import suit_symmetries
+from cpoly.deck.symmetry import suit_symmetries
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
@@ -67,7 +67,7 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
-from cpoly.games.videopoker.parallel import imap_chunks
+from cpoly.parallel import imap_chunks
 from cpoly.games.videopoker.paytable import (
     DEFAULT_TIE_RULE,
     PayTable,

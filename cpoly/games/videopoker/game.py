@@ -37,7 +37,7 @@ from cpoly.games.videopoker.analysis import (
 )
 from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.classprep import prepare_classes
-from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.copies import (
     PreparedCopies,
     analyze_copies,
@@ -47,7 +47,7 @@ from cpoly.games.videopoker.copies import (
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.games.videopoker.suitclasses import SuitBlocks
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.games.videopoker.tables import SubsetTables
 from cpoly.positions import position_dependent, witnesses

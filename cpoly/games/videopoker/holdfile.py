@@ -66,7 +66,7 @@ def prepared_path(key: str) -> Path:
 
 
 class Layout(NamedTuple):
-    """The deck as suit columns of face bits (:class:`~cpoly.games.videopoker.suitclasses.SuitBlocks`):
+    """The deck as suit columns of face bits (:class:`~cpoly.deck.suitclasses.SuitBlocks`):
     each card's column and face index, the blocks of interchangeable columns, and
     ``cell[column][face]`` = the card there."""
 
@@ -79,7 +79,7 @@ class Layout(NamedTuple):
 def class_key(cards: Sequence[int], layout: Layout) -> int:
     """The class key of a set of cards: each block's face masks sorted in decreasing order, and
     the card bitmask of that canonical form (the class's member of least colex rank), exactly
-    :meth:`SuitBlocks.keys <cpoly.games.videopoker.suitclasses.SuitBlocks.keys>`."""
+    :meth:`SuitBlocks.keys <cpoly.deck.suitclasses.SuitBlocks.keys>`."""
     masks = [0] * len(layout.cell)
     for card in cards:
         masks[layout.columns[card]] |= 1 << layout.faces[card]

@@ -21,9 +21,9 @@ from math import comb
 
 import numpy as np
 
-from cpoly.games.videopoker.combinatorics import binomial_table, colex_rank
+from cpoly.deck.subsets import binomial_table, colex_rank
 from cpoly.games.videopoker.holdchoice import HAND_SIZE, HOLDS, TIE_KEYS
-from cpoly.games.videopoker.parallel import map_chunks
+from cpoly.parallel import map_chunks
 from cpoly.games.videopoker.paytable import ScaledPays, TieRule
 from cpoly.games.videopoker.tables import SubsetTables
 

@@ -25,7 +25,7 @@ from cpoly.games.videopoker.holdfile import prepared_path
 from cpoly.games.videopoker.holds import hold_pay_matrix
 from cpoly.games.videopoker.paytable import PayTable, check_int64_bounds
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.suitclasses import SuitBlocks
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.sources import cache_enabled, remember
 
 __all__ = ["game_meta", "prepared_file", "store_hold_file"]

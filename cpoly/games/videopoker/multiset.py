@@ -31,7 +31,7 @@ from math import comb
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.combinatorics import all_hands, colex_rank
+from cpoly.deck.subsets import all_hands, colex_rank
 
 __all__ = [
     "MultisetClasses",

@@ -36,7 +36,7 @@ from math import comb
 
 import numpy as np
 
-from cpoly.games.videopoker.combinatorics import colex_rank
+from cpoly.deck.subsets import colex_rank
 from cpoly.games.videopoker.holds import HOLDS, exclude_discards, subset_indices
 from cpoly.games.videopoker.tables import HAND_SIZE
 

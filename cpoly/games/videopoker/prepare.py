@@ -17,13 +17,8 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.combinatorics import (
-    DealClasses,
-    all_hands,
-    deal_classes,
-    suit_symmetries,
-    trivial_classes,
-)
+from cpoly.deck.subsets import all_hands
+from cpoly.deck.symmetry import DealClasses, deal_classes, suit_symmetries, trivial_classes
 from cpoly.games.videopoker.holds import (
     HOLDS,
     StackedTables,
@@ -32,7 +27,7 @@ from cpoly.games.videopoker.holds import (
     stacked_tables,
     subset_indices,
 )
-from cpoly.games.videopoker.suitclasses import SuitBlocks
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.games.videopoker.tables import (
     HAND_SIZE,
     SubsetTables,

@@ -30,7 +30,7 @@ from cpoly.errors import CpolyError
 from cpoly.games.videopoker.classprep import from_store
 from cpoly.games.videopoker.holdfile import header_warnings, open_prepared, paytable_entry
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.suitclasses import SuitBlocks
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.paytable import PayTable
 from cpoly.store import Store
 

@@ -30,7 +30,7 @@ from cpoly.games.holdem.search.bounds import flush_sets, real_masks, subset_mask
 from cpoly.games.holdem.search.deck import BINOM, IntArray, SearchDeck, rank_subsets
 from cpoly.games.holdem.search.nf import outcome_counts, share_table, share_unit, winner_codes
 from cpoly.games.holdem.search.suitings import suit_masks
-from cpoly.games.holdem.combinatorics import rank_multisets
+from cpoly.deck.ranks import rank_multisets
 
 
 @cache

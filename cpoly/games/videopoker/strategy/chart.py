@@ -19,7 +19,7 @@ import numpy as np
 
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.analysis import analyze_prepared
-from cpoly.games.videopoker.combinatorics import all_hands
+from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables

@@ -1,13 +1,4 @@
-"""Hands as colex-ranked k-subsets of a deck, and deal classes under suit symmetry.
-
-A *hand* is a sorted row of card indices ``0..n-1``.  Hands of one size are numbered by their
-**colex rank** ``sum(C(c_i, i + 1))`` (``c_0 < c_1 < ...``), so the arrays produced here are
-indexed by rank without any lookup structure.
-
->>> all_hands(4, 2).tolist()
-[[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]
->>> colex_rank(all_hands(4, 2)).tolist()
-[0, 1, 2, 3, 4, 5]
+"""Suit symmetry of a deck: its group of card permutations, deal classes, holding classes.
 
 A deck is described by two arrays, ``faces`` and ``suits`` (card ``i`` is
 ``(faces[i], suits[i])``).  Its *suit symmetry group* is the set of permutations of the suit values
@@ -19,62 +10,26 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from functools import lru_cache
 from math import comb
 
 import numpy as np
 
+from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.parallel import map_chunks
-from cpoly.hands import all_hands, check_size
+from cpoly.hands import check_size
+from cpoly.parallel import map_chunks
 
 __all__ = [
     "DealClasses",
-    "all_hands",
-    "binomial_table",
-    "colex_rank",
     "deal_classes",
+    "holding_classes",
+    "holding_keys",
     "suit_symmetries",
     "trivial_classes",
 ]
 
 #: Suit permutations are enumerated exhaustively; more suit values than this is refused.
 MAX_SUIT_VALUES = 8
-
-
-@lru_cache(maxsize=8)
-def binomial_table(n: int, k: int) -> np.ndarray:
-    """``table[i, c] = C(c, i)`` for ``i <= k`` and ``c < n``, int64 (read-only).
-
-    >>> binomial_table(5, 2)[2].tolist()
-    [0, 0, 1, 3, 6]
-    """
-    table = np.array([[comb(c, i) for c in range(n)] for i in range(k + 1)], dtype=np.int64)
-    table.setflags(write=False)
-    return table
-
-
-def colex_rank(hands: np.ndarray) -> np.ndarray:
-    """Colex rank ``sum(C(c_i, i + 1))`` of each sorted row (int64).
-
-    Parameters
-    ----------
-    hands : numpy.ndarray
-        Shape ``(..., k)``, each row strictly increasing card indices.
-
-    >>> colex_rank(np.array([[0, 1, 2], [1, 2, 3], [0, 1, 4]])).tolist()
-    [0, 3, 4]
-    """
-    hands = np.asarray(hands)
-    k = hands.shape[-1]
-    if k == 0:
-        return np.zeros(hands.shape[:-1], dtype=np.int64)
-    n = int(hands.max()) + 1 if hands.size else 1
-    table = binomial_table(max(n, k + 1), k)
-    rank = np.zeros(hands.shape[:-1], dtype=np.int64)
-    for i in range(k):
-        rank += table[i + 1][hands[..., i]]
-    return rank
 
 
 def suit_symmetries(faces: np.ndarray, suits: np.ndarray) -> np.ndarray:
@@ -250,3 +205,56 @@ def deal_classes(faces: np.ndarray, suits: np.ndarray, k: int = 5) -> DealClasse
     map_chunks(find, len(canonical), CLASS_CHUNK)
     sizes = np.bincount(class_of, minlength=len(representatives)).astype(np.int64)
     return DealClasses(representatives, sizes, class_of, len(maps))
+
+
+def _fixed_part_minimisers(maps: np.ndarray, board: tuple[int, ...], dead: tuple[int, ...]) -> np.ndarray:
+    """The card maps under which ``(board, dead)`` has its least image (sorted cards)."""
+    images = [(tuple(sorted(int(c) for c in perm[list(board)])),
+               tuple(sorted(int(c) for c in perm[list(dead)])))
+              for perm in maps]
+    smallest = min(images)
+    return maps[[i for i, image in enumerate(images) if image == smallest]]
+
+
+def holding_keys(holdings: np.ndarray, board: tuple[int, ...], dead: tuple[int, ...],
+                 maps: np.ndarray) -> np.ndarray:
+    """Canonical keys ``(N, P)`` of holdings ``(N, P, c)`` under the card permutations ``maps``
+    that fix the board and dead cards' image: equal rows = the same class.
+
+    The key is the least image ``(board, dead, player 1's cards, player 2's, ...)``: only the maps
+    minimising the fixed ``(board, dead)`` part can give it, and the players' part is minimised one
+    player at a time (a player's cards coded as one integer), vectorised over all holdings.
+    """
+    cards = np.asarray(holdings, dtype=np.int64)
+    perms = _fixed_part_minimisers(maps, board, dead)
+    mapped = np.sort(perms[:, cards], axis=-1)  # (G, N, P, c)
+    codes = np.zeros(mapped.shape[:-1], dtype=np.int64)
+    for column in range(mapped.shape[-1]):
+        codes = codes * maps.shape[1] + mapped[..., column]
+    candidate = np.ones(codes.shape[:2], dtype=bool)
+    keys = np.empty(cards.shape[:2], dtype=np.int64)
+    for player in range(cards.shape[1]):
+        values = np.where(candidate, codes[:, :, player], np.iinfo(np.int64).max)
+        keys[:, player] = values.min(axis=0)
+        candidate &= values == keys[:, player]
+    return keys
+
+
+def holding_classes(holdings: np.ndarray, board: tuple[int, ...], dead: tuple[int, ...],
+                    maps: np.ndarray, chunk: int = 100_000) -> tuple[np.ndarray, np.ndarray]:
+    """One representative index per suit class of holdings ``(N, P, c)`` (players' hole cards)
+    given the board and dead cards, and each holding's class (an index into the representatives).
+
+    Keys (:func:`holding_keys`) are computed ``chunk`` holdings at a time, so memory stays bounded.
+
+    >>> from cpoly.deck.codes import STANDARD
+    >>> holdings = np.array([[[51, 47], [50, 46]], [[50, 46], [49, 45]], [[51, 47], [50, 45]]])
+    >>> first, labels = holding_classes(holdings, (), (), STANDARD.symmetries())
+    >>> sorted(np.bincount(labels).tolist())
+    [1, 2]
+    """
+    cards = np.asarray(holdings, dtype=np.int64)
+    keys = np.concatenate([holding_keys(cards[start:start + chunk], board, dead, maps)
+                           for start in range(0, len(cards), chunk)] or [np.zeros((0, 1), np.int64)])
+    _, first, labels = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return np.asarray(first, dtype=np.int64), np.asarray(labels, dtype=np.int64).ravel()
