@@ -71,7 +71,7 @@ class AnalyzeOptions:
 
         return changed_table(base, self.changes)
 
-    def report(self, source: GameSource, analysis: GameAnalysis, tie_rule: str) -> Report:
+    def report(self, source: GameSource, analysis: GameAnalysis, tie_rule: str | None) -> Report:
         """What the options add to ``analysis`` (the optimal play of the table analysed)."""
         if self.play_as is not None:
             from cpoly.games.videopoker.paychange import priced_on

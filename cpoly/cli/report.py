@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 from cpoly.cli.analyze_options import exact, multiplay_json
 from cpoly.cli.output import echo, print_json, progress_bar
 from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.games.videopoker.holdchoice import DEFAULT_TIE_RULE, TieRule
+from cpoly.cli.tierule import add_tie_rule_option
 
 if TYPE_CHECKING:
     from cpoly.cli.vpsource import GameSource
@@ -56,8 +56,7 @@ def register(subparsers: Any) -> None:
                     "a pay sweep and the strategy chart; every figure is that of --json.")
     report.add_argument("file", help="a .cp game file")
     report.add_argument("--paytable", help="pay table name (default: the game's first)")
-    report.add_argument("--tie-rule", choices=[rule.value for rule in TieRule], default=DEFAULT_TIE_RULE.value,
-                        help="how to choose among holds of exactly equal EV (default: %(default)s)")
+    add_tie_rule_option(report)
     report.add_argument("--plays", nargs="+", action="extend", default=[], type=int, metavar="N",
                         help="multi-play lines to show (default: 1 3 5 10 50 100)")
     report.add_argument("--minimum", default="0.75",
@@ -138,7 +137,7 @@ def report_data(args: argparse.Namespace, source: GameSource, analysis: GameAnal
             data["strategy"] = strategy_json(chart_of(collect(poker, analysis.paytable.name, update), args.lines))
     else:
         data["strategy"] = None
-    data["provenance"] = provenance(args, analysis)
+    data["provenance"] = provenance(args, source, analysis)
     return data
 
 
@@ -204,9 +203,10 @@ def sweep_data(source: GameSource, table: PayTable, span: PayRange) -> dict[str,
     return data
 
 
-def provenance(args: argparse.Namespace, analysis: GameAnalysis) -> dict[str, Any]:
+def provenance(args: argparse.Namespace, source: GameSource, analysis: GameAnalysis) -> dict[str, Any]:
     """cpoly's version and code digest, every file the game was read from with its SHA-256 (the
-    game's own first, then each imported file), the tie rule, the date and the command."""
+    game's own first, then each imported file), the tie rule and where it comes from (the
+    game's ``tie_rule`` statement, ``--tie-rule`` or cpoly's default), the date and the command."""
     from cpoly import __version__
     from cpoly.api import load_program
     from cpoly.sources import code_digest
@@ -216,7 +216,7 @@ def provenance(args: argparse.Namespace, analysis: GameAnalysis) -> dict[str, An
         raise CpolyError(f"{args.file} (or a file it imports) changed while the report was made: run it again")
     return {"cpoly_version": __version__, "code_digest": code_digest(),
             "files": [{"path": found, "sha256": digest} for found, _, digest in sources.files],
-            "tie_rule": analysis.tie_rule.value,
+            "tie_rule": analysis.tie_rule.value, "tie_rule_from": source.tie_rule(args.tie_rule).origin,
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "command": " ".join(["cpoly", *sys.argv[2:]] if sys.argv[1:2] == ["report"] else ["cpoly report", args.file])}
 

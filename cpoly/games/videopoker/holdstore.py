@@ -141,6 +141,7 @@ def _header(poker: VideoPoker, blocks: SuitBlocks, key: str, game: str) -> dict[
         "columns": blocks.column.tolist(), "faces": face_index,
         "blocks": [list(b) for b in blocks.blocks], "cell": cell,
         "paytables": [_paytable(table, poker.n_cards) for table in spec.paytables],
+        "tie_rule": poker.tie_rule_statement,
         "warnings": {"path": game, "cwd": os.getcwd(),
                      "lines": [w.render() for w in poker.game.program.warnings]},
         "analysis": _analysis(poker, blocks),

@@ -25,6 +25,7 @@ is missing or fails its checks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -48,6 +49,7 @@ class WarmAnalysis(NamedTuple):
     paytable: PayTable
     prepared: PreparedGame
     paytables: tuple[PayTable, ...] = ()  # every table of the game the warm path can analyse
+    tie_rule: Sequence[str] | None = None  # the game's tie_rule statement: rule, where
 
 
 def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
@@ -68,7 +70,7 @@ def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
             return None
         usable = (_paytable(header, entry["name"]) for entry in header["paytables"])
         return WarmAnalysis(header["title"], tuple(header["categories"]), warnings, table, prepared,
-                            tuple(other for other in usable if other is not None))
+                            tuple(other for other in usable if other is not None), header["tie_rule"])
     except (KeyError, IndexError, TypeError, ValueError, CpolyError):
         return None  # a header without what this code reads: the slow path answers
 

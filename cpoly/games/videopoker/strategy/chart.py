@@ -140,7 +140,7 @@ def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress |
     def keep(rows: np.ndarray, chunk_values: np.ndarray) -> None:
         values[rows] = chunk_values
 
-    analysis = analyze_prepared(prepared, table, progress=progress, hold_values=keep)
+    analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=keep)
     scaled = table.scaled()
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
     deals = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
