@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Union
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.paytable import PayTable
+from cpoly.tierule import TieRule, tie_rule_names
 
 if TYPE_CHECKING:
     from cpoly.resolve import Program
@@ -58,6 +59,8 @@ class GameSpec:
     copies: int = 1
     ordered: bool = False
     deal_span: Span | None = None  # the ``deal`` statement, where a deal that is not 0/1 is shown
+    tie_rule: TieRule | None = None  # the ``tie_rule`` statement's rule (None: the game states none)
+    tie_rule_span: Span | None = None  # where it is stated
 
 
 def paytable_of(statement: S.PaytableDecl) -> DeclaredPays:
@@ -74,11 +77,11 @@ def paytable_of(statement: S.PaytableDecl) -> DeclaredPays:
 
 
 GameStatement = Union[S.GameDecl, S.CardsDecl, S.DealDecl, S.CategoriesDecl, S.NotationDecl, S.CopiesDecl,
-                      S.OrderedDecl]
+                      S.OrderedDecl, S.TieRuleDecl]
 #: The keyword of each kind of game statement (a notation statement's is its own: ranks, suit_letters).
 GAME_KEYWORDS: dict[type, str] = {S.GameDecl: "game", S.CardsDecl: "cards", S.DealDecl: "deal",
                                   S.CategoriesDecl: "categories", S.CopiesDecl: "copies",
-                                  S.OrderedDecl: "ordered"}
+                                  S.OrderedDecl: "ordered", S.TieRuleDecl: "tie_rule"}
 
 
 def game_keyword(statement: S.Statement) -> str | None:
@@ -103,6 +106,7 @@ class GameStatements:
     categories: S.CategoriesDecl | None = None
     copies: S.CopiesDecl | None = None
     ordered: S.OrderedDecl | None = None
+    tie_rule: S.TieRuleDecl | None = None
     ranks: S.NotationDecl | None = None
     suit_letters: S.NotationDecl | None = None
 
@@ -176,7 +180,27 @@ def _with_notation(spec: GameSpec, game: GameStatements, program: Program) -> Ga
             raise CpolyError("copies must be at least 1", game.copies.span)
         changes["copies"] = game.copies.copies
     changes["ordered"] = game.ordered is not None
+    if game.tie_rule is not None:
+        changes["tie_rule"], changes["tie_rule_span"] = tie_rule_of(game.tie_rule), game.tie_rule.span
     return replace(spec, **changes)  # type: ignore[arg-type]
+
+
+def tie_rule_of(statement: S.TieRuleDecl) -> TieRule:
+    """The rule a ``tie_rule`` statement names; an error at the name for one that is not a rule.
+
+    >>> from cpoly.errors import Span
+    >>> at = Span("x.cp", 1, 10, "tie_rule fewest-card")
+    >>> tie_rule_of(S.TieRuleDecl("fewest-card", span=at._replace(column=1), rule_span=at))
+    Traceback (most recent call last):
+    cpoly.errors.CpolyError: unknown tie rule 'fewest-card' (did you mean 'fewest-cards'?); the rules are rank-order, first, fewest-cards, most-cards, lowest-variance, highest-variance
+    """
+    try:
+        return TieRule(statement.rule)
+    except ValueError:
+        close = difflib.get_close_matches(statement.rule, [rule.value for rule in TieRule], n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise CpolyError(f"unknown tie rule '{statement.rule}'{hint}; the rules are {tie_rule_names()}",
+                         statement.rule_span) from None
 
 
 def _check_letters(kind: str, decl: S.NotationDecl, sort: object, program: Program) -> None:

@@ -201,6 +201,15 @@ class OrderedDecl(Node):
 
 
 @dataclass(frozen=True, repr=False)
+class TieRuleDecl(Node):
+    """``tie_rule fewest-cards``: the game's rule among holds of equal EV; ``rule_span`` is
+    where the rule's name starts (its span, the keyword's)."""
+
+    rule: str
+    rule_span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, repr=False)
 class GameDecl(Node):
     title: str
 
@@ -214,7 +223,7 @@ class ImportDecl(Node):
 
 Statement = Union[
     Definition, DomainDecl, ParamDecl, CardsDecl, DealDecl, CategoriesDecl, PaytableDecl,
-    NotationDecl, CopiesDecl, OrderedDecl, GameDecl, ImportDecl,
+    NotationDecl, CopiesDecl, OrderedDecl, TieRuleDecl, GameDecl, ImportDecl,
 ]
 
 
@@ -304,6 +313,11 @@ class _ToSyntax:
 
     def ordered_decl(self, keyword: Token) -> OrderedDecl:
         return OrderedDecl(span=self._tok(keyword))
+
+    def tie_rule_decl(self, keyword: Token, *words: Token) -> TieRuleDecl:
+        """The rule's name is its words and dashes as written (``fewest-cards``)."""
+        return TieRuleDecl("".join(str(word) for word in words), span=self._tok(keyword),
+                           rule_span=self._tok(words[0]))
 
     def game_decl(self, keyword: Token, title: Token) -> GameDecl:
         return GameDecl(str(title)[1:-1], span=self._tok(keyword))

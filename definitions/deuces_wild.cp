@@ -11,6 +11,8 @@ FourDeuces = any(i<j<k<l in 1..5) δF[i],F[j],F[k],F[l]{Two}
 
 categories NaturalRoyalFlush, FourDeuces, WildRoyalFlush, FiveOfAKind, StraightFlush,
            FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind
+// Among holds of equal EV, discard the highest-ranked card: the published rows' convention.
+tie_rule rank-order
 
 // Pays per coin, highest win only; the first table is the default.
 // Sources (Wizard of Odds, wizardofodds.com/games/video-poker/tables/deuces-wild/ and

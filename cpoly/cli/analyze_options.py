@@ -24,14 +24,19 @@ if TYPE_CHECKING:
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     """``--pay``, ``--play-as`` and ``--plays`` on the ``analyze`` parser."""
+    add_table_options(parser)
+    parser.add_argument("--plays", nargs="+", action="extend", default=[], type=int, metavar="N",
+                        help="multi-play: the variance of N lines dealt one hand, e.g. --plays 1 3 5 10 100")
+
+
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    """``--pay`` and ``--play-as``: what is analysed (``analyze``, ``report``)."""
     parser.add_argument("--pay", nargs="+", action="extend", default=[], metavar="CATEGORY=VALUE",
                         help="change pays of the table, e.g. --pay RoyalFlush=1760 (exact: 2.5 or 5/2); "
                              "the strategy is re-solved")
     parser.add_argument("--play-as", metavar="TABLE",
                         help="play the strategy that is optimal for TABLE (a pay table of the game) "
                              "on the table analysed: its exact return and cost")
-    parser.add_argument("--plays", nargs="+", action="extend", default=[], type=int, metavar="N",
-                        help="multi-play: the variance of N lines dealt one hand, e.g. --plays 1 3 5 10 100")
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,7 @@ class AnalyzeOptions:
 
         return changed_table(base, self.changes)
 
-    def report(self, source: GameSource, analysis: GameAnalysis, tie_rule: str) -> Report:
+    def report(self, source: GameSource, analysis: GameAnalysis, tie_rule: str | None) -> Report:
         """What the options add to ``analysis`` (the optimal play of the table analysed)."""
         if self.play_as is not None:
             from cpoly.games.videopoker.paychange import priced_on

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from cpoly.cli.analyze_options import exact
 from cpoly.cli.output import echo, print_json, print_table, progress_bar
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.holdchoice import DEFAULT_TIE_RULE, TieRule
+from cpoly.cli.tierule import add_tie_rule_option
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.design import Constraints, Family, Member
@@ -53,8 +53,7 @@ def register(subparsers: Any) -> None:
     design.add_argument("--monotone", action="store_true",
                         help="only tables whose pays never rise down the pay order")
     design.add_argument("--paytable", help="the base pay table (default: the game's first)")
-    design.add_argument("--tie-rule", choices=[rule.value for rule in TieRule], default=DEFAULT_TIE_RULE.value,
-                        help="how to choose among holds of exactly equal EV (default: %(default)s)")
+    add_tie_rule_option(design)
     design.add_argument("--csv", type=Path, metavar="FILE", help="also write the tables that meet the constraints")
     design.add_argument("--out", type=Path, metavar="DIR", help="keep the checkpoints here (for --resume)")
     design.add_argument("--resume", action="store_true", help="continue a stopped run in --out")
@@ -102,6 +101,7 @@ def run_design(args: argparse.Namespace) -> int:
     source.warnings()
     base = source.paytable(args.paytable)
     family = parse_family(args.vary, step, base)  # refused with its size before any work
+    args.tie_rule = source.tie_rule(args.tie_rule).rule.value  # what the members are analysed with
     sources = load_program(args.file, use_cache=not args.no_cache).module.sources
     run = {"command": "design", "game": "" if sources is None else sources.key(), "paytable": base.name,
            "tie_rule": args.tie_rule, "monotone": args.monotone, "family": family.as_text()}

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from cpoly.cli.analyze_options import exact
 from cpoly.cli.output import echo, print_json, print_table, progress_bar
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.holdchoice import DEFAULT_TIE_RULE, TieRule
+from cpoly.cli.tierule import add_tie_rule_option
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.summary import GameAnalysis
@@ -34,8 +34,7 @@ def register(subparsers: Any) -> None:
                        help="change other pays of the table first, e.g. --pay Flush=5")
     sweep.add_argument("--play-as", metavar="TABLE",
                        help="also price the strategy optimal for TABLE (not re-solved) at each value")
-    sweep.add_argument("--tie-rule", choices=[rule.value for rule in TieRule], default=DEFAULT_TIE_RULE.value,
-                       help="the tie rule of the --play-as strategy (default: %(default)s)")
+    add_tie_rule_option(sweep, "the tie rule of the --play-as strategy")
     sweep.add_argument("--json", action="store_true", help="print JSON")
     sweep.set_defaults(func=run_sweep)
 

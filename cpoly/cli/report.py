@@ -25,12 +25,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cpoly.cli.analyze_options import exact, multiplay_json
+from cpoly.cli.analyze_options import add_table_options, exact, multiplay_json
 from cpoly.cli.output import echo, print_json, progress_bar
 from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.games.videopoker.holdchoice import DEFAULT_TIE_RULE, TieRule
+from cpoly.cli.tierule import add_tie_rule_option
 
 if TYPE_CHECKING:
+    from cpoly.cli.analyze_options import Report
     from cpoly.cli.vpsource import GameSource
     from cpoly.games.videopoker.paychange import PayRange
     from cpoly.games.videopoker.summary import GameAnalysis
@@ -56,8 +57,8 @@ def register(subparsers: Any) -> None:
                     "a pay sweep and the strategy chart; every figure is that of --json.")
     report.add_argument("file", help="a .cp game file")
     report.add_argument("--paytable", help="pay table name (default: the game's first)")
-    report.add_argument("--tie-rule", choices=[rule.value for rule in TieRule], default=DEFAULT_TIE_RULE.value,
-                        help="how to choose among holds of exactly equal EV (default: %(default)s)")
+    add_table_options(report)
+    add_tie_rule_option(report)
     report.add_argument("--plays", nargs="+", action="extend", default=[], type=int, metavar="N",
                         help="multi-play lines to show (default: 1 3 5 10 50 100)")
     report.add_argument("--minimum", default="0.75",
@@ -74,6 +75,9 @@ def register(subparsers: Any) -> None:
 
 
 def run_report(args: argparse.Namespace) -> int:
+    import dataclasses
+
+    from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.cli.vpsource import game_source
     from cpoly.games.videopoker.paychange import pay_index, parse_pay_range, parse_pay_value
     from cpoly.games.videopoker.strategy.chart import check_lines
@@ -87,23 +91,27 @@ def run_report(args: argparse.Namespace) -> int:
     if bad:
         raise CpolyInputError(f"--plays {bad[0]}: a number of lines is at least 1")
     span = None if args.sweep is None else parse_pay_range(args.sweep)
+    options = dataclasses.replace(AnalyzeOptions.of(args), plays=())  # the report adds its own multi-play
     if args.strategy:
         check_lines(args.lines)
+        if options.play_as is not None:
+            raise CpolyInputError("--strategy with --play-as is not supported: the chart is that of the "
+                                  "optimal strategy")
     if args.out is not None:
         _check_out(args.out)
-    source = game_source(args.file, not args.no_cache, (args.paytable,))
+    source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
     source.warnings()
     if args.plays:
         source.plain("--plays")
     if span is not None:
         source.plain("--sweep")
-    table = source.paytable(args.paytable)
+    table = options.table(source.paytable(args.paytable))
     if span is not None:
         pay_index(table, span.category, "--sweep")
     with progress_bar(f"analysing {source.title} ({table.name})", not args.json) as update:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
-    data = report_data(args, source, analysis, minimum, span)
+    data = report_data(args, source, options.report(source, analysis, args.tie_rule), minimum, span)
     if args.out is not None:
         write_report(args.out, data)
     if args.json:
@@ -115,17 +123,22 @@ def run_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def report_data(args: argparse.Namespace, source: GameSource, analysis: GameAnalysis, minimum: Fraction,
+def report_data(args: argparse.Namespace, source: GameSource, analysed: Report, minimum: Fraction,
                 span: PayRange | None) -> dict[str, Any]:
-    """The one object every figure of the report comes from."""
+    """The one object every figure of the report comes from: ``analysed`` is what ``analyze``
+    prints for the table (``--pay`` applied; with ``--play-as``, that strategy's play)."""
     from cpoly.cli.videopoker import analysis_json
 
     names = [*source.categories, "Nothing"]
+    analysis = analysed.analysis
     jurisdiction = args.jurisdiction or ("Nevada" if minimum == Fraction(3, 4) else "The jurisdiction")
-    data: dict[str, Any] = {"report": KIND, "game": source.title,
-                            "analysis": analysis_json(analysis, names),
+    origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
+    data: dict[str, Any] = {"report": KIND, "game": source.title, "heading": analysed.heading,
+                            "analysis": analysis_json(analysis, names) | origin | analysed.extra_json,
                             "par": par_json(analysis, names, minimum, jurisdiction)}
-    data |= _multiplay(args, source, analysis)
+    data |= _multiplay(args, source, analysis) if args.play_as is None else \
+        {"multiplay": None, "multiplay_note": "the multi-play variances are those of the optimal strategy: "
+                                              "not shown with --play-as"}
     data["sweep"] = None if span is None else sweep_data(source, analysis.paytable, span)
     poker = None
     if args.strategy:
@@ -135,10 +148,10 @@ def report_data(args: argparse.Namespace, source: GameSource, analysis: GameAnal
 
         poker = VideoPoker.load(args.file, use_cache=not args.no_cache)
         with progress_bar("strategy chart", not args.json) as update:
-            data["strategy"] = strategy_json(chart_of(collect(poker, analysis.paytable.name, update), args.lines))
+            data["strategy"] = strategy_json(chart_of(collect(poker, analysis.paytable, update), args.lines))
     else:
         data["strategy"] = None
-    data["provenance"] = provenance(args, analysis)
+    data["provenance"] = provenance(args, source, analysis)
     return data
 
 
@@ -204,9 +217,10 @@ def sweep_data(source: GameSource, table: PayTable, span: PayRange) -> dict[str,
     return data
 
 
-def provenance(args: argparse.Namespace, analysis: GameAnalysis) -> dict[str, Any]:
+def provenance(args: argparse.Namespace, source: GameSource, analysis: GameAnalysis) -> dict[str, Any]:
     """cpoly's version and code digest, every file the game was read from with its SHA-256 (the
-    game's own first, then each imported file), the tie rule, the date and the command."""
+    game's own first, then each imported file), the tie rule and where it comes from (the
+    game's ``tie_rule`` statement, ``--tie-rule`` or cpoly's default), the date and the command."""
     from cpoly import __version__
     from cpoly.api import load_program
     from cpoly.sources import code_digest
@@ -216,7 +230,7 @@ def provenance(args: argparse.Namespace, analysis: GameAnalysis) -> dict[str, An
         raise CpolyError(f"{args.file} (or a file it imports) changed while the report was made: run it again")
     return {"cpoly_version": __version__, "code_digest": code_digest(),
             "files": [{"path": found, "sha256": digest} for found, _, digest in sources.files],
-            "tie_rule": analysis.tie_rule.value,
+            "tie_rule": analysis.tie_rule.value, "tie_rule_from": source.tie_rule(args.tie_rule).origin,
             "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
             "command": " ".join(["cpoly", *sys.argv[2:]] if sys.argv[1:2] == ["report"] else ["cpoly report", args.file])}
 

@@ -27,18 +27,11 @@ from cpoly.cli.output import (
     thousands,
 )
 from cpoly.errors import CpolyError
-from cpoly.games.videopoker.holdchoice import (
-    DEFAULT_TIE_RULE,
-    HoldOption,
-    HoldReport,
-    TieRule,
-)
+from cpoly.cli.tierule import add_tie_rule_option, choose_tie_rule
+from cpoly.games.videopoker.holdchoice import HoldOption, HoldReport
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.summary import GameAnalysis
-
-TIE_RULES = [rule.value for rule in TieRule]
-
 
 def register(subparsers: Any) -> None:
     hold = subparsers.add_parser("hold", help="autohold: the EV of all 32 holds of a dealt hand")
@@ -62,8 +55,7 @@ def register(subparsers: Any) -> None:
 
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--paytable", help="pay table name (default: the game's first)")
-    parser.add_argument("--tie-rule", choices=TIE_RULES, default=DEFAULT_TIE_RULE.value,
-                        help="how to choose among holds of exactly equal EV (default: %(default)s)")
+    add_tie_rule_option(parser)
     parser.add_argument("--json", action="store_true", help="print JSON")
 
 
@@ -114,7 +106,8 @@ def _warm_hold(args: argparse.Namespace) -> bool:
             _print_lines(warnings)
             raise
         counts = warm.counts(deal)
-        report = None if counts is None else warm.report(deal, counts, table, TieRule(args.tie_rule))
+        rule = choose_tie_rule(args.tie_rule, warm.header["tie_rule"]).rule
+        report = None if counts is None else warm.report(deal, counts, table, rule)
     except CpolyError:
         raise
     except (KeyError, IndexError, TypeError, ValueError):
@@ -231,20 +224,22 @@ def run_analyze(args: argparse.Namespace) -> int:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
     report = options.report(source, analysis, args.tie_rule)
+    origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
     print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,
-                   report.extra_json, report.extra_lines, report.heading)
+                   origin | report.extra_json, report.extra_lines, report.heading, origin["tie_rule_from"])
     return 0
 
 
 def print_analysis(title: str, analysis: GameAnalysis, names: list[str], as_json: bool,
                    extra_json: dict[str, Any] | None = None, extra_lines: Sequence[str] = (),
-                   heading: str = "optimal play") -> None:
+                   heading: str = "optimal play", tie_rule_from: str = "") -> None:
     """A game's analysis (``names``: its categories, "Nothing" last) as a table or JSON, with
-    ``extra_json`` added to the JSON and ``extra_lines`` printed after the text."""
+    ``extra_json`` added to the JSON and ``extra_lines`` printed after the text (the tied
+    deals' line says where the tie rule comes from: ``tie_rule_from``)."""
     if as_json:
         print_json({**analysis_json(analysis, names), **(extra_json or {})})
     else:
-        _print_analysis(title, analysis, names, heading)
+        _print_analysis(title, analysis, names, heading, tie_rule_from)
         for line in extra_lines:
             echo(line)
 
@@ -269,7 +264,8 @@ def analysis_json(analysis: GameAnalysis, names: list[str]) -> dict[str, Any]:
             "deal": dict(zip(names, analysis.deal_counts))}
 
 
-def _print_analysis(title: str, analysis: GameAnalysis, names: list[str], heading: str) -> None:
+def _print_analysis(title: str, analysis: GameAnalysis, names: list[str], heading: str,
+                    tie_rule_from: str) -> None:
     rows = [[r["name"], str(r["pays"]), thousands(r["combinations"]), f"{r['probability']:.9f}",
              f"{r['return']:.6f}"] for r in _category_rows(analysis, names)]
     rows.append(["total", "", thousands(analysis.total), "1", f"{float(analysis.expected_return):.6f}"])
@@ -285,7 +281,8 @@ def _print_analysis(title: str, analysis: GameAnalysis, names: list[str], headin
           f"{analysis.standard_deviation:.4f}, hit frequency {float(analysis.hit_frequency):.6f}")
     if analysis.tied_deals:
         deals = "ordered deals" if analysis.ordered else "deals"
-        echo(f"{analysis.tied_deals:,} {deals} have tied best holds ({analysis.tie_rule.value} rule)")
+        where = f", from {tie_rule_from}" if tie_rule_from else ""
+        echo(f"{analysis.tied_deals:,} {deals} have tied best holds ({analysis.tie_rule.value} rule{where})")
 
 
 # ---- paytables ---------------------------------------------------------------------------------

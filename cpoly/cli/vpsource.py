@@ -3,18 +3,20 @@ and suit-class cache entry, :mod:`~cpoly.games.videopoker.warmanalysis`, without
 game) or the loaded game (:class:`~cpoly.games.videopoker.game.VideoPoker`).
 
 Both answer the same questions through one :class:`GameSource`: the title, the categories, the
-warnings, a pay table by name, the analysis of any pay table (the preparation done once), and
-the prepared game of a single unordered deck for the features built on its hold values.
+warnings, a pay table by name, the tie rule in effect (:func:`~cpoly.cli.tierule.choose_tie_rule`), the analysis of
+any pay table (the preparation done once), and the prepared game of a single unordered deck for
+the features built on its hold values.
 Imports are light: a warm run never loads the parser or the engine.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cpoly.cli.output import echo
+from cpoly.cli.tierule import TieRuleChoice, choose_tie_rule
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.prepare import PreparedGame
@@ -22,13 +24,12 @@ if TYPE_CHECKING:
     from cpoly.paytable import PayTable
 
 Progress = Callable[[int, int], None]
-
-
 @dataclass(frozen=True)
 class GameSource:
     """One game, warm or loaded.
 
-    ``analyse(table, tie_rule, progress)`` analyses any pay table of the game's categories;
+    ``analyse(table, tie_rule, progress)`` analyses any pay table of the game's categories
+    (``tie_rule`` None: the game's, :meth:`tie_rule`);
     ``plain(feature)`` is the prepared game of a single unordered deck (else an error naming
     ``feature``); ``finish()`` runs once the analysis is done (the loaded game writes its hold
     file there, as ``analyze`` always has).
@@ -38,9 +39,14 @@ class GameSource:
     categories: tuple[str, ...]
     warnings: Callable[[], None]
     paytable: Callable[[str | None], PayTable]
-    analyse: Callable[[PayTable, str, Progress | None], GameAnalysis]
+    analyse: Callable[[PayTable, str | None, Progress | None], GameAnalysis]
     plain: Callable[[str], PreparedGame]
     finish: Callable[[], None]
+    tie_rule_statement: Sequence[str] | None = None
+
+    def tie_rule(self, flag: str | None) -> TieRuleChoice:
+        """The tie rule in effect with ``--tie-rule flag`` (None: not given)."""
+        return choose_tie_rule(flag, self.tie_rule_statement)
 
 
 def game_source(path: str, use_cache: bool, paytables: tuple[str | None, ...]) -> GameSource:
@@ -59,23 +65,27 @@ def warm_source(path: str, paytables: tuple[str | None, ...]) -> GameSource | No
     if warm is None:
         return None
     tables = {table.name: table for table in (warm.paytable, *warm.paytables)}
+    try:
+        choose_tie_rule(None, warm.tie_rule)
+    except (IndexError, TypeError, ValueError):
+        return None
     if any(name is not None and name not in tables for name in paytables[1:]):
         return None
 
     def paytable(name: str | None) -> PayTable:
         return warm.paytable if name == paytables[0] else tables[str(name)]
 
-    def analyse(table: PayTable, tie_rule: str, progress: Progress | None) -> GameAnalysis:
+    def analyse(table: PayTable, tie_rule: str | None, progress: Progress | None) -> GameAnalysis:
         from cpoly.games.videopoker.analysis import analyze_prepared
 
-        return analyze_prepared(warm.prepared, table, tie_rule, progress)
+        return analyze_prepared(warm.prepared, table, choose_tie_rule(tie_rule, warm.tie_rule).rule, progress)
 
     def warnings() -> None:
         for line in warm.warnings:
             echo(line, error=True)
 
     return GameSource(warm.title, warm.categories, warnings, paytable, analyse, lambda _: warm.prepared,
-                      lambda: None)
+                      lambda: None, warm.tie_rule)
 
 
 def loaded_source(path: str, use_cache: bool) -> GameSource:
@@ -87,7 +97,7 @@ def loaded_source(path: str, use_cache: bool) -> GameSource:
 
     poker = VideoPoker.load(path, use_cache=use_cache)
 
-    def analyse(table: PayTable, tie_rule: str, progress: Progress | None) -> GameAnalysis:
+    def analyse(table: PayTable, tie_rule: str | None, progress: Progress | None) -> GameAnalysis:
         return poker.analyze(table, tie_rule, progress, use_cache=use_cache)
 
     def plain(feature: str) -> PreparedGame:
@@ -103,4 +113,4 @@ def loaded_source(path: str, use_cache: bool) -> GameSource:
 
     return GameSource(poker.game.spec.title, tuple(poker.game.category_names),
                       lambda: print_warnings(poker.game.program.warnings), poker.paytable, analyse, plain,
-                      finish)
+                      finish, poker.tie_rule_statement)

@@ -1,19 +1,21 @@
-"""Which tie rule reproduces which published row table (issue 22, section 6).
+"""Which tie rule reproduces which published row table (issue 22, section 6), and that each
+game's own rule (its ``tie_rule`` statement, else cpoly's default) is one that does.
 
 Holds of exactly equal EV with different outcomes leave the return unchanged but move
 combinations between rows, so a published table's rows pin down the tie convention of the
-program that made it.  Two games written as a new user would (the library's categories, the
-published pays), whose rows the Wizard of Odds publishes, are analysed under every tie rule:
+program that made it.  Games whose rows the Wizard of Odds publishes are analysed under every
+tie rule:
 
-* Royal Aces Bonus Poker 10-5 (15,372 tied deals) and Royal Bonus Poker's 9/5 Jacks or Better
-  (royal 1,000; 3,492 tied deals) are reproduced row for row by ``fewest-cards`` (and the first
-  also by ``highest-variance``), not by the default ``rank-order``;
-* full-pay Deuces Wild (``definitions/deuces_wild.cp``, 120,456 tied deals) by ``rank-order``
-  and ``first`` only (tests/videopoker/test_analysis.py checks them under the default too);
+* Royal Aces Bonus Poker 10-5 (15,372 tied deals) and Royal Bonus Poker's 9/5 (royal 1,000;
+  3,492 tied deals) are reproduced row for row by ``fewest-cards`` (and the first also by
+  ``highest-variance``), not by ``rank-order``: their definitions say ``tie_rule fewest-cards``;
+* full-pay Deuces Wild (120,456 tied deals) by ``rank-order`` and ``first`` only: its
+  definitions say ``tie_rule rank-order``;
 * 9/6 Jacks or Better and Royal Aces Bonus 9-5 under every rule (their ties do not move rows).
 
-No one rule reproduces every table: the default stays ``rank-order`` (docs/videopoker.md,
-"Rows as published").  The return is the same under every rule.
+No one rule reproduces every table, so the convention is the game's (docs/videopoker.md, "Rows
+as published"): ``cpoly analyze GAME`` with no ``--tie-rule`` reproduces every table here.  The
+return is the same under every rule.
 """
 
 from __future__ import annotations
@@ -22,7 +24,6 @@ import io
 import json
 from contextlib import redirect_stderr, redirect_stdout
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -33,25 +34,6 @@ from cpoly.games.videopoker.holdchoice import TieRule
 from ..conftest import DEFINITIONS
 
 SHARED_CACHE = True
-ROYAL_ACES_BONUS = """import "poker.cp"
-game "Royal Aces Bonus Poker"
-PairOfAces = any(i<j in 1..5) δF[i],F[j]{Ace}
-categories RoyalFlush, StraightFlush, FourAces, FourTwosToFours, FourFivesToKings, FullHouse,
-           Flush, Straight, ThreeOfAKind, TwoPair, PairOfAces
-paytable "10-5": RoyalFlush 800, StraightFlush 100, FourAces 800, FourTwosToFours 80,
-                 FourFivesToKings 50, FullHouse 10, Flush 5, Straight 4, ThreeOfAKind 3,
-                 TwoPair 1, PairOfAces 1
-paytable "9-5": RoyalFlush 800, StraightFlush 100, FourAces 800, FourTwosToFours 80,
-                FourFivesToKings 50, FullHouse 9, Flush 5, Straight 4, ThreeOfAKind 3,
-                TwoPair 1, PairOfAces 1
-"""
-ROYAL_BONUS_JACKS = """import "poker.cp"
-game "Royal Bonus Jacks or Better"
-categories RoyalFlush, StraightFlush, FourOfAKind, FullHouse, Flush, Straight, ThreeOfAKind,
-           TwoPair, JacksOrBetter
-paytable "9/5": RoyalFlush 1000, StraightFlush 50, FourOfAKind 25, FullHouse 9, Flush 5,
-                Straight 4, ThreeOfAKind 3, TwoPair 2, JacksOrBetter 1
-"""
 #: wizardofodds.com/games/video-poker/tables/royal-aces-bonus-poker/ (total 19,933,230,517,200)
 RAB_10_5 = [490090668, 2417714292, 4936967256, 10579511880, 31662193440, 213464864880, 280594323000,
             276071121072, 1470711394284, 2398705865028, 1307753371584, 13935843099816]
@@ -63,11 +45,11 @@ RBJ_9_5 = [43357335, 179605670, 3920364352, 19110318108, 18186189805, 1869721283
 #: /work/shared/reference/published_figures.md, full-pay Deuces Wild
 DEUCES = [440202756, 4060462824, 35796957696, 63818309856, 83087969280, 1294427430576, 423165297240,
           334561280724, 1117664265756, 5674784779512, 10901423560980]
-CASES = {  # name: (game text or file, table, published rows, their total's divisor, rules that reproduce them)
-    "royal aces bonus 10-5": (ROYAL_ACES_BONUS, "10-5", RAB_10_5, 1, {"fewest-cards", "highest-variance"}),
-    "royal aces bonus 9-5": (ROYAL_ACES_BONUS, "9-5", RAB_9_5, 1, {rule.value for rule in TieRule}),
-    "royal bonus jacks 9/5": (ROYAL_BONUS_JACKS, "9/5", RBJ_9_5, 12, {"fewest-cards"}),
-    "deuces wild": (DEFINITIONS / "deuces_wild.cp", "full pay", DEUCES, 1, {"rank-order", "first"}),
+CASES = {  # name: (game file, table, published rows, their total's divisor, rules that reproduce them)
+    "royal aces bonus 10-5": ("royal_aces_bonus.cp", "10-5", RAB_10_5, 1, {"fewest-cards", "highest-variance"}),
+    "royal aces bonus 9-5": ("royal_aces_bonus.cp", "9-5", RAB_9_5, 1, {rule.value for rule in TieRule}),
+    "royal bonus poker 9/5": ("royal_bonus_poker.cp", "9/5", RBJ_9_5, 12, {"fewest-cards"}),
+    "deuces wild": ("deuces_wild.cp", "full pay", DEUCES, 1, {"rank-order", "first"}),
 }
 
 
@@ -80,15 +62,13 @@ def run_json(*args: str) -> Any:
 
 
 @pytest.mark.parametrize("name", list(CASES))
-def test_which_rules_reproduce_the_published_rows(name: str, tmp_path: Path) -> None:
+def test_which_rules_reproduce_the_published_rows(name: str) -> None:
     game, table, rows, divisor, reproducing = CASES[name]
-    if isinstance(game, str):
-        path = tmp_path / "game.cp"
-        path.write_text(game, encoding="utf-8")
-        game = path
+    path = str(DEFINITIONS / game)
     reproduced, returns = set(), set()
     for rule in TieRule:
-        data = run_json("analyze", str(game), "--paytable", table, "--tie-rule", rule.value)
+        data = run_json("analyze", path, "--paytable", table, "--tie-rule", rule.value)
+        assert data["tie_rule"] == rule.value and data["tie_rule_from"] == "--tie-rule"
         combinations = [Fraction(c["combinations"], divisor) for c in data["categories"]]
         assert sum(combinations) == sum(rows)
         if combinations == rows:
@@ -96,3 +76,14 @@ def test_which_rules_reproduce_the_published_rows(name: str, tmp_path: Path) -> 
         returns.add(data["return_exact"])
     assert reproduced == reproducing
     assert len(returns) == 1  # ties never change the return
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_the_games_own_rule_reproduces_the_published_rows(name: str) -> None:
+    """No ``--tie-rule``: the rule of the game's ``tie_rule`` statement, and the rows as published."""
+    game, table, rows, divisor, reproducing = CASES[name]
+    data = run_json("analyze", str(DEFINITIONS / game), "--paytable", table)
+    assert [Fraction(c["combinations"], divisor) for c in data["categories"]] == rows
+    assert data["tie_rule"] in reproducing
+    stated = (DEFINITIONS / game).read_text(encoding="utf-8").splitlines().index(f"tie_rule {data['tie_rule']}")
+    assert data["tie_rule_from"] == f"{DEFINITIONS / game}:{stated + 1}:1"

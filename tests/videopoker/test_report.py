@@ -175,8 +175,46 @@ def test_provenance(report: tuple[Path, Any]) -> None:
     assert set(files) == {Path(JOB).resolve(), *(LIBRARY / name for name in ("poker.cp", "deck.cp", "values.cp"))}
     for path, digest in files.items():
         assert digest == hashlib.sha256(path.read_bytes()).hexdigest()
-    assert (source["cpoly_version"], source["tie_rule"]) == (__version__, "rank-order")
+    assert (source["cpoly_version"], source["tie_rule"], source["tie_rule_from"]) == \
+        (__version__, "rank-order", "cpoly's default")
     assert len(source["code_digest"]) == 64 and source["date"][:2] == "20"
+
+
+def test_provenance_names_the_games_tie_rule_statement(tmp_path: Path) -> None:
+    game = str(DEFINITIONS / "royal_aces_bonus.cp")
+    data = run_json("report", game, "--plays", "1", "--out", str(tmp_path / "par"))
+    assert (data["provenance"]["tie_rule"], data["provenance"]["tie_rule_from"]) == ("fewest-cards", f"{game}:14:1")
+    assert data["analysis"] == {key: value for key, value in run_json("analyze", game).items()}
+    flagged = run_json("report", game, "--tie-rule", "rank-order", "--plays", "1")["provenance"]
+    assert (flagged["tie_rule"], flagged["tie_rule_from"]) == ("rank-order", "--tie-rule")
+    assert "tie rule fewest-cards (from " in (tmp_path / "par" / "index.html").read_text()
+
+
+def test_a_changed_pay_equals_analyze_pay(tmp_path: Path) -> None:
+    """``--pay`` (a progressive's meter): every figure is ``analyze --pay``'s, the strategy re-solved."""
+    pays = ["--pay", "RoyalFlush=1760", "Flush=11/2"]
+    data = run_json("report", JOB, "--paytable", "8/5", *pays, "--plays", "1", "5", "--out", str(tmp_path / "par"))
+    analyze = run_json("analyze", JOB, "--paytable", "8/5", *pays, "--plays", "1", "5")
+    assert data["analysis"] == {key: value for key, value in analyze.items() if key != "multiplay"}
+    assert data["multiplay"] == analyze["multiplay"]
+    assert data["analysis"]["paytable"] == "8/5 with RoyalFlush=1760 Flush=11/2"
+    assert data["par"]["return_exact"] == analyze["return_exact"] != run_json("analyze", JOB, "--paytable", "8/5")["return_exact"]
+    assert [Fraction(h["pays_exact"]) for h in data["par"]["hands"]][:5] == [1760, 50, 25, 8, Fraction(11, 2)]
+    assert [h["combinations"] for h in data["par"]["hands"]] == [c["combinations"] for c in analyze["categories"]]
+    assert "8/5 with RoyalFlush=1760 Flush=11/2" in (tmp_path / "par" / "index.html").read_text()
+
+
+def test_play_as_equals_analyze_play_as(tmp_path: Path) -> None:
+    """``--play-as 8/5`` on a progressive 8/5: the figures of that strategy's play, as ``analyze``'s."""
+    options = ["--paytable", "8/5", "--pay", "RoyalFlush=1760", "--play-as", "8/5"]
+    data = run_json("report", JOB, *options, "--out", str(tmp_path / "par"))
+    analyze = run_json("analyze", JOB, *options)
+    assert data["analysis"] == analyze
+    assert data["par"]["return_exact"] == analyze["return_exact"]
+    assert Fraction(analyze["play_as"]["cost_exact"]) > 0  # not re-solving costs something
+    assert data["multiplay"] is None and "--play-as" in data["multiplay_note"]
+    assert data["heading"] == "played with the strategy optimal for 8/5"
+    assert analyze["play_as"]["cost_exact"] in (tmp_path / "par" / "index.html").read_text()
 
 
 def test_strategy_equals_cpoly_strategy(tmp_path: Path) -> None:
@@ -258,6 +296,9 @@ def test_output_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     (["--out", "x", "--sweep", "Royal=800..900"], "--sweep: unknown category 'Royal' (did you mean 'RoyalFlush'?)"),
     (["--out", "x", "--sweep", "RoyalFlush=900..800"], "the low end 900 is above the high end 800"),
     (["--out", "x", "--strategy", "--lines", "0"], "--lines"),
+    (["--out", "x", "--pay", "Royal=1760"], "unknown category 'Royal'"),
+    (["--out", "x", "--play-as", "8/5", "--plays", "3"], "--plays with --play-as is not supported"),
+    (["--out", "x", "--play-as", "8/5", "--strategy"], "--strategy with --play-as is not supported"),
     ([], "cpoly report needs --out DIR"),
 ])
 def test_bad_requests(args: list[str], message: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

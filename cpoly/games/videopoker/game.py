@@ -352,9 +352,31 @@ class VideoPoker:
         """A pay table of the game by name (the first when None), pays in category order."""
         return self.game.paytable(name)
 
+    @property
+    def tie_rule(self) -> TieRule:
+        """The game's tie rule: its ``tie_rule`` statement's, else :data:`DEFAULT_TIE_RULE`.
+
+        >>> VideoPoker.load("definitions/royal_aces_bonus.cp").tie_rule.value
+        'fewest-cards'
+        """
+        return self.game.spec.tie_rule or DEFAULT_TIE_RULE
+
+    @property
+    def tie_rule_statement(self) -> tuple[str, str] | None:
+        """The game's ``tie_rule`` statement as its rule and where it is (``path:line:col``);
+        None when the game states none.
+
+        >>> VideoPoker.load("definitions/royal_aces_bonus.cp").tie_rule_statement
+        ('fewest-cards', 'definitions/royal_aces_bonus.cp:14:1')
+        """
+        spec = self.game.spec
+        return None if spec.tie_rule is None else (spec.tie_rule.value, str(spec.tie_rule_span))
+
     def hold(self, cards: Sequence[str], paytable: str | None = None,
-             tie_rule: TieRule | str = DEFAULT_TIE_RULE, use_cache: bool = True) -> HoldResult:
-        """All 32 holds of a dealt hand with exact EVs; the best marked."""
+             tie_rule: TieRule | str | None = None, use_cache: bool = True) -> HoldResult:
+        """All 32 holds of a dealt hand with exact EVs; the best marked (among equal EVs by
+        ``tie_rule``, by default the game's: :attr:`tie_rule`)."""
+        tie_rule = tie_rule or self.tie_rule
         deal = self.deal_indices(cards)
         self.game.check_dealt(self.game.parse_hand(cards))
         self.require_zero_one()
@@ -364,10 +386,12 @@ class VideoPoker:
         return autohold(deal, prepared, self.paytable(paytable), tie_rule, self.ordered_hands)
 
     def analyze(self, paytable: str | PayTable | None = None,
-                tie_rule: TieRule | str = DEFAULT_TIE_RULE, progress: Progress | None = None,
+                tie_rule: TieRule | str | None = None, progress: Progress | None = None,
                 use_cache: bool = True) -> GameAnalysis:
         """The game's return under optimal play, exact; ``paytable`` is a name of the game's
-        pay tables (default: the first) or a :class:`PayTable` of one's own."""
+        pay tables (default: the first) or a :class:`PayTable` of one's own, ``tie_rule`` by
+        default the game's (:attr:`tie_rule`)."""
+        tie_rule = tie_rule or self.tie_rule
         table = paytable if isinstance(paytable, PayTable) else self.paytable(paytable)
         prepared = self.prepared(use_cache)
         self.require_zero_one()

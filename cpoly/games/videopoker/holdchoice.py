@@ -24,13 +24,13 @@ A game where every final hand pays 3: all 32 holds tie, and ``fewest-cards`` dra
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from fractions import Fraction
 from math import comb, lcm, perm
 from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
+from cpoly.tierule import DEFAULT_TIE_RULE, TieRule, tie_rule_names
 
 __all__ = [
     "DEFAULT_TIE_RULE",
@@ -53,33 +53,6 @@ __all__ = [
 
 HAND_SIZE = 5
 HOLDS = 1 << HAND_SIZE
-
-
-class TieRule(str, enum.Enum):
-    """How to choose among holds whose EVs are exactly equal (all maximal).
-
-    Hold indices here refer to the deal's cards in increasing card-index order (bit ``i`` = the
-    ``i``-th lowest card held), whatever order a deal was given in.  Every rule falls back to the
-    lowest such hold index when it still leaves several holds.
-
-    * ``rank-order``: list the deal's cards by face, ascending (equal faces by card index), and
-      take the lowest hold index in that order; equivalently, where two holds differ, keep the one
-      that discards the highest-ranked card.  Reproduces the published full-pay Deuces Wild table
-      (all eleven rows); independent of how cards are numbered within a face.
-    * ``first``: the lowest hold index (by card index: the same as ``rank-order`` when cards are
-      numbered face-major, e.g. ``card = 4 * face + suit``).
-    * ``fewest-cards``: the hold keeping the fewest cards.
-    * ``most-cards``: the hold keeping the most cards.
-    * ``lowest-variance``: the hold whose payout has the smallest variance.
-    * ``highest-variance``: the hold whose payout has the largest variance.
-    """
-
-    RANK_ORDER = "rank-order"
-    FIRST = "first"
-    FEWEST_CARDS = "fewest-cards"
-    MOST_CARDS = "most-cards"
-    LOWEST_VARIANCE = "lowest-variance"
-    HIGHEST_VARIANCE = "highest-variance"
 
 
 class TieKey(NamedTuple):
@@ -107,11 +80,6 @@ TIE_KEYS: dict[TieRule, TieKey] = {
 }
 
 
-#: The rule that reproduces the published full-pay Deuces Wild combinations digit for digit (of
-#: the five rules, only ``rank-order``, and ``first`` on a face-major deck, do).
-DEFAULT_TIE_RULE = TieRule.RANK_ORDER
-
-
 def parse_tie_rule(rule: TieRule | str) -> TieRule:
     """A :class:`TieRule` from itself or its name.
 
@@ -123,8 +91,7 @@ def parse_tie_rule(rule: TieRule | str) -> TieRule:
     try:
         return TieRule(rule)
     except ValueError:
-        names = ", ".join(r.value for r in TieRule)
-        raise CpolyInputError(f"unknown tie rule {rule!r} (expected one of {names})") from None
+        raise CpolyInputError(f"unknown tie rule {rule!r} (expected one of {tie_rule_names()})") from None
 
 
 def draw_weights(n: int, hand_size: int = HAND_SIZE) -> tuple[int, tuple[int, ...]]:

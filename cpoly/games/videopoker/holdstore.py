@@ -88,6 +88,7 @@ def game_meta(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
         "literals": [sorted(literal) for literal in literals],
         "n_columns": len(poker.game.category_names) + 1,
         "paytables": [_paytable(table, poker.n_cards) for table in spec.paytables],
+        "tie_rule": poker.tie_rule_statement,
         "warnings": {"path": program.module.path, "cwd": os.getcwd(),
                      "lines": [w.render() for w in program.warnings]},
     }

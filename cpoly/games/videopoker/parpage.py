@@ -93,7 +93,9 @@ def _summary_section(data: dict[str, Any]) -> str:
     analysis, par = data["analysis"], data["par"]
     hit_cycle = "" if par["hit_cycle"] is None else f"1 in {par['hit_cycle']:.4f}"
     variance, deviation = par["variance"], par["standard_deviation"]
-    rows = [f"<tr><th>return under optimal play</th>{_num(_percent(par['return'], 6), par['return_exact'])}"
+    heading = data.get("heading", "optimal play")
+    label = "return under optimal play" if heading == "optimal play" else f"return, {_e(heading)}"
+    rows = [f"<tr><th>{label}</th>{_num(_percent(par['return'], 6), par['return_exact'])}"
             f'<td class="exact">{_e(par["return_exact"])}</td></tr>',
             f"<tr><th>hit frequency</th>{_num(_percent(par['hit_frequency'], 4), par['hit_frequency_exact'])}"
             f'<td class="exact">{hit_cycle}</td></tr>',
@@ -106,6 +108,11 @@ def _summary_section(data: dict[str, Any]) -> str:
                     f'{_num(f"{index:.4f}")}<td class="exact">z &times; SD</td></tr>')
     ties = (f"{analysis['tied_deals']:,} deals have several holds of exactly the best EV; the "
             f"{_e(analysis['tie_rule'])} rule chose among them.")
+    play_as = analysis.get("play_as")
+    if play_as is not None:
+        ties += (f" Optimal play of this table returns {_percent(play_as['optimal_return'], 6)}: the "
+                 f"{_e(play_as['strategy_of'])} strategy costs {_percent(play_as['cost'], 6)} of each bet "
+                 f"({_e(play_as['cost_exact'])}).")
     return ("<h2>Return, hit frequency and volatility</h2>" + _table(["figure", "value", "exact"], rows, "summary")
             + f'<p class="note">{ties}</p>')
 
@@ -200,7 +207,7 @@ def _provenance_section(data: dict[str, Any]) -> str:
             for entry in source["files"]]
     return ("<h2>Provenance</h2>"
             f"<p>cpoly {_e(source['cpoly_version'])} (code {_e(source['code_digest'][:16])}), tie rule "
-            f"{_e(source['tie_rule'])}, made {_e(source['date'])}. Command: <code>{_e(source['command'])}</code></p>"
+            f"{_e(source['tie_rule'])} (from {_e(source.get('tie_rule_from', '?'))}), made {_e(source['date'])}. Command: <code>{_e(source['command'])}</code></p>"
             + _table(["definition file", "SHA-256"], rows, "files"))
 
 
@@ -211,7 +218,7 @@ def render_page(data: dict[str, Any], figures: Sequence[dict[str, str]]) -> str:
                      f"<figcaption>{_e(f['caption'])}</figcaption></figure>" for f in figures)
     body = "".join([
         f"<h1>{_e(title)}</h1><p class=\"subtitle\">Probability accounting report (PAR sheet), exact "
-        "analysis of every deal under optimal play</p>",
+        f"analysis of every deal: {_e(data.get('heading', 'optimal play'))}</p>",
         _hands_section(data), _summary_section(data), _minimum_section(data), _limits_section(data),
         _multiplay_section(data), _sweep_section(data), _strategy_section(data),
         f"<h2>Figures</h2>{images}" if images else "", _provenance_section(data)])

@@ -22,6 +22,7 @@ explains), or a deck whose blocks come out otherwise than the file's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -46,6 +47,7 @@ class WarmAnalysis(NamedTuple):
     paytable: PayTable
     prepared: PreparedGame
     paytables: tuple[PayTable, ...] = ()  # every table of the game the warm path can analyse
+    tie_rule: Sequence[str] | None = None  # the game's tie_rule statement: rule, where
 
 
 def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
@@ -66,7 +68,7 @@ def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
             return None
         usable = (_paytable(meta, entry["name"]) for entry in meta["paytables"])
         return WarmAnalysis(meta["title"], tuple(meta["categories"]), warnings, table, prepared,
-                            tuple(other for other in usable if other is not None))
+                            tuple(other for other in usable if other is not None), meta["tie_rule"])
     except (KeyError, IndexError, TypeError, ValueError, CpolyError):
         return None  # a header without what this code reads: the slow path answers
 

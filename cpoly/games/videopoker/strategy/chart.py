@@ -28,6 +28,7 @@ from cpoly.games.videopoker.strategy.names import PatternWords
 from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
 from cpoly.games.videopoker.strategy.search import ChartSearch, search_chart
 from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.paytable import PayTable
 
 __all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "chart_of",
            "check_lines", "collect", "hold_cards"]
@@ -129,18 +130,20 @@ class StrategyData:
                           tables.by_category[0][self.categories[self.index[:, -1]]])
 
 
-def collect(poker: VideoPoker, paytable: str | None = None, progress: Progress | None = None) -> StrategyData:
-    """One analysis pass keeping every class's hold values, and every hold's patterns."""
+def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
+            progress: Progress | None = None) -> StrategyData:
+    """One analysis pass keeping every class's hold values, and every hold's patterns
+    (``paytable``: a table of the game by name, the first when None, or one's own)."""
     _check_game(poker)
     prepared = poker.prepared()
     assert not isinstance(prepared, PreparedCopies)
-    table = poker.paytable(paytable)
+    table = paytable if isinstance(paytable, PayTable) else poker.paytable(paytable)
     values = np.empty((len(prepared.sizes), HOLDS), dtype=np.int64)
 
     def keep(rows: np.ndarray, chunk_values: np.ndarray) -> None:
         values[rows] = chunk_values
 
-    analysis = analyze_prepared(prepared, table, progress=progress, hold_values=keep)
+    analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=keep)
     scaled = table.scaled()
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
     deals = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]

@@ -1,0 +1,13 @@
+// expect: 11:10: unknown tie rule 'fewest-card' (did you mean 'fewest-cards'?); the rules are rank-order, first, fewest-cards, most-cards, lowest-variance, highest-variance
+Faces = 4
+Suits = 2
+F = σ1-σ2
+S = σ3-σ4
+domain F: Faces
+domain S: Suits
+Hand = prod(i<j in 1..2) (1 - δF[i],F[j] δS[i],S[j])
+Pair = δF[1],F[2]
+cards F S
+tie_rule fewest-card
+deal Hand
+categories Pair
