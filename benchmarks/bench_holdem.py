@@ -4,7 +4,8 @@ Run with ``python3 benchmarks/bench_holdem.py``.  Peers enumerate every board in
 around their evaluator; loops over more than ``--cap`` boards are timed on the first ``--cap``
 boards and extrapolated (marked ``*``).  Prints one table with ratios (peer time / cpoly time).
 
-A second table times exact questions over many holdings (ranges, ``??``) against a brute-force
+A third table times the issue's exact questions against OMPEval's figures (kept: it cannot be
+installed here).  A second table times exact questions over many holdings (ranges, ``??``) against a brute-force
 phevaluator loop over the same question (every joint holding x every runout; ratio = cpoly /
 loop, with the issue's goal).  Times are CPU seconds of this process (``time.process_time``), so
 that a busy shared machine distorts both sides alike.  ``--three-flop`` also runs ``?? ?? ??`` on
@@ -39,6 +40,18 @@ RANGE_QUESTIONS = [
     ("QQ+,AK ?? flop", ["QQ+,AK", "??"], "2c 7d 9h", None, None),
     ("AsAh ?? preflop", ["AsAh", "??"], "", 1.5, ["AsAh", "KsKh"]),
 ]
+#: The issue's yardstick: OMPEval (C++, one thread, g++ -O3 -march=native) on this machine, in
+#: seconds; it cannot be installed here, so its figures are kept (question, hands, board, seconds).
+OMPEVAL_ROWS = [
+    ("AsAh vs KsKh", ["AsAh", "KsKh"], "", 2.6e-3),
+    ("AcKc vs AdKd vs Td4c", ["AcKc", "AdKd", "Td4c"], "", 4.8e-3),
+    ("AK vs QQ (ranges)", ["AK", "QQ"], "", 37e-3),
+    ("A2s+ vs KQ vs ?? on 2c 7d 9h Js 3s", ["A2s+", "KQ", "??"], "2c 7d 9h Js 3s", 13e-3),
+    ("QQ+,AK vs ?? on 2c 7d 9h", ["QQ+,AK", "??"], "2c 7d 9h", 69e-3),
+    ("AsAh vs ??", ["AsAh", "??"], "", 1.48),
+]
+#: Goal: cpoly within this factor of OMPEval's figure on every row.
+OMPEVAL_GOAL = 3.0
 MATCHUPS = {"AsAh vs KsKh": ["AsAh", "KsKh"], "AcKc/AdKd/Td4c": ["AcKc", "AdKd", "Td4c"]}
 E7 = [eval7.Card(format_card(c)) for c in range(52)]
 PH = [PhCard(format_card(c)).id_ for c in range(52)]  # phevaluator's integer card ids
@@ -93,6 +106,21 @@ def range_table(cap: int) -> Table:
         verdict = "" if goal is None else f"<= {goal} {'ok' if ratio <= goal else 'MISSED'}"
         table.add_row(label, f"{ours:.2f}", method, f"{loop:.2f}{'*' if cut else ''}",
                       f"{ratio:.3f}", verdict)
+    return table
+
+
+def ompeval_table() -> Table:
+    """cpoly's exact time (best CPU s after a warm call) against OMPEval's kept figures."""
+    table = Table(title=f"Exact equity against OMPEval (kept figures); goal cpoly / OMPEval <= "
+                        f"{OMPEVAL_GOAL:.0f}x")
+    for column in ("question", "OMPEval", "cpoly", "cpoly / OMPEval", "goal"):
+        table.add_column(column, justify="left" if column == "question" else "right")
+    for name, hands, board, figure in OMPEVAL_ROWS:
+        equity(hands, board, exact=True)
+        ours = best_of(1 if figure > 1 else 5, partial(equity, hands, board, exact=True))
+        ratio = ours / figure
+        table.add_row(name, f"{figure * 1e3:,.1f} ms", f"{ours * 1e3:,.1f} ms", f"{ratio:.1f}x",
+                      "ok" if ratio <= OMPEVAL_GOAL else "MISSED")
     return table
 
 
@@ -170,6 +198,7 @@ def main() -> None:
     console.print("* extrapolated from the first --cap boards of the loop. Throughput ratios are "
                   "cpoly / peer; peers are called per hand from Python.")
     console.print(range_table(args.cap))
+    console.print(ompeval_table())
     if args.three_flop:
         console.print(three_on_the_flop())
 

@@ -153,9 +153,11 @@ def plan_method(deal: Deal, exact: bool | None = None, samples: int | None = Non
         raise CpolyInputError(f"too many samples: {samples:,} (at most {MAX_SAMPLES:,}, hours of "
                               "work already; the standard error shrinks only as 1/sqrt(N))")
     best = _exact_options(deal, flushes)[0]
+    exact_summary = best.refusal or f"{best.method} method, about {_seconds(best.seconds)} s predicted"
+    if exact is True and best.refusal is None:
+        return Plan(best.method, f"exact ({exact_summary}; requested)")
     rate = acceptance(deal)
     mc_ok = rate >= MIN_ACCEPTANCE
-    exact_summary = best.refusal or f"{best.method} method, about {_seconds(best.seconds)} s predicted"
     mc_summary = f"{rate:.2%} of random draws of the ranges fit together"
     if exact is True or (exact is None and samples is None and best.refusal is None
                          and (best.seconds <= AUTO_EXACT_SECONDS or not mc_ok)):

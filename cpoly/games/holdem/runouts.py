@@ -143,13 +143,14 @@ _CODES = 12
 
 class _Counted:
     """The counted player's combos on a batch of ``B`` runouts: per runout, sorted by strength
-    with cumulative weights, and the same for the combos holding each card.
+    with cumulative weights, and the same for the combos holding each card in ``held`` (the
+    cards of the enumerated players' rows; the only ones whose combos are removed).
 
     Index ``M`` (one past Q's combos) is no combo: strength -1, weight 0.
     """
 
     def __init__(self, q_cards: IntArray, q_weights: IntArray, q_strength: IntArray,
-                 runout_masks: npt.NDArray[np.uint64], rules: GameRules) -> None:
+                 runout_masks: npt.NDArray[np.uint64], held: IntArray, rules: GameRules) -> None:
         self.rules = rules
         q_masks = (np.uint64(1) << q_cards[:, 0].astype(np.uint64)) | (
             np.uint64(1) << q_cards[:, 1].astype(np.uint64))
@@ -163,7 +164,9 @@ class _Counted:
         self.code = np.where(self.strength >= 0,
                              category_codes(np.maximum(self.strength, 0), rules), 0)
         self.keys, self.cum = self._sorted(self.strength[:, :-1], self.weight[:, :-1])
-        self.card_combos = _card_combos(q_cards.tobytes(), size)  # (52, C)
+        self.card_combos = _card_combos(q_cards.tobytes(), size)[held]  # (H, C)
+        self.slot = np.zeros(52, np.int64)
+        self.slot[held] = np.arange(len(held))
         self.card_keys, self.card_cum = self._sorted(self.strength[:, self.card_combos],
                                                      self.weight[:, self.card_combos])
         self.totals = self.cum[..., -1]
@@ -191,7 +194,7 @@ class _Counted:
     def count(self, runout: IntArray, cards: IntArray, pairs: IntArray, x: IntArray | None) -> IntArray:
         """``count_h``: weight of Q's combos of strength below ``x`` (all, when None) that avoid
         the row's ``cards``, for rows (cells) on runout ``runout`` of the batch."""
-        card_rows = runout[:, None] * self.card_combos.shape[0] + cards
+        card_rows = runout[:, None] * self.card_combos.shape[0] + self.slot[cards]
         if x is None:
             whole = self.totals[runout]
             removed = np.take(self.card_totals.reshape(-1), card_rows).sum(axis=1)
@@ -217,9 +220,10 @@ class _Counted:
         card_rows = np.repeat(np.arange(batch * self.card_combos.shape[0]), per_card)
         by_card = self._code_cum(card_rows, card_code, self.weight[:, self.card_combos],
                                  batch * self.card_combos.shape[0]).reshape(batch, -1, _CODES - 1)
-        held = cards.shape[1]
-        card_w = _group_sum(((runout * n_groups + groups)[:, None] * 52 + cards).ravel(),
-                            np.repeat(weights, held), batch * n_groups * 52).reshape(batch, n_groups, 52)
+        held = len(self.card_combos)
+        card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
+                            np.repeat(weights, cards.shape[1]),
+                            batch * n_groups * held).reshape(batch, n_groups, held)
         pair_code = self.code[runout[:, None], pairs]
         pair_w = weights[:, None] * self.weight[runout[:, None], pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
@@ -357,6 +361,7 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     q_index = np.full(len(ALL_COMBOS) + 1, len(q_ids), dtype=np.int64)
     q_index[q_ids] = np.arange(len(q_ids))
     row_cards, pairs = _row_pairs(ids, q_index)
+    held = np.unique(row_cards)
     extra = runouts(deal)
     total = Tally.zero(len(deal.ranges))
     batch = max(1, min(RUNOUTS_PER_STEP, ROWS_PER_STEP // max(len(ids), 1)))
@@ -364,7 +369,8 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
         chunk = extra[start:start + batch]
         strengths = _combo_strengths(deal.board, chunk, deal.rules)
         runout_masks = (np.uint64(1) << chunk.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], runout_masks, deal.rules)
+        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], runout_masks, held,
+                           deal.rules)
         live_runout, live_row = np.nonzero((masks[None, :] & runout_masks[:, None]) == 0)
         for lo in range(0, len(live_row), ROWS_PER_STEP):
             runout, rows = live_runout[lo:lo + ROWS_PER_STEP], live_row[lo:lo + ROWS_PER_STEP]
@@ -383,7 +389,7 @@ def valid_holdings(deal: Deal) -> int:
     q_cards = np.asarray(deal.ranges[q], dtype=np.int64)
     q_index = np.full(len(ALL_COMBOS) + 1, len(q_cards), dtype=np.int64)
     q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
-    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros((1, len(q_cards)), np.int64),
-                       np.zeros(1, np.uint64), deal.rules)
     cards, pairs = _row_pairs(ids, q_index)
+    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros((1, len(q_cards)), np.int64),
+                       np.zeros(1, np.uint64), np.unique(cards), deal.rules)
     return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs, None).sum())
