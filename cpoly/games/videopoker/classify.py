@@ -6,7 +6,7 @@ faces and suits (never all 2.6 M hands x 5 x 2 at once), and the chunks run on a
 the work per chunk is NumPy gathers and element-wise operations, which release the GIL.
 
 >>> from cpoly.api import load_game
->>> from cpoly.games.videopoker.combinatorics import all_hands
+>>> from cpoly.deck.subsets import all_hands
 >>> game = load_game("definitions/jacks_or_better.cp")
 >>> faces, suits = np.repeat(np.arange(13), 4), np.tile(np.arange(4), 13)
 >>> hands = all_hands(52, 5)[[0, 5]]    # 2h 2d 2c 2s 3h, then 2d 2c 2s 3h 3d

@@ -6,7 +6,7 @@ For ``j = 0..4`` and every j-subset ``S`` of the deck (indexed by its colex rank
 itself.
 
 >>> import numpy as np
->>> from cpoly.games.videopoker.combinatorics import all_hands
+>>> from cpoly.deck.subsets import all_hands
 >>> hands = all_hands(7, 5)
 >>> categories = (hands[:, 0] == 0).astype(np.int64)   # category 0: hands holding card 0
 >>> tables = build_tables(categories, n=7, n_columns=2)
