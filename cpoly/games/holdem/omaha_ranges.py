@@ -1,0 +1,202 @@
+"""Omaha hands and ranges: four cards, rank patterns, suitedness, unions.
+
+The grammar (case-insensitive; spaces inside an item are ignored)::
+
+    range    := item ("," item)*                 a union; a hand listed twice counts once
+    item     := "random" | "any" | "??" | "xx"   every four cards
+              | slot slot slot slot [suits]
+    slot     := card        "As", "10h"          that card
+              | rank        "A", "T", "10"       a card of that rank, any suit
+              | wildcard    "x", "*", "?"        any card
+    suits    := "ds"        double-suited: two cards of one suit and two of another
+              | "ss"        single-suited: two cards of one suit, the other two of two other suits
+
+A hand matches an item when its four cards can be given to the four slots, one each, every card
+matching its slot (so ``AAxx`` is every hand with at least two aces, ``AAKK`` exactly two aces and
+two kings, ``AsKsxx`` every hand with the ace and king of spades; ``AsAh??`` is the same item
+written with ``?``), and its suits have the item's pattern.  Every hand of a range counts once
+(no weights); hands using a board, dead or other player's card are left out.
+
+>>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of
+>>> omaha = rules_of(DEFAULT_GAME.parent / "omaha.cp")
+>>> deck = list(omaha.deck)
+>>> [len(omaha_range(text, deck)) for text in ("AAxx", "AAKK", "AAKKds", "AKQJss", "AsKs??")]
+[6961, 36, 6, 144, 1225]
+>>> len(omaha_range("AAxx,KKxx", deck)), len(omaha_range("??", deck))
+(13886, 270725)
+>>> omaha_range("AAKKx", deck)
+Traceback (most recent call last):
+cpoly.errors.CpolyInputError: bad Omaha hand 'AAKKx': it has 5 slots, an Omaha hand is 4 (cards like 'As', ranks like 'A', or 'x'/'*'/'?' for any card; e.g. 'AsAhKsKh', 'AAxx', 'AAKKds')
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from itertools import combinations, product
+
+import numpy as np
+import numpy.typing as npt
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.cards import RANKS, format_cards, parse_card
+from cpoly.games.holdem.ranges import RANDOM_WORDS
+
+IntArray = npt.NDArray[np.int64]
+HAND_SIZE = 4
+WILDCARDS = frozenset("x*?")
+#: The suit patterns of the suffixes: the sorted counts of the hand's suits.
+SUIT_PATTERNS = {"ds": (2, 2), "ss": (2, 1, 1)}
+_HINT = ("(cards like 'As', ranks like 'A', or 'x'/'*'/'?' for any card; "
+         "e.g. 'AsAhKsKh', 'AAxx', 'AAKKds')")
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One item of a range: its known cards, its rank slots (rank -> how many), its wildcards
+    and the suit pattern it asks for (None: any)."""
+
+    text: str
+    cards: tuple[int, ...]
+    ranks: tuple[tuple[int, int], ...]
+    wildcards: int
+    suits: tuple[int, ...] | None
+
+
+def _slots(text: str, token: str) -> list[str]:
+    """The slots of ``text`` as strings: ``'As'``, ``'A'``, ``'x'``; an error names ``token``."""
+    slots: list[str] = []
+    chars = text.replace(" ", "")
+    i = 0
+    while i < len(chars):
+        char = chars[i]
+        if char.lower() in WILDCARDS:
+            slots.append("x")
+            i += 1
+            continue
+        size = 2 if chars[i:i + 2] == "10" else 1
+        rank = "T" if size == 2 else char.upper()
+        if rank not in RANKS:
+            raise CpolyInputError(f"bad Omaha hand {token!r}: {char!r} is not a rank, a card or a "
+                                  f"wildcard {_HINT}")
+        following = chars[i + size:i + size + 1]
+        if following and following.upper() not in RANKS and following.lower() not in WILDCARDS \
+                and following != "1":
+            slots.append(chars[i:i + size + 1])
+            i += size + 1
+        else:
+            slots.append(rank)
+            i += size
+    return slots
+
+
+def _split_suits(token: str) -> tuple[list[str], tuple[int, ...] | None]:
+    """The slots of an item and the suit pattern of its ``ds``/``ss`` suffix, if any."""
+    body, suffix = token[:-2], token[-2:].lower()
+    if suffix in SUIT_PATTERNS and body.strip():
+        try:
+            slots = _slots(body, token)
+        except CpolyInputError:
+            slots = []
+        if len(slots) == HAND_SIZE:
+            return slots, SUIT_PATTERNS[suffix]
+    return _slots(token, token), None
+
+
+def parse_pattern(token: str) -> Pattern:
+    """One item of a range (see the module docstring).
+
+    >>> p = parse_pattern("AsAxxds")
+    >>> format_cards(p.cards), p.ranks, p.wildcards, p.suits
+    ('As', ((12, 1),), 2, (2, 2))
+    """
+    if "@" in token:
+        raise CpolyInputError(f"bad Omaha hand {token!r}: Omaha ranges take no weights; every "
+                              f"hand of a range counts once")
+    slots, suits = _split_suits(token)
+    if len(slots) != HAND_SIZE:
+        raise CpolyInputError(f"bad Omaha hand {token!r}: it has {len(slots)} slot"
+                              f"{'s' if len(slots) != 1 else ''}, an Omaha hand is {HAND_SIZE} {_HINT}")
+    cards: list[int] = []
+    for slot in slots:
+        if len(slot) > 1:
+            try:
+                card = parse_card(slot)
+            except CpolyInputError as error:
+                raise CpolyInputError(f"bad Omaha hand {token!r}: {error}") from None
+            if card in cards:
+                raise CpolyInputError(f"bad Omaha hand {token!r}: card {slot!r} is written twice")
+            cards.append(card)
+    ranks = Counter(RANKS.index(slot) for slot in slots if len(slot) == 1 and slot != "x")
+    return Pattern(token, tuple(cards), tuple(sorted(ranks.items())), slots.count("x"), suits)
+
+
+def pattern_hands(pattern: Pattern, live: list[int]) -> IntArray:
+    """Every four-card hand of ``live`` cards matching ``pattern``, ``(n, 4)``, each sorted
+    high card first, in ascending order of rows."""
+    if any(card not in live for card in pattern.cards):
+        return np.zeros((0, HAND_SIZE), dtype=np.int64)
+    rest = [c for c in live if c not in pattern.cards]
+    rank_choices = [list(combinations([c for c in rest if c // 4 == rank], count))
+                    for rank, count in pattern.ranks]
+    hands: set[tuple[int, ...]] = set()
+    for chosen in product(*rank_choices):
+        used = list(pattern.cards) + [c for group in chosen for c in group]
+        others = [c for c in rest if c not in used]
+        for extra in combinations(others, pattern.wildcards):
+            hand = tuple(sorted(used + list(extra), reverse=True))
+            if pattern.suits is None or _suit_pattern(hand) == pattern.suits:
+                hands.add(hand)
+    return np.array(sorted(hands), dtype=np.int64).reshape(-1, HAND_SIZE)
+
+
+def _suit_pattern(hand: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(Counter(card % 4 for card in hand).values(), reverse=True))
+
+
+def omaha_range(text: str, live: list[int]) -> IntArray:
+    """The four-card hands ``(n, 4)`` of a range over the ``live`` cards (see the module
+    docstring); an error names a bad item.
+
+    Raises
+    ------
+    CpolyInputError
+        On an empty range or item, or a bad item (named).
+    """
+    stripped = text.strip()
+    if not stripped:
+        raise CpolyInputError("empty Omaha hand: write four cards ('AsAhKsKh'), '??' or a range "
+                              "('AAxx,KKxx')")
+    parts = []
+    for item in stripped.split(","):
+        token = item.strip()
+        if not token:
+            raise CpolyInputError(f"empty item in Omaha range {text!r}")
+        if token.lower() in RANDOM_WORDS:
+            token = "x" * HAND_SIZE
+        parts.append(pattern_hands(parse_pattern(token), live))
+    return np.unique(np.concatenate(parts), axis=0).reshape(-1, HAND_SIZE)
+
+
+def is_single_hand(text: str) -> bool:
+    """True when ``text`` is four written cards (no range, no wildcard).
+
+    >>> is_single_hand("AsAhKsKh"), is_single_hand("AAKK"), is_single_hand("AsAh??")
+    (True, False, False)
+    """
+    try:
+        pattern = parse_pattern(text.strip())
+    except CpolyInputError:
+        return False
+    return "," not in text and len(pattern.cards) == HAND_SIZE
+
+
+def describe(hands: IntArray) -> str:
+    """The hand when there is one, else how many (for messages).
+
+    >>> describe(np.array([[51, 50, 49, 48]])), describe(np.zeros((3, 4), dtype=np.int64))
+    ('Ac Ad Ah As', '3 hands')
+    """
+    if len(hands) == 1:
+        return format_cards(hands[0].tolist())
+    return f"{len(hands):,} hands"
