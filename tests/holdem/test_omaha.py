@@ -127,7 +127,7 @@ def comb_count(n: int, k: int) -> int:
 
 
 def test_bad_omaha_input(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(CpolyInputError, match="an Omaha hand is 4 cards"):
+    with pytest.raises(CpolyInputError, match="an Omaha hand is 4"):
         equity(["AsAhKs", "QdJdTc9c"], game=GAME)
     with pytest.raises(CpolyInputError, match="duplicate card 'Ks'"):
         equity(["AsAhKsKh", "QdJdTc9c"], board="2c 7d Ks", game=GAME)

@@ -20,28 +20,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
 from math import comb, prod
 
 import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import CardsLike, check_distinct, format_cards, to_cards
+from cpoly.games.holdem.cards import CardsLike, check_distinct, format_card, format_cards, to_cards
 from cpoly.games.holdem.deal import MAX_PLAYERS, check_in_deck
 from cpoly.games.holdem.method import AUTO_EXACT_SECONDS, DEFAULT_SAMPLES, MAX_SAMPLES
 from cpoly.games.holdem.omaha_exact import holding_tally, listed_tally, omaha_strengths
+from cpoly.games.holdem.omaha_gather import predicted_seconds, wide_boards, wide_player, wide_tally
+from cpoly.games.holdem.omaha_ranges import omaha_range, written_cards
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally, tally_showdowns
 
 IntArray = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
-RANDOM_WORDS = frozenset({"random", "any", "??", "xx"})
 #: Joint holdings the holdings method may take (about 0.5 s each preflop, 5 ms on a flop).
 MAX_HOLDINGS = 20_000
 #: (joint holding, runout) pairs the listed method may take (about 2 s per million).
 MAX_LISTED_PAIRS = 30_000_000
+#: Predicted seconds the wide method may take (one wide hand against known ones).
+MAX_WIDE_SECONDS = 120.0
 
 
 @dataclass(frozen=True)
@@ -64,26 +66,17 @@ class OmahaDeal:
 
 
 def _hand(hand: object, rules: GameRules, live: list[int]) -> tuple[str, IntArray]:
-    """A player's label and possible hands ``(n, hole)``."""
-    size = rules.hole_cards
+    """A player's label and possible hands ``(n, hole)``: a range written as text
+    (:mod:`~cpoly.games.holdem.omaha_ranges`), or cards in any accepted form."""
     if isinstance(hand, str):
-        text = hand.strip()
-        if text.lower() in RANDOM_WORDS:
-            known: tuple[int, ...] = ()
-            missing = size
-        else:
-            missing = text.count("?")
-            known = to_cards(text.replace("?", " ")) if text.replace("?", "").strip() else ()
-        label = text
-    else:
-        known, missing, label = to_cards(hand), 0, ""
-    if len(known) + missing != size:
-        raise CpolyInputError(f"bad hand {hand!r}: an Omaha hand is {size} cards ({len(known)} "
-                              f"known and {missing} '?' given); write e.g. 'AsAhKsKh', 'AsAh??' or '??'")
-    check_in_deck(known, rules, f"hand {label or format_cards(known)!r}")
-    rest = [c for c in live if c not in known]
-    combos = [tuple(sorted(known + extra, reverse=True)) for extra in combinations(rest, missing)]
-    return label or format_cards(known).replace(" ", ""), np.array(combos, dtype=np.int64).reshape(-1, size)
+        return hand.strip(), omaha_range(hand, live, rules)
+    known = to_cards(hand)
+    if len(known) != rules.hole_cards:
+        raise CpolyInputError(f"bad hand {hand!r}: an Omaha hand is {rules.hole_cards} cards "
+                              f"({len(known)} given); write e.g. 'AsAhKsKh', 'AsAh??', 'AAxx' or '??'")
+    check_in_deck(known, rules, f"hand {format_cards(known)!r}")
+    combos = [tuple(sorted(known, reverse=True))] if all(c in live for c in known) else []
+    return format_cards(known).replace(" ", ""), np.array(combos, dtype=np.int64).reshape(-1, 4)
 
 
 def make_omaha_deal(hands: Sequence[object], board: CardsLike = "", dead: CardsLike = "",
@@ -108,12 +101,23 @@ def make_omaha_deal(hands: Sequence[object], board: CardsLike = "", dead: CardsL
     for index, hand in enumerate(hands, start=1):
         label, combos = _hand(hand, rules, live)
         if len(combos) == 0:
-            raise CpolyInputError(f"hand {index} {label!r} uses a board or dead card")
+            _no_hand_left(index, label, hand, taken)
         parsed.append((label, combos))
     fixed = [c for _, combos in parsed if len(combos) == 1 for c in combos[0].tolist()]
     check_distinct(list(board_cards) + list(dead_cards) + fixed, "the board, dead cards and hands")
     return OmahaDeal(tuple(p[0] for p in parsed), tuple(p[1] for p in parsed), board_cards,
                      dead_cards, rules)
+
+
+def _no_hand_left(index: int, label: str, hand: object, taken: set[int]) -> None:
+    """Raise for a hand with nothing left: name a written card on the board or dead."""
+    written = written_cards(hand) if isinstance(hand, str) else list(to_cards(hand))
+    clash = [c for c in written if c in taken]
+    if clash:
+        raise CpolyInputError(f"duplicate card {format_card(clash[0])!r} (hand {index} {label!r} "
+                              f"and the board or dead cards)")
+    raise CpolyInputError(f"hand {index} {label!r} has no hand left: every hand it names uses a "
+                          f"board or dead card")
 
 
 def joint_holdings(deal: OmahaDeal, limit: int) -> IntArray | None:
@@ -146,18 +150,29 @@ def _plan(deal: OmahaDeal, exact: bool | None, samples: int | None) -> tuple[str
         options.append(("holdings", bound * (0.6 if deal.unknown == 5 else 0.01)))
     if bound * runouts <= MAX_LISTED_PAIRS:
         options.append(("listed", bound * runouts * len(deal.ranges) * 7e-7))
+    wide = wide_player(deal.ranges)
+    wide_seconds = None if wide is None else predicted_seconds(deal, wide)
+    if wide_seconds is not None and wide_seconds <= MAX_WIDE_SECONDS:
+        options.append(("wide", wide_seconds))
     options.sort(key=lambda option: option[1])
     if samples is None and exact is not False and options and (exact or options[0][1] <= AUTO_EXACT_SECONDS):
         method, seconds = options[0]
         return method, f"exact ({method} method, about {seconds:.2g} s predicted)"
     if exact is True:
+        wide_note = "" if wide_seconds is None else (
+            f" (one wide hand against known ones: {wide_boards(deal):,} boards, about "
+            f"{wide_seconds:,.0f} s, above the {MAX_WIDE_SECONDS:.0f} s allowed)")
         raise CpolyInputError(f"too large to compute exactly: up to {bound:,} joint holdings x "
-                              f"{runouts:,} runouts; use Monte Carlo (--samples N)")
+                              f"{runouts:,} runouts{wide_note}; use Monte Carlo (--samples N)")
     count = DEFAULT_SAMPLES if samples is None else samples
     return "monte carlo", f"Monte Carlo ({count:,} samples)"
 
 
 def exact_tally(deal: OmahaDeal, method: str, progress: Progress | None = None) -> tuple[Tally, int]:
+    """The exact tally by ``method`` ('holdings', 'listed' or 'wide') and the number of joint
+    holdings."""
+    if method == "wide":
+        return wide_tally(deal, _wide_index(deal), progress)
     holdings = joint_holdings(deal, MAX_HOLDINGS if method == "holdings" else MAX_LISTED_PAIRS)
     if holdings is None:
         raise CpolyInputError("too many joint holdings to enumerate exactly; use Monte Carlo")
@@ -170,6 +185,13 @@ def exact_tally(deal: OmahaDeal, method: str, progress: Progress | None = None) 
         if progress is not None:
             progress(done, len(holdings))
     return total, len(holdings)
+
+
+def _wide_index(deal: OmahaDeal) -> int:
+    wide = wide_player(deal.ranges)
+    if wide is None:
+        raise CpolyInputError("the wide method needs one wide hand and every other hand known")
+    return wide
 
 
 def monte_carlo(deal: OmahaDeal, samples: int, seed: int | None,

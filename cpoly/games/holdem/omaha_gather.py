@@ -14,14 +14,14 @@ their multiplicity (:func:`board_classes`).
 >>> from cpoly.games.holdem.omaha import make_omaha_deal
 >>> omaha = rules_of(DEFAULT_GAME.parent / "omaha.cp")
 >>> deal = make_omaha_deal(["AsAhKsKh", "??"], "2c 7d 9h 3s 8c", rules=omaha)
->>> tally = wide_tally(deal, 1)
->>> tally.boards, int(tally.win[0]), int(tally.tie[0])
-(123410, 44728, 667)
+>>> tally, holdings = wide_tally(deal, 1)
+>>> holdings, tally.boards, int(tally.win[0]), int(tally.tie[0])
+(123410, 123410, 44728, 667)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations, permutations
 from math import comb
 from typing import TYPE_CHECKING
@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.games.holdem.evaluator import category_codes
+from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.omaha_exact import _BOARD_TRIPLES, _POWERS, _flush_table, omaha_strengths, rank_table
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
@@ -42,6 +42,12 @@ Progress = Callable[[int, int], None]
 _HOLE_PAIRS = tuple(combinations(range(4), 2))
 #: Boards valued at once (``boards x pairs x 10`` table reads).
 _BOARD_BATCH = 64
+#: The wide method's costs (measured on this machine): per hand of the wide range set up, per
+#: (board, holding), per (board, pair) and per board.
+SECONDS_PER_SETUP = 7e-7
+SECONDS_PER_HOLDING = 1.1e-8
+SECONDS_PER_PAIR = 5e-8
+SECONDS_PER_BOARD = 4e-5
 
 
 def pair_strengths(pairs: IntArray, boards: IntArray, rules: GameRules) -> IntArray:
@@ -51,6 +57,7 @@ def pair_strengths(pairs: IntArray, boards: IntArray, rules: GameRules) -> IntAr
 
     >>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of
     >>> from cpoly.games.holdem.cards import parse_cards
+    >>> from cpoly.games.holdem.evaluator import category_codes
     >>> omaha = rules_of(DEFAULT_GAME.parent / "omaha.cp")
     >>> pairs = np.array([parse_cards("AsKs"), parse_cards("2c2d")])
     >>> values = pair_strengths(pairs, np.array([parse_cards("Qs Js Ts 2h 3h")]), omaha)
@@ -76,14 +83,21 @@ def pair_strengths(pairs: IntArray, boards: IntArray, rules: GameRules) -> IntAr
     return np.asarray(best, dtype=np.int64)
 
 
-def _suit_maps(fixed: list[int], holdings: IntArray) -> list[IntArray]:
-    """The card maps of the suit permutations that fix the known cards and the set of holdings."""
-    known = set(fixed)
+def suit_maps(fixed: Sequence[Sequence[int]], holdings: IntArray) -> list[IntArray]:
+    """The card maps of the suit permutations that map each set of ``fixed`` cards (the board,
+    the dead cards, each known hand) onto itself and the set of ``holdings`` onto itself.
+
+    >>> from cpoly.games.holdem.cards import parse_cards
+    >>> every = np.array(list(combinations(range(8), 4)))  # the 2s..3c, every four of them
+    >>> len(suit_maps([parse_cards("Ac Kc")], every)), len(suit_maps([parse_cards("Ac Kd")], every))
+    (6, 2)
+    """
+    known = [set(cards) for cards in fixed]
     keys = set(map(tuple, np.sort(holdings, axis=1).tolist()))
     maps = []
     for perm in permutations(range(4)):
         card_map = np.array([4 * (c // 4) + perm[c % 4] for c in range(52)], dtype=np.int64)
-        if {int(card_map[c]) for c in known} != known:
+        if any({int(card_map[c]) for c in cards} != cards for cards in known):
             continue
         if perm != (0, 1, 2, 3) and set(map(tuple, np.sort(card_map[holdings], axis=1).tolist())) != keys:
             continue
@@ -108,14 +122,18 @@ def board_classes(runouts: IntArray, maps: list[IntArray]) -> tuple[IntArray, In
     return runouts[first], sizes.astype(np.int64)
 
 
-def wide_tally(deal: OmahaDeal, wide: int, progress: Progress | None = None) -> Tally:
-    """Exact tally of the deal whose player ``wide`` has many hands and every other player one:
-    every completion of the board, every holding of the wide hand disjoint from the others."""
+def wide_tally(deal: OmahaDeal, wide: int, progress: Progress | None = None) -> tuple[Tally, int]:
+    """Exact tally of the deal whose player ``wide`` has many hands and every other player one
+    (every completion of the board, every holding of the wide hand disjoint from the others),
+    and the number of those holdings.  ``progress(done, total)`` counts boards."""
     rules = deal.rules
     known = [deal.ranges[p][0] for p in range(len(deal.ranges)) if p != wide]
     known_cards = {int(c) for hand in known for c in hand}
     holdings = deal.ranges[wide]
     holdings = holdings[~np.isin(holdings, list(known_cards)).any(axis=1)]
+    if len(holdings) == 0:
+        raise CpolyInputError(f"no way to deal these hands without using a card twice: every hand "
+                              f"of {deal.labels[wide]!r} holds a card of another hand")
     cards = np.unique(holdings)
     index = np.full(52, -1, dtype=np.int64)
     index[cards] = np.arange(len(cards))
@@ -129,7 +147,7 @@ def wide_tally(deal: OmahaDeal, wide: int, progress: Progress | None = None) -> 
     live = [c for c in deal.live_cards() if c not in known_cards]
     listed = list(combinations(live, deal.unknown))
     runouts = np.array(listed, dtype=np.int64).reshape(len(listed), deal.unknown)
-    maps = _suit_maps(list(deal.board) + list(deal.dead) + sorted(known_cards), holdings)
+    maps = suit_maps([deal.board, deal.dead] + [h.tolist() for h in known], holdings)
     runouts, sizes = board_classes(runouts, maps)
     boards = np.concatenate([np.broadcast_to(np.asarray(deal.board, np.int64),
                                              (len(runouts), len(deal.board))), runouts], axis=1)
@@ -149,7 +167,7 @@ def wide_tally(deal: OmahaDeal, wide: int, progress: Progress | None = None) -> 
             weights.append(counts * sizes[b])
         if progress is not None:
             progress(stop, len(boards))
-    return tally_showdowns(np.concatenate(rows), np.concatenate(weights), rules)
+    return tally_showdowns(np.concatenate(rows), np.concatenate(weights), rules), len(holdings)
 
 
 def _holding_histogram(pair_values: IntArray, gather: IntArray, member: npt.NDArray[np.bool_],
@@ -168,6 +186,36 @@ def _holding_histogram(pair_values: IntArray, gather: IntArray, member: npt.NDAr
     return distinct[seen], counts[seen].astype(np.int64)
 
 
-def predicted_seconds(holdings: int, runouts: int) -> float:
-    """The wide method's predicted time for ``holdings`` wide hands and ``runouts`` boards."""
-    return runouts * (holdings * 3e-8 + 3e-4) + 0.05 * (comb(45, 2) > 0)
+def wide_player(ranges: Sequence[IntArray]) -> int | None:
+    """The one player with more than one hand when every other player has exactly one.
+
+    >>> wide_player([np.zeros((1, 4)), np.zeros((9, 4))]), wide_player([np.zeros((2, 4))] * 2)
+    (1, None)
+    """
+    wide = [p for p, hands in enumerate(ranges) if len(hands) > 1]
+    return wide[0] if len(wide) == 1 else None
+
+
+def wide_boards(deal: OmahaDeal) -> int:
+    """Boards the wide method visits before suit classes: completions of the board from the
+    cards no known hand holds."""
+    live = len(deal.live_cards()) - deal.rules.hole_cards * (len(deal.ranges) - 1)
+    return comb(live, deal.unknown)
+
+
+def predicted_seconds(deal: OmahaDeal, wide: int) -> float:
+    """The wide method's predicted time: setting up the holdings, then per board the pairs
+    valued and the holdings gathered.
+
+    >>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of
+    >>> from cpoly.games.holdem.omaha import make_omaha_deal
+    >>> omaha = rules_of(DEFAULT_GAME.parent / "omaha.cp")
+    >>> round(predicted_seconds(make_omaha_deal(["AsAhKsKh", "??"], "2c7d9h", rules=omaha), 1), 1)
+    1.9
+    """
+    hands = deal.ranges[wide]
+    known = [c for p, r in enumerate(deal.ranges) if p != wide for c in r[0].tolist()]
+    holdings = int((~np.isin(hands, known).any(axis=1)).sum())
+    pairs = comb(len(np.unique(hands)), 2)
+    per_board = holdings * SECONDS_PER_HOLDING + pairs * SECONDS_PER_PAIR + SECONDS_PER_BOARD
+    return len(hands) * SECONDS_PER_SETUP + wide_boards(deal) * per_board

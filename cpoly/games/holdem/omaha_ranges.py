@@ -40,7 +40,9 @@ import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.cards import RANKS, format_cards, parse_card
+from cpoly.games.holdem.deal import check_in_deck
 from cpoly.games.holdem.ranges import RANDOM_WORDS
+from cpoly.games.holdem.rules import GameRules
 
 IntArray = npt.NDArray[np.int64]
 HAND_SIZE = 4
@@ -115,8 +117,11 @@ def parse_pattern(token: str) -> Pattern:
                               f"hand of a range counts once")
     slots, suits = _split_suits(token)
     if len(slots) != HAND_SIZE:
+        board = " (a board? write it after --board)" if len(slots) in (3, 5) and all(
+            len(slot) > 1 for slot in slots) else ""
         raise CpolyInputError(f"bad Omaha hand {token!r}: it has {len(slots)} slot"
-                              f"{'s' if len(slots) != 1 else ''}, an Omaha hand is {HAND_SIZE} {_HINT}")
+                              f"{'s' if len(slots) != 1 else ''}, an Omaha hand is {HAND_SIZE}"
+                              f"{board} {_HINT}")
     cards: list[int] = []
     for slot in slots:
         if len(slot) > 1:
@@ -154,14 +159,15 @@ def _suit_pattern(hand: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(Counter(card % 4 for card in hand).values(), reverse=True))
 
 
-def omaha_range(text: str, live: list[int]) -> IntArray:
+def omaha_range(text: str, live: list[int], rules: GameRules | None = None) -> IntArray:
     """The four-card hands ``(n, 4)`` of a range over the ``live`` cards (see the module
     docstring); an error names a bad item.
 
     Raises
     ------
     CpolyInputError
-        On an empty range or item, or a bad item (named).
+        On an empty range or item, a bad item (named), or a written card outside the deck of
+        ``rules``.
     """
     stripped = text.strip()
     if not stripped:
@@ -174,21 +180,22 @@ def omaha_range(text: str, live: list[int]) -> IntArray:
             raise CpolyInputError(f"empty item in Omaha range {text!r}")
         if token.lower() in RANDOM_WORDS:
             token = "x" * HAND_SIZE
-        parts.append(pattern_hands(parse_pattern(token), live))
+        pattern = parse_pattern(token)
+        if rules is not None:
+            check_in_deck(pattern.cards, rules, f"hand {token!r}")
+        parts.append(pattern_hands(pattern, live))
     return np.unique(np.concatenate(parts), axis=0).reshape(-1, HAND_SIZE)
 
 
-def is_single_hand(text: str) -> bool:
-    """True when ``text`` is four written cards (no range, no wildcard).
+def written_cards(text: str) -> list[int]:
+    """The cards written in a range's items (for naming one that is on the board).
 
-    >>> is_single_hand("AsAhKsKh"), is_single_hand("AAKK"), is_single_hand("AsAh??")
-    (True, False, False)
+    >>> format_cards(written_cards("AsAh??,KdKxx,QQxx"))
+    'As Ah Kd'
     """
-    try:
-        pattern = parse_pattern(text.strip())
-    except CpolyInputError:
-        return False
-    return "," not in text and len(pattern.cards) == HAND_SIZE
+    items = [item.strip() for item in text.split(",")]
+    return [c for item in items if item.lower() not in RANDOM_WORDS
+            for c in parse_pattern(item).cards]
 
 
 def describe(hands: IntArray) -> str:
