@@ -1,12 +1,16 @@
 """Omaha equity (a game whose rules say a hand plays exactly ``hole_used`` of its hole cards).
 
 A hand is its four cards (``AsAhKsKh``), some known cards followed by one ``?`` per unknown card
-(``AsAh??``: every hand holding the two aces), or ``??`` / ``random`` / ``any`` (every four cards).
-Three methods, priced before any work like Hold'em's (:mod:`~cpoly.games.holdem.method`):
+(``AsAh??``: every hand holding the two aces), ``??`` / ``random`` / ``any`` (every four cards), or
+a range (``AAxx``, ``AKQJ``, ``AAKKds``, ``AAxx,KKxx``; :mod:`~cpoly.games.holdem.omaha_ranges`).
+Four methods, priced before any work like Hold'em's (:mod:`~cpoly.games.holdem.method`):
 
 * **holdings**: every joint holding by board-suit combinatorics
   (:func:`~cpoly.games.holdem.omaha_exact.holding_tally`), for known hands and narrow ones;
 * **listed**: every joint holding with every runout evaluated (wide hands on the turn or river);
+* **wide**: one wide hand against known ones, per board by pair values
+  (:mod:`~cpoly.games.holdem.omaha_gather`): ``??`` on the flop, turn or river (preflop ``??``
+  is refused with its size: 1,712,304 boards of about 150,000 holdings each);
 * **Monte Carlo**: joint holdings drawn uniformly (rejecting shared cards), boards completed.
 
 >>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of

@@ -84,7 +84,13 @@ def _slots(text: str, token: str) -> list[str]:
         following = chars[i + size:i + size + 1]
         if following and following.upper() not in RANKS and following.lower() not in WILDCARDS \
                 and following != "1":
-            slots.append(chars[i:i + size + 1])
+            card = chars[i:i + size + 1]
+            try:
+                parse_card(card)
+            except CpolyInputError:
+                raise CpolyInputError(f"bad Omaha hand {token!r}: {following!r} is not a suit, a rank "
+                                      f"or a wildcard {_HINT}") from None
+            slots.append(card)
             i += size + 1
         else:
             slots.append(rank)
@@ -125,10 +131,7 @@ def parse_pattern(token: str) -> Pattern:
     cards: list[int] = []
     for slot in slots:
         if len(slot) > 1:
-            try:
-                card = parse_card(slot)
-            except CpolyInputError as error:
-                raise CpolyInputError(f"bad Omaha hand {token!r}: {error}") from None
+            card = parse_card(slot)
             if card in cards:
                 raise CpolyInputError(f"bad Omaha hand {token!r}: card {slot!r} is written twice")
             cards.append(card)
