@@ -50,7 +50,8 @@ def register(subparsers: Any) -> None:
     eq.add_argument("--game", metavar="FILE", default=None,
                     help="the game's .cp file (deck, straights, category order, hole cards): "
                          "definitions/short_deck.cp, definitions/omaha.cp; default standard "
-                         "Hold'em (definitions/holdem.cp)")
+                         "Hold'em (definitions/holdem.cp). Omaha hands are four cards or a range: "
+                         "'AsAh??', 'AAxx', 'AKQJ', 'AAKKds', 'AKQJss', 'AAxx,KKxx', '??'")
     eq.set_defaults(func=run_equity)
 
     ev = subparsers.add_parser("eval", help="evaluate a 5- to 7-card poker hand",

@@ -123,11 +123,10 @@ def parse_pattern(token: str) -> Pattern:
                               f"hand of a range counts once")
     slots, suits = _split_suits(token)
     if len(slots) != HAND_SIZE:
-        board = " (a board? write it after --board)" if len(slots) in (3, 5) and all(
-            len(slot) > 1 for slot in slots) else ""
+        board = len(slots) in (3, 5) and all(len(slot) > 1 for slot in slots)
         raise CpolyInputError(f"bad Omaha hand {token!r}: it has {len(slots)} slot"
-                              f"{'s' if len(slots) != 1 else ''}, an Omaha hand is {HAND_SIZE}"
-                              f"{board} {_HINT}")
+                              f"{'s' if len(slots) != 1 else ''}, an Omaha hand is {HAND_SIZE} "
+                              + ("(a board? write it after --board)" if board else _HINT))
     cards: list[int] = []
     for slot in slots:
         if len(slot) > 1:
