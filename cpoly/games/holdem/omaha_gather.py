@@ -93,16 +93,22 @@ def suit_maps(fixed: Sequence[Sequence[int]], holdings: IntArray) -> list[IntArr
     (6, 2)
     """
     known = [set(cards) for cards in fixed]
-    keys = set(map(tuple, np.sort(holdings, axis=1).tolist()))
+    keys = np.sort(_masks(holdings))
     maps = []
     for perm in permutations(range(4)):
         card_map = np.array([4 * (c // 4) + perm[c % 4] for c in range(52)], dtype=np.int64)
         if any({int(card_map[c]) for c in cards} != cards for cards in known):
             continue
-        if perm != (0, 1, 2, 3) and set(map(tuple, np.sort(card_map[holdings], axis=1).tolist())) != keys:
+        if perm != (0, 1, 2, 3) and not np.array_equal(np.sort(_masks(card_map[holdings])), keys):
             continue
         maps.append(card_map)
     return maps
+
+
+def _masks(holdings: IntArray) -> npt.NDArray[np.uint64]:
+    """Each holding's cards as one 52-bit mask."""
+    bits = np.uint64(1) << holdings.astype(np.uint64)
+    return np.asarray(bits.sum(axis=1, dtype=np.uint64), dtype=np.uint64)
 
 
 def board_classes(runouts: IntArray, maps: list[IntArray]) -> tuple[IntArray, IntArray]:

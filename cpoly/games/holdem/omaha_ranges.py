@@ -43,6 +43,7 @@ from cpoly.games.holdem.cards import RANKS, format_cards, parse_card
 from cpoly.games.holdem.deal import check_in_deck
 from cpoly.games.holdem.ranges import RANDOM_WORDS
 from cpoly.games.holdem.rules import GameRules
+from cpoly.hands import all_hands
 
 IntArray = npt.NDArray[np.int64]
 HAND_SIZE = 4
@@ -140,25 +141,44 @@ def parse_pattern(token: str) -> Pattern:
 
 def pattern_hands(pattern: Pattern, live: list[int]) -> IntArray:
     """Every four-card hand of ``live`` cards matching ``pattern``, ``(n, 4)``, each sorted
-    high card first, in ascending order of rows."""
+    high card first (see :func:`distinct_hands` for the order of the rows)."""
     if any(card not in live for card in pattern.cards):
         return np.zeros((0, HAND_SIZE), dtype=np.int64)
     rest = [c for c in live if c not in pattern.cards]
     rank_choices = [list(combinations([c for c in rest if c // 4 == rank], count))
                     for rank, count in pattern.ranks]
-    hands: set[tuple[int, ...]] = set()
+    blocks = [np.zeros((0, HAND_SIZE), dtype=np.int64)]
     for chosen in product(*rank_choices):
         used = list(pattern.cards) + [c for group in chosen for c in group]
         others = [c for c in rest if c not in used]
-        for extra in combinations(others, pattern.wildcards):
-            hand = tuple(sorted(used + list(extra), reverse=True))
-            if pattern.suits is None or _suit_pattern(hand) == pattern.suits:
-                hands.add(hand)
-    return np.array(sorted(hands), dtype=np.int64).reshape(-1, HAND_SIZE)
+        extra = np.array(others, dtype=np.int64)[all_hands(len(others), pattern.wildcards)]
+        fixed = np.broadcast_to(np.array(used, dtype=np.int64), (len(extra), len(used)))
+        blocks.append(np.concatenate([fixed, extra], axis=1))
+    hands = np.concatenate(blocks)
+    if pattern.suits is not None:
+        hands = hands[(suit_patterns(hands) == (pattern.suits + (0,) * 4)[:4]).all(axis=1)]
+    return distinct_hands(hands)
 
 
-def _suit_pattern(hand: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(Counter(card % 4 for card in hand).values(), reverse=True))
+def suit_patterns(hands: IntArray) -> IntArray:
+    """``(n, 4)``: how many cards of each suit, most first.
+
+    >>> suit_patterns(np.array([[48, 44, 49, 45], [48, 44, 40, 49]])).tolist()
+    [[2, 2, 0, 0], [3, 1, 0, 0]]
+    """
+    counts = (hands[:, :, None] % 4 == np.arange(4)).sum(axis=1)
+    return -np.sort(-counts, axis=1)
+
+
+def distinct_hands(hands: IntArray) -> IntArray:
+    """Each hand once, its cards high first, the rows in ascending order of their card masks.
+
+    >>> distinct_hands(np.array([[0, 1, 2, 3], [3, 2, 1, 0], [4, 1, 2, 3]])).tolist()
+    [[3, 2, 1, 0], [4, 3, 2, 1]]
+    """
+    keys = (np.uint64(1) << hands.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    _, first = np.unique(keys, return_index=True)
+    return -np.sort(-hands[first], axis=1)
 
 
 def omaha_range(text: str, live: list[int], rules: GameRules | None = None) -> IntArray:
@@ -186,7 +206,7 @@ def omaha_range(text: str, live: list[int], rules: GameRules | None = None) -> I
         if rules is not None:
             check_in_deck(pattern.cards, rules, f"hand {token!r}")
         parts.append(pattern_hands(pattern, live))
-    return np.unique(np.concatenate(parts), axis=0).reshape(-1, HAND_SIZE)
+    return distinct_hands(np.concatenate(parts))
 
 
 def written_cards(text: str) -> list[int]:
