@@ -63,7 +63,7 @@ from cpoly.counting import count_node
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.draws import check_draws
 from cpoly.expr import Delta, Expr, Product
-from cpoly.game import Game
+from cpoly.compiledgame import Game
 from cpoly.rewrite import add, complement, const, delta, mul, neg, substitute
 from cpoly.symbolic import Number, expand
 

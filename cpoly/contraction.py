@@ -18,7 +18,7 @@ whatever the other windows say.  Two symmetries cut the work, both exact:
   of them unchanged are used.
 * **a symmetric side.**  A side term unchanged by every permutation of its vertices has one
   value of ``H`` per block sizes of σ; one partition of each is enumerated, its blocks typed up
-  to permutations of blocks of equal size (:func:`cpoly.patterns.symmetric_patterns`).
+  to permutations of blocks of equal size (:func:`cpoly.typedpatterns.symmetric_patterns`).
 
 Numeric sizes only (a symbolic count goes to :mod:`cpoly.patterncount`'s term-by-term plan).
 
@@ -44,7 +44,7 @@ from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import PatternEnv, _falling_product, evaluate, exact_dtype, value_bound
 from cpoly.expr import Expr, Product, Sum, nodes_under
 from cpoly.memo import Memo, MemoOfMemos, cached, register
-from cpoly.patterns import integer_partitions, partition_types, set_partitions, stride, symmetric_patterns, typed_patterns
+from cpoly.typedpatterns import integer_partitions, partition_types, set_partitions, stride, symmetric_patterns, typed_patterns
 from cpoly.plan import MAX_TERMS, TermPlan, _narrowed_product, _regroup, plan_term, signatures_for
 from cpoly.resolve import Sort
 from cpoly.rewrite import ONE, ZERO, add, complement, mul, narrow, rename, split_coefficient, unify

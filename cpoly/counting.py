@@ -2,7 +2,7 @@
 
 Three methods count a game's deals, each with a cost known before it starts:
 
-* **equality patterns** (:mod:`cpoly.plan`, :mod:`cpoly.patterns`): grid points times DAG
+* **equality patterns** (:mod:`cpoly.plan`, :mod:`cpoly.typedpatterns`): grid points times DAG
   nodes, per term; the number of patterns is bounded by Stirling numbers before any is built;
 * **dense** enumeration of every assignment (a δ that compares vertices of different domains
   defeats value symmetry): the product of the domain sizes;
@@ -11,7 +11,7 @@ Three methods count a game's deals, each with a cost known before it starts:
 
 :class:`CountingPlan` estimates all three, chooses the cheapest that fits, and **always**
 multiplies by the deal; when none fits it refuses with the sizes and what to do instead.
-It owns the deck and the enumeration of hands, and a :class:`~cpoly.game.Game` is handed one.
+It owns the deck and the enumeration of hands, and a :class:`~cpoly.compiledgame.Game` is handed one.
 
 >>> from cpoly.api import load_game
 >>> plan = load_game("definitions/jacks_or_better.cp").plan

@@ -39,7 +39,7 @@ import numpy as np
 from cpoly.evaluate import Axes, PatternEnv, _falling_product, evaluate, exact_dtype, value_bound
 from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
 from cpoly.memo import Memo
-from cpoly.patterns import stride
+from cpoly.typedpatterns import stride
 from cpoly.plan import TermPlan
 from cpoly.rewrite import ONE, ZERO, complement, mul, narrow, split_coefficient
 from cpoly.symbolic import Number, expand

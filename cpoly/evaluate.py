@@ -25,7 +25,7 @@ import numpy as np
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, children, nodes_under, postorder
 from cpoly.memo import Memo, cached
-from cpoly.patterns import stride, typed_patterns
+from cpoly.typedpatterns import stride, typed_patterns
 from cpoly.plan import TermPlan
 from cpoly.resolve import Sort
 from cpoly.rewrite import is_boolean
