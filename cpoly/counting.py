@@ -46,7 +46,8 @@ from cpoly.patterncount import (
 from cpoly.pinned import pin
 from cpoly.plan import mixes_sorts
 from cpoly.resolve import Sort
-from cpoly.rewrite import ONE, mul, substitute
+from cpoly.rebuild import substitute
+from cpoly.rewrite import ONE, mul
 from cpoly.symbolic import Number, expand, is_symbolic
 
 # Work is measured in node evaluations (see cpoly.patterncount).
