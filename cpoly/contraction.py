@@ -7,15 +7,15 @@ give the 0/1 matrix ``M`` over (face partition, suit partition), and the rest is
 
     Σ deal·node = Σ_k c_k H[A_k]ᵀ M H[B_k],   H[A][σ] = Σ_{face assignments of partition σ} A
 
-Each side ``A`` is split by its own literal sets (:func:`cpoly.plan.split_terms`, a NOT kept whole), and each of
-its terms is counted over the atoms of that term alone, so a straight window is three atoms
-whatever the other windows say.  Two symmetries cut the work, both exact:
+Each side ``A`` is split by its own literal sets (:func:`cpoly.plan.split_terms`, a NOT kept
+whole), and each of its terms is counted over the atoms of that term alone, so a straight
+window is three atoms whatever the other windows say.  Two symmetries cut the work, both exact:
 
 * **positions.**  When the distinct-card pairs are every pair of cards, permuting the cards
   (faces and suits together) leaves ``M`` unchanged, so a product ``(A, B)`` counts as its image
   ``(πA, πB)``: products that are images of each other are counted once (their coefficients
-  added).  While factors are still to be multiplied in, only the permutations that leave each
-  of them unchanged are used.
+  added; :mod:`cpoly.cardswaps`).  While factors are still to be multiplied in, only the
+  permutations that leave each of them unchanged are used.
 * **a symmetric side.**  A side term unchanged by every permutation of its vertices has one
   value of ``H`` per block sizes of σ; one partition of each is enumerated, its blocks typed up
   to permutations of blocks of equal size (:func:`cpoly.typedpatterns.symmetric_patterns`).
@@ -194,8 +194,7 @@ def _side_terms(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]
 # ---- counting ----------------------------------------------------------------------------
 SIDES = CanonicalTerms("contraction.sides")  # side terms' canonical keys (cpoly.canonical)
 register(SIDES)
-HISTOGRAMS: dict[int, np.ndarray] = {}  # canonical key -> the side term's histogram
-HISTOGRAMS_KEPT = 20_000  # histograms remembered (emptied when full; keys are never reused)
+_HISTOGRAMS = Memo[int, np.ndarray]("contraction.histograms", 20_000)  # canonical key -> the term's histogram
 
 
 def contraction_sum(plan: Contraction) -> int:
@@ -217,11 +216,10 @@ def _side_histogram(terms: Sequence[SideTerm], m: int) -> np.ndarray:
     total = np.zeros(len(set_partitions(m)), dtype=object)
     for term in terms:
         key = SIDES.key(term.plan)
-        if key not in HISTOGRAMS:
-            if len(HISTOGRAMS) >= HISTOGRAMS_KEPT:
-                HISTOGRAMS.clear()
-            HISTOGRAMS[key] = _term_histogram(term, m)
-        total = total + term.coefficient * HISTOGRAMS[key]
+        found = _HISTOGRAMS.get(key)
+        if found is None:
+            found = _HISTOGRAMS.put(key, _term_histogram(term, m))
+        total = total + term.coefficient * found
     return total
 
 

@@ -84,7 +84,8 @@ def clear() -> None:
 
 
 class Memo(Generic[K, V]):
-    """A table of at most about ``bound`` entries, emptied when full (module docstring)."""
+    """A table of at most about ``bound`` entries, emptied when full (module docstring);
+    :attr:`get` reads the current table."""
 
     __slots__ = ("bound", "get", "name", "table")
 

@@ -15,6 +15,7 @@ inside that set before any pattern is enumerated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from math import prod
 
 from cpoly.errors import CpolyError, CpolyTooLarge
@@ -88,19 +89,9 @@ def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) 
     signatures = signatures_for(sort_names)
     signatures.of(root)
     memo = signatures.splits[keep_not]  # shared by the counts of one naming (nodes are interned)
-    stack = [root]
-    while stack:
-        node = stack[-1]
-        if node.uid in memo:
-            stack.pop()
-            continue
-        operands = _split_operands(node, signatures, keep_not)
-        pending = [o for o in operands if o.uid not in memo]
-        if pending:
-            stack.extend(pending)
-            continue
-        stack.pop()
-        memo[node.uid] = _split_node(node, operands, memo, signatures)
+    operands = partial(_split_operands, signatures=signatures, keep_not=keep_not)
+    for node in postorder([root], skip=memo, operands=operands):
+        memo[node.uid] = _split_node(node, operands(node), memo, signatures)
     return memo[root.uid]
 
 

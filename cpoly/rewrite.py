@@ -27,6 +27,7 @@ from cpoly.expr import (
     intern_delta,
     intern_product,
     intern_sum,
+    postorder,
 )
 from cpoly.memo import Memo
 
@@ -329,8 +330,6 @@ def is_boolean(node: Expr) -> bool:
 
     Memoised per node and computed iteratively (children first).
     """
-    from cpoly.expr import postorder
-
     found = _BOOLEAN.get(node.uid)
     if found is not None:
         return found
