@@ -48,7 +48,8 @@ from cpoly.plan import TermPlan, plan_term, split_terms
 from cpoly.resolve import Sort
 from cpoly.rewrite import ONE, ZERO, mul, split_coefficient
 from cpoly.separation import Part, collected, pair_matrix, separate, split_factors
-from cpoly.typedpatterns import integer_partitions, partition_types, set_partitions, stride, symmetric_patterns, typed_patterns
+from cpoly.typedpatterns import (integer_partitions, partition_array, partition_types, set_partitions, stride,
+                                 symmetric_patterns, typed_patterns)
 
 MAX_PARTS = 20_000  # one-sort products a count may expand into
 MAX_VERTICES = 8  # vertices per sort (Bell(8) = 4,140 partitions on each side of M)
@@ -269,8 +270,7 @@ def _partition_index(codes: np.ndarray, m: int) -> np.ndarray:
 
 @cached("contraction.partition_keys", 16)
 def _partition_keys(m: int) -> tuple[np.ndarray, np.ndarray]:
-    rgs = np.array(set_partitions(m), dtype=np.int64).reshape(-1, m)
-    keys = rgs @ (m ** np.arange(m, dtype=np.int64))
+    keys = partition_array(m) @ (m ** np.arange(m, dtype=np.int64))
     order = np.argsort(keys)
     return keys[order], order
 
@@ -278,7 +278,6 @@ def _partition_keys(m: int) -> tuple[np.ndarray, np.ndarray]:
 @cached("contraction.pair_matrix", 64)
 def _pair_matrix(sizes: tuple[int, ...], pairs: Pairs) -> np.ndarray:
     """:func:`cpoly.separation.pair_matrix` over every set partition of each side (read-only)."""
-    left, right = (np.array(set_partitions(m), dtype=np.int64).reshape(-1, m) for m in sizes)
-    matrix = pair_matrix(left, right, pairs)
+    matrix = pair_matrix(partition_array(sizes[0]), partition_array(sizes[1]), pairs)
     matrix.flags.writeable = False
     return matrix

@@ -145,7 +145,7 @@ def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_s
     a block may take the atoms every vertex of it may take (a bit mask), its typings are the
     mixed-radix digits of a row number, the last block fastest."""
     n_atoms = len(atom_sizes)
-    rgs = _partition_array(m)
+    rgs = partition_array(m)
     masks = np.full(rgs.shape, (1 << n_atoms) - 1, dtype=np.int64)
     rows = np.arange(len(rgs))
     for i, atoms in enumerate(allowed):
@@ -182,7 +182,8 @@ def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_s
 
 
 @cached("typedpatterns.partition_array", 64)
-def _partition_array(m: int) -> np.ndarray:
+def partition_array(m: int) -> np.ndarray:
+    """:func:`set_partitions` as an (partitions, m) int64 array (shared: not to be written)."""
     return np.array(set_partitions(m), dtype=np.int64).reshape(-1, m)
 
 
