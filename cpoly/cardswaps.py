@@ -20,9 +20,8 @@ from cpoly.expr import Expr, Product, Sum, postorder
 from cpoly.memo import Memo, MemoOfMemos
 from cpoly.rebuild import narrow, rename, unify
 from cpoly.rewrite import add, mul
-from cpoly.separation import Part
+from cpoly.separation import Pairs, Part
 
-Pairs = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 Swap = tuple[tuple[int, int], ...]  # a permutation of the vertices, as (vertex, image) pairs
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cpoly.canonical import CanonicalTerms
-from cpoly.cardswaps import Pairs, deep_normal, image, invariant, normal, orbits, pair_symmetries
+from cpoly.cardswaps import deep_normal, image, invariant, normal, orbits, pair_symmetries
 from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import INT64_SAFE, PatternEnv, evaluate, exact_dtype, falling_product, value_bound
 from cpoly.expr import Expr, Sum, nodes_under
@@ -47,7 +47,7 @@ from cpoly.memo import Memo, cached, register
 from cpoly.plan import TermPlan, plan_term, split_terms
 from cpoly.resolve import Sort
 from cpoly.rewrite import ONE, ZERO, mul, split_coefficient
-from cpoly.separation import Part, collected, pair_matrix, separate, split_factors
+from cpoly.separation import Pairs, Part, collected, pair_matrix, separate, split_factors
 from cpoly.typedpatterns import (integer_partitions, partition_array, partition_types, set_partitions, stride,
                                  symmetric_patterns, typed_patterns)
 

@@ -39,7 +39,7 @@ from cpoly.expr import Expr, postorder
 from cpoly.plan import TermPlan
 from cpoly.rebuild import narrow
 from cpoly.rewrite import ZERO, mul
-from cpoly.separation import Part, distribute, pair_matrix, separate, split_factors
+from cpoly.separation import Pairs, Part, distribute, pair_matrix, separate, split_factors
 from cpoly.symbolic import Number, expand
 from cpoly.typedpatterns import stride
 
@@ -49,7 +49,7 @@ class Decoupled:
     """A term counted as a contraction: its distinct-card pairs (vertex positions in each
     sort's vertex list), its one-sort parts and the work this costs (node evaluations)."""
 
-    pairs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    pairs: Pairs
     parts: tuple[Part, ...]
     work: int
 

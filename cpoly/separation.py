@@ -32,15 +32,16 @@ from cpoly.rewrite import ONE, ZERO, complement, mul, split_coefficient
 MAX_PARTS = 4096  # one-sort products a node may expand into
 
 Part = tuple[int, Expr, Expr]  # coefficient, the first sort's factor, the second sort's factor
-CardPairs = list[tuple[tuple[int, ...], tuple[int, ...]]]
+CardPair = tuple[tuple[int, ...], tuple[int, ...]]  # vertex positions of two cards' faces, of their suits
+Pairs = tuple[CardPair, ...]
 
 
 def split_factors(node: Expr, sort_of: dict[int, str], first: str, second: str,
-                  position: Mapping[int, int]) -> tuple[CardPairs, dict[str, list[Expr]], list[Expr]]:
+                  position: Mapping[int, int]) -> tuple[list[CardPair], dict[str, list[Expr]], list[Expr]]:
     """The factors of ``node`` sorted three ways: the deal's distinct-card factors (as the
     positions of their vertices in each sort), the factors of one sort alone (by sort; constants
     with ``first``), and those mixing both sorts."""
-    pairs: CardPairs = []
+    pairs: list[CardPair] = []
     own: dict[str, list[Expr]] = {first: [], second: []}
     mixed: list[Expr] = []
     for factor in node.factors if isinstance(node, Product) else (node,):
@@ -148,7 +149,7 @@ def collected(parts: list[Part]) -> list[Part]:
     return [(c, *nodes[k]) for k, c in coefs.items() if c]
 
 
-def pair_matrix(left: np.ndarray, right: np.ndarray, pairs: Sequence[tuple[tuple[int, ...], tuple[int, ...]]]) -> np.ndarray:
+def pair_matrix(left: np.ndarray, right: np.ndarray, pairs: Sequence[CardPair]) -> np.ndarray:
     """``M[σ, τ] = Π_pairs (1 - [x together in σ][y together in τ])`` (int64 0/1), for the
     partitions ``left`` and ``right`` (rows of block ids, one column per vertex position)."""
     linked = np.ones((len(left), len(right)), dtype=bool)
