@@ -48,8 +48,8 @@ from cpoly.plan import TermPlan, plan_term, split_terms
 from cpoly.resolve import Sort
 from cpoly.rewrite import ONE, ZERO, mul, split_coefficient
 from cpoly.separation import Pairs, Part, collected, pair_matrix, separate, split_factors
-from cpoly.typedpatterns import (integer_partitions, partition_array, partition_types, set_partitions, stride,
-                                 symmetric_patterns, typed_patterns)
+from cpoly.typedpatterns import (bell, integer_partitions, partition_array, partition_types, stride, symmetric_patterns,
+                                 typed_patterns)
 
 MAX_PARTS = 20_000  # one-sort products a count may expand into
 MAX_VERTICES = 8  # vertices per sort (Bell(8) = 4,140 partitions on each side of M)
@@ -165,7 +165,7 @@ def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int,
             ids.append(sides[k][side.uid])
         indexed.append((c, ids[0], ids[1]))
     planned = tuple(tuple(_side_terms(n, vertices[k], sorts) for n in nodes[k]) for k in range(2))
-    bells = [len(set_partitions(len(vs))) for vs in vertices]
+    bells = [bell(len(vs)) for vs in vertices]
     work = sum(t.points * len(nodes_under(t.plan.node)) + SIDE_OVERHEAD * len(nodes_under(t.plan.node))
                for side in planned for terms in side for t in terms)
     work += len(nodes[1]) * bells[0] * bells[1] + len(indexed) * bells[0]
@@ -214,7 +214,7 @@ def contraction_sum(plan: Contraction) -> int:
 def _side_histogram(terms: Sequence[SideTerm], m: int) -> np.ndarray:
     """``H[σ]`` for one side: per set partition of its m vertices, the sum of the side over
     the assignments with that partition (object integers)."""
-    total = np.zeros(len(set_partitions(m)), dtype=object)
+    total = np.zeros(bell(m), dtype=object)
     for term in terms:
         key = SIDES.key(term.plan)
         found = _HISTOGRAMS.get(key)
@@ -245,7 +245,7 @@ def _term_histogram(term: SideTerm, m: int) -> np.ndarray:
     largest = value_bound(plan.node) * int(weights.max(initial=0)) * int(times.max(initial=0)) * points
     exact = np.int64 if dtype is not object and largest < INT64_SAFE else object
     weighed = values.astype(exact) * weights.astype(exact) * times.astype(exact)
-    size = len(integer_partitions(m)) if term.symmetric else len(set_partitions(m))
+    size = len(integer_partitions(m)) if term.symmetric else bell(m)
     sums = np.zeros(size, dtype=exact)
     np.add.at(sums, kinds, weighed)
     histogram = sums[partition_types(m)] if term.symmetric else sums

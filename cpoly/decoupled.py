@@ -41,7 +41,7 @@ from cpoly.rebuild import narrow
 from cpoly.rewrite import ZERO, mul
 from cpoly.separation import Pairs, Part, distribute, pair_matrix, separate, split_factors
 from cpoly.symbolic import Number, expand
-from cpoly.typedpatterns import stride
+from cpoly.typedpatterns import bell, stride
 
 
 @dataclass(frozen=True)
@@ -76,19 +76,8 @@ def decouple(term: TermPlan, axes: Axes | None) -> Decoupled | None:
         if exact_dtype(roots, len(axis[0])) is object:
             return None  # values that may overflow int64: the grid counts it exactly
         work += len(axis[0]) * len(postorder(roots))
-    work += len(kept) * prod(_partition_count(len(term.vertices[s])) for s in term.sort_order) // 4
+    work += len(kept) * prod(bell(len(term.vertices[s])) for s in term.sort_order) // 4
     return Decoupled(tuple(pairs), tuple(kept), work)
-
-
-def _partition_count(m: int) -> int:
-    """Bell(m): the partitions a contraction's matrix may have on one side (an upper bound)."""
-    row = [1]
-    for _ in range(m):
-        nxt = [row[-1]]
-        for x in row:
-            nxt.append(nxt[-1] + x)
-        row = nxt
-    return row[0]
 
 
 # ---- counting ----------------------------------------------------------------------------

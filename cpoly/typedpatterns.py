@@ -68,6 +68,15 @@ def stirling2(m: int, k: int) -> int:
     return row[k]
 
 
+def bell(m: int) -> int:
+    """Bell numbers: the set partitions of m items (:func:`set_partitions`, not enumerated).
+
+    >>> [bell(m) for m in range(6)]
+    [1, 1, 2, 5, 15, 52]
+    """
+    return sum(stirling2(m, k) for k in range(m + 1))
+
+
 def pattern_bound(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence[int | None]) -> int:
     """An upper bound of the typed patterns of ``m`` vertices, computed before enumerating any:
     ``Σ_k S(m, k) · T(k)``, where ``T(k)`` bounds the ways to give ``k`` blocks atoms: at most
