@@ -21,7 +21,7 @@ from cpoly.counting import CountingPlan, count_node
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
 from cpoly.evaluate import count_dense
 from cpoly.expr import Delta, Expr, postorder
-from cpoly.game import Game, seed_exclusions
+from cpoly.compiledgame import Game, seed_exclusions
 from cpoly.lower import Lowerer
 from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
@@ -243,7 +243,7 @@ def deal_table_by_checking(game: Game) -> DealTable:
 
 
 def _exclusions_from_masks(names: list[str], masks: Mapping[int, int]) -> dict[str, tuple[str, ...]]:
-    """:func:`~cpoly.game.seed_exclusions` read off the sets of categories the deals hit."""
+    """:func:`~cpoly.compiledgame.seed_exclusions` read off the sets of categories the deals hit."""
     hit = [m for m, weight in masks.items() if weight]
 
     def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:

@@ -297,7 +297,7 @@ def dask_client(scheduler: str | None = None, workers: int | None = None) -> Ite
         count = workers or os.cpu_count() or 1
         # Dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536: glibc then returns freed memory
         # at once, and the large NumPy temporaries of an analysis are mapped afresh each time (a
-        # video-poker analysis 3x slower, measured by benchmarks/bench_design.py): glibc's default here.
+        # video-poker analysis slows down severely; benchmarks/bench_design.py): glibc's default here.
         environ = {name: value for name, value in dask.config.get("distributed.nanny.pre-spawn-environ", {}).items()
                    if name != "MALLOC_TRIM_THRESHOLD_"}
         environ.setdefault("CPOLY_THREADS", os.environ.get("CPOLY_THREADS", "1"))  # one thread per worker, as Dask's

@@ -63,8 +63,9 @@ from cpoly.counting import count_node
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.draws import check_draws
 from cpoly.expr import Delta, Expr, Product
-from cpoly.game import Game
-from cpoly.rewrite import add, complement, const, delta, mul, neg, substitute
+from cpoly.compiledgame import Game
+from cpoly.rebuild import substitute
+from cpoly.rewrite import add, complement, const, delta, mul, neg
 from cpoly.symbolic import Number, expand
 
 __all__ = ["CHECK_DRAWS", "ORDERED_DRAWS", "UNORDERED_SETS", "DrawForm", "bound_deal", "complete",

@@ -37,7 +37,8 @@ from cpoly.expr import Delta, Expr, Product, nodes_under
 from cpoly.memo import MemoOfMemos
 from cpoly.plan import atoms_for
 from cpoly.resolve import Sort
-from cpoly.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild, rename
+from cpoly.rebuild import rebuild, rename
+from cpoly.rewrite import ONE, ZERO, delta, mul, one_minus
 from cpoly.symbolic import Number
 
 MAX_CASES = 64  # subsets W enumerated without position symmetry (2^6)

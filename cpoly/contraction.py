@@ -3,22 +3,22 @@
 :mod:`cpoly.decoupled` contracts one split term at a time, over that term's atoms.  Here the
 whole ``Σ deal·node`` is taken at once: its distinct-card factors ``1 - δF[i],F[j] δS[i],S[j]``
 give the 0/1 matrix ``M`` over (face partition, suit partition), and the rest is expanded into
-``Σ_k c_k A_k(faces) B_k(suits)`` (:func:`cpoly.decoupled.separate`), so
+``Σ_k c_k A_k(faces) B_k(suits)`` (:func:`cpoly.separation.separate`), so
 
     Σ deal·node = Σ_k c_k H[A_k]ᵀ M H[B_k],   H[A][σ] = Σ_{face assignments of partition σ} A
 
-Each side ``A`` is split by its own literal sets (:func:`cpoly.plan.split_terms`), and each of
-its terms is counted over the atoms of that term alone, so a straight window is three atoms
-whatever the other windows say.  Two symmetries cut the work, both exact:
+Each side ``A`` is split by its own literal sets (:func:`cpoly.plan.split_terms`, a NOT kept
+whole), and each of its terms is counted over the atoms of that term alone, so a straight
+window is three atoms whatever the other windows say.  Two symmetries cut the work, both exact:
 
 * **positions.**  When the distinct-card pairs are every pair of cards, permuting the cards
   (faces and suits together) leaves ``M`` unchanged, so a product ``(A, B)`` counts as its image
   ``(πA, πB)``: products that are images of each other are counted once (their coefficients
-  added).  While factors are still to be multiplied in, only the permutations that leave each
-  of them unchanged are used.
+  added; :mod:`cpoly.cardswaps`).  While factors are still to be multiplied in, only the
+  permutations that leave each of them unchanged are used.
 * **a symmetric side.**  A side term unchanged by every permutation of its vertices has one
   value of ``H`` per block sizes of σ; one partition of each is enumerated, its blocks typed up
-  to permutations of blocks of equal size (:func:`cpoly.patterns.symmetric_patterns`).
+  to permutations of blocks of equal size (:func:`cpoly.typedpatterns.symmetric_patterns`).
 
 Numeric sizes only (a symbolic count goes to :mod:`cpoly.patterncount`'s term-by-term plan).
 
@@ -39,22 +39,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from cpoly.canonical import CanonicalTerms
-from cpoly.decoupled import Part, _collected, separate, split_factors
+from cpoly.cardswaps import deep_normal, image, invariant, normal, orbits, pair_symmetries
 from cpoly.errors import CpolyTooLarge
-from cpoly.evaluate import PatternEnv, _falling_product, evaluate, exact_dtype, value_bound
-from cpoly.expr import Expr, Product, Sum, nodes_under
-from cpoly.memo import Memo, MemoOfMemos, cached, register
-from cpoly.patterns import integer_partitions, partition_types, set_partitions, stride, symmetric_patterns, typed_patterns
-from cpoly.plan import MAX_TERMS, TermPlan, _narrowed_product, _regroup, plan_term, signatures_for
+from cpoly.evaluate import INT64_SAFE, PatternEnv, evaluate, exact_dtype, falling_product, value_bound
+from cpoly.expr import Expr, Sum, nodes_under
+from cpoly.memo import Memo, cached, register
+from cpoly.plan import TermPlan, plan_term, split_terms
 from cpoly.resolve import Sort
-from cpoly.rewrite import ONE, ZERO, add, complement, mul, narrow, rename, split_coefficient, unify
+from cpoly.rewrite import ONE, ZERO, mul, split_coefficient
+from cpoly.separation import Pairs, Part, collected, pair_matrix, separate, split_factors
+from cpoly.typedpatterns import (bell, integer_partitions, partition_array, partition_types, stride, symmetric_patterns,
+                                 typed_patterns)
 
 MAX_PARTS = 20_000  # one-sort products a count may expand into
 MAX_VERTICES = 8  # vertices per sort (Bell(8) = 4,140 partitions on each side of M)
 SIDE_OVERHEAD = 400  # a side term's fixed cost per node, in pattern evaluations
-INT64_SAFE = 2**62
-
-Pairs = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -117,138 +116,39 @@ def _expand(own_a: list[Expr], own_b: list[Expr], mixed: list[Expr], names: dict
     if ZERO in own:
         return []
     parts: list[Part] = [(1, ONE, ONE)]
-    swaps = _pair_symmetries(pairs, vertices)
+    swaps = pair_symmetries(pairs, vertices)
     remaining = sorted((deep_normal(f) for f in mixed), key=lambda f: len(f.terms) if isinstance(f, Sum) else 1)
     for k, factor in enumerate(remaining):
         later = [*remaining[k + 1:], *own]
-        keeping = [s for s in swaps if all(_renamed(f, s) is f for f in later)]
-        fixing = [s for s in keeping if _invariant(parts, s)]
+        keeping = [s for s in swaps if all(image(f, s) is f for f in later)]
+        fixing = [s for s in keeping if invariant(parts, s)]
         terms = [split_coefficient(t) for t in factor.terms] if isinstance(factor, Sum) else [(1, factor)]
         pieces: list[Part] = []
-        for coef, term in _orbits([(c, (t,)) for c, t in terms], fixing):
+        for coef, term in orbits([(c, (t,)) for c, t in terms], fixing):
             separated = _separated(term[0], names, first)
             if separated is None:
                 return None
             pieces.extend((coef * c, x, y) for c, x, y in separated)
         if len(parts) * len(pieces) > MAX_PARTS:
             return None
-        products = _collected([(c1 * c2, _normal(mul(a1, a2)), _normal(mul(b1, b2)))
+        products = collected([(c1 * c2, normal(mul(a1, a2)), normal(mul(b1, b2)))
                                for c1, a1, b1 in parts for c2, a2, b2 in pieces])
-        parts = [(c, x, y) for c, (x, y) in _orbits([(c, (x, y)) for c, x, y in products], keeping)]
+        parts = [(c, x, y) for c, (x, y) in orbits([(c, (x, y)) for c, x, y in products], keeping)]
     if not remaining:
         return [(1, *own)]
-    return _collected([(c, mul(own[0], a), mul(own[1], b)) for c, a, b in parts])
-
-
-_DEEP = Memo[int, Expr]("contraction.deep_normal", 500_000)  # node uid -> deep_normal(node)
-
-
-def deep_normal(root: Expr) -> Expr:
-    """``root`` with every product :func:`_normal`'d, children first (memoised): equal vertices
-    named alike everywhere, so that a form written with an arbitrary choice among equal
-    vertices (two pairs compared by their first cards) is the same node as its images.
-
-    >>> from cpoly.rewrite import delta, one_minus
-    >>> pair = lambda a, b, c, d: mul(delta((a, b)), delta((c, d)), one_minus(delta((a, c))))
-    >>> deep_normal(one_minus(pair(1, 2, 3, 4))) is deep_normal(one_minus(pair(2, 1, 4, 3)))
-    True
-    """
-    from cpoly.expr import postorder
-
-    deep = _DEEP.room()
-    for node in postorder([root], skip=deep):
-        if isinstance(node, Sum):
-            deep[node.uid] = add(*(deep[t.uid] for t in node.terms))
-        elif isinstance(node, Product):
-            deep[node.uid] = _normal(mul(*(deep[f.uid] for f in node.factors)))
-        else:
-            deep[node.uid] = node
-    return deep[root.uid]
-
-
-def _normal(node: Expr) -> Expr:
-    """A product (or each term of a sum) with its equal vertices named alike and its δs
-    decided by its value sets (:func:`~cpoly.rewrite.unify`, :func:`~cpoly.rewrite.narrow`):
-    the form in which images under a permutation are compared."""
-    if isinstance(node, Sum):
-        return add(*(narrow(unify(t)) for t in node.terms))
-    return narrow(unify(node))
+    return collected([(c, mul(own[0], a), mul(own[1], b)) for c, a, b in parts])
 
 
 _SEPARATED = Memo[tuple[int, str, tuple[tuple[int, str], ...]], "list[Part] | None"]("contraction.separated", 100_000)
 
 
 def _separated(node: Expr, names: dict[int, str], first: str) -> list[Part] | None:
-    """:func:`cpoly.decoupled.separate`, memoised (the counts of one table share factors)."""
+    """:func:`cpoly.separation.separate`, memoised (the counts of one table share factors)."""
     key = (node.uid, first, tuple(sorted(names.items())))
     table = _SEPARATED.table
     if key in table:
         return table[key]
     return _SEPARATED.put(key, separate(node, names, first))
-
-
-def _invariant(parts: list[Part], swap: Swap) -> bool:
-    """Whether ``swap`` maps the products (with their coefficients) onto themselves."""
-    coefs = {(a.uid, b.uid): c for c, a, b in parts}
-    return all(coefs.get((_renamed(a, swap).uid, _renamed(b, swap).uid)) == c for c, a, b in parts)
-
-
-Swap = tuple[tuple[int, int], ...]  # a permutation of the vertices, as (vertex, image) pairs
-
-
-def _pair_symmetries(pairs: Pairs, vertices: tuple[tuple[int, ...], ...]) -> list[Swap]:
-    """The transpositions of adjacent cards (faces and suits together) that map the
-    distinct-card pairs onto themselves (they generate the symmetries used)."""
-    if len(vertices[0]) != len(vertices[1]):
-        return []
-    n = len(vertices[0])
-    expected = {tuple(sorted(p)) for p in ((x, y) for x, y in pairs)}
-    found = []
-    for i in range(n - 1):
-        swap = {i: i + 1, i + 1: i}
-        moved = {(tuple(sorted(swap.get(p, p) for p in x)), tuple(sorted(swap.get(p, p) for p in y)))
-                 for x, y in pairs}
-        if {tuple(sorted(p)) for p in moved} == expected and moved == set(pairs):
-            found.append(tuple((vs[j], vs[swap[j]]) for vs in vertices for j in (i, i + 1)))
-    return found
-
-
-_RENAMES = MemoOfMemos[Swap, dict[int, Expr]]("contraction.renames", 4096, 100_000)
-_IMAGES = Memo[tuple[int, Swap], Expr]("contraction.images", 500_000)
-
-
-def _renamed(node: Expr, swap: Swap) -> Expr:
-    """The image of ``node`` under ``swap``, in :func:`deep_normal` form."""
-    key = (node.uid, swap)
-    found = _IMAGES.get(key)
-    if found is None:
-        found = _IMAGES.put(key, deep_normal(rename(node, dict(swap), _RENAMES.of(swap, dict))))
-    return found
-
-
-def _orbits(items: list[tuple[int, tuple[Expr, ...]]], swaps: Sequence[Swap]) -> list[tuple[int, tuple[Expr, ...]]]:
-    """Items (a coefficient and nodes) that are images of each other under ``swaps`` (exact
-    symmetries of everything they are counted with) kept once, their coefficients added."""
-    if not swaps or len(items) < 2:
-        return items
-    index = {tuple(n.uid for n in nodes): i for i, (_, nodes) in enumerate(items)}
-    parent = list(range(len(items)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for i, (_, nodes) in enumerate(items):
-        for swap in swaps:
-            j = index.get(tuple(_renamed(n, swap).uid for n in nodes))
-            if j is not None:
-                parent[root(i)] = root(j)
-    totals: dict[int, int] = {}
-    for i, (c, _) in enumerate(items):
-        totals[root(i)] = totals.get(root(i), 0) + c
-    return [(totals[i], items[i][1]) for i in sorted(totals) if totals[i]]
 
 
 def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int, ...]], pairs: Pairs,
@@ -265,7 +165,7 @@ def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int,
             ids.append(sides[k][side.uid])
         indexed.append((c, ids[0], ids[1]))
     planned = tuple(tuple(_side_terms(n, vertices[k], sorts) for n in nodes[k]) for k in range(2))
-    bells = [len(set_partitions(len(vs))) for vs in vertices]
+    bells = [bell(len(vs)) for vs in vertices]
     work = sum(t.points * len(nodes_under(t.plan.node)) + SIDE_OVERHEAD * len(nodes_under(t.plan.node))
                for side in planned for terms in side for t in terms)
     work += len(nodes[1]) * bells[0] * bells[1] + len(indexed) * bells[0]
@@ -277,13 +177,13 @@ def _side_terms(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]
     names = {v: sorts[v].name for v in vertices}
     universe = frozenset(vertices)
     found = []
-    for coef, split in side_split(node, names):
+    for coef, split in split_terms(node, names, keep_not=True):
         term = deep_normal(split)
         plan = plan_term(coef, term, dict(sorts), universe)
         allowed = [tuple(plan.allowed[v]) for v in vertices]
         sizes = tuple(plan.atoms[names[vertices[0]]].numeric_sizes())
         symmetric = len(set(allowed)) == 1 and all(
-            _renamed(term, ((a, b), (b, a))) is term for a, b in zip(vertices, vertices[1:]))
+            image(term, ((a, b), (b, a))) is term for a, b in zip(vertices, vertices[1:]))
         if symmetric:
             points = len(symmetric_patterns(len(vertices), allowed[0], sizes)[0])
         else:
@@ -292,76 +192,10 @@ def _side_terms(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]
     return tuple(found)
 
 
-def side_split(root: Expr, names: dict[int, str]) -> list[tuple[int, Expr]]:
-    """``root`` (of one sort) as ``Σ coef·term``: sums split into their terms and products
-    distributed over such sums, terms with equal literal sets added back together
-    (:func:`cpoly.plan.split_terms`, except that a NOT ``1 - x`` is kept whole: ``1 - δv{S}``
-    is a restriction of v's atoms, and the OR ``any(…)`` has one literal set anyway).
-
-    >>> from cpoly.rewrite import add, delta, one_minus
-    >>> names = {1: "F", 2: "F"}
-    >>> windows = add(delta((1, 2), {0, 1}), delta((1, 2), {5, 6}))
-    >>> len(side_split(mul(windows, one_minus(delta((1,), {3}))), names))
-    2
-    """
-    signatures = signatures_for(names)
-    signatures.of(root)
-    memo: dict[int, list[tuple[int, Expr]]] = {}
-    stack: list[tuple[Expr, bool]] = [(root, False)]
-    while stack:
-        node, ready = stack.pop()
-        if node.uid in memo:
-            continue
-        below = _split_below(node, signatures[node.uid])
-        if not ready and below:
-            stack.append((node, True))
-            stack.extend((n, False) for n in below if n.uid not in memo)
-            continue
-        memo[node.uid] = _split_one(node, memo, signatures)
-    return memo[root.uid]
-
-
-def _split_below(node: Expr, signature: frozenset[object]) -> list[Expr]:
-    """The operands whose splits ``node``'s split is made of."""
-    if not signature or _is_not(node):
-        return []
-    if isinstance(node, Sum):
-        return list(node.terms)
-    if isinstance(node, Product):
-        return [f for f in node.factors if isinstance(f, Sum) and not _is_not(f)]
-    return []
-
-
-def _is_not(node: Expr) -> bool:
-    return complement(node) is not None
-
-
-def _split_one(node: Expr, memo: dict[int, list[tuple[int, Expr]]], signatures: object) -> list[tuple[int, Expr]]:
-    if not _split_below(node, signatures[node.uid]):  # type: ignore[index]
-        return [split_coefficient(node)]
-    if isinstance(node, Sum):
-        return [term for t in node.terms for term in memo[t.uid]]
-    assert isinstance(node, Product)
-    pieces = [memo[f.uid] if f.uid in memo else [split_coefficient(f)] for f in node.factors]
-    singles = [p[0] for p in pieces if len(p) == 1]
-    first = narrow(mul(*(t for _, t in singles)))
-    coef = 1
-    for c, _ in singles:
-        coef *= c
-    terms: list[tuple[int, Expr]] = [] if first is ZERO or coef == 0 else [(coef, first)]
-    for split in sorted((p for p in pieces if len(p) > 1), key=len):
-        if len(terms) * len(split) > MAX_TERMS:
-            raise CpolyTooLarge(f"splitting by literal sets gives more than {MAX_TERMS} terms")
-        terms = [(c1 * c2, _narrowed_product(t1, t2)) for c1, t1 in terms for c2, t2 in split]
-        terms = _regroup([(c, t) for c, t in terms if t is not ZERO and c], signatures)  # type: ignore[arg-type]
-    return terms
-
-
 # ---- counting ----------------------------------------------------------------------------
 SIDES = CanonicalTerms("contraction.sides")  # side terms' canonical keys (cpoly.canonical)
 register(SIDES)
-HISTOGRAMS: dict[int, np.ndarray] = {}  # canonical key -> the side term's histogram
-HISTOGRAMS_KEPT = 20_000  # histograms remembered (emptied when full; keys are never reused)
+_HISTOGRAMS = Memo[int, np.ndarray]("contraction.histograms", 20_000)  # canonical key -> the term's histogram
 
 
 def contraction_sum(plan: Contraction) -> int:
@@ -380,14 +214,13 @@ def contraction_sum(plan: Contraction) -> int:
 def _side_histogram(terms: Sequence[SideTerm], m: int) -> np.ndarray:
     """``H[σ]`` for one side: per set partition of its m vertices, the sum of the side over
     the assignments with that partition (object integers)."""
-    total = np.zeros(len(set_partitions(m)), dtype=object)
+    total = np.zeros(bell(m), dtype=object)
     for term in terms:
         key = SIDES.key(term.plan)
-        if key not in HISTOGRAMS:
-            if len(HISTOGRAMS) >= HISTOGRAMS_KEPT:
-                HISTOGRAMS.clear()
-            HISTOGRAMS[key] = _term_histogram(term, m)
-        total = total + term.coefficient * HISTOGRAMS[key]
+        found = _HISTOGRAMS.get(key)
+        if found is None:
+            found = _HISTOGRAMS.put(key, _term_histogram(term, m))
+        total = total + term.coefficient * found
     return total
 
 
@@ -412,7 +245,7 @@ def _term_histogram(term: SideTerm, m: int) -> np.ndarray:
     largest = value_bound(plan.node) * int(weights.max(initial=0)) * int(times.max(initial=0)) * points
     exact = np.int64 if dtype is not object and largest < INT64_SAFE else object
     weighed = values.astype(exact) * weights.astype(exact) * times.astype(exact)
-    size = len(integer_partitions(m)) if term.symmetric else len(set_partitions(m))
+    size = len(integer_partitions(m)) if term.symmetric else bell(m)
     sums = np.zeros(size, dtype=exact)
     np.add.at(sums, kinds, weighed)
     histogram = sums[partition_types(m)] if term.symmetric else sums
@@ -422,7 +255,7 @@ def _term_histogram(term: SideTerm, m: int) -> np.ndarray:
 
 def _weights(counts: np.ndarray, sizes: list[int]) -> np.ndarray:
     """Per typed pattern, the assignments it stands for: ``Π_atoms (size)_(blocks)``."""
-    exact = np.array([_falling_product(sizes, row) for row in counts.tolist()], dtype=object)
+    exact = np.array([falling_product(sizes, row) for row in counts.tolist()], dtype=object)
     largest = max((int(w) for w in exact.tolist()), default=0)
     return exact.astype(np.int64) if largest < INT64_SAFE else exact
 
@@ -437,26 +270,14 @@ def _partition_index(codes: np.ndarray, m: int) -> np.ndarray:
 
 @cached("contraction.partition_keys", 16)
 def _partition_keys(m: int) -> tuple[np.ndarray, np.ndarray]:
-    rgs = np.array(set_partitions(m), dtype=np.int64).reshape(-1, m)
-    keys = rgs @ (m ** np.arange(m, dtype=np.int64))
+    keys = partition_array(m) @ (m ** np.arange(m, dtype=np.int64))
     order = np.argsort(keys)
     return keys[order], order
 
 
 @cached("contraction.pair_matrix", 64)
 def _pair_matrix(sizes: tuple[int, ...], pairs: Pairs) -> np.ndarray:
-    """``M[σ, τ] = Π_pairs (1 - [x together in σ][y together in τ])`` (int64 0/1)."""
-    left, right = (np.array(set_partitions(m), dtype=np.int64).reshape(-1, m) for m in sizes)
-    linked = np.ones((len(left), len(right)), dtype=bool)
-    for x, y in pairs:
-        linked &= ~np.outer(_together(left, x), _together(right, y))
-    matrix = linked.astype(np.int64)
+    """:func:`cpoly.separation.pair_matrix` over every set partition of each side (read-only)."""
+    matrix = pair_matrix(partition_array(sizes[0]), partition_array(sizes[1]), pairs)
     matrix.flags.writeable = False
     return matrix
-
-
-def _together(partitions: np.ndarray, positions: tuple[int, ...]) -> np.ndarray:
-    same = np.ones(len(partitions), dtype=bool)
-    for p in positions[1:]:
-        same &= partitions[:, p] == partitions[:, positions[0]]
-    return same

@@ -2,7 +2,7 @@
 
 Three methods count a game's deals, each with a cost known before it starts:
 
-* **equality patterns** (:mod:`cpoly.plan`, :mod:`cpoly.patterns`): grid points times DAG
+* **equality patterns** (:mod:`cpoly.plan`, :mod:`cpoly.typedpatterns`): grid points times DAG
   nodes, per term; the number of patterns is bounded by Stirling numbers before any is built;
 * **dense** enumeration of every assignment (a δ that compares vertices of different domains
   defeats value symmetry): the product of the domain sizes;
@@ -11,7 +11,7 @@ Three methods count a game's deals, each with a cost known before it starts:
 
 :class:`CountingPlan` estimates all three, chooses the cheapest that fits, and **always**
 multiplies by the deal; when none fits it refuses with the sizes and what to do instead.
-It owns the deck and the enumeration of hands, and a :class:`~cpoly.game.Game` is handed one.
+It owns the deck and the enumeration of hands, and a :class:`~cpoly.compiledgame.Game` is handed one.
 
 >>> from cpoly.api import load_game
 >>> plan = load_game("definitions/jacks_or_better.cp").plan
@@ -46,7 +46,8 @@ from cpoly.patterncount import (
 from cpoly.pinned import pin
 from cpoly.plan import mixes_sorts
 from cpoly.resolve import Sort
-from cpoly.rewrite import ONE, mul, substitute
+from cpoly.rebuild import substitute
+from cpoly.rewrite import ONE, mul
 from cpoly.symbolic import Number, expand, is_symbolic
 
 # Work is measured in node evaluations (see cpoly.patterncount).
@@ -228,7 +229,7 @@ class CountingPlan:
             if cost is not None:
                 reasons.insert(0, f"equality patterns need {cost.work:,} node evaluations (budget "
                                   f"left {budget.points:,}), {cost.patterns:,} grid points in "
-                                  f"{self._describe(cost.biggest)}")
+                                  f"{describe(cost.biggest, self.space.labels)}")
         split = cost.split.describe() if cost is not None and cost.split is not None else None
         return Estimate(patterns, dense, checking, method, tuple(reasons), cost.biggest if cost else None, split)
 
@@ -252,7 +253,7 @@ class CountingPlan:
         try:
             return plan_patterns(node, space.sorts, universe, positions, self._conditioned)
         except TooManyPatterns as too_many:
-            return f"{too_many.message} in {self._describe(too_many.term)}"
+            return f"{too_many.message} in {describe(too_many.term, self.space.labels)}"
         except CpolyTooLarge as too_large:
             return too_large.message
 
@@ -276,9 +277,6 @@ class CountingPlan:
                            f"nodes = {work:,} (limit {CHECK_MAX_WORK:,})")
         return work
 
-    def _describe(self, node: Expr | None) -> str:
-        return describe(node, self.space.labels)
-
     def table_refusal(self, names: Sequence[str], estimates: Sequence[Estimate], why: str) -> CpolyTooLarge:
         """The error for a table whose counts together are over budget and whose deals are too
         many to check: the largest category and its largest term, and what to do."""
@@ -286,7 +284,7 @@ class CountingPlan:
         return CpolyTooLarge(
             f"this deal table is too large to count: by equality patterns its counts need more than "
             f"the table's budget of {self.table_budget:,} node evaluations (category '{name}' alone "
-            f"{worst.patterns or 0:,}, most of it in {self._describe(worst.biggest)}), and {why}" + REWRITE)
+            f"{worst.patterns or 0:,}, most of it in {describe(worst.biggest, self.space.labels)}), and {why}" + REWRITE)
 
     def refusal(self, estimate: Estimate, what: str) -> CpolyTooLarge:
         """The error for a count no method can do: what, why each method fails, what to do."""

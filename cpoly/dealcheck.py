@@ -26,7 +26,8 @@ from cpoly.errors import CpolyTooLarge
 from cpoly.expr import Const, Expr
 from cpoly.patterncount import WorkBudget
 from cpoly.resolve import Sort
-from cpoly.rewrite import add, const, is_boolean, mul, substitute
+from cpoly.rebuild import substitute
+from cpoly.rewrite import add, const, is_boolean, mul
 from cpoly.symbolic import Number, is_symbolic
 
 WITNESS_SIZES = range(1, 33)  # sizes tried for a symbolic size when looking for a witness

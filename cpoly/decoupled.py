@@ -12,7 +12,7 @@ each weighed by its falling factorials (the same weights as the grid), and likew
 This is the Möbius-inversion form of design.md §3: ``M`` is the 0/1 matrix of pairs of
 partitions whose meet is the bottom on the linked pairs.  Factors that mix the sorts (a
 suited straight: ``δS[x],S[i] δF[x]{w}``) are first expanded into a sum of products of
-one-sort parts (:func:`separate`), each part counted as above.  For seven cards that is
+one-sort parts (:func:`cpoly.separation.separate`), each part counted as above.  For seven cards that is
 877 x 715 partitions instead of the 10^8 grid points of a term with face literals.
 
 >>> from cpoly.resolve import Sort
@@ -29,25 +29,19 @@ one-sort parts (:func:`separate`), each part counted as above.  For seven cards 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from dataclasses import dataclass
 from math import prod
 
 import numpy as np
 
-from cpoly.evaluate import Axes, PatternEnv, _falling_product, evaluate, exact_dtype, value_bound
-from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
-from cpoly.memo import Memo
-from cpoly.patterns import stride
+from cpoly.evaluate import INT64_SAFE, Axes, PatternEnv, evaluate, exact_dtype, falling_product, value_bound
+from cpoly.expr import Expr, postorder
 from cpoly.plan import TermPlan
-from cpoly.rewrite import ONE, ZERO, complement, mul, narrow, split_coefficient
+from cpoly.rebuild import narrow
+from cpoly.rewrite import ZERO, mul
+from cpoly.separation import Pairs, Part, distribute, pair_matrix, separate, split_factors
 from cpoly.symbolic import Number, expand
-
-MAX_PARTS = 4096  # one-sort products a term may expand into
-INT64_SAFE = 2**62
-
-Part = tuple[int, Expr, Expr]  # coefficient, the first sort's factor, the second sort's factor
+from cpoly.typedpatterns import bell, stride
 
 
 @dataclass(frozen=True)
@@ -55,7 +49,7 @@ class Decoupled:
     """A term counted as a contraction: its distinct-card pairs (vertex positions in each
     sort's vertex list), its one-sort parts and the work this costs (node evaluations)."""
 
-    pairs: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    pairs: Pairs
     parts: tuple[Part, ...]
     work: int
 
@@ -69,7 +63,7 @@ def decouple(term: TermPlan, axes: Axes | None) -> Decoupled | None:
     sort_of = {v: s for s, vs in term.vertices.items() for v in vs}
     position = {v: i for vs in term.vertices.values() for i, v in enumerate(vs)}
     pairs, own, mixed = split_factors(term.node, sort_of, first, second, position)
-    parts = _distribute([separate(f, sort_of, first) for f in mixed])
+    parts = distribute([separate(f, sort_of, first) for f in mixed])
     if parts is None:
         return None
     kept = []
@@ -82,135 +76,8 @@ def decouple(term: TermPlan, axes: Axes | None) -> Decoupled | None:
         if exact_dtype(roots, len(axis[0])) is object:
             return None  # values that may overflow int64: the grid counts it exactly
         work += len(axis[0]) * len(postorder(roots))
-    work += len(kept) * prod(_partition_count(len(term.vertices[s])) for s in term.sort_order) // 4
+    work += len(kept) * prod(bell(len(term.vertices[s])) for s in term.sort_order) // 4
     return Decoupled(tuple(pairs), tuple(kept), work)
-
-
-def _partition_count(m: int) -> int:
-    """Bell(m): the partitions a contraction's matrix may have on one side (an upper bound)."""
-    row = [1]
-    for _ in range(m):
-        nxt = [row[-1]]
-        for x in row:
-            nxt.append(nxt[-1] + x)
-        row = nxt
-    return row[0]
-
-
-CardPairs = list[tuple[tuple[int, ...], tuple[int, ...]]]
-
-
-def split_factors(node: Expr, sort_of: dict[int, str], first: str, second: str,
-                  position: Mapping[int, int]) -> tuple[CardPairs, dict[str, list[Expr]], list[Expr]]:
-    """The factors of ``node`` sorted three ways: the deal's distinct-card factors (as the
-    positions of their vertices in each sort), the factors of one sort alone (by sort; constants
-    with ``first``), and those mixing both sorts."""
-    pairs: CardPairs = []
-    own: dict[str, list[Expr]] = {first: [], second: []}
-    mixed: list[Expr] = []
-    for factor in node.factors if isinstance(node, Product) else (node,):
-        pair = _card_pair(factor, sort_of, first)
-        support = _support(factor, sort_of)
-        if pair is not None:
-            pairs.append((tuple(position[v] for v in pair[0]), tuple(position[v] for v in pair[1])))
-        elif len(support) > 1:
-            mixed.append(factor)
-        else:
-            own[next(iter(support), first)].append(factor)
-    return pairs, own, mixed
-
-
-def _card_pair(factor: Expr, sort_of: dict[int, str], first: str) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """The vertices ``(X, Y)`` when ``factor`` is ``1 - δX δY`` (X of the first sort, Y of the
-    second, no value sets): two cards that may not be the same card."""
-    base = complement(factor)
-    if not isinstance(base, Product) or len(base.factors) != 2:
-        return None
-    x, y = base.factors
-    if not all(isinstance(d, Delta) and d.values is None and len(d.vertices) > 1 for d in (x, y)):
-        return None
-    assert isinstance(x, Delta) and isinstance(y, Delta)
-    sx, sy = ({sort_of[v] for v in d.vertices} for d in (x, y))
-    if len(sx) != 1 or len(sy) != 1 or sx == sy:
-        return None
-    return (x.vertices, y.vertices) if sx == {first} else (y.vertices, x.vertices)
-
-
-_SUPPORT = Memo[tuple[int, int], tuple[dict[int, str], frozenset[str]]]("decoupled.support", 500_000)
-
-
-def _support(node: Expr, sort_of: dict[int, str]) -> frozenset[str]:
-    """The sorts of the vertices under ``node`` (memoised by the naming's identity, which the
-    entry keeps alive, so another naming never finds it)."""
-    key = (node.uid, id(sort_of))
-    entry = _SUPPORT.get(key)
-    if entry is None or entry[0] is not sort_of:
-        found: dict[int, frozenset[str]] = {}
-        for n in postorder([node]):
-            if isinstance(n, Delta):
-                found[n.uid] = frozenset(sort_of[v] for v in n.vertices)
-            elif isinstance(n, Const):
-                found[n.uid] = frozenset()
-            else:
-                found[n.uid] = frozenset().union(*(found[c.uid] for c in (n.terms if isinstance(n, Sum) else n.factors)))
-        entry = _SUPPORT.put(key, (sort_of, found[node.uid]))
-    return entry[1]
-
-
-def separate(node: Expr, sort_of: dict[int, str], first: str) -> list[Part] | None:
-    """``node`` as ``Σ c · a · b`` with ``a`` of the first sort and ``b`` of the second (None:
-    a δ compares vertices of both sorts, or more than MAX_PARTS products).  Iterative, children
-    first; a node of one sort is one part.
-
-    >>> from cpoly.rewrite import add, delta
-    >>> sort_of = {1: "F", 2: "F", 3: "S", 4: "S"}
-    >>> len(separate(add(ONE, mul(delta((1, 2)), delta((3, 4)))), sort_of, "F"))
-    2
-    """
-    found: dict[int, list[Part] | None] = {}
-    for n in postorder([node]):
-        support = _support(n, sort_of)
-        if isinstance(n, Const):
-            found[n.uid] = [(n.value, ONE, ONE)]
-        elif len(support) <= 1:
-            found[n.uid] = [(1, n, ONE)] if first in support or not support else [(1, ONE, n)]
-        elif isinstance(n, Delta):
-            found[n.uid] = None
-        elif isinstance(n, Sum):
-            pieces = [found[t.uid] for t in n.terms]
-            found[n.uid] = None if any(p is None for p in pieces) else _collected(
-                [part for p in pieces if p is not None for part in p])
-        else:
-            found[n.uid] = _distribute([found[f.uid] for f in n.factors])
-        if found[n.uid] is None or len(found[n.uid] or ()) > MAX_PARTS:
-            return None
-    return found[node.uid]
-
-
-def _distribute(factors: list[list[Part] | None]) -> list[Part] | None:
-    """The product of sums of parts, distributed (None when a factor is None or too large)."""
-    out: list[Part] = [(1, ONE, ONE)]
-    for parts in sorted(factors, key=lambda p: -1 if p is None else len(p)):
-        if parts is None or len(out) * len(parts) > MAX_PARTS:
-            return None
-        out = _collected([(c1 * c2, narrow(mul(a1, a2)), narrow(mul(b1, b2)))
-                          for c1, a1, b1 in out for c2, a2, b2 in parts])
-    return out
-
-
-def _collected(parts: list[Part]) -> list[Part]:
-    """Equal products added together; zero ones dropped."""
-    coefs: dict[tuple[int, int], int] = {}
-    nodes: dict[tuple[int, int], tuple[Expr, Expr]] = {}
-    for c, a, b in parts:
-        ca, a = split_coefficient(a)
-        cb, b = split_coefficient(b)
-        if a is ZERO or b is ZERO or c * ca * cb == 0:
-            continue
-        key = (a.uid, b.uid)
-        coefs[key] = coefs.get(key, 0) + c * ca * cb
-        nodes[key] = (a, b)
-    return [(c, *nodes[k]) for k, c in coefs.items() if c]
 
 
 # ---- counting ----------------------------------------------------------------------------
@@ -222,10 +89,7 @@ def decoupled_sum(term: TermPlan, axes: Axes | None, plan: Decoupled | None) -> 
     sides = [_side(term, sort, axis, [p[1] if i == 0 else p[2] for p in plan.parts])
              for i, (sort, axis) in enumerate(zip(term.sort_order, axes))]
     (reduced_a, parts_a, weights_a), (reduced_b, parts_b, weights_b) = sides
-    linked = np.ones((len(parts_a), len(parts_b)), dtype=bool)
-    for x, y in plan.pairs:
-        linked &= ~np.outer(_together(parts_a, x), _together(parts_b, y))
-    matrix = linked.astype(np.int64)
+    matrix = pair_matrix(parts_a, parts_b, plan.pairs)
     coefs = np.array([c for c, _, _ in plan.parts], dtype=object)
     numeric = all(isinstance(w, int) for w in weights_a + weights_b)
     if numeric:
@@ -282,14 +146,6 @@ def _side(term: TermPlan, sort: str, axis: tuple[np.ndarray, np.ndarray, np.ndar
     sums = np.add.reduceat(matrix[:, order], starts, axis=1) if points else matrix[:, :0]
     reduced = np.zeros((len(roots), len(first) * len(signatures)), dtype=np.int64)
     reduced[:, present] = sums
-    weights = [_falling_product(term.atoms[sort].sizes, sig) for sig in signatures.tolist()]
+    weights = [falling_product(term.atoms[sort].sizes, sig) for sig in signatures.tolist()]
     assert all(value_bound(r) * points < INT64_SAFE for r in distinct)
     return reduced.reshape(len(roots), len(first), len(signatures)), blocks[first], weights
-
-
-def _together(partitions: np.ndarray, positions: tuple[int, ...]) -> np.ndarray:
-    """Per partition, whether the vertices at ``positions`` are all in one block."""
-    same = np.ones(len(partitions), dtype=bool)
-    for p in positions[1:]:
-        same &= partitions[:, p] == partitions[:, positions[0]]
-    return same

@@ -25,7 +25,7 @@ import numpy as np
 
 from cpoly.expr import Const, Delta, Expr, Product, Sum, children, nodes_under, postorder
 from cpoly.memo import Memo, cached
-from cpoly.patterns import stride, typed_patterns
+from cpoly.typedpatterns import stride, typed_patterns
 from cpoly.plan import TermPlan
 from cpoly.resolve import Sort
 from cpoly.rewrite import is_boolean
@@ -316,7 +316,7 @@ def _weigh(reduced: Array, groupings: list[tuple[Array, Array]], plan: TermPlan)
     weights = []
     for (signatures, _), sort in zip(groupings, plan.sort_order):
         sizes = plan.atoms[sort].sizes
-        weights.append([_falling_product(sizes, sig) for sig in signatures.tolist()])
+        weights.append([falling_product(sizes, sig) for sig in signatures.tolist()])
     total: Number = 0
     for index in zip(*np.nonzero(reduced)):
         value = int(reduced[index])
@@ -324,7 +324,7 @@ def _weigh(reduced: Array, groupings: list[tuple[Array, Array]], plan: TermPlan)
     return expand(total)
 
 
-def _falling_product(sizes: Sequence[Number], blocks: Sequence[int]) -> Number:
+def falling_product(sizes: Sequence[Number], blocks: Sequence[int]) -> Number:
     result: Number = 1
     for size, k in zip(sizes, blocks):
         for j in range(k):

@@ -179,8 +179,10 @@ def children(node: Expr) -> tuple[Expr, ...]:
     return ()
 
 
-def postorder(roots: Iterable[Expr], skip: Container[int] = ()) -> list[Expr]:
-    """Every node reachable from ``roots``, each once, children before parents (iterative).
+def postorder(roots: Iterable[Expr], skip: Container[int] = (),
+              operands: Callable[[Expr], tuple[Expr, ...]] = children) -> list[Expr]:
+    """Every node reachable from ``roots`` through ``operands``, each once, children before
+    parents (iterative).
 
     Nodes whose uid is in ``skip`` are neither listed nor entered.
     """
@@ -191,7 +193,7 @@ def postorder(roots: Iterable[Expr], skip: Container[int] = ()) -> list[Expr]:
         if root.uid in seen or root.uid in skip:
             continue
         seen.add(root.uid)
-        stack.append((root, iter(children(root))))
+        stack.append((root, iter(operands(root))))
         while stack:
             node, pending = stack[-1]
             child = next(pending, None)
@@ -200,7 +202,7 @@ def postorder(roots: Iterable[Expr], skip: Container[int] = ()) -> list[Expr]:
                 order.append(node)
             elif child.uid not in seen and child.uid not in skip:
                 seen.add(child.uid)
-                stack.append((child, iter(children(child))))
+                stack.append((child, iter(operands(child))))
     return order
 
 

@@ -56,7 +56,7 @@ class Lowerer:
             raise self.program.unknown(name, span)
         if name not in self._memo:
             for dependency in self._unlowered_dependencies(name):
-                self._memo[dependency] = self._lower_definition(dependency)
+                self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
         return self._memo[name]
 
     def _unlowered_dependencies(self, name: str) -> list[str]:
@@ -85,9 +85,6 @@ class Lowerer:
         for name in self.program.order:
             if name in self.program.expressions:
                 self.definition(name, self.program.expressions[name].span)
-
-    def _lower_definition(self, name: str) -> Expr:
-        return self.expr(self.program.expressions[name].value, {})
 
     def expr(self, node: S.Expr, scope: Scope) -> Expr:
         """Lower one syntax expression with index variables bound by ``scope``.

@@ -84,38 +84,43 @@ def clear() -> None:
 
 
 class Memo(Generic[K, V]):
-    """A table of at most about ``bound`` entries, emptied when full (module docstring)."""
+    """A table of at most about ``bound`` entries, emptied when full (module docstring);
+    :attr:`get` reads the current table."""
 
-    __slots__ = ("bound", "name", "table")
+    __slots__ = ("bound", "get", "name", "table")
 
     def __init__(self, name: str, bound: int) -> None:
         self.name = name
         self.bound = bound
-        self.table: dict[K, V] = {}
+        self._empty()
         register(self)
 
     def __len__(self) -> int:
         return len(self.table)
 
-    def get(self, key: K) -> V | None:
-        return self.table.get(key)
+    def _empty(self) -> dict[K, V]:
+        """A new, empty table; :attr:`get` is its ``dict.get`` (a lookup is one C call)."""
+        table: dict[K, V] = {}
+        self.table = table
+        self.get: Callable[[K], V | None] = table.get
+        return table
 
     def put(self, key: K, value: V) -> V:
         """Remember ``value`` under ``key`` (in a new table when the table is full); ``value``."""
         table = self.table
         if len(table) >= self.bound:
-            table = self.table = {}
+            table = self._empty()
         table[key] = value
         return value
 
     def room(self) -> dict[K, V]:
         """The table for one traversal to read and fill (a new one when the table is full)."""
         if len(self.table) >= self.bound:
-            self.table = {}
+            return self._empty()
         return self.table
 
     def clear(self) -> None:
-        self.table = {}
+        self._empty()
 
 
 class MemoOfMemos(Memo[K, S]):

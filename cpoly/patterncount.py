@@ -25,7 +25,7 @@ from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import grid_points, pattern_axes, term_sum
 from cpoly.expr import Expr, nodes_under
 from cpoly.memo import Memo, register
-from cpoly.patterns import MAX_PATTERNS, pattern_bound
+from cpoly.typedpatterns import MAX_PATTERNS, pattern_bound
 from cpoly.plan import TermPlan, plan_term, split_terms
 from cpoly.resolve import Sort
 from cpoly.symbolic import Number, expand

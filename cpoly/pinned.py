@@ -26,7 +26,8 @@ from collections.abc import Mapping
 
 from cpoly.expr import Delta, Expr, Product
 from cpoly.resolve import Sort
-from cpoly.rewrite import ZERO, substitute
+from cpoly.rebuild import substitute
+from cpoly.rewrite import ZERO
 
 __all__ = ["pin", "pinned_values"]
 

@@ -15,13 +15,15 @@ inside that set before any pattern is enumerated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from math import prod
 
 from cpoly.errors import CpolyError, CpolyTooLarge
-from cpoly.expr import Const, Delta, Expr, Product, Sum, nodes_under, postorder
+from cpoly.expr import Delta, Expr, Product, Sum, children, nodes_under, postorder
 from cpoly.memo import Memo, MemoOfMemos
 from cpoly.resolve import Sort
-from cpoly.rewrite import ONE, ZERO, add, complement, const, mul, narrow, split_coefficient
+from cpoly.rebuild import narrow
+from cpoly.rewrite import ONE, ZERO, add, complement, const, mul, split_coefficient
 from cpoly.symbolic import Number
 
 MAX_TERMS = 4096  # products of split sums beyond this are not distributed (CpolyTooLarge)
@@ -37,13 +39,13 @@ class LiteralSignatures:
     def __init__(self, sort_names: dict[int, str]) -> None:
         self._names = sort_names
         self._found: dict[int, Signature] = {}
-        self.splits: dict[int, list[tuple[int, Expr]]] = {}  # node uid -> its split terms
+        self.splits: tuple[dict[int, list[tuple[int, Expr]]], ...] = ({}, {})  # uid -> split, by keep_not
 
     def __getitem__(self, uid: int) -> Signature:
         return self._found[uid]
 
     def __len__(self) -> int:
-        return len(self._found) + len(self.splits)
+        return len(self._found) + sum(map(len, self.splits))
 
     def of(self, root: Expr) -> Signature:
         """The signature of ``root``, computing only the nodes not seen before."""
@@ -71,27 +73,51 @@ def signatures_for(sort_names: dict[int, str]) -> LiteralSignatures:
     return _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
 
 
-def split_terms(root: Expr, sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
-    """``root`` as ``Σ coef·term``, split so that each term's literals are as few as possible."""
+def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) -> list[tuple[int, Expr]]:
+    """``root`` as ``Σ coef·term``, split so that each term's literals are as few as possible:
+    sums split into their terms, products distributed over their factors' splits, terms with
+    equal literal sets added back together.  With ``keep_not`` a NOT ``1 - x`` is one term
+    (a side of :mod:`cpoly.contraction`: ``1 - δv{S}`` restricts v's atoms, and the OR
+    ``any(…)`` has one literal set anyway).
+
+    >>> from cpoly.rewrite import delta, one_minus
+    >>> names = {1: "F", 2: "F"}
+    >>> windows = add(delta((1, 2), {0, 1}), delta((1, 2), {5, 6}))
+    >>> [len(split_terms(mul(windows, one_minus(delta((1,), {1}))), names, keep)) for keep in (False, True)]
+    [3, 2]
+    """
     signatures = signatures_for(sort_names)
     signatures.of(root)
-    memo = signatures.splits  # shared by the counts of one naming (nodes are interned)
-    for node in postorder([root], skip=memo):
-        memo[node.uid] = _split_node(node, memo, signatures, sort_names)
+    memo = signatures.splits[keep_not]  # shared by the counts of one naming (nodes are interned)
+    operands = partial(_split_operands, signatures=signatures, keep_not=keep_not)
+    for node in postorder([root], skip=memo, operands=operands):
+        memo[node.uid] = _split_node(node, operands(node), memo, signatures)
     return memo[root.uid]
 
 
-def _split_node(node: Expr, memo: dict[int, list[tuple[int, Expr]]],
-                signatures: LiteralSignatures, sort_names: dict[int, str]) -> list[tuple[int, Expr]]:
-    if not signatures[node.uid] or isinstance(node, (Const, Delta)):
-        coef, base = split_coefficient(node)
-        return [(coef, base)]
+def _split_operands(node: Expr, signatures: LiteralSignatures, keep_not: bool) -> tuple[Expr, ...]:
+    """The operands whose splits make ``node``'s (none: ``node`` is one term).  A product's
+    factors without literals multiply each term once, last; with ``keep_not`` they are
+    multiplied in first, so that :func:`narrow` sees the distinct-card factors (pigeonhole)."""
+    if not signatures[node.uid] or (keep_not and complement(node) is not None):
+        return ()
+    if isinstance(node, Sum) or (keep_not and isinstance(node, Product)):
+        return children(node)
+    if isinstance(node, Product):
+        return tuple(f for f in node.factors if signatures[f.uid])
+    return ()
+
+
+def _split_node(node: Expr, operands: tuple[Expr, ...], memo: dict[int, list[tuple[int, Expr]]],
+                signatures: LiteralSignatures) -> list[tuple[int, Expr]]:
+    if not operands:
+        return [split_coefficient(node)]
     if isinstance(node, Sum):
-        return [term for t in node.terms for term in memo[t.uid]]
+        return [term for t in operands for term in memo[t.uid]]
     assert isinstance(node, Product)
-    # Factors without literals split into nothing: their product multiplies each term once.
-    plain = mul(*(f for f in node.factors if not signatures[f.uid]))
-    split = [memo[f.uid] for f in node.factors if signatures[f.uid]]
+    split_uids = {f.uid for f in operands}
+    plain = mul(*(f for f in node.factors if f.uid not in split_uids))
+    split = [memo[f.uid] for f in operands]
     if any(not pieces for pieces in split):  # a factor whose every term narrowed to 0 is 0
         return []
     singles = [pieces[0] for pieces in split if len(pieces) == 1]  # multiplied once, first

@@ -31,9 +31,10 @@ from cpoly.condition import position_generators
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.evaluate import evaluate_factored
 from cpoly.expr import Expr
-from cpoly.game import Game
+from cpoly.compiledgame import Game
 from cpoly.patterncount import WorkBudget
-from cpoly.rewrite import add, mul, neg, rename
+from cpoly.rebuild import rename
+from cpoly.rewrite import add, mul, neg
 from cpoly.symbolic import Number
 
 __all__ = ["MAX_WITNESSES", "deal_depends_on_order", "order_dependent", "position_dependent", "witnesses"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cpoly.api import count_deals, deal_table, load_game, load_program
-from cpoly.game import Game
+from cpoly.compiledgame import Game
 from cpoly.lower import Lowerer
 
 DEFINITIONS = Path(__file__).resolve().parent.parent / "definitions"

@@ -18,7 +18,7 @@ from cpoly.api import deal_table, load_game
 from cpoly.cli.main import main
 from cpoly.counting import CountingPlan
 from cpoly.errors import CpolyError
-from cpoly.game import Game
+from cpoly.compiledgame import Game
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lower import Lowerer
 from tests.conftest import DEFINITIONS

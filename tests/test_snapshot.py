@@ -19,7 +19,7 @@ from cpoly.api import deal_table, load_game
 from cpoly.cli.main import main
 from cpoly.errors import CpolyError
 from cpoly.expr import Const, Delta, Product, Sum, postorder
-from cpoly.game import Game
+from cpoly.compiledgame import Game
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lower import Lowerer
 from cpoly.rewrite import _order_key, add, mul

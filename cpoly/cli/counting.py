@@ -27,7 +27,7 @@ from cpoly.cli.output import (
 )
 from cpoly.completion import bound_deal, complete, draw_convention, draw_form, form_removed
 from cpoly.errors import CpolyInputError
-from cpoly.game import Game
+from cpoly.compiledgame import Game
 from cpoly.lower import Lowerer
 
 

@@ -39,7 +39,7 @@ from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, window_top
 
 if TYPE_CHECKING:
-    from cpoly.game import Game
+    from cpoly.compiledgame import Game
 
 IntArray = npt.NDArray[np.int64]
 STANDARD_RANKS = "23456789TJQKA"
@@ -80,7 +80,7 @@ def rules_of(path: str | Path) -> GameRules:
     rules = recall_loaded(key, _OPTIONS, GameRules)
     if rules is None:
         from cpoly.api import load_program
-        from cpoly.game import Game
+        from cpoly.compiledgame import Game
 
         program = load_program(key)
         rules = derive_rules(Game.from_program(program), key)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cpoly.game import Game
+from cpoly.compiledgame import Game
 from cpoly.parallel import map_chunks
 
 __all__ = ["CHUNK_HANDS", "classify_rows"]

@@ -24,7 +24,7 @@ from cpoly.api import load_game
 from cpoly.cards import Card
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.expr import Delta, postorder
-from cpoly.game import Game
+from cpoly.compiledgame import Game
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import (
     DEFAULT_TIE_RULE,

@@ -27,7 +27,7 @@ from cpoly.memo import cached
 MAX_PATTERNS = 2_000_000
 
 
-@cached("patterns.set_partitions", 64)
+@cached("typedpatterns.set_partitions", 64)
 def set_partitions(m: int) -> tuple[tuple[int, ...], ...]:
     """All restricted-growth strings of length ``m`` (each one set partition of m items)."""
     return tuple(restricted_growth(m, m))
@@ -53,7 +53,7 @@ def restricted_growth(m: int, max_blocks: int) -> Iterator[tuple[int, ...]]:
         stack.extend(prefix + (b,) for b in reversed(range(top)))
 
 
-@cached("patterns.stirling2", 16_384)
+@cached("typedpatterns.stirling2", 16_384)
 def stirling2(m: int, k: int) -> int:
     """Stirling numbers of the second kind: partitions of m items into k blocks.
 
@@ -66,6 +66,15 @@ def stirling2(m: int, k: int) -> int:
             row[j] = j * row[j] + row[j - 1]
         row[0] = 0
     return row[k]
+
+
+def bell(m: int) -> int:
+    """Bell numbers: the set partitions of m items (:func:`set_partitions`, not enumerated).
+
+    >>> [bell(m) for m in range(6)]
+    [1, 1, 2, 5, 15, 52]
+    """
+    return sum(stirling2(m, k) for k in range(m + 1))
 
 
 def pattern_bound(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence[int | None]) -> int:
@@ -85,7 +94,7 @@ def pattern_bound(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence
     return _pattern_bound(m, tuple(map(tuple, allowed)), tuple(atom_sizes))
 
 
-@cached("patterns.pattern_bound", 4_096)
+@cached("typedpatterns.pattern_bound", 4_096)
 def _pattern_bound(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]) -> int:
     width = max((len(a) for a in allowed), default=0)
     used = sorted(set().union(*map(set, allowed))) if allowed else []
@@ -138,14 +147,14 @@ VECTORISED_MAX = 9  # vertices whose patterns are typed all at once (Bell(9) = 2
 VECTORISED_ATOMS = 12  # atoms a block's set of allowed atoms is a bit mask of
 
 
-@cached("patterns.typed_patterns_at_once", 4_096)
+@cached("typedpatterns.typed_patterns_at_once", 4_096)
 def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]
                             ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_typed_patterns` with every partition typed at once (the same rows, same order):
     a block may take the atoms every vertex of it may take (a bit mask), its typings are the
     mixed-radix digits of a row number, the last block fastest."""
     n_atoms = len(atom_sizes)
-    rgs = _partition_array(m)
+    rgs = partition_array(m)
     masks = np.full(rgs.shape, (1 << n_atoms) - 1, dtype=np.int64)
     rows = np.arange(len(rgs))
     for i, atoms in enumerate(allowed):
@@ -181,12 +190,13 @@ def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_s
     return codes, counts
 
 
-@cached("patterns.partition_array", 64)
-def _partition_array(m: int) -> np.ndarray:
+@cached("typedpatterns.partition_array", 64)
+def partition_array(m: int) -> np.ndarray:
+    """:func:`set_partitions` as an (partitions, m) int64 array (shared: not to be written)."""
     return np.array(set_partitions(m), dtype=np.int64).reshape(-1, m)
 
 
-@cached("patterns.bit_table", 64)
+@cached("typedpatterns.bit_table", 64)
 def _bit_table(n_atoms: int) -> tuple[np.ndarray, np.ndarray]:
     """For every bit mask of ``n_atoms`` bits: its set bits in order (row), and their number."""
     table = np.zeros((1 << n_atoms, max(n_atoms, 1)), dtype=np.int64)
@@ -198,7 +208,7 @@ def _bit_table(n_atoms: int) -> tuple[np.ndarray, np.ndarray]:
     return table, popcount
 
 
-@cached("patterns.typed_patterns", 4_096)
+@cached("typedpatterns.typed_patterns", 4_096)
 def _typed_patterns(
     m: int,
     allowed: tuple[tuple[int, ...], ...],
@@ -259,7 +269,7 @@ def _typed_patterns(
 
 
 # ---- patterns of a position-symmetric term ----------------------------------------------------
-@cached("patterns.integer_partitions", 64)
+@cached("typedpatterns.integer_partitions", 64)
 def integer_partitions(m: int) -> tuple[tuple[int, ...], ...]:
     """The block sizes of the set partitions of m items, up to order (non-increasing).
 
@@ -279,7 +289,7 @@ def integer_partitions(m: int) -> tuple[tuple[int, ...], ...]:
     return tuple(sorted(out, key=lambda p: tuple(-x for x in p)))
 
 
-@cached("patterns.partition_types", 64)
+@cached("typedpatterns.partition_types", 64)
 def partition_types(m: int) -> np.ndarray:
     """For each restricted-growth string of :func:`set_partitions` (same order), the index of
     its block sizes in :func:`integer_partitions`."""
@@ -308,7 +318,7 @@ def symmetric_patterns(m: int, allowed: Sequence[int], atom_sizes: Sequence[int 
     return _symmetric_patterns(m, tuple(allowed), tuple(atom_sizes))
 
 
-@cached("patterns.symmetric_patterns", 1_024)
+@cached("typedpatterns.symmetric_patterns", 1_024)
 def _symmetric_patterns(m: int, allowed: tuple[int, ...], atom_sizes: tuple[int | None, ...]
                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     n_atoms = len(atom_sizes)
