@@ -19,7 +19,7 @@ from cpoly.games.videopoker.analysis import (
     hold_outcomes,
 )
 from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.games.videopoker.paytable import parse_tie_rule
+from cpoly.games.videopoker.holdchoice import parse_tie_rule
 from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
 from cpoly.games.videopoker.tables import build_tables
 

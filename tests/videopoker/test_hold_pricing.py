@@ -26,7 +26,7 @@ from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.classprep import prepare_classes
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.holds import HOLDS, choose_holds, hold_counts, hold_pay_matrix, hold_weights
-from cpoly.games.videopoker.paytable import draw_weights
+from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.scalar import exact_dot
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
 

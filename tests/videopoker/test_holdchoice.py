@@ -11,12 +11,12 @@ import pytest
 
 from cpoly.games.videopoker.holdchoice import (
     HOLDS,
-    ScaledTable,
     TieRule,
     draw_weights,
     exclude_discards,
     play_deal,
 )
+from cpoly.paytable import ScaledPays
 from cpoly.games.videopoker.holds import choose_holds, exclude_discards as exclude_many, hold_weights
 
 N_CARDS = 10  # draws per hold 1, 5, 10, 10, 5, 1: equal EVs are common
@@ -37,7 +37,7 @@ def test_play_deal_chooses_as_the_full_game_does(rule: TieRule) -> None:
         dealt[rng.integers(0, 3)] += rng.integers(0, 2)
         matrix = np.array([pays] * (HOLDS - 1) + [dealt])
         _, choice = choose_holds(counts[None], matrix, weights, rule, deal[None], faces)
-        scaled = ScaledTable(tuple(pays.tolist()), tuple(dealt.tolist()), 1)
+        scaled = ScaledPays(tuple(pays.tolist()), tuple(dealt.tolist()), 1)
         result = play_deal(deal.tolist(), counts.tolist(), scaled, N_CARDS, rule, faces.tolist())
         assert result.best == int(choice.best[0])
         assert bool(choice.tied[0]) == (len(result.tied) > 1)

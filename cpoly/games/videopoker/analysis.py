@@ -22,13 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker import holdchoice
-from cpoly.games.videopoker.holdchoice import (
-    HoldOption,
-    HoldResult,
-    ScaledTable,
-    play_deal,
-)
+from cpoly.games.videopoker.holdchoice import HoldOption, HoldResult, draw_weights, parse_tie_rule, play_deal
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
@@ -37,19 +31,13 @@ from cpoly.games.videopoker.holds import (
     hold_pay_matrix,
     hold_weights,
 )
-from cpoly.parallel import imap_chunks
-from cpoly.games.videopoker.paytable import (
-    DEFAULT_TIE_RULE,
-    PayTable,
-    TieRule,
-    check_int64_bounds,
-    draw_weights,
-    parse_tie_rule,
-)
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+from cpoly.parallel import imap_chunks
+from cpoly.paytable import PayTable
+from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
 
 if TYPE_CHECKING:  # ordered.py is imported only for ordered games
     from cpoly.games.videopoker.ordered import OrderedHands
@@ -132,19 +120,6 @@ def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame
     return counts, cards, to_sorted
 
 
-def hold_options(deal: Sequence[int], counts: np.ndarray, pay_matrix: np.ndarray,
-                 denominator: int, n: int, ordered: bool = False) -> list[HoldOption]:
-    """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
-    exact EVs; ``pay_matrix`` holds the pays scaled by ``denominator``, ``n`` is the deck size.
-    With ``ordered``, counts are of ordered draws (``(n - 5)_d`` of them), else of sets."""
-    return holdchoice.hold_options(deal, counts.tolist(), _scaled_table(pay_matrix, denominator), n, ordered)
-
-
-def _scaled_table(pay_matrix: np.ndarray, denominator: int) -> ScaledTable:
-    """:func:`~cpoly.games.videopoker.holds.hold_pay_matrix` as the pays of one deal."""
-    return ScaledTable(tuple(pay_matrix[0].tolist()), tuple(pay_matrix[HOLDS - 1].tolist()), denominator)
-
-
 def _draw_weights(n: int, ordered: OrderedHands | None) -> tuple[int, tuple[int, ...], int]:
     """:func:`~cpoly.games.videopoker.holdchoice.draw_weights`, or those of ordered draws
     (:mod:`~cpoly.games.videopoker.ordered`, imported for ordered games only), and the
@@ -187,11 +162,10 @@ def autohold(
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
     lcm_weight, _, _ = _draw_weights(tables.n, ordered)
     scaled = paytable.scaled()
-    pay_matrix = hold_pay_matrix(scaled)
-    check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
+    scaled.check_int64_bounds(lcm_weight, tables.n)
     faces = None if tables.faces is None else np.asarray(tables.faces).tolist()
-    return play_deal(deal, sorted_counts[to_sorted].tolist(), _scaled_table(pay_matrix, scaled.denominator),
-                     tables.n, rule, faces, ordered=ordered is not None)
+    return play_deal(deal, sorted_counts[to_sorted].tolist(), scaled, tables.n, rule, faces,
+                     ordered=ordered is not None)
 
 
 def analyze_game(
@@ -257,13 +231,13 @@ def analyze_prepared(
     stacked = prepared.stacked
     _check_pays(paytable, stacked.n_columns)
     lcm_weight, weights, orderings = _draw_weights(prepared.n, ordered)
-    pay_matrix = hold_pay_matrix(paytable.scaled())
+    scaled = paytable.scaled()
+    pay_matrix = hold_pay_matrix(scaled)
     weight_by_hold = hold_weights(weights)
     # A deal counts at most max(class size, group order) final hands of weight <= L per chunk row
     # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
-    check_int64_bounds(lcm_weight, pay_matrix, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH),
-                       largest_class * orderings)
+    scaled.check_int64_bounds(lcm_weight, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH), largest_class * orderings)
     deals = prepared.deals
     totals = Totals(stacked.n_columns)
     n_classes = len(prepared.sizes)

@@ -43,11 +43,7 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import (
-    HoldResult,
-    _check_pays,
-    hold_options,
-)
+from cpoly.games.videopoker.analysis import HoldResult, _check_pays
 from cpoly.deck.symmetry import suit_symmetries
 from cpoly.games.videopoker.holds import (
     HOLDS,
@@ -67,15 +63,10 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
+from cpoly.games.videopoker.holdchoice import draw_weights, hold_options, parse_tie_rule
 from cpoly.parallel import imap_chunks
-from cpoly.games.videopoker.paytable import (
-    DEFAULT_TIE_RULE,
-    PayTable,
-    TieRule,
-    check_int64_bounds,
-    draw_weights,
-    parse_tie_rule,
-)
+from cpoly.paytable import PayTable
+from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
 from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE, compact_categories
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
@@ -265,10 +256,11 @@ def analyze_copies(
     tables, classes = prepared.tables, prepared.classes
     _check_pays(paytable, tables.n_columns)
     lcm_weight, weights = draw_weights(prepared.n)
-    pay_matrix = hold_pay_matrix(paytable.scaled())
+    scaled = paytable.scaled()
+    pay_matrix = hold_pay_matrix(scaled)
     weight_by_hold = hold_weights(weights)
     largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
-    check_int64_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest)
+    scaled.check_int64_bounds(lcm_weight, prepared.n, CHUNK_CLASSES, largest)
     stacked = tables.stacked()
     deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
     totals = Totals(tables.n_columns)
@@ -345,13 +337,13 @@ def autohold_copies(
     counts = sorted_counts[to_sorted]
     lcm_weight, weights = draw_weights(tables.n)
     scaled = paytable.scaled()
+    scaled.check_int64_bounds(lcm_weight, tables.n)
     pay_matrix = hold_pay_matrix(scaled)
-    check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
     allowed = canonical_holds(values[None, :])
     _, choice = choose_holds(sorted_counts[None], pay_matrix, hold_weights(weights), rule, values[None, :],
                              tables.faces, None, allowed)
     best = to_sorted.index(int(choice.best[0]))
-    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n)
+    options = hold_options(deal, counts.tolist(), scaled, tables.n)
     best_ev = max(o.ev for o in options)
     distinct = allowed[0][to_sorted]
     tied = tuple(o.hold for o in options if o.ev == best_ev and distinct[o.hold])

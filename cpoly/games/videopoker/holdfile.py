@@ -45,11 +45,11 @@ from cpoly.games.videopoker.holdchoice import (
     HAND_SIZE,
     HOLDS,
     HoldReport,
-    ScaledTable,
     TieRule,
     exclude_discards,
     play_deal,
 )
+from cpoly.paytable import ScaledPays
 from cpoly.sources import cache_dir, code_digest, recall
 from cpoly.store import Store, open_store
 
@@ -152,13 +152,13 @@ class WarmHold:
         """:func:`header_warnings` of this file."""
         return header_warnings(self.header, game)
 
-    def paytable(self, name: str | None) -> tuple[str, ScaledTable] | None:
+    def paytable(self, name: str | None) -> tuple[str, ScaledPays] | None:
         """A pay table by name (the first when None) as integers; None when the file has no
         such usable table."""
         table = paytable_entry(self.header, name)
         if table is None:
             return None
-        return table["name"], ScaledTable(tuple(table["pays"]), tuple(table["dealt"]), int(table["denominator"]))
+        return table["name"], ScaledPays(tuple(table["pays"]), tuple(table["dealt"]), int(table["denominator"]))
 
     def deal(self, texts: Sequence[str]) -> list[int]:
         """The dealt cards as card indices, with the slow path's errors for bad cards."""
@@ -206,7 +206,7 @@ class WarmHold:
             index += self.offsets[HAND_SIZE - 1]
         return self.rows[index * self.n_columns:(index + 1) * self.n_columns].tolist()
 
-    def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: tuple[str, ScaledTable],
+    def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: tuple[str, ScaledPays],
                rule: TieRule) -> HoldReport:
         """The holds of ``deal`` as ``cpoly hold`` shows them."""
         header = self.header

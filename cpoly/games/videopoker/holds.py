@@ -24,7 +24,8 @@ import numpy as np
 from cpoly.deck.subsets import binomial_table, colex_rank
 from cpoly.games.videopoker.holdchoice import HAND_SIZE, HOLDS, TIE_KEYS
 from cpoly.parallel import map_chunks
-from cpoly.games.videopoker.paytable import ScaledPays, TieRule
+from cpoly.paytable import ScaledPays
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import SubsetTables
 
 __all__ = [

@@ -22,8 +22,7 @@ from cpoly.games.videopoker.classprep import write_prepared
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.holdfile import prepared_path
-from cpoly.games.videopoker.holds import hold_pay_matrix
-from cpoly.games.videopoker.paytable import PayTable, check_int64_bounds
+from cpoly.paytable import PayTable
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.sources import cache_enabled, remember
@@ -99,10 +98,10 @@ def _paytable(table: PayTable, n: int) -> dict[str, Any]:
     refuse it (it answers, and explains)."""
     try:
         scaled = table.scaled()
-        check_int64_bounds(draw_weights(n)[0], hold_pay_matrix(scaled), n, 1, 1)
+        scaled.check_int64_bounds(draw_weights(n)[0], n)
     except CpolyInputError:
         return {"name": table.name, "usable": False}
-    return {"name": table.name, "usable": True, "pays": scaled.pays.tolist(),
-            "dealt": scaled.dealt_pays.tolist(), "denominator": scaled.denominator,
+    return {"name": table.name, "usable": True, "pays": list(scaled.pays),
+            "dealt": list(scaled.dealt_pays), "denominator": scaled.denominator,
             "exact": {"pays": [str(pay) for pay in table.pays],
                       "dealt": [None if pay is None else str(pay) for pay in table.dealt_pays]}}

@@ -19,7 +19,8 @@ from math import comb, perm
 import numpy as np
 
 from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
-from cpoly.games.videopoker.paytable import PayTable, TieRule
+from cpoly.paytable import PayTable
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
 
 __all__ = ["GameAnalysis", "Totals"]
