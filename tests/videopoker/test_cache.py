@@ -9,7 +9,9 @@ import numpy as np
 import pytest
 
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import GameAnalysis, PayTable, analyze_game
+from cpoly.games.videopoker.analysis import analyze_game
+from cpoly.games.videopoker.summary import GameAnalysis
+from cpoly.paytable import PayTable
 
 from .vp_oracle import poker_categories, standard_deck
 

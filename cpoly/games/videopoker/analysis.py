@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.holdchoice import HoldOption, HoldResult, draw_weights, parse_tie_rule, play_deal
+from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
@@ -43,12 +43,6 @@ if TYPE_CHECKING:  # ordered.py is imported only for ordered games
     from cpoly.games.videopoker.ordered import OrderedHands
 
 __all__ = [
-    "DEFAULT_TIE_RULE",
-    "GameAnalysis",
-    "HoldOption",
-    "HoldResult",
-    "PayTable",
-    "TieRule",
     "analyze_game",
     "analyze_prepared",
     "autohold",
@@ -60,10 +54,8 @@ Progress = Callable[[int, int], None]
 HoldValues = Callable[[np.ndarray, np.ndarray], None]
 #: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
 CHUNK_CLASSES = 8192
-#: Games with fewer deal classes price their holds in the calling thread: for the 134,459
-#: classes of 52 cards (35 ms of work) two threads were slower, medians of alternated runs on
-#: this project's 2-core machine (the bincount and repeat of the plain sums hold the GIL, and
-#: the threads' hand-offs cost more than they save).
+#: Games with fewer deal classes price their holds in the calling thread: the bincount and
+#: repeat of the plain sums hold the GIL, so the threads' hand-offs cost more than they save.
 PARALLEL_CLASSES = 1 << 20
 #: Tied deal classes decided at once (their ``(rows, group order, 32)`` tie-rule keys stay in
 #: cache); batches gathered from several chunks hold fewer than twice this.
@@ -74,19 +66,26 @@ _Decided = tuple[np.ndarray, HoldChoice, np.ndarray]
 _Played = tuple[np.ndarray, PlayedChunk, list[_Decided]]
 
 
-def _sorted_deal(deal: Sequence[int], n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The deal sorted, and for each given position its position in the sorted deal."""
+def sorted_deal(deal: Sequence[int], n: int, card: str = "card") -> tuple[np.ndarray, list[int]]:
+    """The deal sorted, and for each hold index on the given order the same hold's index on the
+    sorted deal; ``card`` names a card in the errors.
+
+    >>> cards, to_sorted = sorted_deal([9, 2, 7, 0, 5], 10)
+    >>> cards.tolist(), to_sorted[1], to_sorted[HOLDS - 1]
+    ([0, 2, 5, 7, 9], 16, 31)
+    """
     cards = np.asarray(deal)
     if cards.shape != (HAND_SIZE,) or not np.issubdtype(cards.dtype, np.integer):
         raise CpolyInputError(f"a deal is {HAND_SIZE} card indices, got {list(deal)!r}")
     if cards.min() < 0 or cards.max() >= n:
         raise CpolyInputError(f"deal {cards.tolist()} has a card outside 0..{n - 1}")
     if len(set(cards.tolist())) != HAND_SIZE:
-        raise CpolyInputError(f"deal {cards.tolist()} repeats a card")
+        raise CpolyInputError(f"deal {cards.tolist()} repeats a {card}")
     order = np.argsort(cards, kind="stable")
     position = np.empty(HAND_SIZE, dtype=np.int64)
     position[order] = np.arange(HAND_SIZE)
-    return cards[order], position
+    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
+    return cards[order], to_sorted
 
 
 def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
@@ -104,20 +103,18 @@ def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
     numpy.ndarray
         int64, shape ``(32, K + 1)``; row ``m`` sums to ``C(n - 5, 5 - popcount(m))``.
     """
-    sorted_counts, _, to_sorted = _sorted_outcomes(deal, tables)
+    sorted_counts, to_sorted = _sorted_outcomes(deal, tables)
     outcomes: np.ndarray = sorted_counts[to_sorted]
     return outcomes
 
 
-def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame
-                     ) -> tuple[np.ndarray, np.ndarray, list[int]]:
-    """Outcomes with holds indexed on the sorted deal, the sorted cards, and for each hold index
-    on the given order the same hold's index on the sorted deal."""
-    cards, position = _sorted_deal(deal, tables.n)
+def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame) -> tuple[np.ndarray, list[int]]:
+    """Outcomes with holds indexed on the sorted deal, and for each hold index on the given
+    order the same hold's index on the sorted deal."""
+    cards, to_sorted = sorted_deal(deal, tables.n)
     counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
               else deal_hold_counts(cards, tables))
-    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
-    return counts, cards, to_sorted
+    return counts, to_sorted
 
 
 def _draw_weights(n: int, ordered: OrderedHands | None) -> tuple[int, tuple[int, ...], int]:
@@ -157,7 +154,7 @@ def autohold(
     """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
-    sorted_counts, _, to_sorted = _sorted_outcomes(deal, tables)
+    sorted_counts, to_sorted = _sorted_outcomes(deal, tables)
     if ordered is not None:
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
     lcm_weight, _, _ = _draw_weights(tables.n, ordered)

@@ -43,7 +43,8 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import HoldResult, _check_pays
+from cpoly.games.videopoker.analysis import _check_pays, sorted_deal
+from cpoly.games.videopoker.holdchoice import HoldResult
 from cpoly.deck.symmetry import suit_symmetries
 from cpoly.games.videopoker.holds import (
     HOLDS,
@@ -77,7 +78,6 @@ __all__ = [
     "analyze_copies",
     "autohold_copies",
     "build_multiset_tables",
-    "physical_to_values",
     "prepare_copies",
 ]
 
@@ -298,22 +298,6 @@ def analyze_copies(
     )
 
 
-def physical_to_values(deal: Sequence[int], copies: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """A physical deal (card ``p`` has value ``p // copies``) as its sorted value row, and for each
-    given position its position in the deal sorted by physical card."""
-    cards = np.asarray(deal)
-    if cards.shape != (HAND_SIZE,) or not np.issubdtype(cards.dtype, np.integer):
-        raise CpolyInputError(f"a deal is {HAND_SIZE} card indices, got {list(deal)!r}")
-    if cards.min() < 0 or cards.max() >= n:
-        raise CpolyInputError(f"deal {cards.tolist()} has a card outside 0..{n - 1}")
-    if len(set(cards.tolist())) != HAND_SIZE:
-        raise CpolyInputError(f"deal {cards.tolist()} repeats a physical card")
-    order = np.argsort(cards, kind="stable")
-    position = np.empty(HAND_SIZE, dtype=np.int64)
-    position[order] = np.arange(HAND_SIZE)
-    return (cards[order] // copies).astype(np.int64), position
-
-
 def autohold_copies(
     deal: Sequence[int],
     tables: MultisetTables,
@@ -329,11 +313,11 @@ def autohold_copies(
     """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
-    values, position = physical_to_values(deal, tables.copies, tables.n)
+    cards, to_sorted = sorted_deal(deal, tables.n, "physical card")
+    values = (cards // tables.copies).astype(np.int64)
     stacked = tables.stacked()
     sorted_counts = hold_counts(multiset_subset_indices(values[None, :], stacked.offsets), stacked)[0]
     sorted_counts = sorted_counts.astype(np.int64)
-    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
     counts = sorted_counts[to_sorted]
     lcm_weight, weights = draw_weights(tables.n)
     scaled = paytable.scaled()

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from functools import cached_property
 from math import comb
 
 import numpy as np
@@ -74,11 +73,6 @@ class StackedTables:
         if comb(tables.n, HAND_SIZE) < 2**31:
             rows = rows.astype(np.int32)
         return cls(rows, offsets, tables.categories, tables.n_columns)
-
-    @cached_property
-    def wide_rows(self) -> np.ndarray:
-        """:attr:`rows` as int64 (for products with other int64 arrays)."""
-        return self.rows.astype(np.int64)
 
 
 _STACKED: weakref.WeakKeyDictionary[SubsetTables, StackedTables] = weakref.WeakKeyDictionary()
