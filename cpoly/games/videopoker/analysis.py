@@ -270,23 +270,8 @@ def analyze_prepared(
                               minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:
         deal_counts = ordered.deal_counts(deal_counts)
-    return GameAnalysis(
-        paytable=paytable,
-        tie_rule=rule,
-        n_cards=prepared.n,
-        lcm_weight=lcm_weight,
-        combinations=tuple(totals.combinations),
-        dealt_combinations=tuple(totals.dealt),
-        deal_counts=tuple(int(c) for c in deal_counts),
-        deal_classes=n_classes,
-        group_order=prepared.group_order,
-        symmetry_note=prepared.symmetry_note,
-        tied_deals=totals.tied,
-        ambiguous_deals=totals.ambiguous,
-        hold_size_deals=tuple(totals.hold_sizes),
-        from_cache=prepared.from_cache,
-        ordered=ordered is not None,
-    )
+    return totals.analysis(paytable, rule, prepared.n, lcm_weight, deal_counts.tolist(), n_classes,
+                           prepared.group_order, prepared.symmetry_note, prepared.from_cache, ordered is not None)
 
 
 def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarray], _Decided],

@@ -280,22 +280,8 @@ def analyze_copies(
                    classes.weights[start:stop])
         if progress is not None:
             progress(stop, n_classes)
-    return GameAnalysis(
-        paytable=paytable,
-        tie_rule=rule,
-        n_cards=prepared.n,
-        lcm_weight=lcm_weight,
-        combinations=tuple(totals.combinations),
-        dealt_combinations=tuple(totals.dealt),
-        deal_counts=tuple(int(c) for c in tables.counts[0][0]),
-        deal_classes=n_classes,
-        group_order=classes.group_order,
-        symmetry_note=prepared.symmetry_note,
-        tied_deals=totals.tied,
-        ambiguous_deals=totals.ambiguous,
-        hold_size_deals=tuple(totals.hold_sizes),
-        from_cache=prepared.from_cache,
-    )
+    return totals.analysis(paytable, rule, prepared.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
+                           classes.group_order, prepared.symmetry_note, prepared.from_cache)
 
 
 def autohold_copies(
