@@ -47,13 +47,13 @@ from cpoly.games.videopoker.analysis import _check_pays, sorted_deal
 from cpoly.games.videopoker.holdchoice import HoldResult
 from cpoly.deck.symmetry import suit_symmetries
 from cpoly.games.videopoker.holds import (
-    HOLDS,
     HoldChoice,
     StackedTables,
     choose_holds,
     hold_counts,
     hold_pay_matrix,
     hold_weights,
+    subset_indices,
 )
 from cpoly.games.videopoker.multiset import (
     MultisetClasses,
@@ -152,20 +152,6 @@ def build_multiset_tables(
         quotient.setflags(write=False)
         counts.append(quotient)
     return MultisetTables(n_values, copies, n_columns, tuple(counts), np.asarray(categories), faces)
-
-
-def multiset_subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Row of every held sub-multiset of every sorted deal in the stacked tables, ``(N, 32)``.
-
-    Column 31 is the deal's own rank among 5-multisets (it indexes the category array).
-    """
-    deals = np.asarray(deals, dtype=np.int64)
-    index = np.empty((deals.shape[0], HOLDS), dtype=np.int64)
-    for mask in range(HOLDS):
-        positions = [i for i in range(HAND_SIZE) if mask >> i & 1]
-        rank = multiset_rank(deals[:, positions])
-        index[:, mask] = rank if mask == HOLDS - 1 else rank + offsets[len(positions)]
-    return index
 
 
 @dataclass(frozen=True, eq=False)
@@ -270,7 +256,7 @@ def analyze_copies(
 
     def play(start: int, stop: int) -> tuple[int, int, np.ndarray, HoldChoice]:
         chunk = deals[start:stop]
-        counts = hold_counts(multiset_subset_indices(chunk, stacked.offsets), stacked)
+        counts = hold_counts(subset_indices(chunk, stacked.offsets, repeats=True), stacked)
         _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, chunk, tables.faces,
                                  prepared.value_maps, canonical_holds(chunk))
         return start, stop, counts, choice
@@ -302,7 +288,7 @@ def autohold_copies(
     cards, to_sorted = sorted_deal(deal, tables.n, "physical card")
     values = (cards // tables.copies).astype(np.int64)
     stacked = tables.stacked()
-    sorted_counts = hold_counts(multiset_subset_indices(values[None, :], stacked.offsets), stacked)[0]
+    sorted_counts = hold_counts(subset_indices(values[None, :], stacked.offsets, repeats=True), stacked)[0]
     sorted_counts = sorted_counts.astype(np.int64)
     counts = sorted_counts[to_sorted]
     lcm_weight, weights = draw_weights(tables.n)

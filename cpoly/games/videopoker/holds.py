@@ -86,18 +86,27 @@ def stacked_tables(tables: SubsetTables) -> StackedTables:
     return stacked
 
 
-def subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+def subset_indices(deals: np.ndarray, offsets: np.ndarray, repeats: bool = False) -> np.ndarray:
     """Row of every held subset of every deal in the stacked tables, shape ``(N, 32)`` int64.
 
     Column 31 (all five held) is the deal's own colex rank among 5-card hands (no offset): it
     indexes the category array, not the stacked tables.  A subset's colex rank is
     ``sum(C(card, slot + 1))`` over its cards in increasing order, so the 25 binomials
     ``C(deal[:, position], slot + 1)`` are looked up once and each rank is a sum of them.
+    With ``repeats`` the deals are sorted rows of card values (decks with copies) and the ranks
+    those of sub-multisets (:func:`~cpoly.games.videopoker.multiset.multiset_rank`: the colex
+    rank of ``row + (0, 1, 2, ...)``, so slot ``s`` reads ``C(value + s, s + 1)``).
+
+    >>> from cpoly.games.videopoker.multiset import multiset_rank
+    >>> deals, offsets = np.array([[0, 0, 1, 3, 3]]), np.array([0, 1, 5, 15, 35])
+    >>> int(subset_indices(deals, offsets, repeats=True)[0, 0b11000]) == 5 + int(multiset_rank(deals[:, 3:])[0])
+    True
     """
     deals = np.asarray(deals, dtype=np.int64)
     n_cards = int(deals.max()) + 1 if deals.size else HAND_SIZE
-    table = binomial_table(max(n_cards, HAND_SIZE + 1), HAND_SIZE)
-    binomials = [[table[slot + 1][deals[:, position]] for position in range(HAND_SIZE)]
+    shift = HAND_SIZE - 1 if repeats else 0
+    table = binomial_table(max(n_cards + shift, HAND_SIZE + 1), HAND_SIZE)
+    binomials = [[table[slot + 1][deals[:, position] + (slot if repeats else 0)] for position in range(HAND_SIZE)]
                  for slot in range(HAND_SIZE)]
     index = np.empty((deals.shape[0], HOLDS), dtype=np.int64)
     for mask in range(HOLDS):
