@@ -37,7 +37,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import comb
 
 import numpy as np
 
@@ -64,7 +63,7 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
-from cpoly.games.videopoker.holdchoice import draw_weights, hold_options, parse_tie_rule
+from cpoly.games.videopoker.holdchoice import draw_weights, parse_tie_rule, play_deal
 from cpoly.parallel import imap_chunks
 from cpoly.paytable import PayTable
 from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
@@ -115,14 +114,6 @@ class MultisetTables:
     def n(self) -> int:
         """Physical cards in the deck."""
         return self.n_values * self.copies
-
-    def stacked(self) -> StackedTables:
-        """The tables stacked for :func:`hold_counts` (int32: every count is at most ``C(n, 5)``)."""
-        offsets = np.cumsum([0] + [len(t) for t in self.counts[:-1]]).astype(np.int64)
-        rows = np.concatenate(self.counts, axis=0)
-        if comb(self.n, HAND_SIZE) < 2**31:
-            rows = rows.astype(np.int32)
-        return StackedTables(rows, offsets, self.categories, self.n_columns)
 
 
 def build_multiset_tables(
@@ -247,7 +238,7 @@ def analyze_copies(
     weight_by_hold = hold_weights(weights)
     largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
     scaled.check_int64_bounds(lcm_weight, prepared.n, CHUNK_CLASSES, largest)
-    stacked = tables.stacked()
+    stacked = StackedTables.of(tables)
     deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
     totals = Totals(tables.n_columns)
     n_classes = classes.count
@@ -287,20 +278,11 @@ def autohold_copies(
     _check_pays(paytable, tables.n_columns)
     cards, to_sorted = sorted_deal(deal, tables.n, "physical card")
     values = (cards // tables.copies).astype(np.int64)
-    stacked = tables.stacked()
+    stacked = StackedTables.of(tables)
     sorted_counts = hold_counts(subset_indices(values[None, :], stacked.offsets, repeats=True), stacked)[0]
-    sorted_counts = sorted_counts.astype(np.int64)
-    counts = sorted_counts[to_sorted]
-    lcm_weight, weights = draw_weights(tables.n)
     scaled = paytable.scaled()
-    scaled.check_int64_bounds(lcm_weight, tables.n)
-    pay_matrix = hold_pay_matrix(scaled)
-    allowed = canonical_holds(values[None, :])
-    _, choice = choose_holds(sorted_counts[None], pay_matrix, hold_weights(weights), rule, values[None, :],
-                             tables.faces, None, allowed)
-    best = to_sorted.index(int(choice.best[0]))
-    options = hold_options(deal, counts.tolist(), scaled, tables.n)
-    best_ev = max(o.ev for o in options)
-    distinct = allowed[0][to_sorted]
-    tied = tuple(o.hold for o in options if o.ev == best_ev and distinct[o.hold])
-    return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)
+    scaled.check_int64_bounds(draw_weights(tables.n)[0], tables.n)
+    allowed = canonical_holds(values[None, :])[0][to_sorted]
+    faces = np.repeat(tables.faces, tables.copies).tolist()
+    return play_deal(deal, sorted_counts[to_sorted].tolist(), scaled, tables.n, rule, faces,
+                     allowed=allowed.tolist())

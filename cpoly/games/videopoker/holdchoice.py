@@ -221,7 +221,8 @@ def _narrow(options: Sequence[HoldOption], candidates: list[int], scaled: Scaled
 
 
 def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledPays, n: int,
-              rule: TieRule, faces: Sequence[int] | None, ordered: bool = False) -> HoldResult:
+              rule: TieRule, faces: Sequence[int] | None, ordered: bool = False,
+              allowed: Sequence[bool] | None = None) -> HoldResult:
     """Every hold of one deal with its exact EV, and the hold ``rule`` chooses among the best.
 
     Parameters
@@ -240,10 +241,14 @@ def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: Scal
         Face of every card of the deck (the ``rank-order`` rule).
     ordered : bool
         Counts of ordered draws (an ordered game).
+    allowed : sequence of bool, optional
+        The holds that are distinct choices (default all): with copies of a card, of the holds
+        keeping one copy or the other only the one keeping the lower card
+        (:func:`~cpoly.games.videopoker.multiset.canonical_holds`).
     """
     options = hold_options(deal, counts, scaled, n, ordered)
     best_ev = max(o.ev for o in options)
-    tied = [o.hold for o in options if o.ev == best_ev]
+    tied = [o.hold for o in options if o.ev == best_ev and (allowed is None or allowed[o.hold])]
     remaining = _narrow(options, tied, scaled, rule)
     place = tie_order(deal, faces, rule)
     best = min(remaining, key=lambda m: sum(1 << place[i] for i in range(HAND_SIZE) if m >> i & 1))

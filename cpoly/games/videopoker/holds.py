@@ -17,6 +17,7 @@ from __future__ import annotations
 import weakref
 from dataclasses import dataclass
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -26,6 +27,9 @@ from cpoly.parallel import map_chunks
 from cpoly.paytable import ScaledPays
 from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import SubsetTables
+
+if TYPE_CHECKING:
+    from cpoly.games.videopoker.copies import MultisetTables
 
 __all__ = [
     "HOLDS",
@@ -67,9 +71,11 @@ class StackedTables:
     n_columns: int
 
     @classmethod
-    def of(cls, tables: SubsetTables) -> StackedTables:
-        """Stack the tables; int32 when every count fits (all counts are at most ``C(n, 5)``)."""
-        rows, offsets = tables.stacked()
+    def of(cls, tables: SubsetTables | MultisetTables) -> StackedTables:
+        """Stack the tables with the row offset of each subset size; int32 when every count fits
+        (all counts are at most ``C(n, 5)``)."""
+        offsets = np.cumsum([0] + [len(t) for t in tables.counts[:-1]]).astype(np.int64)
+        rows = np.concatenate(tables.counts, axis=0)
         if comb(tables.n, HAND_SIZE) < 2**31:
             rows = rows.astype(np.int32)
         return cls(rows, offsets, tables.categories, tables.n_columns)
