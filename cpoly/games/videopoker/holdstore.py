@@ -5,7 +5,7 @@ The file is written once the game is prepared from its suit classes
 (:mod:`~cpoly.games.videopoker.classprep`: a single-deck, unordered game whose engine literals
 leave the suits of each block interchangeable and whose deal accepts every hand).  Its header
 (:func:`game_meta`) says what the output and the card checks need, the deck's suit layout, the
-suit literals, the pay tables (as the slow path's integers, and exact) and the warnings, and
+suit literals, the pay tables (exact) and the warnings, and
 whether the warm paths may answer (an unordered game, categories 0/1 on every hand); its arrays are the suit-class
 preparation, which both the analysis and the warm ``hold`` read.  Other games keep the slow path.
 """
@@ -94,14 +94,13 @@ def game_meta(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
 
 
 def _paytable(table: PayTable, n: int) -> dict[str, Any]:
-    """A pay table as the slow path's integers, or marked unusable where the slow path would
-    refuse it (it answers, and explains)."""
+    """A pay table's exact pays, or marked unusable where the slow path would refuse it (it
+    answers, and explains)."""
     try:
         scaled = table.scaled()
         scaled.check_int64_bounds(draw_weights(n)[0], n)
     except CpolyInputError:
         return {"name": table.name, "usable": False}
-    return {"name": table.name, "usable": True, "pays": list(scaled.pays),
-            "dealt": list(scaled.dealt_pays), "denominator": scaled.denominator,
+    return {"name": table.name, "usable": True,
             "exact": {"pays": [str(pay) for pay in table.pays],
                       "dealt": [None if pay is None else str(pay) for pay in table.dealt_pays]}}
