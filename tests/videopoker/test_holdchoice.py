@@ -11,12 +11,12 @@ import pytest
 
 from cpoly.games.videopoker.holdchoice import (
     HOLDS,
-    TieRule,
     draw_weights,
     exclude_discards,
     play_deal,
 )
 from cpoly.paytable import ScaledPays
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.holds import choose_holds, exclude_discards as exclude_many, hold_weights
 from cpoly.games.videopoker.multiset import canonical_holds
 

@@ -31,10 +31,9 @@ from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
 from cpoly.paytable import ScaledPays
-from cpoly.tierule import DEFAULT_TIE_RULE, TieRule, tie_rule_names
+from cpoly.tierule import TieRule, tie_rule_names
 
 __all__ = [
-    "DEFAULT_TIE_RULE",
     "HAND_SIZE",
     "HOLDS",
     "HoldOption",
@@ -42,7 +41,6 @@ __all__ = [
     "HoldResult",
     "TIE_KEYS",
     "TieKey",
-    "TieRule",
     "draw_weights",
     "exclude_discards",
     "hold_options",

@@ -45,13 +45,13 @@ from cpoly.games.videopoker.holdchoice import (
     HAND_SIZE,
     HOLDS,
     HoldReport,
-    TieRule,
     exclude_discards,
     play_deal,
 )
 from cpoly.paytable import PayTable, ScaledPays
 from cpoly.sources import cache_dir, code_digest, recall
 from cpoly.store import Store, open_store
+from cpoly.tierule import TieRule
 
 __all__ = ["Layout", "WarmHold", "class_key", "header_warnings", "header_paytable", "open_prepared",
            "prepared_path"]
