@@ -27,13 +27,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cpoly import hands as hand_enumeration
-from cpoly.games.videopoker.analysis import (
-    PayTable,
-    analyze_game,
-    analyze_prepared,
-    hold_outcomes,
-)
-from cpoly.games.videopoker.cache import CACHE_ENV
+from cpoly.games.videopoker.analysis import analyze_game, analyze_prepared, hold_outcomes
+from cpoly.paytable import PayTable
+from cpoly.sources import CACHE_ENV
 from cpoly.deck.subsets import all_hands
 from cpoly.deck.symmetry import deal_classes
 from cpoly.games.videopoker.prepare import prepare_game

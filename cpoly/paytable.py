@@ -5,8 +5,8 @@ arithmetic a pay table is *scaled*: every pay multiplied by the common denominat
 compare exactly as integers.
 
 >>> table = PayTable("9/6", (800, 50, 25, 9, 6, 4, 3, 2, 1))
->>> table.scaled().pays.tolist()
-[800, 50, 25, 9, 6, 4, 3, 2, 1, 0]
+>>> table.scaled().pays
+(800, 50, 25, 9, 6, 4, 3, 2, 1, 0)
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import lcm
-
-import numpy as np
+from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError, Span
 
@@ -32,16 +31,42 @@ def _fraction(value: PayValue, what: str) -> Fraction:
         raise CpolyInputError(f"{what} {value!r} is not a number") from None
 
 
-@dataclass(frozen=True)
-class ScaledPays:
-    """A pay table as integers: ``pays[c] / denominator`` is the pay of category ``c``.
+class ScaledPays(NamedTuple):
+    """A pay table as integers: ``pays[c] / denominator`` is the pay of category ``c``, and
+    ``dealt_pays[c] / denominator`` its pay when dealt and all five cards are held.
 
-    ``pays`` and ``dealt_pays`` have one entry per category *including* "nothing" (last, 0).
+    Both have one entry per category *including* "nothing" (last, 0).  A named tuple, not
+    NumPy: a warm ``hold`` reads it without importing NumPy.
+
+    >>> ScaledPays((2, 0), (3, 0), 1).pays_for(all_held=True)
+    (3, 0)
     """
 
-    pays: np.ndarray
-    dealt_pays: np.ndarray
+    pays: tuple[int, ...]
+    dealt_pays: tuple[int, ...]
     denominator: int
+
+    def pays_for(self, all_held: bool) -> tuple[int, ...]:
+        """The pays of a final hand: the dealt pays when all five dealt cards are held."""
+        return self.dealt_pays if all_held else self.pays
+
+    def check_int64_bounds(self, lcm_weight: int, n: int, rows: int = 1, largest_class: int = 1) -> None:
+        """An input error when these pays could overflow the exact int64 sums of an ``n``-card
+        game whose holds weigh up to ``lcm_weight``: a hold's second moment, and ``rows`` deals
+        of up to ``largest_class`` final hands each.
+
+        >>> ScaledPays((2**31, 0), (2**31, 0), 1).check_int64_bounds(1, 52)
+        Traceback (most recent call last):
+        ...
+        cpoly.errors.CpolyInputError: a 52-card game with pays up to 2147483648 (scaled) exceeds exact int64 arithmetic
+        """
+        biggest_pay = max(abs(pay) for pay in self.pays + self.dealt_pays)
+        per_hold_second_moment = lcm_weight * max(biggest_pay, 1) ** 2
+        per_chunk = lcm_weight * rows * largest_class
+        if per_hold_second_moment >= INT64_LIMIT or per_chunk >= INT64_LIMIT:
+            raise CpolyInputError(
+                f"a {n}-card game with pays up to {biggest_pay} (scaled) exceeds exact int64 arithmetic"
+            )
 
 
 @dataclass(frozen=True)
@@ -116,4 +141,4 @@ class PayTable:
         if biggest >= INT64_LIMIT:
             raise CpolyInputError(f"pay table {self.name!r}: a pay of {biggest:,} (scaled to integers) "
                                   f"exceeds exact int64 arithmetic; pays must stay below {INT64_LIMIT:,}")
-        return ScaledPays(np.array(ordinary, dtype=np.int64), np.array(dealt, dtype=np.int64), denominator)
+        return ScaledPays(tuple(ordinary), tuple(dealt), denominator)

@@ -14,7 +14,7 @@ import numpy as np
 from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar
 from cpoly.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.games.videopoker.analysis import HoldResult
+from cpoly.games.videopoker.holdchoice import HoldResult
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart

@@ -26,7 +26,7 @@ import pytest
 from cpoly.api import complete, deal_table, load_game
 from cpoly.cli.main import main
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.paytable import PayTable
+from cpoly.paytable import PayTable
 from cpoly.positions import position_dependent, witnesses
 from tests.conftest import DEFINITIONS, FIXTURES
 from tests.variants._ordered_brute import assert_analysis_equals_brute_force, ordered_hold_values

@@ -10,16 +10,11 @@ import numpy as np
 import pytest
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.analysis import (
-    DEFAULT_TIE_RULE,
-    PayTable,
-    TieRule,
-    analyze_game,
-    autohold,
-    hold_outcomes,
-)
+from cpoly.games.videopoker.analysis import analyze_game, autohold, hold_outcomes
+from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
+from cpoly.paytable import PayTable
 from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.games.videopoker.paytable import parse_tie_rule
+from cpoly.games.videopoker.holdchoice import parse_tie_rule
 from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
 from cpoly.games.videopoker.tables import build_tables
 

@@ -8,8 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from cpoly import sources
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import GameAnalysis, PayTable, analyze_game
+from cpoly.games.videopoker.analysis import analyze_game
+from cpoly.games.videopoker.summary import GameAnalysis
+from cpoly.paytable import PayTable
 
 from .vp_oracle import poker_categories, standard_deck
 
@@ -130,7 +133,7 @@ def test_other_categories_do_not_hit(private_cache: Path) -> None:
 def test_unwritable_cache_directory_is_ignored(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "not-a-directory"
     blocker.write_text("x")
-    monkeypatch.setenv(cache.CACHE_ENV, str(blocker / "cache"))
+    monkeypatch.setenv(sources.CACHE_ENV, str(blocker / "cache"))
     assert figures(run()) == figures(run(use_cache=False))
 
 
@@ -155,8 +158,8 @@ def test_keys_depend_on_every_part() -> None:
 
 
 def test_cache_dir_defaults_to_home(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv(cache.CACHE_ENV)
-    assert cache.cache_dir() == Path.home() / ".cache" / "cpoly"
+    monkeypatch.delenv(sources.CACHE_ENV)
+    assert sources.cache_dir() == Path.home() / ".cache" / "cpoly"
 
 
 def test_another_version_of_the_code_never_reads_an_entry(private_cache: Path,

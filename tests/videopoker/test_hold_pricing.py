@@ -20,13 +20,15 @@ import pytest
 
 from cpoly import parallel
 from cpoly.games.videopoker import analysis
-from cpoly.games.videopoker.analysis import PayTable, analyze_prepared
+from cpoly.games.videopoker.analysis import analyze_prepared
+from cpoly.paytable import PayTable
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.cache import load_entry, store_entry
 from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.classprep import prepare_classes
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.holds import HOLDS, choose_holds, hold_counts, hold_pay_matrix, hold_weights
-from cpoly.games.videopoker.paytable import draw_weights
+from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.scalar import exact_dot
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
 
@@ -86,7 +88,7 @@ def test_hold_values_are_the_counts_times_the_pays() -> None:
     analyze_prepared(prepared, table, hold_values=keep)
     counts = hold_counts(prepared.subset_rows(0, len(prepared.sizes)), prepared.stacked)
     _, weights = draw_weights(prepared.n)
-    values, _ = choose_holds(counts, hold_pay_matrix(table.scaled()), hold_weights(weights), analysis.TieRule.FIRST,
+    values, _ = choose_holds(counts, hold_pay_matrix(table.scaled()), hold_weights(weights), TieRule.FIRST,
                              prepared.deals)
     assert np.array_equal(seen, values)
 

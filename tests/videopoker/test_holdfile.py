@@ -26,7 +26,8 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.cli.videopoker import print_hold
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holdchoice import HoldReport, TieRule
+from cpoly.games.videopoker.holdchoice import HoldReport
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.holdfile import Layout, WarmHold, class_key, prepared_path
 from cpoly.games.videopoker.holdstore import store_hold_file
 from cpoly.sources import CACHE_ENV, recall

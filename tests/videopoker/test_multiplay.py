@@ -16,7 +16,8 @@ import pytest
 
 from cpoly.cli.main import main
 from cpoly.errors import CpolyError
-from cpoly.games.videopoker.analysis import PayTable, analyze_prepared
+from cpoly.games.videopoker.analysis import analyze_prepared
+from cpoly.paytable import PayTable
 from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.holdvalues import plain_prepared
 from cpoly.games.videopoker.multiplay import MultiPlay, multiplay_variances

@@ -18,7 +18,7 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.games.videopoker import orderedplay
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.paytable import PayTable
+from cpoly.paytable import PayTable
 from cpoly.games.videopoker.placed import PLACEMENTS, SIXES, PlacedSubsets
 from cpoly.games.videopoker.scalar import TIED
 from cpoly.sources import CACHE_ENV

@@ -11,7 +11,8 @@ from cpoly.evaluate import _dense_distinct
 from cpoly import parallel
 from cpoly.deck import symmetry
 from cpoly.games.videopoker import classify, tables
-from cpoly.games.videopoker.analysis import PayTable, analyze_game
+from cpoly.games.videopoker.analysis import analyze_game
+from cpoly.paytable import PayTable
 from cpoly.deck.subsets import all_hands
 from cpoly.deck.symmetry import deal_classes
 

@@ -14,7 +14,9 @@ from math import comb
 import numpy as np
 import pytest
 
-from cpoly.games.videopoker.analysis import PayTable, analyze_prepared, autohold
+from cpoly.games.videopoker.analysis import analyze_prepared, autohold
+
+from cpoly.paytable import PayTable
 from cpoly.games.videopoker.classprep import prepare_classes
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.deck.symmetry import deal_classes

@@ -18,7 +18,8 @@ import numpy as np
 import pytest
 
 from cpoly.cli.main import main
-from cpoly.games.videopoker.analysis import PayTable, analyze_prepared, autohold
+from cpoly.games.videopoker.analysis import analyze_prepared, autohold
+from cpoly.paytable import PayTable
 from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.holdlines import PayLines
 from cpoly.games.videopoker.paychange import changed_table, priced_on

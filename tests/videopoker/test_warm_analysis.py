@@ -27,7 +27,7 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.games.videopoker import warmanalysis
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holdchoice import TieRule
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.holdfile import open_prepared, prepared_path
 from cpoly.games.videopoker.warmanalysis import open_analysis
 from cpoly.sources import CACHE_ENV, recall

@@ -22,13 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker import holdchoice
-from cpoly.games.videopoker.holdchoice import (
-    HoldOption,
-    HoldResult,
-    ScaledTable,
-    play_deal,
-)
+from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
 from cpoly.games.videopoker.holds import (
     HOLDS,
     HoldChoice,
@@ -37,30 +31,18 @@ from cpoly.games.videopoker.holds import (
     hold_pay_matrix,
     hold_weights,
 )
-from cpoly.parallel import imap_chunks
-from cpoly.games.videopoker.paytable import (
-    DEFAULT_TIE_RULE,
-    PayTable,
-    TieRule,
-    check_int64_bounds,
-    draw_weights,
-    parse_tie_rule,
-)
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+from cpoly.parallel import imap_chunks
+from cpoly.paytable import PayTable
+from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
 
 if TYPE_CHECKING:  # ordered.py is imported only for ordered games
     from cpoly.games.videopoker.ordered import OrderedHands
 
 __all__ = [
-    "DEFAULT_TIE_RULE",
-    "GameAnalysis",
-    "HoldOption",
-    "HoldResult",
-    "PayTable",
-    "TieRule",
     "analyze_game",
     "analyze_prepared",
     "autohold",
@@ -72,10 +54,8 @@ Progress = Callable[[int, int], None]
 HoldValues = Callable[[np.ndarray, np.ndarray], None]
 #: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
 CHUNK_CLASSES = 8192
-#: Games with fewer deal classes price their holds in the calling thread: for the 134,459
-#: classes of 52 cards (35 ms of work) two threads were slower, medians of alternated runs on
-#: this project's 2-core machine (the bincount and repeat of the plain sums hold the GIL, and
-#: the threads' hand-offs cost more than they save).
+#: Games with fewer deal classes price their holds in the calling thread: the bincount and
+#: repeat of the plain sums hold the GIL, so the threads' hand-offs cost more than they save.
 PARALLEL_CLASSES = 1 << 20
 #: Tied deal classes decided at once (their ``(rows, group order, 32)`` tie-rule keys stay in
 #: cache); batches gathered from several chunks hold fewer than twice this.
@@ -86,19 +66,26 @@ _Decided = tuple[np.ndarray, HoldChoice, np.ndarray]
 _Played = tuple[np.ndarray, PlayedChunk, list[_Decided]]
 
 
-def _sorted_deal(deal: Sequence[int], n: int) -> tuple[np.ndarray, np.ndarray]:
-    """The deal sorted, and for each given position its position in the sorted deal."""
+def sorted_deal(deal: Sequence[int], n: int, card: str = "card") -> tuple[np.ndarray, list[int]]:
+    """The deal sorted, and for each hold index on the given order the same hold's index on the
+    sorted deal; ``card`` names a card in the errors.
+
+    >>> cards, to_sorted = sorted_deal([9, 2, 7, 0, 5], 10)
+    >>> cards.tolist(), to_sorted[1], to_sorted[HOLDS - 1]
+    ([0, 2, 5, 7, 9], 16, 31)
+    """
     cards = np.asarray(deal)
     if cards.shape != (HAND_SIZE,) or not np.issubdtype(cards.dtype, np.integer):
         raise CpolyInputError(f"a deal is {HAND_SIZE} card indices, got {list(deal)!r}")
     if cards.min() < 0 or cards.max() >= n:
         raise CpolyInputError(f"deal {cards.tolist()} has a card outside 0..{n - 1}")
     if len(set(cards.tolist())) != HAND_SIZE:
-        raise CpolyInputError(f"deal {cards.tolist()} repeats a card")
+        raise CpolyInputError(f"deal {cards.tolist()} repeats a {card}")
     order = np.argsort(cards, kind="stable")
     position = np.empty(HAND_SIZE, dtype=np.int64)
     position[order] = np.arange(HAND_SIZE)
-    return cards[order], position
+    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
+    return cards[order], to_sorted
 
 
 def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
@@ -116,33 +103,18 @@ def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
     numpy.ndarray
         int64, shape ``(32, K + 1)``; row ``m`` sums to ``C(n - 5, 5 - popcount(m))``.
     """
-    sorted_counts, _, to_sorted = _sorted_outcomes(deal, tables)
+    sorted_counts, to_sorted = _sorted_outcomes(deal, tables)
     outcomes: np.ndarray = sorted_counts[to_sorted]
     return outcomes
 
 
-def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame
-                     ) -> tuple[np.ndarray, np.ndarray, list[int]]:
-    """Outcomes with holds indexed on the sorted deal, the sorted cards, and for each hold index
-    on the given order the same hold's index on the sorted deal."""
-    cards, position = _sorted_deal(deal, tables.n)
+def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame) -> tuple[np.ndarray, list[int]]:
+    """Outcomes with holds indexed on the sorted deal, and for each hold index on the given
+    order the same hold's index on the sorted deal."""
+    cards, to_sorted = sorted_deal(deal, tables.n)
     counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
               else deal_hold_counts(cards, tables))
-    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
-    return counts, cards, to_sorted
-
-
-def hold_options(deal: Sequence[int], counts: np.ndarray, pay_matrix: np.ndarray,
-                 denominator: int, n: int, ordered: bool = False) -> list[HoldOption]:
-    """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
-    exact EVs; ``pay_matrix`` holds the pays scaled by ``denominator``, ``n`` is the deck size.
-    With ``ordered``, counts are of ordered draws (``(n - 5)_d`` of them), else of sets."""
-    return holdchoice.hold_options(deal, counts.tolist(), _scaled_table(pay_matrix, denominator), n, ordered)
-
-
-def _scaled_table(pay_matrix: np.ndarray, denominator: int) -> ScaledTable:
-    """:func:`~cpoly.games.videopoker.holds.hold_pay_matrix` as the pays of one deal."""
-    return ScaledTable(tuple(pay_matrix[0].tolist()), tuple(pay_matrix[HOLDS - 1].tolist()), denominator)
+    return counts, to_sorted
 
 
 def _draw_weights(n: int, ordered: OrderedHands | None) -> tuple[int, tuple[int, ...], int]:
@@ -182,16 +154,15 @@ def autohold(
     """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
-    sorted_counts, _, to_sorted = _sorted_outcomes(deal, tables)
+    sorted_counts, to_sorted = _sorted_outcomes(deal, tables)
     if ordered is not None:
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
     lcm_weight, _, _ = _draw_weights(tables.n, ordered)
     scaled = paytable.scaled()
-    pay_matrix = hold_pay_matrix(scaled)
-    check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
+    scaled.check_int64_bounds(lcm_weight, tables.n)
     faces = None if tables.faces is None else np.asarray(tables.faces).tolist()
-    return play_deal(deal, sorted_counts[to_sorted].tolist(), _scaled_table(pay_matrix, scaled.denominator),
-                     tables.n, rule, faces, ordered=ordered is not None)
+    return play_deal(deal, sorted_counts[to_sorted].tolist(), scaled, tables.n, rule, faces,
+                     ordered=ordered is not None)
 
 
 def analyze_game(
@@ -257,13 +228,13 @@ def analyze_prepared(
     stacked = prepared.stacked
     _check_pays(paytable, stacked.n_columns)
     lcm_weight, weights, orderings = _draw_weights(prepared.n, ordered)
-    pay_matrix = hold_pay_matrix(paytable.scaled())
+    scaled = paytable.scaled()
+    pay_matrix = hold_pay_matrix(scaled)
     weight_by_hold = hold_weights(weights)
     # A deal counts at most max(class size, group order) final hands of weight <= L per chunk row
     # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
-    check_int64_bounds(lcm_weight, pay_matrix, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH),
-                       largest_class * orderings)
+    scaled.check_int64_bounds(lcm_weight, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH), largest_class * orderings)
     deals = prepared.deals
     totals = Totals(stacked.n_columns)
     n_classes = len(prepared.sizes)
@@ -299,23 +270,8 @@ def analyze_prepared(
                               minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:
         deal_counts = ordered.deal_counts(deal_counts)
-    return GameAnalysis(
-        paytable=paytable,
-        tie_rule=rule,
-        n_cards=prepared.n,
-        lcm_weight=lcm_weight,
-        combinations=tuple(totals.combinations),
-        dealt_combinations=tuple(totals.dealt),
-        deal_counts=tuple(int(c) for c in deal_counts),
-        deal_classes=n_classes,
-        group_order=prepared.group_order,
-        symmetry_note=prepared.symmetry_note,
-        tied_deals=totals.tied,
-        ambiguous_deals=totals.ambiguous,
-        hold_size_deals=tuple(totals.hold_sizes),
-        from_cache=prepared.from_cache,
-        ordered=ordered is not None,
-    )
+    return totals.analysis(paytable, rule, prepared.n, lcm_weight, deal_counts.tolist(), n_classes,
+                           prepared.group_order, prepared.symmetry_note, prepared.from_cache, ordered is not None)
 
 
 def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarray], _Decided],

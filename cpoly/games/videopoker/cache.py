@@ -23,14 +23,11 @@ from pathlib import Path
 import numpy as np
 
 from cpoly import store
-from cpoly.sources import CACHE_ENV, cache_dir, cache_enabled, code_digest
+from cpoly.sources import cache_dir, cache_enabled, code_digest
 
 __all__ = [
-    "CACHE_ENV",
     "FORMAT_VERSION",
     "SUFFIX",
-    "cache_dir",
-    "cache_enabled",
     "entry_key",
     "entry_path",
     "load_entry",

@@ -36,6 +36,7 @@ from cpoly.games.videopoker import cache
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
 from cpoly.parallel import beside
+from cpoly.sources import cache_enabled
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
@@ -137,7 +138,7 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
         read when it holds the game of ``key``, else written (with ``meta()`` in its header)
         and read back.
     """
-    where = where or cache.entry_path("suit-classes", key) if use_cache and cache.cache_enabled() else None
+    where = where or cache.entry_path("suit-classes", key) if use_cache and cache_enabled() else None
     stored = None if where is None else load_classes(blocks, faces, n_columns, key, where)
     if stored is not None:
         return stored

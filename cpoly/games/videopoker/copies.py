@@ -37,26 +37,22 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from math import comb
 
 import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import (
-    HoldResult,
-    _check_pays,
-    hold_options,
-)
+from cpoly.games.videopoker.analysis import _check_pays, sorted_deal
+from cpoly.games.videopoker.holdchoice import HoldResult
 from cpoly.deck.symmetry import suit_symmetries
 from cpoly.games.videopoker.holds import (
-    HOLDS,
     HoldChoice,
     StackedTables,
     choose_holds,
     hold_counts,
     hold_pay_matrix,
     hold_weights,
+    subset_indices,
 )
 from cpoly.games.videopoker.multiset import (
     MultisetClasses,
@@ -67,15 +63,10 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
+from cpoly.games.videopoker.holdchoice import draw_weights, parse_tie_rule, play_deal
 from cpoly.parallel import imap_chunks
-from cpoly.games.videopoker.paytable import (
-    DEFAULT_TIE_RULE,
-    PayTable,
-    TieRule,
-    check_int64_bounds,
-    draw_weights,
-    parse_tie_rule,
-)
+from cpoly.paytable import PayTable
+from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
 from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE, compact_categories
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
@@ -86,7 +77,6 @@ __all__ = [
     "analyze_copies",
     "autohold_copies",
     "build_multiset_tables",
-    "physical_to_values",
     "prepare_copies",
 ]
 
@@ -125,14 +115,6 @@ class MultisetTables:
         """Physical cards in the deck."""
         return self.n_values * self.copies
 
-    def stacked(self) -> StackedTables:
-        """The tables stacked for :func:`hold_counts` (int32: every count is at most ``C(n, 5)``)."""
-        offsets = np.cumsum([0] + [len(t) for t in self.counts[:-1]]).astype(np.int64)
-        rows = np.concatenate(self.counts, axis=0)
-        if comb(self.n, HAND_SIZE) < 2**31:
-            rows = rows.astype(np.int32)
-        return StackedTables(rows, offsets, self.categories, self.n_columns)
-
 
 def build_multiset_tables(
     categories: np.ndarray, n_values: int, copies: int, n_columns: int, faces: np.ndarray
@@ -161,20 +143,6 @@ def build_multiset_tables(
         quotient.setflags(write=False)
         counts.append(quotient)
     return MultisetTables(n_values, copies, n_columns, tuple(counts), np.asarray(categories), faces)
-
-
-def multiset_subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
-    """Row of every held sub-multiset of every sorted deal in the stacked tables, ``(N, 32)``.
-
-    Column 31 is the deal's own rank among 5-multisets (it indexes the category array).
-    """
-    deals = np.asarray(deals, dtype=np.int64)
-    index = np.empty((deals.shape[0], HOLDS), dtype=np.int64)
-    for mask in range(HOLDS):
-        positions = [i for i in range(HAND_SIZE) if mask >> i & 1]
-        rank = multiset_rank(deals[:, positions])
-        index[:, mask] = rank if mask == HOLDS - 1 else rank + offsets[len(positions)]
-    return index
 
 
 @dataclass(frozen=True, eq=False)
@@ -265,11 +233,12 @@ def analyze_copies(
     tables, classes = prepared.tables, prepared.classes
     _check_pays(paytable, tables.n_columns)
     lcm_weight, weights = draw_weights(prepared.n)
-    pay_matrix = hold_pay_matrix(paytable.scaled())
+    scaled = paytable.scaled()
+    pay_matrix = hold_pay_matrix(scaled)
     weight_by_hold = hold_weights(weights)
     largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
-    check_int64_bounds(lcm_weight, pay_matrix, prepared.n, CHUNK_CLASSES, largest)
-    stacked = tables.stacked()
+    scaled.check_int64_bounds(lcm_weight, prepared.n, CHUNK_CLASSES, largest)
+    stacked = StackedTables.of(tables)
     deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
     totals = Totals(tables.n_columns)
     n_classes = classes.count
@@ -278,7 +247,7 @@ def analyze_copies(
 
     def play(start: int, stop: int) -> tuple[int, int, np.ndarray, HoldChoice]:
         chunk = deals[start:stop]
-        counts = hold_counts(multiset_subset_indices(chunk, stacked.offsets), stacked)
+        counts = hold_counts(subset_indices(chunk, stacked.offsets, repeats=True), stacked)
         _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, chunk, tables.faces,
                                  prepared.value_maps, canonical_holds(chunk))
         return start, stop, counts, choice
@@ -288,38 +257,8 @@ def analyze_copies(
                    classes.weights[start:stop])
         if progress is not None:
             progress(stop, n_classes)
-    return GameAnalysis(
-        paytable=paytable,
-        tie_rule=rule,
-        n_cards=prepared.n,
-        lcm_weight=lcm_weight,
-        combinations=tuple(totals.combinations),
-        dealt_combinations=tuple(totals.dealt),
-        deal_counts=tuple(int(c) for c in tables.counts[0][0]),
-        deal_classes=n_classes,
-        group_order=classes.group_order,
-        symmetry_note=prepared.symmetry_note,
-        tied_deals=totals.tied,
-        ambiguous_deals=totals.ambiguous,
-        hold_size_deals=tuple(totals.hold_sizes),
-        from_cache=prepared.from_cache,
-    )
-
-
-def physical_to_values(deal: Sequence[int], copies: int, n: int) -> tuple[np.ndarray, np.ndarray]:
-    """A physical deal (card ``p`` has value ``p // copies``) as its sorted value row, and for each
-    given position its position in the deal sorted by physical card."""
-    cards = np.asarray(deal)
-    if cards.shape != (HAND_SIZE,) or not np.issubdtype(cards.dtype, np.integer):
-        raise CpolyInputError(f"a deal is {HAND_SIZE} card indices, got {list(deal)!r}")
-    if cards.min() < 0 or cards.max() >= n:
-        raise CpolyInputError(f"deal {cards.tolist()} has a card outside 0..{n - 1}")
-    if len(set(cards.tolist())) != HAND_SIZE:
-        raise CpolyInputError(f"deal {cards.tolist()} repeats a physical card")
-    order = np.argsort(cards, kind="stable")
-    position = np.empty(HAND_SIZE, dtype=np.int64)
-    position[order] = np.arange(HAND_SIZE)
-    return (cards[order] // copies).astype(np.int64), position
+    return totals.analysis(paytable, rule, prepared.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
+                           classes.group_order, prepared.symmetry_note, prepared.from_cache)
 
 
 def autohold_copies(
@@ -337,22 +276,13 @@ def autohold_copies(
     """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
-    values, position = physical_to_values(deal, tables.copies, tables.n)
-    stacked = tables.stacked()
-    sorted_counts = hold_counts(multiset_subset_indices(values[None, :], stacked.offsets), stacked)[0]
-    sorted_counts = sorted_counts.astype(np.int64)
-    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
-    counts = sorted_counts[to_sorted]
-    lcm_weight, weights = draw_weights(tables.n)
+    cards, to_sorted = sorted_deal(deal, tables.n, "physical card")
+    values = (cards // tables.copies).astype(np.int64)
+    stacked = StackedTables.of(tables)
+    sorted_counts = hold_counts(subset_indices(values[None, :], stacked.offsets, repeats=True), stacked)[0]
     scaled = paytable.scaled()
-    pay_matrix = hold_pay_matrix(scaled)
-    check_int64_bounds(lcm_weight, pay_matrix, tables.n, 1, 1)
-    allowed = canonical_holds(values[None, :])
-    _, choice = choose_holds(sorted_counts[None], pay_matrix, hold_weights(weights), rule, values[None, :],
-                             tables.faces, None, allowed)
-    best = to_sorted.index(int(choice.best[0]))
-    options = hold_options(deal, counts, pay_matrix, scaled.denominator, tables.n)
-    best_ev = max(o.ev for o in options)
-    distinct = allowed[0][to_sorted]
-    tied = tuple(o.hold for o in options if o.ev == best_ev and distinct[o.hold])
-    return HoldResult(tuple(int(c) for c in deal), tuple(options), best, tied, rule)
+    scaled.check_int64_bounds(draw_weights(tables.n)[0], tables.n)
+    allowed = canonical_holds(values[None, :])[0][to_sorted]
+    faces = np.repeat(tables.faces, tables.copies).tolist()
+    return play_deal(deal, sorted_counts[to_sorted].tolist(), scaled, tables.n, rule, faces,
+                     allowed=allowed.tolist())

@@ -46,8 +46,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Constraints", "Family", "Member", "analyse_members", "is_monotone", "parse_family", "ranked"]
 
-#: Pay tables a family may have (each is an exact analysis: about a tenth of a second for
-#: Jacks or Better in one process).
+#: Pay tables a family may have (each is an exact analysis).
 MAX_TABLES = 200_000
 
 

@@ -26,15 +26,11 @@ from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.expr import Delta, postorder
 from cpoly.compiledgame import Game
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import (
-    DEFAULT_TIE_RULE,
-    GameAnalysis,
-    HoldResult,
-    PayTable,
-    TieRule,
-    analyze_prepared,
-    autohold,
-)
+from cpoly.games.videopoker.analysis import analyze_prepared, autohold
+from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
+from cpoly.games.videopoker.summary import GameAnalysis
+from cpoly.games.videopoker.holdchoice import HoldResult
+from cpoly.paytable import PayTable
 from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.classprep import prepare_classes
 from cpoly.deck.subsets import all_hands

@@ -16,7 +16,7 @@ A game where every final hand pays 3: all 32 holds tie, and ``fewest-cards`` dra
 
 >>> deal = [4, 0, 1, 2, 3]
 >>> every_draw_wins = [[comb(5, 5 - m.bit_count()), 0] for m in range(HOLDS)]
->>> scaled = ScaledTable((3, 0), (3, 0), 1)
+>>> scaled = ScaledPays((3, 0), (3, 0), 1)
 >>> result = play_deal(deal, every_draw_wins, scaled, 10, TieRule.FEWEST_CARDS, None)
 >>> result.best, len(result.tied), result.best_option.ev
 (0, 32, Fraction(3, 1))
@@ -30,19 +30,17 @@ from math import comb, lcm, perm
 from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
-from cpoly.tierule import DEFAULT_TIE_RULE, TieRule, tie_rule_names
+from cpoly.paytable import ScaledPays
+from cpoly.tierule import TieRule, tie_rule_names
 
 __all__ = [
-    "DEFAULT_TIE_RULE",
     "HAND_SIZE",
     "HOLDS",
     "HoldOption",
     "HoldReport",
     "HoldResult",
     "TIE_KEYS",
-    "ScaledTable",
     "TieKey",
-    "TieRule",
     "draw_weights",
     "exclude_discards",
     "hold_options",
@@ -150,19 +148,6 @@ class HoldReport(NamedTuple):
     result: HoldResult
 
 
-class ScaledTable(NamedTuple):
-    """A pay table as integers (:meth:`cpoly.paytable.PayTable.scaled`): ``pays[c] /
-    denominator`` per category, "nothing" included; ``dealt`` when all five dealt cards are kept."""
-
-    pays: tuple[int, ...]
-    dealt: tuple[int, ...]
-    denominator: int
-
-    def of_hold(self, hold: int) -> tuple[int, ...]:
-        """The pays a final hand of hold ``hold`` gets."""
-        return self.dealt if hold == HOLDS - 1 else self.pays
-
-
 def exclude_discards(containing: Sequence[Sequence[int]]) -> list[list[int]]:
     """Final-hand counts of the 32 holds from the counts of hands *containing* each hold's
     cards (row ``m``: the hands containing the cards of hold ``m``; row 31 the deal's one-hot
@@ -181,7 +166,7 @@ def exclude_discards(containing: Sequence[Sequence[int]]) -> list[list[int]]:
     return counts
 
 
-def hold_options(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledTable, n: int,
+def hold_options(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledPays, n: int,
                  ordered: bool = False) -> list[HoldOption]:
     """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
     exact EVs; ``n`` is the deck size.  With ``ordered``, counts are of ordered draws
@@ -192,7 +177,7 @@ def hold_options(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: S
         kept = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
         draws = draw_count(n - HAND_SIZE, HAND_SIZE - len(kept))
         row = tuple(int(c) for c in counts[m])
-        total = sum(c * p for c, p in zip(row, scaled.of_hold(m)))
+        total = sum(c * p for c, p in zip(row, scaled.pays_for(m == HOLDS - 1)))
         options.append(HoldOption(m, kept, row, draws, Fraction(total, draws * scaled.denominator)))
     return options
 
@@ -217,7 +202,7 @@ def tie_order(deal: Sequence[int], faces: Sequence[int] | None, rule: TieRule) -
     return place
 
 
-def _narrow(options: Sequence[HoldOption], candidates: list[int], scaled: ScaledTable,
+def _narrow(options: Sequence[HoldOption], candidates: list[int], scaled: ScaledPays,
             rule: TieRule) -> list[int]:
     """The maximal-EV holds the rule's own criterion keeps (the order decides the rest)."""
     measure, sign, _ = TIE_KEYS[rule]
@@ -227,14 +212,15 @@ def _narrow(options: Sequence[HoldOption], candidates: list[int], scaled: Scaled
     if measure == "cards":
         keys = {m: sign * len(options[m].held) for m in candidates}
     else:
-        keys = {m: sign * Fraction(sum(c * p * p for c, p in zip(options[m].counts, scaled.of_hold(m))),
+        keys = {m: sign * Fraction(sum(c * p * p for c, p in zip(options[m].counts, scaled.pays_for(m == HOLDS - 1))),
                                    options[m].draws) for m in candidates}
     least = min(keys.values())
     return [m for m in candidates if keys[m] == least]
 
 
-def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledTable, n: int,
-              rule: TieRule, faces: Sequence[int] | None, ordered: bool = False) -> HoldResult:
+def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledPays, n: int,
+              rule: TieRule, faces: Sequence[int] | None, ordered: bool = False,
+              allowed: Sequence[bool] | None = None) -> HoldResult:
     """Every hold of one deal with its exact EV, and the hold ``rule`` chooses among the best.
 
     Parameters
@@ -243,7 +229,7 @@ def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: Scal
         The five dealt cards (indices in the deck) in the order given.
     counts : sequence of sequences of int
         Final hands of each category (``"nothing"`` last) per hold, holds on the given order.
-    scaled : ScaledTable
+    scaled : ScaledPays
         The pay table as integers.
     n : int
         Cards in the deck.
@@ -253,10 +239,14 @@ def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: Scal
         Face of every card of the deck (the ``rank-order`` rule).
     ordered : bool
         Counts of ordered draws (an ordered game).
+    allowed : sequence of bool, optional
+        The holds that are distinct choices (default all): with copies of a card, of the holds
+        keeping one copy or the other only the one keeping the lower card
+        (:func:`~cpoly.games.videopoker.multiset.canonical_holds`).
     """
     options = hold_options(deal, counts, scaled, n, ordered)
     best_ev = max(o.ev for o in options)
-    tied = [o.hold for o in options if o.ev == best_ev]
+    tied = [o.hold for o in options if o.ev == best_ev and (allowed is None or allowed[o.hold])]
     remaining = _narrow(options, tied, scaled, rule)
     place = tie_order(deal, faces, rule)
     best = min(remaining, key=lambda m: sum(1 << place[i] for i in range(HAND_SIZE) if m >> i & 1))

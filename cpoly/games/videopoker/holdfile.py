@@ -8,7 +8,7 @@ arrays are those the analysis reads: the subset rows (``N_c(S)``, the number of 
 of each category containing the subset: small subsets by colex rank, four-card subsets by
 class), the four- and five-card class keys and each five-card class's category.  Its header
 (:mod:`~cpoly.games.videopoker.holdstore`) holds what the output needs: the title, the
-category names, the pay tables (as integers and exact), the deck's card names and suit layout,
+category names, the pay tables (exact), the deck's card names and suit layout,
 and the warnings as rendered.
 
 A later ``hold`` of the unchanged game reads it: the row of each of the deal's 32 subsets
@@ -45,15 +45,15 @@ from cpoly.games.videopoker.holdchoice import (
     HAND_SIZE,
     HOLDS,
     HoldReport,
-    ScaledTable,
-    TieRule,
     exclude_discards,
     play_deal,
 )
+from cpoly.paytable import PayTable, ScaledPays
 from cpoly.sources import cache_dir, code_digest, recall
 from cpoly.store import Store, open_store
+from cpoly.tierule import TieRule
 
-__all__ = ["Layout", "WarmHold", "class_key", "header_warnings", "open_prepared", "paytable_entry",
+__all__ = ["Layout", "WarmHold", "class_key", "header_warnings", "header_paytable", "open_prepared",
            "prepared_path"]
 
 
@@ -112,12 +112,15 @@ def header_warnings(meta: dict[str, Any], game: str) -> list[str] | None:
     return lines if stored["path"] == game and stored.get("cwd") == os.getcwd() else None
 
 
-def paytable_entry(meta: dict[str, Any], name: str | None) -> dict[str, Any] | None:
-    """The header's entry of a pay table by name (the first when None); None when there is no
-    such table or the slow path would refuse it (it answers, and explains)."""
+def header_paytable(meta: dict[str, Any], name: str | None) -> PayTable | None:
+    """The header's pay table by name (the first when None) as the game defines it; None when
+    there is no such table or the slow path would refuse it (it answers, and explains)."""
     for table in meta["paytables"]:
         if name is None or table["name"] == name:
-            return table if table["usable"] else None
+            if not table["usable"]:
+                return None
+            exact = table["exact"]
+            return PayTable(table["name"], tuple(exact["pays"]), tuple(exact["dealt"]), tuple(meta["categories"]))
     return None
 
 
@@ -152,13 +155,11 @@ class WarmHold:
         """:func:`header_warnings` of this file."""
         return header_warnings(self.header, game)
 
-    def paytable(self, name: str | None) -> tuple[str, ScaledTable] | None:
+    def paytable(self, name: str | None) -> tuple[str, ScaledPays] | None:
         """A pay table by name (the first when None) as integers; None when the file has no
         such usable table."""
-        table = paytable_entry(self.header, name)
-        if table is None:
-            return None
-        return table["name"], ScaledTable(tuple(table["pays"]), tuple(table["dealt"]), int(table["denominator"]))
+        table = header_paytable(self.header, name)
+        return None if table is None else (table.name, table.scaled())
 
     def deal(self, texts: Sequence[str]) -> list[int]:
         """The dealt cards as card indices, with the slow path's errors for bad cards."""
@@ -206,7 +207,7 @@ class WarmHold:
             index += self.offsets[HAND_SIZE - 1]
         return self.rows[index * self.n_columns:(index + 1) * self.n_columns].tolist()
 
-    def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: tuple[str, ScaledTable],
+    def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: tuple[str, ScaledPays],
                rule: TieRule) -> HoldReport:
         """The holds of ``deal`` as ``cpoly hold`` shows them."""
         header = self.header

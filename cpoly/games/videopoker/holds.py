@@ -16,16 +16,20 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
-from functools import cached_property
 from math import comb
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from cpoly.deck.subsets import binomial_table, colex_rank
 from cpoly.games.videopoker.holdchoice import HAND_SIZE, HOLDS, TIE_KEYS
 from cpoly.parallel import map_chunks
-from cpoly.games.videopoker.paytable import ScaledPays, TieRule
+from cpoly.paytable import ScaledPays
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import SubsetTables
+
+if TYPE_CHECKING:
+    from cpoly.games.videopoker.copies import MultisetTables
 
 __all__ = [
     "HOLDS",
@@ -67,17 +71,14 @@ class StackedTables:
     n_columns: int
 
     @classmethod
-    def of(cls, tables: SubsetTables) -> StackedTables:
-        """Stack the tables; int32 when every count fits (all counts are at most ``C(n, 5)``)."""
-        rows, offsets = tables.stacked()
+    def of(cls, tables: SubsetTables | MultisetTables) -> StackedTables:
+        """Stack the tables with the row offset of each subset size; int32 when every count fits
+        (all counts are at most ``C(n, 5)``)."""
+        offsets = np.cumsum([0] + [len(t) for t in tables.counts[:-1]]).astype(np.int64)
+        rows = np.concatenate(tables.counts, axis=0)
         if comb(tables.n, HAND_SIZE) < 2**31:
             rows = rows.astype(np.int32)
         return cls(rows, offsets, tables.categories, tables.n_columns)
-
-    @cached_property
-    def wide_rows(self) -> np.ndarray:
-        """:attr:`rows` as int64 (for products with other int64 arrays)."""
-        return self.rows.astype(np.int64)
 
 
 _STACKED: weakref.WeakKeyDictionary[SubsetTables, StackedTables] = weakref.WeakKeyDictionary()
@@ -91,18 +92,27 @@ def stacked_tables(tables: SubsetTables) -> StackedTables:
     return stacked
 
 
-def subset_indices(deals: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+def subset_indices(deals: np.ndarray, offsets: np.ndarray, repeats: bool = False) -> np.ndarray:
     """Row of every held subset of every deal in the stacked tables, shape ``(N, 32)`` int64.
 
     Column 31 (all five held) is the deal's own colex rank among 5-card hands (no offset): it
     indexes the category array, not the stacked tables.  A subset's colex rank is
     ``sum(C(card, slot + 1))`` over its cards in increasing order, so the 25 binomials
     ``C(deal[:, position], slot + 1)`` are looked up once and each rank is a sum of them.
+    With ``repeats`` the deals are sorted rows of card values (decks with copies) and the ranks
+    those of sub-multisets (:func:`~cpoly.games.videopoker.multiset.multiset_rank`: the colex
+    rank of ``row + (0, 1, 2, ...)``, so slot ``s`` reads ``C(value + s, s + 1)``).
+
+    >>> from cpoly.games.videopoker.multiset import multiset_rank
+    >>> deals, offsets = np.array([[0, 0, 1, 3, 3]]), np.array([0, 1, 5, 15, 35])
+    >>> int(subset_indices(deals, offsets, repeats=True)[0, 0b11000]) == 5 + int(multiset_rank(deals[:, 3:])[0])
+    True
     """
     deals = np.asarray(deals, dtype=np.int64)
     n_cards = int(deals.max()) + 1 if deals.size else HAND_SIZE
-    table = binomial_table(max(n_cards, HAND_SIZE + 1), HAND_SIZE)
-    binomials = [[table[slot + 1][deals[:, position]] for position in range(HAND_SIZE)]
+    shift = HAND_SIZE - 1 if repeats else 0
+    table = binomial_table(max(n_cards + shift, HAND_SIZE + 1), HAND_SIZE)
+    binomials = [[table[slot + 1][deals[:, position] + (slot if repeats else 0)] for position in range(HAND_SIZE)]
                  for slot in range(HAND_SIZE)]
     index = np.empty((deals.shape[0], HOLDS), dtype=np.int64)
     for mask in range(HOLDS):

@@ -5,7 +5,7 @@ The file is written once the game is prepared from its suit classes
 (:mod:`~cpoly.games.videopoker.classprep`: a single-deck, unordered game whose engine literals
 leave the suits of each block interchangeable and whose deal accepts every hand).  Its header
 (:func:`game_meta`) says what the output and the card checks need, the deck's suit layout, the
-suit literals, the pay tables (as the slow path's integers, and exact) and the warnings, and
+suit literals, the pay tables (exact) and the warnings, and
 whether the warm paths may answer (an unordered game, categories 0/1 on every hand); its arrays are the suit-class
 preparation, which both the analysis and the warm ``hold`` read.  Other games keep the slow path.
 """
@@ -22,8 +22,7 @@ from cpoly.games.videopoker.classprep import write_prepared
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.holdfile import prepared_path
-from cpoly.games.videopoker.holds import hold_pay_matrix
-from cpoly.games.videopoker.paytable import PayTable, check_int64_bounds
+from cpoly.paytable import PayTable
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.sources import cache_enabled, remember
@@ -95,14 +94,13 @@ def game_meta(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
 
 
 def _paytable(table: PayTable, n: int) -> dict[str, Any]:
-    """A pay table as the slow path's integers, or marked unusable where the slow path would
-    refuse it (it answers, and explains)."""
+    """A pay table's exact pays, or marked unusable where the slow path would refuse it (it
+    answers, and explains)."""
     try:
         scaled = table.scaled()
-        check_int64_bounds(draw_weights(n)[0], hold_pay_matrix(scaled), n, 1, 1)
+        scaled.check_int64_bounds(draw_weights(n)[0], n)
     except CpolyInputError:
         return {"name": table.name, "usable": False}
-    return {"name": table.name, "usable": True, "pays": scaled.pays.tolist(),
-            "dealt": scaled.dealt_pays.tolist(), "denominator": scaled.denominator,
+    return {"name": table.name, "usable": True,
             "exact": {"pays": [str(pay) for pay in table.pays],
                       "dealt": [None if pay is None else str(pay) for pay in table.dealt_pays]}}

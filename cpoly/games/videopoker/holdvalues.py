@@ -7,7 +7,7 @@ function of one pay (:mod:`~cpoly.games.videopoker.holdlines`).  Nothing here ch
 
 A value ``v[m]`` of hold ``m`` is ``w[m] * (sum of the pays of its draws)`` with the pays scaled
 to integers: the hold's EV is ``v[m] / (L * denominator)``
-(:func:`~cpoly.games.videopoker.paytable.draw_weights`).  Hold indices are on the class's
+(:func:`~cpoly.games.videopoker.holdchoice.draw_weights`).  Hold indices are on the class's
 sorted representative deal; hold 31 (the deal kept) uses the dealt pays.
 
 Only a single unordered deck is priced this way (a deck with copies and an ordered deal
@@ -24,7 +24,7 @@ import numpy as np
 
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.holds import HOLDS, hold_weights
-from cpoly.games.videopoker.paytable import draw_weights
+from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.scalar import Pricing, price_holds
 from cpoly.games.videopoker.tables import HAND_SIZE

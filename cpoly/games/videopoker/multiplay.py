@@ -31,7 +31,7 @@ import numpy as np
 
 from cpoly.games.videopoker.holds import HOLDS, hold_pay_matrix, hold_weights
 from cpoly.games.videopoker.holdvalues import PricedChunk, denominator_of, priced_chunks
-from cpoly.games.videopoker.paytable import draw_weights
+from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.scalar import play_tied
 from cpoly.games.videopoker.summary import GameAnalysis

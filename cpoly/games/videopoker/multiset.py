@@ -13,7 +13,7 @@ question of the full-game analysis depends on a physical hand only through its *
 * a suit permutation of the deck permutes the values; multisets that differ by one form a
   **class**, weighted by its number of member multisets (the orbit size).
 
->>> all_multisets(3, 2, copies=2).tolist()
+>>> all_multisets(3, 2).tolist()
 [[0, 0], [0, 1], [1, 1], [0, 2], [1, 2], [2, 2]]
 >>> multiset_rank(np.array([[0, 0], [1, 2], [2, 2]])).tolist()
 [0, 4, 5]
@@ -58,15 +58,11 @@ def _all_multisets_cached(n_values: int, k: int) -> np.ndarray:
     return rows
 
 
-def all_multisets(n_values: int, k: int, copies: int | None = None) -> np.ndarray:
-    """Every non-decreasing k-row of values ``0..V-1``, in rank order (read-only, int16).
-
-    With ``copies`` given, rows are still all returned (the rank space is dense); use
-    :func:`realisations` to tell the dealable ones (weight > 0).
-    """
+def all_multisets(n_values: int, k: int) -> np.ndarray:
+    """Every non-decreasing k-row of values ``0..V-1``, in rank order (read-only, int16); the
+    rank space is dense: :func:`realisations` tells the dealable rows (weight > 0)."""
     if n_values < 1 or k < 0:
         raise CpolyInputError(f"cannot form {k}-multisets of {n_values} values")
-    del copies  # the rank space does not depend on it
     return _all_multisets_cached(n_values, k)
 
 

@@ -31,7 +31,7 @@ import numpy as np
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.holds import HOLDS, hold_counts, hold_sizes, hold_weights
 from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, OrderedPricing, ordered_draw_weights
-from cpoly.games.videopoker.paytable import draw_weights
+from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.placed import SubsetLattice, moved_hands
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.scalar import TIED, Pricing, exact_dot, plain_sums, price_holds
@@ -160,7 +160,7 @@ def _add_moves(sums: _Sums, lattice: SubsetLattice, best: np.ndarray, sizes: np.
     hold = best[rows].astype(np.int64)
     witnesses = lattice.exact[rows, hold, :]
     # per deal at most 120 orderings x (n - 5)_5 weighted final hands per class member: the
-    # analysis' int64 check (check_int64_bounds) covers a chunk of them
+    # analysis' int64 check (:meth:`~cpoly.paytable.ScaledPays.check_int64_bounds`) covers a chunk of them
     scale = sizes[rows] * _PLACED_ORDERINGS[hold] * weight_by_hold[hold]
     moved = moved_hands(witnesses, changes, len(sums.moved)) * scale[:, None]
     kept = hold == HOLDS - 1

@@ -41,7 +41,7 @@ from cpoly.games.videopoker.holds import (
     hold_counts,
     hold_sizes,
 )
-from cpoly.games.videopoker.paytable import TieRule
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
 
 __all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "plain_sums", "play_chunk", "play_tied",

@@ -12,6 +12,7 @@ with ``L = (n - 5)_5``, and the combinations total ``(n)_5 * L``.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, perm
@@ -19,7 +20,8 @@ from math import comb, perm
 import numpy as np
 
 from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
-from cpoly.games.videopoker.paytable import PayTable, TieRule
+from cpoly.paytable import PayTable
+from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
 
 __all__ = ["GameAnalysis", "Totals"]
@@ -170,6 +172,14 @@ class Totals:
             self._add_holds(part, choice.split_best, weight_by_hold, member, stabiliser)
         self.tied += int((sizes * per_deal)[choice.tied].sum())
         self.ambiguous += int((sizes * per_deal)[choice.ambiguous].sum())
+
+    def analysis(self, paytable: PayTable, rule: TieRule, n_cards: int, lcm_weight: int,
+                 deal_counts: Sequence[int], deal_classes: int, group_order: int, symmetry_note: str,
+                 from_cache: bool, ordered: bool = False) -> GameAnalysis:
+        """The game's figures: these totals with what the analysis knows of the game."""
+        return GameAnalysis(paytable, rule, n_cards, lcm_weight, tuple(self.combinations), tuple(self.dealt),
+                            tuple(int(c) for c in deal_counts), deal_classes, group_order, symmetry_note,
+                            self.tied, self.ambiguous, tuple(self.hold_sizes), from_cache, ordered)
 
     def add_sums(self, combinations: list[int], dealt: list[int], hold_sizes: list[int]) -> None:
         """Add totals summed elsewhere (:mod:`~cpoly.games.videopoker.scalar`)."""

@@ -101,11 +101,6 @@ class SubsetTables:
         result: np.ndarray = self.counts[len(chosen)][rank].copy()
         return result
 
-    def stacked(self) -> tuple[np.ndarray, np.ndarray]:
-        """All ``counts[j]`` stacked into one array, and the row offset of each ``j``."""
-        offsets = np.cumsum([0] + [len(t) for t in self.counts[:-1]]).astype(np.int64)
-        return np.concatenate(self.counts, axis=0), offsets
-
 
 def position_subsets(size: int, hand_size: int = HAND_SIZE) -> list[tuple[int, ...]]:
     """The position subsets of a hand with ``size`` positions, in hold-index order.

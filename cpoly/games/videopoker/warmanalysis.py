@@ -23,13 +23,13 @@ explains), or a deck whose blocks come out otherwise than the file's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.classprep import from_store
-from cpoly.games.videopoker.holdfile import header_warnings, open_prepared, paytable_entry
+from cpoly.games.videopoker.holdfile import header_paytable, header_warnings, open_prepared
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.paytable import PayTable
@@ -60,26 +60,17 @@ def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
     meta = opened.meta
     try:
         warnings = header_warnings(meta, game)
-        table = _paytable(meta, paytable)
+        table = header_paytable(meta, paytable)
         if warnings is None or table is None:
             return None
         prepared = _prepared(opened)
         if prepared is None:
             return None
-        usable = (_paytable(meta, entry["name"]) for entry in meta["paytables"])
+        usable = (header_paytable(meta, entry["name"]) for entry in meta["paytables"])
         return WarmAnalysis(meta["title"], tuple(meta["categories"]), warnings, table, prepared,
                             tuple(other for other in usable if other is not None), meta["tie_rule"])
     except (KeyError, IndexError, TypeError, ValueError, CpolyError):
         return None  # a header without what this code reads: the slow path answers
-
-
-def _paytable(meta: dict[str, Any], name: str | None) -> PayTable | None:
-    """The pay table by name (the first when None) as the game defines it."""
-    table = paytable_entry(meta, name)
-    if table is None:
-        return None
-    exact = table["exact"]
-    return PayTable(table["name"], tuple(exact["pays"]), tuple(exact["dealt"]), tuple(meta["categories"]))
 
 
 def _prepared(opened: Store) -> PreparedGame | None:

@@ -19,7 +19,6 @@ import numpy as np
 
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.analysis import analyze_prepared
-from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables
@@ -146,7 +145,7 @@ def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
     analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=keep)
     scaled = table.scaled()
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
-    deals = all_hands(prepared.n, HAND_SIZE)[prepared.representatives]
+    deals = prepared.deals
     index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
     categories = prepared.tables.categories
 

@@ -24,6 +24,7 @@ never from a poker vocabulary written in Python:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from math import comb
 
@@ -275,7 +276,7 @@ def _coarsen(rows: np.ndarray, level: tuple[bool, bool, bool, bool, bool, bool])
     return coarse
 
 
-def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: np.ndarray) -> PatternTables:
+def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence[int]) -> PatternTables:
     """Every subset's pattern (a few seconds' numpy on 52 cards).
 
     Parameters
@@ -284,7 +285,7 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: np.ndarr
         The game's subset tables.
     faces : numpy.ndarray
         Face of every card.
-    pays : numpy.ndarray
+    pays : sequence of int
         Pay of each category including "nothing" (any positive scale): "made" needs a paid
         category.
     """
@@ -336,7 +337,7 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: np.ndarr
                          np.append(five_draws, 0))
 
 
-def cached_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: np.ndarray) -> PatternTables:
+def cached_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence[int]) -> PatternTables:
     """:func:`build_pattern_tables` through the on-disk cache (keyed by the category array,
     the faces and which categories pay)."""
     paid = (np.asarray(pays)[: tables.n_columns] > 0).astype(np.int64)

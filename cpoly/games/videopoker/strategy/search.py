@@ -37,7 +37,7 @@ PENALTY_START = 1e-7
 PENALTY_STEP = 4.0
 #: Sweeps of best-position moves at most (each stops early when nothing moves).
 MAX_SWEEPS = 2
-#: Rounds of moves per step of the penalty path (a second round costs as much and gained little).
+#: Rounds of moves per step of the penalty path.
 PATH_SWEEPS = 2
 #: Charts of the penalty path are filled up when they are within this share of the optimal
 #: value of the first chart ("draw five" alone always is).
