@@ -1,7 +1,7 @@
 """A Hold'em game's rules read from its ``.cp`` file, through the engine.
 
 The file is loaded with :func:`cpoly.api.load_program` and checked with the engine's own
-checking function (:meth:`cpoly.game.Game.classify`: the first category in the file's order
+checking function (:meth:`cpoly.compiledgame.Game.classify`: the first category in the file's order
 that is 1 on a hand).  Nothing about the game is assumed:
 
 * **the deck**: the ranks are the file's ``ranks`` letters (one per face value, lowest first;
@@ -90,7 +90,7 @@ def rules_of(path: str | Path) -> GameRules:
 
 
 def derive_rules(game: Game, source: str) -> GameRules:
-    """The rules of a loaded :class:`~cpoly.game.Game`, checked against its categories."""
+    """The rules of a loaded :class:`~cpoly.compiledgame.Game`, checked against its categories."""
     hole, used = _hole_rule(game, source)
     probe = _Probe(game, source)
     windows = probe.windows()

@@ -1,6 +1,6 @@
 """The category of every hand of a deck, by the engine, in chunks on all cores.
 
-Hands are classified by :meth:`cpoly.game.Game.classify` (the ``.cp`` definitions, face/suit
+Hands are classified by :meth:`cpoly.compiledgame.Game.classify` (the ``.cp`` definitions, face/suit
 decoupled) on chunks of the colex-ordered hands: the cards of a chunk are gathered as int8
 faces and suits (never all 2.6 M hands x 5 x 2 at once), and the chunks run on a thread pool —
 the work per chunk is NumPy gathers and element-wise operations, which release the GIL.

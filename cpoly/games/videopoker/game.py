@@ -2,7 +2,7 @@
 and the full-game analysis.
 
 The categories of all hands come from the game's ``.cp`` definitions through the engine's
-checking function (:meth:`cpoly.game.Game.classify`, evaluated vectorised with face/suit
+checking function (:meth:`cpoly.compiledgame.Game.classify`, evaluated vectorised with face/suit
 decoupling) — no poker evaluator stands in for them.  The category array is cached on disk,
 keyed by the definition's text, so a second pay table skips it.
 
