@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
+from cpoly.memo import cached
 from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, tables
 
 IntArray = npt.NDArray[np.int64]
@@ -210,6 +211,19 @@ def category_codes(strength: npt.ArrayLike, rules: GameRules | None = None) -> I
     category = s >> 20
     royal = (category == table.code[Kind.STRAIGHT_FLUSH]) & ((s >> 16 & 15) == table.royal_top)
     return np.where(royal, game.royal_code, category)
+
+
+@cached("holdem hand code tables", 8)
+def code_table(rules: GameRules) -> IntArray:
+    """``(512,)`` the hand code (:func:`category_codes`) of every strength ``s`` by ``s >> 16``,
+    its category and first rank.
+
+    >>> int(code_table(game_rules(None))[(9 << 20 | 12 << 16) >> 16])
+    10
+    """
+    table = category_codes(np.arange(512, dtype=np.int64) << 16, rules)
+    table.setflags(write=False)
+    return table
 
 
 def evaluate_one(cards: tuple[int, ...] | list[int], rules: GameRules | None = None) -> int:
