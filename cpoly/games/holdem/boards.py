@@ -23,7 +23,7 @@ import numpy.typing as npt
 from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
 from cpoly.games.holdem.evaluator import count_masks, flush_strength, game_rules, rank_strength
 from cpoly.games.holdem.rules import GameRules
-from cpoly.games.holdem.tally import Tally, exact_bincount, tally_showdowns
+from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
 from cpoly.memo import cached
 
 IntArray = npt.NDArray[np.int64]
@@ -124,18 +124,19 @@ def player_columns(hole_counts: IntArray) -> IntArray:
 
 
 def _player_table(rules: GameRules, board: Sequence[int], hole_counts: IntArray) -> StrengthArray:
-    """Rank-only strengths ``(n, P)`` of every player for every multiset of the unknown cards."""
+    """Rank-only strengths ``(P, n)`` of every player for every multiset of the unknown cards."""
     board_counts = np.bincount(np.asarray(board, dtype=np.int64) // 4, minlength=13)
     table = strength_table(rules, tuple(board_counts.tolist()), 5 - len(board))
-    return table[:, player_columns(hole_counts)]
+    return np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
 
 
 def _rank_tally(strengths: StrengthArray, available: IntArray, unknown: int,
                 rules: GameRules | None) -> Tally:
-    """Tally of ``strengths`` (rows: ``rank_multisets(unknown)``) weighted by their suitings."""
+    """Tally of ``strengths`` ``(P, n)`` (columns: ``rank_multisets(unknown)``) weighted by
+    their suitings."""
     ways = suitings(rank_multisets(unknown), available)
     rows = np.flatnonzero(ways)
-    return tally_showdowns(strengths[rows], ways[rows], rules)
+    return tally_columns(strengths[:, rows], ways[rows], rules)
 
 
 def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArray,
@@ -151,15 +152,16 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     """
     game = game_rules(None)
     table = strength_table(game, tuple(np.asarray(board_counts).tolist()), unknown)
-    return _rank_tally(table[:, player_columns(hole_counts)], available, unknown, game)
+    return _rank_tally(np.ascontiguousarray(table[:, player_columns(hole_counts)].T), available,
+                       unknown, game)
 
 
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
                   available: npt.NDArray[np.bool_], plain: StrengthArray,
                   flushes: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
     """The boards with a flush-capable ``suit`` on which a flush changes the showdown, per number
-    of new cards of ``suit``: each board's row of ``plain`` (its unknown cards' rank multiset),
-    its number of suitings and every player's real strength ``(c, P)``."""
+    of new cards of ``suit``: each board's column of ``plain`` (its unknown cards' rank
+    multiset), its number of suitings and every player's real strength ``(P, c)``."""
     unknown = 5 - len(board)
     board_mask = _suit_mask(board, suit)
     hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
@@ -176,12 +178,15 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
         if set_rows.size == 0 or rest_rows.size == 0:
             continue
         index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
-        flush = flushes[(sets[set_rows] | board_mask)[:, None] | hole_masks[None, :]]
-        before = plain[index]
-        after = np.maximum(before, flush[:, None, :])
-        changed = (after != before).any(axis=2)
-        found.append((index[changed], np.broadcast_to(rest_ways[rest_rows], changed.shape)[changed],
-                      after[changed]))
+        flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
+        flushing = np.flatnonzero(flush.any(axis=1))
+        changed = flush[flushing[0], :, None] > plain[flushing[0]][index]
+        for player in flushing[1:].tolist():
+            changed |= flush[player, :, None] > plain[player][index]
+        set_at, rest_at = np.nonzero(changed)
+        rows = index[set_at, rest_at]
+        found.append((rows, rest_ways[rest_rows][rest_at],
+                      np.maximum(plain[:, rows], flush[:, set_at])))
     return found
 
 
@@ -225,10 +230,10 @@ def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
         return Tally.zero(len(hands))
     rows = np.concatenate([e[0] for e in events])
     ways = np.concatenate([e[1] for e in events])
-    replaced = exact_bincount(rows, ways, len(plain))
+    replaced = exact_bincount(rows, ways, plain.shape[1])
     multisets = np.flatnonzero(replaced)
-    strengths = np.concatenate([e[2] for e in events] + [plain[multisets]])
-    total = tally_showdowns(strengths, np.concatenate([ways, -replaced[multisets]]), game)
+    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
+    total = tally_columns(strengths, np.concatenate([ways, -replaced[multisets]]), game)
     return replace(total, boards=0)
 
 
