@@ -75,6 +75,26 @@ def strength_table(rules: GameRules, board_counts: tuple[int, ...], unknown: int
     return table
 
 
+@cached("holdem rank multiset codes", 8)
+def _multiset_codes(unknown: int) -> tuple[IntArray, IntArray]:
+    """The base-5 codes of ``rank_multisets(unknown)`` (sum of ``5 ** rank`` over the cards),
+    ascending, and the row of each."""
+    codes = rank_multisets(unknown) @ _BASE5
+    order = np.argsort(codes)
+    return codes[order], order
+
+
+def multiset_rows(ranks: IntArray) -> IntArray:
+    """The row in ``rank_multisets(k)`` of each row of ``k`` ranks ``(n, k)`` (at most four of a
+    rank), e.g. of the cards of each runout.
+
+    >>> rank_multisets(2)[multiset_rows(np.array([[12, 0]]))].tolist()[0][::12]
+    [1, 1]
+    """
+    sorted_codes, order = _multiset_codes(ranks.shape[1])
+    return np.asarray(order[np.searchsorted(sorted_codes, _BASE5[ranks].sum(axis=1))], dtype=np.int64)
+
+
 @cached("holdem flush event index", 32)
 def event_index(unknown: int, size: int) -> IntArray:
     """``(C(13, size), m)``: the row in ``rank_multisets(unknown)`` of the ``unknown`` new cards
@@ -86,15 +106,13 @@ def event_index(unknown: int, size: int) -> IntArray:
     >>> rank_multisets(5)[index[0, 0]].tolist()[:4]      # ranks {0, 1, 2} and {0, 0}
     [3, 1, 1, 0]
     """
-    codes = rank_multisets(unknown) @ _BASE5
-    order = np.argsort(codes)
+    sorted_codes, order = _multiset_codes(unknown)
     sets = rank_sets(size)
     rest = rank_multisets(unknown - size)
     total = (((sets[:, None] >> np.arange(13)) & 1) @ _BASE5)[:, None] + (rest @ _BASE5)[None, :]
-    position = np.minimum(np.searchsorted(codes[order], total), len(codes) - 1)
-    index = order[position]
+    position = np.minimum(np.searchsorted(sorted_codes, total), len(sorted_codes) - 1)
     five_of_a_rank = (sets[:, None] & count_masks(rest)[3][None, :]) != 0
-    index = np.where(five_of_a_rank | (codes[index] != total), -1, index)
+    index = np.where(five_of_a_rank | (sorted_codes[position] != total), -1, order[position])
     index.setflags(write=False)
     return np.asarray(index, dtype=np.int64)
 
