@@ -10,6 +10,11 @@ exactly without listing suited boards one by one:
    ``R`` of ranks the new cards hold in suit ``s`` and the multiset of the other new cards (suited
    in the other three suits).  Only where some player can reach 5 cards of suit ``s`` are these
    events enumerated, and each one replaces its rank-only showdown by the real one.
+
+The rank-only strength of every multiset of unknown cards with every pair of hole ranks is one
+table per game and known board (:func:`strength_table`, memoised), so a holding's two parts are
+gathers from it: the flush events by their multiset's row (:func:`event_index`), their flush
+strengths from an 8,192-entry table (:func:`flush_table`).
 """
 
 from __future__ import annotations
