@@ -20,6 +20,7 @@ strengths from an 8,192-entry table (:func:`flush_table`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from dataclasses import replace
 
 import numpy as np
@@ -29,7 +30,6 @@ from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
 from cpoly.games.holdem.evaluator import count_masks, flush_strength, game_rules, rank_strength
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
-from cpoly.memo import cached
 
 IntArray = npt.NDArray[np.int64]
 StrengthArray = npt.NDArray[np.int32]
@@ -60,7 +60,7 @@ def fold(masks: Masks, bits: IntArray | int) -> Masks:
     return (b1 | bits, b2 | (b1 & bits), b3 | (b2 & bits), b4 | (b3 & bits))
 
 
-@cached("holdem rank strength tables", 64)
+@lru_cache(maxsize=64)
 def strength_table(rules: GameRules, board_counts: tuple[int, ...], unknown: int) -> StrengthArray:
     """Rank-only strengths ``(n, 105)`` of the known board's ranks ``board_counts`` plus each of
     the ``n`` rank multisets of :func:`~cpoly.deck.ranks.rank_multisets` ``(unknown)`` plus each
@@ -80,7 +80,7 @@ def strength_table(rules: GameRules, board_counts: tuple[int, ...], unknown: int
     return table
 
 
-@cached("holdem rank multiset codes", 8)
+@lru_cache(maxsize=8)
 def _multiset_codes(unknown: int) -> tuple[IntArray, IntArray]:
     """The base-5 codes of ``rank_multisets(unknown)`` (sum of ``5 ** rank`` over the cards),
     ascending, and the row of each."""
@@ -100,7 +100,7 @@ def multiset_rows(ranks: IntArray) -> IntArray:
     return np.asarray(order[np.searchsorted(sorted_codes, _BASE5[ranks].sum(axis=1))], dtype=np.int64)
 
 
-@cached("holdem flush event index", 32)
+@lru_cache(maxsize=32)
 def event_index(unknown: int, size: int) -> IntArray:
     """``(C(13, size), m)``: the row in ``rank_multisets(unknown)`` of the ``unknown`` new cards
     made of one card of each rank in the rank set ``rank_sets(size)[i]`` (the new cards of the
@@ -122,7 +122,7 @@ def event_index(unknown: int, size: int) -> IntArray:
     return np.asarray(index, dtype=np.int64)
 
 
-@cached("holdem flush strength tables", 8)
+@lru_cache(maxsize=8)
 def flush_table(rules: GameRules) -> IntArray:
     """``(8192,)`` :func:`~cpoly.games.holdem.evaluator.flush_strength` of every suit mask."""
     table = flush_strength(np.arange(8192, dtype=np.int64), rules)

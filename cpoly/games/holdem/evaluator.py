@@ -22,6 +22,7 @@ the top of a straight.  Flushes use the 13-bit mask of the ranks of each suit.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -29,7 +30,6 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.memo import cached
 from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, tables
 
 IntArray = npt.NDArray[np.int64]
@@ -213,7 +213,7 @@ def category_codes(strength: npt.ArrayLike, rules: GameRules | None = None) -> I
     return np.where(royal, game.royal_code, category)
 
 
-@cached("holdem hand code tables", 8)
+@lru_cache(maxsize=8)
 def code_table(rules: GameRules) -> IntArray:
     """``(512,)`` the hand code (:func:`category_codes`) of every strength ``s`` by ``s >> 16``,
     its category and first rank.
