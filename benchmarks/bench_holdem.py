@@ -177,7 +177,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--cap", type=int, default=300_000, help="boards per peer loop")
     parser.add_argument("--three-flop", action="store_true", help="also run ?? ?? ?? on a flop")
+    parser.add_argument("--ompeval-only", action="store_true",
+                        help="run only the table against OMPEval's kept figures")
     args = parser.parse_args()
+    console = Console()
+    if args.ompeval_only:
+        console.print(ompeval_table())
+        return
     table = Table(title="Hold'em: cpoly vs peers (seconds; ratio = peer / cpoly)")
     for column in ("task", "cpoly", "eval7 loop", "ratio", "phevaluator loop", "ratio"):
         table.add_column(column, justify="left" if column == "task" else "right")
@@ -193,7 +199,6 @@ def main() -> None:
     table.add_row("7-card hands / s", f"{rates['cpoly']:,.0f}", f"{rates['eval7']:,.0f}",
                   f"{rates['cpoly'] / rates['eval7']:.2f}x", f"{rates['phevaluator']:,.0f}",
                   f"{rates['cpoly'] / rates['phevaluator']:.2f}x")
-    console = Console()
     console.print(table)
     console.print("* extrapolated from the first --cap boards of the loop. Throughput ratios are "
                   "cpoly / peer; peers are called per hand from Python.")

@@ -75,11 +75,12 @@ def suitings(multisets: npt.ArrayLike, available: npt.ArrayLike) -> IntArray:
     ``(n,)`` int64 counts; 0 where a rank is asked for more often than it is available.
     """
     counts = np.asarray(multisets, dtype=np.int64)
-    avail = np.asarray(available, dtype=np.int64)
-    most = int(counts.max(initial=0))
-    table = _binomials(int(avail.max(initial=0)), most)
-    ways = table[np.broadcast_to(avail, counts.shape), counts]
-    return np.asarray(np.prod(ways, axis=-1), dtype=np.int64)
+    avail = np.asarray(available, dtype=np.int64).ravel()
+    table = _binomials(int(avail.max(initial=0)), int(counts.max(initial=0)))
+    ways = np.ones(counts.shape[:-1], dtype=np.int64)
+    for rank, copies in enumerate(avail.tolist()):
+        ways *= table[copies][counts[..., rank]]
+    return ways
 
 
 def feasible_multisets(size: int, available: npt.ArrayLike) -> tuple[IntArray, IntArray]:

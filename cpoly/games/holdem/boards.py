@@ -10,45 +10,44 @@ exactly without listing suited boards one by one:
    ``R`` of ranks the new cards hold in suit ``s`` and the multiset of the other new cards (suited
    in the other three suits).  Only where some player can reach 5 cards of suit ``s`` are these
    events enumerated, and each one replaces its rank-only showdown by the real one.
+
+The rank-only strength of every multiset of unknown cards with every pair of hole ranks is one
+table per game and known board (:func:`strength_table`, memoised), so a holding's two parts are
+gathers from it: the flush events by their multiset's row (:func:`event_index`), their flush
+strengths from an 8,192-entry table (:func:`flush_table`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.deck.ranks import feasible_multisets, rank_sets
+from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
 from cpoly.games.holdem.evaluator import count_masks, flush_strength, game_rules, rank_strength
 from cpoly.games.holdem.rules import GameRules
-from cpoly.games.holdem.tally import Tally, tally_showdowns
+from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
 
 IntArray = npt.NDArray[np.int64]
+StrengthArray = npt.NDArray[np.int32]
+Masks = tuple[IntArray, IntArray, IntArray, IntArray]
 
-
-def _rank_counts(cards: Sequence[int]) -> IntArray:
-    return np.bincount(np.asarray(cards, dtype=np.int64) // 4, minlength=13).astype(np.int64)
+#: The rank of "no card" in a pair of hole ranks (a player may hold fewer than two cards).
+_NO_CARD = 13
+#: ``(105, 2)`` every unordered pair of hole ranks ``a <= b`` over ``0..13`` (13: no card), and
+#: ``(14, 14)`` the column of each pair in a :func:`strength_table`.
+HOLE_PAIRS: IntArray = np.array([(a, b) for b in range(14) for a in range(b + 1)], dtype=np.int64)
+PAIR_COLUMN: IntArray = np.zeros((14, 14), dtype=np.int64)
+PAIR_COLUMN[HOLE_PAIRS[:, 0], HOLE_PAIRS[:, 1]] = np.arange(len(HOLE_PAIRS))
+PAIR_COLUMN[HOLE_PAIRS[:, 1], HOLE_PAIRS[:, 0]] = np.arange(len(HOLE_PAIRS))
+_BASE5: IntArray = np.int64(5) ** np.arange(13, dtype=np.int64)
 
 
 def _suit_mask(cards: Sequence[int], suit: int) -> int:
     return sum(1 << (c // 4) for c in cards if c % 4 == suit)
-
-
-def _hole_rank_bits(hole_counts: IntArray) -> list[IntArray]:
-    """Per hole-card slot, the ``(P,)`` rank bits of each player's card (0 if none)."""
-    slots: list[list[int]] = [[], []]
-    for counts in hole_counts:
-        ranks = np.repeat(np.arange(13), counts).tolist()
-        if len(ranks) > 2:
-            raise ValueError("a player holds at most two cards")
-        for slot in range(2):
-            slots[slot].append(1 << ranks[slot] if slot < len(ranks) else 0)
-    return [np.array(bits, dtype=np.int64) for bits in slots]
-
-
-Masks = tuple[IntArray, IntArray, IntArray, IntArray]
 
 
 def fold(masks: Masks, bits: IntArray | int) -> Masks:
@@ -61,19 +60,106 @@ def fold(masks: Masks, bits: IntArray | int) -> Masks:
     return (b1 | bits, b2 | (b1 & bits), b3 | (b2 & bits), b4 | (b3 & bits))
 
 
-def _with_cards(masks: Masks, cards: Sequence[int]) -> Masks:
-    for card in cards:
-        masks = fold(masks, 1 << (card // 4))
-    return masks
+@lru_cache(maxsize=64)
+def strength_table(rules: GameRules, board_counts: tuple[int, ...], unknown: int) -> StrengthArray:
+    """Rank-only strengths ``(n, 105)`` of the known board's ranks ``board_counts`` plus each of
+    the ``n`` rank multisets of :func:`~cpoly.deck.ranks.rank_multisets` ``(unknown)`` plus each
+    pair of hole ranks of :data:`HOLE_PAIRS`, as int32 (shared by every holding and every call).
+
+    >>> from cpoly.games.holdem.evaluator import game_rules
+    >>> table = strength_table(game_rules(None), (0,) * 13, 5)
+    >>> table.shape, int(table.max()) >> 20      # a royal's ranks are a straight here
+    ((6175, 105), 8)
+    """
+    masks = count_masks(rank_multisets(unknown) + np.asarray(board_counts, dtype=np.int64))
+    grid: Masks = tuple(m[:, None] for m in masks)  # type: ignore[assignment]
+    for column in HOLE_PAIRS.T:
+        grid = fold(grid, np.where(column < _NO_CARD, np.int64(1) << (column & 15), 0)[None, :])
+    table = rank_strength(*grid, rules=rules).astype(np.int32)
+    table.setflags(write=False)
+    return table
 
 
-def _player_strengths(board_masks: Masks, hole_counts: IntArray,
-                      rules: GameRules | None = None) -> IntArray:
-    """Rank-only strengths ``(n, P)`` for board rank masks ``(n,)`` and hole counts ``(P, 13)``."""
-    masks: Masks = tuple(m[:, None] for m in board_masks)  # type: ignore[assignment]
-    for bits in _hole_rank_bits(hole_counts):
-        masks = fold(masks, bits[None, :])
-    return rank_strength(*masks, rules=rules)
+@lru_cache(maxsize=8)
+def _multiset_codes(unknown: int) -> tuple[IntArray, IntArray]:
+    """The base-5 codes of ``rank_multisets(unknown)`` (sum of ``5 ** rank`` over the cards),
+    ascending, and the row of each."""
+    codes = rank_multisets(unknown) @ _BASE5
+    order = np.argsort(codes)
+    return codes[order], order
+
+
+def multiset_rows(ranks: IntArray) -> IntArray:
+    """The row in ``rank_multisets(k)`` of each row of ``k`` ranks ``(n, k)`` (at most four of a
+    rank), e.g. of the cards of each runout.
+
+    >>> rank_multisets(2)[multiset_rows(np.array([[12, 0]]))].tolist()[0][::12]
+    [1, 1]
+    """
+    sorted_codes, order = _multiset_codes(ranks.shape[1])
+    return np.asarray(order[np.searchsorted(sorted_codes, _BASE5[ranks].sum(axis=1))], dtype=np.int64)
+
+
+@lru_cache(maxsize=32)
+def event_index(unknown: int, size: int) -> IntArray:
+    """``(C(13, size), m)``: the row in ``rank_multisets(unknown)`` of the ``unknown`` new cards
+    made of one card of each rank in the rank set ``rank_sets(size)[i]`` (the new cards of the
+    flush suit) and the rank multiset ``rank_multisets(unknown - size)[j]`` (the others); -1 where
+    a rank would appear five times.
+
+    >>> index = event_index(5, 3)
+    >>> rank_multisets(5)[index[0, 0]].tolist()[:4]      # ranks {0, 1, 2} and {0, 0}
+    [3, 1, 1, 0]
+    """
+    sorted_codes, order = _multiset_codes(unknown)
+    sets = rank_sets(size)
+    rest = rank_multisets(unknown - size)
+    total = (((sets[:, None] >> np.arange(13)) & 1) @ _BASE5)[:, None] + (rest @ _BASE5)[None, :]
+    position = np.minimum(np.searchsorted(sorted_codes, total), len(sorted_codes) - 1)
+    five_of_a_rank = (sets[:, None] & count_masks(rest)[3][None, :]) != 0
+    index = np.where(five_of_a_rank | (sorted_codes[position] != total), -1, order[position])
+    index.setflags(write=False)
+    return np.asarray(index, dtype=np.int64)
+
+
+@lru_cache(maxsize=8)
+def flush_table(rules: GameRules) -> IntArray:
+    """``(8192,)`` :func:`~cpoly.games.holdem.evaluator.flush_strength` of every suit mask."""
+    table = flush_strength(np.arange(8192, dtype=np.int64), rules)
+    table.setflags(write=False)
+    return table
+
+
+def player_columns(hole_counts: IntArray) -> IntArray:
+    """Each player's column in a :func:`strength_table`, from hole rank counts ``(P, 13)``.
+
+    >>> player_columns(np.array([[0] * 12 + [2], [1] + [0] * 12])).tolist()
+    [90, 91]
+    """
+    columns = []
+    for counts in np.asarray(hole_counts):
+        ranks = np.repeat(np.arange(13), counts).tolist()
+        if len(ranks) > 2:
+            raise ValueError("a player holds at most two cards")
+        ranks += [_NO_CARD] * (2 - len(ranks))
+        columns.append(int(PAIR_COLUMN[ranks[0], ranks[1]]))
+    return np.array(columns, dtype=np.int64)
+
+
+def _player_table(rules: GameRules, board: Sequence[int], hole_counts: IntArray) -> StrengthArray:
+    """Rank-only strengths ``(P, n)`` of every player for every multiset of the unknown cards."""
+    board_counts = np.bincount(np.asarray(board, dtype=np.int64) // 4, minlength=13)
+    table = strength_table(rules, tuple(board_counts.tolist()), 5 - len(board))
+    return np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
+
+
+def _rank_tally(strengths: StrengthArray, available: IntArray, unknown: int,
+                rules: GameRules | None) -> Tally:
+    """Tally of ``strengths`` ``(P, n)`` (columns: ``rank_multisets(unknown)``) weighted by
+    their suitings."""
+    ways = suitings(rank_multisets(unknown), available)
+    rows = np.flatnonzero(ways)
+    return tally_columns(strengths[:, rows], ways[rows], rules)
 
 
 def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArray,
@@ -87,15 +173,18 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     available : ``(13,)`` copies of each rank left in the deck
     unknown : number of board cards still to come
     """
-    multisets, ways = feasible_multisets(unknown, available)
-    strengths = _player_strengths(count_masks(board_counts + multisets), hole_counts)
-    return tally_showdowns(strengths, ways)
+    game = game_rules(None)
+    table = strength_table(game, tuple(np.asarray(board_counts).tolist()), unknown)
+    return _rank_tally(np.ascontiguousarray(table[:, player_columns(hole_counts)].T), available,
+                       unknown, game)
 
 
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
-                  available: npt.NDArray[np.bool_]) -> tuple[Masks, IntArray, IntArray]:
-    """Boards on which some player can flush in ``suit``: their rank masks (each ``(m,)``),
-    numbers of suitings ``(m,)``, and every player's cards of ``suit`` as masks ``(m, P)``."""
+                  available: npt.NDArray[np.bool_], plain: StrengthArray,
+                  flushes: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
+    """The boards with a flush-capable ``suit`` on which a flush changes the showdown, per number
+    of new cards of ``suit``: each board's column of ``plain`` (its unknown cards' rank
+    multiset), its number of suitings and every player's real strength ``(P, c)``."""
     unknown = 5 - len(board)
     board_mask = _suit_mask(board, suit)
     hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
@@ -103,24 +192,25 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
     first = max(0, 5 - board_mask.bit_count() - most_in_hand)
     suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
     others = available.sum(axis=1) - available[:, suit]
-    parts: list[tuple[Masks, IntArray, IntArray]] = []
+    found = []
     for size in range(first, unknown + 1):
-        flush_sets = rank_sets(size)
-        flush_sets = flush_sets[(flush_sets & ~suit_available) == 0]
-        rest, ways = feasible_multisets(unknown - size, others)
-        if flush_sets.size == 0 or rest.size == 0:
+        sets = rank_sets(size)
+        set_rows = np.flatnonzero((sets & ~suit_available) == 0)
+        rest_ways = suitings(rank_multisets(unknown - size), others)
+        rest_rows = np.flatnonzero(rest_ways)
+        if set_rows.size == 0 or rest_rows.size == 0:
             continue
-        rest_masks = _with_cards(count_masks(rest), board)
-        grid = fold(tuple(m[None, :] for m in rest_masks), flush_sets[:, None])  # type: ignore
-        suited = np.repeat(flush_sets | board_mask, len(rest))[:, None] | hole_masks[None, :]
-        parts.append((tuple(m.ravel() for m in grid), np.tile(ways, flush_sets.size),  # type: ignore
-                      suited))
-    if not parts:
-        empty = np.zeros(0, np.int64)
-        return (empty, empty, empty, empty), empty, np.zeros((0, len(hands)), np.int64)
-    masks = tuple(np.concatenate([part[0][k] for part in parts]) for k in range(4))
-    return (masks, np.concatenate([p[1] for p in parts]),  # type: ignore[return-value]
-            np.concatenate([p[2] for p in parts]))
+        index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
+        flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
+        flushing = np.flatnonzero(flush.any(axis=1))
+        changed = flush[flushing[0], :, None] > plain[flushing[0]][index]
+        for player in flushing[1:].tolist():
+            changed |= flush[player, :, None] > plain[player][index]
+        set_at, rest_at = np.nonzero(changed)
+        rows = index[set_at, rest_at]
+        found.append((rows, rest_ways[rest_rows][rest_at],
+                      np.maximum(plain[:, rows], flush[:, set_at])))
+    return found
 
 
 def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
@@ -129,7 +219,11 @@ def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
     available = rules.in_deck.reshape(13, 4).copy()
     for card in known:
         available[card // 4, card % 4] = False
-    return available, np.array([_rank_counts(h) for h in hands], dtype=np.int64)
+    hole_counts = np.zeros((len(hands), 13), dtype=np.int64)
+    for player, hand in enumerate(hands):
+        for card in hand:
+            hole_counts[player, card // 4] += 1
+    return available, hole_counts
 
 
 def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -138,25 +232,31 @@ def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     holdings with the same ranks share it."""
     game = game_rules(rules)
     available, hole_counts = _availability(hands, board, dead, game)
-    multisets, ways = feasible_multisets(5 - len(board), available.sum(axis=1))
-    strengths = _player_strengths(_with_cards(count_masks(multisets), board), hole_counts, game)
-    return tally_showdowns(strengths, ways, game)
+    plain = _player_table(game, board, hole_counts)
+    return _rank_tally(plain, available.sum(axis=1), 5 - len(board), game)
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
                dead: Sequence[int] = (), rules: GameRules | None = None) -> Tally:
     """The correction of :func:`rank_part` for flushes: each board on which a flush changes the
-    showdown replaces its rank-only tally by the real one (``boards`` is 0)."""
+    showdown replaces its rank-only tally by the real one (``boards`` is 0).
+
+    The boards replaced are tallied one by one with their real strengths, and taken out of the
+    rank part's tally by their rank multisets (one row per multiset, its replaced suitings)."""
     game = game_rules(rules)
     available, hole_counts = _availability(hands, board, dead, game)
-    events = [_flush_events(hands, board, suit, available) for suit in range(4)]
-    event_masks = tuple(np.concatenate([e[0][k] for e in events]) for k in range(4))
-    event_ways = np.concatenate([e[1] for e in events])
-    plain = _player_strengths(event_masks, hole_counts, game)  # type: ignore[arg-type]
-    real = np.maximum(plain, flush_strength(np.concatenate([e[2] for e in events]), game))
-    changed = (real != plain).any(axis=1)
-    total = tally_showdowns(np.concatenate([real[changed], plain[changed]]),
-                            np.concatenate([event_ways[changed], -event_ways[changed]]), game)
+    plain = _player_table(game, board, hole_counts)
+    flushes = flush_table(game)
+    events = [e for suit in range(4)
+              for e in _flush_events(hands, board, suit, available, plain, flushes)]
+    if not events:
+        return Tally.zero(len(hands))
+    rows = np.concatenate([e[0] for e in events])
+    ways = np.concatenate([e[1] for e in events])
+    replaced = exact_bincount(rows, ways, plain.shape[1])
+    multisets = np.flatnonzero(replaced)
+    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
+    total = tally_columns(strengths, np.concatenate([ways, -replaced[multisets]]), game)
     return replace(total, boards=0)
 
 

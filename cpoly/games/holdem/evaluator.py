@@ -22,6 +22,7 @@ the top of a straight.  Flushes use the 13-bit mask of the ranks of each suit.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -210,6 +211,19 @@ def category_codes(strength: npt.ArrayLike, rules: GameRules | None = None) -> I
     category = s >> 20
     royal = (category == table.code[Kind.STRAIGHT_FLUSH]) & ((s >> 16 & 15) == table.royal_top)
     return np.where(royal, game.royal_code, category)
+
+
+@lru_cache(maxsize=8)
+def code_table(rules: GameRules) -> IntArray:
+    """``(512,)`` the hand code (:func:`category_codes`) of every strength ``s`` by ``s >> 16``,
+    its category and first rank.
+
+    >>> int(code_table(game_rules(None))[(9 << 20 | 12 << 16) >> 16])
+    10
+    """
+    table = category_codes(np.arange(512, dtype=np.int64) << 16, rules)
+    table.setflags(write=False)
+    return table
 
 
 def evaluate_one(cards: tuple[int, ...] | list[int], rules: GameRules | None = None) -> int:

@@ -33,8 +33,8 @@ import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.deal import Deal
-from cpoly.games.holdem.boards import Masks, fold
-from cpoly.games.holdem.evaluator import POPCOUNT, category_codes, flush_strength, rank_strength
+from cpoly.games.holdem.boards import PAIR_COLUMN, flush_table, multiset_rows, strength_table
+from cpoly.games.holdem.evaluator import POPCOUNT, code_table
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally, exact_bincount
 
@@ -52,9 +52,8 @@ ALL_COMBOS: IntArray = np.array([(b, a) for a, b in combinations(range(52), 2)],
 COMBO_ID: IntArray = np.full((52, 52), -1, dtype=np.int64)
 COMBO_ID[ALL_COMBOS[:, 0], ALL_COMBOS[:, 1]] = np.arange(len(ALL_COMBOS))
 COMBO_ID[ALL_COMBOS[:, 1], ALL_COMBOS[:, 0]] = np.arange(len(ALL_COMBOS))
-#: The 91 rank pairs of two cards, and the rank pair of each combo.
-_PAIR_RANKS, _PAIR_OF_COMBO = np.unique(np.sort(ALL_COMBOS >> 2, axis=1), axis=0, return_inverse=True)
-_PAIR_OF_COMBO = _PAIR_OF_COMBO.ravel()
+#: Each combo's column (its rank pair) in a :func:`~cpoly.games.holdem.boards.strength_table`.
+_COMBO_COLUMN: IntArray = PAIR_COLUMN[ALL_COMBOS[:, 0] >> 2, ALL_COMBOS[:, 1] >> 2]
 #: ``(1326, 4)`` each combo's cards of each suit as a rank mask.
 _COMBO_SUIT_MASKS = np.zeros((len(ALL_COMBOS), 4), np.int64)
 for _column in ALL_COMBOS.T:
@@ -111,26 +110,25 @@ def runouts(deal: Deal) -> IntArray:
 def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> IntArray:
     """Strength ``(R, 1326)`` of every combo on every full board (garbage where cards collide).
 
-    The rank part is ranked once per (board, rank pair of the combo): 91 rank pairs, not 1326
-    combos; a flush is looked at only where the board and combo reach five cards of a suit.
+    The rank part is read from the game's table of rank-only strengths (by the runout's rank
+    multiset and the combo's rank pair); a flush is looked at only on the runouts that bring a
+    suit to three board cards.
     """
+    board_counts = np.bincount(np.asarray(board, dtype=np.int64) >> 2, minlength=13)
+    table = strength_table(rules, tuple(board_counts.tolist()), extra.shape[1])
+    strength = table[multiset_rows(extra >> 2)][:, _COMBO_COLUMN].astype(np.int64)
     full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
                            extra], axis=1)
-    masks: Masks = (np.zeros(len(full), np.int64),) * 4
-    for column in full.T:
-        masks = fold(masks, np.int64(1) << (column >> 2))
-    board_masks: Masks = tuple(m[:, None] for m in masks)  # type: ignore[assignment]
-    for column in _PAIR_RANKS.T:
-        board_masks = fold(board_masks, np.int64(1) << column[None, :])
-    strength = rank_strength(*board_masks, rules=rules)[:, _PAIR_OF_COMBO]
     suit_masks = np.zeros((len(full), 4), np.int64)
     for column in full.T:
         suit_masks[np.arange(len(full)), column & 3] |= np.int64(1) << (column >> 2)
-    for suit in np.flatnonzero((POPCOUNT[suit_masks] >= 3).any(axis=0)).tolist():
-        suited = suit_masks[:, suit, None] | _COMBO_SUIT_MASKS[None, :, suit]
-        flush = POPCOUNT[suited] >= 5
-        strength[flush] = np.maximum(strength[flush], flush_strength(suited[flush], rules))
-    return np.asarray(strength, dtype=np.int64)
+    flushes = flush_table(rules)
+    for suit in range(4):
+        rows = np.flatnonzero(POPCOUNT[suit_masks[:, suit]] >= 3)
+        if rows.size:
+            suited = suit_masks[rows, suit, None] | _COMBO_SUIT_MASKS[None, :, suit]
+            strength[rows] = np.maximum(strength[rows], flushes[suited])
+    return strength
 
 
 #: A sort key packs a combo's strength + 1 (below ``2**25``) above its index in its row (below
@@ -162,7 +160,7 @@ class _Counted:
         self.strength = np.concatenate([np.where(live, q_strength, -1),
                                         np.full((batch, 1), -1, np.int64)], axis=1)
         self.code = np.where(self.strength >= 0,
-                             category_codes(np.maximum(self.strength, 0), rules), 0)
+                             code_table(rules)[np.maximum(self.strength, 0) >> 16], 0)
         self.keys, self.cum = self._sorted(self.strength[:, :-1], self.weight[:, :-1])
         self.card_combos = _card_combos(q_cards.tobytes(), size)[held]  # (H, C)
         self.slot = np.zeros(52, np.int64)
@@ -281,7 +279,7 @@ def _step(total: Tally, counted: _Counted, runout: IntArray, e_strength: IntArra
     tie = np.zeros(players, np.int64)
     share = np.zeros(players, np.int64)
     cat = np.zeros((4, players, 10), np.int64)  # win, tie, occur, share
-    e_codes = category_codes(e_strength, counted.rules) - 1
+    e_codes = code_table(counted.rules)[e_strength >> 16] - 1
     alone = (m == 1)
     for col, player in enumerate(enumerated):
         top = at_best[:, col]
@@ -291,7 +289,7 @@ def _step(total: Tally, counted: _Counted, runout: IntArray, e_strength: IntArra
         win[player], tie[player], share[player] = p_win.sum(), p_tie.sum(), p_share.sum()
         for index, values in enumerate((p_win, p_tie, w * c_all, p_share)):
             cat[index, player] = _group_sum(e_codes[:, col], values)
-    best_code = category_codes(best, counted.rules) - 1
+    best_code = code_table(counted.rules)[best >> 16] - 1
     sums = counted.linear(w, runout, cards, pairs, best_code, 10)  # (10 groups, 11 bounds)
     full = sums[:, 1:] - sums[:, :-1]  # (group x, category c): Q combos of category c
     occur = full.sum(axis=0)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.games.holdem.evaluator import category_codes
+from cpoly.games.holdem.evaluator import code_table, game_rules
 from cpoly.games.holdem.rules import GameRules
 
 IntArray = npt.NDArray[np.int64]
@@ -90,27 +90,35 @@ def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike,
     >>> t.win.tolist(), t.tie.tolist(), t.share.tolist()
     ([2, 0], [1, 1], [6300, 1260])
     """
-    s = np.asarray(strength, dtype=np.int64)
+    return tally_columns(np.asarray(strength).T, weights, rules)
+
+
+def tally_columns(columns: npt.ArrayLike, weights: npt.ArrayLike,
+                  rules: GameRules | None = None) -> Tally:
+    """:func:`tally_showdowns` of strengths given by player, ``(P, n)``.
+
+    Each (player, showdown) is counted under its hand code and its *place*: 0 when it loses,
+    else the number of players sharing the best hand (1: won alone); a player's pot shares are
+    its weights by place times ``SHARE_UNIT // place``.
+    """
+    s = np.ascontiguousarray(columns)
     w = np.asarray(weights, dtype=np.int64)
-    players = s.shape[1]
-    is_best = s == s.max(axis=1, keepdims=True)
-    n_best = is_best.sum(axis=1)
-    status = np.where(is_best, np.where(n_best == 1, 1, 2)[:, None], 0)  # lose, alone, split
-    codes = category_codes(s, rules)
-    keys = (np.arange(players) * 3 + status) * 10 + codes - 1
-    counts = exact_bincount(keys, np.repeat(w, players), players * 30)
-    by_status = counts.reshape(players, 3, 10)
-    pot_share = w * (SHARE_UNIT // np.maximum(n_best, 1))
-    player_share = is_best * pot_share[:, None]
-    cat_share = exact_bincount(np.arange(players) * 10 + codes - 1, player_share,
-                               players * 10)
+    players = len(s)
+    is_best = s == s.max(axis=0)
+    place = is_best * is_best.sum(axis=0)
+    codes = code_table(game_rules(rules))[s >> 16]
+    keys = (np.arange(players)[:, None] * (players + 1) + place) * 10 + codes - 1
+    counts = exact_bincount(keys, np.broadcast_to(w, s.shape), players * (players + 1) * 10)
+    by_place = counts.reshape(players, players + 1, 10)
+    share_of_place = np.array([0] + [SHARE_UNIT // k for k in range(1, players + 1)], np.int64)
+    cat_share = np.einsum("pkc,k->pc", by_place, share_of_place)
     return Tally(
         boards=int(w.sum()),
-        win=by_status[:, 1].sum(axis=1),
-        tie=by_status[:, 2].sum(axis=1),
-        share=player_share.sum(axis=0),
-        cat_win=by_status[:, 1].copy(),
-        cat_tie=by_status[:, 2].copy(),
-        cat_occur=by_status.sum(axis=1),
-        cat_share=cat_share.reshape(players, 10),
+        win=by_place[:, 1].sum(axis=1),
+        tie=by_place[:, 2:].sum(axis=(1, 2)),
+        share=cat_share.sum(axis=1),
+        cat_win=by_place[:, 1].copy(),
+        cat_tie=by_place[:, 2:].sum(axis=1),
+        cat_occur=by_place.sum(axis=1),
+        cat_share=cat_share,
     )
