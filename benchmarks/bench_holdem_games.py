@@ -25,7 +25,7 @@ from pokerkit.lookups import ShortDeckHoldemLookup, StandardLookup
 from rich.console import Console
 from rich.table import Table
 
-from cpoly.games.holdem.cards import format_card, parse_cards
+from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import allowed_fives, evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of

@@ -16,7 +16,7 @@ import sys
 import numpy as np
 
 from cpoly.games.holdem import Deck, Table, category_codes, evaluate
-from cpoly.games.holdem.cards import format_cards
+from cpoly.games.holdem.intcards import format_cards
 
 args = [a for a in sys.argv[1:] if not a.startswith("--game")]
 game = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--game=")), None)

@@ -12,7 +12,7 @@ from rich.table import Table
 from cpoly.cli.output import progress_bar
 from cpoly.errors import CpolyInputError
 from cpoly.cards import split_cards
-from cpoly.games.holdem.cards import format_card, format_cards, is_card_text, parse_cards
+from cpoly.games.holdem.intcards import format_card, format_cards, is_card_text, parse_cards
 from cpoly.games.holdem.equity import check_seed, equity
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,

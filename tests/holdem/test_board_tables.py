@@ -18,7 +18,7 @@ from cpoly.deck.ranks import rank_multisets, rank_sets
 from cpoly.games.holdem.boards import (
     HOLE_PAIRS, event_index, flush_table, player_columns, strength_table,
 )
-from cpoly.games.holdem.cards import format_card, parse_cards
+from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.equity import exact_tally
 from cpoly.games.holdem.evaluator import evaluate, flush_strength, game_rules, strength_from_counts

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 from cpoly.cards import HOLDEM_NOTATION, Notation, parse_cards, split_cards
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import format_card
-from cpoly.games.holdem.cards import parse_cards as holdem_cards
+from cpoly.games.holdem.intcards import format_card
+from cpoly.games.holdem.intcards import parse_cards as holdem_cards
 
 JACKS = "definitions/jacks_or_better.cp"
 JOKER = Notation("23456789TJQKAX", "hdcs")

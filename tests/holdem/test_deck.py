@@ -8,7 +8,7 @@ import pytest
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import Deck, Table
-from cpoly.games.holdem.cards import parse_cards
+from cpoly.games.holdem.intcards import parse_cards
 
 SHORT = Path(__file__).resolve().parents[2] / "definitions" / "short_deck.cp"
 

@@ -14,7 +14,7 @@ import eval7
 import numpy as np
 import pytest
 
-from cpoly.games.holdem.cards import format_card, format_cards
+from cpoly.games.holdem.intcards import format_card, format_cards
 from cpoly.games.holdem.deal import joint_holdings, make_deal
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import category_codes, evaluate
@@ -103,7 +103,7 @@ def test_random_postflop_against_eval7(seed: int) -> None:
     (["22", "A2s+"], "2c 3c 4c 5s", "Ac"),
 ])
 def test_ranges_against_eval7(hands: list[str], board: str, dead: str) -> None:
-    from cpoly.games.holdem.cards import parse_cards
+    from cpoly.games.holdem.intcards import parse_cards
 
     board_cards, dead_cards = parse_cards(board), parse_cards(dead)
     result = equity(hands, board, dead, exact=True)

@@ -8,7 +8,7 @@ import pytest
 from phevaluator import evaluate_cards
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import format_card, format_cards, parse_cards
+from cpoly.games.holdem.intcards import format_card, format_cards, parse_cards
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
     best_five,

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from cpoly.games.holdem import Table, equity
-from cpoly.games.holdem.cards import parse_cards
+from cpoly.games.holdem.intcards import parse_cards
 from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.evaluator import evaluate
 from cpoly.games.holdem.ranges import parse_hand

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS, format_cards, parse_cards
+from cpoly.games.holdem.intcards import RANKS, format_cards, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import strength_from_counts
 from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread

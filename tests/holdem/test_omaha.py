@@ -21,7 +21,7 @@ from pokerkit.lookups import StandardLookup
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import Table, equity
-from cpoly.games.holdem.cards import format_card, format_cards, parse_cards
+from cpoly.games.holdem.intcards import format_card, format_cards, parse_cards
 from cpoly.games.holdem.evaluator import allowed_fives, evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal

@@ -24,7 +24,7 @@ from pokerkit.lookups import StandardLookup
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import equity
-from cpoly.games.holdem.cards import RANKS, format_card, parse_card, parse_cards
+from cpoly.games.holdem.intcards import RANKS, format_card, parse_card, parse_cards
 from cpoly.games.holdem.evaluator import allowed_fives
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.omaha import make_omaha_deal

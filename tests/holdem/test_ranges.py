@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS
+from cpoly.games.holdem.intcards import RANKS
 from cpoly.games.holdem.ranges import parse_hand, parse_range, weighted_range
 
 CASES = [

@@ -15,7 +15,7 @@ import pytest
 from cpoly.chunks import BadChunk, load_chunk, save_chunk
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS, parse_cards
+from cpoly.games.holdem.intcards import RANKS, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import evaluate
 from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity

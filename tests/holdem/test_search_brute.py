@@ -13,7 +13,7 @@ from itertools import combinations, permutations
 
 import numpy as np
 
-from cpoly.games.holdem.cards import RANKS, parse_cards
+from cpoly.games.holdem.intcards import RANKS, parse_cards
 from cpoly.games.holdem.evaluator import evaluate
 from cpoly.games.holdem.search.bounds import flush_bounds
 from cpoly.games.holdem.search.deck import parse_ranks, search_deck

@@ -22,7 +22,7 @@ from pokerkit.lookups import ShortDeckHoldemLookup
 
 from cpoly.cli.main import main
 from cpoly.games.holdem import Table, equity
-from cpoly.games.holdem.cards import format_card, parse_cards
+from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.deal import joint_holdings, make_deal
 from cpoly.games.holdem.evaluator import category_codes, evaluate
 from cpoly.games.holdem.gamefile import rules_of

@@ -62,6 +62,6 @@ def test_range_equity_is_the_average_over_holdings() -> None:
 
 
 def _name(card: int) -> str:
-    from cpoly.games.holdem.cards import format_card
+    from cpoly.games.holdem.intcards import format_card
 
     return format_card(card)

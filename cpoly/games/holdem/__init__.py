@@ -5,7 +5,7 @@
 [Fraction(907, 990), Fraction(83, 990)]
 """
 
-from cpoly.games.holdem.cards import format_card, format_cards, parse_card, parse_cards, to_cards
+from cpoly.games.holdem.intcards import format_card, format_cards, parse_card, parse_cards, to_cards
 from cpoly.games.holdem.deck import Deck
 from cpoly.games.holdem.equity import equity, exact_equity
 from cpoly.games.holdem.gamefile import default_rules, rules_of

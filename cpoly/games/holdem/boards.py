@@ -267,7 +267,7 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
 
     ``flushes=False`` ranks every hand by its ranks only (seed 000's poker with no flushes).
 
-    >>> from cpoly.games.holdem.cards import parse_cards
+    >>> from cpoly.games.holdem.intcards import parse_cards
     >>> t = holding_tally([parse_cards("AsAh"), parse_cards("KsKh")])
     >>> t.boards, t.win.tolist(), t.tie.tolist()
     (1712304, [1410336, 292660], [9308, 9308])

@@ -26,7 +26,7 @@ from __future__ import annotations
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import DOCUMENT_SUITS, CardsLike, format_cards, to_cards
+from cpoly.games.holdem.intcards import DOCUMENT_SUITS, CardsLike, format_cards, to_cards
 from cpoly.games.holdem.gamefile import GameLike, resolve_game
 
 _DOCUMENT_SUIT_OF = {ours: theirs for theirs, ours in DOCUMENT_SUITS.items()}

@@ -13,7 +13,7 @@ The rank part works on rank bitmasks: ``b1`` = ranks present, ``b2`` = ranks hel
 ``b3`` thrice, ``b4`` four times; small 8192-entry tables give the highest bit, the top-k ranks and
 the top of a straight.  Flushes use the 13-bit mask of the ranks of each suit.
 
->>> from cpoly.games.holdem.cards import parse_cards
+>>> from cpoly.games.holdem.intcards import parse_cards
 >>> int(category_codes(evaluate([parse_cards("As Ks Qs Js Ts 2c 3d")]))[0])
 10
 >>> best_five(parse_cards("Ah Ad Kc Ks 7h 7d 2c"))

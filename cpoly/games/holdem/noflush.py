@@ -25,7 +25,7 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.boards import rank_tally
-from cpoly.games.holdem.cards import RANKS
+from cpoly.games.holdem.intcards import RANKS
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 
 

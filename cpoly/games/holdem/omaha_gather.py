@@ -56,7 +56,7 @@ def pair_strengths(pairs: IntArray, boards: IntArray, rules: GameRules) -> IntAr
     its flush).
 
     >>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of
-    >>> from cpoly.games.holdem.cards import parse_cards
+    >>> from cpoly.games.holdem.intcards import parse_cards
     >>> from cpoly.games.holdem.evaluator import category_codes
     >>> omaha = rules_of(DEFAULT_GAME.parent / "omaha.cp")
     >>> pairs = np.array([parse_cards("AsKs"), parse_cards("2c2d")])
@@ -87,7 +87,7 @@ def suit_maps(fixed: Sequence[Sequence[int]], holdings: IntArray) -> list[IntArr
     """The card maps of the suit permutations that map each set of ``fixed`` cards (the board,
     the dead cards, each known hand) onto itself and the set of ``holdings`` onto itself.
 
-    >>> from cpoly.games.holdem.cards import parse_cards
+    >>> from cpoly.games.holdem.intcards import parse_cards
     >>> every = np.array(list(combinations(range(8), 4)))  # the 2s..3c, every four of them
     >>> len(suit_maps([parse_cards("Ac Kc")], every)), len(suit_maps([parse_cards("Ac Kd")], every))
     (6, 2)

@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS, format_cards, parse_card
+from cpoly.games.holdem.intcards import RANKS, format_cards, parse_card
 from cpoly.games.holdem.deal import check_in_deck
 from cpoly.games.holdem.ranges import RANDOM_WORDS
 from cpoly.games.holdem.rules import GameRules

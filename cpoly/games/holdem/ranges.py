@@ -22,7 +22,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS, format_cards, is_card_text, make_card, parse_cards
+from cpoly.games.holdem.intcards import RANKS, format_cards, is_card_text, make_card, parse_cards
 
 Combo = tuple[int, int]
 _TOKEN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([SO]?)(\+?)(?:-([2-9TJQKA])([2-9TJQKA])([SO]?))?$")

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS
+from cpoly.games.holdem.intcards import RANKS
 from cpoly.games.holdem.evaluator import strength_from_counts
 
 IntArray = npt.NDArray[np.int64]

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import RANKS
+from cpoly.games.holdem.intcards import RANKS
 from cpoly.games.holdem.search.bounds import BOUNDS_VERSION
 from cpoly.games.holdem.search.deck import SearchDeck
 from cpoly.sources import code_digest

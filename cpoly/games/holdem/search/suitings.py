@@ -93,7 +93,7 @@ def format_suited(deck: SearchDeck, ranks: IntArray, suits: IntArray) -> list[st
 
     Canonical suit numbers 0, 1, 2, 3 are written c, d, h, s (the seed's order of first use).
     """
-    from cpoly.games.holdem.cards import RANKS
+    from cpoly.games.holdem.intcards import RANKS
 
     names = "cdhs"
     cards = [RANKS[deck.ranks[int(r)]] + names[int(s)] for r, s in zip(ranks, suits)]

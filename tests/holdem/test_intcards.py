@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.cards import format_card, parse_card, parse_cards
+from cpoly.games.holdem.intcards import format_card, parse_card, parse_cards
 
 
 @pytest.mark.parametrize(("text", "card"), [
