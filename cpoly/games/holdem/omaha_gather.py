@@ -22,15 +22,16 @@ their multiplicity (:func:`board_classes`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from itertools import combinations, permutations
+from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
+from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.omaha_exact import _BOARD_TRIPLES, _POWERS, _flush_table, omaha_strengths, rank_table
+from cpoly.games.holdem.omaha_exact import _BOARD_TRIPLES, _HOLE_PAIRS, _POWERS, _flush_table, omaha_strengths, rank_table
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
@@ -39,7 +40,6 @@ if TYPE_CHECKING:
 
 IntArray = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
-_HOLE_PAIRS = tuple(combinations(range(4), 2))
 #: Boards valued at once (``boards x pairs x 10`` table reads).
 _BOARD_BATCH = 64
 #: The wide method's costs (measured on this machine): per hand of the wide range set up, per
@@ -95,11 +95,12 @@ def suit_maps(fixed: Sequence[Sequence[int]], holdings: IntArray) -> list[IntArr
     known = [set(cards) for cards in fixed]
     keys = np.sort(_masks(holdings))
     maps = []
-    for perm in permutations(range(4)):
-        card_map = np.array([4 * (c // 4) + perm[c % 4] for c in range(52)], dtype=np.int64)
+    identity = np.arange(STANDARD.size)
+    for card_map in STANDARD.symmetries():
         if any({int(card_map[c]) for c in cards} != cards for cards in known):
             continue
-        if perm != (0, 1, 2, 3) and not np.array_equal(np.sort(_masks(card_map[holdings])), keys):
+        moved = not np.array_equal(card_map, identity)
+        if moved and not np.array_equal(np.sort(_masks(card_map[holdings])), keys):
             continue
         maps.append(card_map)
     return maps
