@@ -1,7 +1,8 @@
-"""Omaha equity (a game whose rules say a hand plays exactly ``hole_used`` of its hole cards).
+"""Omaha equity (a game whose rules say a hand plays exactly two of its hole cards).
 
-A hand is its four cards (``AsAhKsKh``), some known cards followed by one ``?`` per unknown card
-(``AsAh??``: every hand holding the two aces), ``??`` / ``random`` / ``any`` (every four cards), or
+The game's ``HoleCards`` says how many cards a hand holds (4 in Omaha, 5 in Big O, 6 in six-card
+Omaha).  A hand is its cards (``AsAhKsKh``), some known cards followed by one ``?`` per unknown
+card (``AsAh??``: every hand holding the two aces), ``??`` / ``random`` / ``any`` (every hand), or
 a range (``AAxx``, ``AKQJ``, ``AAKKds``, ``AAxx,KKxx``; :mod:`~cpoly.games.holdem.omaha_ranges`).
 Four methods, priced before any work like Hold'em's (:mod:`~cpoly.games.holdem.method`):
 
@@ -33,7 +34,7 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.intcards import CardsLike, check_distinct, format_card, format_cards, to_cards
 from cpoly.games.holdem.deal import MAX_PLAYERS, check_in_deck
 from cpoly.games.holdem.method import AUTO_EXACT_SECONDS, DEFAULT_SAMPLES, MAX_SAMPLES
-from cpoly.games.holdem.omaha_exact import holding_tally, listed_tally, omaha_strengths
+from cpoly.games.holdem.omaha_exact import PLAYED_HOLE_CARDS, holding_tally, listed_tally, omaha_strengths
 from cpoly.games.holdem.omaha_gather import predicted_seconds, wide_boards, wide_player, wide_tally
 from cpoly.games.holdem.omaha_ranges import omaha_range, written_cards
 from cpoly.games.holdem.results import EquityResult, result_from_tally
@@ -80,7 +81,7 @@ def _hand(hand: object, rules: GameRules, live: list[int]) -> tuple[str, IntArra
                               f"({len(known)} given); write e.g. 'AsAhKsKh', 'AsAh??', 'AAxx' or '??'")
     check_in_deck(known, rules, f"hand {format_cards(known)!r}")
     combos = [tuple(sorted(known, reverse=True))] if all(c in live for c in known) else []
-    return format_cards(known).replace(" ", ""), np.array(combos, dtype=np.int64).reshape(-1, 4)
+    return format_cards(known).replace(" ", ""), np.array(combos, dtype=np.int64).reshape(-1, rules.hole_cards)
 
 
 def make_omaha_deal(hands: Sequence[object], board: CardsLike = "", dead: CardsLike = "",
@@ -88,6 +89,10 @@ def make_omaha_deal(hands: Sequence[object], board: CardsLike = "", dead: CardsL
     """Parse and validate an Omaha question (errors name the bad value, as in Hold'em)."""
     if rules is None or rules.hole_used is None:
         raise CpolyInputError("an Omaha question needs the rules of a game with HoleCardsUsed")
+    if rules.hole_used != PLAYED_HOLE_CARDS:
+        raise CpolyInputError(f"{rules.title}: HoleCardsUsed = {rules.hole_used}; Omaha equity counts "
+                              f"games whose hands play exactly {PLAYED_HOLE_CARDS} hole cards and "
+                              f"{5 - PLAYED_HOLE_CARDS} board cards (HoleCardsUsed = {PLAYED_HOLE_CARDS})")
     if not 2 <= len(hands) <= MAX_PLAYERS:
         raise CpolyInputError(f"equity needs 2 to {MAX_PLAYERS} players, got {len(hands)}")
     board_cards, dead_cards = to_cards(board), to_cards(dead)
@@ -105,7 +110,7 @@ def make_omaha_deal(hands: Sequence[object], board: CardsLike = "", dead: CardsL
     for index, hand in enumerate(hands, start=1):
         label, combos = _hand(hand, rules, live)
         if len(combos) == 0:
-            _no_hand_left(index, label, hand, taken)
+            _no_hand_left(index, label, hand, taken, rules.hole_cards)
         parsed.append((label, combos))
     fixed = [c for _, combos in parsed if len(combos) == 1 for c in combos[0].tolist()]
     check_distinct(list(board_cards) + list(dead_cards) + fixed, "the board, dead cards and hands")
@@ -113,9 +118,9 @@ def make_omaha_deal(hands: Sequence[object], board: CardsLike = "", dead: CardsL
                      dead_cards, rules)
 
 
-def _no_hand_left(index: int, label: str, hand: object, taken: set[int]) -> None:
+def _no_hand_left(index: int, label: str, hand: object, taken: set[int], size: int) -> None:
     """Raise for a hand with nothing left: name a written card on the board or dead."""
-    written = written_cards(hand) if isinstance(hand, str) else list(to_cards(hand))
+    written = written_cards(hand, size) if isinstance(hand, str) else list(to_cards(hand))
     clash = [c for c in written if c in taken]
     if clash:
         raise CpolyInputError(f"duplicate card {format_card(clash[0])!r} (hand {index} {label!r} "

@@ -2,8 +2,8 @@
 
 **Per holding, by board-suit combinatorics** (as :mod:`~cpoly.games.holdem.boards` does for
 Hold'em).  *Rank part*: the board's unknown cards are enumerated as rank multisets, each standing
-for its number of suitings; every player's hand is the best of its 60 fives (6 pairs of hole
-cards x 10 triples of board cards) ranked by ranks only, read from one table of every ordered
+for its number of suitings; every player's hand is the best of its fives (each pair of its hole
+cards, 6 of four cards, with each of the 10 triples of board cards) ranked by ranks only, read from one table of every ordered
 five ranks (``13**5`` entries, generated from the game's rules).  *Flush part*: an Omaha flush
 needs three board cards of its suit, so a five-card board has at most one such suit; the boards
 on which suit ``s`` can matter are partitioned by the exact set ``R`` of suit-``s`` ranks among
@@ -32,9 +32,10 @@ from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
 IntArray = npt.NDArray[np.int64]
+#: The hole cards a hand plays (the pairs of :func:`hole_pairs`), with three board cards.
+PLAYED_HOLE_CARDS = 2
 _POWERS = 13 ** np.arange(4, -1, -1, dtype=np.int64)  # (a, b, x, y, z) -> a*13^4 + ... + z
 _BOARD_TRIPLES = np.array(list(combinations(range(5), 3)), dtype=np.int64)  # (10, 3)
-_HOLE_PAIRS = np.array(list(combinations(range(4), 2)), dtype=np.int64)  # (6, 2)
 _POPCOUNT = np.array([m.bit_count() for m in range(8192)], dtype=np.int64)
 
 
@@ -57,13 +58,25 @@ def _flush_table(rules: GameRules) -> IntArray:
 
 
 @cache
-def _subsets(size: int) -> IntArray:
-    """``(8192, C(size + 2, size))``: the ``size``-subsets of each rank mask of at most
-    ``size + 2`` bits (0-padded): the board's triples (3 of at most 5), a hand's pairs (2 of 4)."""
-    out = np.zeros((8192, comb(size + 2, size)), dtype=np.int64)
+def hole_pairs(hole: int) -> IntArray:
+    """``(C(hole, 2), 2)``: the positions of every pair of a ``hole``-card hand.
+
+    >>> hole_pairs(4).tolist()
+    [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]]
+    """
+    pairs = np.array(list(combinations(range(hole), 2)), dtype=np.int64).reshape(-1, 2)
+    pairs.setflags(write=False)
+    return pairs
+
+
+@cache
+def _subsets(size: int, most: int) -> IntArray:
+    """``(8192, C(most, size))``: the ``size``-subsets of each rank mask of at most ``most``
+    bits (0-padded): the board's triples (3 of at most 5), a hand's pairs (2 of its hole cards)."""
+    out = np.zeros((8192, comb(most, size)), dtype=np.int64)
     for mask in range(8192):
         bits = [1 << r for r in range(13) if mask >> r & 1]
-        if size <= len(bits) <= size + 2:
+        if size <= len(bits) <= most:
             subsets = [sum(chosen) for chosen in combinations(bits, size)]
             out[mask, :len(subsets)] = subsets
     out.setflags(write=False)
@@ -71,11 +84,11 @@ def _subsets(size: int) -> IntArray:
 
 
 def omaha_strengths(holes: IntArray, boards: IntArray, rules: GameRules) -> IntArray:
-    """Strengths of ``(N, 4)`` hands on ``(N, 5)`` boards, exactly two hole cards and three of
-    the board: the rank-only best of the 60 fives from :func:`rank_table`, raised by the best
+    """Strengths of ``(N, hole)`` hands on ``(N, 5)`` boards, exactly two hole cards and three
+    of the board: the rank-only best of the fives from :func:`rank_table`, raised by the best
     suited five where the board holds three cards of a hole pair's suit."""
     hole_ranks, board_ranks = holes // 4, boards // 4
-    pair_code = (hole_ranks[:, _HOLE_PAIRS] @ _POWERS[:2])  # (N, 6)
+    pair_code = (hole_ranks[:, hole_pairs(holes.shape[1])] @ _POWERS[:2])  # (N, C(hole, 2))
     triple_code = board_ranks[:, _BOARD_TRIPLES] @ _POWERS[2:]  # (N, 10)
     best = rank_table(rules)[pair_code[:, :, None] + triple_code[:, None, :]].reshape(len(holes), -1).max(axis=1)
     flush = _flush_table(rules)
@@ -85,8 +98,8 @@ def omaha_strengths(holes: IntArray, boards: IntArray, rules: GameRules) -> IntA
         rows = np.flatnonzero((_POPCOUNT[board_mask] >= 3) & (_POPCOUNT[hole_mask] >= 2))
         if len(rows) == 0:
             continue
-        triples = _subsets(3)[board_mask[rows]][:, None, :]
-        pairs = _subsets(2)[hole_mask[rows]][:, :, None]
+        triples = _subsets(3, 5)[board_mask[rows]][:, None, :]
+        pairs = _subsets(2, holes.shape[1])[hole_mask[rows]][:, :, None]
         fives = np.where((triples > 0) & (pairs > 0), triples | pairs, 0)
         best[rows] = np.maximum(best[rows], flush[fives].reshape(len(rows), -1).max(axis=1))
     return np.asarray(best, dtype=np.int64)
@@ -100,14 +113,14 @@ def _board_ranks(counts: IntArray) -> IntArray:
 
 
 def _rank_best(board_ranks: IntArray, hole_ranks: Sequence[Sequence[int]], rules: GameRules) -> IntArray:
-    """Rank-only best strength ``(n, P)`` of each player's 60 fives on each board."""
+    """Rank-only best strength ``(n, P)`` of each player's allowed fives on each board."""
     table = rank_table(rules)
     triples = board_ranks[:, _BOARD_TRIPLES]  # (n, 10, 3)
     triple_code = triples @ _POWERS[2:]  # (n, 10)
     columns = []
     for ranks in hole_ranks:
         pair_code = np.array([a * _POWERS[0] + b * _POWERS[1] for a, b in combinations(ranks, 2)])
-        codes = pair_code[None, :, None] + triple_code[:, None, :]  # (n, 6, 10)
+        codes = pair_code[None, :, None] + triple_code[:, None, :]  # (n, pairs, 10)
         columns.append(table[codes].reshape(len(board_ranks), -1).max(axis=1))
     return np.stack(columns, axis=1)
 
@@ -116,7 +129,7 @@ def _flush_best(board_masks: IntArray, hole_masks: Sequence[int], rules: GameRul
     """Best suited five ``(m, P)`` given each event's suited board ranks and each player's
     suited hole ranks (0 where a player has fewer than two)."""
     flush = _flush_table(rules)
-    triples = _subsets(3)[board_masks]  # (m, 10)
+    triples = _subsets(3, 5)[board_masks]  # (m, 10)
     columns = []
     for mask in hole_masks:
         bits = [1 << r for r in range(13) if mask >> r & 1]

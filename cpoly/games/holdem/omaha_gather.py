@@ -1,10 +1,10 @@
 """Exact Omaha equity of known hands against one wide hand (``??`` or a range), by pair values.
 
-A hand plays exactly two hole cards, so on a completed board the strength of a four-card holding
-is the best of its six pairs' strengths, where a pair's strength is its best five with three of
+A hand plays exactly two hole cards, so on a completed board the strength of a holding is the
+best of its pairs' strengths (six of four hole cards), where a pair's strength is its best five with three of
 the ten board triples.  Per board, :func:`pair_strengths` values every pair of the cards the wide
 hand can hold once (``C(45, 2) = 990`` pairs on a flop with one known hand), each holding's
-strength is a gather of its six pair values and a maximum, and the holdings are counted by
+strength is a gather of its pair values and a maximum, and the holdings are counted by
 strength (a histogram): the showdowns of one board are then one row per distinct strength of the
 wide hand, weighted by how many of its holdings reach it.  Boards that are the same up to a
 permutation of suits fixing the known cards and the wide hand's holdings are counted once with
@@ -31,7 +31,7 @@ import numpy.typing as npt
 
 from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.omaha_exact import _BOARD_TRIPLES, _HOLE_PAIRS, _POWERS, _flush_table, omaha_strengths, rank_table
+from cpoly.games.holdem.omaha_exact import _BOARD_TRIPLES, _POWERS, _flush_table, hole_pairs, omaha_strengths, rank_table
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
@@ -43,7 +43,7 @@ Progress = Callable[[int, int], None]
 #: Boards valued at once (``boards x pairs x 10`` table reads).
 _BOARD_BATCH = 64
 #: The wide method's costs (measured on this machine): per hand of the wide range set up, per
-#: (board, holding), per (board, pair) and per board.
+#: (board, four-card holding), per (board, pair) and per board.
 SECONDS_PER_SETUP = 7e-7
 SECONDS_PER_HOLDING = 1.1e-8
 SECONDS_PER_PAIR = 5e-8
@@ -148,7 +148,7 @@ def wide_tally(deal: OmahaDeal, wide: int, progress: Progress | None = None) -> 
     pair_id = np.full((len(cards), len(cards)), -1, dtype=np.int64)
     pair_id[index[pairs[:, 0]], index[pairs[:, 1]]] = np.arange(len(pairs))
     local = index[np.sort(holdings, axis=1)]
-    gather = np.stack([pair_id[local[:, a], local[:, b]] for a, b in _HOLE_PAIRS])  # (6, n)
+    gather = np.stack([pair_id[local[:, a], local[:, b]] for a, b in hole_pairs(holdings.shape[1])])  # (pairs, n)
     member = np.zeros((52, len(holdings)), dtype=bool)
     member[holdings, np.arange(len(holdings))[:, None]] = True
     live = [c for c in deal.live_cards() if c not in known_cards]
@@ -158,7 +158,7 @@ def wide_tally(deal: OmahaDeal, wide: int, progress: Progress | None = None) -> 
     runouts, sizes = board_classes(runouts, maps)
     boards = np.concatenate([np.broadcast_to(np.asarray(deal.board, np.int64),
                                              (len(runouts), len(deal.board))), runouts], axis=1)
-    known_values = [omaha_strengths(np.broadcast_to(h, (len(boards), 4)), boards, rules) for h in known]
+    known_values = [omaha_strengths(np.broadcast_to(h, (len(boards), len(h))), boards, rules) for h in known]
     rows: list[IntArray] = []
     weights: list[IntArray] = []
     for start in range(0, len(boards), _BOARD_BATCH):
@@ -224,5 +224,6 @@ def predicted_seconds(deal: OmahaDeal, wide: int) -> float:
     known = [c for p, r in enumerate(deal.ranges) if p != wide for c in r[0].tolist()]
     holdings = int((~np.isin(hands, known).any(axis=1)).sum())
     pairs = comb(len(np.unique(hands)), 2)
-    per_board = holdings * SECONDS_PER_HOLDING + pairs * SECONDS_PER_PAIR + SECONDS_PER_BOARD
+    per_holding = SECONDS_PER_HOLDING * len(hole_pairs(hands.shape[1])) / 6
+    per_board = holdings * per_holding + pairs * SECONDS_PER_PAIR + SECONDS_PER_BOARD
     return len(hands) * SECONDS_PER_SETUP + wide_boards(deal) * per_board

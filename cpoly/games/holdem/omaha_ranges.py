@@ -1,17 +1,20 @@
-"""Omaha hands and ranges: four cards, rank patterns, suitedness, unions.
+"""Omaha hands and ranges: the game's hole cards (four in Omaha), rank patterns, suitedness, unions.
 
 The grammar (case-insensitive; spaces inside an item are ignored)::
 
     range    := item ("," item)*                 a union; a hand listed twice counts once
-    item     := "random" | "any" | "??" | "xx"   every four cards
-              | slot slot slot slot [suits]
+    item     := "random" | "any" | "??" | "xx"   every hand
+              | slot slot slot slot [suits]     one slot per hole card (five in Big O)
     slot     := card        "As", "10h"          that card
               | rank        "A", "T", "10"       a card of that rank, any suit
               | wildcard    "x", "*", "?"        any card
     suits    := "ds"        double-suited: two cards of one suit and two of another
               | "ss"        single-suited: two cards of one suit, the other two of two other suits
 
-A hand matches an item when its four cards can be given to the four slots, one each, every card
+(With more hole cards, ``ds`` and ``ss`` leave each other card a suit of its own: ``ds`` is
+2-2-1 in Big O.)
+
+A hand matches an item when its cards can be given to the slots, one each, every card
 matching its slot (so ``AAxx`` is every hand with at least two aces, ``AAKK`` exactly two aces and
 two kings, ``AsKsxx`` every hand with the ace and king of spades; ``AsAh??`` is the same item
 written with ``?``), and its suits have the item's pattern.  Every hand of a range counts once
@@ -46,10 +49,11 @@ from cpoly.games.holdem.rules import GameRules
 from cpoly.hands import all_hands
 
 IntArray = npt.NDArray[np.int64]
-HAND_SIZE = 4
+#: The hole cards of a range read without a game's rules (Omaha's).
+OMAHA_HOLE = 4
 WILDCARDS = frozenset("x*?")
-#: The suit patterns of the suffixes: the sorted counts of the hand's suits.
-SUIT_PATTERNS = {"ds": (2, 2), "ss": (2, 1, 1)}
+#: The suits the suffixes pair up: ``ds`` two pairs, ``ss`` one; every other card has a suit of its own.
+SUITED_PAIRS = {"ds": 2, "ss": 1}
 _HINT = ("(cards like 'As', ranks like 'A', or 'x'/'*'/'?' for any card; "
          "e.g. 'AsAhKsKh', 'AAxx', 'AAKKds')")
 
@@ -99,21 +103,36 @@ def _slots(text: str, token: str) -> list[str]:
     return slots
 
 
-def _split_suits(token: str) -> tuple[list[str], tuple[int, ...] | None]:
+def suit_pattern(suffix: str, size: int) -> tuple[int, ...]:
+    """The sorted suit counts a ``ds``/``ss`` suffix asks of a ``size``-card hand.
+
+    >>> suit_pattern("ds", 4), suit_pattern("ss", 4), suit_pattern("ds", 5)
+    ((2, 2), (2, 1, 1), (2, 2, 1))
+    """
+    pairs = SUITED_PAIRS[suffix]
+    pattern = (2,) * pairs + (1,) * (size - 2 * pairs)
+    if size < 2 * pairs or len(pattern) > 4:
+        raise CpolyInputError(f"bad Omaha hand suffix {suffix!r}: no {size}-card hand of four suits "
+                              f"has {pairs} suited pair{'s' if pairs > 1 else ''} and every other "
+                              f"card of a suit of its own")
+    return pattern
+
+
+def _split_suits(token: str, size: int) -> tuple[list[str], tuple[int, ...] | None]:
     """The slots of an item and the suit pattern of its ``ds``/``ss`` suffix, if any."""
     body, suffix = token[:-2], token[-2:].lower()
-    if suffix in SUIT_PATTERNS and body.strip():
+    if suffix in SUITED_PAIRS and body.strip():
         try:
             slots = _slots(body, token)
         except CpolyInputError:
             slots = []
-        if len(slots) == HAND_SIZE:
-            return slots, SUIT_PATTERNS[suffix]
+        if len(slots) == size:
+            return slots, suit_pattern(suffix, size)
     return _slots(token, token), None
 
 
-def parse_pattern(token: str) -> Pattern:
-    """One item of a range (see the module docstring).
+def parse_pattern(token: str, size: int = OMAHA_HOLE) -> Pattern:
+    """One item of a range of ``size``-card hands (see the module docstring).
 
     >>> p = parse_pattern("AsAxxds")
     >>> format_cards(p.cards), p.ranks, p.wildcards, p.suits
@@ -122,11 +141,11 @@ def parse_pattern(token: str) -> Pattern:
     if "@" in token:
         raise CpolyInputError(f"bad Omaha hand {token!r}: Omaha ranges take no weights; every "
                               f"hand of a range counts once")
-    slots, suits = _split_suits(token)
-    if len(slots) != HAND_SIZE:
+    slots, suits = _split_suits(token, size)
+    if len(slots) != size:
         board = len(slots) in (3, 5) and all(len(slot) > 1 for slot in slots)
         raise CpolyInputError(f"bad Omaha hand {token!r}: it has {len(slots)} slot"
-                              f"{'s' if len(slots) != 1 else ''}, an Omaha hand is {HAND_SIZE} "
+                              f"{'s' if len(slots) != 1 else ''}, an Omaha hand is {size} "
                               + ("(a board? write it after --board)" if board else _HINT))
     cards: list[int] = []
     for slot in slots:
@@ -140,14 +159,15 @@ def parse_pattern(token: str) -> Pattern:
 
 
 def pattern_hands(pattern: Pattern, live: list[int]) -> IntArray:
-    """Every four-card hand of ``live`` cards matching ``pattern``, ``(n, 4)``, each sorted
-    high card first (see :func:`distinct_hands` for the order of the rows)."""
+    """Every hand of ``live`` cards matching ``pattern``, ``(n, size)``, each sorted high card
+    first (see :func:`distinct_hands` for the order of the rows)."""
+    size = len(pattern.cards) + sum(count for _, count in pattern.ranks) + pattern.wildcards
     if any(card not in live for card in pattern.cards):
-        return np.zeros((0, HAND_SIZE), dtype=np.int64)
+        return np.zeros((0, size), dtype=np.int64)
     rest = [c for c in live if c not in pattern.cards]
     rank_choices = [list(combinations([c for c in rest if c // 4 == rank], count))
                     for rank, count in pattern.ranks]
-    blocks = [np.zeros((0, HAND_SIZE), dtype=np.int64)]
+    blocks = [np.zeros((0, size), dtype=np.int64)]
     for chosen in product(*rank_choices):
         used = list(pattern.cards) + [c for group in chosen for c in group]
         others = [c for c in rest if c not in used]
@@ -182,8 +202,8 @@ def distinct_hands(hands: IntArray) -> IntArray:
 
 
 def omaha_range(text: str, live: list[int], rules: GameRules | None = None) -> IntArray:
-    """The four-card hands ``(n, 4)`` of a range over the ``live`` cards (see the module
-    docstring); an error names a bad item.
+    """The hands ``(n, hole)`` of a range over the ``live`` cards (see the module docstring),
+    ``hole`` the hole cards of ``rules`` (Omaha's four without); an error names a bad item.
 
     Raises
     ------
@@ -191,7 +211,7 @@ def omaha_range(text: str, live: list[int], rules: GameRules | None = None) -> I
         On an empty range or item, a bad item (named), or a written card outside the deck of
         ``rules``.
     """
-    stripped = text.strip()
+    stripped, size = text.strip(), OMAHA_HOLE if rules is None else rules.hole_cards
     if not stripped:
         raise CpolyInputError("empty Omaha hand: write four cards ('AsAhKsKh'), '??' or a range "
                               "('AAxx,KKxx')")
@@ -201,23 +221,24 @@ def omaha_range(text: str, live: list[int], rules: GameRules | None = None) -> I
         if not token:
             raise CpolyInputError(f"empty item in Omaha range {text!r}")
         if token.lower() in RANDOM_WORDS:
-            token = "x" * HAND_SIZE
-        pattern = parse_pattern(token)
+            token = "x" * size
+        pattern = parse_pattern(token, size)
         if rules is not None:
             check_in_deck(pattern.cards, rules, f"hand {token!r}")
         parts.append(pattern_hands(pattern, live))
     return distinct_hands(np.concatenate(parts))
 
 
-def written_cards(text: str) -> list[int]:
-    """The cards written in a range's items (for naming one that is on the board).
+def written_cards(text: str, size: int = OMAHA_HOLE) -> list[int]:
+    """The cards written in a range's items of ``size``-card hands (for naming one that is on
+    the board).
 
     >>> format_cards(written_cards("AsAh??,KdKxx,QQxx"))
     'As Ah Kd'
     """
     items = [item.strip() for item in text.split(",")]
     return [c for item in items if item.lower() not in RANDOM_WORDS
-            for c in parse_pattern(item).cards]
+            for c in parse_pattern(item, size).cards]
 
 
 def describe(hands: IntArray) -> str:

@@ -1,0 +1,185 @@
+"""Omaha with other numbers of hole cards: five (definitions/five_card_omaha.cp), six, and two
+(Hold'em where both hole cards must play); games whose hands play other than two hole cards are
+refused.
+
+Oracles: pokerkit's Omaha hand (``OmahaHoldemHand.from_game`` takes any number of hole cards and
+plays two) and the general evaluator's best of the allowed fives on random hands; exact equities
+against every board (and every holding of a wide hand) listed and evaluated with pokerkit's
+standard lookup; the three exact methods against each other; range sizes against a direct
+count of every hand of the deck.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from math import comb
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pokerkit import Card, OmahaHoldemHand
+from pokerkit.lookups import StandardLookup
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem import equity
+from cpoly.games.holdem.evaluator import evaluate_holdings
+from cpoly.games.holdem.gamefile import rules_of
+from cpoly.games.holdem.intcards import format_card, format_cards
+from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
+from cpoly.games.holdem.omaha_exact import omaha_strengths
+from cpoly.games.holdem.omaha_ranges import omaha_range
+from cpoly.games.holdem.rules import GameRules
+
+ROOT = Path(__file__).resolve().parents[2]
+FIVE_CARD = ROOT / "definitions" / "five_card_omaha.cp"
+LOOKUP = StandardLookup()
+PK = {c: next(iter(Card.parse(format_card(c)))) for c in range(52)}
+
+
+def _variant(tmp: Path, hole: int, used: int = 2) -> GameRules:
+    """definitions/omaha.cp with other HoleCards / HoleCardsUsed."""
+    text = (ROOT / "definitions" / "omaha.cp").read_text(encoding="utf-8")
+    text = text.replace("HoleCards = 4", f"HoleCards = {hole}").replace("HoleCardsUsed = 2", f"HoleCardsUsed = {used}")
+    path = tmp / f"omaha_{hole}_{used}.cp"
+    path.write_text(text, encoding="utf-8")
+    return rules_of(path)
+
+
+@pytest.fixture(scope="module")
+def six_card(tmp_path_factory: pytest.TempPathFactory) -> GameRules:
+    return _variant(tmp_path_factory.mktemp("six"), 6)
+
+
+@pytest.fixture(scope="module")
+def two_card(tmp_path_factory: pytest.TempPathFactory) -> GameRules:
+    return _variant(tmp_path_factory.mktemp("two"), 2)
+
+
+@cache
+def _five(cards: frozenset[int]) -> int:
+    return int(LOOKUP.get_entry([PK[c] for c in sorted(cards)]).index)
+
+
+def _value(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
+    return max(_five(frozenset(pair + triple)) for pair in combinations(hole, 2)
+               for triple in combinations(board, 3))
+
+
+def _same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
+    return bool((np.unique(ours, return_inverse=True)[1] == np.unique(theirs, return_inverse=True)[1]).all())
+
+
+def test_the_file_deals_five_hole_cards() -> None:
+    rules = rules_of(FIVE_CARD)
+    assert (rules.hole_cards, rules.hole_used, len(rules.deck)) == (5, 2, 52)
+
+
+@pytest.mark.parametrize("hole", [2, 5, 6])
+def test_random_hands_against_pokerkit_and_the_evaluator(hole: int, tmp_path: Path) -> None:
+    rules = rules_of(FIVE_CARD) if hole == 5 else _variant(tmp_path, hole)
+    rng = np.random.default_rng(hole)
+    cards = np.argsort(rng.random((400, 52)), axis=1)[:, :hole + 5]
+    theirs = np.array([OmahaHoldemHand.from_game(format_cards(c[:hole]).replace(" ", ""),
+                                                 format_cards(c[hole:]).replace(" ", "")).entry.index
+                       for c in cards.tolist()])
+    assert _same_order(omaha_strengths(cards[:, :hole], cards[:, hole:], rules), theirs)
+    many = np.argsort(rng.random((20_000, 52)), axis=1)[:, :hole + 5]
+    direct = evaluate_holdings(many[:, :hole], many[:, hole:], rules)
+    assert (omaha_strengths(many[:, :hole], many[:, hole:], rules) == direct).all()
+
+
+def _brute_force(hands: list[str], board: str, dead: str, rules: GameRules) -> tuple[int, list[Fraction], list[int]]:
+    """Every holding (of every hand's range) with every board, evaluated with pokerkit."""
+    deal = make_omaha_deal(hands, board, dead, rules)
+    shares, wins, count = [Fraction(0)] * len(hands), [0] * len(hands), 0
+    ranges = [r.tolist() for r in deal.ranges]
+    for joint in (tuple(map(tuple, j)) for j in _joint(ranges)):
+        used = {c for h in joint for c in h}
+        for extra in combinations([c for c in deal.live_cards() if c not in used], deal.unknown):
+            values = [_value(h, deal.board + extra) for h in joint]
+            winners = [p for p, v in enumerate(values) if v == max(values)]
+            count += 1
+            for p in winners:
+                shares[p] += Fraction(1, len(winners))
+                wins[p] += len(winners) == 1
+    return count, [s / count for s in shares], wins
+
+
+def _joint(ranges: list[list[list[int]]]) -> list[list[list[int]]]:
+    joints: list[list[list[int]]] = [[]]
+    for hands in ranges:
+        joints = [j + [h] for j in joints for h in hands if not {c for x in j for c in x} & set(h)]
+    return joints
+
+
+@pytest.mark.parametrize("hands, board, dead", [
+    (["AsAhKsKhQd", "QcJdTc9c8d"], "2c 7d 9h 3s", ""),
+    (["AsAhKsKhQd", "QcJdTc9c8d", "7s6s5h4h3d"], "2s Td 3c", "Ac Kc"),
+    (["AhKh5h4c3c", "QhJh9d8d2d"], "5s 6s 7d 8s", ""),
+])
+def test_five_card_exact_against_every_board(hands: list[str], board: str, dead: str) -> None:
+    rules = rules_of(FIVE_CARD)
+    result = equity(hands, board, dead, exact=True, game=rules)
+    boards, shares, wins = _brute_force(hands, board, dead, rules)
+    assert result.boards == boards
+    assert [p.equity_exact for p in result.players] == shares
+    assert [p.win for p in result.players] == wins
+    deal = make_omaha_deal(hands, board, dead, rules)
+    by_holding, _ = exact_tally(deal, "holdings")
+    listed, _ = exact_tally(deal, "listed")
+    assert (by_holding.share == listed.share).all() and (by_holding.cat_occur == listed.cat_occur).all()
+
+
+def test_five_card_wide_hand_against_every_holding() -> None:
+    """A range on the river: the wide method against every holding with pokerkit."""
+    rules = rules_of(FIVE_CARD)
+    hands, board = ["AsAhKsKhQd", "QQxxx"], "2c 7d 9h 3s 8c"
+    deal = make_omaha_deal(hands, board, "", rules)
+    wide, holdings = exact_tally(deal, "wide")
+    listed, _ = exact_tally(deal, "listed")
+    others = 52 - 5 - 5 - 3  # live cards that are not queens (Qd is the first hand's)
+    assert holdings == comb(3, 2) * comb(others, 3) + comb(3, 3) * comb(others, 2)
+    assert (wide.share == listed.share).all() and (wide.cat_win == listed.cat_win).all()
+    boards, shares, _ = _brute_force(hands, board, "", rules)
+    assert wide.boards == boards
+    result = equity(hands, board, exact=True, game=rules)
+    assert [p.equity_exact for p in result.players] == shares
+
+
+def test_six_and_two_hole_cards_exact(six_card: GameRules, two_card: GameRules) -> None:
+    for rules, hands, board in [(six_card, ["AsAhKsKhQdJd", "QcJcTc9c8d7d"], "2c 7h 9h 3s"),
+                                (two_card, ["AsKs", "QdQc"], "2s 7s 9h"),
+                                (two_card, ["AsKs", "??"], "2s 7s 9h 3d")]:
+        result = equity(hands, board, exact=True, game=rules)
+        boards, shares, wins = _brute_force(hands, board, "", rules)
+        assert (result.boards, [p.equity_exact for p in result.players]) == (boards, shares)
+        assert [p.win for p in result.players] == wins
+
+
+def test_five_card_ranges_against_every_hand() -> None:
+    rules = rules_of(FIVE_CARD)
+    deck = list(rules.deck)
+    every = np.array(list(combinations(deck, 5)), dtype=np.int64)
+    suits = np.sort((every[:, :, None] % 4 == np.arange(4)).sum(axis=1), axis=1)[:, ::-1]
+    counts = {suffix: int((suits == want).all(axis=1).sum()) for suffix, want in [("ds", [2, 2, 1, 0]), ("ss", [2, 1, 1, 1])]}
+    assert len(omaha_range("xxxxxds", deck, rules)) == counts["ds"] == 6 * comb(13, 2) ** 2 * 2 * 13
+    assert len(omaha_range("xxxxxss", deck, rules)) == counts["ss"]
+    aces = int(((every // 4 == 12).sum(axis=1) >= 2).sum())
+    assert len(omaha_range("AAxxx", deck, rules)) == aces
+    assert len(omaha_range("??", deck, rules)) == len(omaha_range("random", deck, rules)) == comb(52, 5)
+
+
+def test_sizes_are_named_in_errors(six_card: GameRules, tmp_path: Path) -> None:
+    five = rules_of(FIVE_CARD)
+    with pytest.raises(CpolyInputError, match="an Omaha hand is 5"):
+        equity(["AsAhKsKh", "QdJdTc9c8c"], game=five)
+    with pytest.raises(CpolyInputError, match="an Omaha hand is 5"):
+        equity(["AAxx", "QdJdTc9c8c"], game=five)
+    with pytest.raises(CpolyInputError, match="no 6-card hand of four suits has 1 suited pair"):
+        equity(["xxxxxxss", "QdJdTc9c8c7c"], game=six_card)
+    for used in (0, 3):
+        with pytest.raises(CpolyInputError, match=f"HoleCardsUsed = {used}; Omaha equity counts games whose "
+                                                  f"hands play exactly 2 hole cards"):
+            equity(["AsAhKsKh", "QdJdTc9c"], board="2c 7d 9h", game=_variant(tmp_path, 4, used))
