@@ -49,11 +49,8 @@ class Entries:
         detail, -1 = none at that level; or a function giving those of the deals it is passed,
         block by block), each deal's weight and, optionally, which pattern
         ids to keep (bool per id; the others get no entries).  With ``merge``, patterns that
-        pick the same hold in the same deals are one pattern (the lowest id is kept).
-
-        Holds are ranked by value within each deal (best first, then by hold index); a dense
-        ``(deals, patterns)`` table of each pattern's best rank is filled by writing the ranks
-        worst first (the best overwrites), in blocks of deals, and read back as entries.
+        pick the same hold in the same deals are one pattern (the lowest id is kept).  Of equal
+        holds, the lowest hold index is a pattern's best.
         """
         n_deals, n_holds = values.shape
         keep = np.ones(n_patterns, dtype=bool) if kept is None else np.asarray(kept, dtype=bool)

@@ -11,30 +11,14 @@ contain ``p``: ``C[q, p] == plays[q]`` with ``C[q, p]`` the deals playing ``q`` 
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
+from cpoly.games.holdem.tally import exact_bincount
 from cpoly.games.videopoker.strategy.entries import Entries
 
-__all__ = ["InsertionBounds", "exact_bincount"]
-
-
-def exact_bincount(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
-    """``np.bincount(index, weights=values)`` exact for int64 values (sums below 2**78).
-
-    >>> exact_bincount(np.array([0, 2, 0]), np.array([2**60, 5, 1]), 3).tolist()
-    [1152921504606846977, 0, 5]
-    >>> exact_bincount(np.array([1, 1]), np.array([2**51, -3]), 2).tolist()
-    [0, 2251799813685245]
-    """
-    if float(np.abs(values).sum(dtype=np.float64)) < 2.0 ** 52:   # every partial sum exact in floats
-        exact: np.ndarray = np.rint(np.bincount(index, weights=values.astype(np.float64),
-                                                minlength=length)).astype(np.int64)
-        return exact
-    high, low = np.divmod(values.astype(np.int64), 1 << 26)
-    upper = np.rint(np.bincount(index, weights=high.astype(np.float64), minlength=length)).astype(np.int64)
-    lower = np.rint(np.bincount(index, weights=low.astype(np.float64), minlength=length)).astype(np.int64)
-    result: np.ndarray = upper * (1 << 26) + lower
-    return result
+__all__ = ["InsertionBounds"]
 
 
 class InsertionBounds:
@@ -51,12 +35,8 @@ class InsertionBounds:
                                      minlength=size * size).reshape(size, size)
 
     def copy(self) -> InsertionBounds:
-        """An independent copy."""
-        twin = object.__new__(InsertionBounds)
-        twin.entries = self.entries
-        twin.first_pattern, twin.first_value = self.first_pattern.copy(), self.first_value.copy()
-        twin.gain, twin.contained = self.gain.copy(), self.contained.copy()
-        return twin
+        """An independent copy (the entries shared)."""
+        return copy.deepcopy(self, {id(self.entries): self.entries})
 
     def sync(self, first_pattern: np.ndarray, first_value: np.ndarray) -> None:
         """Update to the deals' first patterns and values now (only the deals that changed are read)."""

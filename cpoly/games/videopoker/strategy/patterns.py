@@ -139,7 +139,8 @@ class PatternTables:
     counts_penalties: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "patterns", _with_variants(self.base))
+        variants = tuple(replace(p, penalty=count) for p in self.base for count in range(PENALTY_CAP))
+        object.__setattr__(self, "patterns", self.base + variants)      # numbered as :func:`.penalty.penalty_ids`
         object.__setattr__(self, "by_subset", np.ascontiguousarray(self.stacked.T))
         object.__setattr__(self, "counts_penalties", np.array([p.made == -1 and 0 < p.held < 5 for p in self.base]))
 
@@ -164,12 +165,6 @@ class PatternTables:
         return np.concatenate([ids, extra], axis=2)
 
 
-def _with_variants(base: tuple[Pattern, ...]) -> tuple[Pattern, ...]:
-    """The base patterns followed by their penalty variants, in :func:`.penalty.penalty_ids`'
-    numbering."""
-    return base + tuple(replace(p, penalty=count) for p in base for count in range(PENALTY_CAP))
-
-
 def _made(counts: np.ndarray, paid: np.ndarray) -> np.ndarray:
     """The worst category of the completions when all of them are paid, else -1."""
     present = counts > 0
@@ -180,8 +175,7 @@ def _made(counts: np.ndarray, paid: np.ndarray) -> np.ndarray:
 def _toward(tables: SubsetTables, size: int, hands: np.ndarray, n_paid: int) -> np.ndarray:
     """bool ``(C(n, size), K)``: every held card raises the chance of the category."""
     counts = tables.counts[size][:, :n_paid]
-    n = tables.n
-    draws, fewer = comb(n - size, HAND_SIZE - size), comb(n - size + 1, HAND_SIZE - size + 1)
+    draws, fewer = comb(tables.n - size, HAND_SIZE - size), comb(tables.n - size + 1, HAND_SIZE - size + 1)
     toward = counts > 0
     for dropped in range(size):
         kept = [i for i in range(size) if i != dropped]
@@ -316,8 +310,8 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence
             head = np.where(toward.any(axis=1), np.argmax(toward, axis=1), -1)
             block[:, 2] = head
             has_levels = np.array(sizes) > 1
-            block[:, 3] = np.where(head >= 0, level[np.arange(len(hands)), head], -1)
-            block[:, 3] = np.where((head >= 0) & has_levels[np.maximum(head, 0)], block[:, 3], -1)
+            block[:, 3] = np.where((head >= 0) & has_levels[np.maximum(head, 0)],
+                                   level[np.arange(len(hands)), head], -1)
             block[:, _FIXED:] = np.where(has_levels[None, :], level, -1)
             block[np.arange(len(hands))[head >= 0], _FIXED + head[head >= 0]] = -1
         rows.append(block)

@@ -27,10 +27,11 @@ from collections.abc import Callable
 
 import numpy as np
 
+from cpoly.games.holdem.tally import exact_bincount
 from cpoly.games.videopoker.strategy.entries import Entries
-from cpoly.games.videopoker.strategy.insertion import InsertionBounds, exact_bincount
+from cpoly.games.videopoker.strategy.insertion import InsertionBounds
 
-__all__ = ["ChartSearch", "exact_bincount", "initial_order", "penalty_path", "search_chart"]
+__all__ = ["ChartSearch", "initial_order", "search_chart"]
 
 #: The line penalty starts at this share of the optimal value and grows by PENALTY_STEP.
 PENALTY_START = 1e-7
@@ -44,6 +45,8 @@ PATH_SWEEPS = 2
 FILL_WITHIN = 1e-3
 #: ``progress(done, total)``: see :func:`search_chart`.
 Progress = Callable[[int, int], None]
+#: What :meth:`ChartSearch.snapshot` keeps: the order and each deal's first two entries.
+_STATE = ("rank", "top1", "top2", "first_pattern", "first_value", "second_pattern", "second_value")
 
 
 class ChartSearch:
@@ -63,16 +66,10 @@ class ChartSearch:
         self.member_deals = [entries.deal[rows] for rows in self.members]
         self.member_weights = [entries.weight[deals] for deals in self.member_deals]
         self.member_values = [w * entries.value[rows] for w, rows in zip(self.member_weights, self.members)]
-        # a gain is at most (deal weight) * (largest value) in size: below 2**53 summed, floats are exact
-        largest = int(entries.value.max(initial=0))
-        self.float_exact = [int(w.sum()) * largest < 1 << 53 for w in self.member_weights]
-        self.top1 = np.empty(entries.n_deals, dtype=np.int64)
-        self.top2 = np.empty(entries.n_deals, dtype=np.int64)
+        self.top1, self.top2 = (np.empty(entries.n_deals, dtype=np.int64) for _ in range(2))
         # the pattern and value of each deal's first two entries, read in deal order (cache-friendly)
-        self.first_pattern = np.empty(entries.n_deals, dtype=np.int64)
-        self.first_value = np.empty(entries.n_deals, dtype=np.int64)
-        self.second_pattern = np.empty(entries.n_deals, dtype=np.int64)
-        self.second_value = np.empty(entries.n_deals, dtype=np.int64)
+        self.first_pattern, self.first_value, self.second_pattern, self.second_value = (
+            np.empty(entries.n_deals, dtype=np.int64) for _ in range(4))
         self._bounds: InsertionBounds | None = None
         self._synced = False
         self.reset(order)
@@ -89,15 +86,12 @@ class ChartSearch:
     def snapshot(self) -> tuple[tuple[np.ndarray, ...], InsertionBounds | None]:
         """The order and the deals' first two entries, for :meth:`restore` (cheaper than a
         :meth:`reset`, which recomputes every deal)."""
-        return tuple(a.copy() for a in (self.rank, self.top1, self.top2, self.first_pattern, self.first_value,
-                                        self.second_pattern, self.second_value)), \
-            self._bounds and self._bounds.copy()
+        return tuple(getattr(self, name).copy() for name in _STATE), self._bounds and self._bounds.copy()
 
     def restore(self, saved: tuple[tuple[np.ndarray, ...], InsertionBounds | None]) -> None:
         """Back to a :meth:`snapshot`."""
-        for mine, kept in zip((self.rank, self.top1, self.top2, self.first_pattern, self.first_value,
-                               self.second_pattern, self.second_value), saved[0]):
-            mine[:] = kept
+        for name, kept in zip(_STATE, saved[0]):
+            getattr(self, name)[:] = kept
         self._plays, self._bounds, self._synced = None, saved[1], False
 
     def order(self) -> list[int]:
@@ -142,16 +136,6 @@ class ChartSearch:
         return self._plays
 
     # ---- moves ----------------------------------------------------------------------------
-    def _other(self, pattern: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """For the deals containing ``pattern``: its entries, the deals, their best other
-        entries and whether the pattern is their first."""
-        rows = self.members[pattern]
-        deals = self.member_deals[pattern]
-        first = self.top1[deals]
-        mine = first == rows
-        other = np.where(mine, self.top2[deals], first)
-        return rows, deals, other, mine
-
     def best_position(self, pattern: int, penalty: int = 0) -> tuple[int, int, int]:
         """Where ``pattern`` does best given the others: its position (among the others, 0 =
         top) and the chart's penalised value there and now, both against the chart without it.
@@ -169,11 +153,8 @@ class ChartSearch:
         now = int(self.rank[pattern])
         others_rank = self.rank[other]
         compressed = others_rank - (others_rank > now)
-        gain = self.member_values[pattern] - self.member_weights[pattern] * other_value
-        if self.float_exact[pattern]:
-            gains = np.rint(np.bincount(compressed, weights=gain.astype(np.float64), minlength=size)).astype(np.int64)
-        else:
-            gains = exact_bincount(compressed, gain, size)
+        gains = exact_bincount(compressed, self.member_values[pattern] - self.member_weights[pattern] * other_value,
+                               size)
         suffix = np.cumsum(gains[::-1])[::-1]
         if penalty:
             suffix = suffix + penalty * (self._redundant(pattern, deals[mine], other, size)
@@ -199,7 +180,9 @@ class ChartSearch:
         """Put ``pattern`` at ``position`` among the others (0 = top)."""
         if position == int(self.rank[pattern]):
             return
-        rows, deals, other, _ = self._other(pattern)
+        rows, deals = self.members[pattern], self.member_deals[pattern]
+        first = self.top1[deals]
+        other = np.where(first == rows, self.top2[deals], first)    # each deal's best other entry
         ranked = [int(p) for p in np.argsort(self.rank, kind="stable") if p != pattern]
         ranked.insert(position, pattern)
         self.rank[np.array(ranked, dtype=np.int64)] = np.arange(len(ranked))
@@ -224,9 +207,7 @@ class ChartSearch:
         patterns below the floor stay there.  Returns the penalised gain."""
         total = 0
         for _ in range(rounds):
-            gained = 0
-            for pattern in patterns:
-                gained += self._improve(pattern, penalty, insert)
+            gained = sum(self._improve(pattern, penalty, insert) for pattern in patterns)
             total += gained
             if not gained:
                 break
@@ -265,7 +246,8 @@ class ChartSearch:
         """Insert the pattern that gains most, then move the chart's lines where they gain,
         while the chart has fewer than ``lines`` lines.
 
-        Lazy greedy: each pattern starts with a bound on its gain (:meth:`gain_bounds`); only
+        Lazy greedy: each pattern starts with a bound on its gain (at least the gain of inserting
+        it anywhere: :meth:`.InsertionBounds.rounded_up`); only
         the leading candidate is evaluated exactly, and inserted when it still leads (a
         pattern's gain rarely grows as lines are added; when it does, the chart is still
         correct, only perhaps not the best fill).  Each step gains and none depends on
@@ -273,7 +255,7 @@ class ChartSearch:
         """
         if len(self.order()) >= lines:
             return
-        bounds = self.gain_bounds()
+        bounds = self.insertion_bounds().rounded_up()
         stale = sorted(((int(bounds[p]), p) for p in patterns if not self.alive(p)), reverse=True)
         while len(self.order()) < lines and stale and stale[0][0] > 0:
             _, pattern = stale.pop(0)
@@ -287,11 +269,6 @@ class ChartSearch:
             self.move(pattern, position)
             self.sweep(self.order()[:-1], insert=False)
             self.cleanup()
-
-    def gain_bounds(self) -> np.ndarray:
-        """Per pattern, at least the gain of inserting it anywhere: what the deals containing
-        it would gain by playing it wherever that beats their play now (exact integers)."""
-        return self.insertion_bounds().rounded_up()
 
 
 def initial_order(entries: Entries, patterns: list[int], floor: int) -> list[int]:
@@ -337,14 +314,14 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
     value seen per number of lines.
 
     Starts from the finest patterns (sorted, then best-position moves with every pattern that
-    is a best play somewhere allowed in); then raises a penalty per line step by step, each
-    step's sweep dropping lines and merging finer lines into coarser ones, until a chart falls
-    ``FILL_WITHIN`` below the first (:func:`penalty_path`: the same charts whatever ``lines``).  Every chart of that
-    path that fits is polished (moves of its lines) and, when within ``FILL_WITHIN`` of the
-    first chart (and "draw five" alone), filled up to ``lines`` lines
-    (:meth:`ChartSearch.fill`); the best chart of all is returned.  A fill to more lines
-    passes through the fill to fewer and only gains after it, so the value returned never
-    falls as ``lines`` grows.
+    is a best play somewhere allowed in); then raises a penalty per line by ``PENALTY_STEP``
+    per sweep, each sweep dropping lines and merging finer lines into coarser ones, until only
+    the floor is left, a chart falls ``FILL_WITHIN`` below the first or the penalty exceeds the
+    optimal value (the same charts whatever ``lines``).  Every chart of that path that fits is
+    polished (moves of its lines) and, when within ``FILL_WITHIN`` of the first chart (and
+    "draw five" alone), filled up to ``lines`` lines (:meth:`ChartSearch.fill`); the best
+    chart of all is returned.  A fill to more lines passes through the fill to fewer and only
+    gains after it, so the value returned never falls as ``lines`` grows.
 
     ``progress(done, total)``: the lines the first chart has beyond one as they are shed (the
     penalty steps that takes are not known in advance), then one for the last fill.
@@ -373,31 +350,19 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
         return size
 
     first = visit()
-    total = first
-    report(0, total)
-    if penalty_path(search, candidates, visit, lambda done: report(min(done, total - 1), total), worth_filling) > 1:
-        search.reset([floor])
-        visit()
-    search.reset(seen.best(lines))
-    report(total, total)
-    return search, seen.record()
-
-
-def penalty_path(search: ChartSearch, candidates: list[int], visit: Callable[[], int],
-                 shed: Callable[[int], None], until: int) -> int:
-    """Raise the line penalty by ``PENALTY_STEP`` per sweep, ``visit()`` each chart (it
-    returns the chart's lines), until only the floor is left, a chart is worth less than
-    ``until``, or the penalty exceeds the optimal value (no line is worth it); ``shed(lines)``
-    reports the lines dropped since the first chart.  Returns the last chart's lines."""
-    entries = search.entries
-    optimal = float(np.sum(entries.weight * entries.optimal()))
+    report(0, first)
     penalty = max(1.0, optimal * PENALTY_START)
-    first = size = len(search.order())
-    done = 0
-    while size > 1 and penalty <= optimal * PENALTY_STEP and search.total() >= until:
+    size = first
+    shed = 0
+    while size > 1 and penalty <= optimal * PENALTY_STEP and search.total() >= worth_filling:
         search.sweep(candidates, int(penalty), rounds=PATH_SWEEPS)
         penalty *= PENALTY_STEP
         size = visit()
-        done = max(done, first - size)
-        shed(done)
-    return size
+        shed = max(shed, first - size)
+        report(min(shed, first - 1), first)
+    if size > 1:
+        search.reset([floor])
+        visit()
+    search.reset(seen.best(lines))
+    report(first, first)
+    return search, seen.record()
