@@ -127,11 +127,7 @@ def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
     assert not isinstance(prepared, PreparedCopies)
     table = paytable if isinstance(paytable, PayTable) else poker.paytable(paytable)
     values = np.empty((len(prepared.sizes), HOLDS), dtype=np.int64)
-
-    def keep(rows: np.ndarray, chunk_values: np.ndarray) -> None:
-        values[rows] = chunk_values
-
-    analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=keep)
+    analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=values.__setitem__)
     scaled = table.scaled()
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
     deals = prepared.deals
@@ -169,19 +165,9 @@ def check_lines(lines: int) -> None:
 
 def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = DEFAULT_LINES,
                    progress: Progress | None = None) -> StrategyChart:
-    """The best chart of at most ``lines`` lines found for the game, with exact figures.
-
-    Parameters
-    ----------
-    poker : VideoPoker
-        A single-deck, unordered game.
-    paytable : str, optional
-        A pay table name (default: the game's first).
-    lines : int
-        Most lines in the chart, the last line ("draw five") included.
-    progress : callable, optional
-        ``progress(done, total)`` during the analysis pass.
-    """
+    """The best chart of at most ``lines`` lines ("draw five" included) found for ``poker``, a
+    single-deck, unordered game, with exact figures (``paytable``: a pay table name, default
+    the game's first; ``progress(done, total)`` during the analysis pass)."""
     check_lines(lines)
     return chart_of(collect(poker, paytable, progress), lines)
 
@@ -230,7 +216,7 @@ def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int]) ->
     lines = tuple(ChartLine(line_pattern, name, deals[p], Fraction(deals[p], deal_total),
                             Fraction(lost[p], game.denominator))
                   for p, line_pattern, name in zip(order, patterns, names))
-    chart_value = int(np.sum(entries.weight * entries.value[played]))
+    chart_value = search.total()
     exceptions = _exceptions(game, played, best, dict(zip(order, names)), words)
     with_exceptions = Fraction(chart_value, game.denominator) + sum((e.cost for e in exceptions), Fraction(0))
     return StrategyChart(

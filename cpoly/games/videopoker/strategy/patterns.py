@@ -152,15 +152,10 @@ class PatternTables:
         draws = np.empty(index.shape, dtype=np.int64)
         draws[:, :-1] = self.draws[index[:, :-1]]
         draws[:, -1] = self.draws_by_category[hands]
-        if holds is None:
-            holds = np.arange(index.shape[1])
-            ids = np.empty(index.shape + (len(self.stacked),), dtype=np.int32)
-            ids[:, :-1] = self.by_subset[index[:, :-1]]
-            ids[:, -1] = self.by_category.T[hands]
-        else:
-            ids = self.by_subset[np.minimum(np.take_along_axis(index, holds, axis=1), len(self.by_subset) - 1)]
-            full = holds == index.shape[1] - 1
-            ids[full] = self.by_category.T[np.broadcast_to(hands[:, None], holds.shape)[full]]
+        holds = np.broadcast_to(np.arange(index.shape[1]), index.shape) if holds is None else holds
+        ids = self.by_subset[np.minimum(np.take_along_axis(index, holds, axis=1), len(self.by_subset) - 1)]
+        full = holds == index.shape[1] - 1
+        ids[full] = self.by_category.T[np.broadcast_to(hands[:, None], holds.shape)[full]]
         extra = penalty_ids(ids, penalty_counts(draws, holds), self.counts_penalties, len(self.base))
         return np.concatenate([ids, extra], axis=2)
 
@@ -218,12 +213,8 @@ def wild_cards(tables: SubsetTables) -> np.ndarray:
 
 def high_faces(tables: SubsetTables, faces: np.ndarray, made_pairs: np.ndarray, wild: np.ndarray) -> np.ndarray:
     """bool per face: two natural cards of that face are a made win (the paying ranks)."""
-    high = np.zeros(int(faces.max()) + 1, dtype=bool)
-    for face in range(len(high)):
-        cards = np.flatnonzero((faces == face) & ~wild)
-        if len(cards) >= 2:
-            high[face] = made_pairs[int(colex_rank(np.sort(cards[:2])))] >= 0
-    return high
+    pairs = [np.flatnonzero((faces == face) & ~wild)[:2] for face in range(int(faces.max()) + 1)]
+    return np.array([len(cards) == 2 and made_pairs[int(colex_rank(cards))] >= 0 for cards in pairs], dtype=bool)
 
 
 def _row_ids(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -287,8 +278,7 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence
     n_paid = n_columns - 1
     paid = np.asarray(pays)[:n_columns] > 0
     wild = wild_cards(tables)
-    made_pairs = _made(tables.counts[2], paid)
-    high = high_faces(tables, np.asarray(faces), made_pairs, wild)
+    high = high_faces(tables, np.asarray(faces), _made(tables.counts[2], paid), wild)
     high_card = high[np.asarray(faces)] & ~wild
     rows: list[np.ndarray] = []
     draws: list[np.ndarray] = []
@@ -322,13 +312,11 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence
     fine = np.concatenate(rows + [fives])
     everything = np.concatenate([_coarsen(fine, level) for level in COARSENINGS])
     ids, firsts = _row_ids(everything)
-    unique = everything[firsts]
     ids = ids.reshape(len(COARSENINGS), len(fine)).astype(np.int32)
-    patterns = tuple(Pattern.from_row(row) for row in unique)
+    patterns = tuple(Pattern.from_row(row) for row in everything[firsts])
     split = len(fine) - n_columns
-    five_draws = np.where(paid[:n_paid], bits, 0)
     return PatternTables(patterns, ids[:, :split], ids[:, split:], levels, high, wild, np.concatenate(draws),
-                         np.append(five_draws, 0))
+                         np.append(np.where(paid[:n_paid], bits, 0), 0))
 
 
 def cached_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence[int]) -> PatternTables:

@@ -96,8 +96,7 @@ class ChartSearch:
 
     def order(self) -> list[int]:
         """The patterns top-down, down to and including the floor."""
-        ranked = np.argsort(self.rank)
-        return [int(p) for p in ranked[: int(np.flatnonzero(ranked == self.floor)[0]) + 1]]
+        return [int(p) for p in np.argsort(self.rank)[: int(self.rank[self.floor]) + 1]]
 
     def total(self) -> int:
         """The chart's exact value, ``sum_d W_d * value(d, played)``."""
@@ -186,8 +185,7 @@ class ChartSearch:
         ranked = [int(p) for p in np.argsort(self.rank, kind="stable") if p != pattern]
         ranked.insert(position, pattern)
         self.rank[np.array(ranked, dtype=np.int64)] = np.arange(len(ranked))
-        held_top = (self.entries.pattern[self.top1[deals]] == pattern) | (
-            self.entries.pattern[self.top2[deals]] == pattern)
+        held_top = (self.first_pattern[deals] == pattern) | (self.second_pattern[deals] == pattern)
         above = self.rank[pattern] < self.rank[self.entries.pattern[other]]
         self._plays = None
         self.top2[deals[above]] = other[above]
@@ -246,12 +244,11 @@ class ChartSearch:
         """Insert the pattern that gains most, then move the chart's lines where they gain,
         while the chart has fewer than ``lines`` lines.
 
-        Lazy greedy: each pattern starts with a bound on its gain (at least the gain of inserting
-        it anywhere: :meth:`.InsertionBounds.rounded_up`); only
-        the leading candidate is evaluated exactly, and inserted when it still leads (a
-        pattern's gain rarely grows as lines are added; when it does, the chart is still
-        correct, only perhaps not the best fill).  Each step gains and none depends on
-        ``lines``: a fill to more lines passes through the fill to fewer.
+        Lazy greedy: each pattern starts with a bound on its gain anywhere
+        (:meth:`.InsertionBounds.rounded_up`); only the leading candidate is evaluated exactly,
+        and inserted when it still leads (a pattern's gain rarely grows as lines are added; when
+        it does, the chart is still correct, only perhaps not the best fill).  Each step gains
+        and none depends on ``lines``: a fill to more lines passes through the fill to fewer.
         """
         if len(self.order()) >= lines:
             return
@@ -285,43 +282,17 @@ def initial_order(entries: Entries, patterns: list[int], floor: int) -> list[int
     return sorted(kept, key=lambda p: (-mean[p], p))
 
 
-class Seen:
-    """Every chart the search evaluates: the best value and order per number of lines."""
-
-    def __init__(self) -> None:
-        self.charts: dict[int, tuple[int, list[int]]] = {}
-
-    def note(self, search: ChartSearch) -> int:
-        """Record the search's current chart; its number of lines."""
-        order, value = search.order(), search.total()
-        if value > self.charts.get(len(order), (-1, []))[0]:
-            self.charts[len(order)] = (value, order)
-        return len(order)
-
-    def record(self) -> dict[int, int]:
-        """The best value seen per number of lines."""
-        return {size: value for size, (value, _) in sorted(self.charts.items())}
-
-    def best(self, lines: int) -> list[int]:
-        """The best chart seen with at most ``lines`` lines (the fewest lines on a tie)."""
-        fitting = [(size, value, order) for size, (value, order) in self.charts.items() if size <= lines]
-        return max(fitting, key=lambda chart: (chart[1], -chart[0]))[2]
-
-
 def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
                  progress: Progress | None = None) -> tuple[ChartSearch, dict[int, int]]:
     """The best chart of at most ``lines`` lines among those the search evaluates, and the best
     value seen per number of lines.
 
-    Starts from the finest patterns (sorted, then best-position moves with every pattern that
-    is a best play somewhere allowed in); then raises a penalty per line by ``PENALTY_STEP``
-    per sweep, each sweep dropping lines and merging finer lines into coarser ones, until only
-    the floor is left, a chart falls ``FILL_WITHIN`` below the first or the penalty exceeds the
-    optimal value (the same charts whatever ``lines``).  Every chart of that path that fits is
-    polished (moves of its lines) and, when within ``FILL_WITHIN`` of the first chart (and
-    "draw five" alone), filled up to ``lines`` lines (:meth:`ChartSearch.fill`); the best
-    chart of all is returned.  A fill to more lines passes through the fill to fewer and only
-    gains after it, so the value returned never falls as ``lines`` grows.
+    The search of the module docstring: the penalty rises by ``PENALTY_STEP`` per sweep until
+    only the floor is left, a chart falls ``FILL_WITHIN`` below the first or the penalty exceeds
+    the optimal value (the same charts whatever ``lines``).  Each chart that fits is polished
+    (moves of its lines), and filled (:meth:`ChartSearch.fill`) when within ``FILL_WITHIN`` of
+    the first.  A fill to more lines passes through the fill to fewer and only gains after it,
+    so the value returned never falls as ``lines`` grows.
 
     ``progress(done, total)``: the lines the first chart has beyond one as they are shed (the
     penalty steps that takes are not known in advance), then one for the last fill.
@@ -331,21 +302,27 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
     candidates = [p for p in initial_order(entries, list(range(entries.n_patterns)), floor) if p != floor]
     search.sweep(candidates)
     search.cleanup()
-    seen = Seen()
+    seen: dict[int, tuple[int, list[int]]] = {}       # lines -> the best value and order seen
 
     optimal = int(np.sum(entries.weight * entries.optimal()))
     worth_filling = search.total() - int(optimal * FILL_WITHIN)
 
+    def note() -> int:
+        order, value = search.order(), search.total()
+        if value > seen.get(len(order), (-1, []))[0]:
+            seen[len(order)] = (value, order)
+        return len(order)
+
     def visit() -> int:
-        size = seen.note(search)
+        size = note()
         if size <= lines:
             saved = search.snapshot()
             search.sweep(search.order()[:-1], insert=False)
             search.cleanup()
-            seen.note(search)
+            note()
             if search.total() >= worth_filling or size == 1:
                 search.fill(lines, candidates)
-                seen.note(search)
+                note()
             search.restore(saved)
         return size
 
@@ -363,6 +340,7 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
     if size > 1:
         search.reset([floor])
         visit()
-    search.reset(seen.best(lines))
+    fitting = [(size, value, order) for size, (value, order) in seen.items() if size <= lines]
+    search.reset(max(fitting, key=lambda chart: (chart[1], -chart[0]))[2])     # the fewest lines on a tie
     report(first, first)
-    return search, seen.record()
+    return search, {size: value for size, (value, _) in sorted(seen.items())}
