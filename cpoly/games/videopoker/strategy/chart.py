@@ -17,12 +17,12 @@ from math import comb
 import numpy as np
 
 from cpoly.errors import CpolyError
-from cpoly.games.holdem.tally import exact_bincount
 from cpoly.games.videopoker.analysis import analyze_prepared
 from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables
 from cpoly.games.videopoker.strategy.entries import Entries
+from cpoly.games.videopoker.strategy.insertion import exact_bincount
 from cpoly.games.videopoker.strategy.names import PatternWords
 from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
 from cpoly.games.videopoker.strategy.search import ChartSearch, Progress, search_chart
@@ -130,14 +130,13 @@ def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
     analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=values.__setitem__)
     scaled = table.scaled()
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
-    deals = prepared.deals
-    index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
+    index = subset_indices(prepared.deals, stacked_tables(prepared.tables).offsets)
     categories = prepared.tables.categories
     kept = _best_somewhere(values, pattern_tables, index, categories)
     entries = Entries.of(values, lambda rows: pattern_tables.hold_patterns(index[rows], categories), prepared.sizes,
                          len(pattern_tables.patterns), kept, merge=True)
     denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
-    return StrategyData(poker, table.name, deals, values, index, categories, pattern_tables, entries,
+    return StrategyData(poker, table.name, prepared.deals, values, index, categories, pattern_tables, entries,
                         analysis.expected_return, denominator)
 
 
@@ -203,21 +202,20 @@ def _words(game: StrategyData) -> PatternWords:
 
 def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int]) -> StrategyChart:
     entries = game.entries
-    played = search.top1
     best = entries.optimal()
-    loss = entries.weight * (best - entries.value[played])
     order = search.order()
     words = _words(game)
     patterns = [game.pattern_tables.patterns[int(entries.ids[p])] for p in order]
     names = words.names(patterns)
     deal_total = int(entries.weight.sum())
-    deals = exact_bincount(entries.pattern[played], entries.weight, entries.n_patterns).tolist()
-    lost = exact_bincount(entries.pattern[played], loss, entries.n_patterns).tolist()
+    line_of, n_lines = search.first_pattern, entries.n_patterns
+    deals = exact_bincount(line_of, entries.weight, n_lines).tolist()
+    lost = exact_bincount(line_of, entries.weight * (best - search.first_value), n_lines).tolist()
     lines = tuple(ChartLine(line_pattern, name, deals[p], Fraction(deals[p], deal_total),
                             Fraction(lost[p], game.denominator))
                   for p, line_pattern, name in zip(order, patterns, names))
     chart_value = search.total()
-    exceptions = _exceptions(game, played, best, dict(zip(order, names)), words)
+    exceptions = _exceptions(game, search.top1, best, dict(zip(order, names)), words)
     with_exceptions = Fraction(chart_value, game.denominator) + sum((e.cost for e in exceptions), Fraction(0))
     return StrategyChart(
         game.poker.game.spec.title, game.paytable, game.optimal, Fraction(chart_value, game.denominator),

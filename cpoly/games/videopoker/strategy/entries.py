@@ -75,11 +75,11 @@ class Entries:
         best: np.ndarray = np.maximum.reduceat(self.value, self.start[:-1])
         return best
 
-    def rows_of(self, deals: np.ndarray) -> np.ndarray:
-        """The entry indices of the given deals, deal by deal."""
+    def rows_of(self, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The entry indices of the given deals, deal by deal, and how many each deal has."""
         lengths = self.start[deals + 1] - self.start[deals]
         offsets = np.cumsum(lengths) - lengths
-        return np.repeat(self.start[deals] - offsets, lengths) + np.arange(int(lengths.sum()))
+        return np.repeat(self.start[deals] - offsets, lengths) + np.arange(int(lengths.sum())), lengths
 
 
 def _best_ranks(values: np.ndarray, patterns_of: Callable[[np.ndarray], np.ndarray], ids: np.ndarray,

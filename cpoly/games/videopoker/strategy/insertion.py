@@ -15,10 +15,28 @@ import copy
 
 import numpy as np
 
-from cpoly.games.holdem.tally import exact_bincount
 from cpoly.games.videopoker.strategy.entries import Entries
 
-__all__ = ["InsertionBounds"]
+__all__ = ["InsertionBounds", "exact_bincount"]
+
+
+def exact_bincount(index: np.ndarray, values: np.ndarray, length: int) -> np.ndarray:
+    """``np.bincount(index, weights=values)`` exact for int64 values (sums below 2**78).
+
+    >>> exact_bincount(np.array([0, 2, 0]), np.array([2**60, 5, 1]), 3).tolist()
+    [1152921504606846977, 0, 5]
+    >>> exact_bincount(np.array([1, 1]), np.array([2**51, -3]), 2).tolist()
+    [0, 2251799813685245]
+    """
+    if float(np.abs(values).sum(dtype=np.float64)) < 2.0 ** 52:   # every partial sum exact in floats
+        exact: np.ndarray = np.rint(np.bincount(index, weights=values.astype(np.float64),
+                                                minlength=length)).astype(np.int64)
+        return exact
+    high, low = np.divmod(values.astype(np.int64), 1 << 26)
+    upper = np.rint(np.bincount(index, weights=high.astype(np.float64), minlength=length)).astype(np.int64)
+    lower = np.rint(np.bincount(index, weights=low.astype(np.float64), minlength=length)).astype(np.int64)
+    result: np.ndarray = upper * (1 << 26) + lower
+    return result
 
 
 class InsertionBounds:
@@ -44,8 +62,8 @@ class InsertionBounds:
         if not len(deals):
             return
         entries, size = self.entries, self.entries.n_patterns
-        rows = entries.rows_of(deals)
-        local = np.repeat(np.arange(len(deals)), entries.start[deals + 1] - entries.start[deals])
+        rows, lengths = entries.rows_of(deals)
+        local = np.repeat(np.arange(len(deals)), lengths)
         values, patterns, now = entries.value[rows], entries.pattern[rows], deals[local]
         delta = (np.maximum(values - first_value[now], 0)
                  - np.maximum(values - self.first_value[now], 0)) * entries.weight[now]

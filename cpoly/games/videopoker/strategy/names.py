@@ -60,8 +60,7 @@ class PatternWords:
 
     def _head(self, pattern: Pattern) -> str:
         if pattern.wild == pattern.held > 0:
-            letter = f" ({self.wild_face})" if self.wild_face else ""
-            return _plural(pattern.wild, "wild card") + letter
+            return _plural(pattern.wild, "wild card") + (f" ({self.wild_face})" if self.wild_face else "")
         if pattern.held == ANY:
             made = "any win" if pattern.made == ANY else f"a {self.categories[pattern.made]}"
             return f"{made} (hold its best cards)"

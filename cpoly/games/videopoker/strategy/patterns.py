@@ -262,18 +262,9 @@ def _coarsen(rows: np.ndarray, level: tuple[bool, bool, bool, bool, bool, bool])
 
 
 def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence[int]) -> PatternTables:
-    """Every subset's pattern (a few seconds' numpy on 52 cards).
-
-    Parameters
-    ----------
-    tables : SubsetTables
-        The game's subset tables.
-    faces : numpy.ndarray
-        Face of every card.
-    pays : sequence of int
-        Pay of each category including "nothing" (any positive scale): "made" needs a paid
-        category.
-    """
+    """Every subset's pattern (a few seconds' numpy on 52 cards), from the game's subset tables,
+    the face of every card and the pay of each category including "nothing" (any positive
+    scale: "made" needs a paid category)."""
     n_columns = tables.n_columns
     n_paid = n_columns - 1
     paid = np.asarray(pays)[:n_columns] > 0
@@ -348,7 +339,6 @@ def cached_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequenc
 
 def built_row(pattern: Pattern, n_paid: int) -> list[int]:
     """A pattern back as its row (inverse of :meth:`Pattern.from_row`)."""
-    side = [-1] * n_paid
-    for category, level in pattern.side:
-        side[category] = level
-    return [pattern.held, pattern.made, pattern.head, pattern.gaps, pattern.high, pattern.wild, *side]
+    side = dict(pattern.side)
+    return [pattern.held, pattern.made, pattern.head, pattern.gaps, pattern.high, pattern.wild,
+            *(side.get(category, -1) for category in range(n_paid))]

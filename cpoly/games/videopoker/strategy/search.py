@@ -27,9 +27,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cpoly.games.holdem.tally import exact_bincount
 from cpoly.games.videopoker.strategy.entries import Entries
-from cpoly.games.videopoker.strategy.insertion import InsertionBounds
+from cpoly.games.videopoker.strategy.insertion import InsertionBounds, exact_bincount
 
 __all__ = ["ChartSearch", "initial_order", "search_chart"]
 
@@ -108,8 +107,7 @@ class ChartSearch:
         self._plays = None
         if not len(deals):
             return
-        rows = self.entries.rows_of(deals)
-        lengths = self.entries.start[deals + 1] - self.entries.start[deals]
+        rows, lengths = self.entries.rows_of(deals)
         starts = np.cumsum(lengths) - lengths
         keys = (self.rank[self.entries.pattern[rows]] << 32) | rows
         first = np.minimum.reduceat(keys, starts)
@@ -152,8 +150,8 @@ class ChartSearch:
         now = int(self.rank[pattern])
         others_rank = self.rank[other]
         compressed = others_rank - (others_rank > now)
-        gains = exact_bincount(compressed, self.member_values[pattern] - self.member_weights[pattern] * other_value,
-                               size)
+        gain = self.member_values[pattern] - self.member_weights[pattern] * other_value
+        gains = exact_bincount(compressed, gain, size)
         suffix = np.cumsum(gains[::-1])[::-1]
         if penalty:
             suffix = suffix + penalty * (self._redundant(pattern, deals[mine], other, size)
@@ -212,9 +210,8 @@ class ChartSearch:
         return total
 
     def _improve(self, pattern: int, penalty: int, insert: bool) -> int:
-        alive = self.alive(pattern)
-        if not alive and (not insert or not self.insertion_bounds().can_gain(pattern, penalty, self.plays(),
-                                                                              self.floor)):
+        if not self.alive(pattern) and (not insert or not self.insertion_bounds().can_gain(
+                pattern, penalty, self.plays(), self.floor)):
             return 0
         position, best, now = self.best_position(pattern, penalty)
         if max(best, 0) <= now:
