@@ -10,7 +10,6 @@ the chart's hold is worse than the best are its exceptions; chart + exceptions =
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -23,18 +22,18 @@ from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables
 from cpoly.games.videopoker.strategy.entries import Entries
+from cpoly.games.videopoker.strategy.insertion import exact_bincount
 from cpoly.games.videopoker.strategy.names import PatternWords
 from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
-from cpoly.games.videopoker.strategy.search import ChartSearch, search_chart
+from cpoly.games.videopoker.strategy.search import ChartSearch, Progress, search_chart
 from cpoly.games.videopoker.tables import HAND_SIZE
 from cpoly.paytable import PayTable
 
 __all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "chart_of",
-           "check_lines", "collect", "hold_cards"]
+           "check_lines", "collect"]
 
 #: Lines of the default chart.
 DEFAULT_LINES = 40
-Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
@@ -86,25 +85,11 @@ class StrategyChart:
         return float("inf") if not self.cost else float(1 / self.cost)
 
 
-def hold_cards(deal: np.ndarray, hold: int) -> list[int]:
-    """The cards of ``deal`` kept by hold index ``hold`` (bit i = card i)."""
-    return [int(deal[i]) for i in range(HAND_SIZE) if hold >> i & 1]
-
-
-def _check_game(poker: VideoPoker) -> None:
-    if poker.game.spec.ordered:
-        raise CpolyError("strategy charts of ordered games (position-dependent categories) are not "
-                         "supported: a pattern would need the cards' positions")
-    if poker.copies != 1:
-        raise CpolyError("strategy charts of decks with copies of each card are not supported yet")
-
-
 @dataclass(frozen=True, eq=False)
 class StrategyData:
     """What a chart is built from (one pay table): each deal class's representative deal
     (sorted cards), its 32 hold values (EV numerators on ``denominator``), the subset index of
-    each hold (patterns are read from it block by block, never all at once: 11 ids per hold of
-    540,000 Joker Poker classes would take 0.8 GB), the sparse (deal, pattern) entries and the
+    each hold (patterns are read from it block by block, never all at once), the sparse (deal, pattern) entries and the
     optimal return."""
 
     poker: VideoPoker
@@ -133,30 +118,25 @@ def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
             progress: Progress | None = None) -> StrategyData:
     """One analysis pass keeping every class's hold values, and every hold's patterns
     (``paytable``: a table of the game by name, the first when None, or one's own)."""
-    _check_game(poker)
+    if poker.game.spec.ordered:
+        raise CpolyError("strategy charts of ordered games (position-dependent categories) are not "
+                         "supported: a pattern would need the cards' positions")
+    if poker.copies != 1:
+        raise CpolyError("strategy charts of decks with copies of each card are not supported yet")
     prepared = poker.prepared()
     assert not isinstance(prepared, PreparedCopies)
     table = paytable if isinstance(paytable, PayTable) else poker.paytable(paytable)
     values = np.empty((len(prepared.sizes), HOLDS), dtype=np.int64)
-
-    def keep(rows: np.ndarray, chunk_values: np.ndarray) -> None:
-        values[rows] = chunk_values
-
-    analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=keep)
+    analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=values.__setitem__)
     scaled = table.scaled()
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
-    deals = prepared.deals
-    index = subset_indices(deals, stacked_tables(prepared.tables).offsets)
+    index = subset_indices(prepared.deals, stacked_tables(prepared.tables).offsets)
     categories = prepared.tables.categories
-
-    def patterns_of(rows: np.ndarray) -> np.ndarray:
-        return pattern_tables.hold_patterns(index[rows], categories)
-
-    n_patterns = len(pattern_tables.patterns)
     kept = _best_somewhere(values, pattern_tables, index, categories)
-    entries = Entries.of(values, patterns_of, prepared.sizes, n_patterns, kept, merge=True)
+    entries = Entries.of(values, lambda rows: pattern_tables.hold_patterns(index[rows], categories), prepared.sizes,
+                         len(pattern_tables.patterns), kept, merge=True)
     denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
-    return StrategyData(poker, table.name, deals, values, index, categories, pattern_tables, entries,
+    return StrategyData(poker, table.name, prepared.deals, values, index, categories, pattern_tables, entries,
                         analysis.expected_return, denominator)
 
 
@@ -184,19 +164,9 @@ def check_lines(lines: int) -> None:
 
 def build_strategy(poker: VideoPoker, paytable: str | None = None, lines: int = DEFAULT_LINES,
                    progress: Progress | None = None) -> StrategyChart:
-    """The best chart of at most ``lines`` lines found for the game, with exact figures.
-
-    Parameters
-    ----------
-    poker : VideoPoker
-        A single-deck, unordered game.
-    paytable : str, optional
-        A pay table name (default: the game's first).
-    lines : int
-        Most lines in the chart, the last line ("draw five") included.
-    progress : callable, optional
-        ``progress(done, total)`` during the analysis pass.
-    """
+    """The best chart of at most ``lines`` lines ("draw five" included) found for ``poker``, a
+    single-deck, unordered game, with exact figures (``paytable``: a pay table name, default
+    the game's first; ``progress(done, total)`` during the analysis pass)."""
     check_lines(lines)
     return chart_of(collect(poker, paytable, progress), lines)
 
@@ -232,27 +202,24 @@ def _words(game: StrategyData) -> PatternWords:
 
 def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int]) -> StrategyChart:
     entries = game.entries
-    played = search.top1
     best = entries.optimal()
-    loss = entries.weight * (best - entries.value[played])
     order = search.order()
     words = _words(game)
     patterns = [game.pattern_tables.patterns[int(entries.ids[p])] for p in order]
     names = words.names(patterns)
     deal_total = int(entries.weight.sum())
-    line_of = entries.pattern[played]
-    lines = []
-    for pattern, line_pattern, name in zip(order, patterns, names):
-        mine = line_of == pattern
-        deals = int(entries.weight[mine].sum())
-        lines.append(ChartLine(line_pattern, name, deals,
-                               Fraction(deals, deal_total), Fraction(int(loss[mine].sum()), game.denominator)))
-    chart_value = int(np.sum(entries.weight * entries.value[played]))
-    exceptions = _exceptions(game, played, best, dict(zip(order, names)), words)
+    line_of, n_lines = search.first_pattern, entries.n_patterns
+    deals = exact_bincount(line_of, entries.weight, n_lines).tolist()
+    lost = exact_bincount(line_of, entries.weight * (best - search.first_value), n_lines).tolist()
+    lines = tuple(ChartLine(line_pattern, name, deals[p], Fraction(deals[p], deal_total),
+                            Fraction(lost[p], game.denominator))
+                  for p, line_pattern, name in zip(order, patterns, names))
+    chart_value = search.total()
+    exceptions = _exceptions(game, search.top1, best, dict(zip(order, names)), words)
     with_exceptions = Fraction(chart_value, game.denominator) + sum((e.cost for e in exceptions), Fraction(0))
     return StrategyChart(
         game.poker.game.spec.title, game.paytable, game.optimal, Fraction(chart_value, game.denominator),
-        with_exceptions, tuple(lines), exceptions,
+        with_exceptions, lines, exceptions,
         {n: Fraction(v, game.denominator) for n, v in sorted(record.items())}, deal_total, game.denominator)
 
 
@@ -271,12 +238,13 @@ def _exceptions(game: StrategyData, played: np.ndarray, best: np.ndarray, line_n
         deals = wrong[rows]
         weight = entries.weight[deals]
         cost = int(np.sum(weight * (best[deals] - entries.value[played[deals]])))
-        hands = tuple((_cards(game, game.deals[d]), _cards(game, hold_cards(game.deals[d], int(h))), int(w))
+        hands = tuple((_cards(game, game.deals[d]), _cards(game, game.deals[d], int(h)), int(w))
                       for d, h, w in zip(deals, best_hold[rows], weight))
         result.append(ExceptionGroup(line_names[line], words.name(game.pattern_tables.patterns[pattern], HAND_SIZE),
                                      int(weight.sum()), Fraction(cost, game.denominator), hands))
     return tuple(sorted(result, key=lambda g: (-g.cost, g.line, g.instead)))
 
 
-def _cards(game: StrategyData, cards: np.ndarray | list[int]) -> str:
-    return " ".join(game.poker.card_name(int(c)) for c in cards) or "(nothing)"
+def _cards(game: StrategyData, deal: np.ndarray, hold: int = HOLDS - 1) -> str:
+    """The cards of ``deal`` kept by hold ``hold`` (bit i = card i; default all five)."""
+    return " ".join(game.poker.card_name(int(deal[i])) for i in range(HAND_SIZE) if hold >> i & 1) or "(nothing)"

@@ -47,17 +47,13 @@ class Entries:
            weight: np.ndarray, n_patterns: int, kept: np.ndarray | None = None, merge: bool = False) -> Entries:
         """From ``(N, 32)`` hold values, ``(N, 32, J)`` pattern ids (each hold at J levels of
         detail, -1 = none at that level; or a function giving those of the deals it is passed,
-        block by block), each deal's weight and, optionally, which pattern
-        ids to keep (bool per id; the others get no entries).  With ``merge``, patterns that
-        pick the same hold in the same deals are one pattern (the lowest id is kept).
-
-        Holds are ranked by value within each deal (best first, then by hold index); a dense
-        ``(deals, patterns)`` table of each pattern's best rank is filled by writing the ranks
-        worst first (the best overwrites), in blocks of deals, and read back as entries.
+        block by block), each deal's weight and, optionally, which pattern ids to keep (bool
+        per id; the others get no entries).  With ``merge``, patterns that pick the same hold in
+        the same deals are one pattern (the lowest id is kept).  Of holds of equal value, the
+        lowest hold index is a pattern's best.
         """
-        n_deals, n_holds = values.shape
-        keep = np.ones(n_patterns, dtype=bool) if kept is None else np.asarray(kept, dtype=bool)
-        ids = np.flatnonzero(keep)
+        n_deals = len(values)
+        ids = np.arange(n_patterns) if kept is None else np.flatnonzero(kept)
         patterns_of = patterns.__getitem__ if isinstance(patterns, np.ndarray) else patterns
         deal, column, hold = _best_ranks(values, patterns_of, ids, n_patterns)
         lookup = np.full(n_patterns, -1, dtype=np.int64)
@@ -79,11 +75,11 @@ class Entries:
         best: np.ndarray = np.maximum.reduceat(self.value, self.start[:-1])
         return best
 
-    def rows_of(self, deals: np.ndarray) -> np.ndarray:
-        """The entry indices of the given deals, deal by deal."""
+    def rows_of(self, deals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The entry indices of the given deals, deal by deal, and how many each deal has."""
         lengths = self.start[deals + 1] - self.start[deals]
         offsets = np.cumsum(lengths) - lengths
-        return np.repeat(self.start[deals] - offsets, lengths) + np.arange(int(lengths.sum()))
+        return np.repeat(self.start[deals] - offsets, lengths) + np.arange(int(lengths.sum())), lengths
 
 
 def _best_ranks(values: np.ndarray, patterns_of: Callable[[np.ndarray], np.ndarray], ids: np.ndarray,

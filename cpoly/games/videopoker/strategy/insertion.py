@@ -11,6 +11,8 @@ contain ``p``: ``C[q, p] == plays[q]`` with ``C[q, p]`` the deals playing ``q`` 
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 
 from cpoly.games.videopoker.strategy.entries import Entries
@@ -51,12 +53,8 @@ class InsertionBounds:
                                      minlength=size * size).reshape(size, size)
 
     def copy(self) -> InsertionBounds:
-        """An independent copy."""
-        twin = object.__new__(InsertionBounds)
-        twin.entries = self.entries
-        twin.first_pattern, twin.first_value = self.first_pattern.copy(), self.first_value.copy()
-        twin.gain, twin.contained = self.gain.copy(), self.contained.copy()
-        return twin
+        """An independent copy (the entries shared)."""
+        return copy.deepcopy(self, {id(self.entries): self.entries})
 
     def sync(self, first_pattern: np.ndarray, first_value: np.ndarray) -> None:
         """Update to the deals' first patterns and values now (only the deals that changed are read)."""
@@ -64,8 +62,8 @@ class InsertionBounds:
         if not len(deals):
             return
         entries, size = self.entries, self.entries.n_patterns
-        rows = entries.rows_of(deals)
-        local = np.repeat(np.arange(len(deals)), entries.start[deals + 1] - entries.start[deals])
+        rows, lengths = entries.rows_of(deals)
+        local = np.repeat(np.arange(len(deals)), lengths)
         values, patterns, now = entries.value[rows], entries.pattern[rows], deals[local]
         delta = (np.maximum(values - first_value[now], 0)
                  - np.maximum(values - self.first_value[now], 0)) * entries.weight[now]

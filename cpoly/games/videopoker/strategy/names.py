@@ -47,8 +47,8 @@ class PatternWords:
         parts = [self._head(pattern)]
         if pattern.made == -1 and pattern.head >= 0 and pattern.gaps >= 0:
             parts.append(self._gaps(pattern.held, pattern.head, pattern.gaps))
-        if self.has_high and 0 <= pattern.high < pattern.held < 5 or (
-                self.has_high and pattern.head >= 0 and pattern.made == -1 and pattern.high == pattern.held < 5):
+        if self.has_high and (0 <= pattern.high < pattern.held < 5 or (
+                pattern.head >= 0 and pattern.made == -1 and pattern.high == pattern.held < 5)):
             parts.append(_plural(pattern.high, "high card"))
         if pattern.wild > 0 and pattern.wild < pattern.held:
             parts.append(f"{pattern.wild} wild")
@@ -60,17 +60,13 @@ class PatternWords:
 
     def _head(self, pattern: Pattern) -> str:
         if pattern.wild == pattern.held > 0:
-            letter = f" ({self.wild_face})" if self.wild_face else ""
-            return _plural(pattern.wild, "wild card") + letter
+            return _plural(pattern.wild, "wild card") + (f" ({self.wild_face})" if self.wild_face else "")
         if pattern.held == ANY:
             made = "any win" if pattern.made == ANY else f"a {self.categories[pattern.made]}"
             return f"{made} (hold its best cards)"
-        if pattern.made == ANY:
-            return "any win, all five cards" if pattern.held == 5 else f"any win, {pattern.held} cards"
-        if pattern.made >= 0:
-            if pattern.held == 5:
-                return f"{self.categories[pattern.made]}, all five cards"
-            return f"{self.categories[pattern.made]}, {pattern.held} cards"
+        if pattern.made != -1:
+            made = "any win" if pattern.made == ANY else self.categories[pattern.made]
+            return f"{made}, " + ("all five cards" if pattern.held == 5 else f"{pattern.held} cards")
         if pattern.held == 5:
             return "all five cards (no win)"
         if pattern.head == ANY and self.has_high and pattern.high == pattern.held:

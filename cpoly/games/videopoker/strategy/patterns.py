@@ -139,7 +139,8 @@ class PatternTables:
     counts_penalties: np.ndarray = field(init=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "patterns", _with_variants(self.base))
+        variants = tuple(replace(p, penalty=count) for p in self.base for count in range(PENALTY_CAP))
+        object.__setattr__(self, "patterns", self.base + variants)      # numbered as :func:`.penalty.penalty_ids`
         object.__setattr__(self, "by_subset", np.ascontiguousarray(self.stacked.T))
         object.__setattr__(self, "counts_penalties", np.array([p.made == -1 and 0 < p.held < 5 for p in self.base]))
 
@@ -151,23 +152,12 @@ class PatternTables:
         draws = np.empty(index.shape, dtype=np.int64)
         draws[:, :-1] = self.draws[index[:, :-1]]
         draws[:, -1] = self.draws_by_category[hands]
-        if holds is None:
-            holds = np.arange(index.shape[1])
-            ids = np.empty(index.shape + (len(self.stacked),), dtype=np.int32)
-            ids[:, :-1] = self.by_subset[index[:, :-1]]
-            ids[:, -1] = self.by_category.T[hands]
-        else:
-            ids = self.by_subset[np.minimum(np.take_along_axis(index, holds, axis=1), len(self.by_subset) - 1)]
-            full = holds == index.shape[1] - 1
-            ids[full] = self.by_category.T[np.broadcast_to(hands[:, None], holds.shape)[full]]
+        holds = np.broadcast_to(np.arange(index.shape[1]), index.shape) if holds is None else holds
+        ids = self.by_subset[np.minimum(np.take_along_axis(index, holds, axis=1), len(self.by_subset) - 1)]
+        full = holds == index.shape[1] - 1
+        ids[full] = self.by_category.T[np.broadcast_to(hands[:, None], holds.shape)[full]]
         extra = penalty_ids(ids, penalty_counts(draws, holds), self.counts_penalties, len(self.base))
         return np.concatenate([ids, extra], axis=2)
-
-
-def _with_variants(base: tuple[Pattern, ...]) -> tuple[Pattern, ...]:
-    """The base patterns followed by their penalty variants, in :func:`.penalty.penalty_ids`'
-    numbering."""
-    return base + tuple(replace(p, penalty=count) for p in base for count in range(PENALTY_CAP))
 
 
 def _made(counts: np.ndarray, paid: np.ndarray) -> np.ndarray:
@@ -180,8 +170,7 @@ def _made(counts: np.ndarray, paid: np.ndarray) -> np.ndarray:
 def _toward(tables: SubsetTables, size: int, hands: np.ndarray, n_paid: int) -> np.ndarray:
     """bool ``(C(n, size), K)``: every held card raises the chance of the category."""
     counts = tables.counts[size][:, :n_paid]
-    n = tables.n
-    draws, fewer = comb(n - size, HAND_SIZE - size), comb(n - size + 1, HAND_SIZE - size + 1)
+    draws, fewer = comb(tables.n - size, HAND_SIZE - size), comb(tables.n - size + 1, HAND_SIZE - size + 1)
     toward = counts > 0
     for dropped in range(size):
         kept = [i for i in range(size) if i != dropped]
@@ -224,12 +213,8 @@ def wild_cards(tables: SubsetTables) -> np.ndarray:
 
 def high_faces(tables: SubsetTables, faces: np.ndarray, made_pairs: np.ndarray, wild: np.ndarray) -> np.ndarray:
     """bool per face: two natural cards of that face are a made win (the paying ranks)."""
-    high = np.zeros(int(faces.max()) + 1, dtype=bool)
-    for face in range(len(high)):
-        cards = np.flatnonzero((faces == face) & ~wild)
-        if len(cards) >= 2:
-            high[face] = made_pairs[int(colex_rank(np.sort(cards[:2])))] >= 0
-    return high
+    pairs = [np.flatnonzero((faces == face) & ~wild)[:2] for face in range(int(faces.max()) + 1)]
+    return np.array([len(cards) == 2 and made_pairs[int(colex_rank(cards))] >= 0 for cards in pairs], dtype=bool)
 
 
 def _row_ids(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -277,24 +262,14 @@ def _coarsen(rows: np.ndarray, level: tuple[bool, bool, bool, bool, bool, bool])
 
 
 def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence[int]) -> PatternTables:
-    """Every subset's pattern (a few seconds' numpy on 52 cards).
-
-    Parameters
-    ----------
-    tables : SubsetTables
-        The game's subset tables.
-    faces : numpy.ndarray
-        Face of every card.
-    pays : sequence of int
-        Pay of each category including "nothing" (any positive scale): "made" needs a paid
-        category.
-    """
+    """Every subset's pattern (a few seconds' numpy on 52 cards), from the game's subset tables,
+    the face of every card and the pay of each category including "nothing" (any positive
+    scale: "made" needs a paid category)."""
     n_columns = tables.n_columns
     n_paid = n_columns - 1
     paid = np.asarray(pays)[:n_columns] > 0
     wild = wild_cards(tables)
-    made_pairs = _made(tables.counts[2], paid)
-    high = high_faces(tables, np.asarray(faces), made_pairs, wild)
+    high = high_faces(tables, np.asarray(faces), _made(tables.counts[2], paid), wild)
     high_card = high[np.asarray(faces)] & ~wild
     rows: list[np.ndarray] = []
     draws: list[np.ndarray] = []
@@ -316,8 +291,8 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence
             head = np.where(toward.any(axis=1), np.argmax(toward, axis=1), -1)
             block[:, 2] = head
             has_levels = np.array(sizes) > 1
-            block[:, 3] = np.where(head >= 0, level[np.arange(len(hands)), head], -1)
-            block[:, 3] = np.where((head >= 0) & has_levels[np.maximum(head, 0)], block[:, 3], -1)
+            block[:, 3] = np.where((head >= 0) & has_levels[np.maximum(head, 0)],
+                                   level[np.arange(len(hands)), head], -1)
             block[:, _FIXED:] = np.where(has_levels[None, :], level, -1)
             block[np.arange(len(hands))[head >= 0], _FIXED + head[head >= 0]] = -1
         rows.append(block)
@@ -328,13 +303,11 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence
     fine = np.concatenate(rows + [fives])
     everything = np.concatenate([_coarsen(fine, level) for level in COARSENINGS])
     ids, firsts = _row_ids(everything)
-    unique = everything[firsts]
     ids = ids.reshape(len(COARSENINGS), len(fine)).astype(np.int32)
-    patterns = tuple(Pattern.from_row(row) for row in unique)
+    patterns = tuple(Pattern.from_row(row) for row in everything[firsts])
     split = len(fine) - n_columns
-    five_draws = np.where(paid[:n_paid], bits, 0)
     return PatternTables(patterns, ids[:, :split], ids[:, split:], levels, high, wild, np.concatenate(draws),
-                         np.append(five_draws, 0))
+                         np.append(np.where(paid[:n_paid], bits, 0), 0))
 
 
 def cached_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence[int]) -> PatternTables:
@@ -366,7 +339,6 @@ def cached_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequenc
 
 def built_row(pattern: Pattern, n_paid: int) -> list[int]:
     """A pattern back as its row (inverse of :meth:`Pattern.from_row`)."""
-    side = [-1] * n_paid
-    for category, level in pattern.side:
-        side[category] = level
-    return [pattern.held, pattern.made, pattern.head, pattern.gaps, pattern.high, pattern.wild, *side]
+    side = dict(pattern.side)
+    return [pattern.held, pattern.made, pattern.head, pattern.gaps, pattern.high, pattern.wild,
+            *(side.get(category, -1) for category in range(n_paid))]

@@ -36,16 +36,12 @@ def penalty_counts(draws: np.ndarray, holds: np.ndarray) -> np.ndarray:
     """``(N, H)`` penalty cards of the given holds, from the ``(N, 32)`` bitmasks of the
     categories each hold of each deal is toward (a five-card hold: its own category).
     ``holds``: ``(N, H)`` hold masks per deal, or ``(H,)`` the same for every deal."""
-    shared = holds.ndim == 1
-
-    def at(masks: np.ndarray) -> np.ndarray:
-        return draws[:, masks] if shared else np.take_along_axis(draws, masks, axis=1)
-
-    mine = at(holds)
+    holds = np.broadcast_to(holds, (len(draws), holds.shape[-1]))
+    mine = np.take_along_axis(draws, holds, axis=1)
     counts = np.zeros(mine.shape, dtype=np.int32)
     for card in range(HAND_SIZE):
         bit = 1 << card
-        counts += ((holds & bit) == 0) & ((mine & at(holds | bit)) != 0)
+        counts += ((holds & bit) == 0) & ((mine & np.take_along_axis(draws, holds | bit, axis=1)) != 0)
     return counts
 
 

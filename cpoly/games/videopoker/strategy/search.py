@@ -30,7 +30,7 @@ import numpy as np
 from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.insertion import InsertionBounds, exact_bincount
 
-__all__ = ["ChartSearch", "exact_bincount", "initial_order", "penalty_path", "search_chart"]
+__all__ = ["ChartSearch", "initial_order", "search_chart"]
 
 #: The line penalty starts at this share of the optimal value and grows by PENALTY_STEP.
 PENALTY_START = 1e-7
@@ -44,6 +44,8 @@ PATH_SWEEPS = 2
 FILL_WITHIN = 1e-3
 #: ``progress(done, total)``: see :func:`search_chart`.
 Progress = Callable[[int, int], None]
+#: What :meth:`ChartSearch.snapshot` keeps: the order and each deal's first two entries.
+_STATE = ("rank", "top1", "top2", "first_pattern", "first_value", "second_pattern", "second_value")
 
 
 class ChartSearch:
@@ -63,16 +65,10 @@ class ChartSearch:
         self.member_deals = [entries.deal[rows] for rows in self.members]
         self.member_weights = [entries.weight[deals] for deals in self.member_deals]
         self.member_values = [w * entries.value[rows] for w, rows in zip(self.member_weights, self.members)]
-        # a gain is at most (deal weight) * (largest value) in size: below 2**53 summed, floats are exact
-        largest = int(entries.value.max(initial=0))
-        self.float_exact = [int(w.sum()) * largest < 1 << 53 for w in self.member_weights]
-        self.top1 = np.empty(entries.n_deals, dtype=np.int64)
-        self.top2 = np.empty(entries.n_deals, dtype=np.int64)
+        self.top1, self.top2 = (np.empty(entries.n_deals, dtype=np.int64) for _ in range(2))
         # the pattern and value of each deal's first two entries, read in deal order (cache-friendly)
-        self.first_pattern = np.empty(entries.n_deals, dtype=np.int64)
-        self.first_value = np.empty(entries.n_deals, dtype=np.int64)
-        self.second_pattern = np.empty(entries.n_deals, dtype=np.int64)
-        self.second_value = np.empty(entries.n_deals, dtype=np.int64)
+        self.first_pattern, self.first_value, self.second_pattern, self.second_value = (
+            np.empty(entries.n_deals, dtype=np.int64) for _ in range(4))
         self._bounds: InsertionBounds | None = None
         self._synced = False
         self.reset(order)
@@ -89,21 +85,17 @@ class ChartSearch:
     def snapshot(self) -> tuple[tuple[np.ndarray, ...], InsertionBounds | None]:
         """The order and the deals' first two entries, for :meth:`restore` (cheaper than a
         :meth:`reset`, which recomputes every deal)."""
-        return tuple(a.copy() for a in (self.rank, self.top1, self.top2, self.first_pattern, self.first_value,
-                                        self.second_pattern, self.second_value)), \
-            self._bounds and self._bounds.copy()
+        return tuple(getattr(self, name).copy() for name in _STATE), self._bounds and self._bounds.copy()
 
     def restore(self, saved: tuple[tuple[np.ndarray, ...], InsertionBounds | None]) -> None:
         """Back to a :meth:`snapshot`."""
-        for mine, kept in zip((self.rank, self.top1, self.top2, self.first_pattern, self.first_value,
-                               self.second_pattern, self.second_value), saved[0]):
-            mine[:] = kept
+        for name, kept in zip(_STATE, saved[0]):
+            getattr(self, name)[:] = kept
         self._plays, self._bounds, self._synced = None, saved[1], False
 
     def order(self) -> list[int]:
         """The patterns top-down, down to and including the floor."""
-        ranked = np.argsort(self.rank)
-        return [int(p) for p in ranked[: int(np.flatnonzero(ranked == self.floor)[0]) + 1]]
+        return [int(p) for p in np.argsort(self.rank)[: int(self.rank[self.floor]) + 1]]
 
     def total(self) -> int:
         """The chart's exact value, ``sum_d W_d * value(d, played)``."""
@@ -115,8 +107,7 @@ class ChartSearch:
         self._plays = None
         if not len(deals):
             return
-        rows = self.entries.rows_of(deals)
-        lengths = self.entries.start[deals + 1] - self.entries.start[deals]
+        rows, lengths = self.entries.rows_of(deals)
         starts = np.cumsum(lengths) - lengths
         keys = (self.rank[self.entries.pattern[rows]] << 32) | rows
         first = np.minimum.reduceat(keys, starts)
@@ -142,16 +133,6 @@ class ChartSearch:
         return self._plays
 
     # ---- moves ----------------------------------------------------------------------------
-    def _other(self, pattern: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-        """For the deals containing ``pattern``: its entries, the deals, their best other
-        entries and whether the pattern is their first."""
-        rows = self.members[pattern]
-        deals = self.member_deals[pattern]
-        first = self.top1[deals]
-        mine = first == rows
-        other = np.where(mine, self.top2[deals], first)
-        return rows, deals, other, mine
-
     def best_position(self, pattern: int, penalty: int = 0) -> tuple[int, int, int]:
         """Where ``pattern`` does best given the others: its position (among the others, 0 =
         top) and the chart's penalised value there and now, both against the chart without it.
@@ -170,10 +151,7 @@ class ChartSearch:
         others_rank = self.rank[other]
         compressed = others_rank - (others_rank > now)
         gain = self.member_values[pattern] - self.member_weights[pattern] * other_value
-        if self.float_exact[pattern]:
-            gains = np.rint(np.bincount(compressed, weights=gain.astype(np.float64), minlength=size)).astype(np.int64)
-        else:
-            gains = exact_bincount(compressed, gain, size)
+        gains = exact_bincount(compressed, gain, size)
         suffix = np.cumsum(gains[::-1])[::-1]
         if penalty:
             suffix = suffix + penalty * (self._redundant(pattern, deals[mine], other, size)
@@ -199,12 +177,13 @@ class ChartSearch:
         """Put ``pattern`` at ``position`` among the others (0 = top)."""
         if position == int(self.rank[pattern]):
             return
-        rows, deals, other, _ = self._other(pattern)
+        rows, deals = self.members[pattern], self.member_deals[pattern]
+        first = self.top1[deals]
+        other = np.where(first == rows, self.top2[deals], first)    # each deal's best other entry
         ranked = [int(p) for p in np.argsort(self.rank, kind="stable") if p != pattern]
         ranked.insert(position, pattern)
         self.rank[np.array(ranked, dtype=np.int64)] = np.arange(len(ranked))
-        held_top = (self.entries.pattern[self.top1[deals]] == pattern) | (
-            self.entries.pattern[self.top2[deals]] == pattern)
+        held_top = (self.first_pattern[deals] == pattern) | (self.second_pattern[deals] == pattern)
         above = self.rank[pattern] < self.rank[self.entries.pattern[other]]
         self._plays = None
         self.top2[deals[above]] = other[above]
@@ -224,18 +203,15 @@ class ChartSearch:
         patterns below the floor stay there.  Returns the penalised gain."""
         total = 0
         for _ in range(rounds):
-            gained = 0
-            for pattern in patterns:
-                gained += self._improve(pattern, penalty, insert)
+            gained = sum(self._improve(pattern, penalty, insert) for pattern in patterns)
             total += gained
             if not gained:
                 break
         return total
 
     def _improve(self, pattern: int, penalty: int, insert: bool) -> int:
-        alive = self.alive(pattern)
-        if not alive and (not insert or not self.insertion_bounds().can_gain(pattern, penalty, self.plays(),
-                                                                              self.floor)):
+        if not self.alive(pattern) and (not insert or not self.insertion_bounds().can_gain(
+                pattern, penalty, self.plays(), self.floor)):
             return 0
         position, best, now = self.best_position(pattern, penalty)
         if max(best, 0) <= now:
@@ -265,15 +241,15 @@ class ChartSearch:
         """Insert the pattern that gains most, then move the chart's lines where they gain,
         while the chart has fewer than ``lines`` lines.
 
-        Lazy greedy: each pattern starts with a bound on its gain (:meth:`gain_bounds`); only
-        the leading candidate is evaluated exactly, and inserted when it still leads (a
-        pattern's gain rarely grows as lines are added; when it does, the chart is still
-        correct, only perhaps not the best fill).  Each step gains and none depends on
-        ``lines``: a fill to more lines passes through the fill to fewer.
+        Lazy greedy: each pattern starts with a bound on its gain anywhere
+        (:meth:`.InsertionBounds.rounded_up`); only the leading candidate is evaluated exactly,
+        and inserted when it still leads (a pattern's gain rarely grows as lines are added; when
+        it does, the chart is still correct, only perhaps not the best fill).  Each step gains
+        and none depends on ``lines``: a fill to more lines passes through the fill to fewer.
         """
         if len(self.order()) >= lines:
             return
-        bounds = self.gain_bounds()
+        bounds = self.insertion_bounds().rounded_up()
         stale = sorted(((int(bounds[p]), p) for p in patterns if not self.alive(p)), reverse=True)
         while len(self.order()) < lines and stale and stale[0][0] > 0:
             _, pattern = stale.pop(0)
@@ -287,11 +263,6 @@ class ChartSearch:
             self.move(pattern, position)
             self.sweep(self.order()[:-1], insert=False)
             self.cleanup()
-
-    def gain_bounds(self) -> np.ndarray:
-        """Per pattern, at least the gain of inserting it anywhere: what the deals containing
-        it would gain by playing it wherever that beats their play now (exact integers)."""
-        return self.insertion_bounds().rounded_up()
 
 
 def initial_order(entries: Entries, patterns: list[int], floor: int) -> list[int]:
@@ -308,43 +279,17 @@ def initial_order(entries: Entries, patterns: list[int], floor: int) -> list[int
     return sorted(kept, key=lambda p: (-mean[p], p))
 
 
-class Seen:
-    """Every chart the search evaluates: the best value and order per number of lines."""
-
-    def __init__(self) -> None:
-        self.charts: dict[int, tuple[int, list[int]]] = {}
-
-    def note(self, search: ChartSearch) -> int:
-        """Record the search's current chart; its number of lines."""
-        order, value = search.order(), search.total()
-        if value > self.charts.get(len(order), (-1, []))[0]:
-            self.charts[len(order)] = (value, order)
-        return len(order)
-
-    def record(self) -> dict[int, int]:
-        """The best value seen per number of lines."""
-        return {size: value for size, (value, _) in sorted(self.charts.items())}
-
-    def best(self, lines: int) -> list[int]:
-        """The best chart seen with at most ``lines`` lines (the fewest lines on a tie)."""
-        fitting = [(size, value, order) for size, (value, order) in self.charts.items() if size <= lines]
-        return max(fitting, key=lambda chart: (chart[1], -chart[0]))[2]
-
-
 def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
                  progress: Progress | None = None) -> tuple[ChartSearch, dict[int, int]]:
     """The best chart of at most ``lines`` lines among those the search evaluates, and the best
     value seen per number of lines.
 
-    Starts from the finest patterns (sorted, then best-position moves with every pattern that
-    is a best play somewhere allowed in); then raises a penalty per line step by step, each
-    step's sweep dropping lines and merging finer lines into coarser ones, until a chart falls
-    ``FILL_WITHIN`` below the first (:func:`penalty_path`: the same charts whatever ``lines``).  Every chart of that
-    path that fits is polished (moves of its lines) and, when within ``FILL_WITHIN`` of the
-    first chart (and "draw five" alone), filled up to ``lines`` lines
-    (:meth:`ChartSearch.fill`); the best chart of all is returned.  A fill to more lines
-    passes through the fill to fewer and only gains after it, so the value returned never
-    falls as ``lines`` grows.
+    The search of the module docstring: the penalty rises by ``PENALTY_STEP`` per sweep until
+    only the floor is left, a chart falls ``FILL_WITHIN`` below the first or the penalty exceeds
+    the optimal value (the same charts whatever ``lines``).  Each chart that fits is polished
+    (moves of its lines), and filled (:meth:`ChartSearch.fill`) when within ``FILL_WITHIN`` of
+    the first.  A fill to more lines passes through the fill to fewer and only gains after it,
+    so the value returned never falls as ``lines`` grows.
 
     ``progress(done, total)``: the lines the first chart has beyond one as they are shed (the
     penalty steps that takes are not known in advance), then one for the last fill.
@@ -354,50 +299,45 @@ def search_chart(entries: Entries, fine: list[int], floor: int, lines: int,
     candidates = [p for p in initial_order(entries, list(range(entries.n_patterns)), floor) if p != floor]
     search.sweep(candidates)
     search.cleanup()
-    seen = Seen()
+    seen: dict[int, tuple[int, list[int]]] = {}       # lines -> the best value and order seen
 
     optimal = int(np.sum(entries.weight * entries.optimal()))
     worth_filling = search.total() - int(optimal * FILL_WITHIN)
 
+    def note() -> int:
+        order, value = search.order(), search.total()
+        if value > seen.get(len(order), (-1, []))[0]:
+            seen[len(order)] = (value, order)
+        return len(order)
+
     def visit() -> int:
-        size = seen.note(search)
+        size = note()
         if size <= lines:
             saved = search.snapshot()
             search.sweep(search.order()[:-1], insert=False)
             search.cleanup()
-            seen.note(search)
+            note()
             if search.total() >= worth_filling or size == 1:
                 search.fill(lines, candidates)
-                seen.note(search)
+                note()
             search.restore(saved)
         return size
 
     first = visit()
-    total = first
-    report(0, total)
-    if penalty_path(search, candidates, visit, lambda done: report(min(done, total - 1), total), worth_filling) > 1:
-        search.reset([floor])
-        visit()
-    search.reset(seen.best(lines))
-    report(total, total)
-    return search, seen.record()
-
-
-def penalty_path(search: ChartSearch, candidates: list[int], visit: Callable[[], int],
-                 shed: Callable[[int], None], until: int) -> int:
-    """Raise the line penalty by ``PENALTY_STEP`` per sweep, ``visit()`` each chart (it
-    returns the chart's lines), until only the floor is left, a chart is worth less than
-    ``until``, or the penalty exceeds the optimal value (no line is worth it); ``shed(lines)``
-    reports the lines dropped since the first chart.  Returns the last chart's lines."""
-    entries = search.entries
-    optimal = float(np.sum(entries.weight * entries.optimal()))
+    report(0, first)
     penalty = max(1.0, optimal * PENALTY_START)
-    first = size = len(search.order())
-    done = 0
-    while size > 1 and penalty <= optimal * PENALTY_STEP and search.total() >= until:
+    size = first
+    shed = 0
+    while size > 1 and penalty <= optimal * PENALTY_STEP and search.total() >= worth_filling:
         search.sweep(candidates, int(penalty), rounds=PATH_SWEEPS)
         penalty *= PENALTY_STEP
         size = visit()
-        done = max(done, first - size)
-        shed(done)
-    return size
+        shed = max(shed, first - size)
+        report(min(shed, first - 1), first)
+    if size > 1:
+        search.reset([floor])
+        visit()
+    fitting = [(size, value, order) for size, (value, order) in seen.items() if size <= lines]
+    search.reset(max(fitting, key=lambda chart: (chart[1], -chart[0]))[2])     # the fewest lines on a tie
+    report(first, first)
+    return search, {size: value for size, (value, _) in sorted(seen.items())}
