@@ -19,7 +19,7 @@ from functools import partial
 from math import prod
 
 from cpoly.errors import CpolyError, CpolyTooLarge
-from cpoly.expr import Delta, Expr, Product, Sum, children, nodes_under, postorder
+from cpoly.expr import Delta, Expr, Product, Sum, children, nodes_under, postorder, union_under
 from cpoly.memo import Memo, MemoOfMemos
 from cpoly.resolve import Sort
 from cpoly.rebuild import narrow
@@ -49,20 +49,10 @@ class LiteralSignatures:
 
     def of(self, root: Expr) -> Signature:
         """The signature of ``root``, computing only the nodes not seen before."""
-        if root.uid not in self._found:
-            for node in postorder([root], skip=self._found):
-                self._found[node.uid] = self._own(node)
-        return self._found[root.uid]
+        return union_under(root, self._own, self._found)
 
-    def _own(self, node: Expr) -> Signature:
-        if isinstance(node, Delta):
-            if node.values is None:
-                return frozenset()
-            return frozenset((self._names[v], node.values) for v in node.vertices)
-        if isinstance(node, (Sum, Product)):
-            parts = node.terms if isinstance(node, Sum) else node.factors
-            return frozenset().union(*(self._found[p.uid] for p in parts))
-        return frozenset()
+    def _own(self, node: Delta) -> Signature:
+        return frozenset() if node.values is None else frozenset((self._names[v], node.values) for v in node.vertices)
 
 
 _SIGNATURES = MemoOfMemos[tuple[tuple[int, str], ...], LiteralSignatures]("plan.signatures", 256, 1_000_000)

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
+from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder, union_under
 from cpoly.memo import Memo
 from cpoly.rebuild import narrow
 from cpoly.rewrite import ONE, ZERO, complement, mul, split_coefficient
@@ -81,15 +81,7 @@ def _support(node: Expr, sort_of: dict[int, str]) -> frozenset[str]:
     key = (node.uid, id(sort_of))
     entry = _SUPPORT.get(key)
     if entry is None or entry[0] is not sort_of:
-        found: dict[int, frozenset[str]] = {}
-        for n in postorder([node]):
-            if isinstance(n, Delta):
-                found[n.uid] = frozenset(sort_of[v] for v in n.vertices)
-            elif isinstance(n, Const):
-                found[n.uid] = frozenset()
-            else:
-                found[n.uid] = frozenset().union(*(found[c.uid] for c in (n.terms if isinstance(n, Sum) else n.factors)))
-        entry = _SUPPORT.put(key, (sort_of, found[node.uid]))
+        entry = _SUPPORT.put(key, (sort_of, union_under(node, lambda d: frozenset(sort_of[v] for v in d.vertices), {})))
     return entry[1]
 
 
