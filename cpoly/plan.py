@@ -129,23 +129,16 @@ _PRODUCTS = Memo[tuple[int, int], Expr]("plan.products", 500_000)  # (uid, uid) 
 
 def _narrowed_product(first: Expr, second: Expr) -> Expr:
     found = _PRODUCTS.get((first.uid, second.uid))
-    if found is None:
-        found = _PRODUCTS.put((first.uid, second.uid), narrow(mul(first, second)))
-    return found
+    return found if found is not None else _PRODUCTS.put((first.uid, second.uid), narrow(mul(first, second)))
 
 
 def _regroup(terms: list[tuple[int, Expr]], signatures: LiteralSignatures) -> list[tuple[int, Expr]]:
     """Terms with equal literals are added back together (keeps the term count small)."""
     groups: dict[Signature, list[tuple[int, Expr]]] = {}
     for coef, term in terms:
-        signature = signatures.of(term)
-        groups.setdefault(signature, []).append((coef, term))
-    out: list[tuple[int, Expr]] = []
-    for members in groups.values():
-        if len(members) == 1:
-            out.append(members[0])
-        else:
-            out.append(split_coefficient(add(*(mul(const(c), t) for c, t in members))))
+        groups.setdefault(signatures.of(term), []).append((coef, term))
+    out = [members[0] if len(members) == 1 else split_coefficient(add(*(mul(const(c), t) for c, t in members)))
+           for members in groups.values()]
     return [(c, t) for c, t in out if c != 0]
 
 
@@ -219,9 +212,7 @@ def plan_term(coefficient: int, node: Expr, sorts: dict[int, Sort], universe: fr
             v, values = excluded  # 1 - δv{S}: v lies in no atom inside S
             inside = set(atoms[names[v]].inside(values))
             allowed[v] = [a for a in allowed[v] if a not in inside]
-    sort_order = tuple(by_sort)
-    return TermPlan(coefficient, node, sort_order, {s: tuple(vs) for s, vs in by_sort.items()},
-                    atoms, allowed)
+    return TermPlan(coefficient, node, tuple(by_sort), {s: tuple(vs) for s, vs in by_sort.items()}, atoms, allowed)
 
 
 def _excluded_set(factor: Expr) -> tuple[int, frozenset[int]] | None:
