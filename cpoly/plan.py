@@ -58,11 +58,6 @@ class LiteralSignatures:
 _SIGNATURES = MemoOfMemos[tuple[tuple[int, str], ...], LiteralSignatures]("plan.signatures", 256, 1_000_000)
 
 
-def signatures_for(sort_names: dict[int, str]) -> LiteralSignatures:
-    """The shared signature memo for one naming of the vertices' sorts."""
-    return _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
-
-
 def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) -> list[tuple[int, Expr]]:
     """``root`` as ``Σ coef·term``, split so that each term's literals are as few as possible:
     sums split into their terms, products distributed over their factors' splits, terms with
@@ -76,7 +71,7 @@ def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) 
     >>> [len(split_terms(mul(windows, one_minus(delta((1,), {1}))), names, keep)) for keep in (False, True)]
     [3, 2]
     """
-    signatures = signatures_for(sort_names)
+    signatures = _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
     signatures.of(root)
     memo = signatures.splits[keep_not]  # shared by the counts of one naming (nodes are interned)
     operands = partial(_split_operands, signatures=signatures, keep_not=keep_not)

@@ -104,7 +104,7 @@ def _narrow_product(node: Product) -> Expr:
     sets = set(known.values())
     meet = all(a & b for a in sets for b in sets)  # then no δa,b… of known vertices is 0
     rest = [f if meet and not _valued_vertices(f) & known.keys() else rebuild(f, lambda d: _decided(d, known), memo)
-            for f in node.factors if not (isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None)]
+            for f in node.factors]  # a δv{S} of known itself is decided to 1, and put back below
     narrowed = mul(*rest, *(delta((v,), values) for v, values in known.items()))
     return ZERO if isinstance(narrowed, Product) and _too_few_values(narrowed) else narrowed
 

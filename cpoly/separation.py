@@ -153,7 +153,5 @@ def pair_matrix(left: np.ndarray, right: np.ndarray, pairs: Sequence[CardPair]) 
 
 def _together(partitions: np.ndarray, positions: tuple[int, ...]) -> np.ndarray:
     """Per partition, whether the vertices at ``positions`` are all in one block."""
-    same = np.ones(len(partitions), dtype=bool)
-    for p in positions[1:]:
-        same &= partitions[:, p] == partitions[:, positions[0]]
+    same: np.ndarray = (partitions[:, list(positions[1:])] == partitions[:, list(positions[:1])]).all(axis=1)
     return same
