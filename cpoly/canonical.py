@@ -46,21 +46,18 @@ class CanonicalTerms:
     def __init__(self, name: str = "canonical terms") -> None:
         self.name = name
         self.bound = KEYS_KEPT
-        self._nodes: dict[tuple[object, ...], int] = {}
-        self._terms: dict[tuple[object, ...], int] = {}
         self._ids = count()  # node ids and term keys, never reused
-        self._plain: dict[int, int] = {}  # node uid -> id, for nodes without value literals
-        self.counts: dict[int, Number] = {}
+        self.clear()
 
     def __len__(self) -> int:
         return len(self._nodes)
 
     def clear(self) -> None:
         """Forget every key and count (keys handed out before find no count)."""
-        self._nodes = {}
-        self._plain = {}
-        self._terms = {}
-        self.counts = {}
+        self._nodes: dict[tuple[object, ...], int] = {}
+        self._plain: dict[int, int] = {}  # node uid -> id, for nodes without value literals
+        self._terms: dict[tuple[object, ...], int] = {}
+        self.counts: dict[int, Number] = {}
 
     def key(self, term: TermPlan) -> int:
         """The term's key: equal keys, equal ``Σ term`` (up to the term's coefficient)."""

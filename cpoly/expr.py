@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import TypeVar, Union, cast
 
-from cpoly.memo import Memo
+from cpoly.memo import cached
 
 T = TypeVar("T")
 _next_uid = count()
@@ -214,9 +214,7 @@ def union_under(root: Expr, leaf: Callable[[Delta], frozenset[T]], known: dict[i
     return known[root.uid]
 
 
-_ORDERS = Memo[int, tuple[Expr, ...]]("expr.nodes_under", 2048)  # root uid -> its postorder
-
-
+@cached("expr.nodes_under", 2048)
 def nodes_under(root: Expr) -> tuple[Expr, ...]:
     """``postorder([root])`` as a tuple, memoised: a node's DAG never changes, and planning,
     pricing and evaluating a term each walk it.
@@ -226,8 +224,7 @@ def nodes_under(root: Expr) -> tuple[Expr, ...]:
     >>> nodes_under(term) == tuple(postorder([term])) and nodes_under(term) is nodes_under(term)
     True
     """
-    order = _ORDERS.get(root.uid)
-    return order if order is not None else _ORDERS.put(root.uid, tuple(postorder([root])))
+    return tuple(postorder([root]))
 
 
 def vertices_of(roots: Iterable[Expr]) -> frozenset[int]:

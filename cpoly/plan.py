@@ -20,7 +20,7 @@ from math import prod
 
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.expr import Delta, Expr, Product, Sum, children, nodes_under, postorder, union_under
-from cpoly.memo import Memo, MemoOfMemos
+from cpoly.memo import MemoOfMemos, cached
 from cpoly.resolve import Sort
 from cpoly.rebuild import narrow
 from cpoly.rewrite import ONE, ZERO, add, complement, const, mul, split_coefficient
@@ -119,12 +119,9 @@ def _split_node(node: Expr, operands: tuple[Expr, ...], memo: dict[int, list[tup
     return [(c, t) for c, t in terms if t is not ZERO]
 
 
-_PRODUCTS = Memo[tuple[int, int], Expr]("plan.products", 500_000)  # (uid, uid) -> narrowed product
-
-
+@cached("plan.products", 500_000)
 def _narrowed_product(first: Expr, second: Expr) -> Expr:
-    found = _PRODUCTS.get((first.uid, second.uid))
-    return found if found is not None else _PRODUCTS.put((first.uid, second.uid), narrow(mul(first, second)))
+    return narrow(mul(first, second))
 
 
 def _regroup(terms: list[tuple[int, Expr]], signatures: LiteralSignatures) -> list[tuple[int, Expr]]:
@@ -156,7 +153,7 @@ class Atoms:
 
 def atoms_for(sort: Sort, literals: list[frozenset[int]]) -> Atoms:
     """Split ``0..size-1`` into classes of values with identical membership in all literals."""
-    mentioned = {v for v in (set().union(*literals) if literals else set()) if v >= 0}
+    mentioned = {v for v in set().union(*literals) if v >= 0}
     if isinstance(sort.size, int):
         mentioned = {v for v in mentioned if v < sort.size}
     classes: dict[tuple[bool, ...], set[int]] = {}

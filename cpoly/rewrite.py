@@ -30,7 +30,7 @@ from cpoly.expr import (
     intern_sum,
     postorder,
 )
-from cpoly.memo import Memo
+from cpoly.memo import Memo, cached
 
 
 const = intern_const  # a constant is its interned node (no rule applies)
@@ -128,18 +128,15 @@ def complement(node: Expr) -> Expr | None:
     return None
 
 
-_COMPLEMENTED = Memo[int, "Expr | None"]("rewrite.complemented", 500_000)
-
-
 def _complemented(node: Expr) -> Expr | None:
-    """``x`` when ``node`` is ``1 - x`` with ``x`` 0/1-valued, else None (memoised)."""
-    if not isinstance(node, Sum):
-        return None
-    table = _COMPLEMENTED.table
-    if node.uid in table:
-        return table[node.uid]
+    """``x`` when ``node`` is ``1 - x`` with ``x`` 0/1-valued, else None (memoised for sums)."""
+    return _complemented_sum(node) if isinstance(node, Sum) else None
+
+
+@cached("rewrite.complemented", 500_000)
+def _complemented_sum(node: Sum) -> Expr | None:
     base = complement(node)
-    return _COMPLEMENTED.put(node.uid, base if base is not None and is_boolean(base) else None)
+    return base if base is not None and is_boolean(base) else None
 
 
 def _complements(factors: list[Expr]) -> list[Expr]:
@@ -160,14 +157,10 @@ def _complements(factors: list[Expr]) -> list[Expr]:
     return [f for f in factors if f.uid not in dropped]
 
 
-_FACTOR_UIDS = Memo[int, frozenset[int]]("rewrite.factor_uids", 500_000)
-
-
+@cached("rewrite.factor_uids", 500_000)
 def _factor_uids(node: Expr) -> frozenset[int]:
     """The uids of a product's factors (of the node itself when it is not a product)."""
-    found = _FACTOR_UIDS.get(node.uid)
-    return found if found is not None else _FACTOR_UIDS.put(
-        node.uid, frozenset(f.uid for f in node.factors) if isinstance(node, Product) else frozenset((node.uid,)))
+    return frozenset(f.uid for f in node.factors) if isinstance(node, Product) else frozenset((node.uid,))
 
 
 Rules = tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...]
@@ -180,9 +173,7 @@ PRODUCT_RULES: Rules = (
 )
 
 
-_PRODUCTS = Memo[tuple[int, ...], Expr]("rewrite.products", 500_000)  # factor uids -> their product
-
-
+@cached("rewrite.products", 500_000)
 def mul(*factors: Expr) -> Expr:
     """The product of ``factors`` after the product rules (memoised: the rules see only the
     interned factors, so equal factor tuples give the same node).
@@ -191,9 +182,7 @@ def mul(*factors: Expr) -> Expr:
     >>> mul(a, b) is mul(a, b) is mul(b, a)
     True
     """
-    key = tuple(f.uid for f in factors)
-    found = _PRODUCTS.get(key)
-    return found if found is not None else _PRODUCTS.put(key, _built(PRODUCT_RULES, list(factors), ONE, intern_product))
+    return _built(PRODUCT_RULES, list(factors), ONE, intern_product)
 
 
 # ---- sums ----------------------------------------------------------------------------
