@@ -133,13 +133,10 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
     >>> is_symmetric(mul(delta((1, 2)), delta((2, 3))), [(1,), (2,), (3,)])
     False
     """
-    for mapping in position_generators(positions):
-        memo = _RENAMED.of(tuple(sorted(mapping.items())), dict)
-        factors = node.factors if isinstance(node, Product) else (node,)
-        renamed = {rename(f, mapping, memo).uid for f in factors}
-        if renamed != {f.uid for f in factors}:  # a product is symmetric when its factors permute
-            return False
-    return True
+    factors = node.factors if isinstance(node, Product) else (node,)  # symmetric when its factors permute
+    uids = {f.uid for f in factors}
+    return all({rename(f, m, _RENAMED.of(tuple(sorted(m.items())), dict)).uid for f in factors} == uids
+               for m in position_generators(positions))
 
 
 _RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
