@@ -72,13 +72,9 @@ def check_draws(nodes: Sequence[Expr], deal: Expr, sorts: Mapping[int, str],
         part, weight = rows[start:start + CHECK_CHUNK], ways[start:start + CHECK_CHUNK]
         values = {}
         for position in range(len(faces)):
-            if position in held:
-                face, suit = held[position]
-                values[faces[position]] = np.full(len(part), face, dtype=np.int64)
-                values[suits[position]] = np.full(len(part), suit, dtype=np.int64)
-            else:
-                drawn = cards[part[:, free.index(position)]]
-                values[faces[position]], values[suits[position]] = drawn[:, 0], drawn[:, 1]
+            drawn = (np.full((len(part), 2), held[position], dtype=np.int64) if position in held
+                     else cards[part[:, free.index(position)]])
+            values[faces[position]], values[suits[position]] = drawn[:, 0], drawn[:, 1]
         dealt, *counted = evaluate_factored([deal, *nodes], sorts, values)
         scale = weight * np.asarray(dealt.at_assignments(len(part)), dtype=np.int64)
         for index, value in enumerate(counted):

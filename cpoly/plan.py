@@ -86,11 +86,9 @@ def _split_operands(node: Expr, signatures: LiteralSignatures, keep_not: bool) -
     multiplied in first, so that :func:`narrow` sees the distinct-card factors (pigeonhole)."""
     if not signatures[node.uid] or (keep_not and complement(node) is not None):
         return ()
-    if isinstance(node, Sum) or (keep_not and isinstance(node, Product)):
+    if isinstance(node, Sum) or keep_not:
         return children(node)
-    if isinstance(node, Product):
-        return tuple(f for f in node.factors if signatures[f.uid])
-    return ()
+    return tuple(f for f in children(node) if signatures[f.uid])
 
 
 def _split_node(node: Expr, operands: tuple[Expr, ...], memo: dict[int, list[tuple[int, Expr]]],
