@@ -46,21 +46,18 @@ class CanonicalTerms:
     def __init__(self, name: str = "canonical terms") -> None:
         self.name = name
         self.bound = KEYS_KEPT
-        self._nodes: dict[tuple[object, ...], int] = {}
-        self._terms: dict[tuple[object, ...], int] = {}
         self._ids = count()  # node ids and term keys, never reused
-        self._plain: dict[int, int] = {}  # node uid -> id, for nodes without value literals
-        self.counts: dict[int, Number] = {}
+        self.clear()
 
     def __len__(self) -> int:
         return len(self._nodes)
 
     def clear(self) -> None:
         """Forget every key and count (keys handed out before find no count)."""
-        self._nodes = {}
-        self._plain = {}
-        self._terms = {}
-        self.counts = {}
+        self._nodes: dict[tuple[object, ...], int] = {}
+        self._plain: dict[int, int] = {}  # node uid -> id, for nodes without value literals
+        self._terms: dict[tuple[object, ...], int] = {}
+        self.counts: dict[int, Number] = {}
 
     def key(self, term: TermPlan) -> int:
         """The term's key: equal keys, equal ``Σ term`` (up to the term's coefficient)."""
@@ -109,16 +106,8 @@ def _relabeling(term: TermPlan) -> dict[int, dict[int, int]]:
             literals[sort_of[node.vertices[0]]].add(node.values)
     per_vertex: dict[int, dict[int, int]] = {}
     for sort in term.sort_order:
-        described = []
-        for values in term.atoms[sort].values:
-            if values is not None:
-                holding = tuple(sorted(len(t) for t in literals[sort] if values <= t))
-                described.append(((len(values), holding, min(values)), values))
-        described.sort(key=lambda pair: pair[0])
-        mapping: dict[int, int] = {}
-        for _, values in described:
-            for value in sorted(values):
-                mapping[value] = len(mapping)
-        for v in term.vertices[sort]:
-            per_vertex[v] = mapping
+        atoms = sorted((values for values in term.atoms[sort].values if values is not None), key=lambda values: (
+            len(values), tuple(sorted(len(t) for t in literals[sort] if values <= t)), min(values)))
+        mapping = {value: i for i, value in enumerate(value for values in atoms for value in sorted(values))}
+        per_vertex.update(dict.fromkeys(term.vertices[sort], mapping))
     return per_vertex

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cpoly.expr import Expr, Product, Sum, postorder
-from cpoly.memo import Memo, MemoOfMemos
+from cpoly.memo import Memo, MemoOfMemos, cached
 from cpoly.rebuild import narrow, rename, unify
 from cpoly.rewrite import add, mul
 from cpoly.separation import Pairs, Part
@@ -70,7 +70,7 @@ def pair_symmetries(pairs: Pairs, vertices: tuple[tuple[int, ...], ...]) -> list
     if len(vertices[0]) != len(vertices[1]):
         return []
     n = len(vertices[0])
-    expected = {tuple(sorted(p)) for p in ((x, y) for x, y in pairs)}
+    expected = {tuple(sorted(p)) for p in pairs}
     found = []
     for i in range(n - 1):
         swap = {i: i + 1, i + 1: i}
@@ -82,16 +82,10 @@ def pair_symmetries(pairs: Pairs, vertices: tuple[tuple[int, ...], ...]) -> list
 
 
 _RENAMES = MemoOfMemos[Swap, dict[int, Expr]]("cardswaps.renames", 4096, 100_000)
-_IMAGES = Memo[tuple[int, Swap], Expr]("cardswaps.images", 500_000)
-
-
+@cached("cardswaps.images", 500_000)
 def image(node: Expr, swap: Swap) -> Expr:
     """The image of ``node`` under ``swap``, in :func:`deep_normal` form."""
-    key = (node.uid, swap)
-    found = _IMAGES.get(key)
-    if found is None:
-        found = _IMAGES.put(key, deep_normal(rename(node, dict(swap), _RENAMES.of(swap, dict))))
-    return found
+    return deep_normal(rename(node, dict(swap), _RENAMES.of(swap, dict)))
 
 
 def orbits(items: list[tuple[int, tuple[Expr, ...]]], swaps: Sequence[Swap]) -> list[tuple[int, tuple[Expr, ...]]]:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import combinations
 from math import comb
 
@@ -95,7 +96,7 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
     for sort, sets in literals.items():
         every = tuple(sorted(v for v in universe if names[v] == sort))
         wide = [t for t in sets if len(t) > 1]
-        for atom in _atoms(sort, sets, sizes[sort]):
+        for atom in (a for a in atoms_for(Sort(sort, sizes[sort]), sorted(sets, key=sorted)).values if a is not None):
             containing = sum(1 for t in wide if atom < t)
             on_every_card = tested.get(atom, set()) == set(every)  # δF[i]{Wild} for each i
             if len(every) >= 2 and ((on_every_card and (containing >= 1 or len(atom) == 1))
@@ -104,12 +105,6 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
                 found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort], wild)))
     found.sort(key=lambda pair: (-pair[0][1], not pair[0][0], sorted(pair[1].values)))
     return [split for _, split in found]
-
-
-def _atoms(sort: str, literals: set[frozenset[int]], size: Number) -> list[frozenset[int]]:
-    """The atoms of the mentioned values (:func:`~cpoly.plan.atoms_for`, the rest left out)."""
-    return [values for values in atoms_for(Sort(sort, size), sorted(literals, key=sorted)).values
-            if values is not None]
 
 
 def position_generators(positions: Sequence[Sequence[int]]) -> list[dict[int, int]]:
@@ -138,13 +133,10 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
     >>> is_symmetric(mul(delta((1, 2)), delta((2, 3))), [(1,), (2,), (3,)])
     False
     """
-    for mapping in position_generators(positions):
-        memo = _RENAMED.of(tuple(sorted(mapping.items())), dict)
-        factors = node.factors if isinstance(node, Product) else (node,)
-        renamed = {rename(f, mapping, memo).uid for f in factors}
-        if renamed != {f.uid for f in factors}:  # a product is symmetric when its factors permute
-            return False
-    return True
+    factors = node.factors if isinstance(node, Product) else (node,)  # symmetric when its factors permute
+    uids = {f.uid for f in factors}
+    return all({rename(f, m, _RENAMED.of(tuple(sorted(m.items())), dict)).uid for f in factors} == uids
+               for m in position_generators(positions))
 
 
 _RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
@@ -165,18 +157,14 @@ def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bo
     memo = {} if memo is None else memo
     out = []
     for weight, inside in subsets(split, symmetric):
-        conditioned = _condition(node, split, frozenset(inside), memo.setdefault((split, inside), {}))
+        within = frozenset(inside)
+        body = rebuild(node, partial(_condition_delta, split=split, inside=within), memo.setdefault((split, inside), {}))
+        conditioned = mul(body, *(_restriction(v, split, v in within) for v in split.vertices))
         if conditioned is ZERO:
             continue
-        fixed = frozenset(inside) if len(split.values) == 1 else frozenset()
+        fixed = within if len(split.values) == 1 else frozenset()
         out.append(Case(weight, conditioned, universe - fixed, inside))
     return out
-
-
-def _condition(node: Expr, split: ValueSplit, inside: frozenset[int], memo: dict[int, Expr]) -> Expr:
-    body = rebuild(node, lambda d: _condition_delta(d, split, inside), memo)
-    restrictions = [_restriction(v, split, v in inside) for v in split.vertices]
-    return mul(body, *restrictions)
 
 
 def _restriction(vertex: int, split: ValueSplit, inside: bool) -> Expr:

@@ -153,17 +153,9 @@ def _separated(node: Expr, names: dict[int, str], first: str) -> list[Part] | No
 
 def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int, ...]], pairs: Pairs,
              parts: list[Part], sorts: Mapping[int, Sort]) -> Contraction:
-    sides: tuple[dict[int, int], dict[int, int]] = ({}, {})
-    nodes: tuple[list[Expr], list[Expr]] = ([], [])
-    indexed = []
-    for c, a, b in parts:
-        ids = []
-        for k, side in enumerate((a, b)):
-            if side.uid not in sides[k]:
-                sides[k][side.uid] = len(nodes[k])
-                nodes[k].append(side)
-            ids.append(sides[k][side.uid])
-        indexed.append((c, ids[0], ids[1]))
+    nodes = [list(dict.fromkeys(a for _, a, _ in parts)), list(dict.fromkeys(b for _, _, b in parts))]  # as first met
+    index = [{n.uid: i for i, n in enumerate(side)} for side in nodes]
+    indexed = [(c, index[0][a.uid], index[1][b.uid]) for c, a, b in parts]
     planned = tuple(tuple(_side_terms(n, vertices[k], sorts) for n in nodes[k]) for k in range(2))
     bells = [bell(len(vs)) for vs in vertices]
     work = sum(t.points * len(nodes_under(t.plan.node)) + SIDE_OVERHEAD * len(nodes_under(t.plan.node))
@@ -184,10 +176,8 @@ def _side_terms(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]
         sizes = tuple(plan.atoms[names[vertices[0]]].numeric_sizes())
         symmetric = len(set(allowed)) == 1 and all(
             image(term, ((a, b), (b, a))) is term for a, b in zip(vertices, vertices[1:]))
-        if symmetric:
-            points = len(symmetric_patterns(len(vertices), allowed[0], sizes)[0])
-        else:
-            points = len(typed_patterns(len(vertices), allowed, sizes)[0])
+        points = len((symmetric_patterns(len(vertices), allowed[0], sizes) if symmetric
+                      else typed_patterns(len(vertices), allowed, sizes))[0])
         found.append(SideTerm(coef, plan, symmetric, points))
     return tuple(found)
 
@@ -205,10 +195,7 @@ def contraction_sum(plan: Contraction) -> int:
     bound = max((int(np.abs(h).sum()) for h in histograms[1]), default=0)
     dtype: type = np.int64 if bound < INT64_SAFE else object
     linked: list[np.ndarray] = [matrix.astype(dtype) @ h.astype(dtype) for h in histograms[1]]
-    total = 0
-    for c, a, b in plan.parts:
-        total += c * int(np.dot(histograms[0][a].astype(object), linked[b].astype(object)))
-    return total
+    return sum(c * int(np.dot(histograms[0][a].astype(object), linked[b].astype(object))) for c, a, b in plan.parts)
 
 
 def _side_histogram(terms: Sequence[SideTerm], m: int) -> np.ndarray:
@@ -218,9 +205,7 @@ def _side_histogram(terms: Sequence[SideTerm], m: int) -> np.ndarray:
     for term in terms:
         key = SIDES.key(term.plan)
         found = _HISTOGRAMS.get(key)
-        if found is None:
-            found = _HISTOGRAMS.put(key, _term_histogram(term, m))
-        total = total + term.coefficient * found
+        total = total + term.coefficient * (found if found is not None else _HISTOGRAMS.put(key, _term_histogram(term, m)))
     return total
 
 

@@ -91,10 +91,8 @@ def decoupled_sum(term: TermPlan, axes: Axes | None, plan: Decoupled | None) -> 
     (reduced_a, parts_a, weights_a), (reduced_b, parts_b, weights_b) = sides
     matrix = pair_matrix(parts_a, parts_b, plan.pairs)
     coefs = np.array([c for c, _, _ in plan.parts], dtype=object)
-    numeric = all(isinstance(w, int) for w in weights_a + weights_b)
-    if numeric:
-        hist_a = _weighed(reduced_a, weights_a)
-        hist_b = _weighed(reduced_b, weights_b)
+    if all(isinstance(w, int) for w in weights_a + weights_b):
+        hist_a, hist_b = _weighed(reduced_a, weights_a), _weighed(reduced_b, weights_b)
         if hist_a is not None and hist_b is not None:
             bound = (int(np.abs(hist_a).sum(axis=1).max(initial=0))
                      * int(np.abs(hist_b).sum(axis=1).max(initial=0)) * len(plan.parts))
@@ -102,14 +100,11 @@ def decoupled_sum(term: TermPlan, axes: Axes | None, plan: Decoupled | None) -> 
                 totals = ((hist_a @ matrix) * hist_b).sum(axis=1)
                 return int(sum(c * int(t) for c, t in zip(coefs.tolist(), totals.tolist())))
     # by signatures: C[sa, sb] = Σ_k c_k R_A[k]^T M R_B[k], then the (symbolic) weights
-    total: Number = 0
     table = np.zeros((reduced_a.shape[2], reduced_b.shape[2]), dtype=object)
     for k, c in enumerate(coefs.tolist()):
         inner = (matrix @ reduced_b[k]).astype(object)
         table += c * (reduced_a[k].T.astype(object) @ inner)
-    for i, j in zip(*np.nonzero(table)):
-        total += table[i, j] * weights_a[i] * weights_b[j]
-    return expand(total)
+    return expand(sum((table[i, j] * weights_a[i] * weights_b[j] for i, j in zip(*np.nonzero(table))), 0))
 
 
 def _weighed(reduced: np.ndarray, weights: list[Number]) -> np.ndarray | None:

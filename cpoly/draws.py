@@ -17,7 +17,7 @@ to it, the ways are ``Π_j (a - t_j)``, divided by ``Π_j (t_j + 1)`` when unord
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from itertools import permutations
 
 import numpy as np
@@ -54,11 +54,6 @@ def draw_rows(available: np.ndarray, size: int, ordered: bool) -> tuple[np.ndarr
     return rows[keep], ways[keep]
 
 
-def _chunks(rows: np.ndarray, ways: np.ndarray) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    for start in range(0, len(rows), CHECK_CHUNK):
-        yield rows[start:start + CHECK_CHUNK], ways[start:start + CHECK_CHUNK]
-
-
 def check_draws(nodes: Sequence[Expr], deal: Expr, sorts: Mapping[int, str],
                 vertices: tuple[tuple[int, ...], tuple[int, ...]], held: Mapping[int, Card],
                 available: Mapping[Card, int], ordered: bool) -> list[int]:
@@ -73,16 +68,13 @@ def check_draws(nodes: Sequence[Expr], deal: Expr, sorts: Mapping[int, str],
     copies = np.array([available[tuple(c)] for c in cards.tolist()], dtype=np.int64)  # type: ignore[index]
     rows, ways = draw_rows(copies, len(free), ordered)
     totals = [0] * len(nodes)
-    for part, weight in _chunks(rows, ways):
+    for start in range(0, len(rows), CHECK_CHUNK):
+        part, weight = rows[start:start + CHECK_CHUNK], ways[start:start + CHECK_CHUNK]
         values = {}
         for position in range(len(faces)):
-            if position in held:
-                face, suit = held[position]
-                values[faces[position]] = np.full(len(part), face, dtype=np.int64)
-                values[suits[position]] = np.full(len(part), suit, dtype=np.int64)
-            else:
-                drawn = cards[part[:, free.index(position)]]
-                values[faces[position]], values[suits[position]] = drawn[:, 0], drawn[:, 1]
+            drawn = (np.full((len(part), 2), held[position], dtype=np.int64) if position in held
+                     else cards[part[:, free.index(position)]])
+            values[faces[position]], values[suits[position]] = drawn[:, 0], drawn[:, 1]
         dealt, *counted = evaluate_factored([deal, *nodes], sorts, values)
         scale = weight * np.asarray(dealt.at_assignments(len(part)), dtype=np.int64)
         for index, value in enumerate(counted):

@@ -23,10 +23,11 @@ from __future__ import annotations
 from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import count
-from typing import Union, cast
+from typing import TypeVar, Union, cast
 
-from cpoly.memo import Memo
+from cpoly.memo import cached
 
+T = TypeVar("T")
 _next_uid = count()
 #: The intern table: never emptied, so that equal structure stays the same object and a uid
 #: names one node for the whole process (the invariant of :mod:`cpoly.memo`).
@@ -88,30 +89,22 @@ def _interned(key: tuple[object, ...], build: Callable[[int], Expr]) -> Expr:
 
 def intern_const(value: int) -> Const:
     """The unique Const node of this value."""
-    node = _interned(("const", value), lambda uid: Const(uid, value))
-    assert isinstance(node, Const)
-    return node
+    return cast(Const, _interned(("const", value), lambda uid: Const(uid, value)))
 
 
 def intern_delta(vertices: tuple[int, ...], values: frozenset[int] | None) -> Delta:
     """The unique Delta node over sorted ``vertices`` restricted to ``values``."""
-    node = _interned(("delta", vertices, values), lambda uid: Delta(uid, vertices, values))
-    assert isinstance(node, Delta)
-    return node
+    return cast(Delta, _interned(("delta", vertices, values), lambda uid: Delta(uid, vertices, values)))
 
 
 def intern_sum(terms: tuple[Expr, ...]) -> Sum:
     """The unique Sum node of these (already canonically ordered) terms."""
-    node = _interned(("sum", tuple(t.uid for t in terms)), lambda uid: Sum(uid, terms))
-    assert isinstance(node, Sum)
-    return node
+    return cast(Sum, _interned(("sum", tuple(t.uid for t in terms)), lambda uid: Sum(uid, terms)))
 
 
 def intern_product(factors: tuple[Expr, ...]) -> Product:
     """The unique Product node of these (already canonically ordered) factors."""
-    node = _interned(("product", tuple(f.uid for f in factors)), lambda uid: Product(uid, factors))
-    assert isinstance(node, Product)
-    return node
+    return cast(Product, _interned(("product", tuple(f.uid for f in factors)), lambda uid: Product(uid, factors)))
 
 
 # ---- pickling: nodes are interned again -----------------------------------------------------
@@ -206,9 +199,22 @@ def postorder(roots: Iterable[Expr], skip: Container[int] = (),
     return order
 
 
-_ORDERS = Memo[int, tuple[Expr, ...]]("expr.nodes_under", 2048)  # root uid -> its postorder
+def union_under(root: Expr, leaf: Callable[[Delta], frozenset[T]], known: dict[int, frozenset[T]]) -> frozenset[T]:
+    """The union of ``leaf(δ)`` over the δs under ``root``; ``known`` (uid -> the union under
+    it) is read, and filled for the nodes not in it.
+
+    >>> from cpoly.rewrite import delta, mul
+    >>> sorted(union_under(mul(delta((0, 1)), delta((2,), {5})), lambda d: frozenset(d.vertices), {}))
+    [0, 1, 2]
+    """
+    if root.uid not in known:
+        for node in postorder([root], skip=known):
+            known[node.uid] = (leaf(node) if isinstance(node, Delta)
+                               else frozenset().union(*(known[c.uid] for c in children(node))))
+    return known[root.uid]
 
 
+@cached("expr.nodes_under", 2048)
 def nodes_under(root: Expr) -> tuple[Expr, ...]:
     """``postorder([root])`` as a tuple, memoised: a node's DAG never changes, and planning,
     pricing and evaluating a term each walk it.
@@ -218,19 +224,12 @@ def nodes_under(root: Expr) -> tuple[Expr, ...]:
     >>> nodes_under(term) == tuple(postorder([term])) and nodes_under(term) is nodes_under(term)
     True
     """
-    order = _ORDERS.get(root.uid)
-    if order is None:
-        order = _ORDERS.put(root.uid, tuple(postorder([root])))
-    return order
+    return tuple(postorder([root]))
 
 
 def vertices_of(roots: Iterable[Expr]) -> frozenset[int]:
     """All vertices mentioned anywhere under ``roots``."""
-    found: set[int] = set()
-    for node in postorder(roots):
-        if isinstance(node, Delta):
-            found.update(node.vertices)
-    return frozenset(found)
+    return frozenset(v for node in postorder(roots) if isinstance(node, Delta) for v in node.vertices)
 
 
 def render(node: Expr, names: dict[int, str] | None = None, limit: int | None = None) -> str:
@@ -262,8 +261,5 @@ def _render_one(node: Expr, text: dict[int, str], names: dict[int, str]) -> str:
         if parts[0] == "-1" and len(parts) > 1:
             return "-" + " ".join(parts[1:])
         return " ".join(parts)
-    pieces = [text[t.uid] for t in node.terms]
-    out = pieces[0]
-    for piece in pieces[1:]:
-        out += f" - {piece[1:]}" if piece.startswith("-") else f" + {piece}"
-    return f"({out})"
+    first, *rest = [text[t.uid] for t in node.terms]
+    return "(" + first + "".join(f" - {p[1:]}" if p.startswith("-") else f" + {p}" for p in rest) + ")"

@@ -82,7 +82,7 @@ def hand_chunks(n: int, k: int, chunk: int) -> Iterator[np.ndarray]:
     pending: list[np.ndarray] = []
     held = 0
     for last in range(k - 1, n):
-        lower = all_hands(last, k - 1) if k - 1 <= last else np.zeros((0, k - 1), dtype=_card_dtype(n))
+        lower = all_hands(last, k - 1)
         for start in range(0, len(lower), chunk):
             block = lower[start:start + chunk]
             tail = np.full((len(block), 1), last, dtype=_card_dtype(n))

@@ -18,7 +18,7 @@ full is replaced by an empty one, whole (not least recently used: a hit is one d
   from under it; the memo then holds at most its bound plus what one traversal adds.
 
 :class:`MemoOfMemos` bounds both its tables and the entries of each (the rebuilt nodes of one
-renaming).  Memos of functions of small values (the patterns of ``m`` vertices) are
+renaming).  Memos of a function of its arguments (small values, interned nodes) are
 :func:`cached`.  No scope is needed: every memo is bounded at every moment, so a long-running
 process (``cpoly serve``, a Dask worker) holds at most the sum of the bounds; :func:`clear`
 empties them all.

@@ -19,8 +19,8 @@ from functools import partial
 from math import prod
 
 from cpoly.errors import CpolyError, CpolyTooLarge
-from cpoly.expr import Delta, Expr, Product, Sum, children, nodes_under, postorder
-from cpoly.memo import Memo, MemoOfMemos
+from cpoly.expr import Delta, Expr, Product, Sum, children, nodes_under, postorder, union_under
+from cpoly.memo import MemoOfMemos, cached
 from cpoly.resolve import Sort
 from cpoly.rebuild import narrow
 from cpoly.rewrite import ONE, ZERO, add, complement, const, mul, split_coefficient
@@ -49,28 +49,13 @@ class LiteralSignatures:
 
     def of(self, root: Expr) -> Signature:
         """The signature of ``root``, computing only the nodes not seen before."""
-        if root.uid not in self._found:
-            for node in postorder([root], skip=self._found):
-                self._found[node.uid] = self._own(node)
-        return self._found[root.uid]
+        return union_under(root, self._own, self._found)
 
-    def _own(self, node: Expr) -> Signature:
-        if isinstance(node, Delta):
-            if node.values is None:
-                return frozenset()
-            return frozenset((self._names[v], node.values) for v in node.vertices)
-        if isinstance(node, (Sum, Product)):
-            parts = node.terms if isinstance(node, Sum) else node.factors
-            return frozenset().union(*(self._found[p.uid] for p in parts))
-        return frozenset()
+    def _own(self, node: Delta) -> Signature:
+        return frozenset() if node.values is None else frozenset((self._names[v], node.values) for v in node.vertices)
 
 
 _SIGNATURES = MemoOfMemos[tuple[tuple[int, str], ...], LiteralSignatures]("plan.signatures", 256, 1_000_000)
-
-
-def signatures_for(sort_names: dict[int, str]) -> LiteralSignatures:
-    """The shared signature memo for one naming of the vertices' sorts."""
-    return _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
 
 
 def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) -> list[tuple[int, Expr]]:
@@ -86,7 +71,7 @@ def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) 
     >>> [len(split_terms(mul(windows, one_minus(delta((1,), {1}))), names, keep)) for keep in (False, True)]
     [3, 2]
     """
-    signatures = signatures_for(sort_names)
+    signatures = _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
     signatures.of(root)
     memo = signatures.splits[keep_not]  # shared by the counts of one naming (nodes are interned)
     operands = partial(_split_operands, signatures=signatures, keep_not=keep_not)
@@ -101,11 +86,9 @@ def _split_operands(node: Expr, signatures: LiteralSignatures, keep_not: bool) -
     multiplied in first, so that :func:`narrow` sees the distinct-card factors (pigeonhole)."""
     if not signatures[node.uid] or (keep_not and complement(node) is not None):
         return ()
-    if isinstance(node, Sum) or (keep_not and isinstance(node, Product)):
+    if isinstance(node, Sum) or keep_not:
         return children(node)
-    if isinstance(node, Product):
-        return tuple(f for f in node.factors if signatures[f.uid])
-    return ()
+    return tuple(f for f in children(node) if signatures[f.uid])
 
 
 def _split_node(node: Expr, operands: tuple[Expr, ...], memo: dict[int, list[tuple[int, Expr]]],
@@ -134,28 +117,18 @@ def _split_node(node: Expr, operands: tuple[Expr, ...], memo: dict[int, list[tup
     return [(c, t) for c, t in terms if t is not ZERO]
 
 
-_PRODUCTS = Memo[tuple[int, int], Expr]("plan.products", 500_000)  # (uid, uid) -> narrowed product
-
-
+@cached("plan.products", 500_000)
 def _narrowed_product(first: Expr, second: Expr) -> Expr:
-    found = _PRODUCTS.get((first.uid, second.uid))
-    if found is None:
-        found = _PRODUCTS.put((first.uid, second.uid), narrow(mul(first, second)))
-    return found
+    return narrow(mul(first, second))
 
 
 def _regroup(terms: list[tuple[int, Expr]], signatures: LiteralSignatures) -> list[tuple[int, Expr]]:
     """Terms with equal literals are added back together (keeps the term count small)."""
     groups: dict[Signature, list[tuple[int, Expr]]] = {}
     for coef, term in terms:
-        signature = signatures.of(term)
-        groups.setdefault(signature, []).append((coef, term))
-    out: list[tuple[int, Expr]] = []
-    for members in groups.values():
-        if len(members) == 1:
-            out.append(members[0])
-        else:
-            out.append(split_coefficient(add(*(mul(const(c), t) for c, t in members))))
+        groups.setdefault(signatures.of(term), []).append((coef, term))
+    out = [members[0] if len(members) == 1 else split_coefficient(add(*(mul(const(c), t) for c, t in members)))
+           for members in groups.values()]
     return [(c, t) for c, t in out if c != 0]
 
 
@@ -178,7 +151,7 @@ class Atoms:
 
 def atoms_for(sort: Sort, literals: list[frozenset[int]]) -> Atoms:
     """Split ``0..size-1`` into classes of values with identical membership in all literals."""
-    mentioned = {v for v in (set().union(*literals) if literals else set()) if v >= 0}
+    mentioned = {v for v in set().union(*literals) if v >= 0}
     if isinstance(sort.size, int):
         mentioned = {v for v in mentioned if v < sort.size}
     classes: dict[tuple[bool, ...], set[int]] = {}
@@ -229,9 +202,7 @@ def plan_term(coefficient: int, node: Expr, sorts: dict[int, Sort], universe: fr
             v, values = excluded  # 1 - δv{S}: v lies in no atom inside S
             inside = set(atoms[names[v]].inside(values))
             allowed[v] = [a for a in allowed[v] if a not in inside]
-    sort_order = tuple(by_sort)
-    return TermPlan(coefficient, node, sort_order, {s: tuple(vs) for s, vs in by_sort.items()},
-                    atoms, allowed)
+    return TermPlan(coefficient, node, tuple(by_sort), {s: tuple(vs) for s, vs in by_sort.items()}, atoms, allowed)
 
 
 def _excluded_set(factor: Expr) -> tuple[int, frozenset[int]] | None:

@@ -22,6 +22,7 @@ Both questions here are answered by the counting engine, exactly:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import permutations, product
 
 import numpy as np
@@ -160,12 +161,9 @@ def witnesses(game: Game, name: str, limit: int = MAX_WITNESSES) -> list[tuple[C
         raise CpolyError("finding the hands of a category needs a deal over the cards' vertices only")
     suits = _suit_assignments(game)
     if suits is None:  # many suits: the search fixes the suits one by one too
-        found: list[dict[int, int]] = []
-        _search(game, game.categories[name], order, {}, found)
-        return [tuple((a[f], a[s]) for f, s in zip(game.face_vertices, game.suit_vertices)) for a in found]
-    patterns: list[dict[int, int]] = []
-    _search(game, game.categories[name], list(game.face_vertices), {}, patterns)
-    return _with_suits(game, target, patterns, suits)
+        return [tuple((a[f], a[s]) for f, s in zip(game.face_vertices, game.suit_vertices))
+                for a in _search(game, game.categories[name], order, {})]
+    return _with_suits(game, target, list(_search(game, game.categories[name], list(game.face_vertices), {})), suits)
 
 
 #: The most suit assignments of a hand that :func:`witnesses` checks at once for one face
@@ -205,12 +203,11 @@ def _with_suits(game: Game, target: Expr, patterns: list[dict[int, int]], suits:
 PATTERNS_AT_ONCE = 256
 
 
-def _search(game: Game, category: Expr, order: list[int], fixed: dict[int, int],
-            found: list[dict[int, int]]) -> None:
+def _search(game: Game, category: Expr, order: list[int], fixed: dict[int, int]) -> Iterator[dict[int, int]]:
     """Extend ``fixed`` one vertex of ``order`` at a time, keeping the values with a positive
-    completion of ``deal·category``; each assignment of all of ``order`` is added to ``found``."""
+    completion of ``deal·category``; each assignment of all of ``order`` is yielded, in order."""
     if len(fixed) == len(order):
-        found.append(dict(fixed))
+        yield fixed
         return
     vertex = order[len(fixed)]
     size = game.sorts[vertex].size
@@ -218,4 +215,4 @@ def _search(game: Game, category: Expr, order: list[int], fixed: dict[int, int],
     for value in range(size):
         trial = {**fixed, vertex: value}
         if game.plan.count_fixed(category, trial) != 0:
-            _search(game, category, order, trial, found)
+            yield from _search(game, category, order, trial)

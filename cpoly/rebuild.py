@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from cpoly.expr import Delta, Expr, Product, Sum, children, postorder
-from cpoly.memo import Memo, MemoOfMemos
+from cpoly.expr import Delta, Expr, Product, Sum, children, postorder, union_under
+from cpoly.memo import Memo, MemoOfMemos, cached
 from cpoly.rewrite import ONE, ZERO, add, complement, delta, mul
 
 
@@ -51,15 +51,12 @@ def rebuild(root: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr] | N
     for node in postorder([root], skip=memo):
         if isinstance(node, Delta):
             memo[node.uid] = leaf(node)
-        elif isinstance(node, (Sum, Product)):
-            operands = node.terms if isinstance(node, Sum) else node.factors
-            rebuilt = [memo[o.uid] for o in operands]
-            if all(new is old for new, old in zip(rebuilt, operands)):
-                memo[node.uid] = node  # nothing changed below: the node itself (no rules re-run)
-            else:
-                memo[node.uid] = add(*rebuilt) if isinstance(node, Sum) else mul(*rebuilt)
+            continue
+        rebuilt = [memo[o.uid] for o in children(node)]
+        if all(new is old for new, old in zip(rebuilt, children(node))):
+            memo[node.uid] = node  # nothing changed below (a constant too): the node itself, no rules re-run
         else:
-            memo[node.uid] = node
+            memo[node.uid] = add(*rebuilt) if isinstance(node, Sum) else mul(*rebuilt)
     return memo[root.uid]
 
 
@@ -94,17 +91,10 @@ def narrow(node: Expr) -> Expr:
     >>> narrow(mul(low, delta((2,), {7}), delta((1, 2)))) is ZERO
     True
     """
-    if not isinstance(node, Product):
-        return node
-    found = _NARROWED_NODES.get(node.uid)
-    if found is None:
-        found = _NARROWED_NODES.put(node.uid, _narrow_product(node))
-    return found
+    return _narrow_product(node) if isinstance(node, Product) else node
 
 
-_NARROWED_NODES = Memo[int, Expr]("rebuild.narrowed_nodes", 500_000)  # product uid -> narrowed
-
-
+@cached("rebuild.narrowed_nodes", 500_000)
 def _narrow_product(node: Product) -> Expr:
     known = {f.vertices[0]: f.values for f in node.factors
              if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None}
@@ -114,7 +104,7 @@ def _narrow_product(node: Product) -> Expr:
     sets = set(known.values())
     meet = all(a & b for a in sets for b in sets)  # then no δa,b… of known vertices is 0
     rest = [f if meet and not _valued_vertices(f) & known.keys() else rebuild(f, lambda d: _decided(d, known), memo)
-            for f in node.factors if not (isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None)]
+            for f in node.factors]  # a δv{S} of known itself is decided to 1, and put back below
     narrowed = mul(*rest, *(delta((v,), values) for v, values in known.items()))
     return ZERO if isinstance(narrowed, Product) and _too_few_values(narrowed) else narrowed
 
@@ -161,16 +151,7 @@ def _valued_vertices(root: Expr) -> frozenset[int]:
     """The vertices of the δs with a value set under ``root``: a factor without a known one
     among them is left as it is by :func:`narrow` when every two known sets meet (nothing
     in it is decided), so it is not rebuilt."""
-    found = _VALUED.get(root.uid)
-    if found is not None:
-        return found
-    valued = _VALUED.room()
-    for n in postorder([root], skip=valued):
-        if isinstance(n, Delta):
-            valued[n.uid] = frozenset(n.vertices) if n.values is not None else frozenset()
-        else:
-            valued[n.uid] = frozenset().union(*(valued[c.uid] for c in children(n)))
-    return valued[root.uid]
+    return union_under(root, lambda d: frozenset(d.vertices) if d.values is not None else frozenset(), _VALUED.room())
 
 
 def _decided(node: Delta, known: dict[int, frozenset[int]]) -> Expr:
@@ -186,7 +167,6 @@ def _decided(node: Delta, known: dict[int, frozenset[int]]) -> Expr:
 
 
 # ---- equal vertices named by one of them -------------------------------------------------------
-_UNIFIED = Memo[int, Expr]("rebuild.unified", 500_000)  # product uid -> unified
 _UNIFY_MEMOS = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("rebuild.unify_memos", 4096, 100_000)
 
 
@@ -204,14 +184,10 @@ def unify(node: Expr) -> Expr:
     >>> unify(mul(suited, one_minus(delta((3,), {5})))) is mul(suited, one_minus(delta((1,), {5})))
     True
     """
-    if not isinstance(node, Product):
-        return node
-    found = _UNIFIED.get(node.uid)
-    if found is None:
-        found = _UNIFIED.put(node.uid, _unify_product(node))
-    return found
+    return _unify_product(node) if isinstance(node, Product) else node
 
 
+@cached("rebuild.unified", 500_000)
 def _unify_product(node: Product) -> Expr:
     defining = [f for f in node.factors if isinstance(f, Delta) and len(f.vertices) > 1]
     if not defining:

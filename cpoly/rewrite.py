@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from math import prod
 
 from cpoly.expr import (
     Const,
@@ -29,14 +30,10 @@ from cpoly.expr import (
     intern_sum,
     postorder,
 )
-from cpoly.memo import Memo
+from cpoly.memo import Memo, cached
 
 
-def const(value: int) -> Const:
-    """The constant ``value``."""
-    return intern_const(value)
-
-
+const = intern_const  # a constant is its interned node (no rule applies)
 ZERO = const(0)
 ONE = const(1)
 
@@ -77,21 +74,13 @@ def one_minus(node: Expr) -> Expr:
 # ---- products ------------------------------------------------------------------------
 def _flatten_product(factors: list[Expr]) -> list[Expr]:
     """a·(b·c) = a·b·c"""
-    out: list[Expr] = []
-    for f in factors:
-        out.extend(f.factors if isinstance(f, Product) else (f,))
-    return out
+    return [g for f in factors for g in (f.factors if isinstance(f, Product) else (f,))]
 
 
 def _fold_constants(factors: list[Expr]) -> list[Expr]:
     """2·3·x = 6·x ; 0·x = 0 ; 1·x = x"""
-    scale = 1
-    rest: list[Expr] = []
-    for f in factors:
-        if isinstance(f, Const):
-            scale *= f.value
-        else:
-            rest.append(f)
+    scale = prod(f.value for f in factors if isinstance(f, Const))
+    rest: list[Expr] = [f for f in factors if not isinstance(f, Const)]
     if scale == 0:
         return [ZERO]
     return rest if scale == 1 else [const(scale), *rest]
@@ -139,18 +128,15 @@ def complement(node: Expr) -> Expr | None:
     return None
 
 
-_COMPLEMENTED = Memo[int, "Expr | None"]("rewrite.complemented", 500_000)
-
-
 def _complemented(node: Expr) -> Expr | None:
-    """``x`` when ``node`` is ``1 - x`` with ``x`` 0/1-valued, else None (memoised)."""
-    if not isinstance(node, Sum):
-        return None
-    table = _COMPLEMENTED.table
-    if node.uid in table:
-        return table[node.uid]
+    """``x`` when ``node`` is ``1 - x`` with ``x`` 0/1-valued, else None (memoised for sums)."""
+    return _complemented_sum(node) if isinstance(node, Sum) else None
+
+
+@cached("rewrite.complemented", 500_000)
+def _complemented_sum(node: Sum) -> Expr | None:
     base = complement(node)
-    return _COMPLEMENTED.put(node.uid, base if base is not None and is_boolean(base) else None)
+    return base if base is not None and is_boolean(base) else None
 
 
 def _complements(factors: list[Expr]) -> list[Expr]:
@@ -171,19 +157,14 @@ def _complements(factors: list[Expr]) -> list[Expr]:
     return [f for f in factors if f.uid not in dropped]
 
 
-_FACTOR_UIDS = Memo[int, frozenset[int]]("rewrite.factor_uids", 500_000)
-
-
+@cached("rewrite.factor_uids", 500_000)
 def _factor_uids(node: Expr) -> frozenset[int]:
     """The uids of a product's factors (of the node itself when it is not a product)."""
-    found = _FACTOR_UIDS.get(node.uid)
-    if found is None:
-        found = _FACTOR_UIDS.put(node.uid, frozenset(f.uid for f in node.factors) if isinstance(node, Product)
-                                 else frozenset((node.uid,)))
-    return found
+    return frozenset(f.uid for f in node.factors) if isinstance(node, Product) else frozenset((node.uid,))
 
 
-PRODUCT_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
+Rules = tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...]
+PRODUCT_RULES: Rules = (
     ("flatten", _flatten_product),
     ("fold constants", _fold_constants),
     ("idempotent 0/1 factors", _idempotent),
@@ -192,9 +173,7 @@ PRODUCT_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
 )
 
 
-_PRODUCTS = Memo[tuple[int, ...], Expr]("rewrite.products", 500_000)  # factor uids -> their product
-
-
+@cached("rewrite.products", 500_000)
 def mul(*factors: Expr) -> Expr:
     """The product of ``factors`` after the product rules (memoised: the rules see only the
     interned factors, so equal factor tuples give the same node).
@@ -203,25 +182,7 @@ def mul(*factors: Expr) -> Expr:
     >>> mul(a, b) is mul(a, b) is mul(b, a)
     True
     """
-    key = tuple(f.uid for f in factors)
-    found = _PRODUCTS.get(key)
-    if found is None:
-        found = _PRODUCTS.put(key, _product(list(factors)))
-    return found
-
-
-def _product(items: list[Expr]) -> Expr:
-    for _name, rule in PRODUCT_RULES:
-        items = rule(items)
-    if ZERO in items:
-        return ZERO
-    items = [f for f in items if f is not ONE]
-    if not items:
-        return ONE
-    if len(items) == 1:
-        return items[0]
-    items.sort(key=_order_key)
-    return intern_product(tuple(items))
+    return _built(PRODUCT_RULES, list(factors), ONE, intern_product)
 
 
 # ---- sums ----------------------------------------------------------------------------
@@ -237,10 +198,7 @@ def split_coefficient(node: Expr) -> tuple[int, Expr]:
 
 def _flatten_sum(terms: list[Expr]) -> list[Expr]:
     """a + (b + c) = a + b + c"""
-    out: list[Expr] = []
-    for t in terms:
-        out.extend(t.terms if isinstance(t, Sum) else (t,))
-    return out
+    return [u for t in terms for u in (t.terms if isinstance(t, Sum) else (t,))]
 
 
 def _collect_like_terms(terms: list[Expr]) -> list[Expr]:
@@ -260,7 +218,7 @@ def _collect_like_terms(terms: list[Expr]) -> list[Expr]:
             for uid, c in coefficients.items() if c != 0]
 
 
-SUM_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
+SUM_RULES: Rules = (
     ("flatten", _flatten_sum),
     ("collect like terms", _collect_like_terms),
 )
@@ -268,15 +226,20 @@ SUM_RULES: tuple[tuple[str, Callable[[list[Expr]], list[Expr]]], ...] = (
 
 def add(*terms: Expr) -> Expr:
     """The sum of ``terms`` after the sum rules."""
-    items = list(terms)
-    for _name, rule in SUM_RULES:
+    return _built(SUM_RULES, list(terms), ZERO, intern_sum)
+
+
+def _built(rules: Rules, items: list[Expr], empty: Expr, intern: Callable[[tuple[Expr, ...]], Expr]) -> Expr:
+    """The node of ``items`` after ``rules``: ``empty`` when none is left (the rules leave a 0
+    factor alone and no 1 factor), the one left, or their interned sum or product."""
+    for _name, rule in rules:
         items = rule(items)
     if not items:
-        return ZERO
+        return empty
     if len(items) == 1:
         return items[0]
     items.sort(key=_order_key)
-    return intern_sum(tuple(items))
+    return intern(tuple(items))
 
 
 def _order_key(node: Expr) -> tuple[int, int]:
@@ -313,13 +276,10 @@ def _exclusive(terms: tuple[Expr, ...]) -> bool:
     >>> _exclusive(tuple(windows)), _exclusive((delta((1,), {1, 2}), delta((1,), {2, 3})))
     (True, False)
     """
-    if len(terms) > EXCLUSIVE_MAX_TERMS:
-        return False
-    for term in terms:
-        if isinstance(term, Const) or (isinstance(term, Product) and isinstance(term.factors[0], Const)):
-            return False  # a coefficient other than 1
-        if not is_boolean(term):
-            return False
+    if len(terms) > EXCLUSIVE_MAX_TERMS or any(
+            isinstance(t, Const) or (isinstance(t, Product) and isinstance(t.factors[0], Const)) or not is_boolean(t)
+            for t in terms):
+        return False  # a coefficient other than 1, or a term not 0/1
     from cpoly.rebuild import narrow
 
     return all(narrow(mul(a, b)) is ZERO for i, a in enumerate(terms) for b in terms[i + 1:])

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder
+from cpoly.expr import Const, Delta, Expr, Product, Sum, postorder, union_under
 from cpoly.memo import Memo
 from cpoly.rebuild import narrow
 from cpoly.rewrite import ONE, ZERO, complement, mul, split_coefficient
@@ -81,15 +81,7 @@ def _support(node: Expr, sort_of: dict[int, str]) -> frozenset[str]:
     key = (node.uid, id(sort_of))
     entry = _SUPPORT.get(key)
     if entry is None or entry[0] is not sort_of:
-        found: dict[int, frozenset[str]] = {}
-        for n in postorder([node]):
-            if isinstance(n, Delta):
-                found[n.uid] = frozenset(sort_of[v] for v in n.vertices)
-            elif isinstance(n, Const):
-                found[n.uid] = frozenset()
-            else:
-                found[n.uid] = frozenset().union(*(found[c.uid] for c in (n.terms if isinstance(n, Sum) else n.factors)))
-        entry = _SUPPORT.put(key, (sort_of, found[node.uid]))
+        entry = _SUPPORT.put(key, (sort_of, union_under(node, lambda d: frozenset(sort_of[v] for v in d.vertices), {})))
     return entry[1]
 
 
@@ -103,27 +95,25 @@ def separate(node: Expr, sort_of: dict[int, str], first: str) -> list[Part] | No
     >>> len(separate(add(ONE, mul(delta((1, 2)), delta((3, 4)))), sort_of, "F"))
     2
     """
-    found: dict[int, list[Part] | None] = {}
+    found: dict[int, list[Part]] = {}  # children first, and a child without parts ends the walk
     for n in postorder([node]):
         support = _support(n, sort_of)
+        parts: list[Part] | None
         if isinstance(n, Const):
-            found[n.uid] = [(n.value, ONE, ONE)]
+            parts = [(n.value, ONE, ONE)]
         elif len(support) <= 1:
-            found[n.uid] = [(1, n, ONE)] if first in support or not support else [(1, ONE, n)]
-        elif isinstance(n, Delta):
-            found[n.uid] = None
+            parts = [(1, n, ONE)] if first in support or not support else [(1, ONE, n)]
         elif isinstance(n, Sum):
-            pieces = [found[t.uid] for t in n.terms]
-            found[n.uid] = None if any(p is None for p in pieces) else collected(
-                [part for p in pieces if p is not None for part in p])
-        else:
-            found[n.uid] = distribute([found[f.uid] for f in n.factors])
-        if found[n.uid] is None or len(found[n.uid] or ()) > MAX_PARTS:
+            parts = collected([part for t in n.terms for part in found[t.uid]])
+        else:  # a δ of both sorts has none
+            parts = None if isinstance(n, Delta) else distribute([found[f.uid] for f in n.factors])
+        if parts is None or len(parts) > MAX_PARTS:
             return None
+        found[n.uid] = parts
     return found[node.uid]
 
 
-def distribute(factors: list[list[Part] | None]) -> list[Part] | None:
+def distribute(factors: Sequence[list[Part] | None]) -> list[Part] | None:
     """The product of sums of parts, distributed (None when a factor is None or too large)."""
     out: list[Part] = [(1, ONE, ONE)]
     for parts in sorted(factors, key=lambda p: -1 if p is None else len(p)):
@@ -161,7 +151,5 @@ def pair_matrix(left: np.ndarray, right: np.ndarray, pairs: Sequence[CardPair]) 
 
 def _together(partitions: np.ndarray, positions: tuple[int, ...]) -> np.ndarray:
     """Per partition, whether the vertices at ``positions`` are all in one block."""
-    same = np.ones(len(partitions), dtype=bool)
-    for p in positions[1:]:
-        same &= partitions[:, p] == partitions[:, positions[0]]
+    same: np.ndarray = (partitions[:, list(positions[1:])] == partitions[:, list(positions[:1])]).all(axis=1)
     return same
