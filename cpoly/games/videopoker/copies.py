@@ -161,17 +161,6 @@ class PreparedCopies:
         return self.tables.n
 
 
-def _tables_layout(n_values: int, n_columns: int) -> cache.Layout:
-    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
-        f"counts{j}": (np.dtype(np.int64), (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)
-    }
-    for name in ("representatives", "sizes", "weights"):
-        layout[name] = (np.dtype(np.int64), (None,))
-    layout["group_order"] = (np.dtype(np.int64), (1,))
-    layout["invariant"] = (np.dtype(np.int64), (1,))
-    return layout
-
-
 def prepare_copies(
     categories: np.ndarray,
     faces: np.ndarray,
@@ -198,28 +187,28 @@ def prepare_copies(
     if categories.shape != (multiset_count(n_values, HAND_SIZE),):
         raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
     key = cache.entry_key("copies", faces, suits, copies, compact_categories(categories), n_columns)
-    layout = _tables_layout(n_values, n_columns)
+    int64 = np.dtype(np.int64)
+    layout = {f"counts{j}": (int64, (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)}
+    layout |= {"representatives": (int64, (None,)), "sizes": (int64, (None,)), "weights": (int64, (None,)),
+               "group_order": (int64, (1,)), "invariant": (int64, (1,))}
     maps = suit_symmetries(faces, suits)
-    if use_cache:
-        stored = cache.load_entry("copies", key, layout)
-        if stored is not None and int(stored["group_order"][0]) in (1, len(maps)):
-            order = int(stored["group_order"][0])
-            tables = MultisetTables(n_values, copies, n_columns,
-                                    tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)), categories, faces)
-            classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
-                                      order, bool(stored["invariant"][0]))
-            note = "" if classes.invariant else NOT_INVARIANT_NOTE
-            return PreparedCopies(tables, classes, maps if order > 1 else maps[:1], note, True)
-    classes = multiset_classes(maps, HAND_SIZE, copies, categories)
-    tables = build_multiset_tables(categories, n_values, copies, n_columns, faces)
-    if use_cache:
-        arrays = {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)}
-        arrays.update(representatives=classes.representatives, sizes=classes.sizes, weights=classes.weights,
-                      group_order=np.array([classes.group_order], dtype=np.int64),
-                      invariant=np.array([int(classes.invariant)], dtype=np.int64))
-        cache.store_entry("copies", key, arrays)
+    stored = cache.load_entry("copies", key, layout) if use_cache else None
+    from_cache = stored is not None and int(stored["group_order"][0]) in (1, len(maps))
+    if stored is not None and from_cache:
+        tables = MultisetTables(n_values, copies, n_columns, tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)),
+                                categories, faces)
+        classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
+                                  int(stored["group_order"][0]), bool(stored["invariant"][0]))
+    else:
+        classes = multiset_classes(maps, HAND_SIZE, copies, categories)
+        tables = build_multiset_tables(categories, n_values, copies, n_columns, faces)
+        if use_cache:
+            cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
+                "representatives": classes.representatives, "sizes": classes.sizes, "weights": classes.weights,
+                "group_order": np.array([classes.group_order], dtype=np.int64),
+                "invariant": np.array([int(classes.invariant)], dtype=np.int64)})
     note = "" if classes.invariant else NOT_INVARIANT_NOTE
-    return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, False)
+    return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, from_cache)
 
 
 def analyze_copies(
