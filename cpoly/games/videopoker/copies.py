@@ -43,7 +43,6 @@ import numpy as np
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import _check_pays, sorted_deal
-from cpoly.games.videopoker.holdchoice import HoldResult
 from cpoly.deck.symmetry import suit_symmetries
 from cpoly.games.videopoker.holds import (
     HoldChoice,
@@ -63,7 +62,7 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
-from cpoly.games.videopoker.holdchoice import draw_weights, parse_tie_rule, play_deal
+from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
 from cpoly.parallel import imap_chunks
 from cpoly.paytable import PayTable
 from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
@@ -155,11 +154,6 @@ class PreparedCopies:
     symmetry_note: str
     from_cache: bool
 
-    @property
-    def n(self) -> int:
-        """Physical cards."""
-        return self.tables.n
-
 
 def prepare_copies(
     categories: np.ndarray,
@@ -188,7 +182,8 @@ def prepare_copies(
         raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
     key = cache.entry_key("copies", faces, suits, copies, compact_categories(categories), n_columns)
     int64 = np.dtype(np.int64)
-    layout = {f"counts{j}": (int64, (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)}
+    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
+        f"counts{j}": (int64, (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)}
     layout |= {"representatives": (int64, (None,)), "sizes": (int64, (None,)), "weights": (int64, (None,)),
                "group_order": (int64, (1,)), "invariant": (int64, (1,))}
     maps = suit_symmetries(faces, suits)
@@ -221,12 +216,12 @@ def analyze_copies(
     rule = parse_tie_rule(tie_rule)
     tables, classes = prepared.tables, prepared.classes
     _check_pays(paytable, tables.n_columns)
-    lcm_weight, weights = draw_weights(prepared.n)
+    lcm_weight, weights = draw_weights(tables.n)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
     weight_by_hold = hold_weights(weights)
     largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
-    scaled.check_int64_bounds(lcm_weight, prepared.n, CHUNK_CLASSES, largest)
+    scaled.check_int64_bounds(lcm_weight, tables.n, CHUNK_CLASSES, largest)
     stacked = StackedTables.of(tables)
     deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
     totals = Totals(tables.n_columns)
@@ -246,7 +241,7 @@ def analyze_copies(
                    classes.weights[start:stop])
         if progress is not None:
             progress(stop, n_classes)
-    return totals.analysis(paytable, rule, prepared.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
+    return totals.analysis(paytable, rule, tables.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
                            classes.group_order, prepared.symmetry_note, prepared.from_cache)
 
 

@@ -131,21 +131,13 @@ class MultisetClasses:
 
 def _generators(value_maps: np.ndarray) -> list[np.ndarray]:
     """A few rows of ``value_maps`` (a group) that generate it (greedy closure)."""
-    identity = tuple(range(value_maps.shape[1]))
-    group = {identity}
+    group = {tuple(range(value_maps.shape[1]))}
     generators: list[np.ndarray] = []
     for row in value_maps:
-        if tuple(row.tolist()) in group:
-            continue
-        generators.append(row)
-        frontier = list(group)
-        while frontier:
-            element = frontier.pop()
-            for generator in generators:
-                image = tuple(generator[list(element)].tolist())
-                if image not in group:
-                    group.add(image)
-                    frontier.append(image)
+        if tuple(row.tolist()) not in group:
+            generators.append(row)
+            while new := {tuple(g[list(e)].tolist()) for e in group for g in generators} - group:
+                group |= new
     return generators
 
 

@@ -44,7 +44,14 @@ from math import factorial, perm
 import numpy as np
 
 from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
-from cpoly.games.videopoker.placed import MASK_BITS, PLACEMENTS, SIXES, DealEvents, PlacedSubsets, moved_hands
+from cpoly.games.videopoker.placed import (
+    MASK_BITS,
+    PLACEMENTS,
+    SIXES,
+    DealEvents,
+    PlacedSubsets,
+    moved_hands,
+)
 from cpoly.games.videopoker.scalar import ranges
 from cpoly.games.videopoker.summary import Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
@@ -199,8 +206,8 @@ def play_orderings(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, event
         full = base[deal]
         row, event = _pairs(events.deal, deal)
         on = events.code[event] == PLACEMENT[events.mask[event], ordering[row]]
-        chosen = events.select(event[on])
-        _move(full, (row[on], chosen.mask), chosen)
+        satisfied = events.select(event[on])
+        _move(full, (row[on], satisfied.mask), satisfied)
         totals.add(full, pricing.choose(full, deals[deal]), weight_by_hold, sizes[deal], group_order,
                    realisations)
 

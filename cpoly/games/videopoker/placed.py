@@ -155,25 +155,22 @@ class PlacedSubsets:
         offsets = subset_offsets(n_cards)
         order = np.argsort(cards, axis=1, kind="stable")  # positions by card
         by_card = np.take_along_axis(cards, order, axis=1)
-        keys, placements = [], []
+        key_parts, placement_parts = [], []
         for mask in range(HOLDS):
             chosen = np.flatnonzero(MASK_BITS[mask])  # ranks among the witness's sorted cards
-            keys.append(offsets[len(chosen)] + colex_rank(by_card[:, chosen]))
-            placements.append(((order[:, chosen] + 1) * SIXES[: len(chosen)]).sum(axis=1) * len(changes)
-                              + change.reshape(-1))
-        return cls._tabulated(np.concatenate(keys), np.concatenate(placements), changes.reshape(-1, 2), offsets)
-
-    @classmethod
-    def _tabulated(cls, keys: np.ndarray, placements: np.ndarray, changes: np.ndarray,
-                   offsets: np.ndarray) -> PlacedSubsets:
-        """Count the (subset key, placement * C + change) pairs, sorted."""
+            key_parts.append(offsets[len(chosen)] + colex_rank(by_card[:, chosen]))
+            placement_parts.append(((order[:, chosen] + 1) * SIXES[: len(chosen)]).sum(axis=1) * len(changes)
+                                   + change.reshape(-1))
+        # count the (subset key, placement * C + change) pairs, sorted
+        keys, placements = np.concatenate(key_parts), np.concatenate(placement_parts)
+        changes = changes.reshape(-1, 2)
         if not len(keys):  # no witnesses: one empty row for the subsets not found
             empty = np.zeros(0, dtype=np.int64)
             none = np.zeros((1, len(changes)), dtype=np.int32)
             return cls(empty, np.zeros(1, dtype=np.int64), empty, empty, empty, changes.astype(np.int64), none,
                        none, offsets)
-        order = np.lexsort((placements, keys))
-        keys, placements = keys[order], placements[order]
+        by_key = np.lexsort((placements, keys))
+        keys, placements = keys[by_key], placements[by_key]
         starts = np.flatnonzero(np.append(True, (keys[1:] != keys[:-1]) | (placements[1:] != placements[:-1])))
         count = np.diff(np.append(starts, len(keys)))
         keys, placements = keys[starts], placements[starts]

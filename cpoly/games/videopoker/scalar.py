@@ -5,23 +5,18 @@ inclusion-exclusion as one number per subset instead of one count per category::
 
     value[m] = w[m] * sum over T with m <= T <= deal of (-1)**|T - m| * (rows[T] . pays)
 
-(hold 31, the dealt hand kept, uses the dealt pays instead).  The work is hold-major: the
-prepared game gives the rows of the 31 held subsets of a chunk of deal classes as a ``(31, N)``
-int32 array (:meth:`~cpoly.games.videopoker.prepare.PreparedGame.held_rows`, memory-mapped from
-the cache for a second pay table), one ``take`` of the contracted rows fills the ``(32, N)``
-lattice, and the transform, the weights, the maximum and the mask of maximal holds are
-element-wise passes over contiguous rows of ``N`` values (NumPy releases the GIL in each, so
-chunks run on both cores); one reduction of that mask gives each deal's best hold, or says that
-several tie.
+(hold 31, the dealt hand kept, uses the dealt pays instead).  The work is hold-major: one
+``take`` of the contracted rows at the ``(31, N)`` int32 rows of a chunk's held subsets
+(:meth:`~cpoly.games.videopoker.prepare.PreparedGame.held_rows`) fills the ``(32, N)``
+lattice; the transform, the weights, the maximum and the mask of maximal holds are
+element-wise passes over contiguous rows (NumPy releases the GIL, so chunks run on both
+cores), and one reduction of the mask gives each deal's best hold or says that several tie.
 
-Only deals whose maximal EV is reached by several holds need every hold's counts per category
-(the tie rules look at them: they go through
-:func:`~cpoly.games.videopoker.holds.choose_holds` in :func:`play_tied`, gathered over chunks);
-for the others only the chosen hold's counts are summed, from the subsets that contain it: the
-(deal, superset of its best hold) pairs from a flat table of every hold's supersets, their
-signs weighted by class size and draw weight, one ``bincount`` per chunk (a quarter of the 31
-subsets of a deal, on average, contain its best hold), then one product with the rows for the
-whole game (:func:`exact_dot`).  Every value is an exact integer, the same as
+Only tied deals need every hold's counts per category, for the tie rules (:func:`play_tied`,
+gathered over chunks).  For the others only the chosen hold's counts are summed, from the
+subsets that contain it: the signed (deal, superset of its best hold) pairs weighted by
+class size and draw weight, one ``bincount`` per chunk, then one product with the rows for
+the whole game (:func:`exact_dot`).  Every value is an exact integer, the same as
 :func:`~cpoly.games.videopoker.holds.choose_holds` computes.
 """
 
