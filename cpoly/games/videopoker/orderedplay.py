@@ -161,10 +161,8 @@ def _add_moves(sums: _Sums, lattice: SubsetLattice, best: np.ndarray, sizes: np.
     # analysis' int64 check (:meth:`~cpoly.paytable.ScaledPays.check_int64_bounds`) covers a chunk of them
     scale = sizes[rows] * DRAW_ORDERINGS[hold] * weight_by_hold[hold]
     moved = moved_hands(witnesses, changes, len(sums.moved)) * scale[:, None]
-    kept = hold == HOLDS - 1
-    for target, part in ((sums.moved, moved), (sums.moved_dealt, moved[kept])):
-        for c, value in enumerate(part.sum(axis=0).tolist()):
-            target[c] += value
+    sums.moved = [a + b for a, b in zip(sums.moved, moved.sum(axis=0).tolist())]
+    sums.moved_dealt = [a + b for a, b in zip(sums.moved_dealt, moved[hold == HOLDS - 1].sum(axis=0).tolist())]
 
 
 def _play_undecided(prepared: PreparedGame, hands: OrderedHands, pricing: OrderedPricing, classes: np.ndarray,

@@ -164,17 +164,12 @@ class PlacedSubsets:
         # count the (subset key, placement * C + change) pairs, sorted
         keys, placements = np.concatenate(key_parts), np.concatenate(placement_parts)
         changes = changes.reshape(-1, 2)
-        if not len(keys):  # no witnesses: one empty row for the subsets not found
-            empty = np.zeros(0, dtype=np.int64)
-            none = np.zeros((1, len(changes)), dtype=np.int32)
-            return cls(empty, np.zeros(1, dtype=np.int64), empty, empty, empty, changes.astype(np.int64), none,
-                       none, offsets)
         by_key = np.lexsort((placements, keys))
         keys, placements = keys[by_key], placements[by_key]
-        starts = np.flatnonzero(np.append(True, (keys[1:] != keys[:-1]) | (placements[1:] != placements[:-1])))
+        starts = np.flatnonzero((np.diff(keys, prepend=-1) != 0) | (np.diff(placements, prepend=-1) != 0))
         count = np.diff(np.append(starts, len(keys)))
         keys, placements = keys[starts], placements[starts]
-        new_key = np.append(True, keys[1:] != keys[:-1])
+        new_key = np.diff(keys, prepend=-1) != 0  # keys and placements are >= 0
         which = np.cumsum(new_key) - 1
         n_keys, n_changes = int(new_key.sum()), len(changes)
         local, change = np.divmod(placements, n_changes)

@@ -246,11 +246,8 @@ def exact_dot(vector: np.ndarray, rows: np.ndarray) -> list[int]:
     limb = 0
     while ((remaining != 0) & (remaining != -1)).any():
         low = remaining & ((1 << shift) - 1)  # two's complement: remaining = high * 2**shift + low
-        for c, value in enumerate((low @ wide).tolist()):
-            result[c] += value << limb
+        result = [r + (value << limb) for r, value in zip(result, (low @ wide).tolist())]
         remaining = remaining >> shift
         limb += shift
     negative = remaining == -1  # what is left: 0 or -1 times 2**limb
-    for c, value in enumerate(wide[negative].sum(axis=0).tolist()):
-        result[c] -= value << limb
-    return result
+    return [r - (value << limb) for r, value in zip(result, wide[negative].sum(axis=0).tolist())]
