@@ -8,7 +8,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cpoly.games.videopoker.ordered import PLACEMENT, POSITIONS, SIXES, _code_masks
+from cpoly.games.videopoker.ordered import PLACEMENT, POSITIONS, SIXES
+from cpoly.games.videopoker.placed import code_masks
 
 # An event places some of the deal's five cards (index) at positions; -1 = not placed.
 event = st.lists(st.sampled_from([-1, 0, 1, 2, 3, 4]), min_size=5, max_size=5).filter(
@@ -19,7 +20,7 @@ event = st.lists(st.sampled_from([-1, 0, 1, 2, 3, 4]), min_size=5, max_size=5).f
 @given(event)
 def test_an_event_holds_in_exactly_the_orderings_placing_its_cards(places):
     code = int(((np.array(places) + 1) * SIXES).sum())
-    mask = int(_code_masks(np.array([code]))[0])
+    mask = int(code_masks(np.array([code]))[0])
     assert mask == sum(1 << i for i, p in enumerate(places) if p >= 0)
     expected = [all(p < 0 or ordering[i] == p for i, p in enumerate(places))
                 for ordering in permutations(range(5))]  # ordering[i] = position of card i

@@ -43,7 +43,6 @@ import numpy as np
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import _check_pays, sorted_deal
-from cpoly.games.videopoker.holdchoice import HoldResult
 from cpoly.deck.symmetry import suit_symmetries
 from cpoly.games.videopoker.holds import (
     HoldChoice,
@@ -63,7 +62,7 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
-from cpoly.games.videopoker.holdchoice import draw_weights, parse_tie_rule, play_deal
+from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
 from cpoly.parallel import imap_chunks
 from cpoly.paytable import PayTable
 from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
@@ -155,22 +154,6 @@ class PreparedCopies:
     symmetry_note: str
     from_cache: bool
 
-    @property
-    def n(self) -> int:
-        """Physical cards."""
-        return self.tables.n
-
-
-def _tables_layout(n_values: int, n_columns: int) -> cache.Layout:
-    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
-        f"counts{j}": (np.dtype(np.int64), (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)
-    }
-    for name in ("representatives", "sizes", "weights"):
-        layout[name] = (np.dtype(np.int64), (None,))
-    layout["group_order"] = (np.dtype(np.int64), (1,))
-    layout["invariant"] = (np.dtype(np.int64), (1,))
-    return layout
-
 
 def prepare_copies(
     categories: np.ndarray,
@@ -198,28 +181,29 @@ def prepare_copies(
     if categories.shape != (multiset_count(n_values, HAND_SIZE),):
         raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
     key = cache.entry_key("copies", faces, suits, copies, compact_categories(categories), n_columns)
-    layout = _tables_layout(n_values, n_columns)
+    int64 = np.dtype(np.int64)
+    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
+        f"counts{j}": (int64, (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)}
+    layout |= {"representatives": (int64, (None,)), "sizes": (int64, (None,)), "weights": (int64, (None,)),
+               "group_order": (int64, (1,)), "invariant": (int64, (1,))}
     maps = suit_symmetries(faces, suits)
-    if use_cache:
-        stored = cache.load_entry("copies", key, layout)
-        if stored is not None and int(stored["group_order"][0]) in (1, len(maps)):
-            order = int(stored["group_order"][0])
-            tables = MultisetTables(n_values, copies, n_columns,
-                                    tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)), categories, faces)
-            classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
-                                      order, bool(stored["invariant"][0]))
-            note = "" if classes.invariant else NOT_INVARIANT_NOTE
-            return PreparedCopies(tables, classes, maps if order > 1 else maps[:1], note, True)
-    classes = multiset_classes(maps, HAND_SIZE, copies, categories)
-    tables = build_multiset_tables(categories, n_values, copies, n_columns, faces)
-    if use_cache:
-        arrays = {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)}
-        arrays.update(representatives=classes.representatives, sizes=classes.sizes, weights=classes.weights,
-                      group_order=np.array([classes.group_order], dtype=np.int64),
-                      invariant=np.array([int(classes.invariant)], dtype=np.int64))
-        cache.store_entry("copies", key, arrays)
+    stored = cache.load_entry("copies", key, layout) if use_cache else None
+    from_cache = stored is not None and int(stored["group_order"][0]) in (1, len(maps))
+    if stored is not None and from_cache:
+        tables = MultisetTables(n_values, copies, n_columns, tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)),
+                                categories, faces)
+        classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
+                                  int(stored["group_order"][0]), bool(stored["invariant"][0]))
+    else:
+        classes = multiset_classes(maps, HAND_SIZE, copies, categories)
+        tables = build_multiset_tables(categories, n_values, copies, n_columns, faces)
+        if use_cache:
+            cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
+                "representatives": classes.representatives, "sizes": classes.sizes, "weights": classes.weights,
+                "group_order": np.array([classes.group_order], dtype=np.int64),
+                "invariant": np.array([int(classes.invariant)], dtype=np.int64)})
     note = "" if classes.invariant else NOT_INVARIANT_NOTE
-    return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, False)
+    return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, from_cache)
 
 
 def analyze_copies(
@@ -232,12 +216,12 @@ def analyze_copies(
     rule = parse_tie_rule(tie_rule)
     tables, classes = prepared.tables, prepared.classes
     _check_pays(paytable, tables.n_columns)
-    lcm_weight, weights = draw_weights(prepared.n)
+    lcm_weight, weights = draw_weights(tables.n)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
     weight_by_hold = hold_weights(weights)
     largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
-    scaled.check_int64_bounds(lcm_weight, prepared.n, CHUNK_CLASSES, largest)
+    scaled.check_int64_bounds(lcm_weight, tables.n, CHUNK_CLASSES, largest)
     stacked = StackedTables.of(tables)
     deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
     totals = Totals(tables.n_columns)
@@ -257,7 +241,7 @@ def analyze_copies(
                    classes.weights[start:stop])
         if progress is not None:
             progress(stop, n_classes)
-    return totals.analysis(paytable, rule, prepared.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
+    return totals.analysis(paytable, rule, tables.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
                            classes.group_order, prepared.symmetry_note, prepared.from_cache)
 
 

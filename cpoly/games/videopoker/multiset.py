@@ -23,7 +23,6 @@ question of the full-game analysis depends on a physical hand only through its *
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -41,7 +40,6 @@ __all__ = [
     "multiset_count",
     "multiset_rank",
     "realisations",
-    "sort_rows",
 ]
 
 
@@ -51,19 +49,13 @@ def multiset_count(n_values: int, k: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def _all_multisets_cached(n_values: int, k: int) -> np.ndarray:
+def all_multisets(n_values: int, k: int) -> np.ndarray:
+    """Every non-decreasing k-row of values ``0..V-1``, in rank order (read-only, int16); the
+    rank space is dense: :func:`realisations` tells the dealable rows (weight > 0)."""
     shifted = all_hands(n_values + k - 1, k).astype(np.int16)
     rows = shifted - np.arange(k, dtype=np.int16)
     rows.setflags(write=False)
     return rows
-
-
-def all_multisets(n_values: int, k: int) -> np.ndarray:
-    """Every non-decreasing k-row of values ``0..V-1``, in rank order (read-only, int16); the
-    rank space is dense: :func:`realisations` tells the dealable rows (weight > 0)."""
-    if n_values < 1 or k < 0:
-        raise CpolyInputError(f"cannot form {k}-multisets of {n_values} values")
-    return _all_multisets_cached(n_values, k)
 
 
 def multiset_rank(rows: np.ndarray) -> np.ndarray:
@@ -79,31 +71,13 @@ def realisations(rows: np.ndarray, copies: int) -> np.ndarray:
     contributes one factor, so the products run over positions.
     """
     rows = np.asarray(rows)
-    columns = [np.ascontiguousarray(rows[..., i]) for i in range(rows.shape[-1])]
-    numerator = np.full(rows.shape[:-1], copies, dtype=np.int64)
-    denominator = np.ones(rows.shape[:-1], dtype=np.int64)
+    weights = np.ones(rows.shape[:-1], dtype=np.int64)
     repeat = np.zeros(rows.shape[:-1], dtype=np.int64)
-    for previous, column in itertools.pairwise(columns):
-        repeat = np.where(column == previous, repeat + 1, 0)
-        numerator *= np.maximum(copies - repeat, 0)
-        denominator *= repeat + 1
-    if not columns:
-        numerator[...] = 1
-    weights: np.ndarray = numerator // denominator
+    for i in range(rows.shape[-1]):  # C(c, r + 1) = C(c, r) * (c - r) / (r + 1), exactly
+        if i:
+            repeat = np.where(rows[..., i] == rows[..., i - 1], repeat + 1, 0)
+        weights = weights * np.maximum(copies - repeat, 0) // (repeat + 1)
     return weights
-
-
-def sort_rows(rows: np.ndarray) -> np.ndarray:
-    """Short rows sorted ascending with a compare-exchange network (vectorised over rows)."""
-    rows = np.asarray(rows)
-    k = rows.shape[-1]
-    columns = [np.ascontiguousarray(rows[:, i]) for i in range(k)]
-    for _ in range(k):  # odd-even transposition sort: k rounds suffice
-        for start in (0, 1):
-            for i in range(start, k - 1, 2):
-                columns[i], columns[i + 1] = (np.minimum(columns[i], columns[i + 1]),
-                                              np.maximum(columns[i], columns[i + 1]))
-    return np.stack(columns, axis=1) if k else rows.copy()
 
 
 def canonical_holds(deals: np.ndarray) -> np.ndarray:
@@ -118,15 +92,10 @@ def canonical_holds(deals: np.ndarray) -> np.ndarray:
     [True, False, True]
     """
     deals = np.asarray(deals)
-    k = deals.shape[1]
-    masks = np.arange(1 << k)
-    bits = (masks[:, None] >> np.arange(k)[None, :]) & 1  # (32, k)
-    redundant = np.zeros((deals.shape[0], 1 << k), dtype=bool)
-    for i in range(1, k):
-        same = deals[:, i] == deals[:, i - 1]
-        skips = (bits[:, i] == 1) & (bits[:, i - 1] == 0)
-        redundant |= same[:, None] & skips[None, :]
-    allowed: np.ndarray = ~redundant
+    bits = (np.arange(1 << deals.shape[1])[:, None] >> np.arange(deals.shape[1])) & 1  # (32, k)
+    skips = (bits[:, 1:] == 1) & (bits[:, :-1] == 0)  # holds card i but not the copy before it
+    same = deals[:, 1:] == deals[:, :-1]
+    allowed: np.ndarray = ~(same[:, None, :] & skips[None]).any(axis=2)
     return allowed
 
 
@@ -162,51 +131,28 @@ class MultisetClasses:
 
 def _generators(value_maps: np.ndarray) -> list[np.ndarray]:
     """A few rows of ``value_maps`` (a group) that generate it (greedy closure)."""
-    identity = tuple(range(value_maps.shape[1]))
-    group = {identity}
+    group = {tuple(range(value_maps.shape[1]))}
     generators: list[np.ndarray] = []
     for row in value_maps:
-        if tuple(row.tolist()) in group:
-            continue
-        generators.append(row)
-        frontier = list(group)
-        while frontier:
-            element = frontier.pop()
-            for generator in generators:
-                image = tuple(generator[list(element)].tolist())
-                if image not in group:
-                    group.add(image)
-                    frontier.append(image)
+        if tuple(row.tolist()) not in group:
+            generators.append(row)
+            while new := {tuple(g[list(e)].tolist()) for e in group for g in generators} - group:
+                group |= new
     return generators
-
-
-def _key_tables(value_map: np.ndarray, copies: int) -> tuple[np.ndarray, np.ndarray]:
-    """Per-value codes of the images under ``value_map``: ``(copies + 1) ** image`` split into
-    two halves of the values (each sum below 2**63, see :func:`_check_key_range`)."""
-    n_values = len(value_map)
-    half = (n_values + 1) // 2
-    base = copies + 1
-    low = [base**v if v < half else 0 for v in value_map.tolist()]
-    high = [base ** (v - half) if v >= half else 0 for v in value_map.tolist()]
-    return np.array(low, dtype=np.int64), np.array(high, dtype=np.int64)
 
 
 def _orbit_key(columns: list[np.ndarray], value_map: np.ndarray, copies: int) -> tuple[np.ndarray, np.ndarray]:
     """An exact, order-free key of each row's image (its multiplicity vector in base
-    ``copies + 1``), as two int64 halves; ``columns`` are the rows' columns as intp arrays."""
-    low_table, high_table = _key_tables(value_map, copies)
-    low = low_table[columns[0]]
-    high = high_table[columns[0]]
+    ``copies + 1``), as two int64 halves of the values (each sum below 2**63, checked by
+    :func:`multiset_classes`); ``columns`` are the rows' columns as intp arrays."""
+    upper = value_map >= (len(value_map) + 1) // 2
+    code = (copies + 1) ** np.where(upper, value_map - (len(value_map) + 1) // 2, value_map)
+    low_table, high_table = np.where(upper, 0, code), np.where(upper, code, 0)
+    low, high = low_table[columns[0]], high_table[columns[0]]
     for column in columns[1:]:
         low += low_table[column]
         high += high_table[column]
     return low, high
-
-
-def _check_key_range(n_values: int, k: int, copies: int) -> None:
-    half = (n_values + 1) // 2
-    if k * (copies + 1) ** half >= 2**63:
-        raise CpolyInputError(f"{n_values} card values with {copies} copies: too many for exact suit classes")
 
 
 def multiset_classes(
@@ -243,17 +189,14 @@ def multiset_classes(
     weights = realisations(rows, copies)
     dealable = np.flatnonzero(weights > 0)
     rows = rows[dealable]
-    invariant = True
-    if categories is not None and len(value_maps) > 1:
-        categories = np.asarray(categories)
-        own = categories[dealable]
-        for generator in _generators(value_maps):
-            image = multiset_rank(sort_rows(generator.astype(np.int16)[rows]))
-            invariant = invariant and bool(np.array_equal(categories[image], own))
+    invariant = categories is None or len(value_maps) == 1 or all(
+        np.array_equal(np.asarray(categories)[multiset_rank(np.sort(generator.astype(np.int16)[rows], axis=1))],
+                       np.asarray(categories)[dealable]) for generator in _generators(value_maps))
     if not invariant or len(value_maps) == 1:
         ones = np.ones(len(dealable), dtype=np.int64)
         return MultisetClasses(dealable.astype(np.int64), ones, weights[dealable], 1, invariant)
-    _check_key_range(n_values, k, copies)
+    if k * (copies + 1) ** ((n_values + 1) // 2) >= 2**63:
+        raise CpolyInputError(f"{n_values} card values with {copies} copies: too many for exact suit classes")
     columns = [rows[:, i].astype(np.intp) for i in range(k)]
     own_low, own_high = _orbit_key(columns, value_maps[0], copies)
     least_low, least_high = own_low.copy(), own_high.copy()

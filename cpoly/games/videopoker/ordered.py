@@ -24,7 +24,7 @@ of every deal from scratch:
   and are summed without their orderings (:mod:`~cpoly.games.videopoker.orderedplay`);
 * for the others, the orderings of ``D`` that place its *relevant* cards (those of some event)
   alike satisfy the same events, so a deal class becomes one row per placement of its relevant
-  cards, weighed by its number of orderings (:meth:`OrderedHands.play_orderings`).
+  cards, weighed by its number of orderings (:func:`play_orderings`).
 
 The tie rules and totals then run unchanged on outcome counts in ordered draws.
 
@@ -45,26 +45,30 @@ import numpy as np
 
 from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
 from cpoly.games.videopoker.placed import (
+    MASK_BITS,
     PLACEMENTS,
     SIXES,
     DealEvents,
     PlacedSubsets,
     moved_hands,
 )
-from cpoly.games.videopoker.placed import code_masks as _code_masks  # noqa: F401 -- its tests import it here
+from cpoly.games.videopoker.scalar import ranges
 from cpoly.games.videopoker.summary import Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-#: The tie rule for the orderings with several best holds: ``(outcomes, sorted deals) -> choice``.
-Chooser = Callable[[np.ndarray, np.ndarray], HoldChoice]
+__all__ = ["DRAW_ORDERINGS", "ORDERINGS", "OrderedHands", "OrderedPricing", "ordered_draw_weights",
+           "play_orderings"]
 
-__all__ = ["Chooser", "DEALS_AT_ONCE", "ORDERINGS", "OrderedHands", "ordered_draw_weights", "to_ordered_draws"]
-
-#: Deals whose orderings are scored at once (bounds the (pairs, 120) scores and the rows built).
-DEALS_AT_ONCE = 1024
 ORDERINGS = factorial(HAND_SIZE)
+#: ``(5 - k)!`` per hold of ``k`` cards: the orderings of its draws (and those that put its cards at one placement).
+DRAW_ORDERINGS = np.array([factorial(HAND_SIZE - int(k)) for k in hold_sizes()], dtype=np.int64)
 #: ``POSITIONS[o, i]``: the position of the deal's ``i``-th card (sorted) in ordering ``o``.
 POSITIONS = np.array(list(permutations(range(HAND_SIZE))), dtype=np.int64)
+#: ``PLACEMENT[mask, o]``: where ordering ``o`` puts the cards of hold ``mask``, as a code.
+PLACEMENT = (MASK_BITS[:, None, :] * (POSITIONS[None] + 1) * SIXES).sum(axis=2)
+#: ``ORDERS_OF[code, o]``: whether ordering ``o`` puts cards at the placement ``code``.
+ORDERS_OF = np.zeros((PLACEMENTS, ORDERINGS), dtype=bool)
+ORDERS_OF[PLACEMENT, np.arange(ORDERINGS)] = True
 
 
 def ordered_draw_weights(n: int) -> tuple[int, tuple[int, ...]]:
@@ -74,13 +78,6 @@ def ordered_draw_weights(n: int) -> tuple[int, tuple[int, ...]]:
     """
     common = perm(n - HAND_SIZE, HAND_SIZE)
     return common, tuple(common // perm(n - HAND_SIZE, d) for d in range(HAND_SIZE + 1))
-
-
-def to_ordered_draws(counts: np.ndarray) -> np.ndarray:
-    """Outcome counts in unordered draws ``(N, 32, K + 1)`` → in ordered draws (× ``d!``), int64."""
-    factor = np.array([factorial(HAND_SIZE - int(s)) for s in hold_sizes()], dtype=np.int64)
-    scaled: np.ndarray = counts.astype(np.int64) * factor[None, :, None]
-    return scaled
 
 
 @dataclass(frozen=True, eq=False)
@@ -134,7 +131,7 @@ class OrderedHands:
         """Outcomes in ordered draws ``(N, 32, K + 1)`` of some sorted deals from their
         unordered outcomes, with the witnesses disjoint from each deal (``(N, C)`` per change,
         :attr:`SubsetLattice.exact` of hold 0) in its draw-five hold: the same in every ordering."""
-        result = to_ordered_draws(counts)
+        result: np.ndarray = counts.astype(np.int64) * DRAW_ORDERINGS[None, :, None]
         result[:, 0, :] += moved_hands(disjoint, self.placed.changes, result.shape[2])
         return result
 
@@ -147,31 +144,10 @@ class OrderedHands:
         cards = np.sort(given)[None]
         result = self.ordered_outcomes(counts[None], self.placed.lattice(cards).exact[:, 0, :])
         events = self.placed.events(cards, np.ones((1, HOLDS), dtype=bool))
-        on = events.code == PLACEMENT[events.mask, ordering]
-        _apply(result, np.zeros(int(on.sum()), dtype=np.int64), events, on)
+        on = events.select(np.flatnonzero(events.code == PLACEMENT[events.mask, ordering]))
         outcomes: np.ndarray = result[0]
+        _move(outcomes, (on.mask,), on)
         return outcomes
-
-    # ---- deal classes whose best hold depends on the ordering (full analysis) -------------------
-    def play_orderings(self, base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: DealEvents,
-                       allowed: np.ndarray, pricing: OrderedPricing, totals: Totals, group_order: int) -> None:
-        """Play every ordering of the sorted ``deals`` ``(N, 5)`` and add the outcomes of the
-        chosen holds to ``totals``.  ``base`` ``(N, 32, K + 1)``: their outcomes in ordered draws
-        (:meth:`ordered_outcomes`); ``allowed`` ``(N, 32)``: every hold that is best in some
-        ordering (and maybe others); ``events``: theirs (sorted by deal).  The other holds are
-        never best, so they are never scored and their outcomes never read.
-
-        Each ordering's 32 EVs are its deal's EVs plus the gains of the events it satisfies, so
-        the best hold is found without building the ordering's outcomes.  Outcomes are then built
-        only for the chosen hold, once per deal, hold and placement of the held cards; an ordering
-        with several best holds gets its full outcomes and the tie rule.
-        """
-        bounds = np.searchsorted(events.deal, np.arange(0, len(deals) + DEALS_AT_ONCE, DEALS_AT_ONCE))
-        for part, start in enumerate(range(0, len(deals), DEALS_AT_ONCE)):
-            rows = slice(start, start + DEALS_AT_ONCE)
-            mine = events.select(np.arange(bounds[part], bounds[part + 1]))
-            mine = DealEvents(mine.deal - start, mine.code, mine.mask, mine.new, mine.old, mine.weight)
-            _play_part(base[rows], deals[rows], sizes[rows], mine, allowed[rows], pricing, totals, group_order)
 
 
 @dataclass(frozen=True, eq=False)
@@ -182,11 +158,22 @@ class OrderedPricing:
 
     pay_matrix: np.ndarray
     weight_by_hold: np.ndarray
-    choose: Chooser
+    choose: Callable[[np.ndarray, np.ndarray], HoldChoice]
 
 
-def _play_part(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: DealEvents, allowed: np.ndarray,
-               pricing: OrderedPricing, totals: Totals, group_order: int) -> None:
+def play_orderings(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: DealEvents, allowed: np.ndarray,
+                   pricing: OrderedPricing, totals: Totals, group_order: int) -> None:
+    """Play every ordering of the sorted ``deals`` ``(N, 5)`` and add the outcomes of the
+    chosen holds to ``totals``.  ``base`` ``(N, 32, K + 1)``: their outcomes in ordered draws
+    (:meth:`OrderedHands.ordered_outcomes`); ``allowed`` ``(N, 32)``: every hold that is best in
+    some ordering (and maybe others); ``events``: theirs (sorted by deal).  The other holds are
+    never best, so they are never scored and their outcomes never read.
+
+    Each ordering's 32 EVs are its deal's EVs plus the gains of the events it satisfies, so
+    the best hold is found without building the ordering's outcomes.  Outcomes are then built
+    only for the chosen hold, once per deal, hold and placement of the held cards; an ordering
+    with several best holds gets its full outcomes and the tie rule.
+    """
     weight_by_hold = pricing.weight_by_hold
     best, tied = _best_holds(base, events, allowed, pricing)
     # Untied orderings: one row per (deal, chosen hold, placement of its cards when it has events).
@@ -219,7 +206,8 @@ def _play_part(base: np.ndarray, deals: np.ndarray, sizes: np.ndarray, events: D
         full = base[deal]
         row, event = _pairs(events.deal, deal)
         on = events.code[event] == PLACEMENT[events.mask[event], ordering[row]]
-        _apply(full, row[on], events.select(event[on]), None)
+        satisfied = events.select(event[on])
+        _move(full, (row[on], satisfied.mask), satisfied)
         totals.add(full, pricing.choose(full, deals[deal]), weight_by_hold, sizes[deal], group_order,
                    realisations)
 
@@ -256,16 +244,7 @@ def _pairs(event_deal: np.ndarray, row_deal: np.ndarray) -> tuple[np.ndarray, np
     """
     first = np.searchsorted(row_deal, event_deal)
     per_event = np.searchsorted(row_deal, event_deal, side="right") - first
-    event = np.repeat(np.arange(len(event_deal)), per_event)
-    offset = np.arange(len(event)) - np.repeat(np.cumsum(per_event) - per_event, per_event)
-    return first[event] + offset, event
-
-
-def _apply(outcomes: np.ndarray, rows: np.ndarray, events: DealEvents, on: np.ndarray | None) -> None:
-    """Move the final hands of the chosen events (all of ``events``, or those where ``on``)."""
-    if on is not None:
-        events = events.select(np.flatnonzero(on))
-    _move(outcomes, (rows, events.mask), events)
+    return ranges(first, per_event), np.repeat(np.arange(len(event_deal)), per_event)
 
 
 def _move(outcomes: np.ndarray, at: tuple[np.ndarray, ...], events: DealEvents) -> None:
@@ -286,28 +265,3 @@ def flat_add(target: np.ndarray, index: tuple[np.ndarray, ...], values: np.ndarr
     """
     assert target.flags.c_contiguous
     np.add.at(target.reshape(-1), np.ravel_multi_index(index, target.shape), values)
-
-
-def _placement_table() -> np.ndarray:
-    """``PLACEMENT[mask, o]``: where ordering ``o`` puts the cards of hold ``mask``, as a code.
-
-    >>> int(PLACEMENT[0b00001, 0]), int(PLACEMENT[0b00011, 0]), int(PLACEMENT[0, 7])
-    (1, 13, 0)
-    """
-    bits = (np.arange(2**HAND_SIZE)[:, None] >> np.arange(HAND_SIZE)) & 1  # (32, 5)
-    table: np.ndarray = (bits[:, None, :] * (POSITIONS[None] + 1) * SIXES).sum(axis=2)
-    return table
-
-
-PLACEMENT = _placement_table()
-
-
-def _orders_of() -> np.ndarray:
-    """``ORDERS_OF[code, o]``: whether ordering ``o`` puts cards at the placement ``code``."""
-    table = np.zeros((PLACEMENTS, ORDERINGS), dtype=bool)
-    for mask in range(HOLDS):
-        table[PLACEMENT[mask], np.arange(ORDERINGS)] = True
-    return table
-
-
-ORDERS_OF = _orders_of()

@@ -15,7 +15,7 @@ the chosen holds' signed class sizes summed per stacked row), and the witnesses'
 one lattice per chunk.
 
 The other classes (a few per cent) play each ordering on its own
-(:meth:`~cpoly.games.videopoker.ordered.OrderedHands.play_orderings`), with the exact events
+(:func:`~cpoly.games.videopoker.ordered.play_orderings`), with the exact events
 (:meth:`~cpoly.games.videopoker.placed.PlacedSubsets.events`) of only the holds that may be
 best in some ordering: a hold whose highest EV is below another's lowest is never chosen, so
 its outcomes are never read.
@@ -24,13 +24,13 @@ its outcomes are never read.
 from __future__ import annotations
 
 from collections.abc import Callable
-from math import factorial
 
 import numpy as np
 
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.holds import HOLDS, hold_counts, hold_sizes, hold_weights
-from cpoly.games.videopoker.ordered import ORDERINGS, OrderedHands, OrderedPricing, ordered_draw_weights
+from cpoly.games.videopoker.holds import HOLDS, hold_counts, hold_weights
+from cpoly.games.videopoker.ordered import DRAW_ORDERINGS, ORDERINGS, OrderedHands, OrderedPricing
+from cpoly.games.videopoker.ordered import ordered_draw_weights, play_orderings
 from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.placed import SubsetLattice, moved_hands
 from cpoly.games.videopoker.prepare import PreparedGame
@@ -44,10 +44,8 @@ Progress = Callable[[int, int], None]
 #: Deal classes bounded and summed at once: the chunk the analysis checks int64 sums for
 #: (:data:`~cpoly.games.videopoker.analysis.CHUNK_CLASSES`, times 120 orderings).
 CHUNK_CLASSES = 8192
-#: Undecided deal classes whose orderings are played at once.
-UNDECIDED_AT_ONCE = 2048
-#: ``(5 - k)!``: the orderings that put ``k`` held cards at one placement, per hold.
-_PLACED_ORDERINGS = np.array([factorial(HAND_SIZE - int(k)) for k in hold_sizes()], dtype=np.int64)
+#: Undecided deal classes whose orderings are played at once (bounds the (pairs, 120) scores and the rows built).
+UNDECIDED_AT_ONCE = 1024
 
 
 class _Sums:
@@ -161,12 +159,10 @@ def _add_moves(sums: _Sums, lattice: SubsetLattice, best: np.ndarray, sizes: np.
     witnesses = lattice.exact[rows, hold, :]
     # per deal at most 120 orderings x (n - 5)_5 weighted final hands per class member: the
     # analysis' int64 check (:meth:`~cpoly.paytable.ScaledPays.check_int64_bounds`) covers a chunk of them
-    scale = sizes[rows] * _PLACED_ORDERINGS[hold] * weight_by_hold[hold]
+    scale = sizes[rows] * DRAW_ORDERINGS[hold] * weight_by_hold[hold]
     moved = moved_hands(witnesses, changes, len(sums.moved)) * scale[:, None]
-    kept = hold == HOLDS - 1
-    for target, part in ((sums.moved, moved), (sums.moved_dealt, moved[kept])):
-        for c, value in enumerate(part.sum(axis=0).tolist()):
-            target[c] += value
+    sums.moved = [a + b for a, b in zip(sums.moved, moved.sum(axis=0).tolist())]
+    sums.moved_dealt = [a + b for a, b in zip(sums.moved_dealt, moved[hold == HOLDS - 1].sum(axis=0).tolist())]
 
 
 def _play_undecided(prepared: PreparedGame, hands: OrderedHands, pricing: OrderedPricing, classes: np.ndarray,
@@ -178,5 +174,5 @@ def _play_undecided(prepared: PreparedGame, hands: OrderedHands, pricing: Ordere
     index[:, HOLDS - 1] = classes
     base = hands.ordered_outcomes(hold_counts(index, prepared.stacked), disjoint)
     events = hands.placed.events(deals, allowed)
-    hands.play_orderings(base, prepared.deals[classes], prepared.sizes[classes], events, allowed, pricing,
-                         totals, len(prepared.card_maps))
+    play_orderings(base, prepared.deals[classes], prepared.sizes[classes], events, allowed, pricing, totals,
+                   len(prepared.card_maps))

@@ -38,6 +38,7 @@ import numpy as np
 
 from cpoly.deck.subsets import colex_rank
 from cpoly.games.videopoker.holds import HOLDS, exclude_discards, subset_indices
+from cpoly.games.videopoker.scalar import flat_masks, ranges
 from cpoly.games.videopoker.tables import HAND_SIZE
 
 __all__ = ["DealEvents", "PlacedSubsets", "SubsetLattice", "code_masks", "moved_hands"]
@@ -62,12 +63,10 @@ IN_SUBSET = np.array([[sum(1 << j for j, i in enumerate(BIT_INDEX[v]) if i < HAN
                        for s in range(HOLDS)] for v in range(HOLDS)], dtype=np.int64)
 #: Every subset's submasks one after another, their count and start per subset, and the sign
 #: ``(-1)**|V - S|`` of each.
-_SUBMASKS = [[s for s in range(HOLDS) if s & v == s] for v in range(HOLDS)]
-SUBMASK_FLAT = np.array([s for subs in _SUBMASKS for s in subs], dtype=np.int64)
-SUBMASK_COUNTS = np.array([len(subs) for subs in _SUBMASKS], dtype=np.int64)
-SUBMASK_STARTS = np.cumsum(SUBMASK_COUNTS) - SUBMASK_COUNTS
-SUBMASK_SIGNS = np.array([(-1) ** (v ^ s).bit_count() for v, subs in enumerate(_SUBMASKS) for s in subs],
-                         dtype=np.int64)
+SUBMASK_FLAT, SUBMASK_COUNTS, SUBMASK_STARTS, SUBMASK_SIGNS = flat_masks(
+    [[s for s in range(HOLDS) if s & v == s] for v in range(HOLDS)])
+#: ``SUBSET_OF[s, v]``: subset ``s`` is a submask of ``v``.
+SUBSET_OF = (np.arange(HOLDS)[:, None] & np.arange(HOLDS)) == np.arange(HOLDS)[:, None]
 
 
 @dataclass(frozen=True, eq=False)
@@ -156,29 +155,21 @@ class PlacedSubsets:
         offsets = subset_offsets(n_cards)
         order = np.argsort(cards, axis=1, kind="stable")  # positions by card
         by_card = np.take_along_axis(cards, order, axis=1)
-        keys, placements = [], []
+        key_parts, placement_parts = [], []
         for mask in range(HOLDS):
             chosen = np.flatnonzero(MASK_BITS[mask])  # ranks among the witness's sorted cards
-            keys.append(offsets[len(chosen)] + colex_rank(by_card[:, chosen]))
-            placements.append(((order[:, chosen] + 1) * SIXES[: len(chosen)]).sum(axis=1) * len(changes)
-                              + change.reshape(-1))
-        return cls._tabulated(np.concatenate(keys), np.concatenate(placements), changes.reshape(-1, 2), offsets)
-
-    @classmethod
-    def _tabulated(cls, keys: np.ndarray, placements: np.ndarray, changes: np.ndarray,
-                   offsets: np.ndarray) -> PlacedSubsets:
-        """Count the (subset key, placement * C + change) pairs, sorted."""
-        if not len(keys):  # no witnesses: one empty row for the subsets not found
-            empty = np.zeros(0, dtype=np.int64)
-            none = np.zeros((1, len(changes)), dtype=np.int32)
-            return cls(empty, np.zeros(1, dtype=np.int64), empty, empty, empty, changes.astype(np.int64), none,
-                       none, offsets)
-        order = np.lexsort((placements, keys))
-        keys, placements = keys[order], placements[order]
-        starts = np.flatnonzero(np.append(True, (keys[1:] != keys[:-1]) | (placements[1:] != placements[:-1])))
+            key_parts.append(offsets[len(chosen)] + colex_rank(by_card[:, chosen]))
+            placement_parts.append(((order[:, chosen] + 1) * SIXES[: len(chosen)]).sum(axis=1) * len(changes)
+                                   + change.reshape(-1))
+        # count the (subset key, placement * C + change) pairs, sorted
+        keys, placements = np.concatenate(key_parts), np.concatenate(placement_parts)
+        changes = changes.reshape(-1, 2)
+        by_key = np.lexsort((placements, keys))
+        keys, placements = keys[by_key], placements[by_key]
+        starts = np.flatnonzero((np.diff(keys, prepend=-1) != 0) | (np.diff(placements, prepend=-1) != 0))
         count = np.diff(np.append(starts, len(keys)))
         keys, placements = keys[starts], placements[starts]
-        new_key = np.append(True, keys[1:] != keys[:-1])
+        new_key = np.diff(keys, prepend=-1) != 0  # keys and placements are >= 0
         which = np.cumsum(new_key) - 1
         n_keys, n_changes = int(new_key.sum()), len(changes)
         local, change = np.divmod(placements, n_changes)
@@ -211,15 +202,16 @@ class PlacedSubsets:
         """The events of the sorted ``deals`` ``(N, 5)`` for the holds ``allowed`` ``(N, 32)``
         (hold 0 never: its witnesses are the same in every ordering, :meth:`lattice`)."""
         at = self._find(deals)
-        deal, vmask = np.nonzero((at < len(self.keys)) & vmask_has_allowed(allowed))
+        # the subsets V of each deal that some witness holds and that contain an allowed nonempty hold
+        deal, vmask = np.nonzero((at < len(self.keys)) & (np.asarray(allowed, dtype=bool)[:, 1:] @ SUBSET_OF[1:]))
         found_at = at[deal, vmask]
         lengths = self.first[found_at + 1] - self.first[found_at]
-        entry = _ranges(self.first[found_at], lengths)
+        entry = ranges(self.first[found_at], lengths)
         deal, vmask = np.repeat(deal, lengths), np.repeat(vmask, lengths)
         # the inclusion-exclusion over each entry's submasks S that are allowed holds
         lengths = SUBMASK_COUNTS[vmask]
         source = np.repeat(np.arange(len(vmask)), lengths)
-        position = _ranges(SUBMASK_STARTS[vmask], lengths)
+        position = ranges(SUBMASK_STARTS[vmask], lengths)
         sub = SUBMASK_FLAT[position]
         keep = allowed[deal[source], sub] & (sub != 0)
         source, position, sub = source[keep], position[keep], sub[keep]
@@ -246,31 +238,6 @@ def subset_offsets(n_cards: int) -> np.ndarray:
     [0, 1, 11, 56, 176, 386]
     """
     return np.cumsum([0] + [comb(n_cards, k) for k in range(HAND_SIZE)]).astype(np.int64)
-
-
-def vmask_has_allowed(allowed: np.ndarray) -> np.ndarray:
-    """``(N, 32)``: subset ``V`` of each deal contains some allowed nonempty hold."""
-    allowed = np.asarray(allowed, dtype=bool).copy()
-    allowed[:, 0] = False
-    lattice = allowed.T.reshape((2,) * HAND_SIZE + (-1,)).copy()
-    for axis in range(HAND_SIZE):  # V has an allowed submask: with card i or without it
-        low: list[int | slice] = [slice(None)] * lattice.ndim
-        high: list[int | slice] = [slice(None)] * lattice.ndim
-        low[axis], high[axis] = 0, 1
-        lattice[tuple(high)] |= lattice[tuple(low)]
-    result: np.ndarray = lattice.reshape(HOLDS, -1).T
-    return result
-
-
-def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """``starts[i] + 0 .. lengths[i] - 1`` for every ``i``, one after another.
-
-    >>> _ranges(np.array([5, 0]), np.array([2, 3])).tolist()
-    [5, 6, 0, 1, 2]
-    """
-    total = int(lengths.sum())
-    result: np.ndarray = np.arange(total) + np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
-    return result
 
 
 def code_masks(code: np.ndarray) -> np.ndarray:

@@ -5,23 +5,18 @@ inclusion-exclusion as one number per subset instead of one count per category::
 
     value[m] = w[m] * sum over T with m <= T <= deal of (-1)**|T - m| * (rows[T] . pays)
 
-(hold 31, the dealt hand kept, uses the dealt pays instead).  The work is hold-major: the
-prepared game gives the rows of the 31 held subsets of a chunk of deal classes as a ``(31, N)``
-int32 array (:meth:`~cpoly.games.videopoker.prepare.PreparedGame.held_rows`, memory-mapped from
-the cache for a second pay table), one ``take`` of the contracted rows fills the ``(32, N)``
-lattice, and the transform, the weights, the maximum and the mask of maximal holds are
-element-wise passes over contiguous rows of ``N`` values (NumPy releases the GIL in each, so
-chunks run on both cores); one reduction of that mask gives each deal's best hold, or says that
-several tie.
+(hold 31, the dealt hand kept, uses the dealt pays instead).  The work is hold-major: one
+``take`` of the contracted rows at the ``(31, N)`` int32 rows of a chunk's held subsets
+(:meth:`~cpoly.games.videopoker.prepare.PreparedGame.held_rows`) fills the ``(32, N)``
+lattice; the transform, the weights, the maximum and the mask of maximal holds are
+element-wise passes over contiguous rows (NumPy releases the GIL, so chunks run on both
+cores), and one reduction of the mask gives each deal's best hold or says that several tie.
 
-Only deals whose maximal EV is reached by several holds need every hold's counts per category
-(the tie rules look at them: they go through
-:func:`~cpoly.games.videopoker.holds.choose_holds` in :func:`play_tied`, gathered over chunks);
-for the others only the chosen hold's counts are summed, from the subsets that contain it: the
-(deal, superset of its best hold) pairs from a flat table of every hold's supersets, their
-signs weighted by class size and draw weight, one ``bincount`` per chunk (a quarter of the 31
-subsets of a deal, on average, contain its best hold), then one product with the rows for the
-whole game (:func:`exact_dot`).  Every value is an exact integer, the same as
+Only tied deals need every hold's counts per category, for the tie rules (:func:`play_tied`,
+gathered over chunks).  For the others only the chosen hold's counts are summed, from the
+subsets that contain it: the signed (deal, superset of its best hold) pairs weighted by
+class size and draw weight, one ``bincount`` per chunk, then one product with the rows for
+the whole game (:func:`exact_dot`).  Every value is an exact integer, the same as
 :func:`~cpoly.games.videopoker.holds.choose_holds` computes.
 """
 
@@ -44,19 +39,38 @@ from cpoly.games.videopoker.holds import (
 from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
 
-__all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "plain_sums", "play_chunk", "play_tied",
-           "price_holds"]
+__all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "flat_masks", "plain_sums", "play_chunk",
+           "play_tied", "price_holds", "ranges"]
 
 _KEPT = HOLDS - 1  # hold 31: the deal kept whole (its category, no subset row)
-#: For each hold ``m``, the held subsets ``T`` (``m <= T < 31``) whose rows enter its counts ...
-_SUPERSETS = tuple(np.array([t for t in range(_KEPT) if t & m == m], dtype=np.intp) for m in range(HOLDS))
-#: ... and their signs ``(-1)**|T - m|`` (float64: bincount weights).
-_SUPERSET_SIGNS = tuple(np.array([(-1.0) ** (t ^ m).bit_count() for t in supersets]) for m, supersets in
-                        enumerate(_SUPERSETS))
-_SUPERSET_FLAT = np.concatenate(_SUPERSETS)  # every hold's supersets one after another ...
-_SUPERSET_SIGN_FLAT = np.concatenate(_SUPERSET_SIGNS)
-_SUPERSET_COUNTS = np.array([len(t) for t in _SUPERSETS], dtype=np.int64)  # ... this many each
-_SUPERSET_STARTS = np.cumsum(_SUPERSET_COUNTS) - _SUPERSET_COUNTS  # ... from here
+
+
+def flat_masks(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The masks listed for each mask ``m``, one list after another: the flat entries, each
+    list's length and start, and each entry's sign ``(-1)**|m ^ entry|`` (int64).
+
+    >>> [table.tolist() for table in flat_masks([[0], [0, 1]])]
+    [[0, 0, 1], [1, 2], [0, 1], [1, -1, 1]]
+    """
+    flat = np.array([t for ts in lists for t in ts], dtype=np.int64)
+    counts = np.array([len(ts) for ts in lists], dtype=np.int64)
+    signs = np.array([(-1) ** (m ^ t).bit_count() for m, ts in enumerate(lists) for t in ts], dtype=np.int64)
+    return flat, counts, np.cumsum(counts) - counts, signs
+
+
+def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """``starts[i] + 0 .. lengths[i] - 1`` for every ``i``, one after another.
+
+    >>> ranges(np.array([5, 0]), np.array([2, 3])).tolist()
+    [5, 6, 0, 1, 2]
+    """
+    result: np.ndarray = np.arange(int(lengths.sum())) + np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
+    return result
+
+
+#: For each hold ``m``, the held subsets ``T`` (``m <= T < 31``) whose rows enter its counts, and their signs.
+_SUPERSET_FLAT, _SUPERSET_COUNTS, _SUPERSET_STARTS, _SUPERSET_SIGN_FLAT = flat_masks(
+    [[t for t in range(_KEPT) if t & m == m] for m in range(HOLDS)])
 #: The sign of the dealt hand's own term in each hold's counts.
 _KEPT_SIGNS = np.array([(-1) ** (_KEPT ^ m).bit_count() for m in range(HOLDS)], dtype=np.int64)
 
@@ -112,10 +126,10 @@ class PlayedChunk:
 
     Attributes
     ----------
-    lattice : numpy.ndarray
-        ``(32, N)`` exact EV numerators, hold-major (:func:`price_holds`).
-    best : numpy.ndarray
-        int8 ``(N,)``: the hold that alone reaches the maximum, or :data:`TIED`.
+    values : numpy.ndarray
+        ``(N, 32)`` exact EV numerators deal by deal (as
+        :func:`~cpoly.games.videopoker.holds.choose_holds`; a transposed view of
+        :func:`price_holds`).
     sums : PlainSums
         The deals with one best hold, summed (:func:`plain_sums`).
     tied_index : numpy.ndarray
@@ -123,27 +137,14 @@ class PlayedChunk:
         index, column 31 the class), for :func:`play_tied`.
     """
 
-    lattice: np.ndarray
-    best: np.ndarray
+    values: np.ndarray
     sums: PlainSums
     tied_index: np.ndarray
-
-    @property
-    def values(self) -> np.ndarray:
-        """``(N, 32)`` the EV numerators deal by deal (as
-        :func:`~cpoly.games.videopoker.holds.choose_holds`; a transposed view)."""
-        return self.lattice.T
-
-    @property
-    def tied(self) -> np.ndarray:
-        """bool ``(N,)``: several holds reach the maximum."""
-        tied: np.ndarray = self.best == TIED
-        return tied
 
 
 #: ``32 + m`` for hold ``m``: summed over a deal's maximal holds, the hold when one alone is.
 _HOLD_CODE = np.arange(HOLDS, 2 * HOLDS, dtype=np.int16)[:, None]
-#: :attr:`PlayedChunk.best` of a deal with several maximal holds.
+#: The best hold of a deal with several maximal holds.
 TIED = HOLDS
 
 
@@ -166,7 +167,7 @@ def play_chunk(hold_rows: np.ndarray, classes: np.ndarray, sizes: np.ndarray, st
     index[:, _KEPT] = classes[tied]
     sums = plain_sums(hold_rows, categories, best, sizes, pricing.weight_by_hold, len(stacked.rows),
                       stacked.n_columns)
-    return PlayedChunk(lattice, best, sums, index)
+    return PlayedChunk(lattice.T, sums, index)
 
 
 def play_tied(index: np.ndarray, stacked: StackedTables, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
@@ -200,9 +201,8 @@ def plain_sums(hold_rows: np.ndarray, categories: np.ndarray, best: np.ndarray, 
     holds = best[deals]
     lengths = _SUPERSET_COUNTS[holds]
     # entry e of deal i (in deals): the deal, and its hold's e-th superset in the flat table
-    firsts = np.cumsum(lengths) - lengths
     entry_deal = np.repeat(deals, lengths)
-    position = np.arange(int(lengths.sum())) + np.repeat(_SUPERSET_STARTS[holds] - firsts, lengths)
+    position = ranges(_SUPERSET_STARTS[holds], lengths)
     # a gather from the flat rows (a copy of the chunk's) is a few times faster than the 2-d index
     flat = np.ascontiguousarray(hold_rows).reshape(-1)
     rows = np.take(flat, _SUPERSET_FLAT[position] * hold_rows.shape[1] + entry_deal)
@@ -246,11 +246,8 @@ def exact_dot(vector: np.ndarray, rows: np.ndarray) -> list[int]:
     limb = 0
     while ((remaining != 0) & (remaining != -1)).any():
         low = remaining & ((1 << shift) - 1)  # two's complement: remaining = high * 2**shift + low
-        for c, value in enumerate((low @ wide).tolist()):
-            result[c] += value << limb
+        result = [r + (value << limb) for r, value in zip(result, (low @ wide).tolist())]
         remaining = remaining >> shift
         limb += shift
     negative = remaining == -1  # what is left: 0 or -1 times 2**limb
-    for c, value in enumerate(wide[negative].sum(axis=0).tolist()):
-        result[c] -= value << limb
-    return result
+    return [r - (value << limb) for r, value in zip(result, wide[negative].sum(axis=0).tolist())]
