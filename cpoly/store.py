@@ -18,9 +18,9 @@ fails its CRC) is not opened at all, and an array that fails its CRC raises :cla
 ...     path = Path(folder, "example.bin")
 ...     write(path, {"squares": ("<i8", (2, 2), struct.pack("<4q", 0, 1, 4, 9))}, {"what": "squares"})
 ...     stored = open_store(path)
-...     stored.meta, stored.view("squares").tolist(), stored.shape("squares")
+...     stored.meta, stored.view("squares").tolist()
 True
-({'what': 'squares'}, [0, 1, 4, 9], (2, 2))
+({'what': 'squares'}, [0, 1, 4, 9])
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ import sys
 import time
 import zlib
 from collections.abc import Mapping
+from contextlib import suppress
+from itertools import accumulate
 from math import prod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -69,10 +71,7 @@ def write(path: Path, arrays: Mapping[str, Raw], meta: Mapping[str, Any]) -> boo
     the cache cannot be written."""
     names = sorted(arrays)
     data = {name: memoryview(arrays[name][2]).cast("B") for name in names}
-    spans, end = [], 0
-    for name in names:
-        spans.append(end)
-        end += -(-len(data[name]) // ALIGN) * ALIGN
+    spans = list(accumulate((-(-len(data[name]) // ALIGN) * ALIGN for name in names), initial=0))
     crcs = [zlib.crc32(data[name]) for name in names]
     start = 0
     while True:  # the offsets move with the header's length, which grows with the offsets
@@ -97,16 +96,11 @@ def _sweep(directory: Path) -> None:
     """Delete the temporary files of writes that never finished (a process killed mid-write)
     once they are an hour old; a write still under way is never that old."""
     now = time.time()
-    try:
-        leftovers = list(directory.glob(".*.tmp"))
-    except OSError:
-        return
-    for leftover in leftovers:
-        try:
-            if now - leftover.stat().st_mtime > _STALE_SECONDS:
-                leftover.unlink()
-        except OSError:
-            continue
+    with suppress(OSError):
+        for leftover in list(directory.glob(".*.tmp")):
+            with suppress(OSError):
+                if now - leftover.stat().st_mtime > _STALE_SECONDS:
+                    leftover.unlink()
 
 
 class Store:
@@ -118,14 +112,6 @@ class Store:
         self.entries = {name: (dtype, tuple(shape), offset, crc)
                         for (name, dtype, shape, offset), crc in zip(header["arrays"], header["crcs"])}
         self._checked: set[str] = set()
-
-    def names(self) -> list[str]:
-        """The arrays' names, sorted."""
-        return sorted(self.entries)
-
-    def shape(self, name: str) -> tuple[int, ...]:
-        """The shape of the array ``name``."""
-        return self.entries[name][1]
 
     def raw(self, name: str) -> memoryview:
         """The bytes of the array ``name``, checked against its CRC on first use (:class:`Damaged`

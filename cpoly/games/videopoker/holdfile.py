@@ -1,25 +1,20 @@
 """A warm ``cpoly hold``: one game's prepared-game file, read with the standard library alone.
 
-A game whose suits the engine's literals leave interchangeable is prepared from its suit
-classes (:mod:`~cpoly.games.videopoker.classprep`) into its **prepared-game file**, one
-:mod:`cpoly.store` container named by the key of the game's definitions
-(:func:`cpoly.sources.recall`: a digest of every file it was read from) and cpoly's code.  Its
-arrays are those the analysis reads: the subset rows (``N_c(S)``, the number of five-card hands
-of each category containing the subset: small subsets by colex rank, four-card subsets by
-class), the four- and five-card class keys and each five-card class's category.  Its header
-(:mod:`~cpoly.games.videopoker.holdstore`) holds what the output needs: the title, the
-category names, the pay tables (exact), the deck's card names and suit layout,
-and the warnings as rendered.
+A game prepared from its suit classes (:mod:`~cpoly.games.videopoker.classprep`) is kept in its
+**prepared-game file**, one :mod:`cpoly.store` container named by the key of the game's
+definitions (:func:`cpoly.sources.recall`) and cpoly's code, its header written by
+:func:`~cpoly.games.videopoker.holdstore.game_meta`.  Of its arrays ``hold`` reads the subset
+rows (``N_c(S)``, the number of five-card hands of each category containing the subset: small
+subsets by colex rank, four-card subsets by class), the four- and five-card class keys and each
+five-card class's category.
 
-A later ``hold`` of the unchanged game reads it: the row of each of the deal's 32 subsets
-(colex rank, or :func:`class_key` and a binary search in the sorted keys), and every hold's
-final counts by inclusion-exclusion over the discarded cards,
-``count_c(H) = sum over T within D of (-1)**|T| * N_c(H + T)``
-(:func:`~cpoly.games.videopoker.holdchoice.exclude_discards`), then the same EVs and tie rules
-as the slow path (:func:`~cpoly.games.videopoker.holdchoice.play_deal`).  No NumPy, no parser.
-Every array it reads is checked against its CRC; a file that is missing, of another format,
-truncated or damaged, or that belongs to other definitions is not used (the slow path answers
-and writes it again).
+A later ``hold`` of the unchanged game reads the row of each of the deal's 32 subsets (colex
+rank, or :func:`class_key` and a binary search in the sorted keys), every hold's final counts by
+inclusion-exclusion over the discarded cards, ``count_c(H) = sum over T within D of (-1)**|T| *
+N_c(H + T)`` (:func:`~cpoly.games.videopoker.holdchoice.exclude_discards`), then the same EVs
+and tie rules as the slow path (:func:`~cpoly.games.videopoker.holdchoice.play_deal`).  No
+NumPy, no parser.  A file that is missing, damaged or of other definitions is not used (the
+slow path answers and writes it again).
 
 Six cards, faces 0..2 in two interchangeable suits (card ``2 * face + suit``): cards 0 and 5
 and cards 1 and 4 are one class, whose least member is cards 1 and 4.
@@ -48,7 +43,7 @@ from cpoly.games.videopoker.holdchoice import (
     exclude_discards,
     play_deal,
 )
-from cpoly.paytable import PayTable, ScaledPays
+from cpoly.paytable import PayTable
 from cpoly.sources import cache_dir, code_digest, recall
 from cpoly.store import Store, open_store
 from cpoly.tierule import TieRule
@@ -144,22 +139,10 @@ class WarmHold:
         """The prepared-game file of the game at ``game`` if its definitions are unchanged
         since it was written and the arrays it reads are sound, else None."""
         opened = open_prepared(game)
-        if opened is None:
-            return None
         try:
-            return cls(opened)
+            return None if opened is None else cls(opened)
         except (KeyError, TypeError, ValueError):
             return None
-
-    def warnings(self, game: str) -> list[str] | None:
-        """:func:`header_warnings` of this file."""
-        return header_warnings(self.header, game)
-
-    def paytable(self, name: str | None) -> tuple[str, ScaledPays] | None:
-        """A pay table by name (the first when None) as integers; None when the file has no
-        such usable table."""
-        table = header_paytable(self.header, name)
-        return None if table is None else (table.name, table.scaled())
 
     def deal(self, texts: Sequence[str]) -> list[int]:
         """The dealt cards as card indices, with the slow path's errors for bad cards."""
@@ -176,12 +159,10 @@ class WarmHold:
     def counts(self, deal: Sequence[int]) -> list[list[int]] | None:
         """Final hands of each category of the 32 holds of ``deal`` (holds on the given order);
         None when the file does not know a subset or its counts do not add up."""
-        containing = []
-        for mask in range(HOLDS):
-            row = self._row(sorted(deal[i] for i in range(HAND_SIZE) if mask >> i & 1))
-            if row is None:
-                return None
-            containing.append(row)
+        rows = [self._row(sorted(deal[i] for i in range(HAND_SIZE) if mask >> i & 1)) for mask in range(HOLDS)]
+        containing = [row for row in rows if row is not None]
+        if len(containing) < HOLDS:
+            return None
         counts = exclude_discards(containing)
         draws = len(self.header["deck"]) - HAND_SIZE
         if any(min(row) < 0 or sum(row) != comb(draws, HAND_SIZE - m.bit_count())
@@ -207,12 +188,12 @@ class WarmHold:
             index += self.offsets[HAND_SIZE - 1]
         return self.rows[index * self.n_columns:(index + 1) * self.n_columns].tolist()
 
-    def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: tuple[str, ScaledPays],
+    def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: PayTable,
                rule: TieRule) -> HoldReport:
-        """The holds of ``deal`` as ``cpoly hold`` shows them."""
+        """The holds of ``deal`` as ``cpoly hold`` shows them (``table``: :func:`header_paytable`)."""
         header = self.header
         faces = [card[0] for card in header["deck"]]
-        result = play_deal(deal, counts, table[1], len(faces), rule, faces)
+        result = play_deal(deal, counts, table.scaled(), len(faces), rule, faces)
         names = header["names"]
-        return HoldReport(header["title"], table[0], False, (*header["categories"], "Nothing"),
+        return HoldReport(header["title"], table.name, False, (*header["categories"], "Nothing"),
                           {card: names[card] for card in deal}, result)

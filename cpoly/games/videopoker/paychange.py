@@ -120,9 +120,9 @@ def parse_pay_range(text: str) -> PayRange:
     """``"RoyalFlush=800..2000"`` as a :class:`PayRange` (low at most high)."""
     name, equals, span = text.partition("=")
     low_text, dots, high_text = span.partition("..")
-    if not name.strip() or not equals or not dots:
-        raise CpolyInputError(f"a sweep is CATEGORY=LOW..HIGH (e.g. RoyalFlush=800..2000), not '{text}'")
     name = name.strip()
+    if not name or not equals or not dots:
+        raise CpolyInputError(f"a sweep is CATEGORY=LOW..HIGH (e.g. RoyalFlush=800..2000), not '{text}'")
     low = parse_pay_value(low_text, f"{name} low end")
     high = parse_pay_value(high_text, f"{name} high end")
     if low > high:

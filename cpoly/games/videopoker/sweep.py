@@ -26,10 +26,10 @@ identical (equal EV at every pay) are one choice: a tie rule between them is no 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd
 
 import numpy as np
 
@@ -77,11 +77,8 @@ def sweep_returns(lines: PayLines, values: Sequence[Fraction]) -> list[SweepPoin
     between the smallest and the largest value are looked at each time)."""
     if values:
         lines = lines.restricted(min(values), max(values))
-    points = []
-    for value in values:
-        envelope = lines.envelope(value)
-        points.append(SweepPoint(value, envelope.value, envelope.slope_right))
-    return points
+    envelopes = ((value, lines.envelope(value)) for value in values)
+    return [SweepPoint(value, envelope.value, envelope.slope_right) for value, envelope in envelopes]
 
 
 def break_even(lines: PayLines, start: Fraction) -> BreakEven:
@@ -157,16 +154,13 @@ def _crossings(lines: PayLines, rows: np.ndarray, left: np.ndarray, right: np.nd
 
 def _grouped(lines: PayLines, values: list[tuple[int, int]], rows: np.ndarray, low: Fraction,
              high: Fraction) -> list[TurningPoint]:
-    """The breakpoints found, one per distinct value (in lowest terms), in increasing order."""
-    classes: dict[tuple[int, int], int] = {}
-    deals: dict[tuple[int, int], int] = {}
+    """The breakpoints found, one per distinct value, in increasing order."""
+    classes: Counter[Fraction] = Counter()
+    deals: Counter[Fraction] = Counter()
     for (p, q), row in zip(values, rows.tolist()):
-        common = gcd(p, q)
-        key = (p // common, q // common)
-        classes[key] = classes.get(key, 0) + 1
-        deals[key] = deals.get(key, 0) + int(lines.sizes[row])
-    points = sorted((TurningPoint(Fraction(*key), classes[key], deals[key]) for key in classes),
-                    key=lambda point: point.value)
+        classes[Fraction(p, q)] += 1
+        deals[Fraction(p, q)] += int(lines.sizes[row])
+    points = [TurningPoint(value, classes[value], deals[value]) for value in sorted(classes)]
     if any(not low <= point.value <= high for point in points):
         raise AssertionError("a turning point outside the range")
     return points
