@@ -3,15 +3,12 @@
 A file is a first line (magic, the CRC-32 of the header line, the file's size), a JSON header
 line (the file's own name, what its writer keeps there, and each array's name, dtype, shape and
 offset, with one CRC-32 per array), zero padding, then the arrays' bytes, each at a multiple of
-64 bytes.  It is written to a temporary name and moved into place
-(:func:`cpoly.sources.write_atomic`), so a reader never sees half a file.
-
-Two readers share :func:`open_store`: :meth:`Store.view` gives an array's bytes as a flat
-:class:`memoryview` of its typecode (standard library: the warm ``cpoly hold`` imports no
-NumPy), :meth:`Store.arrays` every array as a read-only memory-mapped NumPy array.  Each array
-is checked against its CRC before it is first read, so a reader vouches for every byte it uses;
-a file that is not complete (another format, truncated, another file's name, a header that
-fails its CRC) is not opened at all, and an array that fails its CRC raises :class:`Damaged`.
+64 bytes, written atomically (:func:`cpoly.sources.write_atomic`).  :func:`open_store` opens no
+file that is not complete (another format, truncated, another file's name, a header that fails
+its CRC); its two readers, :meth:`Store.view` (an array as a flat :class:`memoryview`, standard
+library only: the warm ``cpoly hold`` imports no NumPy) and :meth:`Store.arrays` (every array
+memory-mapped, read-only NumPy), check each array against its CRC before it is first read
+(:class:`Damaged` when it fails), so a reader vouches for every byte it uses.
 
 >>> import struct, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:

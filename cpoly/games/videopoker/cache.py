@@ -1,12 +1,11 @@
 """On-disk cache of arrays that are expensive to build (deal classes, subset tables).
 
-Entries live in the cache directory (:func:`cpoly.sources.cache_dir`), one file per entry
-named ``<kind>-<sha256 key>.vpc``, in cpoly's one container format (:mod:`cpoly.store`: every
-array checked against its CRC, written atomically, a file renamed or copied to another entry's
-name refused).  A key covers the code (:func:`cpoly.sources.code_digest`) besides what the
-entry is of, so another version of cpoly never reads an entry.  Entries are memory-mapped when
-loaded (read-only arrays).  An entry that cannot be read, fails its checks or has unexpected
-names, dtypes or shapes is deleted and reported missing: it is never trusted.
+Entries live in the cache directory (:func:`cpoly.sources.cache_dir`), one file per entry named
+``<kind>-<sha256 key>.vpc`` in cpoly's one container format (:mod:`cpoly.store`), memory-mapped
+when loaded (read-only arrays).  A key covers cpoly's code (:func:`cpoly.sources.code_digest`)
+besides what the entry is of, so another version of cpoly never reads an entry.  An entry that
+cannot be read, fails its checks or has unexpected names, dtypes or shapes is deleted and
+reported missing: it is never trusted.
 
 >>> key = entry_key("example", np.arange(3))
 >>> len(key)
@@ -26,20 +25,8 @@ import numpy as np
 from cpoly import store
 from cpoly.sources import cache_dir, cache_enabled, code_digest
 
-__all__ = [
-    "FORMAT_VERSION",
-    "SUFFIX",
-    "entry_key",
-    "entry_path",
-    "load_entry",
-    "matches",
-    "discard",
-    "wait_for",
-    "raw_arrays",
-    "read_entry_file",
-    "store_entry",
-    "store_entry_later",
-]
+__all__ = ["FORMAT_VERSION", "SUFFIX", "discard", "entry_key", "entry_path", "load_entry", "matches", "raw_arrays",
+           "read_entry_file", "store_entry", "store_entry_later", "wait_for"]
 
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
 FORMAT_VERSION = 7

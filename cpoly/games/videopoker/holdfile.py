@@ -53,9 +53,8 @@ __all__ = ["Layout", "WarmHold", "class_key", "header_warnings", "header_paytabl
 
 
 def prepared_path(key: str) -> Path:
-    """Where the prepared-game file of the definitions with sources key ``key`` lives, for this
-    version of cpoly (:func:`~cpoly.sources.code_digest`: a file written by other code is never
-    read)."""
+    """Where the prepared-game file of the definitions with sources key ``key`` lives for this
+    version of cpoly (:func:`~cpoly.sources.code_digest`): other code's file is never read."""
     name = hashlib.sha256(f"{key} {code_digest()}".encode()).hexdigest()
     return cache_dir() / f"prepared-{name}.vpc"
 
@@ -98,10 +97,9 @@ def open_prepared(game: str) -> Store | None:
 
 
 def header_warnings(meta: dict[str, Any], game: str) -> list[str] | None:
-    """The game's warnings as the slow path renders them for the path ``game`` from the
-    current directory; None when the file was written for another spelling of the path or
-    from another directory (the title of an untitled game is its file name as typed, and
-    imported files are shown relative to the current directory)."""
+    """The game's warnings as the slow path renders them for the path ``game`` from the current
+    directory; None when the file was written for another spelling of the path or from another
+    directory (an untitled game's title is its path as typed, imports show relative to it)."""
     stored = meta["warnings"]
     lines: list[str] = stored["lines"]
     return lines if stored["path"] == game and stored.get("cwd") == os.getcwd() else None
@@ -120,8 +118,7 @@ def header_paytable(meta: dict[str, Any], name: str | None) -> PayTable | None:
 
 
 class WarmHold:
-    """An open prepared-game file of unchanged definitions (:meth:`open`), answering ``hold``
-    alone."""
+    """An open prepared-game file of unchanged definitions (:meth:`open`), answering ``hold`` alone."""
 
     def __init__(self, opened: Store) -> None:
         self.header = header = opened.meta
@@ -171,8 +168,7 @@ class WarmHold:
         return counts
 
     def _row(self, held: list[int]) -> list[int] | None:
-        """``N_c`` of the sorted cards ``held``: by colex rank up to three cards, by class
-        beyond."""
+        """``N_c`` of the sorted cards ``held``: by colex rank up to three cards, by class beyond."""
         if len(held) < HAND_SIZE - 1:
             index = self.offsets[len(held)] + sum(comb(card, i + 1) for i, card in enumerate(held))
         else:

@@ -7,18 +7,16 @@ lines, whose draws are independent given the deal.  By the law of total variance
 
 * ``Var(X) = Var(E[X | D]) + E[Var(X | D)]``: the **variance of the deal** (of the chosen
   hold's EV over the deals) plus the **mean variance of the draw**;
-* ``Var(T) = N**2 Var(E[X | D]) + N E[Var(X | D)]`` (the lines share the deal, their draws are
-  independent given it);
-* per unit of total bet (``N`` units): ``Var(T / N) = Var(deal) + E[Var draw] / N``;
-* per line (the convention of published multi-play tables, e.g. the Wizard of Odds' "standard
-  deviation per hand on the draw"): ``Var(T) / N = N Var(deal) + E[Var draw]``, which is the
-  per-bet figure times ``N``; its square root is the standard deviation per line.
+* ``Var(T) = N**2 Var(E[X | D]) + N E[Var(X | D)]``, so per unit of total bet (``N`` units)
+  ``Var(T / N) = Var(deal) + E[Var draw] / N``, and per line (the convention of published
+  multi-play tables, e.g. the Wizard of Odds' "standard deviation per hand on the draw")
+  ``Var(T) / N = N Var(deal) + E[Var draw]``, the per-bet figure times ``N``.
 
-Both components are computed exactly, class by class, from the analysis' own hold values
-(:mod:`~cpoly.games.videopoker.holdvalues`): each class's chosen hold (by the tie rule, as the
-analysis chooses: :func:`~cpoly.games.videopoker.scalar.play_tied`) gives its EV and its second
-moment.  Their sum is checked against the variance of the analysis, which comes from the
-combination counts instead; the optimal return is checked the same way.
+Both are computed exactly, class by class, from the analysis' own hold values
+(:mod:`~cpoly.games.videopoker.holdvalues`): each class's hold chosen by the tie rule, as the
+analysis chooses it (:func:`~cpoly.games.videopoker.scalar.play_tied`), gives its EV and second
+moment.  Their sum is checked against the analysis' variance (from the combination counts
+instead), and the optimal return the same way.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from cpoly.games.videopoker.holds import HOLDS, hold_pay_matrix, hold_weights
+from cpoly.games.videopoker.holds import hold_pay_matrix, hold_weights
 from cpoly.games.videopoker.holdvalues import PricedChunk, denominator_of, priced_chunks
 from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.prepare import PreparedGame
@@ -68,10 +66,8 @@ class MultiPlay:
 
 def multiplay_variances(prepared: PreparedGame, analysis: GameAnalysis) -> MultiPlay:
     """The variance of the deal and the mean variance of the draw of ``analysis`` (a single
-    unordered deck's analysis of ``prepared``: its pay table and tie rule).
-
-    Raises AssertionError when the sums disagree with the analysis (a bug, never an answer).
-    """
+    unordered deck's analysis of ``prepared``: its pay table and tie rule); an AssertionError
+    when the sums disagree with the analysis (a bug, never an answer)."""
     scaled = analysis.paytable.scaled()
     first_pays = hold_pay_matrix(scaled)
     second_pays = first_pays * first_pays
@@ -117,9 +113,7 @@ def _tied_second(chunk: PricedChunk, tied: np.ndarray, second: np.ndarray, sizes
                  analysis: GameAnalysis) -> Fraction:
     """The classes with several maximal holds: the second moment of the tie rule's hold, as
     the analysis decides it (a split class: each member ``g`` its hold, ``size / G`` deals each)."""
-    index = np.empty((len(tied), HOLDS), dtype=np.int64)
-    index[:, : HOLDS - 1] = chunk.hold_rows[:, tied].T
-    index[:, HOLDS - 1] = chunk.classes[tied]
+    index = np.column_stack([chunk.hold_rows[:, tied].T, chunk.classes[tied]]).astype(np.int64)
     _, choice = play_tied(index, prepared.stacked, pay_matrix, weight_by_hold, analysis.tie_rule,
                           prepared.deals[chunk.classes[tied]], prepared.faces, prepared.card_maps)
     per_class = second[:, tied]  # (32, tied)
