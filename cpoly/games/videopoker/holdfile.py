@@ -128,8 +128,7 @@ class WarmHold:
         self.rows = opened.view("rows")
         self.keys = {HAND_SIZE - 1: opened.view("keys4"), HAND_SIZE: opened.view("keys5")}
         self.categories = opened.view("categories")
-        n = len(header["deck"])
-        self.offsets = [sum(comb(n, j) for j in range(size)) for size in range(HAND_SIZE)]
+        self.offsets = [sum(comb(len(header["deck"]), j) for j in range(size)) for size in range(HAND_SIZE)]
 
     @classmethod
     def open(cls, game: str) -> WarmHold | None:
@@ -162,10 +161,9 @@ class WarmHold:
             return None
         counts = exclude_discards(containing)
         draws = len(self.header["deck"]) - HAND_SIZE
-        if any(min(row) < 0 or sum(row) != comb(draws, HAND_SIZE - m.bit_count())
-               for m, row in enumerate(counts)):
-            return None
-        return counts
+        sound = all(min(row) >= 0 and sum(row) == comb(draws, HAND_SIZE - m.bit_count())
+                    for m, row in enumerate(counts))
+        return counts if sound else None
 
     def _row(self, held: list[int]) -> list[int] | None:
         """``N_c`` of the sorted cards ``held``: by colex rank up to three cards, by class beyond."""
@@ -190,6 +188,5 @@ class WarmHold:
         header = self.header
         faces = [card[0] for card in header["deck"]]
         result = play_deal(deal, counts, table.scaled(), len(faces), rule, faces)
-        names = header["names"]
         return HoldReport(header["title"], table.name, False, (*header["categories"], "Nothing"),
-                          {card: names[card] for card in deal}, result)
+                          {card: header["names"][card] for card in deal}, result)
