@@ -132,8 +132,7 @@ class WarmHold:
 
     @classmethod
     def open(cls, game: str) -> WarmHold | None:
-        """The prepared-game file of the game at ``game`` if its definitions are unchanged
-        since it was written and the arrays it reads are sound, else None."""
+        """:func:`open_prepared` of ``game`` when the arrays and header it reads are sound, else None."""
         opened = open_prepared(game)
         try:
             return None if opened is None else cls(opened)
