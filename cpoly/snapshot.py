@@ -7,10 +7,9 @@ it (what is loaded, the path as given, the working directory, ``--set`` values, 
 the order check), in cpoly's one container (:mod:`cpoly.store`).  A later load reads it back
 when the game's definitions are unchanged (:func:`cpoly.sources.recall`, without parsing) and so
 is cpoly (:func:`~cpoly.sources.code_digest`: its sources and the Python version), the payload
-checked against its CRC before it is unpickled.  Anything else (a damaged, stale or unreadable
-snapshot, or one that fails to unpickle) is ignored: the game is parsed again and the snapshot
-rewritten.  Failing to write one (a read-only cache, a definition too deep to pickle) changes
-nothing else.
+checked against its CRC before it is unpickled.  Any other snapshot (damaged, stale, unreadable,
+failing to unpickle) is ignored: the game is parsed again and the snapshot rewritten.  Failing
+to write one (a read-only cache, a definition too deep to pickle) changes nothing else.
 
 The expression DAG is interned (:mod:`cpoly.expr`): its nodes travel as a flat table in
 creation order (:func:`~cpoly.expr.dag_table`) and are interned again on loading, so a node

@@ -59,10 +59,9 @@ def store_hold_file(poker: VideoPoker, game: str) -> Path | None:
 
 
 def game_meta(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
-    """The header: what the output and the card checks need (title, categories, ranks, suits,
-    card names), the deck's suit layout and suit literals, the pay tables (exact), the warnings as
-    rendered, and whether the warm paths may answer (an unordered game, categories 0/1 on every
-    hand)."""
+    """The header: what the output and the card checks need (title, categories, ranks, suits, card
+    names), the suit layout and literals, the exact pay tables, the warnings as rendered, and
+    whether the warm paths may answer (an unordered game, categories 0/1 on every hand)."""
     spec = poker.game.spec
     face_index = [int(bit).bit_length() - 1 for bit in blocks.face_bit]
     cell = [[-1] * (max(face_index) + 1) for _ in range(int(blocks.column.max()) + 1)]

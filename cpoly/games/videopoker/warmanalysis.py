@@ -8,11 +8,10 @@ reads them with (:func:`~cpoly.games.videopoker.classprep.from_store`), the
 (:func:`~cpoly.games.videopoker.analysis.analyze_prepared`), with the title, categories, warnings,
 pay tables and tie rule of the file's header (:func:`~cpoly.games.videopoker.holdstore.game_meta`).
 
-It answers None, and the slow path answers, whenever it cannot vouch for the same result: a
-file that is missing, damaged, of other definitions or of another version of cpoly
-(:func:`~cpoly.games.videopoker.holdfile.open_prepared`), written for another spelling of
-the game's path or from another directory, without the pay table asked for (the slow path
-explains), or a deck whose blocks come out otherwise than the file's.
+It answers None (the slow path answers) whenever it cannot vouch for the same result: no sound
+file of these definitions and cpoly (:func:`~cpoly.games.videopoker.holdfile.open_prepared`),
+one written for another spelling of the path or from another directory, no such pay table (the
+slow path explains), or a deck whose blocks come out otherwise than the file's.
 """
 
 from __future__ import annotations
