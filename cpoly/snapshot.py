@@ -1,31 +1,22 @@
 """Snapshots of loaded games: a warm run reads the game it loaded before instead of parsing,
 resolving, lowering and checking its ``.cp`` files again.
 
-:func:`cpoly.api.load_game` keeps each game it loads in the cache directory
-(:func:`cpoly.sources.cache_dir`), and :func:`cpoly.api.load_program` each program, one file
-per ``.cp`` file and way of loading it (what is loaded, the path as given, the working
-directory, ``--set`` values, symbolic names, the order check); a later load reads it back
-when nothing it depends on changed:
-
-* the game's definitions: :func:`cpoly.sources.recall` gives the key of the files the game was
-  read from, without parsing, and ``None`` as soon as one of them changed;
-* cpoly itself: a digest of the package's sources (:func:`code_digest`) and the Python version;
-* the file: cpoly's one container (:mod:`cpoly.store`), its payload checked against its
-  CRC before it is unpickled.
-
-Anything else (a damaged, truncated, stale or unreadable snapshot, or one that fails to
-unpickle) is ignored: the game is parsed again and the snapshot rewritten (atomically), never
-trusted.  A snapshot is an optimisation: failing to write one
-(a read-only cache, a definition too deep to pickle) changes nothing else.
+:func:`cpoly.api.load_game` and :func:`cpoly.api.load_program` keep what they load in the
+cache directory (:func:`cpoly.sources.cache_dir`), one file per ``.cp`` file and way of loading
+it (what is loaded, the path as given, the working directory, ``--set`` values, symbolic names,
+the order check), in cpoly's one container (:mod:`cpoly.store`).  A later load reads it back
+when the game's definitions are unchanged (:func:`cpoly.sources.recall`, without parsing) and so
+is cpoly (:func:`~cpoly.sources.code_digest`: its sources and the Python version), the payload
+checked against its CRC before it is unpickled.  Any other snapshot (damaged, stale, unreadable,
+failing to unpickle) is ignored: the game is parsed again and the snapshot rewritten.  Failing
+to write one (a read-only cache, a definition too deep to pickle) changes nothing else.
 
 The expression DAG is interned (:mod:`cpoly.expr`): its nodes travel as a flat table in
 creation order (:func:`~cpoly.expr.dag_table`) and are interned again on loading, so a node
 of a loaded game is the node the constructors give for its structure.  Of a game's cached
 values only its DAGs are kept (:data:`CACHED_KEPT`): the counting plan (memos keyed by node
-uids) is made again when first used.
-
-Unpickling imports the modules of the objects it meets (:mod:`cpoly.syntax` for the spans and
-definitions, but not lark, the parser, which loads only when a file is parsed).
+uids) is made again when first used.  Unpickling imports the modules of the objects it meets
+(:mod:`cpoly.syntax`, but not lark, which loads only when a file is parsed).
 
 Like every cache, the directory must be writable only by its user: pickle runs what the file
 says, and the checksum guards against damage, not against an attacker.
@@ -52,9 +43,8 @@ from cpoly.sources import Sources, cache_dir, cache_enabled, code_digest, recall
 __all__ = ["keep", "recall_loaded", "snapshot_path"]
 
 _SUFFIX = ".snapshot"
-#: Cached values kept besides a dataclass's fields (a game's DAGs).  Any other cached value is
-#: made again after loading: the counting plan, and whatever may hold memos keyed by node uid,
-#: which differ from process to process.
+#: Cached values kept besides a dataclass's fields (a game's DAGs); any other (what may hold memos
+#: keyed by node uid, which differ from process to process) is made again after loading.
 CACHED_KEPT = frozenset({"deal", "categories", "universe", "copies_weight"})
 Options = Mapping[str, object]
 Loaded = TypeVar("Loaded")

@@ -3,24 +3,21 @@
 A file is a first line (magic, the CRC-32 of the header line, the file's size), a JSON header
 line (the file's own name, what its writer keeps there, and each array's name, dtype, shape and
 offset, with one CRC-32 per array), zero padding, then the arrays' bytes, each at a multiple of
-64 bytes.  It is written to a temporary name and moved into place
-(:func:`cpoly.sources.write_atomic`), so a reader never sees half a file.
-
-Two readers share :func:`open_store`: :meth:`Store.view` gives an array's bytes as a flat
-:class:`memoryview` of its typecode (standard library: the warm ``cpoly hold`` imports no
-NumPy), :meth:`Store.arrays` every array as a read-only memory-mapped NumPy array.  Each array
-is checked against its CRC before it is first read, so a reader vouches for every byte it uses;
-a file that is not complete (another format, truncated, another file's name, a header that
-fails its CRC) is not opened at all, and an array that fails its CRC raises :class:`Damaged`.
+64 bytes, written atomically (:func:`cpoly.sources.write_atomic`).  :func:`open_store` opens no
+file that is not complete (another format, truncated, another file's name, a header that fails
+its CRC); its two readers, :meth:`Store.view` (an array as a flat :class:`memoryview`, standard
+library only: the warm ``cpoly hold`` imports no NumPy) and :meth:`Store.arrays` (every array
+memory-mapped, read-only NumPy), check each array against its CRC before it is first read
+(:class:`Damaged` when it fails), so a reader vouches for every byte it uses.
 
 >>> import struct, tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     path = Path(folder, "example.bin")
 ...     write(path, {"squares": ("<i8", (2, 2), struct.pack("<4q", 0, 1, 4, 9))}, {"what": "squares"})
 ...     stored = open_store(path)
-...     stored.meta, stored.view("squares").tolist(), stored.shape("squares")
+...     stored.meta, stored.view("squares").tolist()
 True
-({'what': 'squares'}, [0, 1, 4, 9], (2, 2))
+({'what': 'squares'}, [0, 1, 4, 9])
 """
 
 from __future__ import annotations
@@ -31,6 +28,8 @@ import sys
 import time
 import zlib
 from collections.abc import Mapping
+from contextlib import suppress
+from itertools import accumulate
 from math import prod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
@@ -69,10 +68,7 @@ def write(path: Path, arrays: Mapping[str, Raw], meta: Mapping[str, Any]) -> boo
     the cache cannot be written."""
     names = sorted(arrays)
     data = {name: memoryview(arrays[name][2]).cast("B") for name in names}
-    spans, end = [], 0
-    for name in names:
-        spans.append(end)
-        end += -(-len(data[name]) // ALIGN) * ALIGN
+    spans = list(accumulate((-(-len(data[name]) // ALIGN) * ALIGN for name in names), initial=0))
     crcs = [zlib.crc32(data[name]) for name in names]
     start = 0
     while True:  # the offsets move with the header's length, which grows with the offsets
@@ -97,16 +93,11 @@ def _sweep(directory: Path) -> None:
     """Delete the temporary files of writes that never finished (a process killed mid-write)
     once they are an hour old; a write still under way is never that old."""
     now = time.time()
-    try:
-        leftovers = list(directory.glob(".*.tmp"))
-    except OSError:
-        return
-    for leftover in leftovers:
-        try:
-            if now - leftover.stat().st_mtime > _STALE_SECONDS:
-                leftover.unlink()
-        except OSError:
-            continue
+    with suppress(OSError):
+        for leftover in list(directory.glob(".*.tmp")):
+            with suppress(OSError):
+                if now - leftover.stat().st_mtime > _STALE_SECONDS:
+                    leftover.unlink()
 
 
 class Store:
@@ -118,14 +109,6 @@ class Store:
         self.entries = {name: (dtype, tuple(shape), offset, crc)
                         for (name, dtype, shape, offset), crc in zip(header["arrays"], header["crcs"])}
         self._checked: set[str] = set()
-
-    def names(self) -> list[str]:
-        """The arrays' names, sorted."""
-        return sorted(self.entries)
-
-    def shape(self, name: str) -> tuple[int, ...]:
-        """The shape of the array ``name``."""
-        return self.entries[name][1]
 
     def raw(self, name: str) -> memoryview:
         """The bytes of the array ``name``, checked against its CRC on first use (:class:`Damaged`

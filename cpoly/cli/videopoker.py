@@ -91,13 +91,13 @@ def _warm_hold(args: argparse.Namespace) -> bool:
     """Answer from the game's hold file when there is a valid one for unchanged definitions
     (False, having printed nothing, when the slow path must answer: also when the file, though
     its checksum is right, does not hold what this code reads)."""
-    from cpoly.games.videopoker.holdfile import WarmHold
+    from cpoly.games.videopoker.holdfile import WarmHold, header_paytable, header_warnings
 
     warm = WarmHold.open(args.file)
     if warm is None:
         return False
     try:
-        table, warnings = warm.paytable(args.paytable), warm.warnings(args.file)
+        table, warnings = header_paytable(warm.header, args.paytable), header_warnings(warm.header, args.file)
         if table is None or warnings is None:
             return False
         try:

@@ -28,7 +28,7 @@ from cpoly.cli.videopoker import print_hold
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import HoldReport
 from cpoly.tierule import TieRule
-from cpoly.games.videopoker.holdfile import Layout, WarmHold, class_key, prepared_path
+from cpoly.games.videopoker.holdfile import Layout, WarmHold, class_key, header_paytable, prepared_path
 from cpoly.games.videopoker.holdstore import store_hold_file
 from cpoly.sources import CACHE_ENV, recall
 from cpoly.store import open_store
@@ -66,7 +66,7 @@ def slow_report(poker: VideoPoker, cards: list[str], paytable: str, rule: str) -
 def warm_report(path: str, cards: list[str], paytable: str, rule: str) -> HoldReport:
     warm = WarmHold.open(path)
     assert warm is not None, "the hold file is used"
-    table = warm.paytable(paytable)
+    table = header_paytable(warm.header, paytable)
     assert table is not None
     deal = warm.deal(cards)
     counts = warm.counts(deal)

@@ -1,12 +1,11 @@
 """On-disk cache of arrays that are expensive to build (deal classes, subset tables).
 
-Entries live in the cache directory (:func:`cpoly.sources.cache_dir`), one file per entry
-named ``<kind>-<sha256 key>.vpc``, in cpoly's one container format (:mod:`cpoly.store`: every
-array checked against its CRC, written atomically, a file renamed or copied to another entry's
-name refused).  A key covers the code (:func:`cpoly.sources.code_digest`) besides what the
-entry is of, so another version of cpoly never reads an entry.  Entries are memory-mapped when
-loaded (read-only arrays).  An entry that cannot be read, fails its checks or has unexpected
-names, dtypes or shapes is deleted and reported missing: it is never trusted.
+Entries live in the cache directory (:func:`cpoly.sources.cache_dir`), one file per entry named
+``<kind>-<sha256 key>.vpc`` in cpoly's one container format (:mod:`cpoly.store`), memory-mapped
+when loaded (read-only arrays).  A key covers cpoly's code (:func:`cpoly.sources.code_digest`)
+besides what the entry is of, so another version of cpoly never reads an entry.  An entry that
+cannot be read, fails its checks or has unexpected names, dtypes or shapes is deleted and
+reported missing: it is never trusted.
 
 >>> key = entry_key("example", np.arange(3))
 >>> len(key)
@@ -17,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import threading
+from contextlib import suppress
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -25,20 +25,8 @@ import numpy as np
 from cpoly import store
 from cpoly.sources import cache_dir, cache_enabled, code_digest
 
-__all__ = [
-    "FORMAT_VERSION",
-    "SUFFIX",
-    "entry_key",
-    "entry_path",
-    "load_entry",
-    "matches",
-    "discard",
-    "wait_for",
-    "raw_arrays",
-    "read_entry_file",
-    "store_entry",
-    "store_entry_later",
-]
+__all__ = ["FORMAT_VERSION", "SUFFIX", "discard", "entry_key", "entry_path", "load_entry", "matches", "raw_arrays",
+           "read_entry_file", "store_entry", "store_entry_later", "wait_for"]
 
 #: Bump when the meaning or layout of any cached array changes: old entries become unreachable.
 FORMAT_VERSION = 7
@@ -82,23 +70,16 @@ def read_entry_file(path: Path) -> dict[str, np.ndarray] | None:
 
 def matches(arrays: Mapping[str, np.ndarray], layout: Layout) -> bool:
     """Whether ``arrays`` are the names, dtypes and shapes ``layout`` expects."""
-    if set(arrays) != set(layout):
-        return False
-    for name, (dtype, shape) in layout.items():
-        array = arrays[name]
-        if array.dtype != np.dtype(dtype) or array.ndim != len(shape):
-            return False
-        if any(want is not None and want != got for want, got in zip(shape, array.shape)):
-            return False
-    return True
+    return set(arrays) == set(layout) and all(
+        arrays[name].dtype == np.dtype(dtype) and arrays[name].ndim == len(shape)
+        and all(want is None or want == got for want, got in zip(shape, arrays[name].shape))
+        for name, (dtype, shape) in layout.items())
 
 
 def discard(path: Path) -> None:
     """Delete a file found damaged (nothing when it cannot be deleted)."""
-    try:
+    with suppress(OSError):
         path.unlink()
-    except OSError:
-        pass
 
 
 def load_entry(kind: str, key: str, layout: Layout) -> dict[str, np.ndarray] | None:
@@ -152,12 +133,10 @@ _PENDING_LOCK = threading.Lock()
 
 
 def store_entry_later(kind: str, key: str, arrays: Mapping[str, np.ndarray]) -> None:
-    """:func:`store_entry` on a background thread, so that the caller goes on computing (the
-    cold analysis writes its 24 MB entry while it prices the holds).  The thread is not a
-    daemon: the interpreter waits for it before exiting, and :func:`load_entry` of the same
-    entry in this process waits for it too (and raises its error, if any), so the entry is
-    never missed or seen half-written (another process sees it only once it is renamed into
-    place)."""
+    """:func:`store_entry` on a background thread, so that the caller goes on computing.  The
+    interpreter waits for the thread (not a daemon) before exiting, and :func:`load_entry` of
+    the same entry in this process waits for it too (raising its error, if any): the entry is
+    never missed or seen half-written."""
     if not cache_enabled():  # here, not on the thread: the switch of this moment
         return
     path = entry_path(kind, key)  # the directory of this moment

@@ -1,25 +1,20 @@
 """A warm ``cpoly hold``: one game's prepared-game file, read with the standard library alone.
 
-A game whose suits the engine's literals leave interchangeable is prepared from its suit
-classes (:mod:`~cpoly.games.videopoker.classprep`) into its **prepared-game file**, one
-:mod:`cpoly.store` container named by the key of the game's definitions
-(:func:`cpoly.sources.recall`: a digest of every file it was read from) and cpoly's code.  Its
-arrays are those the analysis reads: the subset rows (``N_c(S)``, the number of five-card hands
-of each category containing the subset: small subsets by colex rank, four-card subsets by
-class), the four- and five-card class keys and each five-card class's category.  Its header
-(:mod:`~cpoly.games.videopoker.holdstore`) holds what the output needs: the title, the
-category names, the pay tables (exact), the deck's card names and suit layout,
-and the warnings as rendered.
+A game prepared from its suit classes (:mod:`~cpoly.games.videopoker.classprep`) is kept in its
+**prepared-game file**, one :mod:`cpoly.store` container named by the key of the game's
+definitions (:func:`cpoly.sources.recall`) and cpoly's code, its header written by
+:func:`~cpoly.games.videopoker.holdstore.game_meta`.  Of its arrays ``hold`` reads the subset
+rows (``N_c(S)``, the number of five-card hands of each category containing the subset: small
+subsets by colex rank, four-card subsets by class), the four- and five-card class keys and each
+five-card class's category.
 
-A later ``hold`` of the unchanged game reads it: the row of each of the deal's 32 subsets
-(colex rank, or :func:`class_key` and a binary search in the sorted keys), and every hold's
-final counts by inclusion-exclusion over the discarded cards,
-``count_c(H) = sum over T within D of (-1)**|T| * N_c(H + T)``
-(:func:`~cpoly.games.videopoker.holdchoice.exclude_discards`), then the same EVs and tie rules
-as the slow path (:func:`~cpoly.games.videopoker.holdchoice.play_deal`).  No NumPy, no parser.
-Every array it reads is checked against its CRC; a file that is missing, of another format,
-truncated or damaged, or that belongs to other definitions is not used (the slow path answers
-and writes it again).
+A later ``hold`` of the unchanged game reads the row of each of the deal's 32 subsets (colex
+rank, or :func:`class_key` and a binary search in the sorted keys), every hold's final counts by
+inclusion-exclusion over the discarded cards, ``count_c(H) = sum over T within D of (-1)**|T| *
+N_c(H + T)`` (:func:`~cpoly.games.videopoker.holdchoice.exclude_discards`), then the same EVs
+and tie rules as the slow path (:func:`~cpoly.games.videopoker.holdchoice.play_deal`).  No
+NumPy, no parser.  A file that is missing, damaged or of other definitions is not used (the
+slow path answers and writes it again).
 
 Six cards, faces 0..2 in two interchangeable suits (card ``2 * face + suit``): cards 0 and 5
 and cards 1 and 4 are one class, whose least member is cards 1 and 4.
@@ -48,7 +43,7 @@ from cpoly.games.videopoker.holdchoice import (
     exclude_discards,
     play_deal,
 )
-from cpoly.paytable import PayTable, ScaledPays
+from cpoly.paytable import PayTable
 from cpoly.sources import cache_dir, code_digest, recall
 from cpoly.store import Store, open_store
 from cpoly.tierule import TieRule
@@ -58,9 +53,8 @@ __all__ = ["Layout", "WarmHold", "class_key", "header_warnings", "header_paytabl
 
 
 def prepared_path(key: str) -> Path:
-    """Where the prepared-game file of the definitions with sources key ``key`` lives, for this
-    version of cpoly (:func:`~cpoly.sources.code_digest`: a file written by other code is never
-    read)."""
+    """Where the prepared-game file of the definitions with sources key ``key`` lives for this
+    version of cpoly (:func:`~cpoly.sources.code_digest`): other code's file is never read."""
     name = hashlib.sha256(f"{key} {code_digest()}".encode()).hexdigest()
     return cache_dir() / f"prepared-{name}.vpc"
 
@@ -103,10 +97,9 @@ def open_prepared(game: str) -> Store | None:
 
 
 def header_warnings(meta: dict[str, Any], game: str) -> list[str] | None:
-    """The game's warnings as the slow path renders them for the path ``game`` from the
-    current directory; None when the file was written for another spelling of the path or
-    from another directory (the title of an untitled game is its file name as typed, and
-    imported files are shown relative to the current directory)."""
+    """The game's warnings as the slow path renders them for the path ``game`` from the current
+    directory; None when the file was written for another spelling of the path or from another
+    directory (an untitled game's title is its path as typed, imports show relative to it)."""
     stored = meta["warnings"]
     lines: list[str] = stored["lines"]
     return lines if stored["path"] == game and stored.get("cwd") == os.getcwd() else None
@@ -125,8 +118,7 @@ def header_paytable(meta: dict[str, Any], name: str | None) -> PayTable | None:
 
 
 class WarmHold:
-    """An open prepared-game file of unchanged definitions (:meth:`open`), answering ``hold``
-    alone."""
+    """An open prepared-game file of unchanged definitions (:meth:`open`), answering ``hold`` alone."""
 
     def __init__(self, opened: Store) -> None:
         self.header = header = opened.meta
@@ -136,30 +128,16 @@ class WarmHold:
         self.rows = opened.view("rows")
         self.keys = {HAND_SIZE - 1: opened.view("keys4"), HAND_SIZE: opened.view("keys5")}
         self.categories = opened.view("categories")
-        n = len(header["deck"])
-        self.offsets = [sum(comb(n, j) for j in range(size)) for size in range(HAND_SIZE)]
+        self.offsets = [sum(comb(len(header["deck"]), j) for j in range(size)) for size in range(HAND_SIZE)]
 
     @classmethod
     def open(cls, game: str) -> WarmHold | None:
-        """The prepared-game file of the game at ``game`` if its definitions are unchanged
-        since it was written and the arrays it reads are sound, else None."""
+        """:func:`open_prepared` of ``game`` when the arrays and header it reads are sound, else None."""
         opened = open_prepared(game)
-        if opened is None:
-            return None
         try:
-            return cls(opened)
+            return None if opened is None else cls(opened)
         except (KeyError, TypeError, ValueError):
             return None
-
-    def warnings(self, game: str) -> list[str] | None:
-        """:func:`header_warnings` of this file."""
-        return header_warnings(self.header, game)
-
-    def paytable(self, name: str | None) -> tuple[str, ScaledPays] | None:
-        """A pay table by name (the first when None) as integers; None when the file has no
-        such usable table."""
-        table = header_paytable(self.header, name)
-        return None if table is None else (table.name, table.scaled())
 
     def deal(self, texts: Sequence[str]) -> list[int]:
         """The dealt cards as card indices, with the slow path's errors for bad cards."""
@@ -176,22 +154,18 @@ class WarmHold:
     def counts(self, deal: Sequence[int]) -> list[list[int]] | None:
         """Final hands of each category of the 32 holds of ``deal`` (holds on the given order);
         None when the file does not know a subset or its counts do not add up."""
-        containing = []
-        for mask in range(HOLDS):
-            row = self._row(sorted(deal[i] for i in range(HAND_SIZE) if mask >> i & 1))
-            if row is None:
-                return None
-            containing.append(row)
+        rows = [self._row(sorted(deal[i] for i in range(HAND_SIZE) if mask >> i & 1)) for mask in range(HOLDS)]
+        containing = [row for row in rows if row is not None]
+        if len(containing) < HOLDS:
+            return None
         counts = exclude_discards(containing)
         draws = len(self.header["deck"]) - HAND_SIZE
-        if any(min(row) < 0 or sum(row) != comb(draws, HAND_SIZE - m.bit_count())
-               for m, row in enumerate(counts)):
-            return None
-        return counts
+        sound = all(min(row) >= 0 and sum(row) == comb(draws, HAND_SIZE - m.bit_count())
+                    for m, row in enumerate(counts))
+        return counts if sound else None
 
     def _row(self, held: list[int]) -> list[int] | None:
-        """``N_c`` of the sorted cards ``held``: by colex rank up to three cards, by class
-        beyond."""
+        """``N_c`` of the sorted cards ``held``: by colex rank up to three cards, by class beyond."""
         if len(held) < HAND_SIZE - 1:
             index = self.offsets[len(held)] + sum(comb(card, i + 1) for i, card in enumerate(held))
         else:
@@ -207,12 +181,11 @@ class WarmHold:
             index += self.offsets[HAND_SIZE - 1]
         return self.rows[index * self.n_columns:(index + 1) * self.n_columns].tolist()
 
-    def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: tuple[str, ScaledPays],
+    def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: PayTable,
                rule: TieRule) -> HoldReport:
-        """The holds of ``deal`` as ``cpoly hold`` shows them."""
+        """The holds of ``deal`` as ``cpoly hold`` shows them (``table``: :func:`header_paytable`)."""
         header = self.header
         faces = [card[0] for card in header["deck"]]
-        result = play_deal(deal, counts, table[1], len(faces), rule, faces)
-        names = header["names"]
-        return HoldReport(header["title"], table[0], False, (*header["categories"], "Nothing"),
-                          {card: names[card] for card in deal}, result)
+        result = play_deal(deal, counts, table.scaled(), len(faces), rule, faces)
+        return HoldReport(header["title"], table.name, False, (*header["categories"], "Nothing"),
+                          {card: header["names"][card] for card in deal}, result)

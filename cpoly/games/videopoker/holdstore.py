@@ -3,11 +3,9 @@ where the file of a loaded game lives.
 
 The file is written once the game is prepared from its suit classes
 (:mod:`~cpoly.games.videopoker.classprep`: a single-deck, unordered game whose engine literals
-leave the suits of each block interchangeable and whose deal accepts every hand).  Its header
-(:func:`game_meta`) says what the output and the card checks need, the deck's suit layout, the
-suit literals, the pay tables (exact) and the warnings, and
-whether the warm paths may answer (an unordered game, categories 0/1 on every hand); its arrays are the suit-class
-preparation, which both the analysis and the warm ``hold`` read.  Other games keep the slow path.
+leave the suits of each block interchangeable and whose deal accepts every hand); its arrays,
+the suit-class preparation, are read by both the analysis and the warm ``hold``.  Other games
+keep the slow path.
 """
 
 from __future__ import annotations
@@ -52,17 +50,18 @@ def store_hold_file(poker: VideoPoker, game: str) -> Path | None:
     if not isinstance(prepared, PreparedGame) or prepared.suit_classes is None:
         return None
     blocks, arrays = prepared.suit_classes
-    path, key = prepared_file(poker, poker.suit_classes_key(blocks))
-    if path != prepared_path(sources.key()):
+    if poker.game.program.overridden:  # kept by its suit-class key (prepared_file): not a warm path's file
         return None
+    path = prepared_path(sources.key())
     if not path.is_file():  # prepared before, in another cache directory
-        write_prepared(path, arrays, game_meta(poker, blocks), key)
+        write_prepared(path, arrays, game_meta(poker, blocks), sources.key())
     return path if path.is_file() else None
 
 
 def game_meta(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
-    """The header: what the output and the card checks need, the deck's suit layout, and
-    whether the warm paths may answer."""
+    """The header: what the output and the card checks need (title, categories, ranks, suits, card
+    names), the suit layout and literals, the exact pay tables, the warnings as rendered, and
+    whether the warm paths may answer (an unordered game, categories 0/1 on every hand)."""
     spec = poker.game.spec
     face_index = [int(bit).bit_length() - 1 for bit in blocks.face_bit]
     cell = [[-1] * (max(face_index) + 1) for _ in range(int(blocks.column.max()) + 1)]

@@ -7,18 +7,16 @@ lines, whose draws are independent given the deal.  By the law of total variance
 
 * ``Var(X) = Var(E[X | D]) + E[Var(X | D)]``: the **variance of the deal** (of the chosen
   hold's EV over the deals) plus the **mean variance of the draw**;
-* ``Var(T) = N**2 Var(E[X | D]) + N E[Var(X | D)]`` (the lines share the deal, their draws are
-  independent given it);
-* per unit of total bet (``N`` units): ``Var(T / N) = Var(deal) + E[Var draw] / N``;
-* per line (the convention of published multi-play tables, e.g. the Wizard of Odds' "standard
-  deviation per hand on the draw"): ``Var(T) / N = N Var(deal) + E[Var draw]``, which is the
-  per-bet figure times ``N``; its square root is the standard deviation per line.
+* ``Var(T) = N**2 Var(E[X | D]) + N E[Var(X | D)]``, so per unit of total bet (``N`` units)
+  ``Var(T / N) = Var(deal) + E[Var draw] / N``, and per line (the convention of published
+  multi-play tables, e.g. the Wizard of Odds' "standard deviation per hand on the draw")
+  ``Var(T) / N = N Var(deal) + E[Var draw]``, the per-bet figure times ``N``.
 
-Both components are computed exactly, class by class, from the analysis' own hold values
-(:mod:`~cpoly.games.videopoker.holdvalues`): each class's chosen hold (by the tie rule, as the
-analysis chooses: :func:`~cpoly.games.videopoker.scalar.play_tied`) gives its EV and its second
-moment.  Their sum is checked against the variance of the analysis, which comes from the
-combination counts instead; the optimal return is checked the same way.
+Both are computed exactly, class by class, from the analysis' own hold values
+(:mod:`~cpoly.games.videopoker.holdvalues`): each class's hold chosen by the tie rule, as the
+analysis chooses it (:func:`~cpoly.games.videopoker.scalar.play_tied`), gives its EV and second
+moment.  Their sum is checked against the analysis' variance (from the combination counts
+instead), and the optimal return the same way.
 """
 
 from __future__ import annotations
@@ -29,7 +27,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from cpoly.games.videopoker.holds import HOLDS, hold_pay_matrix, hold_weights
+from cpoly.games.videopoker.holds import hold_pay_matrix, hold_weights
 from cpoly.games.videopoker.holdvalues import PricedChunk, denominator_of, priced_chunks
 from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.prepare import PreparedGame
@@ -66,57 +64,48 @@ class MultiPlay:
         return math.sqrt(self.per_line(plays))
 
 
-@dataclass
-class _Sums:
-    """Per-deal sums: of the chosen EV numerator, of its square, of the second moment's."""
-
-    first: int = 0
-    first_squared: int = 0
-    second: Fraction = Fraction(0)
-
-
 def multiplay_variances(prepared: PreparedGame, analysis: GameAnalysis) -> MultiPlay:
     """The variance of the deal and the mean variance of the draw of ``analysis`` (a single
-    unordered deck's analysis of ``prepared``: its pay table and tie rule).
-
-    Raises AssertionError when the sums disagree with the analysis (a bug, never an answer).
-    """
+    unordered deck's analysis of ``prepared``: its pay table and tie rule); an AssertionError
+    when the sums disagree with the analysis (a bug, never an answer)."""
     scaled = analysis.paytable.scaled()
     first_pays = hold_pay_matrix(scaled)
     second_pays = first_pays * first_pays
     lcm_weight, weights = draw_weights(prepared.n)
     weight_by_hold = hold_weights(weights)
-    sums = _Sums()
+    first = first_squared = 0
+    second = Fraction(0)
     for chunk in priced_chunks(prepared, [first_pays, second_pays]):
-        _add_chunk(chunk, prepared, first_pays, weight_by_hold, analysis, sums)
+        sums = _chunk_sums(chunk, prepared, first_pays, weight_by_hold, analysis)
+        first, first_squared, second = first + sums[0], first_squared + sums[1], second + sums[2]
     deals = denominator_of(prepared) // lcm_weight
     scale = scaled.denominator * lcm_weight
-    mean = Fraction(sums.first, deals * scale)
-    mean_square_ev = Fraction(sums.first_squared, deals * scale * scale)
-    second_moment = sums.second / (deals * scale * scaled.denominator)
+    mean = Fraction(first, deals * scale)
+    mean_square_ev = Fraction(first_squared, deals * scale * scale)
+    second_moment = second / (deals * scale * scaled.denominator)
     if mean != analysis.expected_return or second_moment - mean**2 != analysis.variance:
         raise AssertionError("the multi-play sums disagree with the analysis")
     return MultiPlay(mean_square_ev - mean**2, second_moment - mean_square_ev)
 
 
-def _add_chunk(chunk: PricedChunk, prepared: PreparedGame, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
-               analysis: GameAnalysis, sums: _Sums) -> None:
-    """Add one chunk's classes: the maximal EV (any maximal hold), and the second moment of the
-    hold the tie rule chooses (every member of a split class its own)."""
+def _chunk_sums(chunk: PricedChunk, prepared: PreparedGame, pay_matrix: np.ndarray, weight_by_hold: np.ndarray,
+                analysis: GameAnalysis) -> tuple[int, int, Fraction]:
+    """One chunk's per-deal sums: of the maximal EV numerator (any maximal hold), of its
+    square, and of the second moment of the hold the tie rule chooses (every member of a split
+    class its own)."""
     first, second = chunk.values
     sizes = prepared.sizes[chunk.classes]
     top = first.max(axis=0)
     is_top = first == top
     plain = is_top.sum(axis=0) == 1
     chosen = np.argmax(is_top, axis=0)
-    columns = np.arange(len(top))
-    sums.first += sum(s * t for s, t in zip(sizes.tolist(), top.tolist()))
-    sums.first_squared += sum(s * t * t for s, t in zip(sizes.tolist(), top.tolist()))
-    plain_second = second[chosen[plain], columns[plain]]
-    sums.second += sum(s * v for s, v in zip(sizes[plain].tolist(), plain_second.tolist()))
+    weighted = list(zip(sizes.tolist(), top.tolist()))
+    plain_second = second[chosen[plain], np.flatnonzero(plain)]
+    total = Fraction(sum(s * v for s, v in zip(sizes[plain].tolist(), plain_second.tolist())))
     tied = np.flatnonzero(~plain)
     if len(tied):
-        sums.second += _tied_second(chunk, tied, second, sizes, prepared, pay_matrix, weight_by_hold, analysis)
+        total += _tied_second(chunk, tied, second, sizes, prepared, pay_matrix, weight_by_hold, analysis)
+    return sum(s * t for s, t in weighted), sum(s * t * t for s, t in weighted), total
 
 
 def _tied_second(chunk: PricedChunk, tied: np.ndarray, second: np.ndarray, sizes: np.ndarray,
@@ -124,15 +113,11 @@ def _tied_second(chunk: PricedChunk, tied: np.ndarray, second: np.ndarray, sizes
                  analysis: GameAnalysis) -> Fraction:
     """The classes with several maximal holds: the second moment of the tie rule's hold, as
     the analysis decides it (a split class: each member ``g`` its hold, ``size / G`` deals each)."""
-    index = np.empty((len(tied), HOLDS), dtype=np.int64)
-    index[:, : HOLDS - 1] = chunk.hold_rows[:, tied].T
-    index[:, HOLDS - 1] = chunk.classes[tied]
+    index = np.column_stack([chunk.hold_rows[:, tied].T, chunk.classes[tied]]).astype(np.int64)
     _, choice = play_tied(index, prepared.stacked, pay_matrix, weight_by_hold, analysis.tie_rule,
                           prepared.deals[chunk.classes[tied]], prepared.faces, prepared.card_maps)
     per_class = second[:, tied]  # (32, tied)
-    whole = np.ones(len(tied), dtype=bool)
-    whole[choice.split_rows] = False
-    rows = np.flatnonzero(whole)
+    rows = np.setdiff1d(np.arange(len(tied)), choice.split_rows)
     total = Fraction(sum(s * v for s, v in zip(sizes[tied][rows].tolist(),
                                                per_class[choice.best[rows], rows].tolist())))
     group = len(prepared.card_maps)

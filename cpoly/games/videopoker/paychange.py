@@ -106,10 +106,9 @@ def changed_table(table: PayTable, changes: Mapping[str, Fraction]) -> PayTable:
 
 
 def priced_on(strategy: GameAnalysis, table: PayTable) -> GameAnalysis:
-    """The strategy of ``strategy`` (an analysis: the holds optimal for its table, its tie
-    rule's choices) played on ``table``: its final hands are the same, so its combinations,
-    priced with ``table``'s pays, give the exact return, variance and hit frequency there.
-    ``table`` is a table of the same categories; priced on its own table it is ``strategy``."""
+    """The strategy of ``strategy`` (an analysis: its table's optimal holds, its tie rule's
+    choices) played on ``table``, a table of the same categories: the same final hands, whose
+    combinations priced with ``table``'s pays give the exact return, variance and hit frequency."""
     if table.n_categories != strategy.paytable.n_categories:
         raise CpolyInputError(f"pay table {table.name!r} has {table.n_categories} pays, the strategy's "
                               f"table {strategy.paytable.name!r} {strategy.paytable.n_categories}")
@@ -120,9 +119,9 @@ def parse_pay_range(text: str) -> PayRange:
     """``"RoyalFlush=800..2000"`` as a :class:`PayRange` (low at most high)."""
     name, equals, span = text.partition("=")
     low_text, dots, high_text = span.partition("..")
-    if not name.strip() or not equals or not dots:
-        raise CpolyInputError(f"a sweep is CATEGORY=LOW..HIGH (e.g. RoyalFlush=800..2000), not '{text}'")
     name = name.strip()
+    if not name or not equals or not dots:
+        raise CpolyInputError(f"a sweep is CATEGORY=LOW..HIGH (e.g. RoyalFlush=800..2000), not '{text}'")
     low = parse_pay_value(low_text, f"{name} low end")
     high = parse_pay_value(high_text, f"{name} high end")
     if low > high:
@@ -133,9 +132,7 @@ def parse_pay_range(text: str) -> PayRange:
 
 def sweep_values(span: PayRange, step: Fraction | None = None, points: int | None = None) -> list[Fraction]:
     """The values of a sweep: ``low, low + step, ...`` up to ``high`` (``high`` itself added when
-    the steps miss it), or ``points`` values evenly spaced from ``low`` to ``high``."""
-    if step is not None and points is not None:
-        raise CpolyInputError("give --step or --points, not both")
+    the steps miss it), or else ``points`` values evenly spaced from ``low`` to ``high``."""
     width = span.high - span.low
     if step is not None:
         if step <= 0:

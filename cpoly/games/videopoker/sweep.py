@@ -1,19 +1,18 @@
 """The return as a function of one pay (a progressive jackpot's meter): exact returns at many
-values, the exact break-even value and the strategy's turning points.
-
-All three read the hold lines of :class:`~cpoly.games.videopoker.holdlines.PayLines` (prepared
-once: two pricings of every class), so a sweep costs one pass over the classes per value.
+values, the exact break-even value and the strategy's turning points, all from the hold lines
+of :class:`~cpoly.games.videopoker.holdlines.PayLines` (two pricings of every class, prepared
+once: a sweep costs one pass over the classes per value).
 
 **Returns.** At each value the optimal strategy is re-solved: ``R(x)`` is the envelope of the
 lines, every class at its best hold.
 
-**Break-even.** ``R`` is convex, piecewise linear and non-decreasing, so the root of
-``R(x) = 1`` is found exactly by Newton's iteration on the supporting lines: at ``x`` the line
+**Break-even.** ``R`` is convex, piecewise linear and non-decreasing, so Newton's iteration on
+the supporting lines finds the root of ``R(x) = 1`` exactly: at ``x`` the line
 ``R(x) + R'(x) (y - x)`` (a left derivative when moving left, a right one when moving right)
 lies below ``R``; its root ``y`` has ``R(y) >= 1``, and from there each step moves left to the
-root of the next piece's line, stopping exactly at the root after finitely many steps (a
-piecewise-linear function has finitely many pieces).  A return that stays below 1 however
-large the pay has no break-even, nor has one that is at least 1 whatever the pay.
+root of the next piece's line, stopping at the root after finitely many steps.  A return that
+stays below 1 however large the pay has no break-even, nor has one that is at least 1 whatever
+the pay.
 
 **Turning points.** The values in the range where the optimal hold of at least one deal class
 changes (the envelope's breakpoints), exactly, by bisection on the lines: for a class whose
@@ -26,10 +25,10 @@ identical (equal EV at every pay) are one choice: a tie rule between them is no 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import gcd
 
 import numpy as np
 
@@ -77,11 +76,8 @@ def sweep_returns(lines: PayLines, values: Sequence[Fraction]) -> list[SweepPoin
     between the smallest and the largest value are looked at each time)."""
     if values:
         lines = lines.restricted(min(values), max(values))
-    points = []
-    for value in values:
-        envelope = lines.envelope(value)
-        points.append(SweepPoint(value, envelope.value, envelope.slope_right))
-    return points
+    envelopes = ((value, lines.envelope(value)) for value in values)
+    return [SweepPoint(value, envelope.value, envelope.slope_right) for value, envelope in envelopes]
 
 
 def break_even(lines: PayLines, start: Fraction) -> BreakEven:
@@ -122,16 +118,15 @@ def turning_points(lines: PayLines, low: Fraction, high: Fraction) -> list[Turni
     last = lines.envelope_holds(lines.values(high), every, +1)  # ... just right of high
     changing = ~lines.same_line(every, first, last)
     rows, left, right = every[changing], first[changing], last[changing]
-    found_values: list[tuple[int, int]] = []
-    found_rows: list[np.ndarray] = []
+    classes: Counter[Fraction] = Counter()  # per breakpoint: the classes and deals that change there
+    deals: Counter[Fraction] = Counter()
     while len(rows):
         numerators, denominators = _crossings(lines, rows, left, right)
         values = lines.values_at(numerators, denominators, rows)
-        top = values.max(axis=1)
-        at_left = values[np.arange(len(rows)), left]
-        done = at_left == top
-        found_rows.append(rows[done])
-        found_values.extend(zip(numerators[done].tolist(), denominators[done].tolist()))
+        done = values[np.arange(len(rows)), left] == values.max(axis=1)
+        for p, q, row in zip(numerators[done].tolist(), denominators[done].tolist(), rows[done].tolist()):
+            classes[Fraction(p, q)] += 1
+            deals[Fraction(p, q)] += int(lines.sizes[row])
         rest = ~done
         if not rest.any():
             break
@@ -141,7 +136,10 @@ def turning_points(lines: PayLines, low: Fraction, high: Fraction) -> list[Turni
         rows = np.concatenate([rest_rows, rest_rows])
         left = np.concatenate([left[rest], above])
         right = np.concatenate([below, right[rest]])
-    return _grouped(lines, found_values, np.concatenate(found_rows) if found_rows else every[:0], low, high)
+    points = [TurningPoint(value, classes[value], deals[value]) for value in sorted(classes)]
+    if any(not low <= point.value <= high for point in points):
+        raise AssertionError("a turning point outside the range")
+    return points
 
 
 def _crossings(lines: PayLines, rows: np.ndarray, left: np.ndarray, right: np.ndarray
@@ -153,20 +151,3 @@ def _crossings(lines: PayLines, rows: np.ndarray, left: np.ndarray, right: np.nd
     if (denominators <= 0).any():
         raise AssertionError("a turning point between lines that do not cross")
     return numerators, denominators
-
-
-def _grouped(lines: PayLines, values: list[tuple[int, int]], rows: np.ndarray, low: Fraction,
-             high: Fraction) -> list[TurningPoint]:
-    """The breakpoints found, one per distinct value (in lowest terms), in increasing order."""
-    classes: dict[tuple[int, int], int] = {}
-    deals: dict[tuple[int, int], int] = {}
-    for (p, q), row in zip(values, rows.tolist()):
-        common = gcd(p, q)
-        key = (p // common, q // common)
-        classes[key] = classes.get(key, 0) + 1
-        deals[key] = deals.get(key, 0) + int(lines.sizes[row])
-    points = sorted((TurningPoint(Fraction(*key), classes[key], deals[key]) for key in classes),
-                    key=lambda point: point.value)
-    if any(not low <= point.value <= high for point in points):
-        raise AssertionError("a turning point outside the range")
-    return points

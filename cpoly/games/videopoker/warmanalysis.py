@@ -1,23 +1,17 @@
-"""A warm ``cpoly analyze``: a game's analysis prepared from its prepared-game file, without
-loading the game (no parser, no engine).
+"""A warm ``cpoly analyze``: a game's analysis prepared from its prepared-game file
+(:mod:`~cpoly.games.videopoker.holdfile`), without loading the game (no parser, no engine).
 
-The first ``hold`` or ``analyze`` of a game prepared from its suit classes
-(:mod:`~cpoly.games.videopoker.classprep`) writes the game's prepared-game file
-(:mod:`~cpoly.games.videopoker.holdfile`).  Its header holds what the slow path of ``analyze``
-would take from the loaded game: the title, the category names and the rendered warnings, every
-pay table's exact pays, the deck and the suit literals that split its suits into blocks
-(:attr:`VideoPoker.suit_literals <cpoly.games.videopoker.game.VideoPoker.suit_literals>`).
-:func:`open_analysis` rebuilds from its arrays, through the constructor the slow path reads the
-file back with (:func:`~cpoly.games.videopoker.classprep.from_store`: memory-mapped, every array
-checked), the :class:`~cpoly.games.videopoker.prepare.PreparedGame` of
-:meth:`VideoPoker.prepared <cpoly.games.videopoker.game.VideoPoker.prepared>`, and the caller runs
-the one analysis on it (:func:`~cpoly.games.videopoker.analysis.analyze_prepared`).
+:func:`open_analysis` rebuilds from the file's arrays, through the constructor the slow path
+reads them with (:func:`~cpoly.games.videopoker.classprep.from_store`), the
+:class:`~cpoly.games.videopoker.prepare.PreparedGame` of :meth:`VideoPoker.prepared
+<cpoly.games.videopoker.game.VideoPoker.prepared>`; the caller runs the one analysis on it
+(:func:`~cpoly.games.videopoker.analysis.analyze_prepared`), with the title, categories, warnings,
+pay tables and tie rule of the file's header (:func:`~cpoly.games.videopoker.holdstore.game_meta`).
 
-It answers None, and the slow path answers, whenever it cannot vouch for the same result: a
-file that is missing, damaged, of other definitions or of another version of cpoly
-(:func:`~cpoly.games.videopoker.holdfile.open_prepared`), written for another spelling of
-the game's path or from another directory, without the pay table asked for (the slow path
-explains), or a deck whose blocks come out otherwise than the file's.
+It answers None (the slow path answers) whenever it cannot vouch for the same result: no sound
+file of these definitions and cpoly (:func:`~cpoly.games.videopoker.holdfile.open_prepared`),
+one written for another spelling of the path or from another directory, no such pay table (the
+slow path explains), or a deck whose blocks come out otherwise than the file's.
 """
 
 from __future__ import annotations
