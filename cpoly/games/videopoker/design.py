@@ -63,11 +63,8 @@ class Family:
 
     def member(self, index: int) -> tuple[Fraction, ...]:
         """The pays of member ``index`` (mixed radix, the last category fastest)."""
-        pays = []
-        for values in reversed(self.values):
-            index, digit = divmod(index, len(values))
-            pays.append(values[digit])
-        return tuple(reversed(pays))
+        digits = np.unravel_index(index, [len(values) for values in self.values])
+        return tuple(values[int(digit)] for values, digit in zip(self.values, digits))
 
     def as_text(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The family as exact strings (a chunk's small, hashable arguments)."""
@@ -189,12 +186,10 @@ def analyse_members(path: str, use_cache: bool, paytable: str | None, tie_rule: 
     columns: dict[str, list[str]] = {"return": [], "variance": [], "hit": []}
     for row, index in enumerate(ids.tolist()):
         table = changed_table(base, dict(zip(family.categories, family.member(index))))
-        if monotone and not is_monotone(table.pays):
-            skipped[row] = True
-            figures = ("0", "0", "0")
-        else:
-            analysis = source.analyse(table, tie_rule, None)
-            figures = (str(analysis.expected_return), str(analysis.variance), str(analysis.hit_frequency))
+        skipped[row] = monotone and not is_monotone(table.pays)
+        analysis = None if skipped[row] else source.analyse(table, tie_rule, None)
+        figures = ("0", "0", "0") if analysis is None else (
+            str(analysis.expected_return), str(analysis.variance), str(analysis.hit_frequency))
         for name, figure in zip(columns, figures):
             columns[name].append(figure)
     return {"ids": ids, "skipped": skipped, **{name: np.array(column, dtype=str) for name, column in columns.items()}}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 __all__ = ["render_page"]
@@ -58,13 +59,8 @@ def _percent(value: float, digits: int = 4) -> str:
 
 
 def _pays_text(hand: dict[str, Any]) -> str:
-    text = _fraction_text(hand["pays_exact"])
-    return text if hand["dealt_pays_exact"] is None else f"{text} (dealt {_fraction_text(hand['dealt_pays_exact'])})"
-
-
-def _fraction_text(exact: str) -> str:
-    numerator, _, denominator = exact.partition("/")
-    return numerator if denominator == "1" else exact
+    text = str(Fraction(hand["pays_exact"]))
+    return text if hand["dealt_pays_exact"] is None else f"{text} (dealt {Fraction(hand['dealt_pays_exact'])})"
 
 
 def _hands_section(data: dict[str, Any]) -> str:
@@ -145,14 +141,10 @@ def _multiplay_section(data: dict[str, Any]) -> str:
     if multiplay is None:
         note = data.get("multiplay_note")
         return f'<h2>Multi-play</h2><p class="note">{_e(note)}</p>' if note else ""
-    rows = []
-    for row in multiplay["plays"]:
-        per_bet, per_line = row["variance_per_bet"], row["variance_per_line"]
-        sd_bet, sd_line = row["standard_deviation_per_bet"], row["standard_deviation_per_line"]
-        rows.append("<tr>" + "".join([
-            _num(f"{row['plays']:,}", row["plays"]), _num(f"{per_bet:.4f}", row["variance_per_bet_exact"]),
-            _num(f"{sd_bet:.4f}"), _num(f"{per_line:.4f}", row["variance_per_line_exact"]),
-            _num(f"{sd_line:.4f}")]) + "</tr>")
+    rows = ["<tr>" + _num(f"{row['plays']:,}", row["plays"]) + "".join(
+        _num(f"{row[f'variance_per_{unit}']:.4f}", row[f"variance_per_{unit}_exact"])
+        + _num(f"{row[f'standard_deviation_per_{unit}']:.4f}") for unit in ("bet", "line")) + "</tr>"
+        for row in multiplay["plays"]]
     deal, draw = multiplay["deal_variance"], multiplay["draw_variance"]
     return ("<h2>Multi-play variances</h2>"
             "<p>One deal, N independent draws to the same hold. Variance of the deal "
@@ -168,7 +160,7 @@ def _sweep_section(data: dict[str, Any]) -> str:
     sweep = data.get("sweep")
     if sweep is None:
         return ""
-    rows = [f"<tr>{_num(_fraction_text(point['value_exact']), point['value_exact'])}"
+    rows = [f"<tr>{_num(str(Fraction(point['value_exact'])), point['value_exact'])}"
             f"{_num(_percent(point['return'], 6), point['return_exact'])}</tr>" for point in sweep["points"]]
     found = sweep["break_even"]
     even = (f"none ({_e(found['reason'])})" if found["value_exact"] is None else
@@ -185,11 +177,8 @@ def _strategy_section(data: dict[str, Any]) -> str:
     chart = data.get("strategy")
     if chart is None:
         return ""
-    rows = []
-    for i, line in enumerate(chart["lines"], 1):
-        frequency, cost = line["frequency"], line["cost"]
-        rows.append(f"<tr>{_num(str(i))}<td>{_e(line['pattern'])}</td>{_num(f'{frequency:.6f}')}"
-                    f"{_num(f'{cost:.7f}', line['cost_exact'])}</tr>")
+    rows = [f"<tr>{_num(str(i))}<td>{_e(line['pattern'])}</td>{_num(format(line['frequency'], '.6f'))}"
+            f"{_num(format(line['cost'], '.7f'), line['cost_exact'])}</tr>" for i, line in enumerate(chart["lines"], 1)]
     cost_text = "nothing" if not chart["cost"] else (
         f"{chart['cost_percent']:.5f} % of each bet (one bet every {chart['hands_per_bet_lost']:,.0f} hands)")
     exceptions = sum(group["deals"] for group in chart["exceptions"])

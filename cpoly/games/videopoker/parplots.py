@@ -25,26 +25,19 @@ METADATA = {"Software": None}
 def draw_figures(data: dict[str, Any], folder: Path) -> list[dict[str, str]]:
     """Draw every figure the report's ``data`` has into ``folder``; their file names and
     captions, in the order the page shows them."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     drawn = []
-    for name, caption, draw in _FIGURES:
-        if draw is _draw_multiplay and data.get("multiplay") is None:
+    for name, caption, draw, needs in _FIGURES:
+        if needs is not None and data.get(needs) is None:
             continue
-        if draw is _draw_sweep and data.get("sweep") is None:
-            continue
-        figure = _figure()
+        figure = Figure(figsize=SIZE, layout="constrained")
+        FigureCanvasAgg(figure)
         draw(figure, data)
         figure.savefig(folder / name, dpi=DPI, metadata=METADATA)
         drawn.append({"file": name, "caption": caption})
     return drawn
-
-
-def _figure() -> Any:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=SIZE, layout="constrained")
-    FigureCanvasAgg(figure)
-    return figure
 
 
 def _draw_shares(figure: Any, data: dict[str, Any]) -> None:
@@ -65,11 +58,10 @@ def _draw_limits(figure: Any, data: dict[str, Any]) -> None:
     limits = data["par"]["confidence_limits"]["rows"]
     hands = [row["hands"] for row in limits]
     axes = figure.add_subplot()
-    for level, style in zip(range(len(limits[0]["limits"])), ("#dd8452", "#c44e52")):
-        confidence = limits[0]["limits"][level]["confidence"]
+    for level, (first, style) in enumerate(zip(limits[0]["limits"], ("#dd8452", "#c44e52"))):
         low = [100 * row["limits"][level]["low"] for row in limits]
         high = [100 * row["limits"][level]["high"] for row in limits]
-        axes.plot(hands, low, "o-", color=style, label=f"{confidence:.0%} limits")
+        axes.plot(hands, low, "o-", color=style, label=f"{first['confidence']:.0%} limits")
         axes.plot(hands, high, "o-", color=style)
     axes.axhline(100 * data["par"]["return"], color="black", linewidth=1, label="return")
     axes.set_xscale("log")
@@ -112,9 +104,10 @@ def _draw_sweep(figure: Any, data: dict[str, Any]) -> None:
     axes.legend(fontsize=8)
 
 
-_FIGURES: tuple[tuple[str, str, Callable[[Any, dict[str, Any]], None]], ...] = (
-    ("shares.png", "Each winning hand's share of the return", _draw_shares),
-    ("limits.png", "Confidence limits of the average return (normal approximation)", _draw_limits),
-    ("multiplay.png", "Multi-play: standard deviation against the number of lines", _draw_multiplay),
-    ("sweep.png", "The return as one pay varies, the optimal strategy re-solved at each value", _draw_sweep),
+#: Each figure's file, caption, drawing and the part of the data it needs (None: always drawn).
+_FIGURES: tuple[tuple[str, str, Callable[[Any, dict[str, Any]], None], str | None], ...] = (
+    ("shares.png", "Each winning hand's share of the return", _draw_shares, None),
+    ("limits.png", "Confidence limits of the average return (normal approximation)", _draw_limits, None),
+    ("multiplay.png", "Multi-play: standard deviation against the number of lines", _draw_multiplay, "multiplay"),
+    ("sweep.png", "The return as one pay varies, the optimal strategy re-solved at each value", _draw_sweep, "sweep"),
 )

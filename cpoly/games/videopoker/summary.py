@@ -12,7 +12,7 @@ with ``L = (n - 5)_5``, and the combinations total ``(n)_5 * L``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, perm
@@ -84,13 +84,11 @@ class GameAnalysis:
         deals = perm if self.ordered else comb
         return deals(self.n_cards, HAND_SIZE) * self.lcm_weight
 
-    def _pays(self, category: int) -> tuple[Fraction, Fraction]:
-        return self.paytable.pay(category), self.paytable.pay(category, dealt=True)
-
-    def _moment(self, category: int, power: int) -> Fraction:
-        ordinary, dealt = self._pays(category)
-        drawn = self.combinations[category] - self.dealt_combinations[category]
-        return (ordinary**power * drawn + dealt**power * self.dealt_combinations[category]) / self.total
+    def _by_category(self, of_pay: Callable[[Fraction], Fraction]) -> tuple[Fraction, ...]:
+        """Each category's share of the mean of ``of_pay(payout)``."""
+        return tuple(Fraction(of_pay(self.paytable.pay(c)) * (total - dealt)
+                              + of_pay(self.paytable.pay(c, dealt=True)) * dealt, self.total)
+                     for c, (total, dealt) in enumerate(zip(self.combinations, self.dealt_combinations)))
 
     @property
     def probabilities(self) -> tuple[Fraction, ...]:
@@ -100,7 +98,7 @@ class GameAnalysis:
     @property
     def contributions(self) -> tuple[Fraction, ...]:
         """Each category's share of the return (pay times probability)."""
-        return tuple(self._moment(c, 1) for c in range(len(self.combinations)))
+        return self._by_category(lambda pay: pay)
 
     @property
     def expected_return(self) -> Fraction:
@@ -110,8 +108,7 @@ class GameAnalysis:
     @property
     def variance(self) -> Fraction:
         """Variance of the payout per unit bet."""
-        second = sum((self._moment(c, 2) for c in range(len(self.combinations))), Fraction(0))
-        return second - self.expected_return**2
+        return sum(self._by_category(lambda pay: pay**2), Fraction(0)) - self.expected_return**2
 
     @property
     def standard_deviation(self) -> float:
@@ -121,12 +118,7 @@ class GameAnalysis:
     @property
     def hit_frequency(self) -> Fraction:
         """Probability that the final hand pays anything."""
-        hits = 0
-        for c, total in enumerate(self.combinations):
-            ordinary, dealt = self._pays(c)
-            dealt_part = self.dealt_combinations[c]
-            hits += (total - dealt_part) * (ordinary > 0) + dealt_part * (dealt > 0)
-        return Fraction(hits, self.total)
+        return sum(self._by_category(lambda pay: Fraction(pay > 0)), Fraction(0))
 
 
 class Totals:
@@ -205,13 +197,6 @@ class Totals:
         sized = np.zeros((len(holds), HAND_SIZE + 1), dtype=np.int64)
         np.add.at(sized, (np.broadcast_to(rows, holds.shape), hold_sizes()[holds]), multiplier)
         divisor = np.broadcast_to(np.asarray(divisor, dtype=np.int64), (len(holds),))[:, None]
-        for target, values in ((self.combinations, weighted), (self.dealt, kept), (self.hold_sizes, sized)):
-            for c, value in enumerate(_exact_quotient(values, divisor).sum(axis=0).tolist()):
-                target[c] += value
-
-
-def _exact_quotient(values: np.ndarray, divisor: np.ndarray) -> np.ndarray:
-    if not (values % divisor == 0).all():
-        raise AssertionError("class members do not divide evenly")  # a broken symmetry group
-    quotient: np.ndarray = values // divisor
-    return quotient
+        if any((values % divisor != 0).any() for values in (weighted, kept, sized)):
+            raise AssertionError("class members do not divide evenly")  # a broken symmetry group
+        self.add_sums(*((values // divisor).sum(axis=0).tolist() for values in (weighted, kept, sized)))

@@ -31,9 +31,7 @@ from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.parallel import map_chunks
 from cpoly.hands import hand_chunks
 
-__all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories", "position_subsets"]
-
-
+__all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories"]
 
 #: The category of each sorted five-card hand (rows of card indices), for tables that do not
 #: keep a category per hand.
@@ -93,22 +91,11 @@ class SubsetTables:
             not 0 <= c < self.n for c in chosen
         ):
             raise CpolyInputError(f"cannot look up the cards {list(cards)!r} in a {self.n}-card deck")
-        rank = int(colex_rank(np.array(chosen, dtype=np.int64)))
         if len(chosen) == HAND_SIZE:
-            row = np.zeros(self.n_columns, dtype=np.int64)
-            row[int(self.hand_categories(np.array([chosen]))[0])] = 1
-            return row
-        result: np.ndarray = self.counts[len(chosen)][rank].copy()
+            one_hot: np.ndarray = np.eye(self.n_columns, dtype=np.int64)[self.hand_categories(np.array([chosen]))[0]]
+            return one_hot
+        result: np.ndarray = self.counts[len(chosen)][int(colex_rank(np.array(chosen, dtype=np.int64)))].copy()
         return result
-
-
-def position_subsets(size: int, hand_size: int = HAND_SIZE) -> list[tuple[int, ...]]:
-    """The position subsets of a hand with ``size`` positions, in hold-index order.
-
-    >>> position_subsets(2, 3)
-    [(0, 1), (0, 2), (1, 2)]
-    """
-    return list(itertools.combinations(range(hand_size), size))
 
 
 def check_categories(categories: np.ndarray, n: int, n_columns: int) -> np.ndarray:
@@ -147,7 +134,7 @@ def _four_card_table(categories: np.ndarray, n: int, n_columns: int) -> np.ndarr
         part = hands[start:stop]
         base = categories[start:stop].astype(index_type)
         index = np.empty((HAND_SIZE, stop - start), dtype=index_type)
-        for row, positions in enumerate(position_subsets(size)):
+        for row, positions in enumerate(itertools.combinations(range(HAND_SIZE), size)):
             rank: np.ndarray = np.zeros(stop - start, dtype=index_type)
             for slot, position in enumerate(positions):
                 np.add(rank, binom[slot + 1][part[:, position]], out=rank)
@@ -207,8 +194,7 @@ def build_tables(
     categories = check_categories(categories, n, n_columns)
     if faces is not None and np.shape(faces) != (n,):
         raise CpolyInputError(f"faces has shape {np.shape(faces)}, expected ({n},)")
-    four = _four_card_table(categories, n, n_columns)
-    counts = [four]
+    counts = [_four_card_table(categories, n, n_columns)]
     for size in range(HAND_SIZE - 2, -1, -1):
         counts.insert(0, _shrink(counts[0], n, size))
     for table in counts:
