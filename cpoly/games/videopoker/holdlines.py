@@ -120,11 +120,9 @@ class PayLines:
 
     def envelope(self, x: Fraction) -> Envelope:
         """``R(x)`` and its one-sided derivatives."""
-        values = self.values(x)
+        values, every = self.values(x), np.arange(len(self.sizes))
         top = values.max(axis=1)
-        is_top = values == top[:, None]
-        left = np.where(is_top, self.slope, np.iinfo(np.int64).max).min(axis=1)
-        right = np.where(is_top, self.slope, -1).max(axis=1)
+        left, right = (self.slope[every, self.envelope_holds(values, every, side)] for side in (-1, +1))
         scale = self.total * self.denominator * x.denominator
         fixed = self.fixed_base * x.denominator + self.fixed_slope * x.numerator * self.denominator
         return Envelope(Fraction(_dot(self.sizes, top) + fixed, scale),

@@ -150,20 +150,16 @@ class Totals:
         the hold chosen for ``g(deal)``; every class member appears ``group_order / size`` times
         among those, so the sum divides exactly.
         """
-        best = choice.best
-        per_deal = np.ones(len(best), dtype=np.int64) if realisations is None else realisations
-        whole = np.ones(len(best), dtype=bool)
-        whole[choice.split_rows] = False
-        multiplier = np.where(whole, sizes * per_deal, 0)
-        self._add_holds(counts, best[:, None], weight_by_hold, multiplier[:, None], 1)
-        if len(choice.split_rows):
-            rows = choice.split_rows
-            stabiliser = group_order // sizes[rows]
-            part = counts[rows]
+        per_deal = np.ones(len(choice.best), dtype=np.int64) if realisations is None else realisations
+        deals = sizes * per_deal
+        multiplier = deals.copy()
+        multiplier[choice.split_rows] = 0
+        self._add_holds(counts, choice.best[:, None], weight_by_hold, multiplier[:, None], 1)
+        if len(rows := choice.split_rows):
             member = np.broadcast_to(per_deal[rows][:, None], choice.split_best.shape)
-            self._add_holds(part, choice.split_best, weight_by_hold, member, stabiliser)
-        self.tied += int((sizes * per_deal)[choice.tied].sum())
-        self.ambiguous += int((sizes * per_deal)[choice.ambiguous].sum())
+            self._add_holds(counts[rows], choice.split_best, weight_by_hold, member, group_order // sizes[rows])
+        self.tied += int(deals[choice.tied].sum())
+        self.ambiguous += int(deals[choice.ambiguous].sum())
 
     def analysis(self, paytable: PayTable, rule: TieRule, n_cards: int, lcm_weight: int,
                  deal_counts: Sequence[int], deal_classes: int, group_order: int, symmetry_note: str,

@@ -160,8 +160,7 @@ def _shrink(table: np.ndarray, n: int, size: int) -> np.ndarray:
     weights = table.ravel().astype(np.float64)
     total = np.zeros(cells, dtype=np.float64)
     for dropped in range(size + 1):
-        kept = [i for i in range(size + 1) if i != dropped]
-        index = (colex_rank(supersets[:, kept]) * n_columns)[:, None] + columns
+        index = (colex_rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
         total += np.bincount(index.ravel(), weights=weights, minlength=cells)
     summed = np.rint(total).astype(np.int64)
     quotient, remainder = np.divmod(summed, HAND_SIZE - size)
@@ -174,23 +173,10 @@ def _shrink(table: np.ndarray, n: int, size: int) -> np.ndarray:
 def build_tables(
     categories: np.ndarray, n: int, n_columns: int, faces: np.ndarray | None = None
 ) -> SubsetTables:
-    """Count hands of each category containing each subset of up to four cards.
-
-    Parameters
-    ----------
-    categories : numpy.ndarray
-        Category of every 5-card hand of ``range(n)``, by colex rank.
-    n : int
-        Deck size.
-    n_columns : int
-        Number of categories including "nothing".
-    faces : numpy.ndarray, optional
-        Face of every card, kept with the tables for the ``rank-order`` tie rule.
-
-    Returns
-    -------
-    SubsetTables
-    """
+    """Count hands of each category containing each subset of up to four cards: ``categories``
+    is the category of every 5-card hand of ``range(n)`` by colex rank, ``n_columns`` the number of
+    categories including "nothing", ``faces`` (optional) the face of every card, kept with the
+    tables for the ``rank-order`` tie rule."""
     categories = check_categories(categories, n, n_columns)
     if faces is not None and np.shape(faces) != (n,):
         raise CpolyInputError(f"faces has shape {np.shape(faces)}, expected ({n},)")
