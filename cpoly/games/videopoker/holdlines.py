@@ -89,12 +89,8 @@ class PayLines:
                         self.fixed_slope + _dot(self.sizes[rows], self.slope[rows, holds]))
 
     @cached_property
-    def _largest_base(self) -> int:
-        return _largest(self.base)
-
-    @cached_property
-    def _largest_slope(self) -> int:
-        return _largest(self.slope)
+    def _largest_lines(self) -> tuple[int, int]:
+        return _largest(self.base), _largest(self.slope)
 
     # ---- values at one pay ------------------------------------------------------------------
     def values(self, x: Fraction, rows: np.ndarray | slice = slice(None)) -> np.ndarray:
@@ -106,10 +102,11 @@ class PayLines:
                   rows: np.ndarray | slice = slice(None)) -> np.ndarray:
         """:meth:`values` at ``numerators / denominators`` (one value per row, or one for all),
         on ``L * D * denominators``."""
-        p = np.asarray(numerators, dtype=object if _is_object(numerators) else np.int64).reshape(-1, 1)
-        q = np.asarray(denominators, dtype=object if _is_object(denominators) else np.int64).reshape(-1, 1)
+        p, q = (np.asarray(v, dtype=object if np.asarray(v).dtype == object else np.int64).reshape(-1, 1)
+                for v in (numerators, denominators))
         base, slope = self.base[rows], self.slope[rows]
-        largest = self._largest_base * _largest(q) + self._largest_slope * _largest(p) * self.denominator
+        largest_base, largest_slope = self._largest_lines
+        largest = largest_base * _largest(q) + largest_slope * _largest(p) * self.denominator
         if largest < INT64_LIMIT and p.dtype != object and q.dtype != object:
             result: np.ndarray = slope * (p * self.denominator)
             result += base if q.size == 1 and int(q[0, 0]) == 1 else base * q
@@ -152,10 +149,6 @@ class PayLines:
         same: np.ndarray = ((self.base[rows, first] == self.base[rows, second])
                             & (self.slope[rows, first] == self.slope[rows, second]))
         return same
-
-
-def _is_object(value: object) -> bool:
-    return bool(np.asarray(value).dtype == object)
 
 
 def _largest(array: np.ndarray) -> int:

@@ -58,21 +58,17 @@ def _percent(value: float, digits: int = 4) -> str:
     return f"{100 * value:.{digits}f} %"
 
 
-def _pays_text(hand: dict[str, Any]) -> str:
-    text = str(Fraction(hand["pays_exact"]))
-    return text if hand["dealt_pays_exact"] is None else f"{text} (dealt {Fraction(hand['dealt_pays_exact'])})"
-
-
 def _hands_section(data: dict[str, Any]) -> str:
     analysis, par = data["analysis"], data["par"]
     rows = []
     for hand in par["hands"]:
         cycle = "never" if hand["cycle"] is None else f"1 in {hand['cycle']:,.1f}"
         share = "" if hand["share"] is None else _percent(hand["share"], 3)
-        combinations, probability, contribution = hand["combinations"], hand["probability"], hand["return"]
-        cells = [_num(_pays_text(hand), hand["pays_exact"]), _num(f"{combinations:,}", combinations),
-                 _num(f"{probability:.9f}", hand["probability_exact"]), _num(cycle),
-                 _num(f"{contribution:.6f}", hand["return_exact"]), _num(share, hand["share_exact"])]
+        dealt = "" if hand["dealt_pays_exact"] is None else f" (dealt {Fraction(hand['dealt_pays_exact'])})"
+        cells = [_num(f"{Fraction(hand['pays_exact'])}{dealt}", hand["pays_exact"]),
+                 _num(f"{hand['combinations']:,}", hand["combinations"]),
+                 _num(f"{hand['probability']:.9f}", hand["probability_exact"]), _num(cycle),
+                 _num(f"{hand['return']:.6f}", hand["return_exact"]), _num(share, hand["share_exact"])]
         rows.append(f"<tr><th>{_e(hand['name'])}</th>{''.join(cells)}</tr>")
     total, expected = analysis["total_combinations"], par["return"]
     footer = (f"<tr><td>total</td><td></td>{_num(f'{total:,}', total)}{_num('1')}<td></td>"
@@ -115,8 +111,8 @@ def _summary_section(data: dict[str, Any]) -> str:
 
 def _limits_section(data: dict[str, Any]) -> str:
     limits = data["par"]["confidence_limits"]
-    levels = [f"{level['confidence']:.0%}" for level in limits["rows"][0]["limits"]]
-    header = ["hands"] + [f"{level} {side}" for level in levels for side in ("low", "high")]
+    header = ["hands"] + [f"{level['confidence']:.0%} {side}" for level in limits["rows"][0]["limits"]
+                          for side in ("low", "high")]
     rows = ["<tr>" + _num(f"{row['hands']:,}", row["hands"])
             + "".join(_num(_percent(level[side], 3)) for level in row["limits"] for side in ("low", "high"))
             + "</tr>" for row in limits["rows"]]
@@ -127,8 +123,7 @@ def _limits_section(data: dict[str, Any]) -> str:
 
 
 def _minimum_section(data: dict[str, Any]) -> str:
-    par = data["par"]
-    minimum = par["minimum"]
+    par, minimum = data["par"], data["par"]["minimum"]
     verdict = minimum["verdict"]
     return (f"<h2>Minimum return required</h2><p id=\"minimum\">{_e(minimum['jurisdiction'])} requires a return "
             f"of at least <b data-exact=\"{_e(minimum['required_exact'])}\">{_percent(minimum['required'], 2)}"
@@ -145,20 +140,18 @@ def _multiplay_section(data: dict[str, Any]) -> str:
         _num(f"{row[f'variance_per_{unit}']:.4f}", row[f"variance_per_{unit}_exact"])
         + _num(f"{row[f'standard_deviation_per_{unit}']:.4f}") for unit in ("bet", "line")) + "</tr>"
         for row in multiplay["plays"]]
-    deal, draw = multiplay["deal_variance"], multiplay["draw_variance"]
     return ("<h2>Multi-play variances</h2>"
             "<p>One deal, N independent draws to the same hold. Variance of the deal "
-            f'<span data-exact="{_e(multiplay["deal_variance_exact"])}">{deal:.6f}</span>, '
+            f'<span data-exact="{_e(multiplay["deal_variance_exact"])}">{multiplay["deal_variance"]:.6f}</span>, '
             f'mean variance of the draw <span data-exact="{_e(multiplay["draw_variance_exact"])}">'
-            f"{draw:.6f}</span> (per unit bet).</p>"
+            f"{multiplay['draw_variance']:.6f}</span> (per unit bet).</p>"
             + _table(["lines", "variance per bet", "SD per bet", "variance per line", "SD per line"], rows, "multiplay")
             + '<p class="note">Per bet: per unit of the total bet of N lines, Var(deal) + E[Var draw] / N. Per line: '
               "the N lines' variance divided by N, N Var(deal) + E[Var draw].</p>")
 
 
 def _sweep_section(data: dict[str, Any]) -> str:
-    sweep = data.get("sweep")
-    if sweep is None:
+    if (sweep := data.get("sweep")) is None:
         return ""
     rows = [f"<tr>{_num(str(Fraction(point['value_exact'])), point['value_exact'])}"
             f"{_num(_percent(point['return'], 6), point['return_exact'])}</tr>" for point in sweep["points"]]
@@ -174,8 +167,7 @@ def _sweep_section(data: dict[str, Any]) -> str:
 
 
 def _strategy_section(data: dict[str, Any]) -> str:
-    chart = data.get("strategy")
-    if chart is None:
+    if (chart := data.get("strategy")) is None:
         return ""
     rows = [f"<tr>{_num(str(i))}<td>{_e(line['pattern'])}</td>{_num(format(line['frequency'], '.6f'))}"
             f"{_num(format(line['cost'], '.7f'), line['cost_exact'])}</tr>" for i, line in enumerate(chart["lines"], 1)]

@@ -41,10 +41,9 @@ def draw_figures(data: dict[str, Any], folder: Path) -> list[dict[str, str]]:
 
 
 def _draw_shares(figure: Any, data: dict[str, Any]) -> None:
-    hands = [hand for hand in data["par"]["hands"] if hand["share"]]
+    hands = [hand for hand in data["par"]["hands"] if hand["share"]][::-1]
     axes = figure.add_subplot()
-    names = [hand["name"] for hand in hands][::-1]
-    shares = [100 * hand["share"] for hand in hands][::-1]
+    names, shares = [hand["name"] for hand in hands], [100 * hand["share"] for hand in hands]
     axes.barh(names, shares, color="#4c72b0")
     for y, share in enumerate(shares):
         axes.annotate(f"{share:.2f} %", (share, y), xytext=(3, 0), textcoords="offset points",
@@ -59,10 +58,8 @@ def _draw_limits(figure: Any, data: dict[str, Any]) -> None:
     hands = [row["hands"] for row in limits]
     axes = figure.add_subplot()
     for level, (first, style) in enumerate(zip(limits[0]["limits"], ("#dd8452", "#c44e52"))):
-        low = [100 * row["limits"][level]["low"] for row in limits]
-        high = [100 * row["limits"][level]["high"] for row in limits]
-        axes.plot(hands, low, "o-", color=style, label=f"{first['confidence']:.0%} limits")
-        axes.plot(hands, high, "o-", color=style)
+        for side, label in (("low", f"{first['confidence']:.0%} limits"), ("high", None)):
+            axes.plot(hands, [100 * row["limits"][level][side] for row in limits], "o-", color=style, label=label)
     axes.axhline(100 * data["par"]["return"], color="black", linewidth=1, label="return")
     axes.set_xscale("log")
     axes.set_xlabel("hands played")
@@ -96,8 +93,7 @@ def _draw_sweep(figure: Any, data: dict[str, Any]) -> None:
         axes.axvline(found, color="#c44e52", linewidth=1, label=f"break-even {found:,.2f}")
     turns = [turn["value"] for turn in sweep["turning_points"]]
     if turns:
-        low = min(returns)
-        axes.plot(turns, [low] * len(turns), "|", color="#55a868", markersize=8,
+        axes.plot(turns, [min(returns)] * len(turns), "|", color="#55a868", markersize=8,
                   label=f"turning points ({len(turns)})")
     axes.set_xlabel(f"pay of {sweep['category']} (per unit bet)")
     axes.set_ylabel("return (%)")

@@ -87,9 +87,7 @@ class SubsetTables:
         [21, 15, 10, 1]
         """
         chosen = sorted(int(c) for c in cards)
-        if len(chosen) > HAND_SIZE or len(set(chosen)) != len(chosen) or any(
-            not 0 <= c < self.n for c in chosen
-        ):
+        if len(chosen) > HAND_SIZE or len(set(chosen)) != len(chosen) or any(not 0 <= c < self.n for c in chosen):
             raise CpolyInputError(f"cannot look up the cards {list(cards)!r} in a {self.n}-card deck")
         if len(chosen) == HAND_SIZE:
             one_hot: np.ndarray = np.eye(self.n_columns, dtype=np.int64)[self.hand_categories(np.array([chosen]))[0]]
