@@ -86,8 +86,7 @@ def parse_family(items: Sequence[str], step: Fraction | None, base: PayTable) ->
         raise CpolyInputError("--vary needs at least one CATEGORY=LOW..HIGH (e.g. FullHouse=6..9)")
     spans = [_parse_vary(item) for item in items]
     names = [span.category for span in spans]
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
+    if repeated := sorted({name for name in names if names.count(name) > 1}):
         raise CpolyInputError(f"--vary gives '{repeated[0]}' twice: give each category once")
     for span in spans:
         pay_index(base, span.category, "--vary")
@@ -95,8 +94,7 @@ def parse_family(items: Sequence[str], step: Fraction | None, base: PayTable) ->
         raise CpolyInputError(f"--step must be positive, got {step}")
     unit = Fraction(1) if step is None else step
     counts = [int((span.high - span.low) // unit) + 1 + ((span.high - span.low) % unit != 0) for span in spans]
-    size = math.prod(counts)
-    if size > MAX_TABLES:
+    if (size := math.prod(counts)) > MAX_TABLES:
         shape = " x ".join(f"{count:,}" for count in counts)
         raise CpolyInputError(f"the family has {size:,} pay tables ({shape}): at most {MAX_TABLES:,}; narrow a "
                               "range or use a larger --step")
@@ -157,8 +155,7 @@ def ranked(family: Family, results: dict[str, np.ndarray], constraints: Constrai
     members = [Member(int(i), family.member(int(i)), Fraction(str(r)), Fraction(str(v)), Fraction(str(h)))
                for i, r, v, h, skipped in zip(results["ids"], results["return"], results["variance"],
                                                results["hit"], results["skipped"]) if not skipped]
-    meeting = [m for m in members if constraints.met(m)]
-    return sorted(meeting, key=lambda m: (constraints.distance(m), m.index))
+    return sorted((m for m in members if constraints.met(m)), key=lambda m: (constraints.distance(m), m.index))
 
 
 @lru_cache(maxsize=2)

@@ -130,8 +130,7 @@ class PayLines:
         """For each row of ``values`` (classes ``rows``), a maximal hold: of the smallest slope
         (``side`` -1: the line just left of the point) or the largest (``side`` +1)."""
         top = values.max(axis=1)
-        slope = self.slope[rows]
-        keyed = np.where(values == top[:, None], slope * side, np.iinfo(np.int64).min)
+        keyed = np.where(values == top[:, None], self.slope[rows] * side, np.iinfo(np.int64).min)
         holds: np.ndarray = np.argmax(keyed, axis=1)
         return holds
 
@@ -139,8 +138,7 @@ class PayLines:
         """The intercept and slope of ``R``'s last piece (as ``x`` grows without bound: each
         class plays its largest slope, then its largest base), a line below ``R`` everywhere."""
         slope_top = self.slope.max(axis=1)
-        keyed = np.where(self.slope == slope_top[:, None], self.base, np.iinfo(np.int64).min)
-        base_top = keyed.max(axis=1)
+        base_top = np.where(self.slope == slope_top[:, None], self.base, np.iinfo(np.int64).min).max(axis=1)
         return (Fraction(_dot(self.sizes, base_top), self.total * self.denominator),
                 Fraction(_dot(self.sizes, slope_top), self.total))
 

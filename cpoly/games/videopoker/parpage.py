@@ -84,20 +84,18 @@ def _hands_section(data: dict[str, Any]) -> str:
 def _summary_section(data: dict[str, Any]) -> str:
     analysis, par = data["analysis"], data["par"]
     hit_cycle = "" if par["hit_cycle"] is None else f"1 in {par['hit_cycle']:.4f}"
-    variance, deviation = par["variance"], par["standard_deviation"]
     heading = data.get("heading", "optimal play")
     label = "return under optimal play" if heading == "optimal play" else f"return, {_e(heading)}"
     rows = [f"<tr><th>{label}</th>{_num(_percent(par['return'], 6), par['return_exact'])}"
             f'<td class="exact">{_e(par["return_exact"])}</td></tr>',
             f"<tr><th>hit frequency</th>{_num(_percent(par['hit_frequency'], 4), par['hit_frequency_exact'])}"
             f'<td class="exact">{hit_cycle}</td></tr>',
-            f"<tr><th>variance (per unit bet)</th>{_num(f'{variance:.6f}', par['variance_exact'])}"
+            f"<tr><th>variance (per unit bet)</th>{_num(format(par['variance'], '.6f'), par['variance_exact'])}"
             f'<td class="exact">{_e(par["variance_exact"])}</td></tr>',
-            f"<tr><th>standard deviation</th>{_num(f'{deviation:.6f}')}<td></td></tr>"]
-    for vi in par["volatility_index"]:
-        index = vi["index"]
-        rows.append(f"<tr><th>volatility index at {vi['confidence']:.0%} (z = {vi['z']:.4f})</th>"
-                    f'{_num(f"{index:.4f}")}<td class="exact">z &times; SD</td></tr>')
+            f"<tr><th>standard deviation</th>{_num(format(par['standard_deviation'], '.6f'))}<td></td></tr>"]
+    rows += [f"<tr><th>volatility index at {vi['confidence']:.0%} (z = {vi['z']:.4f})</th>"
+             f'{_num(format(vi["index"], ".4f"))}<td class="exact">z &times; SD</td></tr>'
+             for vi in par["volatility_index"]]
     ties = (f"{analysis['tied_deals']:,} deals have several holds of exactly the best EV; the "
             f"{_e(analysis['tie_rule'])} rule chose among them.")
     play_as = analysis.get("play_as")
@@ -132,10 +130,8 @@ def _minimum_section(data: dict[str, Any]) -> str:
 
 
 def _multiplay_section(data: dict[str, Any]) -> str:
-    multiplay = data.get("multiplay")
-    if multiplay is None:
-        note = data.get("multiplay_note")
-        return f'<h2>Multi-play</h2><p class="note">{_e(note)}</p>' if note else ""
+    if (multiplay := data.get("multiplay")) is None:
+        return f'<h2>Multi-play</h2><p class="note">{_e(note)}</p>' if (note := data.get("multiplay_note")) else ""
     rows = ["<tr>" + _num(f"{row['plays']:,}", row["plays"]) + "".join(
         _num(f"{row[f'variance_per_{unit}']:.4f}", row[f"variance_per_{unit}_exact"])
         + _num(f"{row[f'standard_deviation_per_{unit}']:.4f}") for unit in ("bet", "line")) + "</tr>"
@@ -173,13 +169,12 @@ def _strategy_section(data: dict[str, Any]) -> str:
             f"{_num(format(line['cost'], '.7f'), line['cost_exact'])}</tr>" for i, line in enumerate(chart["lines"], 1)]
     cost_text = "nothing" if not chart["cost"] else (
         f"{chart['cost_percent']:.5f} % of each bet (one bet every {chart['hands_per_bet_lost']:,.0f} hands)")
-    exceptions = sum(group["deals"] for group in chart["exceptions"])
     return (f"<h2>Strategy chart ({len(chart['lines'])} lines)</h2><p>Hold the first line the deal contains.</p>"
             + _table(["#", "pattern", "frequency", "cost"], rows, "strategy")
             + f'<p>The chart returns <span data-exact="{_e(chart["chart_return_exact"])}">'
               f"{_percent(chart['chart_return'], 6)}</span> against {_percent(chart['optimal_return'], 6)} "
               f'for optimal play: it costs <span data-exact="{_e(chart["cost_exact"])}">{cost_text}</span>. '
-              f"{exceptions:,} deals are exceptions to it.</p>")
+              f"{sum(group['deals'] for group in chart['exceptions']):,} deals are exceptions to it.</p>")
 
 
 def _provenance_section(data: dict[str, Any]) -> str:

@@ -46,8 +46,7 @@ def _draw_shares(figure: Any, data: dict[str, Any]) -> None:
     names, shares = [hand["name"] for hand in hands], [100 * hand["share"] for hand in hands]
     axes.barh(names, shares, color="#4c72b0")
     for y, share in enumerate(shares):
-        axes.annotate(f"{share:.2f} %", (share, y), xytext=(3, 0), textcoords="offset points",
-                      va="center", fontsize=8)
+        axes.annotate(f"{share:.2f} %", (share, y), xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
     axes.set_xlabel("share of the return (%)")
     axes.set_xlim(0, max(shares, default=1) * 1.18)
     axes.tick_params(axis="y", labelsize=8)
@@ -82,17 +81,14 @@ def _draw_multiplay(figure: Any, data: dict[str, Any]) -> None:
 
 def _draw_sweep(figure: Any, data: dict[str, Any]) -> None:
     sweep = data["sweep"]
-    curve = sweep["curve"]
-    values = [float(Fraction(point["value_exact"])) for point in curve]
-    returns = [100 * float(Fraction(point["return_exact"])) for point in curve]
+    values = [float(Fraction(point["value_exact"])) for point in sweep["curve"]]
+    returns = [100 * float(Fraction(point["return_exact"])) for point in sweep["curve"]]
     axes = figure.add_subplot()
     axes.plot(values, returns, color="#4c72b0", label="optimal play (strategy re-solved)")
     axes.axhline(100, color="grey", linewidth=0.8, linestyle="--")
-    found = sweep["break_even"]["value"]
-    if found is not None and values[0] <= found <= values[-1]:
+    if (found := sweep["break_even"]["value"]) is not None and values[0] <= found <= values[-1]:
         axes.axvline(found, color="#c44e52", linewidth=1, label=f"break-even {found:,.2f}")
-    turns = [turn["value"] for turn in sweep["turning_points"]]
-    if turns:
+    if turns := [turn["value"] for turn in sweep["turning_points"]]:
         axes.plot(turns, [min(returns)] * len(turns), "|", color="#55a868", markersize=8,
                   label=f"turning points ({len(turns)})")
     axes.set_xlabel(f"pay of {sweep['category']} (per unit bet)")

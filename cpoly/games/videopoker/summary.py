@@ -171,25 +171,17 @@ class Totals:
 
     def add_sums(self, combinations: list[int], dealt: list[int], hold_sizes: list[int]) -> None:
         """Add totals summed elsewhere (:mod:`~cpoly.games.videopoker.scalar`)."""
-        for target, values in ((self.combinations, combinations), (self.dealt, dealt),
-                               (self.hold_sizes, hold_sizes)):
+        for target, values in ((self.combinations, combinations), (self.dealt, dealt), (self.hold_sizes, hold_sizes)):
             for c, value in enumerate(values):
                 target[c] += value
 
-    def _add_holds(
-        self,
-        counts: np.ndarray,
-        holds: np.ndarray,
-        weight_by_hold: np.ndarray,
-        multiplier: np.ndarray,
-        divisor: np.ndarray | int,
-    ) -> None:
+    def _add_holds(self, counts: np.ndarray, holds: np.ndarray, weight_by_hold: np.ndarray, multiplier: np.ndarray,
+                   divisor: np.ndarray | int) -> None:
         """Add ``sum_j counts[n, holds[n, j]] * weight * multiplier[n, j]``, divided per row."""
         rows = np.arange(len(holds))[:, None]
         chosen = counts[rows, holds]  # (N, J, K + 1)
-        scale = weight_by_hold[holds] * multiplier
-        weighted = (chosen * scale[:, :, None]).sum(axis=1)
-        kept = ((chosen * scale[:, :, None]) * (holds == HOLDS - 1)[:, :, None]).sum(axis=1)
+        scaled = chosen * (weight_by_hold[holds] * multiplier)[:, :, None]
+        weighted, kept = scaled.sum(axis=1), (scaled * (holds == HOLDS - 1)[:, :, None]).sum(axis=1)
         sized = np.zeros((len(holds), HAND_SIZE + 1), dtype=np.int64)
         np.add.at(sized, (np.broadcast_to(rows, holds.shape), hold_sizes()[holds]), multiplier)
         divisor = np.broadcast_to(np.asarray(divisor, dtype=np.int64), (len(holds),))[:, None]

@@ -43,10 +43,8 @@ class SubsetTables:
 
     Attributes
     ----------
-    n : int
-        Deck size.
-    n_columns : int
-        Number of categories including "nothing" (``K + 1``).
+    n, n_columns : int
+        Deck size; number of categories including "nothing" (``K + 1``).
     counts : tuple of numpy.ndarray
         ``counts[j]`` has shape ``(C(n, j), n_columns)``, int64, for ``j = 0..4``.
     categories : numpy.ndarray
@@ -160,8 +158,7 @@ def _shrink(table: np.ndarray, n: int, size: int) -> np.ndarray:
     for dropped in range(size + 1):
         index = (colex_rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
         total += np.bincount(index.ravel(), weights=weights, minlength=cells)
-    summed = np.rint(total).astype(np.int64)
-    quotient, remainder = np.divmod(summed, HAND_SIZE - size)
+    quotient, remainder = np.divmod(np.rint(total).astype(np.int64), HAND_SIZE - size)
     if remainder.any():
         raise AssertionError("subset table sums do not divide evenly")
     result: np.ndarray = quotient.reshape(comb(n, size), n_columns)
