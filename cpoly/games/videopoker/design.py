@@ -63,11 +63,8 @@ class Family:
 
     def member(self, index: int) -> tuple[Fraction, ...]:
         """The pays of member ``index`` (mixed radix, the last category fastest)."""
-        pays = []
-        for values in reversed(self.values):
-            index, digit = divmod(index, len(values))
-            pays.append(values[digit])
-        return tuple(reversed(pays))
+        digits = np.unravel_index(index, [len(values) for values in self.values])
+        return tuple(values[int(digit)] for values, digit in zip(self.values, digits))
 
     def as_text(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The family as exact strings (a chunk's small, hashable arguments)."""
@@ -89,8 +86,7 @@ def parse_family(items: Sequence[str], step: Fraction | None, base: PayTable) ->
         raise CpolyInputError("--vary needs at least one CATEGORY=LOW..HIGH (e.g. FullHouse=6..9)")
     spans = [_parse_vary(item) for item in items]
     names = [span.category for span in spans]
-    repeated = sorted({name for name in names if names.count(name) > 1})
-    if repeated:
+    if repeated := sorted({name for name in names if names.count(name) > 1}):
         raise CpolyInputError(f"--vary gives '{repeated[0]}' twice: give each category once")
     for span in spans:
         pay_index(base, span.category, "--vary")
@@ -98,8 +94,7 @@ def parse_family(items: Sequence[str], step: Fraction | None, base: PayTable) ->
         raise CpolyInputError(f"--step must be positive, got {step}")
     unit = Fraction(1) if step is None else step
     counts = [int((span.high - span.low) // unit) + 1 + ((span.high - span.low) % unit != 0) for span in spans]
-    size = math.prod(counts)
-    if size > MAX_TABLES:
+    if (size := math.prod(counts)) > MAX_TABLES:
         shape = " x ".join(f"{count:,}" for count in counts)
         raise CpolyInputError(f"the family has {size:,} pay tables ({shape}): at most {MAX_TABLES:,}; narrow a "
                               "range or use a larger --step")
@@ -160,8 +155,7 @@ def ranked(family: Family, results: dict[str, np.ndarray], constraints: Constrai
     members = [Member(int(i), family.member(int(i)), Fraction(str(r)), Fraction(str(v)), Fraction(str(h)))
                for i, r, v, h, skipped in zip(results["ids"], results["return"], results["variance"],
                                                results["hit"], results["skipped"]) if not skipped]
-    meeting = [m for m in members if constraints.met(m)]
-    return sorted(meeting, key=lambda m: (constraints.distance(m), m.index))
+    return sorted((m for m in members if constraints.met(m)), key=lambda m: (constraints.distance(m), m.index))
 
 
 @lru_cache(maxsize=2)
@@ -189,12 +183,10 @@ def analyse_members(path: str, use_cache: bool, paytable: str | None, tie_rule: 
     columns: dict[str, list[str]] = {"return": [], "variance": [], "hit": []}
     for row, index in enumerate(ids.tolist()):
         table = changed_table(base, dict(zip(family.categories, family.member(index))))
-        if monotone and not is_monotone(table.pays):
-            skipped[row] = True
-            figures = ("0", "0", "0")
-        else:
-            analysis = source.analyse(table, tie_rule, None)
-            figures = (str(analysis.expected_return), str(analysis.variance), str(analysis.hit_frequency))
+        skipped[row] = monotone and not is_monotone(table.pays)
+        analysis = None if skipped[row] else source.analyse(table, tie_rule, None)
+        figures = ("0", "0", "0") if analysis is None else (
+            str(analysis.expected_return), str(analysis.variance), str(analysis.hit_frequency))
         for name, figure in zip(columns, figures):
             columns[name].append(figure)
     return {"ids": ids, "skipped": skipped, **{name: np.array(column, dtype=str) for name, column in columns.items()}}

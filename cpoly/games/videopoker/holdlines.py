@@ -89,12 +89,8 @@ class PayLines:
                         self.fixed_slope + _dot(self.sizes[rows], self.slope[rows, holds]))
 
     @cached_property
-    def _largest_base(self) -> int:
-        return _largest(self.base)
-
-    @cached_property
-    def _largest_slope(self) -> int:
-        return _largest(self.slope)
+    def _largest_lines(self) -> tuple[int, int]:
+        return _largest(self.base), _largest(self.slope)
 
     # ---- values at one pay ------------------------------------------------------------------
     def values(self, x: Fraction, rows: np.ndarray | slice = slice(None)) -> np.ndarray:
@@ -106,10 +102,11 @@ class PayLines:
                   rows: np.ndarray | slice = slice(None)) -> np.ndarray:
         """:meth:`values` at ``numerators / denominators`` (one value per row, or one for all),
         on ``L * D * denominators``."""
-        p = np.asarray(numerators, dtype=object if _is_object(numerators) else np.int64).reshape(-1, 1)
-        q = np.asarray(denominators, dtype=object if _is_object(denominators) else np.int64).reshape(-1, 1)
+        p, q = (np.asarray(v, dtype=object if np.asarray(v).dtype == object else np.int64).reshape(-1, 1)
+                for v in (numerators, denominators))
         base, slope = self.base[rows], self.slope[rows]
-        largest = self._largest_base * _largest(q) + self._largest_slope * _largest(p) * self.denominator
+        largest_base, largest_slope = self._largest_lines
+        largest = largest_base * _largest(q) + largest_slope * _largest(p) * self.denominator
         if largest < INT64_LIMIT and p.dtype != object and q.dtype != object:
             result: np.ndarray = slope * (p * self.denominator)
             result += base if q.size == 1 and int(q[0, 0]) == 1 else base * q
@@ -120,11 +117,9 @@ class PayLines:
 
     def envelope(self, x: Fraction) -> Envelope:
         """``R(x)`` and its one-sided derivatives."""
-        values = self.values(x)
+        values, every = self.values(x), np.arange(len(self.sizes))
         top = values.max(axis=1)
-        is_top = values == top[:, None]
-        left = np.where(is_top, self.slope, np.iinfo(np.int64).max).min(axis=1)
-        right = np.where(is_top, self.slope, -1).max(axis=1)
+        left, right = (self.slope[every, self.envelope_holds(values, every, side)] for side in (-1, +1))
         scale = self.total * self.denominator * x.denominator
         fixed = self.fixed_base * x.denominator + self.fixed_slope * x.numerator * self.denominator
         return Envelope(Fraction(_dot(self.sizes, top) + fixed, scale),
@@ -135,8 +130,7 @@ class PayLines:
         """For each row of ``values`` (classes ``rows``), a maximal hold: of the smallest slope
         (``side`` -1: the line just left of the point) or the largest (``side`` +1)."""
         top = values.max(axis=1)
-        slope = self.slope[rows]
-        keyed = np.where(values == top[:, None], slope * side, np.iinfo(np.int64).min)
+        keyed = np.where(values == top[:, None], self.slope[rows] * side, np.iinfo(np.int64).min)
         holds: np.ndarray = np.argmax(keyed, axis=1)
         return holds
 
@@ -144,8 +138,7 @@ class PayLines:
         """The intercept and slope of ``R``'s last piece (as ``x`` grows without bound: each
         class plays its largest slope, then its largest base), a line below ``R`` everywhere."""
         slope_top = self.slope.max(axis=1)
-        keyed = np.where(self.slope == slope_top[:, None], self.base, np.iinfo(np.int64).min)
-        base_top = keyed.max(axis=1)
+        base_top = np.where(self.slope == slope_top[:, None], self.base, np.iinfo(np.int64).min).max(axis=1)
         return (Fraction(_dot(self.sizes, base_top), self.total * self.denominator),
                 Fraction(_dot(self.sizes, slope_top), self.total))
 
@@ -154,10 +147,6 @@ class PayLines:
         same: np.ndarray = ((self.base[rows, first] == self.base[rows, second])
                             & (self.slope[rows, first] == self.slope[rows, second]))
         return same
-
-
-def _is_object(value: object) -> bool:
-    return bool(np.asarray(value).dtype == object)
 
 
 def _largest(array: np.ndarray) -> int:

@@ -34,14 +34,12 @@ from statistics import NormalDist
 
 from cpoly.games.videopoker.summary import GameAnalysis
 
-__all__ = ["CONFIDENCES", "HANDS", "NEVADA_MINIMUM", "HandFigures", "confidence_limits", "hand_figures", "z_score"]
+__all__ = ["CONFIDENCES", "HANDS", "HandFigures", "confidence_limits", "hand_figures", "z_score"]
 
 #: The confidence levels of the volatility index and the limits.
 CONFIDENCES = (Fraction(9, 10), Fraction(19, 20))
 #: Hands after which the confidence limits of the return are given.
 HANDS = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
-#: Nevada's minimum return (Gaming Regulation 14.040: 75 %, video poker played optimally).
-NEVADA_MINIMUM = Fraction(3, 4)
 
 
 def z_score(confidence: Fraction) -> float:
@@ -54,8 +52,6 @@ def confidence_limits(expected: Fraction, deviation: float, confidence: Fraction
     average return of ``hands`` independent hands."""
     half = z_score(confidence) * deviation / math.sqrt(hands)
     return float(expected) - half, float(expected) + half
-
-
 
 
 @dataclass(frozen=True)
@@ -79,10 +75,7 @@ def hand_figures(analysis: GameAnalysis, names: Sequence[str]) -> list[HandFigur
     pays = [*analysis.paytable.pays, Fraction(0)]
     dealt = [*(analysis.paytable.dealt_pays or [None] * analysis.paytable.n_categories), None]
     expected = analysis.expected_return
-    rows = []
-    for i, name in enumerate(names):
-        probability, contribution = analysis.probabilities[i], analysis.contributions[i]
-        rows.append(HandFigures(name, pays[i], dealt[i], analysis.combinations[i], probability, contribution,
-                                1 / probability if probability else None,
-                                contribution / expected if expected else None))
-    return rows
+    return [HandFigures(name, pays[i], dealt[i], analysis.combinations[i], probability, contribution,
+                        1 / probability if probability else None, contribution / expected if expected else None)
+            for i, (name, probability, contribution) in enumerate(zip(names, analysis.probabilities,
+                                                                       analysis.contributions))]

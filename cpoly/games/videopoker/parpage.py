@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable, Sequence
+from fractions import Fraction
 from typing import Any
 
 __all__ = ["render_page"]
@@ -57,26 +58,17 @@ def _percent(value: float, digits: int = 4) -> str:
     return f"{100 * value:.{digits}f} %"
 
 
-def _pays_text(hand: dict[str, Any]) -> str:
-    text = _fraction_text(hand["pays_exact"])
-    return text if hand["dealt_pays_exact"] is None else f"{text} (dealt {_fraction_text(hand['dealt_pays_exact'])})"
-
-
-def _fraction_text(exact: str) -> str:
-    numerator, _, denominator = exact.partition("/")
-    return numerator if denominator == "1" else exact
-
-
 def _hands_section(data: dict[str, Any]) -> str:
     analysis, par = data["analysis"], data["par"]
     rows = []
     for hand in par["hands"]:
         cycle = "never" if hand["cycle"] is None else f"1 in {hand['cycle']:,.1f}"
         share = "" if hand["share"] is None else _percent(hand["share"], 3)
-        combinations, probability, contribution = hand["combinations"], hand["probability"], hand["return"]
-        cells = [_num(_pays_text(hand), hand["pays_exact"]), _num(f"{combinations:,}", combinations),
-                 _num(f"{probability:.9f}", hand["probability_exact"]), _num(cycle),
-                 _num(f"{contribution:.6f}", hand["return_exact"]), _num(share, hand["share_exact"])]
+        dealt = "" if hand["dealt_pays_exact"] is None else f" (dealt {Fraction(hand['dealt_pays_exact'])})"
+        cells = [_num(f"{Fraction(hand['pays_exact'])}{dealt}", hand["pays_exact"]),
+                 _num(f"{hand['combinations']:,}", hand["combinations"]),
+                 _num(f"{hand['probability']:.9f}", hand["probability_exact"]), _num(cycle),
+                 _num(f"{hand['return']:.6f}", hand["return_exact"]), _num(share, hand["share_exact"])]
         rows.append(f"<tr><th>{_e(hand['name'])}</th>{''.join(cells)}</tr>")
     total, expected = analysis["total_combinations"], par["return"]
     footer = (f"<tr><td>total</td><td></td>{_num(f'{total:,}', total)}{_num('1')}<td></td>"
@@ -92,20 +84,18 @@ def _hands_section(data: dict[str, Any]) -> str:
 def _summary_section(data: dict[str, Any]) -> str:
     analysis, par = data["analysis"], data["par"]
     hit_cycle = "" if par["hit_cycle"] is None else f"1 in {par['hit_cycle']:.4f}"
-    variance, deviation = par["variance"], par["standard_deviation"]
     heading = data.get("heading", "optimal play")
     label = "return under optimal play" if heading == "optimal play" else f"return, {_e(heading)}"
     rows = [f"<tr><th>{label}</th>{_num(_percent(par['return'], 6), par['return_exact'])}"
             f'<td class="exact">{_e(par["return_exact"])}</td></tr>',
             f"<tr><th>hit frequency</th>{_num(_percent(par['hit_frequency'], 4), par['hit_frequency_exact'])}"
             f'<td class="exact">{hit_cycle}</td></tr>',
-            f"<tr><th>variance (per unit bet)</th>{_num(f'{variance:.6f}', par['variance_exact'])}"
+            f"<tr><th>variance (per unit bet)</th>{_num(format(par['variance'], '.6f'), par['variance_exact'])}"
             f'<td class="exact">{_e(par["variance_exact"])}</td></tr>',
-            f"<tr><th>standard deviation</th>{_num(f'{deviation:.6f}')}<td></td></tr>"]
-    for vi in par["volatility_index"]:
-        index = vi["index"]
-        rows.append(f"<tr><th>volatility index at {vi['confidence']:.0%} (z = {vi['z']:.4f})</th>"
-                    f'{_num(f"{index:.4f}")}<td class="exact">z &times; SD</td></tr>')
+            f"<tr><th>standard deviation</th>{_num(format(par['standard_deviation'], '.6f'))}<td></td></tr>"]
+    rows += [f"<tr><th>volatility index at {vi['confidence']:.0%} (z = {vi['z']:.4f})</th>"
+             f'{_num(format(vi["index"], ".4f"))}<td class="exact">z &times; SD</td></tr>'
+             for vi in par["volatility_index"]]
     ties = (f"{analysis['tied_deals']:,} deals have several holds of exactly the best EV; the "
             f"{_e(analysis['tie_rule'])} rule chose among them.")
     play_as = analysis.get("play_as")
@@ -119,8 +109,8 @@ def _summary_section(data: dict[str, Any]) -> str:
 
 def _limits_section(data: dict[str, Any]) -> str:
     limits = data["par"]["confidence_limits"]
-    levels = [f"{level['confidence']:.0%}" for level in limits["rows"][0]["limits"]]
-    header = ["hands"] + [f"{level} {side}" for level in levels for side in ("low", "high")]
+    header = ["hands"] + [f"{level['confidence']:.0%} {side}" for level in limits["rows"][0]["limits"]
+                          for side in ("low", "high")]
     rows = ["<tr>" + _num(f"{row['hands']:,}", row["hands"])
             + "".join(_num(_percent(level[side], 3)) for level in row["limits"] for side in ("low", "high"))
             + "</tr>" for row in limits["rows"]]
@@ -131,8 +121,7 @@ def _limits_section(data: dict[str, Any]) -> str:
 
 
 def _minimum_section(data: dict[str, Any]) -> str:
-    par = data["par"]
-    minimum = par["minimum"]
+    par, minimum = data["par"], data["par"]["minimum"]
     verdict = minimum["verdict"]
     return (f"<h2>Minimum return required</h2><p id=\"minimum\">{_e(minimum['jurisdiction'])} requires a return "
             f"of at least <b data-exact=\"{_e(minimum['required_exact'])}\">{_percent(minimum['required'], 2)}"
@@ -141,34 +130,26 @@ def _minimum_section(data: dict[str, Any]) -> str:
 
 
 def _multiplay_section(data: dict[str, Any]) -> str:
-    multiplay = data.get("multiplay")
-    if multiplay is None:
-        note = data.get("multiplay_note")
-        return f'<h2>Multi-play</h2><p class="note">{_e(note)}</p>' if note else ""
-    rows = []
-    for row in multiplay["plays"]:
-        per_bet, per_line = row["variance_per_bet"], row["variance_per_line"]
-        sd_bet, sd_line = row["standard_deviation_per_bet"], row["standard_deviation_per_line"]
-        rows.append("<tr>" + "".join([
-            _num(f"{row['plays']:,}", row["plays"]), _num(f"{per_bet:.4f}", row["variance_per_bet_exact"]),
-            _num(f"{sd_bet:.4f}"), _num(f"{per_line:.4f}", row["variance_per_line_exact"]),
-            _num(f"{sd_line:.4f}")]) + "</tr>")
-    deal, draw = multiplay["deal_variance"], multiplay["draw_variance"]
+    if (multiplay := data.get("multiplay")) is None:
+        return f'<h2>Multi-play</h2><p class="note">{_e(note)}</p>' if (note := data.get("multiplay_note")) else ""
+    rows = ["<tr>" + _num(f"{row['plays']:,}", row["plays"]) + "".join(
+        _num(f"{row[f'variance_per_{unit}']:.4f}", row[f"variance_per_{unit}_exact"])
+        + _num(f"{row[f'standard_deviation_per_{unit}']:.4f}") for unit in ("bet", "line")) + "</tr>"
+        for row in multiplay["plays"]]
     return ("<h2>Multi-play variances</h2>"
             "<p>One deal, N independent draws to the same hold. Variance of the deal "
-            f'<span data-exact="{_e(multiplay["deal_variance_exact"])}">{deal:.6f}</span>, '
+            f'<span data-exact="{_e(multiplay["deal_variance_exact"])}">{multiplay["deal_variance"]:.6f}</span>, '
             f'mean variance of the draw <span data-exact="{_e(multiplay["draw_variance_exact"])}">'
-            f"{draw:.6f}</span> (per unit bet).</p>"
+            f"{multiplay['draw_variance']:.6f}</span> (per unit bet).</p>"
             + _table(["lines", "variance per bet", "SD per bet", "variance per line", "SD per line"], rows, "multiplay")
             + '<p class="note">Per bet: per unit of the total bet of N lines, Var(deal) + E[Var draw] / N. Per line: '
               "the N lines' variance divided by N, N Var(deal) + E[Var draw].</p>")
 
 
 def _sweep_section(data: dict[str, Any]) -> str:
-    sweep = data.get("sweep")
-    if sweep is None:
+    if (sweep := data.get("sweep")) is None:
         return ""
-    rows = [f"<tr>{_num(_fraction_text(point['value_exact']), point['value_exact'])}"
+    rows = [f"<tr>{_num(str(Fraction(point['value_exact'])), point['value_exact'])}"
             f"{_num(_percent(point['return'], 6), point['return_exact'])}</tr>" for point in sweep["points"]]
     found = sweep["break_even"]
     even = (f"none ({_e(found['reason'])})" if found["value_exact"] is None else
@@ -182,23 +163,18 @@ def _sweep_section(data: dict[str, Any]) -> str:
 
 
 def _strategy_section(data: dict[str, Any]) -> str:
-    chart = data.get("strategy")
-    if chart is None:
+    if (chart := data.get("strategy")) is None:
         return ""
-    rows = []
-    for i, line in enumerate(chart["lines"], 1):
-        frequency, cost = line["frequency"], line["cost"]
-        rows.append(f"<tr>{_num(str(i))}<td>{_e(line['pattern'])}</td>{_num(f'{frequency:.6f}')}"
-                    f"{_num(f'{cost:.7f}', line['cost_exact'])}</tr>")
+    rows = [f"<tr>{_num(str(i))}<td>{_e(line['pattern'])}</td>{_num(format(line['frequency'], '.6f'))}"
+            f"{_num(format(line['cost'], '.7f'), line['cost_exact'])}</tr>" for i, line in enumerate(chart["lines"], 1)]
     cost_text = "nothing" if not chart["cost"] else (
         f"{chart['cost_percent']:.5f} % of each bet (one bet every {chart['hands_per_bet_lost']:,.0f} hands)")
-    exceptions = sum(group["deals"] for group in chart["exceptions"])
     return (f"<h2>Strategy chart ({len(chart['lines'])} lines)</h2><p>Hold the first line the deal contains.</p>"
             + _table(["#", "pattern", "frequency", "cost"], rows, "strategy")
             + f'<p>The chart returns <span data-exact="{_e(chart["chart_return_exact"])}">'
               f"{_percent(chart['chart_return'], 6)}</span> against {_percent(chart['optimal_return'], 6)} "
               f'for optimal play: it costs <span data-exact="{_e(chart["cost_exact"])}">{cost_text}</span>. '
-              f"{exceptions:,} deals are exceptions to it.</p>")
+              f"{sum(group['deals'] for group in chart['exceptions']):,} deals are exceptions to it.</p>")
 
 
 def _provenance_section(data: dict[str, Any]) -> str:

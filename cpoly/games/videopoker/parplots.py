@@ -25,37 +25,28 @@ METADATA = {"Software": None}
 def draw_figures(data: dict[str, Any], folder: Path) -> list[dict[str, str]]:
     """Draw every figure the report's ``data`` has into ``folder``; their file names and
     captions, in the order the page shows them."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     drawn = []
-    for name, caption, draw in _FIGURES:
-        if draw is _draw_multiplay and data.get("multiplay") is None:
+    for name, caption, draw, needs in _FIGURES:
+        if needs is not None and data.get(needs) is None:
             continue
-        if draw is _draw_sweep and data.get("sweep") is None:
-            continue
-        figure = _figure()
+        figure = Figure(figsize=SIZE, layout="constrained")
+        FigureCanvasAgg(figure)
         draw(figure, data)
         figure.savefig(folder / name, dpi=DPI, metadata=METADATA)
         drawn.append({"file": name, "caption": caption})
     return drawn
 
 
-def _figure() -> Any:
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
-    from matplotlib.figure import Figure
-
-    figure = Figure(figsize=SIZE, layout="constrained")
-    FigureCanvasAgg(figure)
-    return figure
-
-
 def _draw_shares(figure: Any, data: dict[str, Any]) -> None:
-    hands = [hand for hand in data["par"]["hands"] if hand["share"]]
+    hands = [hand for hand in data["par"]["hands"] if hand["share"]][::-1]
     axes = figure.add_subplot()
-    names = [hand["name"] for hand in hands][::-1]
-    shares = [100 * hand["share"] for hand in hands][::-1]
+    names, shares = [hand["name"] for hand in hands], [100 * hand["share"] for hand in hands]
     axes.barh(names, shares, color="#4c72b0")
     for y, share in enumerate(shares):
-        axes.annotate(f"{share:.2f} %", (share, y), xytext=(3, 0), textcoords="offset points",
-                      va="center", fontsize=8)
+        axes.annotate(f"{share:.2f} %", (share, y), xytext=(3, 0), textcoords="offset points", va="center", fontsize=8)
     axes.set_xlabel("share of the return (%)")
     axes.set_xlim(0, max(shares, default=1) * 1.18)
     axes.tick_params(axis="y", labelsize=8)
@@ -65,12 +56,9 @@ def _draw_limits(figure: Any, data: dict[str, Any]) -> None:
     limits = data["par"]["confidence_limits"]["rows"]
     hands = [row["hands"] for row in limits]
     axes = figure.add_subplot()
-    for level, style in zip(range(len(limits[0]["limits"])), ("#dd8452", "#c44e52")):
-        confidence = limits[0]["limits"][level]["confidence"]
-        low = [100 * row["limits"][level]["low"] for row in limits]
-        high = [100 * row["limits"][level]["high"] for row in limits]
-        axes.plot(hands, low, "o-", color=style, label=f"{confidence:.0%} limits")
-        axes.plot(hands, high, "o-", color=style)
+    for level, (first, style) in enumerate(zip(limits[0]["limits"], ("#dd8452", "#c44e52"))):
+        for side, label in (("low", f"{first['confidence']:.0%} limits"), ("high", None)):
+            axes.plot(hands, [100 * row["limits"][level][side] for row in limits], "o-", color=style, label=label)
     axes.axhline(100 * data["par"]["return"], color="black", linewidth=1, label="return")
     axes.set_xscale("log")
     axes.set_xlabel("hands played")
@@ -93,28 +81,25 @@ def _draw_multiplay(figure: Any, data: dict[str, Any]) -> None:
 
 def _draw_sweep(figure: Any, data: dict[str, Any]) -> None:
     sweep = data["sweep"]
-    curve = sweep["curve"]
-    values = [float(Fraction(point["value_exact"])) for point in curve]
-    returns = [100 * float(Fraction(point["return_exact"])) for point in curve]
+    values = [float(Fraction(point["value_exact"])) for point in sweep["curve"]]
+    returns = [100 * float(Fraction(point["return_exact"])) for point in sweep["curve"]]
     axes = figure.add_subplot()
     axes.plot(values, returns, color="#4c72b0", label="optimal play (strategy re-solved)")
     axes.axhline(100, color="grey", linewidth=0.8, linestyle="--")
-    found = sweep["break_even"]["value"]
-    if found is not None and values[0] <= found <= values[-1]:
+    if (found := sweep["break_even"]["value"]) is not None and values[0] <= found <= values[-1]:
         axes.axvline(found, color="#c44e52", linewidth=1, label=f"break-even {found:,.2f}")
-    turns = [turn["value"] for turn in sweep["turning_points"]]
-    if turns:
-        low = min(returns)
-        axes.plot(turns, [low] * len(turns), "|", color="#55a868", markersize=8,
+    if turns := [turn["value"] for turn in sweep["turning_points"]]:
+        axes.plot(turns, [min(returns)] * len(turns), "|", color="#55a868", markersize=8,
                   label=f"turning points ({len(turns)})")
     axes.set_xlabel(f"pay of {sweep['category']} (per unit bet)")
     axes.set_ylabel("return (%)")
     axes.legend(fontsize=8)
 
 
-_FIGURES: tuple[tuple[str, str, Callable[[Any, dict[str, Any]], None]], ...] = (
-    ("shares.png", "Each winning hand's share of the return", _draw_shares),
-    ("limits.png", "Confidence limits of the average return (normal approximation)", _draw_limits),
-    ("multiplay.png", "Multi-play: standard deviation against the number of lines", _draw_multiplay),
-    ("sweep.png", "The return as one pay varies, the optimal strategy re-solved at each value", _draw_sweep),
+#: Each figure's file, caption, drawing and the part of the data it needs (None: always drawn).
+_FIGURES: tuple[tuple[str, str, Callable[[Any, dict[str, Any]], None], str | None], ...] = (
+    ("shares.png", "Each winning hand's share of the return", _draw_shares, None),
+    ("limits.png", "Confidence limits of the average return (normal approximation)", _draw_limits, None),
+    ("multiplay.png", "Multi-play: standard deviation against the number of lines", _draw_multiplay, "multiplay"),
+    ("sweep.png", "The return as one pay varies, the optimal strategy re-solved at each value", _draw_sweep, "sweep"),
 )

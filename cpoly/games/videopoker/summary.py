@@ -12,7 +12,7 @@ with ``L = (n - 5)_5``, and the combinations total ``(n)_5 * L``.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, perm
@@ -84,13 +84,11 @@ class GameAnalysis:
         deals = perm if self.ordered else comb
         return deals(self.n_cards, HAND_SIZE) * self.lcm_weight
 
-    def _pays(self, category: int) -> tuple[Fraction, Fraction]:
-        return self.paytable.pay(category), self.paytable.pay(category, dealt=True)
-
-    def _moment(self, category: int, power: int) -> Fraction:
-        ordinary, dealt = self._pays(category)
-        drawn = self.combinations[category] - self.dealt_combinations[category]
-        return (ordinary**power * drawn + dealt**power * self.dealt_combinations[category]) / self.total
+    def _by_category(self, of_pay: Callable[[Fraction], Fraction]) -> tuple[Fraction, ...]:
+        """Each category's share of the mean of ``of_pay(payout)``."""
+        return tuple(Fraction(of_pay(self.paytable.pay(c)) * (total - dealt)
+                              + of_pay(self.paytable.pay(c, dealt=True)) * dealt, self.total)
+                     for c, (total, dealt) in enumerate(zip(self.combinations, self.dealt_combinations)))
 
     @property
     def probabilities(self) -> tuple[Fraction, ...]:
@@ -100,7 +98,7 @@ class GameAnalysis:
     @property
     def contributions(self) -> tuple[Fraction, ...]:
         """Each category's share of the return (pay times probability)."""
-        return tuple(self._moment(c, 1) for c in range(len(self.combinations)))
+        return self._by_category(lambda pay: pay)
 
     @property
     def expected_return(self) -> Fraction:
@@ -110,8 +108,7 @@ class GameAnalysis:
     @property
     def variance(self) -> Fraction:
         """Variance of the payout per unit bet."""
-        second = sum((self._moment(c, 2) for c in range(len(self.combinations))), Fraction(0))
-        return second - self.expected_return**2
+        return sum(self._by_category(lambda pay: pay**2), Fraction(0)) - self.expected_return**2
 
     @property
     def standard_deviation(self) -> float:
@@ -121,12 +118,7 @@ class GameAnalysis:
     @property
     def hit_frequency(self) -> Fraction:
         """Probability that the final hand pays anything."""
-        hits = 0
-        for c, total in enumerate(self.combinations):
-            ordinary, dealt = self._pays(c)
-            dealt_part = self.dealt_combinations[c]
-            hits += (total - dealt_part) * (ordinary > 0) + dealt_part * (dealt > 0)
-        return Fraction(hits, self.total)
+        return sum(self._by_category(lambda pay: Fraction(pay > 0)), Fraction(0))
 
 
 class Totals:
@@ -158,20 +150,16 @@ class Totals:
         the hold chosen for ``g(deal)``; every class member appears ``group_order / size`` times
         among those, so the sum divides exactly.
         """
-        best = choice.best
-        per_deal = np.ones(len(best), dtype=np.int64) if realisations is None else realisations
-        whole = np.ones(len(best), dtype=bool)
-        whole[choice.split_rows] = False
-        multiplier = np.where(whole, sizes * per_deal, 0)
-        self._add_holds(counts, best[:, None], weight_by_hold, multiplier[:, None], 1)
-        if len(choice.split_rows):
-            rows = choice.split_rows
-            stabiliser = group_order // sizes[rows]
-            part = counts[rows]
+        per_deal = np.ones(len(choice.best), dtype=np.int64) if realisations is None else realisations
+        deals = sizes * per_deal
+        multiplier = deals.copy()
+        multiplier[choice.split_rows] = 0
+        self._add_holds(counts, choice.best[:, None], weight_by_hold, multiplier[:, None], 1)
+        if len(rows := choice.split_rows):
             member = np.broadcast_to(per_deal[rows][:, None], choice.split_best.shape)
-            self._add_holds(part, choice.split_best, weight_by_hold, member, stabiliser)
-        self.tied += int((sizes * per_deal)[choice.tied].sum())
-        self.ambiguous += int((sizes * per_deal)[choice.ambiguous].sum())
+            self._add_holds(counts[rows], choice.split_best, weight_by_hold, member, group_order // sizes[rows])
+        self.tied += int(deals[choice.tied].sum())
+        self.ambiguous += int(deals[choice.ambiguous].sum())
 
     def analysis(self, paytable: PayTable, rule: TieRule, n_cards: int, lcm_weight: int,
                  deal_counts: Sequence[int], deal_classes: int, group_order: int, symmetry_note: str,
@@ -183,35 +171,20 @@ class Totals:
 
     def add_sums(self, combinations: list[int], dealt: list[int], hold_sizes: list[int]) -> None:
         """Add totals summed elsewhere (:mod:`~cpoly.games.videopoker.scalar`)."""
-        for target, values in ((self.combinations, combinations), (self.dealt, dealt),
-                               (self.hold_sizes, hold_sizes)):
+        for target, values in ((self.combinations, combinations), (self.dealt, dealt), (self.hold_sizes, hold_sizes)):
             for c, value in enumerate(values):
                 target[c] += value
 
-    def _add_holds(
-        self,
-        counts: np.ndarray,
-        holds: np.ndarray,
-        weight_by_hold: np.ndarray,
-        multiplier: np.ndarray,
-        divisor: np.ndarray | int,
-    ) -> None:
+    def _add_holds(self, counts: np.ndarray, holds: np.ndarray, weight_by_hold: np.ndarray, multiplier: np.ndarray,
+                   divisor: np.ndarray | int) -> None:
         """Add ``sum_j counts[n, holds[n, j]] * weight * multiplier[n, j]``, divided per row."""
         rows = np.arange(len(holds))[:, None]
         chosen = counts[rows, holds]  # (N, J, K + 1)
-        scale = weight_by_hold[holds] * multiplier
-        weighted = (chosen * scale[:, :, None]).sum(axis=1)
-        kept = ((chosen * scale[:, :, None]) * (holds == HOLDS - 1)[:, :, None]).sum(axis=1)
+        scaled = chosen * (weight_by_hold[holds] * multiplier)[:, :, None]
+        weighted, kept = scaled.sum(axis=1), (scaled * (holds == HOLDS - 1)[:, :, None]).sum(axis=1)
         sized = np.zeros((len(holds), HAND_SIZE + 1), dtype=np.int64)
         np.add.at(sized, (np.broadcast_to(rows, holds.shape), hold_sizes()[holds]), multiplier)
         divisor = np.broadcast_to(np.asarray(divisor, dtype=np.int64), (len(holds),))[:, None]
-        for target, values in ((self.combinations, weighted), (self.dealt, kept), (self.hold_sizes, sized)):
-            for c, value in enumerate(_exact_quotient(values, divisor).sum(axis=0).tolist()):
-                target[c] += value
-
-
-def _exact_quotient(values: np.ndarray, divisor: np.ndarray) -> np.ndarray:
-    if not (values % divisor == 0).all():
-        raise AssertionError("class members do not divide evenly")  # a broken symmetry group
-    quotient: np.ndarray = values // divisor
-    return quotient
+        if any((values % divisor != 0).any() for values in (weighted, kept, sized)):
+            raise AssertionError("class members do not divide evenly")  # a broken symmetry group
+        self.add_sums(*((values // divisor).sum(axis=0).tolist() for values in (weighted, kept, sized)))

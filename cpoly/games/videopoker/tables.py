@@ -31,9 +31,7 @@ from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.parallel import map_chunks
 from cpoly.hands import hand_chunks
 
-__all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories", "position_subsets"]
-
-
+__all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories"]
 
 #: The category of each sorted five-card hand (rows of card indices), for tables that do not
 #: keep a category per hand.
@@ -45,10 +43,8 @@ class SubsetTables:
 
     Attributes
     ----------
-    n : int
-        Deck size.
-    n_columns : int
-        Number of categories including "nothing" (``K + 1``).
+    n, n_columns : int
+        Deck size; number of categories including "nothing" (``K + 1``).
     counts : tuple of numpy.ndarray
         ``counts[j]`` has shape ``(C(n, j), n_columns)``, int64, for ``j = 0..4``.
     categories : numpy.ndarray
@@ -89,26 +85,13 @@ class SubsetTables:
         [21, 15, 10, 1]
         """
         chosen = sorted(int(c) for c in cards)
-        if len(chosen) > HAND_SIZE or len(set(chosen)) != len(chosen) or any(
-            not 0 <= c < self.n for c in chosen
-        ):
+        if len(chosen) > HAND_SIZE or len(set(chosen)) != len(chosen) or any(not 0 <= c < self.n for c in chosen):
             raise CpolyInputError(f"cannot look up the cards {list(cards)!r} in a {self.n}-card deck")
-        rank = int(colex_rank(np.array(chosen, dtype=np.int64)))
         if len(chosen) == HAND_SIZE:
-            row = np.zeros(self.n_columns, dtype=np.int64)
-            row[int(self.hand_categories(np.array([chosen]))[0])] = 1
-            return row
-        result: np.ndarray = self.counts[len(chosen)][rank].copy()
+            one_hot: np.ndarray = np.eye(self.n_columns, dtype=np.int64)[self.hand_categories(np.array([chosen]))[0]]
+            return one_hot
+        result: np.ndarray = self.counts[len(chosen)][int(colex_rank(np.array(chosen, dtype=np.int64)))].copy()
         return result
-
-
-def position_subsets(size: int, hand_size: int = HAND_SIZE) -> list[tuple[int, ...]]:
-    """The position subsets of a hand with ``size`` positions, in hold-index order.
-
-    >>> position_subsets(2, 3)
-    [(0, 1), (0, 2), (1, 2)]
-    """
-    return list(itertools.combinations(range(hand_size), size))
 
 
 def check_categories(categories: np.ndarray, n: int, n_columns: int) -> np.ndarray:
@@ -147,7 +130,7 @@ def _four_card_table(categories: np.ndarray, n: int, n_columns: int) -> np.ndarr
         part = hands[start:stop]
         base = categories[start:stop].astype(index_type)
         index = np.empty((HAND_SIZE, stop - start), dtype=index_type)
-        for row, positions in enumerate(position_subsets(size)):
+        for row, positions in enumerate(itertools.combinations(range(HAND_SIZE), size)):
             rank: np.ndarray = np.zeros(stop - start, dtype=index_type)
             for slot, position in enumerate(positions):
                 np.add(rank, binom[slot + 1][part[:, position]], out=rank)
@@ -173,11 +156,9 @@ def _shrink(table: np.ndarray, n: int, size: int) -> np.ndarray:
     weights = table.ravel().astype(np.float64)
     total = np.zeros(cells, dtype=np.float64)
     for dropped in range(size + 1):
-        kept = [i for i in range(size + 1) if i != dropped]
-        index = (colex_rank(supersets[:, kept]) * n_columns)[:, None] + columns
+        index = (colex_rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
         total += np.bincount(index.ravel(), weights=weights, minlength=cells)
-    summed = np.rint(total).astype(np.int64)
-    quotient, remainder = np.divmod(summed, HAND_SIZE - size)
+    quotient, remainder = np.divmod(np.rint(total).astype(np.int64), HAND_SIZE - size)
     if remainder.any():
         raise AssertionError("subset table sums do not divide evenly")
     result: np.ndarray = quotient.reshape(comb(n, size), n_columns)
@@ -187,28 +168,14 @@ def _shrink(table: np.ndarray, n: int, size: int) -> np.ndarray:
 def build_tables(
     categories: np.ndarray, n: int, n_columns: int, faces: np.ndarray | None = None
 ) -> SubsetTables:
-    """Count hands of each category containing each subset of up to four cards.
-
-    Parameters
-    ----------
-    categories : numpy.ndarray
-        Category of every 5-card hand of ``range(n)``, by colex rank.
-    n : int
-        Deck size.
-    n_columns : int
-        Number of categories including "nothing".
-    faces : numpy.ndarray, optional
-        Face of every card, kept with the tables for the ``rank-order`` tie rule.
-
-    Returns
-    -------
-    SubsetTables
-    """
+    """Count hands of each category containing each subset of up to four cards: ``categories``
+    is the category of every 5-card hand of ``range(n)`` by colex rank, ``n_columns`` the number of
+    categories including "nothing", ``faces`` (optional) the face of every card, kept with the
+    tables for the ``rank-order`` tie rule."""
     categories = check_categories(categories, n, n_columns)
     if faces is not None and np.shape(faces) != (n,):
         raise CpolyInputError(f"faces has shape {np.shape(faces)}, expected ({n},)")
-    four = _four_card_table(categories, n, n_columns)
-    counts = [four]
+    counts = [_four_card_table(categories, n, n_columns)]
     for size in range(HAND_SIZE - 2, -1, -1):
         counts.insert(0, _shrink(counts[0], n, size))
     for table in counts:
