@@ -11,9 +11,10 @@ counting plan (:mod:`cpoly.counting`), which decides how every count is done.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from cpoly import completion
 from cpoly.cards import Card
@@ -32,8 +33,10 @@ from cpoly.symbolic import Number
 from cpoly.imports import load_module, read_text
 
 __all__ = ["DealRow", "DealTable", "check", "complete", "count", "count_deals", "count_node",
-           "deal_table", "deck_cards", "dense_count", "hands_containing", "load_game", "load_game_text",
+           "deal_table", "dense_count", "load_game", "load_game_text",
            "load_program", "not_zero_one_categories", "refuse_identical_cards", "symbolic_validity"]
+
+Loaded = TypeVar("Loaded", Program, Game)
 
 
 def thousands(value: Number) -> str:
@@ -47,16 +50,7 @@ def load_program(path: str | Path, symbolic: Iterable[str] = (),
     ``overrides`` replace the values of constants (``--set Suits=5``).  Every definition is
     checked (names, indices, domains), used or not.  Read from its snapshot when loaded before
     (see :func:`load_game`)."""
-    symbolic = sorted(set(symbolic))
-    options = _load_options("program", symbolic, overrides)
-    with collection_paused():
-        program = recall_loaded(path, options, Program) if use_cache else None
-        if program is None:
-            program = resolve(load_module(path), frozenset(symbolic), overrides)
-            Lowerer(program, {name: 0 for name in program.params}).check_all()
-            if use_cache:
-                keep(path, options, program, program.module.sources)
-    return program
+    return _loaded(Program, path, symbolic, overrides, use_cache, _checked)
 
 
 def load_game_text(text: str, name: str = "inline.cp", directory: str | Path | None = None,
@@ -74,21 +68,31 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
     (:mod:`cpoly.snapshot`) instead of being parsed and checked again; ``use_cache=False``
     neither reads nor writes one.
     """
+    return _loaded(Game, path, symbolic, overrides, use_cache, _game)
+
+
+def _loaded(kind: type[Loaded], path: str | Path, symbolic: Iterable[str], overrides: Mapping[str, int] | None,
+            use_cache: bool, build: Callable[[Program], Loaded]) -> Loaded:
+    """``build`` of the resolved file, or its snapshot; the options are what a snapshot depends
+    on besides the files (see :mod:`cpoly.snapshot`)."""
     symbolic = sorted(set(symbolic))
-    options = _load_options("game", symbolic, overrides)
+    name = "game" if kind is Game else "program"
+    options = {"kind": name, "symbolic": symbolic, "overrides": sorted((overrides or {}).items()),
+               "check_order": name == "game"}
     with collection_paused():
-        game = recall_loaded(path, options, Game) if use_cache else None
-        if game is None:
-            game = _game(resolve(load_module(path), frozenset(symbolic), overrides))
+        loaded = recall_loaded(path, options, kind) if use_cache else None
+        if loaded is None:
+            program = resolve(load_module(path), frozenset(symbolic), overrides)
+            loaded = build(program)
             if use_cache:
-                keep(path, options, game, game.program.module.sources)
-    return game
+                keep(path, options, loaded, program.module.sources)
+    return loaded
 
 
-def _load_options(kind: str, symbolic: list[str], overrides: Mapping[str, int] | None) -> dict[str, object]:
-    """What a snapshot of a loaded file depends on besides the files (see :mod:`cpoly.snapshot`)."""
-    return {"kind": kind, "symbolic": symbolic, "overrides": sorted((overrides or {}).items()),
-            "check_order": kind == "game"}
+def _checked(program: Program) -> Program:
+    """``program`` with every definition lowered (parameters 0), used or not."""
+    Lowerer(program, {name: 0 for name in program.params}).check_all()
+    return program
 
 
 def _game(program: Program, check_order: bool = True) -> Game:
@@ -280,16 +284,6 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
     20
     """
     return completion.complete(game, node, held, excluded, method)
-
-
-def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
-    """The number of unordered (physical) deals that contain ``cards`` and satisfy ``node``."""
-    return completion.hands_containing(game, node, cards)
-
-
-def deck_cards(game: Game) -> list[Card]:
-    """The cards of a game's deck, face-major (see :meth:`CountingPlan.deck_cards`)."""
-    return game.plan.deck_cards()
 
 
 def symbolic_validity(nodes: Iterable[Expr], sorts: Mapping[int, Sort]) -> list[Warning_]:
