@@ -22,7 +22,7 @@ from cpoly.counting import CountingPlan, count_node
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
 from cpoly.evaluate import count_dense
 from cpoly.expr import Delta, Expr, postorder
-from cpoly.compiledgame import Game, seed_exclusions
+from cpoly.compiledgame import Game
 from cpoly.lower import Lowerer
 from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
@@ -239,21 +239,11 @@ def deal_table_by_checking(game: Game) -> DealTable:
     the same tally."""
     names = game.category_names
     tally = game.plan.tally([game.categories[n] for n in names])
-    game.set_exclusions(_exclusions_from_masks(names, tally.masks))
+    game.set_exclusions(tally.masks)
     ways = [sum(w for mask, w in tally.masks.items() if mask >> i & 1) for i in range(len(names))]
     paid = [sum(w for mask, w in tally.masks.items() if mask and (mask & -mask) == 1 << i)
             for i in range(len(names))]
     return DealTable(tally.total, tuple(DealRow(n, ways[i], paid[i]) for i, n in enumerate(names)))
-
-
-def _exclusions_from_masks(names: list[str], masks: Mapping[int, int]) -> dict[str, tuple[str, ...]]:
-    """:func:`~cpoly.compiledgame.seed_exclusions` read off the sets of categories the deals hit."""
-    hit = [m for m, weight in masks.items() if weight]
-
-    def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
-        return any(m >> j & 1 and m >> i & 1 and not any(m >> e & 1 for e in excluded) for m in hit)
-
-    return seed_exclusions(names, overlaps)
 
 
 def not_zero_one_categories(game: Game) -> list[str]:

@@ -39,20 +39,10 @@ from cpoly.errors import CpolyError, CpolyNameError
 from cpoly.gamespec import GameStatements, game_keyword
 from cpoly.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
-__all__ = ["LIBRARY", "library_files", "load_module", "read_text", "search_path"]
+__all__ = ["LIBRARY", "library_files", "load_module", "read_text"]
 
 
 _LIBRARY_NAME = re.compile(r"[A-Za-z0-9_-]+\.cp")
-
-
-def search_path(directory: Path) -> list[Path]:
-    """Where ``import`` looks, in order: ``directory``, ``CPOLY_PATH``, the library (only the
-    library when ``CPOLY_IMPORTS=library``).
-
-    >>> search_path(Path("games"))[0], search_path(Path("games"))[-1] == LIBRARY
-    (PosixPath('games'), True)
-    """
-    return search_dirs() if library_only() else [directory, *search_dirs()]
 
 
 def load_module(path: str | Path) -> S.Module:
@@ -152,7 +142,7 @@ class _Merger:
 def _find(statement: S.ImportDecl, directory: Path, missing: list[Path]) -> Path:
     if library_only():
         return _find_in_library(statement)
-    places = search_path(directory)
+    places = [directory, *search_dirs()]
     for place in places:
         candidate = place / statement.target
         if candidate.is_file():

@@ -240,7 +240,7 @@ class Lowerer:
         sorts = {self.program.sorts[v].name for v in vertices if v in self.program.sorts}
         if len(sorts) > 1 and span not in self._linted:
             self._linted.add(span)
-            self._warn(Warning_(f"δ compares vertices of different domains ({', '.join(sorted(sorts))})", span))
+            self.program.warn(Warning_(f"δ compares vertices of different domains ({', '.join(sorted(sorts))})", span))
 
     def _lint_values(self, vertices: list[int], allowed: set[int] | None, span: Span) -> None:
         """Warn about a δ whose values all lie outside its vertices' domain: it is always 0."""
@@ -251,12 +251,8 @@ class Lowerer:
         if all(not 0 <= value < size for value in allowed) and span not in self._linted:
             self._linted.add(span)
             shown = ", ".join(str(v) for v in sorted(allowed)[:5]) + (", …" if len(allowed) > 5 else "")
-            self._warn(Warning_(
+            self.program.warn(Warning_(
                 f"this δ is always 0: its values ({shown}) are outside the domain 0..{size - 1}", span))
-
-    def _warn(self, warning: Warning_) -> None:
-        """Add a lint to the program's warnings once (several lowerers may share a program)."""
-        self.program.warn(warning)
 
     def vertex_labels(self) -> dict[int, str]:
         """A readable name for each vertex: its alias, else ``Group[i]``."""

@@ -65,8 +65,8 @@ class Program:
     _warned: set[Warning_] = field(default_factory=set, repr=False, compare=False)
 
     def all_names(self) -> set[str]:
-        return (set(self.constants) | set(self.symbols) | set(self.vertex_names) | set(self.groups)
-                | self.params | set(self.expressions))
+        return set().union(self.constants, self.symbols, self.vertex_names, self.groups, self.params,
+                           self.expressions)
 
     def warn(self, warning: Warning_) -> None:
         """Add a lint to :attr:`warnings` unless it is there (several lowerers may share a
@@ -244,8 +244,10 @@ def _classify(definition: S.Definition, program: Program, symbolic: frozenset[st
         program.groups[name] = tuple(range(value.first, value.last + 1))
     elif isinstance(value, S.Sigma):
         program.vertex_names[name] = value.number
+    elif isinstance(value, S.Ref) and value.index is None and value.name in program.groups:
+        program.groups[name] = program.groups[value.name]
     elif isinstance(value, S.Ref) and (value.name in program.vertex_names or value.name in program.groups):
-        _alias(name, value, program)
+        program.vertex_names[name] = vertex_of(value, program, {})
     elif _is_constant(value, program):
         number = evaluate_constant(value, program, {})
         if name in symbolic:
@@ -255,29 +257,10 @@ def _classify(definition: S.Definition, program: Program, symbolic: frozenset[st
         program.expressions[name] = definition
 
 
-def _alias(name: str, value: S.Ref, program: Program) -> None:
-    if value.index is None and value.name in program.groups:
-        program.groups[name] = program.groups[value.name]
-    else:
-        program.vertex_names[name] = vertex_of(value, program, {})
-
-
 def _is_constant(expr: S.Expr, program: Program) -> bool:
-    stack: list[S.Expr] = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, S.Num):
-            continue
-        if isinstance(node, S.Ref):
-            if node.index is not None or node.name not in program.constants:
-                return False
-        elif isinstance(node, S.Binary):
-            stack += [node.left, node.right]
-        elif isinstance(node, S.Negate):
-            stack.append(node.operand)
-        else:
-            return False
-    return True
+    return all(isinstance(node, (S.Num, S.Binary, S.Negate))
+               or (isinstance(node, S.Ref) and node.index is None and node.name in program.constants)
+               for node, _ in scoped_nodes(expr))
 
 
 def evaluate_constant(expr: S.Expr | S.IExpr, program: Program, scope: dict[str, int]) -> int:
