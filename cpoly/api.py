@@ -102,7 +102,17 @@ def _game(program: Program, check_order: bool = True) -> Game:
     lowerer.check_all()
     game = Game.from_program(program, lowerer if not program.params else None, CountingPlan)
     if check_order and not game.spec.ordered:
-        _refuse_order_dependence(game)
+        if deal_depends_on_order(game):
+            raise CpolyError("the deal expression depends on the order of the cards (it accepts a "
+                             "hand in one order and not in another); the deal must accept every "
+                             "ordering of a hand", game.spec.deal.span)
+        dependent = order_dependent(game)
+        if dependent:
+            raise CpolyError(
+                f"category '{dependent[0]}' depends on the order of the cards (some hand has it in one "
+                "order and not in another), but the game deals unordered hands: declare 'ordered' in "
+                "the game, or write the category for every position (e.g. any(i<j in 1..5) …)",
+                game.program.expressions[dependent[0]].span)
     refuse_identical_cards(game)
     return game
 
@@ -127,21 +137,6 @@ def refuse_identical_cards(game: Game) -> None:
             f"{thousands(total)} hands), but the deck has one copy of each card: declare "
             "'copies 2' (two decks), or deal distinct cards (prod(i<j in 1..5) (1 - δF[i],F[j] δS[i],S[j]))",
             game.spec.deal.span)
-
-
-def _refuse_order_dependence(game: Game) -> None:
-    if deal_depends_on_order(game):
-        raise CpolyError("the deal expression depends on the order of the cards (it accepts a "
-                         "hand in one order and not in another); the deal must accept every "
-                         "ordering of a hand", game.spec.deal.span)
-    dependent = order_dependent(game)
-    if dependent:
-        name = dependent[0]
-        raise CpolyError(
-            f"category '{name}' depends on the order of the cards (some hand has it in one order "
-            "and not in another), but the game deals unordered hands: declare 'ordered' in the "
-            "game, or write the category for every position (e.g. any(i<j in 1..5) …)",
-            game.program.expressions[name].span)
 
 
 def count(program: Program, name: str, params: Mapping[str, int] | None = None) -> Number:
@@ -208,8 +203,11 @@ def _deal_table(game: Game) -> DealTable:
     patterns = [e.patterns for e in estimates]
     by_counting: CpolyTooLarge | None = None
     if all(p is not None for p in patterns) and plan.budget.affords(sum(patterns)):  # type: ignore[arg-type]
-        try:
-            return _table_by_counting(game)
+        try:  # the plan's shared budget covers the exclusions and paid forms too
+            rows = tuple(DealRow(name, plan.count(game.categories[name], f"category '{name}'"),
+                                 plan.per_hand(game.paid_count_ordered(name), plan.space.order_factor, f"Pay{name}"))
+                         for name in game.category_names)
+            return DealTable(plan.count(ONE), rows)
         except CpolyTooLarge as too_large:
             by_counting = too_large  # an exclusion or paid form over budget: it names the count
     for name, estimate in zip(game.category_names, estimates):
@@ -221,15 +219,6 @@ def _deal_table(game: Game) -> DealTable:
         return deal_table_by_checking(game)
     except CpolyTooLarge as too_large:
         raise plan.table_refusal(game.category_names, estimates, too_large.message) from None
-
-
-def _table_by_counting(game: Game) -> DealTable:
-    """The deal table by counting (the plan's shared budget covers exclusions and paid forms)."""
-    plan = game.plan
-    rows = tuple(DealRow(name, plan.count(game.categories[name], f"category '{name}'"),
-                         plan.per_hand(game.paid_count_ordered(name), plan.space.order_factor, f"Pay{name}"))
-                 for name in game.category_names)
-    return DealTable(game.plan.count(ONE), rows)
 
 
 def deal_table_by_checking(game: Game) -> DealTable:

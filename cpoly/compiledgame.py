@@ -159,25 +159,23 @@ class Game:
 
     # ---- pay exclusions -------------------------------------------------------------------------
     def exclusions(self) -> dict[str, tuple[str, ...]]:
-        """For each category, the higher wins its paid form excludes (seed's rule)."""
+        """For each category, the higher wins its paid form excludes (seed's rule): by
+        :func:`seed_exclusions` counting each overlap (kept for the paid counts), unless
+        :meth:`set_exclusions` read them off the deals."""
         if self._exclusions is None:
-            self._exclusions = self._derive_exclusions()
+            names = self.category_names
+
+            def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
+                form = mul(self.categories[names[j]], *(one_minus(self.categories[names[e]]) for e in excluded))
+                overlap = self.plan.count_ordered(mul(form, self.categories[names[i]]),
+                                                  f"the overlap of {names[j]} and {names[i]}", checking=False)
+                if overlap != 0:
+                    self._overlaps[names[j]] = expand(self._overlaps.get(names[j], 0) + overlap)
+                return overlap != 0
+
+            self._overlaps.update(dict.fromkeys(names, 0))
+            self._exclusions = seed_exclusions(names, overlaps)
         return self._exclusions
-
-    def _derive_exclusions(self) -> dict[str, tuple[str, ...]]:
-        """:func:`seed_exclusions` by counting each overlap (kept for the paid counts)."""
-        names = self.category_names
-
-        def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
-            form = mul(self.categories[names[j]], *(one_minus(self.categories[names[e]]) for e in excluded))
-            overlap = self.plan.count_ordered(mul(form, self.categories[names[i]]),
-                                              f"the overlap of {names[j]} and {names[i]}", checking=False)
-            if overlap != 0:
-                self._overlaps[names[j]] = expand(self._overlaps.get(names[j], 0) + overlap)
-            return overlap != 0
-
-        self._overlaps.update(dict.fromkeys(names, 0))
-        return seed_exclusions(names, overlaps)
 
     def not_zero_one_categories(self) -> list[str]:
         """The categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping

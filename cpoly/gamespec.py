@@ -36,7 +36,7 @@ class DeclaredPays:
     name: str
     pays: dict[str, Fraction]
     dealt: dict[str, Fraction]
-    span: Span | None = None
+    span: Span
 
     def in_order(self, categories: list[str]) -> PayTable:
         """The :class:`~cpoly.paytable.PayTable` in pay order; unpaid categories pay 0."""
@@ -136,7 +136,7 @@ class GameStatements:
 def _first_span(game: GameStatements, paytables: list[DeclaredPays], module: S.Module) -> Span:
     """Where an incomplete game section starts: its first statement (else the file's start)."""
     spans = [item.span for item in (*game.statements(), *paytables)]
-    return min((span for span in spans if isinstance(span, Span) and span.path == module.path),
+    return min((span for span in spans if span.path == module.path),
                key=lambda span: span.line, default=Span(module.path, 1, 1, ""))
 
 
@@ -222,9 +222,8 @@ def _check_categories(categories: S.CategoriesDecl, paytables: list[DeclaredPays
     first: dict[str, DeclaredPays] = {}
     for table in paytables:
         if table.name in first:
-            earlier = first[table.name].span
-            where = f" (first at line {earlier.line})" if earlier else ""
-            raise CpolyError(f"pay table '{table.name}' is declared twice{where}", table.span)
+            raise CpolyError(f"pay table '{table.name}' is declared twice (first at line "
+                             f"{first[table.name].span.line})", table.span)
         first[table.name] = table
         for category in table.pays:
             if category not in names:

@@ -181,11 +181,8 @@ def _source_files(package: Path) -> list[Path]:
 
 def _stamp(package: Path, files: list[Path]) -> str:
     """A digest of the Python version, ``package`` and each file's path and stat results."""
-    stats = []
-    for path in files:
-        found = os.stat(path)
-        stats.append([str(path.relative_to(package)), found.st_ino, found.st_size, found.st_mtime_ns,
-                      found.st_ctime_ns])
+    stats = [[str(path.relative_to(package)), found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns]
+             for path in files for found in [os.stat(path)]]
     return hashlib.sha256(json.dumps([sys.version, str(package), stats]).encode()).hexdigest()
 
 
