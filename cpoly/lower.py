@@ -22,7 +22,7 @@ from math import comb
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.expr import Expr
-from cpoly.resolve import Program, evaluate_constant, referenced_names, vertex_of
+from cpoly.resolve import Program, dependency_order, evaluate_constant, referenced_names, vertex_of
 from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus
 
 Scope = dict[str, int]
@@ -54,30 +54,11 @@ class Lowerer:
             if self.program.defines(name):
                 raise CpolyNameError(f"'{name}' is a vertex or parameter, not an expression", span)
             raise self.program.unknown(name, span)
-        if name not in self._memo:
-            for dependency in self._unlowered_dependencies(name):
-                self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
+        if name not in self._memo:  # what it uses first; an unrelated definition is not lowered
+            for dependency in dependency_order(self.program.uses, [name], self._memo):
+                if dependency in self.program.expressions:
+                    self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
         return self._memo[name]
-
-    def _unlowered_dependencies(self, name: str) -> list[str]:
-        """The definitions ``name`` uses (itself included, last) not yet lowered, each after
-        those it uses: an iterative depth-first walk, so a long chain never recurses, and only
-        what ``name`` needs (an unrelated definition, e.g. one needing an unbound parameter, is
-        not lowered)."""
-        uses, memo = self.program.uses, self._memo
-        ordered: list[str] = []
-        seen = {name}
-        stack = [(name, iter(uses.get(name, ())))]
-        while stack:
-            current, pending = stack[-1]
-            step = next((n for n in pending if n not in memo and n not in seen), None)
-            if step is None:
-                stack.pop()
-                ordered.append(current)
-                continue
-            seen.add(step)
-            stack.append((step, iter(uses.get(step, ()))))
-        return [n for n in ordered if n in self.program.expressions]
 
     def check_all(self) -> None:
         """Lower every expression definition, used or not: the resolver's full checking pass

@@ -15,7 +15,7 @@ vertices.  Expressions are lowered to the DAG later, by :mod:`cpoly.lower`.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from cpoly import syntax as S
@@ -58,7 +58,7 @@ class Program:
     params: set[str] = field(default_factory=set)
     expressions: dict[str, S.Definition] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
-    uses: dict[str, tuple[str, ...]] = field(default_factory=dict)  # definition -> definitions it uses
+    uses: dict[str, dict[str, Span]] = field(default_factory=dict)  # definition -> those it uses, at the first use
     game: GameSpec | None = None
     warnings: list[Warning_] = field(default_factory=list)
     overridden: set[str] = field(default_factory=set)  # constants given other values (--set)
@@ -200,35 +200,46 @@ def check_index_scopes(expr: S.Expr, program: Program) -> None:
 
 
 def _dependency_order(definitions: dict[str, S.Definition], program: Program) -> list[str]:
-    """Definitions ordered so each follows the definitions it uses (recorded in ``program.uses``);
-    a cycle is an error."""
-    uses = {name: [(n, sp) for n, sp in referenced_names(d.value) if n in definitions]
-            for name, d in definitions.items()}
-    program.uses = {name: tuple(dict.fromkeys(n for n, _ in used)) for name, used in uses.items()}
+    """Definitions ordered so each follows the definitions it uses (recorded in ``program.uses``)."""
+    for name, definition in definitions.items():
+        used = program.uses[name] = {}
+        for other, span in referenced_names(definition.value):
+            if other in definitions:
+                used.setdefault(other, span)
+    return dependency_order(program.uses, definitions)
+
+
+def dependency_order(uses: Mapping[str, Mapping[str, Span]], roots: Iterable[str],
+                     done: Container[str] = ()) -> list[str]:
+    """``roots`` and the names they use (``uses``: at the first use), directly or not, each after
+    those it uses, none of those ``done``: an iterative depth-first walk, so a long chain never
+    recurses.  A cycle is an error at the use that closes it.
+
+    >>> dependency_order({"A": {"B": None}, "B": {}, "C": {"A": None}}, ["C"])
+    ['B', 'A', 'C']
+    """
     order: list[str] = []
-    state: dict[str, int] = {}  # 1 = on the stack, 2 = done
-    for root in definitions:
-        if state.get(root) == 2:
+    state: dict[str, int] = {}  # 1 = on the path, 2 = done
+    for root in roots:
+        if root in state or root in done:
             continue
-        path = [root]
+        path, stack = [root], [iter(uses[root].items())]
         state[root] = 1
-        stack = [iter(uses[root])]
         while stack:
             step = next(stack[-1], None)
             if step is None:
                 stack.pop()
-                done = path.pop()
-                state[done] = 2
-                order.append(done)
+                state[path[-1]] = 2
+                order.append(path.pop())
                 continue
             name, span = step
             if state.get(name) == 1:
                 cycle = " -> ".join(path[path.index(name):] + [name])
                 raise CpolyNameError(f"definitions refer to each other in a cycle: {cycle}", span)
-            if state.get(name) is None:
+            if name not in state and name not in done:
                 state[name] = 1
                 path.append(name)
-                stack.append(iter(uses[name]))
+                stack.append(iter(uses[name].items()))
     return order
 
 
