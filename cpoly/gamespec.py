@@ -133,21 +133,16 @@ class GameStatements:
                                  for f in fields(self) for s in [getattr(self, f.name)]})
 
 
-def _first_span(game: GameStatements, paytables: list[DeclaredPays], module: S.Module) -> Span:
-    """Where an incomplete game section starts: its first statement (else the file's start)."""
-    spans = [item.span for item in (*game.statements(), *paytables)]
-    return min((span for span in spans if span.path == module.path),
-               key=lambda span: span.line, default=Span(module.path, 1, 1, ""))
-
-
 def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: Program,
               module: S.Module) -> GameSpec:
     """The checked :class:`GameSpec` of a module's game statements and pay tables."""
     cards, deal, categories = game.cards, game.deal, game.categories
     for needed, what in ((cards, "cards F S"), (deal, "deal EXPR"), (categories, "categories ...")):
-        if needed is None:
+        if needed is None:  # the error at the section's first statement in the file, else the file's start
+            spans = [item.span for item in (*game.statements(), *paytables) if item.span.path == module.path]
             raise CpolyError(f"the game section lacks '{what}' (a game says 'cards F S', 'deal EXPR' "
-                             "and 'categories ...')", _first_span(game, paytables, module))
+                             "and 'categories ...')",
+                             min(spans, key=lambda span: span.line, default=Span(module.path, 1, 1, "")))
     assert cards is not None and deal is not None and categories is not None
     _check_cards(cards, program)
     _check_categories(categories, paytables, program)
