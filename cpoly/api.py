@@ -249,13 +249,9 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
              method: str | None = None) -> Number:
     """The completion function of the seed: ``Σ deal·node`` with the cards at the ``held``
     positions fixed, over every draw of the other positions from the deck less the
-    ``excluded`` cards (the deal), for every deck: copies, jokers, wild cards, ordered deals.
-
-    Draws are counted in the game's :func:`~cpoly.completion.draw_convention`, as ``cpoly
-    hold`` counts them: unordered replacement sets of physical cards (with copies a discarded
-    card's twin stays in the deck), or ordered draws when the game is ordered.  See
-    :mod:`cpoly.completion` (``method``: "checking" every draw or "patterns"; default: by the
-    number of draws).
+    ``excluded`` cards (the deal), for every deck, draws counted as ``cpoly hold`` counts them
+    (:func:`~cpoly.completion.draw_convention`); ``method``: "checking" every draw or
+    "patterns" (default: by the number of draws; see :mod:`cpoly.completion`).
 
     >>> game = load_game("definitions/double_deck_jacks.cp")
     >>> dealt = game.parse_hand(["Ah", "Ah", "Kd", "Qc", "2s"])

@@ -1,8 +1,6 @@
 """A compiled game: the deal, the categories in pay order and their pay-only-the-highest forms.
 
-The exclusions follow the seed's rule, computed by the engine: walking the higher wins from
-the nearest one up, a higher win is excluded from the current category when the current form
-still overlaps it on the deal (excluding it gives fewer hits).
+The exclusions follow the seed's rule (:func:`seed_exclusions`), computed by the engine.
 
 >>> from cpoly.api import load_game
 >>> game = load_game("definitions/jacks_or_better.cp")

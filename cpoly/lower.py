@@ -153,9 +153,9 @@ class Lowerer:
     def _delta(self, node: S.Delta, scope: Scope) -> Expr:
         vertices: list[int] = []
         values: set[int] = set()
-        for operand in node.operands:
-            if self._is_value(operand, scope):
-                assert isinstance(operand, S.Ref)
+        known = (scope, self.program.constants, self.program.params)
+        for operand in node.operands:  # a number (index, constant, parameter) or a vertex
+            if isinstance(operand, S.Ref) and operand.index is None and any(operand.name in k for k in known):
                 values.add(self._value(operand, scope))
             else:
                 vertices.append(vertex_of(operand, self.program, scope))
@@ -169,13 +169,6 @@ class Lowerer:
         if not vertices:
             return ONE if allowed is None or allowed else const(0)
         return delta(vertices, allowed)
-
-    def _is_value(self, operand: S.Ref | S.Sigma, scope: Scope) -> bool:
-        if isinstance(operand, S.Sigma) or operand.index is not None:
-            return False
-        program = self.program
-        return (operand.name in scope or operand.name in program.constants
-                or operand.name in program.params)
 
     def _value_set(self, items: tuple[S.SetItem, ...], scope: Scope) -> set[int]:
         values: set[int] = set()

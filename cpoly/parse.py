@@ -52,8 +52,7 @@ class ContinuationPostLexer:
             if pending is not None and token.type not in CONTINUES_BEFORE:
                 yield pending
             pending = None
-            depth += (token.type in OPENERS) - (token.type in CLOSERS)
-            depth = max(depth, 0)
+            depth = max(depth + (token.type in OPENERS) - (token.type in CLOSERS), 0)
             previous = token
             yield token
         if pending is not None:

@@ -69,8 +69,7 @@ class Program:
                            self.expressions)
 
     def warn(self, warning: Warning_) -> None:
-        """Add a lint to :attr:`warnings` unless it is there (several lowerers may share a
-        program; a set remembers what was added, so many lints cost no quadratic search)."""
+        """Add a lint to :attr:`warnings` unless it is there (several lowerers may share a program)."""
         if warning not in self._warned:
             self._warned.add(warning)
             self.warnings.append(warning)
@@ -127,12 +126,9 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
 def _collect_definitions(module: S.Module) -> dict[str, S.Definition]:
     found: dict[str, S.Definition] = {}
     for statement in module.statements:
-        if isinstance(statement, S.Definition):
-            if statement.name in found:
-                first = found[statement.name].span
-                raise CpolyNameError(
-                    f"'{statement.name}' is defined twice (first at line {first.line})", statement.span)
-            found[statement.name] = statement
+        if isinstance(statement, S.Definition) and found.setdefault(statement.name, statement) is not statement:
+            raise CpolyNameError(f"'{statement.name}' is defined twice (first at line "
+                                 f"{found[statement.name].span.line})", statement.span)
     return found
 
 
