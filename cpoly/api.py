@@ -11,9 +11,10 @@ counting plan (:mod:`cpoly.counting`), which decides how every count is done.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 from cpoly import completion
 from cpoly.cards import Card
@@ -21,7 +22,7 @@ from cpoly.counting import CountingPlan, count_node
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
 from cpoly.evaluate import count_dense
 from cpoly.expr import Delta, Expr, postorder
-from cpoly.compiledgame import Game, seed_exclusions
+from cpoly.compiledgame import Game
 from cpoly.lower import Lowerer
 from cpoly.positions import deal_depends_on_order, order_dependent
 from cpoly.resolve import Program, Sort, resolve
@@ -32,8 +33,10 @@ from cpoly.symbolic import Number
 from cpoly.imports import load_module, read_text
 
 __all__ = ["DealRow", "DealTable", "check", "complete", "count", "count_deals", "count_node",
-           "deal_table", "deck_cards", "dense_count", "hands_containing", "load_game", "load_game_text",
+           "deal_table", "dense_count", "load_game", "load_game_text",
            "load_program", "not_zero_one_categories", "refuse_identical_cards", "symbolic_validity"]
+
+Loaded = TypeVar("Loaded", Program, Game)
 
 
 def thousands(value: Number) -> str:
@@ -47,16 +50,7 @@ def load_program(path: str | Path, symbolic: Iterable[str] = (),
     ``overrides`` replace the values of constants (``--set Suits=5``).  Every definition is
     checked (names, indices, domains), used or not.  Read from its snapshot when loaded before
     (see :func:`load_game`)."""
-    symbolic = sorted(set(symbolic))
-    options = _load_options("program", symbolic, overrides)
-    with collection_paused():
-        program = recall_loaded(path, options, Program) if use_cache else None
-        if program is None:
-            program = resolve(load_module(path), frozenset(symbolic), overrides)
-            Lowerer(program, {name: 0 for name in program.params}).check_all()
-            if use_cache:
-                keep(path, options, program, program.module.sources)
-    return program
+    return _loaded(Program, path, symbolic, overrides, use_cache, _checked)
 
 
 def load_game_text(text: str, name: str = "inline.cp", directory: str | Path | None = None,
@@ -74,21 +68,31 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
     (:mod:`cpoly.snapshot`) instead of being parsed and checked again; ``use_cache=False``
     neither reads nor writes one.
     """
+    return _loaded(Game, path, symbolic, overrides, use_cache, _game)
+
+
+def _loaded(kind: type[Loaded], path: str | Path, symbolic: Iterable[str], overrides: Mapping[str, int] | None,
+            use_cache: bool, build: Callable[[Program], Loaded]) -> Loaded:
+    """``build`` of the resolved file, or its snapshot; the options are what a snapshot depends
+    on besides the files (see :mod:`cpoly.snapshot`)."""
     symbolic = sorted(set(symbolic))
-    options = _load_options("game", symbolic, overrides)
+    name = "game" if kind is Game else "program"
+    options = {"kind": name, "symbolic": symbolic, "overrides": sorted((overrides or {}).items()),
+               "check_order": name == "game"}
     with collection_paused():
-        game = recall_loaded(path, options, Game) if use_cache else None
-        if game is None:
-            game = _game(resolve(load_module(path), frozenset(symbolic), overrides))
+        loaded = recall_loaded(path, options, kind) if use_cache else None
+        if loaded is None:
+            program = resolve(load_module(path), frozenset(symbolic), overrides)
+            loaded = build(program)
             if use_cache:
-                keep(path, options, game, game.program.module.sources)
-    return game
+                keep(path, options, loaded, program.module.sources)
+    return loaded
 
 
-def _load_options(kind: str, symbolic: list[str], overrides: Mapping[str, int] | None) -> dict[str, object]:
-    """What a snapshot of a loaded file depends on besides the files (see :mod:`cpoly.snapshot`)."""
-    return {"kind": kind, "symbolic": symbolic, "overrides": sorted((overrides or {}).items()),
-            "check_order": kind == "game"}
+def _checked(program: Program) -> Program:
+    """``program`` with every definition lowered (parameters 0), used or not."""
+    Lowerer(program, {name: 0 for name in program.params}).check_all()
+    return program
 
 
 def _game(program: Program, check_order: bool = True) -> Game:
@@ -98,7 +102,17 @@ def _game(program: Program, check_order: bool = True) -> Game:
     lowerer.check_all()
     game = Game.from_program(program, lowerer if not program.params else None, CountingPlan)
     if check_order and not game.spec.ordered:
-        _refuse_order_dependence(game)
+        if deal_depends_on_order(game):
+            raise CpolyError("the deal expression depends on the order of the cards (it accepts a "
+                             "hand in one order and not in another); the deal must accept every "
+                             "ordering of a hand", game.spec.deal.span)
+        dependent = order_dependent(game)
+        if dependent:
+            raise CpolyError(
+                f"category '{dependent[0]}' depends on the order of the cards (some hand has it in one "
+                "order and not in another), but the game deals unordered hands: declare 'ordered' in "
+                "the game, or write the category for every position (e.g. any(i<j in 1..5) …)",
+                game.program.expressions[dependent[0]].span)
     refuse_identical_cards(game)
     return game
 
@@ -123,21 +137,6 @@ def refuse_identical_cards(game: Game) -> None:
             f"{thousands(total)} hands), but the deck has one copy of each card: declare "
             "'copies 2' (two decks), or deal distinct cards (prod(i<j in 1..5) (1 - δF[i],F[j] δS[i],S[j]))",
             game.spec.deal.span)
-
-
-def _refuse_order_dependence(game: Game) -> None:
-    if deal_depends_on_order(game):
-        raise CpolyError("the deal expression depends on the order of the cards (it accepts a "
-                         "hand in one order and not in another); the deal must accept every "
-                         "ordering of a hand", game.spec.deal.span)
-    dependent = order_dependent(game)
-    if dependent:
-        name = dependent[0]
-        raise CpolyError(
-            f"category '{name}' depends on the order of the cards (some hand has it in one order "
-            "and not in another), but the game deals unordered hands: declare 'ordered' in the "
-            "game, or write the category for every position (e.g. any(i<j in 1..5) …)",
-            game.program.expressions[name].span)
 
 
 def count(program: Program, name: str, params: Mapping[str, int] | None = None) -> Number:
@@ -204,8 +203,11 @@ def _deal_table(game: Game) -> DealTable:
     patterns = [e.patterns for e in estimates]
     by_counting: CpolyTooLarge | None = None
     if all(p is not None for p in patterns) and plan.budget.affords(sum(patterns)):  # type: ignore[arg-type]
-        try:
-            return _table_by_counting(game)
+        try:  # the plan's shared budget covers the exclusions and paid forms too
+            rows = tuple(DealRow(name, plan.count(game.categories[name], f"category '{name}'"),
+                                 plan.per_hand(game.paid_count_ordered(name), plan.space.order_factor, f"Pay{name}"))
+                         for name in game.category_names)
+            return DealTable(plan.count(ONE), rows)
         except CpolyTooLarge as too_large:
             by_counting = too_large  # an exclusion or paid form over budget: it names the count
     for name, estimate in zip(game.category_names, estimates):
@@ -219,15 +221,6 @@ def _deal_table(game: Game) -> DealTable:
         raise plan.table_refusal(game.category_names, estimates, too_large.message) from None
 
 
-def _table_by_counting(game: Game) -> DealTable:
-    """The deal table by counting (the plan's shared budget covers exclusions and paid forms)."""
-    plan = game.plan
-    rows = tuple(DealRow(name, plan.count(game.categories[name], f"category '{name}'"),
-                         plan.per_hand(game.paid_count_ordered(name), plan.space.order_factor, f"Pay{name}"))
-                 for name in game.category_names)
-    return DealTable(game.plan.count(ONE), rows)
-
-
 def deal_table_by_checking(game: Game) -> DealTable:
     """The deal table by the checking function: every deal of the deck (the deal applied),
     each category evaluated on it.  The paid column is the first category in pay order each
@@ -235,21 +228,11 @@ def deal_table_by_checking(game: Game) -> DealTable:
     the same tally."""
     names = game.category_names
     tally = game.plan.tally([game.categories[n] for n in names])
-    game.set_exclusions(_exclusions_from_masks(names, tally.masks))
+    game.set_exclusions(tally.masks)
     ways = [sum(w for mask, w in tally.masks.items() if mask >> i & 1) for i in range(len(names))]
     paid = [sum(w for mask, w in tally.masks.items() if mask and (mask & -mask) == 1 << i)
             for i in range(len(names))]
     return DealTable(tally.total, tuple(DealRow(n, ways[i], paid[i]) for i, n in enumerate(names)))
-
-
-def _exclusions_from_masks(names: list[str], masks: Mapping[int, int]) -> dict[str, tuple[str, ...]]:
-    """:func:`~cpoly.compiledgame.seed_exclusions` read off the sets of categories the deals hit."""
-    hit = [m for m, weight in masks.items() if weight]
-
-    def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
-        return any(m >> j & 1 and m >> i & 1 and not any(m >> e & 1 for e in excluded) for m in hit)
-
-    return seed_exclusions(names, overlaps)
 
 
 def not_zero_one_categories(game: Game) -> list[str]:
@@ -266,13 +249,9 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
              method: str | None = None) -> Number:
     """The completion function of the seed: ``Σ deal·node`` with the cards at the ``held``
     positions fixed, over every draw of the other positions from the deck less the
-    ``excluded`` cards (the deal), for every deck: copies, jokers, wild cards, ordered deals.
-
-    Draws are counted in the game's :func:`~cpoly.completion.draw_convention`, as ``cpoly
-    hold`` counts them: unordered replacement sets of physical cards (with copies a discarded
-    card's twin stays in the deck), or ordered draws when the game is ordered.  See
-    :mod:`cpoly.completion` (``method``: "checking" every draw or "patterns"; default: by the
-    number of draws).
+    ``excluded`` cards (the deal), for every deck, draws counted as ``cpoly hold`` counts them
+    (:func:`~cpoly.completion.draw_convention`); ``method``: "checking" every draw or
+    "patterns" (default: by the number of draws; see :mod:`cpoly.completion`).
 
     >>> game = load_game("definitions/double_deck_jacks.cp")
     >>> dealt = game.parse_hand(["Ah", "Ah", "Kd", "Qc", "2s"])
@@ -280,16 +259,6 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
     20
     """
     return completion.complete(game, node, held, excluded, method)
-
-
-def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
-    """The number of unordered (physical) deals that contain ``cards`` and satisfy ``node``."""
-    return completion.hands_containing(game, node, cards)
-
-
-def deck_cards(game: Game) -> list[Card]:
-    """The cards of a game's deck, face-major (see :meth:`CountingPlan.deck_cards`)."""
-    return game.plan.deck_cards()
 
 
 def symbolic_validity(nodes: Iterable[Expr], sorts: Mapping[int, Sort]) -> list[Warning_]:

@@ -1,8 +1,6 @@
 """A compiled game: the deal, the categories in pay order and their pay-only-the-highest forms.
 
-The exclusions follow the seed's rule, computed by the engine: walking the higher wins from
-the nearest one up, a higher win is excluded from the current category when the current form
-still overlaps it on the deal (excluding it gives fewer hits).
+The exclusions follow the seed's rule (:func:`seed_exclusions`), computed by the engine.
 
 >>> from cpoly.api import load_game
 >>> game = load_game("definitions/jacks_or_better.cp")
@@ -12,7 +10,7 @@ still overlaps it on the deal (excluding it gives fewer hits).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -159,26 +157,23 @@ class Game:
 
     # ---- pay exclusions -------------------------------------------------------------------------
     def exclusions(self) -> dict[str, tuple[str, ...]]:
-        """For each category, the higher wins its paid form excludes (seed's rule)."""
+        """For each category, the higher wins its paid form excludes (seed's rule): by
+        :func:`seed_exclusions` counting each overlap (kept for the paid counts), unless
+        :meth:`set_exclusions` read them off the deals."""
         if self._exclusions is None:
-            self._exclusions = self._derive_exclusions()
+            names = self.category_names
+
+            def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
+                form = mul(self.categories[names[j]], *(one_minus(self.categories[names[e]]) for e in excluded))
+                overlap = self.plan.count_ordered(mul(form, self.categories[names[i]]),
+                                                  f"the overlap of {names[j]} and {names[i]}", checking=False)
+                if overlap != 0:
+                    self._overlaps[names[j]] = expand(self._overlaps.get(names[j], 0) + overlap)
+                return overlap != 0
+
+            self._overlaps.update(dict.fromkeys(names, 0))
+            self._exclusions = seed_exclusions(names, overlaps)
         return self._exclusions
-
-    def _derive_exclusions(self) -> dict[str, tuple[str, ...]]:
-        """:func:`seed_exclusions` by counting each overlap (kept for the paid counts)."""
-        names = self.category_names
-
-        def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
-            form = mul(self.categories[names[j]], *(one_minus(self.categories[names[e]]) for e in excluded))
-            overlap = self.plan.count_ordered(mul(form, self.categories[names[i]]),
-                                              f"the overlap of {names[j]} and {names[i]}", checking=False)
-            if overlap != 0:
-                self._overlaps[names[j]] = expand(self._overlaps.get(names[j], 0) + overlap)
-            return overlap != 0
-
-        for name in names:
-            self._overlaps[name] = 0
-        return seed_exclusions(names, overlaps)
 
     def not_zero_one_categories(self) -> list[str]:
         """The categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping
@@ -200,9 +195,12 @@ class Game:
                           f"once (+ used as OR over overlapping terms?), and {because}; write OR as "
                           "1 - (1 - a)(1 - b) or any(…)", span)
 
-    def set_exclusions(self, exclusions: dict[str, tuple[str, ...]]) -> None:
-        """Exclusions found by another method (checking every hand); see :meth:`exclusions`."""
-        self._exclusions = exclusions
+    def set_exclusions(self, masks: Mapping[int, int]) -> None:
+        """The exclusions (:meth:`exclusions`) read off the check of every deal instead of
+        counted: ``masks`` are the sets of categories (bit i: category i) the deals hit, by weight."""
+        hit = [m for m, weight in masks.items() if weight]
+        self._exclusions = seed_exclusions(self.category_names, lambda j, excluded, i: any(
+            m >> j & 1 and m >> i & 1 and not any(m >> e & 1 for e in excluded) for m in hit))
         self._overlaps.clear()
 
     def paid_count_ordered(self, name: str) -> Number:
@@ -237,11 +235,9 @@ class Game:
         tables = self.spec.paytables
         if not tables:
             raise CpolyInputError(f"{self.program.module.path} has no pay table")
-        if name is None:
-            return tables[0]
-        for table in tables:
-            if table.name == name:
-                return table
+        found = tables[0] if name is None else next((t for t in tables if t.name == name), None)
+        if found is not None:
+            return found
         known = ", ".join(t.name for t in tables)
         raise CpolyInputError(f"unknown pay table '{name}' (this game has: {known})")
 

@@ -19,12 +19,8 @@ from typing import NamedTuple
 
 
 class Span(NamedTuple):
-    """A position in a source file: 1-based line and column, and the text of that line.
-
-    Spans and warnings are named tuples, not dataclasses: every command imports this module,
-    and the dataclasses module (with ``inspect``) would cost a warm ``cpoly hold`` a sixth of
-    its start-up.
-    """
+    """A position in a source file: 1-based line and column, and the text of that line (a named
+    tuple, as :class:`Warning_`: every command imports this module, and dataclasses is slow to import)."""
 
     path: str
     line: int

@@ -9,7 +9,8 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, fields, replace
+from collections.abc import Collection
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import TYPE_CHECKING, Union
 
@@ -35,7 +36,7 @@ class DeclaredPays:
     name: str
     pays: dict[str, Fraction]
     dealt: dict[str, Fraction]
-    span: Span | None = None
+    span: Span
 
     def in_order(self, categories: list[str]) -> PayTable:
         """The :class:`~cpoly.paytable.PayTable` in pay order; unpaid categories pay 0."""
@@ -110,23 +111,18 @@ class GameStatements:
     ranks: S.NotationDecl | None = None
     suit_letters: S.NotationDecl | None = None
 
-    def get(self, keyword: str) -> GameStatement | None:
-        found: GameStatement | None = getattr(self, keyword)
-        return found
-
-    def put(self, statement: GameStatement) -> None:
-        """Set the statement of its kind (replacing one there)."""
+    def add(self, statement: GameStatement, imported: Collection[str] = ()) -> None:
+        """Set the statement of its kind.  A file says each kind once; one of the files
+        ``imported`` (those the statement's file imports) may have said it, and is replaced."""
         keyword = game_keyword(statement)
         assert keyword is not None, statement
-        setattr(self, keyword, statement)
-
-    def add(self, statement: GameStatement) -> None:
-        """Set the statement of its kind: an error when the section has one already."""
-        keyword = game_keyword(statement)
-        assert keyword is not None, statement
-        if self.get(keyword) is not None:
+        old: GameStatement | None = getattr(self, keyword)
+        if old is not None and old.span.path == statement.span.path:
             raise CpolyError(f"the game section says '{keyword}' twice", statement.span)
-        self.put(statement)
+        if old is not None and old.span.path not in imported:
+            raise CpolyError(f"'{keyword}' is stated both here and in {old.span}, and neither file "
+                             "imports the other", statement.span)
+        setattr(self, keyword, statement)
 
     def statements(self) -> list[GameStatement]:
         return [s for s in (getattr(self, f.name) for f in fields(self)) if s is not None]
@@ -137,52 +133,36 @@ class GameStatements:
                                  for f in fields(self) for s in [getattr(self, f.name)]})
 
 
-def _first_span(game: GameStatements, paytables: list[DeclaredPays], module: S.Module) -> Span:
-    """Where an incomplete game section starts: its first statement (else the file's start)."""
-    spans = [item.span for item in (*game.statements(), *paytables)]
-    return min((span for span in spans if isinstance(span, Span) and span.path == module.path),
-               key=lambda span: span.line, default=Span(module.path, 1, 1, ""))
-
-
 def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: Program,
               module: S.Module) -> GameSpec:
     """The checked :class:`GameSpec` of a module's game statements and pay tables."""
     cards, deal, categories = game.cards, game.deal, game.categories
     for needed, what in ((cards, "cards F S"), (deal, "deal EXPR"), (categories, "categories ...")):
-        if needed is None:
+        if needed is None:  # the error at the section's first statement in the file, else the file's start
+            spans = [item.span for item in (*game.statements(), *paytables) if item.span.path == module.path]
             raise CpolyError(f"the game section lacks '{what}' (a game says 'cards F S', 'deal EXPR' "
-                             "and 'categories ...')", _first_span(game, paytables, module))
+                             "and 'categories ...')",
+                             min(spans, key=lambda span: span.line, default=Span(module.path, 1, 1, "")))
     assert cards is not None and deal is not None and categories is not None
     _check_cards(cards, program)
     _check_categories(categories, paytables, program)
-    spec = GameSpec(
-        title=_title(game, module), face_group=cards.faces, suit_group=cards.suits,
-        deal=deal.value, categories=categories.names, deal_span=deal.span,
-        paytables=tuple(t.in_order([ref.name for ref in categories.names]) for t in paytables),
-    )
-    return _with_notation(spec, game, program)
-
-
-def _title(game: GameStatements, module: S.Module) -> str:
-    return game.game.title if game.game is not None else module.path.rsplit("/", 1)[-1].removesuffix(".cp")
-
-
-def _with_notation(spec: GameSpec, game: GameStatements, program: Program) -> GameSpec:
-    changes: dict[str, object] = {}
-    for decl, kind, group in ((game.ranks, "ranks", spec.face_group), (game.suit_letters, "suit_letters", spec.suit_group)):
+    for decl, group in ((game.ranks, cards.faces), (game.suit_letters, cards.suits)):
         if decl is not None:
             if len(set(decl.letters.lower())) != len(decl.letters):
-                raise CpolyError(f"'{kind}' letters must be distinct: \"{decl.letters}\"", decl.span)
-            _check_letters(kind, decl, program.sorts.get(program.groups[group][0]), program)
-            changes[kind] = decl.letters
-    if game.copies is not None:
-        if game.copies.copies < 1:
-            raise CpolyError("copies must be at least 1", game.copies.span)
-        changes["copies"] = game.copies.copies
-    changes["ordered"] = game.ordered is not None
-    if game.tie_rule is not None:
-        changes["tie_rule"], changes["tie_rule_span"] = tie_rule_of(game.tie_rule), game.tie_rule.span
-    return replace(spec, **changes)  # type: ignore[arg-type]
+                raise CpolyError(f"'{decl.kind}' letters must be distinct: \"{decl.letters}\"", decl.span)
+            _check_letters(decl, program.sorts.get(program.groups[group][0]), program)
+    if game.copies is not None and game.copies.copies < 1:
+        raise CpolyError("copies must be at least 1", game.copies.span)
+    return GameSpec(
+        title=game.game.title if game.game is not None else module.path.rsplit("/", 1)[-1].removesuffix(".cp"),
+        face_group=cards.faces, suit_group=cards.suits, deal=deal.value, categories=categories.names,
+        paytables=tuple(t.in_order([ref.name for ref in categories.names]) for t in paytables),
+        ranks=game.ranks.letters if game.ranks else DEFAULT_RANKS,
+        suit_letters=game.suit_letters.letters if game.suit_letters else DEFAULT_SUIT_LETTERS,
+        copies=game.copies.copies if game.copies else 1, ordered=game.ordered is not None, deal_span=deal.span,
+        tie_rule=tie_rule_of(game.tie_rule) if game.tie_rule else None,
+        tie_rule_span=game.tie_rule.span if game.tie_rule else None,
+    )
 
 
 def tie_rule_of(statement: S.TieRuleDecl) -> TieRule:
@@ -203,13 +183,13 @@ def tie_rule_of(statement: S.TieRuleDecl) -> TieRule:
                          statement.rule_span) from None
 
 
-def _check_letters(kind: str, decl: S.NotationDecl, sort: object, program: Program) -> None:
+def _check_letters(decl: S.NotationDecl, sort: object, program: Program) -> None:
     """One letter per value of the domain: an error for the file's own sizes, a warning when a
     size was changed with --set (the cards of the changed deck cannot all be named)."""
     size = getattr(sort, "size", None)
     if not isinstance(size, int) or size == len(decl.letters):
         return
-    message = (f"'{kind}' has {len(decl.letters)} letters for a domain of {size} values "
+    message = (f"'{decl.kind}' has {len(decl.letters)} letters for a domain of {size} values "
                f"({getattr(sort, 'name', '?')}): every value needs exactly one letter")
     if getattr(sort, "name", None) in program.overridden:
         program.warnings.append(Warning_(message + "; cards of this deck cannot all be named", decl.span))
@@ -237,9 +217,8 @@ def _check_categories(categories: S.CategoriesDecl, paytables: list[DeclaredPays
     first: dict[str, DeclaredPays] = {}
     for table in paytables:
         if table.name in first:
-            earlier = first[table.name].span
-            where = f" (first at line {earlier.line})" if earlier else ""
-            raise CpolyError(f"pay table '{table.name}' is declared twice{where}", table.span)
+            raise CpolyError(f"pay table '{table.name}' is declared twice (first at line "
+                             f"{first[table.name].span.line})", table.span)
         first[table.name] = table
         for category in table.pays:
             if category not in names:

@@ -36,23 +36,13 @@ from pathlib import Path
 
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError
-from cpoly.gamespec import GameStatement, GameStatements, game_keyword
+from cpoly.gamespec import GameStatements, game_keyword
 from cpoly.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
-__all__ = ["LIBRARY", "library_files", "load_module", "read_text", "search_path"]
+__all__ = ["LIBRARY", "library_files", "load_module", "read_text"]
 
 
 _LIBRARY_NAME = re.compile(r"[A-Za-z0-9_-]+\.cp")
-
-
-def search_path(directory: Path) -> list[Path]:
-    """Where ``import`` looks, in order: ``directory``, ``CPOLY_PATH``, the library (only the
-    library when ``CPOLY_IMPORTS=library``).
-
-    >>> search_path(Path("games"))[0], search_path(Path("games"))[-1] == LIBRARY
-    (PosixPath('games'), True)
-    """
-    return search_dirs() if library_only() else [directory, *search_dirs()]
 
 
 def load_module(path: str | Path) -> S.Module:
@@ -135,7 +125,7 @@ class _Merger:
                 if isinstance(statement, S.Definition):
                     _define(definitions, statement, entry)
                 elif game_keyword(statement) is not None:
-                    _set_game(game, statement, entry)  # type: ignore[arg-type]
+                    game.add(statement, entry.closure)  # type: ignore[arg-type]
                 elif isinstance(statement, S.PaytableDecl):
                     tables.setdefault(entry.module.path, []).append(statement)
                 elif not isinstance(statement, S.ImportDecl):
@@ -152,7 +142,7 @@ class _Merger:
 def _find(statement: S.ImportDecl, directory: Path, missing: list[Path]) -> Path:
     if library_only():
         return _find_in_library(statement)
-    places = search_path(directory)
+    places = [directory, *search_dirs()]
     for place in places:
         candidate = place / statement.target
         if candidate.is_file():
@@ -218,20 +208,6 @@ def _define(definitions: dict[str, S.Definition], new: S.Definition, entry: _Fil
         raise CpolyNameError(f"'{new.name}' is already defined in {old.span}, which this file "
                              f"imports: write 'override {new.name} = …' to replace it", new.span)
     definitions[new.name] = new
-
-
-def _set_game(game: GameStatements, new: GameStatement, entry: _File) -> None:
-    """``new`` replaces a game statement of its kind from a file this one imports (a file says
-    each kind once: :meth:`GameStatements.add`)."""
-    kind = game_keyword(new)
-    assert kind is not None
-    old = game.get(kind)
-    if old is not None and old.span.path == entry.module.path:
-        game.add(new)  # the error: said twice in one file
-    if old is not None and old.span.path not in entry.closure:
-        raise CpolyError(f"'{kind}' is stated both here and in {old.span}, and neither file "
-                         "imports the other", new.span)
-    game.put(new)
 
 
 def library_files() -> list[Path]:

@@ -22,7 +22,7 @@ from math import comb
 from cpoly import syntax as S
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.expr import Expr
-from cpoly.resolve import Program, evaluate_constant, referenced_names, vertex_of
+from cpoly.resolve import Program, dependency_order, evaluate_constant, referenced_names, vertex_of
 from cpoly.rewrite import ONE, add, const, delta, mul, neg, one_minus
 
 Scope = dict[str, int]
@@ -54,30 +54,11 @@ class Lowerer:
             if self.program.defines(name):
                 raise CpolyNameError(f"'{name}' is a vertex or parameter, not an expression", span)
             raise self.program.unknown(name, span)
-        if name not in self._memo:
-            for dependency in self._unlowered_dependencies(name):
-                self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
+        if name not in self._memo:  # what it uses first; an unrelated definition is not lowered
+            for dependency in dependency_order(self.program.uses, [name], self._memo):
+                if dependency in self.program.expressions:
+                    self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
         return self._memo[name]
-
-    def _unlowered_dependencies(self, name: str) -> list[str]:
-        """The definitions ``name`` uses (itself included, last) not yet lowered, each after
-        those it uses: an iterative depth-first walk, so a long chain never recurses, and only
-        what ``name`` needs (an unrelated definition, e.g. one needing an unbound parameter, is
-        not lowered)."""
-        uses, memo = self.program.uses, self._memo
-        ordered: list[str] = []
-        seen = {name}
-        stack = [(name, iter(uses.get(name, ())))]
-        while stack:
-            current, pending = stack[-1]
-            step = next((n for n in pending if n not in memo and n not in seen), None)
-            if step is None:
-                stack.pop()
-                ordered.append(current)
-                continue
-            seen.add(step)
-            stack.append((step, iter(uses.get(step, ()))))
-        return [n for n in ordered if n in self.program.expressions]
 
     def check_all(self) -> None:
         """Lower every expression definition, used or not: the resolver's full checking pass
@@ -172,9 +153,9 @@ class Lowerer:
     def _delta(self, node: S.Delta, scope: Scope) -> Expr:
         vertices: list[int] = []
         values: set[int] = set()
-        for operand in node.operands:
-            if self._is_value(operand, scope):
-                assert isinstance(operand, S.Ref)
+        known = (scope, self.program.constants, self.program.params)
+        for operand in node.operands:  # a number (index, constant, parameter) or a vertex
+            if isinstance(operand, S.Ref) and operand.index is None and any(operand.name in k for k in known):
                 values.add(self._value(operand, scope))
             else:
                 vertices.append(vertex_of(operand, self.program, scope))
@@ -188,13 +169,6 @@ class Lowerer:
         if not vertices:
             return ONE if allowed is None or allowed else const(0)
         return delta(vertices, allowed)
-
-    def _is_value(self, operand: S.Ref | S.Sigma, scope: Scope) -> bool:
-        if isinstance(operand, S.Sigma) or operand.index is not None:
-            return False
-        program = self.program
-        return (operand.name in scope or operand.name in program.constants
-                or operand.name in program.params)
 
     def _value_set(self, items: tuple[S.SetItem, ...], scope: Scope) -> set[int]:
         values: set[int] = set()
@@ -240,7 +214,7 @@ class Lowerer:
         sorts = {self.program.sorts[v].name for v in vertices if v in self.program.sorts}
         if len(sorts) > 1 and span not in self._linted:
             self._linted.add(span)
-            self._warn(Warning_(f"δ compares vertices of different domains ({', '.join(sorted(sorts))})", span))
+            self.program.warn(Warning_(f"δ compares vertices of different domains ({', '.join(sorted(sorts))})", span))
 
     def _lint_values(self, vertices: list[int], allowed: set[int] | None, span: Span) -> None:
         """Warn about a δ whose values all lie outside its vertices' domain: it is always 0."""
@@ -251,12 +225,8 @@ class Lowerer:
         if all(not 0 <= value < size for value in allowed) and span not in self._linted:
             self._linted.add(span)
             shown = ", ".join(str(v) for v in sorted(allowed)[:5]) + (", …" if len(allowed) > 5 else "")
-            self._warn(Warning_(
+            self.program.warn(Warning_(
                 f"this δ is always 0: its values ({shown}) are outside the domain 0..{size - 1}", span))
-
-    def _warn(self, warning: Warning_) -> None:
-        """Add a lint to the program's warnings once (several lowerers may share a program)."""
-        self.program.warn(warning)
 
     def vertex_labels(self) -> dict[int, str]:
         """A readable name for each vertex: its alias, else ``Group[i]``."""

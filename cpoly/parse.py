@@ -52,8 +52,7 @@ class ContinuationPostLexer:
             if pending is not None and token.type not in CONTINUES_BEFORE:
                 yield pending
             pending = None
-            depth += (token.type in OPENERS) - (token.type in CLOSERS)
-            depth = max(depth, 0)
+            depth = max(depth + (token.type in OPENERS) - (token.type in CLOSERS), 0)
             previous = token
             yield token
         if pending is not None:
@@ -128,10 +127,8 @@ def _syntax_error(error: UnexpectedInput, text: str, path: str) -> CpolySyntaxEr
         message = "unexpected end of file (an unclosed parenthesis or brace?)"
     elif isinstance(error, UnexpectedCharacters):
         message = f"unexpected character {text[error.pos_in_stream or 0]!r}"
-    elif isinstance(error, UnexpectedToken):
-        message = _token_message(error)
-    else:  # pragma: no cover - lark has no other UnexpectedInput kinds
-        message = "syntax error"
+    else:  # lark has no other kind of UnexpectedInput
+        message = _token_message(cast(UnexpectedToken, error))
     return CpolySyntaxError(message, Span(path, line, column, lines[line - 1]))
 
 

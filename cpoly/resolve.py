@@ -15,7 +15,7 @@ vertices.  Expressions are lowered to the DAG later, by :mod:`cpoly.lower`.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator, Mapping
+from collections.abc import Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from cpoly import syntax as S
@@ -58,19 +58,18 @@ class Program:
     params: set[str] = field(default_factory=set)
     expressions: dict[str, S.Definition] = field(default_factory=dict)
     order: list[str] = field(default_factory=list)
-    uses: dict[str, tuple[str, ...]] = field(default_factory=dict)  # definition -> definitions it uses
+    uses: dict[str, dict[str, Span]] = field(default_factory=dict)  # definition -> those it uses, at the first use
     game: GameSpec | None = None
     warnings: list[Warning_] = field(default_factory=list)
     overridden: set[str] = field(default_factory=set)  # constants given other values (--set)
     _warned: set[Warning_] = field(default_factory=set, repr=False, compare=False)
 
     def all_names(self) -> set[str]:
-        return (set(self.constants) | set(self.symbols) | set(self.vertex_names) | set(self.groups)
-                | self.params | set(self.expressions))
+        return set().union(self.constants, self.symbols, self.vertex_names, self.groups, self.params,
+                           self.expressions)
 
     def warn(self, warning: Warning_) -> None:
-        """Add a lint to :attr:`warnings` unless it is there (several lowerers may share a
-        program; a set remembers what was added, so many lints cost no quadratic search)."""
+        """Add a lint to :attr:`warnings` unless it is there (several lowerers may share a program)."""
         if warning not in self._warned:
             self._warned.add(warning)
             self.warnings.append(warning)
@@ -127,12 +126,9 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
 def _collect_definitions(module: S.Module) -> dict[str, S.Definition]:
     found: dict[str, S.Definition] = {}
     for statement in module.statements:
-        if isinstance(statement, S.Definition):
-            if statement.name in found:
-                first = found[statement.name].span
-                raise CpolyNameError(
-                    f"'{statement.name}' is defined twice (first at line {first.line})", statement.span)
-            found[statement.name] = statement
+        if isinstance(statement, S.Definition) and found.setdefault(statement.name, statement) is not statement:
+            raise CpolyNameError(f"'{statement.name}' is defined twice (first at line "
+                                 f"{found[statement.name].span.line})", statement.span)
     return found
 
 
@@ -200,35 +196,46 @@ def check_index_scopes(expr: S.Expr, program: Program) -> None:
 
 
 def _dependency_order(definitions: dict[str, S.Definition], program: Program) -> list[str]:
-    """Definitions ordered so each follows the definitions it uses (recorded in ``program.uses``);
-    a cycle is an error."""
-    uses = {name: [(n, sp) for n, sp in referenced_names(d.value) if n in definitions]
-            for name, d in definitions.items()}
-    program.uses = {name: tuple(dict.fromkeys(n for n, _ in used)) for name, used in uses.items()}
+    """Definitions ordered so each follows the definitions it uses (recorded in ``program.uses``)."""
+    for name, definition in definitions.items():
+        used = program.uses[name] = {}
+        for other, span in referenced_names(definition.value):
+            if other in definitions:
+                used.setdefault(other, span)
+    return dependency_order(program.uses, definitions)
+
+
+def dependency_order(uses: Mapping[str, Mapping[str, Span]], roots: Iterable[str],
+                     done: Container[str] = ()) -> list[str]:
+    """``roots`` and the names they use (``uses``: at the first use), directly or not, each after
+    those it uses, none of those ``done``: an iterative depth-first walk, so a long chain never
+    recurses.  A cycle is an error at the use that closes it.
+
+    >>> dependency_order({"A": {"B": None}, "B": {}, "C": {"A": None}}, ["C"])
+    ['B', 'A', 'C']
+    """
     order: list[str] = []
-    state: dict[str, int] = {}  # 1 = on the stack, 2 = done
-    for root in definitions:
-        if state.get(root) == 2:
+    state: dict[str, int] = {}  # 1 = on the path, 2 = done
+    for root in roots:
+        if root in state or root in done:
             continue
-        path = [root]
+        path, stack = [root], [iter(uses[root].items())]
         state[root] = 1
-        stack = [iter(uses[root])]
         while stack:
             step = next(stack[-1], None)
             if step is None:
                 stack.pop()
-                done = path.pop()
-                state[done] = 2
-                order.append(done)
+                state[path[-1]] = 2
+                order.append(path.pop())
                 continue
             name, span = step
             if state.get(name) == 1:
                 cycle = " -> ".join(path[path.index(name):] + [name])
                 raise CpolyNameError(f"definitions refer to each other in a cycle: {cycle}", span)
-            if state.get(name) is None:
+            if name not in state and name not in done:
                 state[name] = 1
                 path.append(name)
-                stack.append(iter(uses[name]))
+                stack.append(iter(uses[name].items()))
     return order
 
 
@@ -244,8 +251,10 @@ def _classify(definition: S.Definition, program: Program, symbolic: frozenset[st
         program.groups[name] = tuple(range(value.first, value.last + 1))
     elif isinstance(value, S.Sigma):
         program.vertex_names[name] = value.number
+    elif isinstance(value, S.Ref) and value.index is None and value.name in program.groups:
+        program.groups[name] = program.groups[value.name]
     elif isinstance(value, S.Ref) and (value.name in program.vertex_names or value.name in program.groups):
-        _alias(name, value, program)
+        program.vertex_names[name] = vertex_of(value, program, {})
     elif _is_constant(value, program):
         number = evaluate_constant(value, program, {})
         if name in symbolic:
@@ -255,29 +264,10 @@ def _classify(definition: S.Definition, program: Program, symbolic: frozenset[st
         program.expressions[name] = definition
 
 
-def _alias(name: str, value: S.Ref, program: Program) -> None:
-    if value.index is None and value.name in program.groups:
-        program.groups[name] = program.groups[value.name]
-    else:
-        program.vertex_names[name] = vertex_of(value, program, {})
-
-
 def _is_constant(expr: S.Expr, program: Program) -> bool:
-    stack: list[S.Expr] = [expr]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, S.Num):
-            continue
-        if isinstance(node, S.Ref):
-            if node.index is not None or node.name not in program.constants:
-                return False
-        elif isinstance(node, S.Binary):
-            stack += [node.left, node.right]
-        elif isinstance(node, S.Negate):
-            stack.append(node.operand)
-        else:
-            return False
-    return True
+    return all(isinstance(node, (S.Num, S.Binary, S.Negate))
+               or (isinstance(node, S.Ref) and node.index is None and node.name in program.constants)
+               for node, _ in scoped_nodes(expr))
 
 
 def evaluate_constant(expr: S.Expr | S.IExpr, program: Program, scope: dict[str, int]) -> int:

@@ -9,10 +9,9 @@ file created there later would be imported instead); and the directories ``impor
 :meth:`Sources.key` is one digest of all that: equal keys mean the same definitions.
 
 A command that caches work for a game calls :func:`remember` once the game is loaded; a later
-run calls :func:`recall` with the game's path, which re-reads the remembered files (a few small
-files: well under a millisecond) and returns the key only if every file still hashes the same,
-no missing path has appeared and the search directories are the same.  This module imports only the
-standard library: a warm ``hold`` answers without loading the parser.
+run's :func:`recall` re-reads the remembered files and returns the key only if they are all
+unchanged (:meth:`Sources.unchanged`).  This module imports only the standard library: a warm
+``hold`` answers without loading the parser.
 
 >>> import tempfile
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -181,21 +180,16 @@ def _source_files(package: Path) -> list[Path]:
 
 def _stamp(package: Path, files: list[Path]) -> str:
     """A digest of the Python version, ``package`` and each file's path and stat results."""
-    stats = []
-    for path in files:
-        found = os.stat(path)
-        stats.append([str(path.relative_to(package)), found.st_ino, found.st_size, found.st_mtime_ns,
-                      found.st_ctime_ns])
+    stats = [[str(path.relative_to(package)), found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns]
+             for path in files for found in [os.stat(path)]]
     return hashlib.sha256(json.dumps([sys.version, str(package), stats]).encode()).hexdigest()
 
 
 @contextmanager
 def collection_paused() -> Iterator[None]:
     """Python's cyclic garbage collector paused while a game is loaded (parsed, lowered,
-    pickled or unpickled): loading makes hundreds of thousands of objects that all live on,
-    and the collector would traverse them again and again (half the time of loading a long
-    file, or of reading its snapshot).  Garbage without cycles is still freed at once; the
-    collector runs again afterwards (unless it was off before).
+    pickled or unpickled): the collector would traverse its hundreds of thousands of lasting
+    objects again and again.  It runs again afterwards (unless it was off before).
 
     >>> with collection_paused():
     ...     gc.isenabled()

@@ -245,15 +245,11 @@ class _ToSyntax:
     :func:`_builder` makes it a lark ``Transformer`` on the first parse, so that importing this
     module loads no lark.  A statement's span is its keyword (kept by ``!`` in the grammar)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.begin("<string>", "")
-
     def begin(self, path: str, text: str, via: str = "") -> None:
         """Make the next parse's spans point into ``text`` at ``path``."""
         self._path = path
         self._via = via
-        self._lines = source_lines(text)
+        self._lines = text.split("\n")  # as the lexer counts lines (read_module made every ending \n)
 
     def _tok(self, token: Token) -> Span:
         line = token.line or 1
@@ -327,10 +323,9 @@ class _ToSyntax:
 
     # expressions
     def add(self, left: Expr, op: Token, right: Expr) -> Binary:
-        return Binary("+", left, right, span=self._tok(op))
+        return Binary("+" if op.type == "PLUS" else "-", left, right, span=self._tok(op))
 
-    def subtract(self, left: Expr, op: Token, right: Expr) -> Binary:
-        return Binary("-", left, right, span=self._tok(op))
+    subtract = add
 
     def negate(self, op: Token, operand: Expr) -> Negate:
         return Negate(operand, span=self._tok(op))
@@ -354,14 +349,11 @@ class _ToSyntax:
         return SigmaRange(int(first), int(last), span=self._tok(mark))
 
     def delta_commas(self, mark: Token, *rest: Any) -> Delta:
-        return self._delta(mark, rest)
-
-    delta_blanks = delta_commas
-
-    def _delta(self, mark: Token, rest: tuple[Any, ...]) -> Delta:
         values = rest[-1] if rest and isinstance(rest[-1], tuple) else None
         operands = rest[:-1] if values is not None else rest
         return Delta(tuple(operands), values, span=self._tok(mark))
+
+    delta_blanks = delta_commas
 
     def value_set(self, *items: SetItem) -> tuple[SetItem, ...]:
         return items
@@ -418,25 +410,6 @@ def _builder() -> tuple[_ToSyntax, Lark]:
     return instance, syntax_parser(instance)
 
 
-def source_lines(text: str) -> list[str]:
-    """The lines of source text as the lexer counts them (``\\n`` ends a line; text read by
-    :func:`read_module` has its line endings made ``\\n`` first).
-
-    >>> source_lines("a\\fb\\nc")
-    ['a\\x0cb', 'c']
-    """
-    return text.split("\n")
-
-
-def normalize_newlines(text: str) -> str:
-    """``\\r\\n`` and a lone ``\\r`` (classic Mac files) made ``\\n``: every line ending is one.
-
-    >>> normalize_newlines("a\\r\\nb\\rc\\n")
-    'a\\nb\\nc\\n'
-    """
-    return text.replace("\r\n", "\n").replace("\r", "\n")
-
-
 def read_module(text: str, path: str = "<string>", via: str = "") -> Module:
     """Parse .cp text into a :class:`Module`; every error is a CpolyError with a position.
 
@@ -445,7 +418,7 @@ def read_module(text: str, path: str = "<string>", via: str = "") -> Module:
     """
     from cpoly.parse import parse_with
 
-    text = normalize_newlines(text)
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     builder, parser = _builder()
     try:
         with _PARSING:
