@@ -110,7 +110,7 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
         _classify(definitions[name], program, symbolic)
         if name in overrides and name in program.constants:
             program.constants[name] = overrides.pop(name)
-    for sym in symbolic:
+    for sym in sorted(symbolic):
         if sym not in program.symbols:
             raise CpolyError(f"--symbolic {sym}: no constant named '{sym}' in {module.path}")
     for name in overrides:
