@@ -52,7 +52,7 @@ tells the drawn positions apart is refused.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import comb, factorial, perm, prod
@@ -157,14 +157,9 @@ def _count(game: Game, nodes: Sequence[Expr], held: Mapping[int, Card], removed:
 
 def _complete_by_patterns(game: Game, node: Expr, held: Mapping[int, Card], removed: Counter[Card]) -> Number:
     """Inclusion–exclusion over the physical discards (module docstring)."""
-    held_cards = Counter(held.values())
-    discards = removed - held_cards
-    free = game.hand_size - len(held)
-    total: Number = 0
-    for chosen, ways in _sub_multisets(discards, free):
-        cards = list(held_cards.elements()) + list(chosen.elements())
-        total += (-1) ** sum(chosen.values()) * ways * hands_containing(game, node, cards)
-    return expand(total)
+    held_cards = list(Counter(held.values()).elements())
+    return _inclusion_exclusion(game, held, removed,
+                                lambda chosen: hands_containing(game, node, held_cards + list(chosen.elements())))
 
 
 def _removed(game: Game, held: Mapping[int, Card], excluded: Sequence[Card]) -> Counter[Card]:
@@ -172,9 +167,7 @@ def _removed(game: Game, held: Mapping[int, Card], excluded: Sequence[Card]) -> 
     if any(not 0 <= p < game.hand_size for p in held):
         raise CpolyInputError(f"held positions must be 0..{game.hand_size - 1}, not {sorted(held)}")
     deck = set(game.plan.deck_cards())
-    removed: Counter[Card] = Counter((int(face), int(suit)) for face, suit in excluded)
-    for card, n in Counter((int(f), int(s)) for f, s in held.values()).items():
-        removed[card] = max(removed[card], n)
+    removed = Counter((int(f), int(s)) for f, s in excluded) | Counter((int(f), int(s)) for f, s in held.values())
     for card, n in removed.items():
         if card not in deck:
             raise CpolyInputError(f"card {game.format(card)} is not in this deck")
@@ -184,20 +177,23 @@ def _removed(game: Game, held: Mapping[int, Card], excluded: Sequence[Card]) -> 
     return removed
 
 
-def _sub_multisets(cards: Counter[Card], most: int) -> Iterator[tuple[Counter[Card], int]]:
-    """Every sub-multiset of at most ``most`` cards, with the physical subsets it stands for."""
-    values = sorted(cards)
-    for counts in product(*(range(cards[v] + 1) for v in values)):
-        if sum(counts) <= most:
-            yield Counter(dict(zip(values, counts))), prod(comb(cards[v], t) for v, t in zip(values, counts))
+def _inclusion_exclusion(game: Game, held: Mapping[int, Card], removed: Counter[Card],
+                         count: Callable[[Counter[Card]], Number]) -> Number:
+    """``Σ_T (-1)^|T| · ways(T) · count(T)`` over the sub-multisets ``T`` of the physical discards
+    of at most the drawn cards, each standing for ``ways(T) = Π_v C(d_v, t_v)`` physical subsets."""
+    discards = removed - Counter(held.values())
+    values = sorted(discards)
+    total: Number = 0
+    for counts in product(*(range(discards[v] + 1) for v in values)):
+        if sum(counts) <= game.hand_size - len(held):
+            ways = prod(comb(discards[v], t) for v, t in zip(values, counts))
+            total += (-1) ** sum(counts) * ways * count(Counter(dict(zip(values, counts))))
+    return expand(total)
 
 
 def _fixed(game: Game, cards: Mapping[int, Card]) -> dict[int, int]:
-    fixed: dict[int, int] = {}
-    for position, (face, suit) in cards.items():
-        fixed[game.face_vertices[position]] = face
-        fixed[game.suit_vertices[position]] = suit
-    return fixed
+    return {vertex: value for position, card in cards.items()
+            for vertex, value in zip((game.face_vertices[position], game.suit_vertices[position]), card)}
 
 
 def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
@@ -241,14 +237,12 @@ def _complete_ordered(game: Game, node: Expr, held: Mapping[int, Card], removed:
     def is_card(i: int, card: Card) -> Expr:
         return mul(delta((faces[i],), {card[0]}), delta((suits[i],), {card[1]}))
 
+    def containing(chosen: Counter[Card]) -> Number:
+        contains = [add(*(is_card(i, card) for i in free)) for card in chosen.elements()]
+        return count_node(substitute(mul(game.deal, node, *contains), fixed), game.sorts, universe)
+
     if game.spec.copies == 1:
-        total: Number = 0
-        discards = removed - Counter(held.values())
-        for chosen, ways in _sub_multisets(discards, len(free)):
-            contains = [add(*(is_card(i, card) for i in free)) for card in chosen.elements()]
-            target = substitute(mul(game.deal, node, *contains), fixed)
-            total += (-1) ** sum(chosen.values()) * ways * count_node(target, game.sorts, universe)
-        return expand(total)
+        return _inclusion_exclusion(game, held, removed, containing)
     copies = game.spec.copies
     weights = [add(const(copies), *(mul(const(-n), is_card(i, card)) for card, n in removed.items()),
                    *(neg(mul(delta((faces[i], faces[j])), delta((suits[i], suits[j])))) for j in free if j < i))

@@ -66,19 +66,6 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
     return CountingPlan.over(sorts, universe, budget).count_ordered(node)
 
 
-def _check_vertices(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> None:
-    outside = sorted({v for n in nodes_under(node) if isinstance(n, Delta) for v in n.vertices} - universe)
-    if outside:
-        reason = "has no domain" if outside[0] not in sorts else "is not among the counted vertices"
-        raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
-
-
-def dense_points(sorts: Mapping[int, Sort], universe: Iterable[int]) -> int | None:
-    """Assignments a dense count enumerates (None: a size is symbolic)."""
-    sizes = [sorts[v].size for v in universe]
-    return None if any(not isinstance(s, int) for s in sizes) else prod(sizes)
-
-
 REWRITE = (". Rewrite it with fewer distinct value sets (each {…} literal refines the values "
            "counted apart), fewer vertices compared with each other, or as an exclusive sum of "
            "simpler terms; or use a smaller deck (--set)")
@@ -204,15 +191,14 @@ class CountingPlan:
         ``budget``, by default the plan's)."""
         budget = budget or self.budget
         target = mul(self.space.deal, node)
-        reasons: list[str] = []
         pinned = self._pinned(target)
         cost = None if isinstance(pinned.patterns, str) else pinned.patterns
-        if isinstance(pinned.patterns, str):
-            reasons.append(pinned.patterns)
+        reasons = [pinned.patterns] if isinstance(pinned.patterns, str) else []
         patterns = None if cost is None else cost.work
         dense = None
         if pinned.mixed:
-            dense = dense_points(self.space.sorts, pinned.universe)
+            sizes = [self.space.sorts[v].size for v in pinned.universe]
+            dense = prod(sizes) if all(isinstance(s, int) for s in sizes) else None
             if dense is None:
                 reasons.append("a dense count needs numeric sizes (drop --symbolic)")
             elif dense > DENSE_MAX_POINTS:
@@ -238,7 +224,11 @@ class CountingPlan:
         found = self._planned.get(target.uid)
         if found is None:
             space = self.space
-            _check_vertices(target, space.sorts, space.universe)
+            used = {v for n in nodes_under(target) if isinstance(n, Delta) for v in n.vertices}
+            outside = sorted(used - space.universe)
+            if outside:
+                reason = "has no domain" if outside[0] not in space.sorts else "is not among the counted vertices"
+                raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
             node, universe = pin(target, space.universe, space.sorts)
             mixed = mixes_sorts(node, {v: space.sorts[v].name for v in universe})
             patterns = ("a δ compares vertices of different domains (no value symmetry)" if mixed
@@ -402,20 +392,17 @@ class CountingPlan:
                     odd.add(index)
                 bits += (value.at_assignments(len(hands)) != 0).astype(bits.dtype) * (1 << index)
             found, inverse = np.unique(bits, return_inverse=True)
-            sums = np.bincount(inverse.reshape(-1), weights=weights.astype(np.float64))
-            exact = _exact_group_sums(inverse.reshape(-1), weights, len(found), sums)
-            for mask, weight in zip(found.tolist(), exact):
+            for mask, weight in zip(found.tolist(), _group_sums(inverse.reshape(-1), weights, len(found))):
                 masks[int(mask)] = masks.get(int(mask), 0) + weight
             total += int(weights.astype(object).sum())
         return CategoryTally(masks, frozenset(odd), total)
 
 
-def _exact_group_sums(inverse: np.ndarray, weights: np.ndarray, groups: int, approximate: np.ndarray) -> list[int]:
-    """Per group, the exact integer sum of its weights (float sums checked, else Python ints)."""
+def _group_sums(inverse: np.ndarray, weights: np.ndarray, groups: int) -> list[int]:
+    """Per group, the exact integer sum of its weights (in float64 when that is exact, else Python ints)."""
     if float(np.abs(weights).sum(initial=0)) < 2**52:
-        return [int(round(x)) for x in approximate]
-    exact = [0] * groups
-    for group, weight in zip(inverse.tolist(), weights.tolist()):
-        exact[group] += weight
-    return exact
+        return [int(round(x)) for x in np.bincount(inverse, weights=weights.astype(np.float64), minlength=groups)]
+    exact = np.zeros(groups, dtype=object)
+    np.add.at(exact, inverse, weights.astype(object))
+    return list(exact)
 

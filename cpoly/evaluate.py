@@ -15,8 +15,10 @@ different sorts live on different axes, so face-only subexpressions stay small.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import reduce
 from itertools import product as cartesian
 from math import prod
 from typing import Protocol
@@ -161,34 +163,15 @@ def _evaluate_one(node: Expr, values: dict[int, Array], env: Env, dtype: type = 
         return np.asarray(node.value, dtype=dtype)
     if isinstance(node, Delta):
         first = env.vertex(node.vertices[0])
-        result: Array | None = None
-        for v in node.vertices[1:]:
-            same = first == env.vertex(v)
-            result = same if result is None else result & same
+        tests = [first == env.vertex(v) for v in node.vertices[1:]]
         if node.values is not None:
-            inside = env.member(node.vertices[0], first, node.values)
-            result = inside if result is None else result & inside
-        assert result is not None
-        return result
-    if isinstance(node, Product):
-        return _product([values[f.uid] for f in node.factors])
+            tests.append(env.member(node.vertices[0], first, node.values))
+        return reduce(operator.and_, tests)
+    if isinstance(node, Product):  # the boolean factors first (a bool product is their "and")
+        return reduce(operator.mul, sorted((values[f.uid] for f in node.factors), key=lambda f: f.dtype != bool))
     assert isinstance(node, Sum)
-    total: Array = np.asarray(values[node.terms[0].uid]).astype(dtype)
-    for term in node.terms[1:]:
-        total = total + values[term.uid]
-    return total
-
-
-def _product(factors: list[Array]) -> Array:
-    booleans = [f for f in factors if getattr(f, "dtype", None) == np.dtype(bool)]
-    others = [f for f in factors if getattr(f, "dtype", None) != np.dtype(bool)]
-    result: Array | None = None
-    for f in booleans:
-        result = f if result is None else result & f
-    for f in others:
-        result = f if result is None else result * f
-    assert result is not None
-    return result
+    return reduce(operator.add, (values[t.uid] for t in node.terms[1:]),
+                  np.asarray(values[node.terms[0].uid]).astype(dtype))
 
 
 # ---- counting one planned term -----------------------------------------------------------
@@ -251,13 +234,9 @@ def term_sum(plan: TermPlan, axes: Axes | None = None) -> Number:
     sizes = [len(codes) for codes, _, _ in axes]
     widest = int(np.argmax(sizes))
     step = max(1, GRID_CHUNK * sizes[widest] // max(1, prod(sizes)))
-    reduced: Array | None = None
     dtype = exact_dtype([plan.node], prod(sizes))
-    for start in range(0, sizes[widest], step):
-        window = slice(start, start + step)
-        part = _reduced_slice(plan, axes, widest, window, dtype, prod(sizes))
-        reduced = part if reduced is None else reduced + part
-    assert reduced is not None
+    reduced = reduce(operator.add, (_reduced_slice(plan, axes, widest, slice(start, start + step), dtype, prod(sizes))
+                                    for start in range(0, sizes[widest], step)))
     return _weigh(reduced, [(sig, inv) for _, sig, inv in axes], plan)
 
 
@@ -313,23 +292,19 @@ def _reduce_by_signature(grid: Array, groupings: list[tuple[Array, Array]]) -> A
 
 def _weigh(reduced: Array, groupings: list[tuple[Array, Array]], plan: TermPlan) -> Number:
     """``Σ reduced[sig] · Π_sorts Π_atoms (size)_(blocks)`` exactly (ints or sympy)."""
-    weights = []
-    for (signatures, _), sort in zip(groupings, plan.sort_order):
-        sizes = plan.atoms[sort].sizes
-        weights.append([falling_product(sizes, sig) for sig in signatures.tolist()])
-    total: Number = 0
-    for index in zip(*np.nonzero(reduced)):
-        value = int(reduced[index])
-        total += value * prod((weights[axis][i] for axis, i in enumerate(index)), start=1)
-    return expand(total)
+    weights = [[falling_product(plan.atoms[sort].sizes, sig) for sig in signatures.tolist()]
+               for (signatures, _), sort in zip(groupings, plan.sort_order)]
+    return expand(sum((int(reduced[index]) * prod((weights[axis][i] for axis, i in enumerate(index)), start=1)
+                       for index in zip(*np.nonzero(reduced))), start=0))
 
 
 def falling_product(sizes: Sequence[Number], blocks: Sequence[int]) -> Number:
-    result: Number = 1
-    for size, k in zip(sizes, blocks):
-        for j in range(k):
-            result *= size - j
-    return result
+    """``Π (size)_(k)``, falling factorials.
+
+    >>> falling_product([13, 4], [2, 1])
+    624
+    """
+    return prod((size - j for size, k in zip(sizes, blocks) for j in range(k)), start=1)
 
 
 # ---- the dense oracle ----------------------------------------------------------------------

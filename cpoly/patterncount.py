@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from cpoly.canonical import CanonicalTerms
 from cpoly.contraction import Contraction, contraction_sum, plan_contraction
 from cpoly.decoupled import Decoupled, decouple, decoupled_sum
-from cpoly.condition import MAX_CASES, ValueSplit, cases, is_symmetric, split_candidates
+from cpoly.condition import MAX_CASES, Case, ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import grid_points, pattern_axes, term_sum
 from cpoly.expr import Expr, nodes_under
@@ -99,18 +99,19 @@ def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
             raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
                                   term.node)
     axes = [pattern_axes(term) for term in terms]
-    works = [(grid_points(a) + TERM_OVERHEAD) * node_count(t.node) for t, a in zip(terms, axes)]
+    points = [grid_points(a) for a in axes]
+    works: list[int] = []
     decoupled: list[Decoupled | None] = []
-    for i, (term, axis) in enumerate(zip(terms, axes)):
-        found = decouple(term, axis) if grid_points(axis) > DECOUPLE_ABOVE else None
-        if found is not None and found.work + TERM_OVERHEAD * node_count(term.node) < works[i]:
-            works[i] = found.work + TERM_OVERHEAD * node_count(term.node)
-        else:
-            found = None
+    for term, axis, n in zip(terms, axes, points):
+        nodes = node_count(term.node)
+        found = decouple(term, axis) if n > DECOUPLE_ABOVE else None
+        if found is not None and found.work >= n * nodes:
+            found = None  # the grid of patterns is as cheap
+        works.append((n * nodes if found is None else found.work) + TERM_OVERHEAD * nodes)
         decoupled.append(found)
-    biggest = max(zip(terms, axes), key=lambda ta: grid_points(ta[1]), default=(None, None))[0]
-    return PatternCost(tuple(terms), tuple(axes), sum(works), biggest.node if biggest else None,
-                       max((grid_points(a) for a in axes), default=0), tuple(keys), tuple(decoupled))
+    biggest = terms[points.index(max(points))].node if terms else None
+    return PatternCost(tuple(terms), tuple(axes), sum(works), biggest, max(points, default=0), tuple(keys),
+                       tuple(decoupled))
 
 
 CANONICAL = CanonicalTerms("patterncount.canonical")  # shared by every count: a term's count is remembered by its key
@@ -200,11 +201,14 @@ def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[in
     best: PatternCount | None = None
     candidates = split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]
     for split in candidates[1:] if candidates and not candidates[0].wild else ():
-        if split.wild and _all_zero(node, universe, split, positions, memo):
+        # cheap: the split's vertices are fixed, so most of their δs are decided
+        if split.wild and _cases(node, universe, split, positions, memo) == []:
             return PatternCount((), split)  # every case is 0: the count is 0, nothing to price
     for split in candidates:
+        found = _cases(node, universe, split, positions, memo)
         try:
-            planned = _priced(node, sorts, universe, split, positions, memo)
+            planned = None if found is None else PatternCount(tuple(
+                (case.weight, case.universe, pattern_cost(case.node, sorts, case.universe)) for case in found), split)
         except TooManyPatterns:
             continue
         if planned is not None and (best is None or planned.work < best.work):
@@ -217,24 +221,14 @@ def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[in
 SplitMemo = dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]]
 
 
-def _priced(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int], split: ValueSplit,
-            positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternCount | None:
-    """``Σ node`` planned as the cases of ``split`` (None when they are too many to
-    enumerate: no position symmetry and more than MAX_CASES subsets)."""
+def _cases(node: Expr, universe: frozenset[int], split: ValueSplit, positions: Sequence[Sequence[int]],
+           memo: SplitMemo | None) -> list[Case] | None:
+    """``Σ node`` as the cases of ``split`` (None when they are too many to enumerate: no
+    position symmetry and more than MAX_CASES subsets)."""
     symmetric = _symmetric(node, split, positions)
     if not symmetric and 2 ** len(split.vertices) > MAX_CASES:
         return None
-    parts = tuple((case.weight, case.universe, pattern_cost(case.node, sorts, case.universe))
-                  for case in cases(node, split, universe, symmetric, memo))
-    return PatternCount(parts, split)
-
-
-def _all_zero(node: Expr, universe: frozenset[int], split: ValueSplit,
-              positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> bool:
-    """Whether conditioning on a wild value leaves no case (cheap: the split's vertices are
-    fixed, so most of their δs are decided)."""
-    symmetric = _symmetric(node, split, positions)
-    return (symmetric or 2 ** len(split.vertices) <= MAX_CASES) and not cases(node, split, universe, symmetric, memo)
+    return cases(node, split, universe, symmetric, memo)
 
 
 _SYMMETRIC = Memo[tuple[int, tuple[tuple[int, ...], ...]], bool]("patterncount.symmetric", 100_000)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
-from math import factorial
+from math import factorial, prod
 
 import numpy as np
 
@@ -238,13 +238,9 @@ def _typed_patterns(
     capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
     for rgs in (set_partitions(m) if m <= 10 else restricted_growth(m, most_blocks)):
         blocks = max(rgs) + 1 if rgs else 0
-        block_atoms = []
-        for b in range(blocks):
-            common = frozenset(range(n_atoms))
-            for i, blk in enumerate(rgs):
-                if blk == b:
-                    common &= allowed_sets[i]
-            block_atoms.append(sorted(common))
+        every = frozenset(range(n_atoms))
+        block_atoms = [sorted(every.intersection(*(allowed_sets[i] for i, blk in enumerate(rgs) if blk == b)))
+                       for b in range(blocks)]
         if any(not atoms for atoms in block_atoms):
             continue
         # every typing of the blocks at once: (T, blocks) atoms, kept when no atom holds more
@@ -333,19 +329,12 @@ def _symmetric_patterns(m: int, allowed: tuple[int, ...], atom_sizes: tuple[int 
         groups = [sum(1 for s in sizes if s == size) for size in sorted(set(sizes), reverse=True)]
         for typing in product(*(combinations_with_replacement(allowed, g) for g in groups)):
             atoms = [a for group in typing for a in group]
-            count = [0] * n_atoms
-            for a in atoms:
-                count[a] += 1
+            count = [atoms.count(a) for a in range(n_atoms)]
             if any(c > cap for c, cap in zip(count, capacity)):
                 continue
-            multiplicity = 1
-            for group in typing:
-                multiplicity *= factorial(len(group))
-                for a in set(group):
-                    multiplicity //= factorial(group.count(a))
             rows.append([atoms[b] * step + b for b in rgs])
-            counts.append(count)
-            times.append(multiplicity)
+            counts.append(count)  # each group's typings: a multinomial coefficient
+            times.append(prod(factorial(len(g)) // prod(factorial(g.count(a)) for a in set(g)) for g in typing))
             kinds.append(kind)
     arrays = (np.array(rows, dtype=np.int64).reshape(-1, m), np.array(counts, dtype=np.int64).reshape(-1, n_atoms),
               np.array(times, dtype=np.int64), np.array(kinds, dtype=np.int64))
