@@ -105,10 +105,8 @@ class Chunk:
 
     def result_key(self) -> str:
         """``key``, or the digest of the function's qualified name and the arguments."""
-        if self.key is not None:
-            return self.key
         function = f"{self.function.__module__}.{self.function.__qualname__}"
-        return content_key(function, self.args)
+        return content_key(function, self.args) if self.key is None else self.key
 
 
 def _square(value: int) -> Arrays:

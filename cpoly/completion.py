@@ -96,31 +96,25 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
 
 def complete_many(game: Game, nodes: Sequence[Expr], held: Mapping[int, Card], excluded: Sequence[Card],
                   method: str | None = None) -> list[Number]:
-    """:func:`complete` for several nodes at once (checking enumerates the draws once).
-
-    A node whose product with the deal is symmetric in the positions has ``free!`` ordered
-    draws per unordered one; one symmetric in the drawn positions only (a completion form's
-    other factors) is counted where its cards lie; in an unordered game a node that tells the
-    drawn positions apart is refused (its unordered draws are not defined)."""
+    """:func:`complete` for several nodes at once (checking enumerates the draws once); a node
+    that tells the drawn positions apart is refused in an unordered game (module docstring)."""
     if method not in (None, "checking", "patterns"):
         raise CpolyInputError(f"unknown completion method '{method}' (checking or patterns)")
     removed = _removed(game, held, excluded)
     kinds = [_order_kind(game, node, held) for node in nodes]
-    results: list[Number] = [0] * len(nodes)
+    results: dict[int, Number] = {}
     for kind in (SYMMETRIC, DRAWN_SYMMETRIC, ORDERED):
         chosen = [i for i, k in enumerate(kinds) if k == kind]
         if chosen:
-            counts = _count(game, [nodes[i] for i in chosen], held, removed, kind, method)
-            for i, value in zip(chosen, counts):
-                results[i] = value
-    return results
+            results.update(zip(chosen, _count(game, [nodes[i] for i in chosen], held, removed, kind, method)))
+    return [results[i] for i in range(len(nodes))]
 
 
 SYMMETRIC, DRAWN_SYMMETRIC, ORDERED = "symmetric", "drawn positions symmetric", "ordered"
 
 
 def _order_kind(game: Game, node: Expr, held: Mapping[int, Card]) -> str:
-    """How a node depends on card order (see :func:`complete_many`); the deal's copies weight
+    """How a node depends on card order (module docstring); the deal's copies weight
     is symmetric (it counts the physical orderings of a hand), though not written so."""
     target = mul(_base_deal(game), node)
     if is_symmetric(target, list(zip(game.face_vertices, game.suit_vertices))):
@@ -294,16 +288,12 @@ def draw_form(game: Game, node: Expr) -> DrawForm | None:
     free = [i for i in range(game.hand_size) if i not in held]
     avoided = {i: {card for j, card, _ in avoiding if j == i} for i in free}
     if len({frozenset(cards) for cards in avoided.values()}) > 1:
+        avoids = {i: " ".join(game.format(c) for c in sorted(avoided[i])) or "no card" for i in free}
         raise CpolyError("this definition is not a completion: its redrawn cards avoid different "
-                         "cards (" + "; ".join(f"card {i + 1} avoids {_cards(game, avoided[i])}"
-                                               for i in free) + ")")
+                         "cards (" + "; ".join(f"card {i + 1} avoids {avoids[i]}" for i in free) + ")")
     excluded = frozenset(avoided[free[0]]) if free else frozenset()
     body = mul(*rest, *(f for i, _, f in avoiding if i in held))
     return DrawForm(held, excluded, body)
-
-
-def _cards(game: Game, cards: set[Card]) -> str:
-    return " ".join(game.format(c) for c in sorted(cards)) or "no card"
 
 
 def _pin_of(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int], int] | None:
@@ -318,16 +308,12 @@ def _pin_of(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tuple[tupl
 def _avoided_card(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tuple[int, Card] | None:
     """``(i, (f, s))`` when ``factor`` is ``1 - δF[i]{f} δS[i]{s}`` (card i is not (f, s))."""
     base = complement(factor)
-    if not isinstance(base, Product) or len(base.factors) != 2:
+    factors = base.factors if isinstance(base, Product) and len(base.factors) == 2 else ()
+    pins = dict(pin for pin in (_pin_of(f, position) for f in factors) if pin is not None)
+    i = min(i for _, i in pins) if pins else -1
+    if pins.keys() != {(0, i), (1, i)}:
         return None
-    parts = [_pin_of(f, position) for f in base.factors]
-    if any(p is None for p in parts):
-        return None
-    (first, a), (second, b) = parts  # type: ignore[misc]
-    if first[1] != second[1] or {first[0], second[0]} != {0, 1}:
-        return None
-    face, suit = (a, b) if first[0] == 0 else (b, a)
-    return first[1], (face, suit)
+    return i, (pins[(0, i)], pins[(1, i)])
 
 
 # ---- the dealt cards of a completion form --------------------------------------------------------

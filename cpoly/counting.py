@@ -312,12 +312,11 @@ class CountingPlan:
             return self.check_sum(node) * self.space.order_factor
         raise self.refusal(estimate, what)
 
-    def count_fixed(self, node: Expr, fixed: Mapping[int, int], budget: WorkBudget | None = None) -> Number:
+    def count_fixed(self, node: Expr, fixed: Mapping[int, int]) -> Number:
         """``Σ deal·node`` with the ``fixed`` vertices set, over every assignment of the others
-        (each count within ``budget``, by default one of its own)."""
+        (with a budget of its own)."""
         target = substitute(mul(self.space.deal, node), dict(fixed))
-        universe = self.space.universe - frozenset(fixed)
-        return count_node(target, self.space.sorts, universe, budget)
+        return count_node(target, self.space.sorts, self.space.universe - frozenset(fixed))
 
     def per_hand(self, count: Number, factor: int, what: str = "this count") -> Number:
         """An ordered count as a count per hand (an error naming ``what`` when it depends on order)."""
@@ -344,9 +343,8 @@ class CountingPlan:
             self._cards = every
         return self._cards
 
-    def dealt_hands(self, nodes: Sequence[Expr] = (), chunk: int = CHECK_CHUNK
-                    ) -> Iterable[tuple[np.ndarray, np.ndarray]]:
-        """Every hand of the deck the deal accepts, ``chunk`` hands at a time: (hands as an
+    def dealt_hands(self, nodes: Sequence[Expr]) -> Iterable[tuple[np.ndarray, np.ndarray]]:
+        """Every hand of the deck the deal accepts, CHECK_CHUNK hands at a time: (hands as an
         (N, hand_size, 2) array of face, suit; the deal's value on each, non-zero).  Refused
         before any work when evaluating ``nodes`` on every hand is over CHECK_MAX_WORK."""
         space = self.space
@@ -356,7 +354,7 @@ class CountingPlan:
             raise CpolyTooLarge("; ".join(reasons))
         cards = np.array(self.deck_cards(), dtype=np.int64).reshape(-1, 2)
         sort_of = {v: s.name for v, s in space.sorts.items()}
-        for rows in hand_chunks(len(cards), space.hand_size, chunk):
+        for rows in hand_chunks(len(cards), space.hand_size, CHECK_CHUNK):
             hands = cards[rows.astype(np.int64)]
             (deal,) = evaluate_factored([space.deal], sort_of, space.assignment(hands))
             weights = np.asarray(deal.at_assignments(len(hands)), dtype=np.int64)
@@ -375,11 +373,8 @@ class CountingPlan:
     def tally(self, categories: Sequence[Expr]) -> CategoryTally:
         """Check every deal once for all ``categories`` (see :class:`CategoryTally`)."""
         key = tuple(c.uid for c in categories)
-        if key not in self._tallies:
-            self._tallies[key] = self._tally(categories)
-        return self._tallies[key]
-
-    def _tally(self, categories: Sequence[Expr]) -> CategoryTally:
+        if key in self._tallies:
+            return self._tallies[key]
         sort_of = {v: s.name for v, s in self.space.sorts.items()}
         masks: dict[int, int] = {}
         odd: set[int] = set()
@@ -395,7 +390,8 @@ class CountingPlan:
             for mask, weight in zip(found.tolist(), _group_sums(inverse.reshape(-1), weights, len(found))):
                 masks[int(mask)] = masks.get(int(mask), 0) + weight
             total += int(weights.astype(object).sum())
-        return CategoryTally(masks, frozenset(odd), total)
+        tally = self._tallies[key] = CategoryTally(masks, frozenset(odd), total)
+        return tally
 
 
 def _group_sums(inverse: np.ndarray, weights: np.ndarray, groups: int) -> list[int]:

@@ -315,16 +315,12 @@ def count_dense(node: Expr, sorts: Mapping[int, Sort], universe: Sequence[int],
     sizes = [int(sorts[v].size) for v in vertices]
     if prod(sizes) > max_points:
         raise ValueError(f"dense count over {prod(sizes):,} assignments is too large")
-    split = 0
-    while prod(sizes[split:]) > 2_000_000:
-        split += 1
-    inner = vertices[split:]
+    split = next(i for i in range(len(sizes) + 1) if prod(sizes[i:]) <= 2_000_000)
     grids = np.meshgrid(*(np.arange(s) for s in sizes[split:]), indexing="ij", sparse=True)
     dtype = exact_dtype([node], prod(sizes))
     total = 0
     for outer in cartesian(*(range(s) for s in sizes[:split])):
-        arrays = {v: np.array(x) for v, x in zip(vertices[:split], outer)}
-        arrays.update(dict(zip(inner, grids)))
+        arrays = {v: np.array(x) for v, x in zip(vertices[:split], outer)} | dict(zip(vertices[split:], grids))
         (value,) = evaluate([node], ValueEnv(arrays), dtype)
         total += int(np.broadcast_to(np.asarray(value, dtype=dtype), tuple(sizes[split:])).sum())
     return total
@@ -358,7 +354,6 @@ def evaluate_factored(roots: Sequence[Expr], sort_of: Mapping[int, str],
     env = ValueEnv({v: tables[sort_of[v]][0][:, i] for sort, (_, _, members) in tables.items()
                     for i, v in enumerate(members)})
     hand_env = ValueEnv(values)  # for a δ that compares vertices of different sorts
-    order = postorder(roots)
     support: dict[int, frozenset[str]] = {}
     computed: dict[int, Array] = {}
     lifted: dict[int, Array] = {}
@@ -370,7 +365,7 @@ def evaluate_factored(roots: Sequence[Expr], sort_of: Mapping[int, str],
             lifted[node.uid] = value if sort is None else value[tables[sort][1]]
         return lifted[node.uid]
 
-    for node in order:
+    for node in postorder(roots):
         parts = children(node)
         support[node.uid] = (frozenset({sort_of[v] for v in node.vertices}) if isinstance(node, Delta)
                              else frozenset().union(*(support[p.uid] for p in parts)))
@@ -382,12 +377,9 @@ def evaluate_factored(roots: Sequence[Expr], sort_of: Mapping[int, str],
             computed[node.uid] = _evaluate_one(node, computed, env)
     results = []
     for root in roots:
-        sorts = support[root.uid]
-        if len(sorts) == 1 and root.uid not in lifted:
-            (sort,) = sorts
-            results.append(SortedValues(sort, computed[root.uid], tables[sort][1]))
-        else:
-            results.append(SortedValues(None, at_hands(root), None))
+        (sort,) = support[root.uid] if len(support[root.uid]) == 1 and root.uid not in lifted else (None,)
+        results.append(SortedValues(None, at_hands(root), None) if sort is None
+                       else SortedValues(sort, computed[root.uid], tables[sort][1]))
     return results
 
 

@@ -37,11 +37,9 @@ PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused witho
 SPLITS_TRIED = 3  # value sets tried per count (the best candidates)
 DECOUPLE_ABOVE = 100_000  # terms with more grid points are priced as a contraction too (cpoly.decoupled)
 SPLIT_GOOD = 200_000_000  # a split this cheap is taken without pricing the next candidate
-# Vertices of a sort from which a cheap contraction (cpoly.contraction) is taken without pricing
-# the plan by terms: that plan's patterns grow as Bell numbers (seven cards: 877 partitions a
-# side, each typed by every literal of a term), and pricing it can take minutes.  With fewer,
-# the plan by terms is priced first and kept unless it costs more than SPLIT_GOOD and more
-# than the contraction.
+# Vertices of a sort from which a cheap contraction (cpoly.contraction) is taken without pricing the plan
+# by terms (whose patterns grow as Bell numbers); with fewer, that plan is kept unless it costs more
+# than SPLIT_GOOD and more than the contraction.
 CONTRACT_FIRST = 6
 
 

@@ -180,14 +180,18 @@ def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_s
     capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
     fits = (counts <= capacity).all(axis=1)
     if int(fits.sum()) > MAX_PATTERNS:
-        raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
-                            "the expression distinguishes too many values")
+        raise _too_many(m)
     owner, typings, counts = owner[fits], typings[fits], counts[fits]
     order = rgs[owner]
     codes = np.take_along_axis(typings, order, axis=1) * stride(m) + order
     for array in (codes, counts):
         array.flags.writeable = False
     return codes, counts
+
+
+def _too_many(m: int) -> CpolyTooLarge:
+    return CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
+                         "the expression distinguishes too many values")
 
 
 @cached("typedpatterns.partition_array", 64)
@@ -236,9 +240,9 @@ def _typed_patterns(
     numeric = [size for size in atom_sizes if size is not None]
     most_blocks = m if len(numeric) < n_atoms else min(m, sum(numeric))
     capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
+    every = frozenset(range(n_atoms))
     for rgs in (set_partitions(m) if m <= 10 else restricted_growth(m, most_blocks)):
         blocks = max(rgs) + 1 if rgs else 0
-        every = frozenset(range(n_atoms))
         block_atoms = [sorted(every.intersection(*(allowed_sets[i] for i, blk in enumerate(rgs) if blk == b)))
                        for b in range(blocks)]
         if any(not atoms for atoms in block_atoms):
@@ -253,8 +257,7 @@ def _typed_patterns(
         typings, counts = typings[fits], counts[fits]
         found += len(typings)
         if found > MAX_PATTERNS:
-            raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
-                                "the expression distinguishes too many values")
+            raise _too_many(m)
         order = np.array(rgs, dtype=np.int64)
         code_parts.append(typings[:, order] * step + order if m else typings[:, :0])
         count_parts.append(counts)
@@ -272,17 +275,13 @@ def integer_partitions(m: int) -> tuple[tuple[int, ...], ...]:
     >>> integer_partitions(4)
     ((4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1))
     """
-    out: list[tuple[int, ...]] = []
-    stack: list[tuple[int, ...]] = [()]
-    while stack:
-        prefix = stack.pop()
-        left = m - sum(prefix)
+    def at_most(left: int, top: int) -> Iterator[tuple[int, ...]]:  # larger first: descending order
         if left == 0:
-            out.append(prefix)
-            continue
-        top = min(left, prefix[-1] if prefix else left)
-        stack.extend(prefix + (size,) for size in range(1, top + 1))
-    return tuple(sorted(out, key=lambda p: tuple(-x for x in p)))
+            yield ()
+        for size in range(min(left, top), 0, -1):
+            yield from ((size, *rest) for rest in at_most(left - size, size))
+
+    return tuple(at_most(m, m))
 
 
 @cached("typedpatterns.partition_types", 64)
