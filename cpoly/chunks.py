@@ -151,14 +151,9 @@ def save_chunk(path: Path, arrays: Arrays, identity: Identity) -> None:
 
 
 def load_chunk(path: Path, identity: Identity) -> Arrays | None:
-    """The arrays of the checkpoint at ``path``, or None when there is no file.
-
-    Raises
-    ------
-    BadChunk
-        When the file is unreadable (truncated, garbage), has no identity, fails its checksum
-        or says it holds anything but ``identity``.
-    """
+    """The arrays of the checkpoint at ``path``, or None when there is no file; BadChunk when
+    the file is unreadable (truncated, garbage), has no identity, fails its checksum or says it
+    holds anything but ``identity``."""
     if not path.exists():
         return None
     try:
@@ -278,13 +273,8 @@ def _run_on_dask(client: Any, directory: Path, chunks: Iterable[Chunk], run: Ide
 @contextmanager
 def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[Any]:
     """A Dask client: on ``scheduler`` (``tcp://host:port``) or on a new ``LocalCluster`` with
-    one single-threaded worker process per core (or ``workers``).
-
-    Raises
-    ------
-    CpolyError
-        When the scheduler cannot be reached.
-    """
+    one single-threaded worker process per core (or ``workers``); CpolyError when the scheduler
+    cannot be reached."""
     import dask
     from distributed import Client, LocalCluster
 

@@ -35,7 +35,7 @@ from cpoly.evaluate import count_dense, evaluate_factored
 from cpoly.expr import Delta, Expr, nodes_under, postorder, render
 from cpoly.hands import hand_chunks
 from cpoly.patterncount import (
-    PatternCount,
+    PatternPlan,
     SplitMemo,
     TooManyPatterns,
     WorkBudget,
@@ -140,7 +140,7 @@ class Pinned:
     node: Expr
     universe: frozenset[int]
     mixed: bool
-    patterns: PatternCount | str
+    patterns: PatternPlan | str
 
 
 @dataclass(frozen=True)
@@ -236,7 +236,7 @@ class CountingPlan:
             found = self._planned[target.uid] = Pinned(node, universe, mixed, patterns)
         return found
 
-    def _plan_patterns(self, node: Expr, universe: frozenset[int]) -> PatternCount | str:
+    def _plan_patterns(self, node: Expr, universe: frozenset[int]) -> PatternPlan | str:
         space = self.space
         positions = [] if space.ordered else [p for p in zip(space.face_vertices, space.suit_vertices)
                                               if universe.issuperset(p)]

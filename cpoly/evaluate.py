@@ -146,10 +146,7 @@ def _schedule(roots: Sequence[Expr]) -> Schedule:
     schedule = _SCHEDULES.get(key)
     if schedule is None:
         order = nodes_under(roots[0]) if len(roots) == 1 else postorder(roots)
-        last: dict[int, int] = {}
-        for i, node in enumerate(order):
-            for child in children(node):
-                last[child.uid] = i
+        last = {child.uid: i for i, node in enumerate(order) for child in children(node)}
         freed: list[list[int]] = [[] for _ in order]
         for uid, i in last.items():
             if uid not in key:

@@ -218,19 +218,10 @@ def _typed_patterns(
     allowed: tuple[tuple[int, ...], ...],
     atom_sizes: tuple[int | None, ...],
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Typed patterns of ``m`` vertices.
-
-    Parameters
-    ----------
-    m : number of vertices.
-    allowed : for each vertex, the atoms its value may lie in.
-    atom_sizes : each atom's number of values, or None when it is symbolic (no pruning).
-
-    Returns
-    -------
-    codes : (P, m) int64, vertex value codes ``atom * stride(m) + block``.
-    counts : (P, A) int64, the number of blocks in each atom (the pattern's weight signature).
-    """
+    """Typed patterns of ``m`` vertices, vertex ``i`` in the atoms ``allowed[i]``, each atom of
+    ``atom_sizes[a]`` values (None: symbolic, no pruning): codes (P, m) int64, each vertex's
+    ``atom * stride(m) + block``, and counts (P, A) int64, the blocks in each atom (the weight
+    signature)."""
     n_atoms = len(atom_sizes)
     allowed_sets = [frozenset(a) for a in allowed]
     code_parts: list[np.ndarray] = []
