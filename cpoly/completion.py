@@ -193,8 +193,7 @@ def _fixed(game: Game, cards: Mapping[int, Card]) -> dict[int, int]:
 def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
     """The physical hands that contain the physical ``cards`` and make ``node`` (unordered)."""
     ordered = game.plan.count_fixed(node, _fixed(game, dict(enumerate(cards))))
-    copies = game.spec.copies
-    realisations = prod(perm(copies, n) for n in Counter(cards).values())
+    realisations = prod(perm(game.spec.copies, n) for n in Counter(cards).values())
     return game.plan.per_hand(ordered, realisations * factorial(game.hand_size - len(cards)))
 
 
@@ -264,8 +263,8 @@ def draw_form(game: Game, node: Expr) -> DrawForm | None:
     a position with only its face or only its suit pinned, redrawn positions that avoid
     different cards, or (unordered games) other factors that tell positions apart.
     """
-    position = {v: (0, i) for i, v in enumerate(game.face_vertices)}
-    position.update({v: (1, i) for i, v in enumerate(game.suit_vertices)})
+    position = {v: (kind, i) for kind, group in enumerate((game.face_vertices, game.suit_vertices))
+                for i, v in enumerate(group)}
     pins: dict[tuple[int, int], int] = {}
     avoiding: list[tuple[int, Card, Expr]] = []
     rest: list[Expr] = []

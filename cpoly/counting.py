@@ -113,9 +113,8 @@ class DealSpace:
 
     def assignment(self, hands: np.ndarray) -> dict[int, np.ndarray]:
         """Vertex arrays for hands given as an (N, hand_size, 2) array of (face, suit)."""
-        arrays = {v: hands[:, i, 0] for i, v in enumerate(self.face_vertices)}
-        arrays.update({v: hands[:, i, 1] for i, v in enumerate(self.suit_vertices)})
-        return arrays
+        return {v: hands[:, i, kind] for kind, group in enumerate((self.face_vertices, self.suit_vertices))
+                for i, v in enumerate(group)}
 
 
 @dataclass(frozen=True)
@@ -364,11 +363,9 @@ class CountingPlan:
     def check_sum(self, node: Expr) -> int:
         """``Σ deal·node`` per unordered hand, by checking every hand of the deck."""
         sort_of = {v: s.name for v, s in self.space.sorts.items()}
-        total = 0
-        for hands, weights in self.dealt_hands([node]):
-            (value,) = evaluate_factored([node], sort_of, self.space.assignment(hands))
-            total += int((weights * value.at_assignments(len(hands)).astype(object)).sum())
-        return total
+        return sum(int((weights * value.at_assignments(len(hands)).astype(object)).sum())
+                   for hands, weights in self.dealt_hands([node])
+                   for value in evaluate_factored([node], sort_of, self.space.assignment(hands)))
 
     def tally(self, categories: Sequence[Expr]) -> CategoryTally:
         """Check every deal once for all ``categories`` (see :class:`CategoryTally`)."""

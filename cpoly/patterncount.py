@@ -189,10 +189,9 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
 def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int],
                    positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternPlan:
     """The plan of ``Σ node`` term by term (see :func:`plan_patterns`)."""
-    names = {v: sorts[v].name for v in universe}
-    sizes = {sorts[v].name: sorts[v].size for v in universe}
     best: PatternPlan | None = None
-    candidates = split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]
+    candidates = split_candidates(node, {v: sorts[v].name for v in universe}, universe,
+                                  {sorts[v].name: sorts[v].size for v in universe})[:SPLITS_TRIED]
     for split in candidates[1:] if candidates and not candidates[0].wild else ():
         # cheap: the split's vertices are fixed, so most of their δs are decided
         if split.wild and _cases(node, universe, split, positions, memo) == []:

@@ -40,16 +40,13 @@ def restricted_growth(m: int, max_blocks: int) -> Iterator[tuple[int, ...]]:
     >>> list(restricted_growth(3, 2))
     [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)]
     """
-    if m == 0:
-        yield ()
-        return
-    stack: list[tuple[int, ...]] = [(0,)]
+    stack: list[tuple[int, ...]] = [()]
     while stack:
         prefix = stack.pop()
         if len(prefix) == m:
             yield prefix
             continue
-        top = min(max(prefix) + 2, max_blocks)
+        top = min(max(prefix, default=-1) + 2, max_blocks)
         stack.extend(prefix + (b,) for b in reversed(range(top)))
 
 
@@ -204,11 +201,9 @@ def partition_array(m: int) -> np.ndarray:
 def _bit_table(n_atoms: int) -> tuple[np.ndarray, np.ndarray]:
     """For every bit mask of ``n_atoms`` bits: its set bits in order (row), and their number."""
     table = np.zeros((1 << n_atoms, max(n_atoms, 1)), dtype=np.int64)
-    popcount = np.zeros(1 << n_atoms, dtype=np.int64)
+    popcount = np.array([mask.bit_count() for mask in range(1 << n_atoms)], dtype=np.int64)
     for mask in range(1 << n_atoms):
-        bits = [a for a in range(n_atoms) if mask >> a & 1]
-        table[mask, :len(bits)] = bits
-        popcount[mask] = len(bits)
+        table[mask, :popcount[mask]] = [a for a in range(n_atoms) if mask >> a & 1]
     return table, popcount
 
 
