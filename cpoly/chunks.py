@@ -105,10 +105,8 @@ class Chunk:
 
     def result_key(self) -> str:
         """``key``, or the digest of the function's qualified name and the arguments."""
-        if self.key is not None:
-            return self.key
         function = f"{self.function.__module__}.{self.function.__qualname__}"
-        return content_key(function, self.args)
+        return content_key(function, self.args) if self.key is None else self.key
 
 
 def _square(value: int) -> Arrays:
@@ -153,14 +151,9 @@ def save_chunk(path: Path, arrays: Arrays, identity: Identity) -> None:
 
 
 def load_chunk(path: Path, identity: Identity) -> Arrays | None:
-    """The arrays of the checkpoint at ``path``, or None when there is no file.
-
-    Raises
-    ------
-    BadChunk
-        When the file is unreadable (truncated, garbage), has no identity, fails its checksum
-        or says it holds anything but ``identity``.
-    """
+    """The arrays of the checkpoint at ``path``, or None when there is no file; BadChunk when
+    the file is unreadable (truncated, garbage), has no identity, fails its checksum or says it
+    holds anything but ``identity``."""
     if not path.exists():
         return None
     try:
@@ -226,25 +219,22 @@ def run_chunks(client: Any, directory: Path, chunks: Iterable[Chunk], run: Ident
     line per checkpoint file found unsound and recomputed.
     """
     directory.mkdir(parents=True, exist_ok=True)
-    done = 0
-
-    def finished(name: str, arrays: Arrays) -> tuple[str, Arrays]:
-        nonlocal done
-        done += 1
+    results = (_run_here(directory, chunks, run, warn) if client is None
+               else _run_on_dask(client, directory, chunks, run, window, warn))
+    for done, result in enumerate(results, 1):
         if progress is not None:
             progress(done, max(total, done))
-        return name, arrays
+        yield result
 
-    if client is None:
-        for chunk in chunks:
-            path, identity = directory / f"{chunk.name}.npz", chunk_identity(directory, chunk, run)
-            arrays = _stored(path, identity, warn)
-            if arrays is None:
-                arrays = chunk.function(*chunk.args)
-                save_chunk(path, arrays, identity)
-            yield finished(chunk.name, arrays)
-        return
-    yield from (finished(*item) for item in _run_on_dask(client, directory, chunks, run, window, warn))
+
+def _run_here(directory: Path, chunks: Iterable[Chunk], run: Identity, warn: Warn) -> Iterator[tuple[str, Arrays]]:
+    for chunk in chunks:
+        path, identity = directory / f"{chunk.name}.npz", chunk_identity(directory, chunk, run)
+        arrays = _stored(path, identity, warn)
+        if arrays is None:
+            arrays = chunk.function(*chunk.args)
+            save_chunk(path, arrays, identity)
+        yield chunk.name, arrays
 
 
 def _run_on_dask(client: Any, directory: Path, chunks: Iterable[Chunk], run: Identity,
@@ -283,21 +273,14 @@ def _run_on_dask(client: Any, directory: Path, chunks: Iterable[Chunk], run: Ide
 @contextmanager
 def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[Any]:
     """A Dask client: on ``scheduler`` (``tcp://host:port``) or on a new ``LocalCluster`` with
-    one single-threaded worker process per core (or ``workers``).
-
-    Raises
-    ------
-    CpolyError
-        When the scheduler cannot be reached.
-    """
+    one single-threaded worker process per core (or ``workers``); CpolyError when the scheduler
+    cannot be reached."""
     import dask
     from distributed import Client, LocalCluster
 
     if scheduler is None:
         count = workers or os.cpu_count() or 1
-        # Dask starts its workers with MALLOC_TRIM_THRESHOLD_=65536: glibc then returns freed memory
-        # at once, and the large NumPy temporaries of an analysis are mapped afresh each time (a
-        # video-poker analysis slows down severely; benchmarks/bench_design.py): glibc's default here.
+        # glibc's default malloc trim threshold, not Dask's 65536 (which maps every large NumPy temporary afresh)
         environ = {name: value for name, value in dask.config.get("distributed.nanny.pre-spawn-environ", {}).items()
                    if name != "MALLOC_TRIM_THRESHOLD_"}
         environ.setdefault("CPOLY_THREADS", os.environ.get("CPOLY_THREADS", "1"))  # one thread per worker, as Dask's

@@ -52,7 +52,7 @@ tells the drawn positions apart is refused.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import comb, factorial, perm, prod
@@ -96,31 +96,25 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
 
 def complete_many(game: Game, nodes: Sequence[Expr], held: Mapping[int, Card], excluded: Sequence[Card],
                   method: str | None = None) -> list[Number]:
-    """:func:`complete` for several nodes at once (checking enumerates the draws once).
-
-    A node whose product with the deal is symmetric in the positions has ``free!`` ordered
-    draws per unordered one; one symmetric in the drawn positions only (a completion form's
-    other factors) is counted where its cards lie; in an unordered game a node that tells the
-    drawn positions apart is refused (its unordered draws are not defined)."""
+    """:func:`complete` for several nodes at once (checking enumerates the draws once); a node
+    that tells the drawn positions apart is refused in an unordered game (module docstring)."""
     if method not in (None, "checking", "patterns"):
         raise CpolyInputError(f"unknown completion method '{method}' (checking or patterns)")
     removed = _removed(game, held, excluded)
     kinds = [_order_kind(game, node, held) for node in nodes]
-    results: list[Number] = [0] * len(nodes)
+    results: dict[int, Number] = {}
     for kind in (SYMMETRIC, DRAWN_SYMMETRIC, ORDERED):
         chosen = [i for i, k in enumerate(kinds) if k == kind]
         if chosen:
-            counts = _count(game, [nodes[i] for i in chosen], held, removed, kind, method)
-            for i, value in zip(chosen, counts):
-                results[i] = value
-    return results
+            results.update(zip(chosen, _count(game, [nodes[i] for i in chosen], held, removed, kind, method)))
+    return [results[i] for i in range(len(nodes))]
 
 
 SYMMETRIC, DRAWN_SYMMETRIC, ORDERED = "symmetric", "drawn positions symmetric", "ordered"
 
 
 def _order_kind(game: Game, node: Expr, held: Mapping[int, Card]) -> str:
-    """How a node depends on card order (see :func:`complete_many`); the deal's copies weight
+    """How a node depends on card order (module docstring); the deal's copies weight
     is symmetric (it counts the physical orderings of a hand), though not written so."""
     target = mul(_base_deal(game), node)
     if is_symmetric(target, list(zip(game.face_vertices, game.suit_vertices))):
@@ -157,14 +151,9 @@ def _count(game: Game, nodes: Sequence[Expr], held: Mapping[int, Card], removed:
 
 def _complete_by_patterns(game: Game, node: Expr, held: Mapping[int, Card], removed: Counter[Card]) -> Number:
     """Inclusion–exclusion over the physical discards (module docstring)."""
-    held_cards = Counter(held.values())
-    discards = removed - held_cards
-    free = game.hand_size - len(held)
-    total: Number = 0
-    for chosen, ways in _sub_multisets(discards, free):
-        cards = list(held_cards.elements()) + list(chosen.elements())
-        total += (-1) ** sum(chosen.values()) * ways * hands_containing(game, node, cards)
-    return expand(total)
+    held_cards = list(Counter(held.values()).elements())
+    return _inclusion_exclusion(game, held, removed,
+                                lambda chosen: hands_containing(game, node, held_cards + list(chosen.elements())))
 
 
 def _removed(game: Game, held: Mapping[int, Card], excluded: Sequence[Card]) -> Counter[Card]:
@@ -172,9 +161,7 @@ def _removed(game: Game, held: Mapping[int, Card], excluded: Sequence[Card]) -> 
     if any(not 0 <= p < game.hand_size for p in held):
         raise CpolyInputError(f"held positions must be 0..{game.hand_size - 1}, not {sorted(held)}")
     deck = set(game.plan.deck_cards())
-    removed: Counter[Card] = Counter((int(face), int(suit)) for face, suit in excluded)
-    for card, n in Counter((int(f), int(s)) for f, s in held.values()).items():
-        removed[card] = max(removed[card], n)
+    removed = Counter((int(f), int(s)) for f, s in excluded) | Counter((int(f), int(s)) for f, s in held.values())
     for card, n in removed.items():
         if card not in deck:
             raise CpolyInputError(f"card {game.format(card)} is not in this deck")
@@ -184,27 +171,29 @@ def _removed(game: Game, held: Mapping[int, Card], excluded: Sequence[Card]) -> 
     return removed
 
 
-def _sub_multisets(cards: Counter[Card], most: int) -> Iterator[tuple[Counter[Card], int]]:
-    """Every sub-multiset of at most ``most`` cards, with the physical subsets it stands for."""
-    values = sorted(cards)
-    for counts in product(*(range(cards[v] + 1) for v in values)):
-        if sum(counts) <= most:
-            yield Counter(dict(zip(values, counts))), prod(comb(cards[v], t) for v, t in zip(values, counts))
+def _inclusion_exclusion(game: Game, held: Mapping[int, Card], removed: Counter[Card],
+                         count: Callable[[Counter[Card]], Number]) -> Number:
+    """``Σ_T (-1)^|T| · ways(T) · count(T)`` over the sub-multisets ``T`` of the physical discards
+    of at most the drawn cards, each standing for ``ways(T) = Π_v C(d_v, t_v)`` physical subsets."""
+    discards = removed - Counter(held.values())
+    values = sorted(discards)
+    total: Number = 0
+    for counts in product(*(range(discards[v] + 1) for v in values)):
+        if sum(counts) <= game.hand_size - len(held):
+            ways = prod(comb(discards[v], t) for v, t in zip(values, counts))
+            total += (-1) ** sum(counts) * ways * count(Counter(dict(zip(values, counts))))
+    return expand(total)
 
 
 def _fixed(game: Game, cards: Mapping[int, Card]) -> dict[int, int]:
-    fixed: dict[int, int] = {}
-    for position, (face, suit) in cards.items():
-        fixed[game.face_vertices[position]] = face
-        fixed[game.suit_vertices[position]] = suit
-    return fixed
+    return {vertex: value for position, card in cards.items()
+            for vertex, value in zip((game.face_vertices[position], game.suit_vertices[position]), card)}
 
 
 def hands_containing(game: Game, node: Expr, cards: Sequence[Card]) -> Number:
     """The physical hands that contain the physical ``cards`` and make ``node`` (unordered)."""
     ordered = game.plan.count_fixed(node, _fixed(game, dict(enumerate(cards))))
-    copies = game.spec.copies
-    realisations = prod(perm(copies, n) for n in Counter(cards).values())
+    realisations = prod(perm(game.spec.copies, n) for n in Counter(cards).values())
     return game.plan.per_hand(ordered, realisations * factorial(game.hand_size - len(cards)))
 
 
@@ -241,14 +230,12 @@ def _complete_ordered(game: Game, node: Expr, held: Mapping[int, Card], removed:
     def is_card(i: int, card: Card) -> Expr:
         return mul(delta((faces[i],), {card[0]}), delta((suits[i],), {card[1]}))
 
+    def containing(chosen: Counter[Card]) -> Number:
+        contains = [add(*(is_card(i, card) for i in free)) for card in chosen.elements()]
+        return count_node(substitute(mul(game.deal, node, *contains), fixed), game.sorts, universe)
+
     if game.spec.copies == 1:
-        total: Number = 0
-        discards = removed - Counter(held.values())
-        for chosen, ways in _sub_multisets(discards, len(free)):
-            contains = [add(*(is_card(i, card) for i in free)) for card in chosen.elements()]
-            target = substitute(mul(game.deal, node, *contains), fixed)
-            total += (-1) ** sum(chosen.values()) * ways * count_node(target, game.sorts, universe)
-        return expand(total)
+        return _inclusion_exclusion(game, held, removed, containing)
     copies = game.spec.copies
     weights = [add(const(copies), *(mul(const(-n), is_card(i, card)) for card, n in removed.items()),
                    *(neg(mul(delta((faces[i], faces[j])), delta((suits[i], suits[j])))) for j in free if j < i))
@@ -276,8 +263,8 @@ def draw_form(game: Game, node: Expr) -> DrawForm | None:
     a position with only its face or only its suit pinned, redrawn positions that avoid
     different cards, or (unordered games) other factors that tell positions apart.
     """
-    position = {v: (0, i) for i, v in enumerate(game.face_vertices)}
-    position.update({v: (1, i) for i, v in enumerate(game.suit_vertices)})
+    position = {v: (kind, i) for kind, group in enumerate((game.face_vertices, game.suit_vertices))
+                for i, v in enumerate(group)}
     pins: dict[tuple[int, int], int] = {}
     avoiding: list[tuple[int, Card, Expr]] = []
     rest: list[Expr] = []
@@ -300,16 +287,12 @@ def draw_form(game: Game, node: Expr) -> DrawForm | None:
     free = [i for i in range(game.hand_size) if i not in held]
     avoided = {i: {card for j, card, _ in avoiding if j == i} for i in free}
     if len({frozenset(cards) for cards in avoided.values()}) > 1:
+        avoids = {i: " ".join(game.format(c) for c in sorted(avoided[i])) or "no card" for i in free}
         raise CpolyError("this definition is not a completion: its redrawn cards avoid different "
-                         "cards (" + "; ".join(f"card {i + 1} avoids {_cards(game, avoided[i])}"
-                                               for i in free) + ")")
+                         "cards (" + "; ".join(f"card {i + 1} avoids {avoids[i]}" for i in free) + ")")
     excluded = frozenset(avoided[free[0]]) if free else frozenset()
     body = mul(*rest, *(f for i, _, f in avoiding if i in held))
     return DrawForm(held, excluded, body)
-
-
-def _cards(game: Game, cards: set[Card]) -> str:
-    return " ".join(game.format(c) for c in sorted(cards)) or "no card"
 
 
 def _pin_of(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tuple[tuple[int, int], int] | None:
@@ -324,16 +307,12 @@ def _pin_of(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tuple[tupl
 def _avoided_card(factor: Expr, position: Mapping[int, tuple[int, int]]) -> tuple[int, Card] | None:
     """``(i, (f, s))`` when ``factor`` is ``1 - δF[i]{f} δS[i]{s}`` (card i is not (f, s))."""
     base = complement(factor)
-    if not isinstance(base, Product) or len(base.factors) != 2:
+    factors = base.factors if isinstance(base, Product) and len(base.factors) == 2 else ()
+    pins = dict(pin for pin in (_pin_of(f, position) for f in factors) if pin is not None)
+    i = min(i for _, i in pins) if pins else -1
+    if pins.keys() != {(0, i), (1, i)}:
         return None
-    parts = [_pin_of(f, position) for f in base.factors]
-    if any(p is None for p in parts):
-        return None
-    (first, a), (second, b) = parts  # type: ignore[misc]
-    if first[1] != second[1] or {first[0], second[0]} != {0, 1}:
-        return None
-    face, suit = (a, b) if first[0] == 0 else (b, a)
-    return first[1], (face, suit)
+    return i, (pins[(0, i)], pins[(1, i)])
 
 
 # ---- the dealt cards of a completion form --------------------------------------------------------

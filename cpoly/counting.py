@@ -35,7 +35,7 @@ from cpoly.evaluate import count_dense, evaluate_factored
 from cpoly.expr import Delta, Expr, nodes_under, postorder, render
 from cpoly.hands import hand_chunks
 from cpoly.patterncount import (
-    PatternCount,
+    PatternPlan,
     SplitMemo,
     TooManyPatterns,
     WorkBudget,
@@ -64,19 +64,6 @@ def count_node(node: Expr, sorts: Mapping[int, Sort], universe: Iterable[int],
     δ compares vertices of different domains).  Raises CpolyTooLarge when over the ``budget``
     (by default :data:`~cpoly.patterncount.PATTERN_BUDGET`)."""
     return CountingPlan.over(sorts, universe, budget).count_ordered(node)
-
-
-def _check_vertices(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> None:
-    outside = sorted({v for n in nodes_under(node) if isinstance(n, Delta) for v in n.vertices} - universe)
-    if outside:
-        reason = "has no domain" if outside[0] not in sorts else "is not among the counted vertices"
-        raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
-
-
-def dense_points(sorts: Mapping[int, Sort], universe: Iterable[int]) -> int | None:
-    """Assignments a dense count enumerates (None: a size is symbolic)."""
-    sizes = [sorts[v].size for v in universe]
-    return None if any(not isinstance(s, int) for s in sizes) else prod(sizes)
 
 
 REWRITE = (". Rewrite it with fewer distinct value sets (each {…} literal refines the values "
@@ -126,9 +113,8 @@ class DealSpace:
 
     def assignment(self, hands: np.ndarray) -> dict[int, np.ndarray]:
         """Vertex arrays for hands given as an (N, hand_size, 2) array of (face, suit)."""
-        arrays = {v: hands[:, i, 0] for i, v in enumerate(self.face_vertices)}
-        arrays.update({v: hands[:, i, 1] for i, v in enumerate(self.suit_vertices)})
-        return arrays
+        return {v: hands[:, i, kind] for kind, group in enumerate((self.face_vertices, self.suit_vertices))
+                for i, v in enumerate(group)}
 
 
 @dataclass(frozen=True)
@@ -153,7 +139,7 @@ class Pinned:
     node: Expr
     universe: frozenset[int]
     mixed: bool
-    patterns: PatternCount | str
+    patterns: PatternPlan | str
 
 
 @dataclass(frozen=True)
@@ -204,15 +190,14 @@ class CountingPlan:
         ``budget``, by default the plan's)."""
         budget = budget or self.budget
         target = mul(self.space.deal, node)
-        reasons: list[str] = []
         pinned = self._pinned(target)
         cost = None if isinstance(pinned.patterns, str) else pinned.patterns
-        if isinstance(pinned.patterns, str):
-            reasons.append(pinned.patterns)
+        reasons = [pinned.patterns] if isinstance(pinned.patterns, str) else []
         patterns = None if cost is None else cost.work
         dense = None
         if pinned.mixed:
-            dense = dense_points(self.space.sorts, pinned.universe)
+            sizes = [self.space.sorts[v].size for v in pinned.universe]
+            dense = prod(sizes) if all(isinstance(s, int) for s in sizes) else None
             if dense is None:
                 reasons.append("a dense count needs numeric sizes (drop --symbolic)")
             elif dense > DENSE_MAX_POINTS:
@@ -238,7 +223,11 @@ class CountingPlan:
         found = self._planned.get(target.uid)
         if found is None:
             space = self.space
-            _check_vertices(target, space.sorts, space.universe)
+            used = {v for n in nodes_under(target) if isinstance(n, Delta) for v in n.vertices}
+            outside = sorted(used - space.universe)
+            if outside:
+                reason = "has no domain" if outside[0] not in space.sorts else "is not among the counted vertices"
+                raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
             node, universe = pin(target, space.universe, space.sorts)
             mixed = mixes_sorts(node, {v: space.sorts[v].name for v in universe})
             patterns = ("a δ compares vertices of different domains (no value symmetry)" if mixed
@@ -246,7 +235,7 @@ class CountingPlan:
             found = self._planned[target.uid] = Pinned(node, universe, mixed, patterns)
         return found
 
-    def _plan_patterns(self, node: Expr, universe: frozenset[int]) -> PatternCount | str:
+    def _plan_patterns(self, node: Expr, universe: frozenset[int]) -> PatternPlan | str:
         space = self.space
         positions = [] if space.ordered else [p for p in zip(space.face_vertices, space.suit_vertices)
                                               if universe.issuperset(p)]
@@ -322,12 +311,11 @@ class CountingPlan:
             return self.check_sum(node) * self.space.order_factor
         raise self.refusal(estimate, what)
 
-    def count_fixed(self, node: Expr, fixed: Mapping[int, int], budget: WorkBudget | None = None) -> Number:
+    def count_fixed(self, node: Expr, fixed: Mapping[int, int]) -> Number:
         """``Σ deal·node`` with the ``fixed`` vertices set, over every assignment of the others
-        (each count within ``budget``, by default one of its own)."""
+        (with a budget of its own)."""
         target = substitute(mul(self.space.deal, node), dict(fixed))
-        universe = self.space.universe - frozenset(fixed)
-        return count_node(target, self.space.sorts, universe, budget)
+        return count_node(target, self.space.sorts, self.space.universe - frozenset(fixed))
 
     def per_hand(self, count: Number, factor: int, what: str = "this count") -> Number:
         """An ordered count as a count per hand (an error naming ``what`` when it depends on order)."""
@@ -354,9 +342,8 @@ class CountingPlan:
             self._cards = every
         return self._cards
 
-    def dealt_hands(self, nodes: Sequence[Expr] = (), chunk: int = CHECK_CHUNK
-                    ) -> Iterable[tuple[np.ndarray, np.ndarray]]:
-        """Every hand of the deck the deal accepts, ``chunk`` hands at a time: (hands as an
+    def dealt_hands(self, nodes: Sequence[Expr]) -> Iterable[tuple[np.ndarray, np.ndarray]]:
+        """Every hand of the deck the deal accepts, CHECK_CHUNK hands at a time: (hands as an
         (N, hand_size, 2) array of face, suit; the deal's value on each, non-zero).  Refused
         before any work when evaluating ``nodes`` on every hand is over CHECK_MAX_WORK."""
         space = self.space
@@ -366,7 +353,7 @@ class CountingPlan:
             raise CpolyTooLarge("; ".join(reasons))
         cards = np.array(self.deck_cards(), dtype=np.int64).reshape(-1, 2)
         sort_of = {v: s.name for v, s in space.sorts.items()}
-        for rows in hand_chunks(len(cards), space.hand_size, chunk):
+        for rows in hand_chunks(len(cards), space.hand_size, CHECK_CHUNK):
             hands = cards[rows.astype(np.int64)]
             (deal,) = evaluate_factored([space.deal], sort_of, space.assignment(hands))
             weights = np.asarray(deal.at_assignments(len(hands)), dtype=np.int64)
@@ -376,20 +363,15 @@ class CountingPlan:
     def check_sum(self, node: Expr) -> int:
         """``Σ deal·node`` per unordered hand, by checking every hand of the deck."""
         sort_of = {v: s.name for v, s in self.space.sorts.items()}
-        total = 0
-        for hands, weights in self.dealt_hands([node]):
-            (value,) = evaluate_factored([node], sort_of, self.space.assignment(hands))
-            total += int((weights * value.at_assignments(len(hands)).astype(object)).sum())
-        return total
+        return sum(int((weights * value.at_assignments(len(hands)).astype(object)).sum())
+                   for hands, weights in self.dealt_hands([node])
+                   for value in evaluate_factored([node], sort_of, self.space.assignment(hands)))
 
     def tally(self, categories: Sequence[Expr]) -> CategoryTally:
         """Check every deal once for all ``categories`` (see :class:`CategoryTally`)."""
         key = tuple(c.uid for c in categories)
-        if key not in self._tallies:
-            self._tallies[key] = self._tally(categories)
-        return self._tallies[key]
-
-    def _tally(self, categories: Sequence[Expr]) -> CategoryTally:
+        if key in self._tallies:
+            return self._tallies[key]
         sort_of = {v: s.name for v, s in self.space.sorts.items()}
         masks: dict[int, int] = {}
         odd: set[int] = set()
@@ -402,20 +384,18 @@ class CountingPlan:
                     odd.add(index)
                 bits += (value.at_assignments(len(hands)) != 0).astype(bits.dtype) * (1 << index)
             found, inverse = np.unique(bits, return_inverse=True)
-            sums = np.bincount(inverse.reshape(-1), weights=weights.astype(np.float64))
-            exact = _exact_group_sums(inverse.reshape(-1), weights, len(found), sums)
-            for mask, weight in zip(found.tolist(), exact):
+            for mask, weight in zip(found.tolist(), _group_sums(inverse.reshape(-1), weights, len(found))):
                 masks[int(mask)] = masks.get(int(mask), 0) + weight
             total += int(weights.astype(object).sum())
-        return CategoryTally(masks, frozenset(odd), total)
+        tally = self._tallies[key] = CategoryTally(masks, frozenset(odd), total)
+        return tally
 
 
-def _exact_group_sums(inverse: np.ndarray, weights: np.ndarray, groups: int, approximate: np.ndarray) -> list[int]:
-    """Per group, the exact integer sum of its weights (float sums checked, else Python ints)."""
+def _group_sums(inverse: np.ndarray, weights: np.ndarray, groups: int) -> list[int]:
+    """Per group, the exact integer sum of its weights (in float64 when that is exact, else Python ints)."""
     if float(np.abs(weights).sum(initial=0)) < 2**52:
-        return [int(round(x)) for x in approximate]
-    exact = [0] * groups
-    for group, weight in zip(inverse.tolist(), weights.tolist()):
-        exact[group] += weight
-    return exact
+        return [int(round(x)) for x in np.bincount(inverse, weights=weights.astype(np.float64), minlength=groups)]
+    exact = np.zeros(groups, dtype=object)
+    np.add.at(exact, inverse, weights.astype(object))
+    return list(exact)
 

@@ -15,8 +15,10 @@ different sorts live on different axes, so face-only subexpressions stay small.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import reduce
 from itertools import product as cartesian
 from math import prod
 from typing import Protocol
@@ -144,10 +146,7 @@ def _schedule(roots: Sequence[Expr]) -> Schedule:
     schedule = _SCHEDULES.get(key)
     if schedule is None:
         order = nodes_under(roots[0]) if len(roots) == 1 else postorder(roots)
-        last: dict[int, int] = {}
-        for i, node in enumerate(order):
-            for child in children(node):
-                last[child.uid] = i
+        last = {child.uid: i for i, node in enumerate(order) for child in children(node)}
         freed: list[list[int]] = [[] for _ in order]
         for uid, i in last.items():
             if uid not in key:
@@ -161,34 +160,15 @@ def _evaluate_one(node: Expr, values: dict[int, Array], env: Env, dtype: type = 
         return np.asarray(node.value, dtype=dtype)
     if isinstance(node, Delta):
         first = env.vertex(node.vertices[0])
-        result: Array | None = None
-        for v in node.vertices[1:]:
-            same = first == env.vertex(v)
-            result = same if result is None else result & same
+        tests = [first == env.vertex(v) for v in node.vertices[1:]]
         if node.values is not None:
-            inside = env.member(node.vertices[0], first, node.values)
-            result = inside if result is None else result & inside
-        assert result is not None
-        return result
-    if isinstance(node, Product):
-        return _product([values[f.uid] for f in node.factors])
+            tests.append(env.member(node.vertices[0], first, node.values))
+        return reduce(operator.and_, tests)
+    if isinstance(node, Product):  # the boolean factors first (a bool product is their "and")
+        return reduce(operator.mul, sorted((values[f.uid] for f in node.factors), key=lambda f: f.dtype != bool))
     assert isinstance(node, Sum)
-    total: Array = np.asarray(values[node.terms[0].uid]).astype(dtype)
-    for term in node.terms[1:]:
-        total = total + values[term.uid]
-    return total
-
-
-def _product(factors: list[Array]) -> Array:
-    booleans = [f for f in factors if getattr(f, "dtype", None) == np.dtype(bool)]
-    others = [f for f in factors if getattr(f, "dtype", None) != np.dtype(bool)]
-    result: Array | None = None
-    for f in booleans:
-        result = f if result is None else result & f
-    for f in others:
-        result = f if result is None else result * f
-    assert result is not None
-    return result
+    return reduce(operator.add, (values[t.uid] for t in node.terms[1:]),
+                  np.asarray(values[node.terms[0].uid]).astype(dtype))
 
 
 # ---- counting one planned term -----------------------------------------------------------
@@ -251,13 +231,9 @@ def term_sum(plan: TermPlan, axes: Axes | None = None) -> Number:
     sizes = [len(codes) for codes, _, _ in axes]
     widest = int(np.argmax(sizes))
     step = max(1, GRID_CHUNK * sizes[widest] // max(1, prod(sizes)))
-    reduced: Array | None = None
     dtype = exact_dtype([plan.node], prod(sizes))
-    for start in range(0, sizes[widest], step):
-        window = slice(start, start + step)
-        part = _reduced_slice(plan, axes, widest, window, dtype, prod(sizes))
-        reduced = part if reduced is None else reduced + part
-    assert reduced is not None
+    reduced = reduce(operator.add, (_reduced_slice(plan, axes, widest, slice(start, start + step), dtype, prod(sizes))
+                                    for start in range(0, sizes[widest], step)))
     return _weigh(reduced, [(sig, inv) for _, sig, inv in axes], plan)
 
 
@@ -313,23 +289,19 @@ def _reduce_by_signature(grid: Array, groupings: list[tuple[Array, Array]]) -> A
 
 def _weigh(reduced: Array, groupings: list[tuple[Array, Array]], plan: TermPlan) -> Number:
     """``Σ reduced[sig] · Π_sorts Π_atoms (size)_(blocks)`` exactly (ints or sympy)."""
-    weights = []
-    for (signatures, _), sort in zip(groupings, plan.sort_order):
-        sizes = plan.atoms[sort].sizes
-        weights.append([falling_product(sizes, sig) for sig in signatures.tolist()])
-    total: Number = 0
-    for index in zip(*np.nonzero(reduced)):
-        value = int(reduced[index])
-        total += value * prod((weights[axis][i] for axis, i in enumerate(index)), start=1)
-    return expand(total)
+    weights = [[falling_product(plan.atoms[sort].sizes, sig) for sig in signatures.tolist()]
+               for (signatures, _), sort in zip(groupings, plan.sort_order)]
+    return expand(sum((int(reduced[index]) * prod((weights[axis][i] for axis, i in enumerate(index)), start=1)
+                       for index in zip(*np.nonzero(reduced))), start=0))
 
 
 def falling_product(sizes: Sequence[Number], blocks: Sequence[int]) -> Number:
-    result: Number = 1
-    for size, k in zip(sizes, blocks):
-        for j in range(k):
-            result *= size - j
-    return result
+    """``Π (size)_(k)``, falling factorials.
+
+    >>> falling_product([13, 4], [2, 1])
+    624
+    """
+    return prod((size - j for size, k in zip(sizes, blocks) for j in range(k)), start=1)
 
 
 # ---- the dense oracle ----------------------------------------------------------------------
@@ -340,16 +312,12 @@ def count_dense(node: Expr, sorts: Mapping[int, Sort], universe: Sequence[int],
     sizes = [int(sorts[v].size) for v in vertices]
     if prod(sizes) > max_points:
         raise ValueError(f"dense count over {prod(sizes):,} assignments is too large")
-    split = 0
-    while prod(sizes[split:]) > 2_000_000:
-        split += 1
-    inner = vertices[split:]
+    split = next(i for i in range(len(sizes) + 1) if prod(sizes[i:]) <= 2_000_000)
     grids = np.meshgrid(*(np.arange(s) for s in sizes[split:]), indexing="ij", sparse=True)
     dtype = exact_dtype([node], prod(sizes))
     total = 0
     for outer in cartesian(*(range(s) for s in sizes[:split])):
-        arrays = {v: np.array(x) for v, x in zip(vertices[:split], outer)}
-        arrays.update(dict(zip(inner, grids)))
+        arrays = {v: np.array(x) for v, x in zip(vertices[:split], outer)} | dict(zip(vertices[split:], grids))
         (value,) = evaluate([node], ValueEnv(arrays), dtype)
         total += int(np.broadcast_to(np.asarray(value, dtype=dtype), tuple(sizes[split:])).sum())
     return total
@@ -383,7 +351,6 @@ def evaluate_factored(roots: Sequence[Expr], sort_of: Mapping[int, str],
     env = ValueEnv({v: tables[sort_of[v]][0][:, i] for sort, (_, _, members) in tables.items()
                     for i, v in enumerate(members)})
     hand_env = ValueEnv(values)  # for a δ that compares vertices of different sorts
-    order = postorder(roots)
     support: dict[int, frozenset[str]] = {}
     computed: dict[int, Array] = {}
     lifted: dict[int, Array] = {}
@@ -395,7 +362,7 @@ def evaluate_factored(roots: Sequence[Expr], sort_of: Mapping[int, str],
             lifted[node.uid] = value if sort is None else value[tables[sort][1]]
         return lifted[node.uid]
 
-    for node in order:
+    for node in postorder(roots):
         parts = children(node)
         support[node.uid] = (frozenset({sort_of[v] for v in node.vertices}) if isinstance(node, Delta)
                              else frozenset().union(*(support[p.uid] for p in parts)))
@@ -407,12 +374,9 @@ def evaluate_factored(roots: Sequence[Expr], sort_of: Mapping[int, str],
             computed[node.uid] = _evaluate_one(node, computed, env)
     results = []
     for root in roots:
-        sorts = support[root.uid]
-        if len(sorts) == 1 and root.uid not in lifted:
-            (sort,) = sorts
-            results.append(SortedValues(sort, computed[root.uid], tables[sort][1]))
-        else:
-            results.append(SortedValues(None, at_hands(root), None))
+        (sort,) = support[root.uid] if len(support[root.uid]) == 1 and root.uid not in lifted else (None,)
+        results.append(SortedValues(None, at_hands(root), None) if sort is None
+                       else SortedValues(sort, computed[root.uid], tables[sort][1]))
     return results
 
 

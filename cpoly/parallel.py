@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from typing import TypeVar
 
 __all__ = ["THREADS_ENV", "beside", "imap_chunks", "map_chunks", "workers"]
 
@@ -57,72 +57,63 @@ def _bounds(total: int, chunk: int) -> list[tuple[int, int]]:
 def _in_order(function: Callable[[int, int], T], bounds: list[tuple[int, int]], ahead: int,
               most: int | None = None) -> Iterator[T]:
     """``function(*bound)`` for every bound, in order; on threads (at most ``most``) when
-    there are several chunks and workers (:class:`_Ahead`), else in the calling thread."""
+    there are several chunks and workers (:func:`_ahead`), else in the calling thread."""
     threads = min(workers(), len(bounds), most or len(bounds))
     if threads <= 1:
         return (function(start, stop) for start, stop in bounds)
-    return iter(_Ahead(function, bounds, threads, max(ahead, threads)))
+    return _ahead(function, bounds, threads, max(ahead, threads))
 
 
-class _Ahead(Generic[T]):
+def _ahead(function: Callable[[int, int], T], bounds: list[tuple[int, int]], threads: int, ahead: int) -> Iterator[T]:
     """Threads computing ``function(*bound)`` for the bounds in order, at most ``ahead``
-    results (in progress or done) before the one the caller waits for; iterating yields them
-    in order and raises the first error there.  When iteration ends, early or not, the
-    threads finish the call they are in and stop: none outlives the iteration.
+    results (in progress or done) before the one the caller waits for; yields them in order
+    and raises the first error there.  When iteration ends, early or not, the threads finish
+    the call they are in and stop: none outlives the iteration.
 
     (Plain threads, not :mod:`concurrent.futures`, whose import with :mod:`logging` costs a
     warm command milliseconds.)
     """
+    results: list[T | None] = [None] * len(bounds)
+    errors: list[BaseException | None] = [None] * len(bounds)
+    done = [threading.Event() for _ in bounds]
+    claims = iter(range(len(bounds)))
+    stopped = threading.Event()
+    lock = threading.Lock()
+    room = threading.Semaphore(ahead)
 
-    def __init__(self, function: Callable[[int, int], T], bounds: list[tuple[int, int]], threads: int,
-                 ahead: int) -> None:
-        self.function = function
-        self.bounds = bounds
-        self.results: list[T | None] = [None] * len(bounds)
-        self.errors: list[BaseException | None] = [None] * len(bounds)
-        self.done = [threading.Event() for _ in bounds]
-        self.claimed = 0
-        self.stopped = False
-        self.lock = threading.Lock()
-        self.room = threading.Semaphore(ahead)
-        # daemons: an iteration abandoned without being closed never keeps the interpreter alive
-        self.threads = [threading.Thread(target=self._work, name=f"cpoly-chunks-{i}", daemon=True)
-                        for i in range(threads)]
-
-    def _work(self) -> None:
+    def work() -> None:
         while True:
-            self.room.acquire()
-            with self.lock:
-                index = self.claimed
-                if self.stopped or index == len(self.bounds):
-                    self.room.release()  # the next waiting thread sees the end too
+            room.acquire()
+            with lock:
+                index = None if stopped.is_set() else next(claims, None)
+                if index is None:
+                    room.release()  # the next waiting thread sees the end too
                     return
-                self.claimed += 1
             try:
-                self.results[index] = self.function(*self.bounds[index])
+                results[index] = function(*bounds[index])
             except BaseException as error:  # noqa: BLE001 -- raised again where the results are read
-                self.errors[index] = error
-            self.done[index].set()
+                errors[index] = error
+            done[index].set()
 
-    def __iter__(self) -> Iterator[T]:
-        for thread in self.threads:
-            thread.start()
-        try:
-            for index in range(len(self.bounds)):
-                self.done[index].wait()
-                error = self.errors[index]
-                if error is not None:
-                    raise error
-                result = self.results[index]
-                self.results[index] = None
-                self.room.release()
-                yield result  # type: ignore[misc]  # set by the call that did not raise
-        finally:
-            with self.lock:
-                self.stopped = True
-            self.room.release()
-            for thread in self.threads:
-                thread.join()
+    # daemons: an iteration abandoned without being closed never keeps the interpreter alive
+    pool = [threading.Thread(target=work, name=f"cpoly-chunks-{i}", daemon=True) for i in range(threads)]
+    for thread in pool:
+        thread.start()
+    try:
+        for index in range(len(bounds)):
+            done[index].wait()
+            error = errors[index]
+            if error is not None:
+                raise error
+            result = results[index]
+            results[index] = None
+            room.release()
+            yield result  # type: ignore[misc]  # set by the call that did not raise
+    finally:
+        stopped.set()
+        room.release()
+        for thread in pool:
+            thread.join()
 
 
 def beside(first: Callable[[], T], second: Callable[[], U]) -> tuple[T, U]:

@@ -20,11 +20,11 @@ from dataclasses import dataclass, replace
 from cpoly.canonical import CanonicalTerms
 from cpoly.contraction import Contraction, contraction_sum, plan_contraction
 from cpoly.decoupled import Decoupled, decouple, decoupled_sum
-from cpoly.condition import MAX_CASES, ValueSplit, cases, is_symmetric, split_candidates
+from cpoly.condition import MAX_CASES, Case, ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.errors import CpolyTooLarge
 from cpoly.evaluate import grid_points, pattern_axes, term_sum
 from cpoly.expr import Expr, nodes_under
-from cpoly.memo import Memo, register
+from cpoly.memo import cached, register
 from cpoly.typedpatterns import MAX_PATTERNS, pattern_bound
 from cpoly.plan import TermPlan, plan_term, split_terms
 from cpoly.resolve import Sort
@@ -37,11 +37,9 @@ PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused witho
 SPLITS_TRIED = 3  # value sets tried per count (the best candidates)
 DECOUPLE_ABOVE = 100_000  # terms with more grid points are priced as a contraction too (cpoly.decoupled)
 SPLIT_GOOD = 200_000_000  # a split this cheap is taken without pricing the next candidate
-# Vertices of a sort from which a cheap contraction (cpoly.contraction) is taken without pricing
-# the plan by terms: that plan's patterns grow as Bell numbers (seven cards: 877 partitions a
-# side, each typed by every literal of a term), and pricing it can take minutes.  With fewer,
-# the plan by terms is priced first and kept unless it costs more than SPLIT_GOOD and more
-# than the contraction.
+# Vertices of a sort from which a cheap contraction (cpoly.contraction) is taken without pricing the plan
+# by terms (whose patterns grow as Bell numbers); with fewer, that plan is kept unless it costs more
+# than SPLIT_GOOD and more than the contraction.
 CONTRACT_FIRST = 6
 
 
@@ -71,7 +69,7 @@ class TooManyPatterns(CpolyTooLarge):
 
 
 @dataclass(frozen=True)
-class PatternCost:
+class PricedTerms:
     """The planned terms of a count by equality patterns and their work (node evaluations);
     ``biggest`` is the term with the most patterns, named when the count is refused."""
 
@@ -84,7 +82,7 @@ class PatternCost:
     decoupled: tuple[Decoupled | None, ...] = ()  # per term: counted as a contraction, if cheaper
 
 
-def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PatternCost:
+def priced_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PricedTerms:
     """Plan ``Σ node`` by equality patterns and measure it; raises CpolyTooLarge (naming the
     largest term) when a term's patterns are over the limit, before enumerating them."""
     names = {v: sorts[v].name for v in universe}
@@ -99,18 +97,19 @@ def pattern_cost(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
             raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
                                   term.node)
     axes = [pattern_axes(term) for term in terms]
-    works = [(grid_points(a) + TERM_OVERHEAD) * node_count(t.node) for t, a in zip(terms, axes)]
+    points = [grid_points(a) for a in axes]
+    works: list[int] = []
     decoupled: list[Decoupled | None] = []
-    for i, (term, axis) in enumerate(zip(terms, axes)):
-        found = decouple(term, axis) if grid_points(axis) > DECOUPLE_ABOVE else None
-        if found is not None and found.work + TERM_OVERHEAD * node_count(term.node) < works[i]:
-            works[i] = found.work + TERM_OVERHEAD * node_count(term.node)
-        else:
-            found = None
+    for term, axis, n in zip(terms, axes, points):
+        nodes = node_count(term.node)
+        found = decouple(term, axis) if n > DECOUPLE_ABOVE else None
+        if found is not None and found.work >= n * nodes:
+            found = None  # the grid of patterns is as cheap
+        works.append((n * nodes if found is None else found.work) + TERM_OVERHEAD * nodes)
         decoupled.append(found)
-    biggest = max(zip(terms, axes), key=lambda ta: grid_points(ta[1]), default=(None, None))[0]
-    return PatternCost(tuple(terms), tuple(axes), sum(works), biggest.node if biggest else None,
-                       max((grid_points(a) for a in axes), default=0), tuple(keys), tuple(decoupled))
+    biggest = terms[points.index(max(points))].node if terms else None
+    return PricedTerms(tuple(terms), tuple(axes), sum(works), biggest, max(points, default=0), tuple(keys),
+                       tuple(decoupled))
 
 
 CANONICAL = CanonicalTerms("patterncount.canonical")  # shared by every count: a term's count is remembered by its key
@@ -129,25 +128,20 @@ def _merged(terms: list[TermPlan]) -> tuple[list[TermPlan], list[int]]:
     return [term for _, term in kept], [key for key, _ in kept]
 
 
-_NODE_COUNTS = Memo[int, int]("patterncount.node_count", 500_000)
-
-
+@cached("patterncount.node_count", 500_000)
 def node_count(node: Expr) -> int:
     """The DAG nodes under ``node`` (memoised: nodes are interned)."""
-    found = _NODE_COUNTS.get(node.uid)
-    if found is None:
-        found = _NODE_COUNTS.put(node.uid, len(nodes_under(node)))
-    return found
+    return len(nodes_under(node))
 
 
 @dataclass(frozen=True)
-class PatternCount:
-    """A count by equality patterns as weighted parts ``(weight, universe, cost)``; ``split``
+class PatternPlan:
+    """A count by equality patterns as weighted parts ``(weight, universe, PricedTerms)``; ``split``
     is the value split the parts are the cases of (None: one part, the node itself);
     ``contraction``: the whole count as one face/suit contraction (:mod:`cpoly.contraction`),
     added to the parts."""
 
-    parts: tuple[tuple[int, frozenset[int], PatternCost], ...]
+    parts: tuple[tuple[int, frozenset[int], PricedTerms], ...]
     split: ValueSplit | None = None
     contraction: Contraction | None = None
 
@@ -165,7 +159,7 @@ class PatternCount:
 
 
 def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int],
-                  positions: Sequence[Sequence[int]] = (), memo: SplitMemo | None = None) -> PatternCount:
+                  positions: Sequence[Sequence[int]] = (), memo: SplitMemo | None = None) -> PatternPlan:
     """The plan of ``Σ node`` by equality patterns: as one face/suit contraction when that is
     cheap (see CONTRACT_FIRST) or the plan by terms fails or costs more; else conditioned on the cheapest of its first
     :func:`~cpoly.condition.split_candidates` (the next one is priced only while the best so
@@ -180,85 +174,68 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
     contracted = plan_contraction(node, sorts, universe)
     many = contracted is not None and max(map(len, contracted.vertices)) >= CONTRACT_FIRST
     if contracted is not None and many and contracted.work <= SPLIT_GOOD:
-        return PatternCount((), None, contracted)
+        return PatternPlan((), None, contracted)
     try:
         planned = _plan_by_terms(node, sorts, universe, positions, memo)
     except CpolyTooLarge:
         if contracted is None:
             raise
-        return PatternCount((), None, contracted)
+        return PatternPlan((), None, contracted)
     if contracted is not None and contracted.work < planned.work and (many or planned.work > SPLIT_GOOD):
-        return PatternCount((), None, contracted)
+        return PatternPlan((), None, contracted)
     return planned
 
 
 def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int],
-                   positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternCount:
+                   positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternPlan:
     """The plan of ``Σ node`` term by term (see :func:`plan_patterns`)."""
-    names = {v: sorts[v].name for v in universe}
-    sizes = {sorts[v].name: sorts[v].size for v in universe}
-    best: PatternCount | None = None
-    candidates = split_candidates(node, names, universe, sizes)[:SPLITS_TRIED]
+    best: PatternPlan | None = None
+    candidates = split_candidates(node, {v: sorts[v].name for v in universe}, universe,
+                                  {sorts[v].name: sorts[v].size for v in universe})[:SPLITS_TRIED]
     for split in candidates[1:] if candidates and not candidates[0].wild else ():
-        if split.wild and _all_zero(node, universe, split, positions, memo):
-            return PatternCount((), split)  # every case is 0: the count is 0, nothing to price
+        # cheap: the split's vertices are fixed, so most of their δs are decided
+        if split.wild and _cases(node, universe, split, positions, memo) == []:
+            return PatternPlan((), split)  # every case is 0: the count is 0, nothing to price
     for split in candidates:
+        found = _cases(node, universe, split, positions, memo)
         try:
-            planned = _priced(node, sorts, universe, split, positions, memo)
+            planned = None if found is None else PatternPlan(tuple(
+                (case.weight, case.universe, priced_terms(case.node, sorts, case.universe)) for case in found), split)
         except TooManyPatterns:
             continue
         if planned is not None and (best is None or planned.work < best.work):
             best = planned
         if best is not None and best.work <= SPLIT_GOOD:
             break
-    return best or PatternCount(((1, universe, pattern_cost(node, sorts, universe)),))
+    return best or PatternPlan(((1, universe, priced_terms(node, sorts, universe)),))
 
 
 SplitMemo = dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]]
 
 
-def _priced(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int], split: ValueSplit,
-            positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> PatternCount | None:
-    """``Σ node`` planned as the cases of ``split`` (None when they are too many to
-    enumerate: no position symmetry and more than MAX_CASES subsets)."""
+def _cases(node: Expr, universe: frozenset[int], split: ValueSplit, positions: Sequence[Sequence[int]],
+           memo: SplitMemo | None) -> list[Case] | None:
+    """``Σ node`` as the cases of ``split`` (None when they are too many to enumerate: no
+    position symmetry and more than MAX_CASES subsets)."""
     symmetric = _symmetric(node, split, positions)
     if not symmetric and 2 ** len(split.vertices) > MAX_CASES:
         return None
-    parts = tuple((case.weight, case.universe, pattern_cost(case.node, sorts, case.universe))
-                  for case in cases(node, split, universe, symmetric, memo))
-    return PatternCount(parts, split)
-
-
-def _all_zero(node: Expr, universe: frozenset[int], split: ValueSplit,
-              positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> bool:
-    """Whether conditioning on a wild value leaves no case (cheap: the split's vertices are
-    fixed, so most of their δs are decided)."""
-    symmetric = _symmetric(node, split, positions)
-    return (symmetric or 2 ** len(split.vertices) <= MAX_CASES) and not cases(node, split, universe, symmetric, memo)
-
-
-_SYMMETRIC = Memo[tuple[int, tuple[tuple[int, ...], ...]], bool]("patterncount.symmetric", 100_000)
+    return cases(node, split, universe, symmetric, memo)
 
 
 def _symmetric(node: Expr, split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
-    """Whether one case per size of W is enough: the split moves with the positions and the
-    node is symmetric in them (memoised: nodes are interned)."""
-    if not positions or not _moves_with(split, positions):
+    """Whether one case per size of W is enough: the split's vertices are one vertex of each
+    position, in the same slot, and the node is symmetric in the positions."""
+    slots = range(min(map(len, positions), default=0))
+    if not any(tuple(p[slot] for p in positions) == split.vertices for slot in slots):
         return False
-    key = (node.uid, tuple(map(tuple, positions)))
-    found = _SYMMETRIC.get(key)
-    if found is None:
-        found = _SYMMETRIC.put(key, is_symmetric(node, positions))
-    return found
+    return _is_symmetric(node, tuple(map(tuple, positions)))
 
 
-def _moves_with(split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
-    """Whether the split's vertices are one vertex of each position, in the same slot."""
-    return any(tuple(p[slot] for p in positions) == split.vertices
-               for slot in range(min(map(len, positions), default=0)))
+_is_symmetric = cached("patterncount.symmetric", 100_000)(is_symmetric)  # nodes are interned
 
 
-def run_patterns(counted: PatternCount, budget: WorkBudget | None = None) -> Number:
+def run_patterns(counted: PatternPlan, budget: WorkBudget | None = None) -> Number:
     """Run a planned count, after charging its whole work to ``budget``."""
     (budget or WorkBudget()).spend(counted.work)
     total: Number = 0 if counted.contraction is None else contraction_sum(counted.contraction)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
-from math import factorial
+from math import factorial, prod
 
 import numpy as np
 
@@ -40,16 +40,13 @@ def restricted_growth(m: int, max_blocks: int) -> Iterator[tuple[int, ...]]:
     >>> list(restricted_growth(3, 2))
     [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)]
     """
-    if m == 0:
-        yield ()
-        return
-    stack: list[tuple[int, ...]] = [(0,)]
+    stack: list[tuple[int, ...]] = [()]
     while stack:
         prefix = stack.pop()
         if len(prefix) == m:
             yield prefix
             continue
-        top = min(max(prefix) + 2, max_blocks)
+        top = min(max(prefix, default=-1) + 2, max_blocks)
         stack.extend(prefix + (b,) for b in reversed(range(top)))
 
 
@@ -180,14 +177,18 @@ def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_s
     capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
     fits = (counts <= capacity).all(axis=1)
     if int(fits.sum()) > MAX_PATTERNS:
-        raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
-                            "the expression distinguishes too many values")
+        raise _too_many(m)
     owner, typings, counts = owner[fits], typings[fits], counts[fits]
     order = rgs[owner]
     codes = np.take_along_axis(typings, order, axis=1) * stride(m) + order
     for array in (codes, counts):
         array.flags.writeable = False
     return codes, counts
+
+
+def _too_many(m: int) -> CpolyTooLarge:
+    return CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
+                         "the expression distinguishes too many values")
 
 
 @cached("typedpatterns.partition_array", 64)
@@ -200,11 +201,9 @@ def partition_array(m: int) -> np.ndarray:
 def _bit_table(n_atoms: int) -> tuple[np.ndarray, np.ndarray]:
     """For every bit mask of ``n_atoms`` bits: its set bits in order (row), and their number."""
     table = np.zeros((1 << n_atoms, max(n_atoms, 1)), dtype=np.int64)
-    popcount = np.zeros(1 << n_atoms, dtype=np.int64)
+    popcount = np.array([mask.bit_count() for mask in range(1 << n_atoms)], dtype=np.int64)
     for mask in range(1 << n_atoms):
-        bits = [a for a in range(n_atoms) if mask >> a & 1]
-        table[mask, :len(bits)] = bits
-        popcount[mask] = len(bits)
+        table[mask, :popcount[mask]] = [a for a in range(n_atoms) if mask >> a & 1]
     return table, popcount
 
 
@@ -214,19 +213,10 @@ def _typed_patterns(
     allowed: tuple[tuple[int, ...], ...],
     atom_sizes: tuple[int | None, ...],
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Typed patterns of ``m`` vertices.
-
-    Parameters
-    ----------
-    m : number of vertices.
-    allowed : for each vertex, the atoms its value may lie in.
-    atom_sizes : each atom's number of values, or None when it is symbolic (no pruning).
-
-    Returns
-    -------
-    codes : (P, m) int64, vertex value codes ``atom * stride(m) + block``.
-    counts : (P, A) int64, the number of blocks in each atom (the pattern's weight signature).
-    """
+    """Typed patterns of ``m`` vertices, vertex ``i`` in the atoms ``allowed[i]``, each atom of
+    ``atom_sizes[a]`` values (None: symbolic, no pruning): codes (P, m) int64, each vertex's
+    ``atom * stride(m) + block``, and counts (P, A) int64, the blocks in each atom (the weight
+    signature)."""
     n_atoms = len(atom_sizes)
     allowed_sets = [frozenset(a) for a in allowed]
     code_parts: list[np.ndarray] = []
@@ -236,15 +226,11 @@ def _typed_patterns(
     numeric = [size for size in atom_sizes if size is not None]
     most_blocks = m if len(numeric) < n_atoms else min(m, sum(numeric))
     capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
+    every = frozenset(range(n_atoms))
     for rgs in (set_partitions(m) if m <= 10 else restricted_growth(m, most_blocks)):
         blocks = max(rgs) + 1 if rgs else 0
-        block_atoms = []
-        for b in range(blocks):
-            common = frozenset(range(n_atoms))
-            for i, blk in enumerate(rgs):
-                if blk == b:
-                    common &= allowed_sets[i]
-            block_atoms.append(sorted(common))
+        block_atoms = [sorted(every.intersection(*(allowed_sets[i] for i, blk in enumerate(rgs) if blk == b)))
+                       for b in range(blocks)]
         if any(not atoms for atoms in block_atoms):
             continue
         # every typing of the blocks at once: (T, blocks) atoms, kept when no atom holds more
@@ -257,8 +243,7 @@ def _typed_patterns(
         typings, counts = typings[fits], counts[fits]
         found += len(typings)
         if found > MAX_PATTERNS:
-            raise CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
-                                "the expression distinguishes too many values")
+            raise _too_many(m)
         order = np.array(rgs, dtype=np.int64)
         code_parts.append(typings[:, order] * step + order if m else typings[:, :0])
         count_parts.append(counts)
@@ -276,17 +261,13 @@ def integer_partitions(m: int) -> tuple[tuple[int, ...], ...]:
     >>> integer_partitions(4)
     ((4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1))
     """
-    out: list[tuple[int, ...]] = []
-    stack: list[tuple[int, ...]] = [()]
-    while stack:
-        prefix = stack.pop()
-        left = m - sum(prefix)
+    def at_most(left: int, top: int) -> Iterator[tuple[int, ...]]:  # larger first: descending order
         if left == 0:
-            out.append(prefix)
-            continue
-        top = min(left, prefix[-1] if prefix else left)
-        stack.extend(prefix + (size,) for size in range(1, top + 1))
-    return tuple(sorted(out, key=lambda p: tuple(-x for x in p)))
+            yield ()
+        for size in range(min(left, top), 0, -1):
+            yield from ((size, *rest) for rest in at_most(left - size, size))
+
+    return tuple(at_most(m, m))
 
 
 @cached("typedpatterns.partition_types", 64)
@@ -333,19 +314,12 @@ def _symmetric_patterns(m: int, allowed: tuple[int, ...], atom_sizes: tuple[int 
         groups = [sum(1 for s in sizes if s == size) for size in sorted(set(sizes), reverse=True)]
         for typing in product(*(combinations_with_replacement(allowed, g) for g in groups)):
             atoms = [a for group in typing for a in group]
-            count = [0] * n_atoms
-            for a in atoms:
-                count[a] += 1
+            count = [atoms.count(a) for a in range(n_atoms)]
             if any(c > cap for c, cap in zip(count, capacity)):
                 continue
-            multiplicity = 1
-            for group in typing:
-                multiplicity *= factorial(len(group))
-                for a in set(group):
-                    multiplicity //= factorial(group.count(a))
             rows.append([atoms[b] * step + b for b in rgs])
-            counts.append(count)
-            times.append(multiplicity)
+            counts.append(count)  # each group's typings: a multinomial coefficient
+            times.append(prod(factorial(len(g)) // prod(factorial(g.count(a)) for a in set(g)) for g in typing))
             kinds.append(kind)
     arrays = (np.array(rows, dtype=np.int64).reshape(-1, m), np.array(counts, dtype=np.int64).reshape(-1, n_atoms),
               np.array(times, dtype=np.int64), np.array(kinds, dtype=np.int64))

@@ -10,7 +10,7 @@ from cpoly.api import dense_count, load_game, load_game_text
 from cpoly.canonical import CanonicalTerms
 from cpoly.counting import count_node
 from cpoly.evaluate import count_dense
-from cpoly.patterncount import CANONICAL, PatternCount, pattern_cost, run_patterns
+from cpoly.patterncount import CANONICAL, PatternPlan, priced_terms, run_patterns
 from cpoly.plan import plan_term
 from cpoly.resolve import Sort
 from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
@@ -47,7 +47,7 @@ def test_a_sum_of_windows_counts_as_brute_force(coefficients):
     """Windows 0..5 (the last two clipped by the domain edge), weighted: the merged count equals
     every one of the 7^3 * 2^3 assignments tried."""
     node = add(*(mul(const(c), window(low)) for c, low in zip(coefficients, range(6))))
-    cost = pattern_cost(node, SORTS, UNIVERSE)
+    cost = priced_terms(node, SORTS, UNIVERSE)
     assert len(cost.terms) < 6 and len(set(cost.keys)) == len(cost.keys)  # merged: fewer terms
     assert count_node(node, SORTS, UNIVERSE) == count_dense(node, SORTS, sorted(UNIVERSE))
 
@@ -68,10 +68,10 @@ def test_a_key_kept_across_a_full_table_never_finds_another_terms_count(monkeypa
 def test_a_remembered_term_count_is_the_count_of_its_relabeling():
     """The per-key counts outlive a count: counting a window again (moved) term by term reads
     the count found for the first, which is the brute-force count of the moved one."""
-    run_patterns(PatternCount(((1, UNIVERSE, pattern_cost(window(1), SORTS, UNIVERSE)),)))
-    cost = pattern_cost(window(3), SORTS, UNIVERSE)
+    run_patterns(PatternPlan(((1, UNIVERSE, priced_terms(window(1), SORTS, UNIVERSE)),)))
+    cost = priced_terms(window(3), SORTS, UNIVERSE)
     assert all(k in CANONICAL.counts for k in cost.keys)
-    assert run_patterns(PatternCount(((1, UNIVERSE, cost),))) == count_dense(window(3), SORTS, sorted(UNIVERSE))
+    assert run_patterns(PatternPlan(((1, UNIVERSE, cost),))) == count_dense(window(3), SORTS, sorted(UNIVERSE))
 
 
 def test_exclusive_windows_are_zero_one_and_overlapping_ones_are_not():
