@@ -82,8 +82,7 @@ def sorted_deal(deal: Sequence[int], n: int, card: str = "card") -> tuple[np.nda
     if len(set(cards.tolist())) != HAND_SIZE:
         raise CpolyInputError(f"deal {cards.tolist()} repeats a {card}")
     order = np.argsort(cards, kind="stable")
-    position = np.empty(HAND_SIZE, dtype=np.int64)
-    position[order] = np.arange(HAND_SIZE)
+    position = np.argsort(order)
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
     return cards[order], to_sorted
 
@@ -225,8 +224,7 @@ def analyze_prepared(
     ordered draws.
     """
     rule = parse_tie_rule(tie_rule)
-    stacked = prepared.stacked
-    _check_pays(paytable, stacked.n_columns)
+    _check_pays(paytable, prepared.n_columns)
     lcm_weight, weights, orderings = _draw_weights(prepared.n, ordered)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
@@ -235,18 +233,34 @@ def analyze_prepared(
     # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
     scaled.check_int64_bounds(lcm_weight, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH), largest_class * orderings)
-    deals = prepared.deals
-    totals = Totals(stacked.n_columns)
+    totals = Totals(prepared.n_columns)
     n_classes = len(prepared.sizes)
     if progress is not None:
         progress(0, n_classes)
+    if ordered is not None:
+        _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
+    else:
+        _play_plain(prepared, pay_matrix, weight_by_hold, rule, totals, progress, hold_values)
+    deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
+                              minlength=prepared.n_columns).round().astype(np.int64)  # exact: sums < 2**53
+    if ordered is not None:
+        deal_counts = ordered.deal_counts(deal_counts)
+    return totals.analysis(paytable, rule, prepared.n, lcm_weight, deal_counts.tolist(), n_classes,
+                           prepared.group_order, prepared.symmetry_note, prepared.from_cache, ordered is not None)
 
+
+def _play_plain(prepared: PreparedGame, pay_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule,
+                totals: Totals, progress: Progress | None, hold_values: HoldValues | None) -> None:
+    """The chunks of deal classes on the thread pool, added to ``totals`` in order: the plain
+    deals' per-row weights summed over every chunk and multiplied by the rows once; the tied
+    deals of chunks with few of them gathered and decided together (the tie rules' many small
+    steps once per :data:`TIE_BATCH`, not once per chunk)."""
+    stacked = prepared.stacked
     pricing = Pricing.of(stacked, pay_matrix, weight_by_hold)
-    prepared.held_rows(0, 0)  # built here, not by two threads at once
 
     def decide(index: np.ndarray) -> _Decided:
         classes = index[:, HOLDS - 1]
-        counts, choice = play_tied(index, stacked, pay_matrix, weight_by_hold, rule, deals[classes],
+        counts, choice = play_tied(index, stacked, pay_matrix, weight_by_hold, rule, prepared.deals[classes],
                                    prepared.faces, prepared.card_maps)
         return counts, choice, classes
 
@@ -262,27 +276,9 @@ def analyze_prepared(
         counts, choice, classes = decided
         totals.add(counts, choice, weight_by_hold, prepared.sizes[classes], len(prepared.card_maps))
 
-    if ordered is not None:
-        _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
-    else:
-        _play_plain(play, decide, add, n_classes, prepared, totals, progress, hold_values)
-    deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
-                              minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
-    if ordered is not None:
-        deal_counts = ordered.deal_counts(deal_counts)
-    return totals.analysis(paytable, rule, prepared.n, lcm_weight, deal_counts.tolist(), n_classes,
-                           prepared.group_order, prepared.symmetry_note, prepared.from_cache, ordered is not None)
-
-
-def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarray], _Decided],
-                add: Callable[[_Decided], None], n_classes: int, prepared: PreparedGame, totals: Totals,
-                progress: Progress | None, hold_values: HoldValues | None) -> None:
-    """The chunks of deal classes on the thread pool, added to ``totals`` in order: the plain
-    deals' per-row weights summed over every chunk and multiplied by the rows once; the tied
-    deals of chunks with few of them gathered and decided together (the tie rules' many small
-    steps once per :data:`TIE_BATCH`, not once per chunk)."""
-    per_row = np.zeros(len(prepared.stacked.rows), dtype=np.int64)
-    per_category = np.zeros(prepared.stacked.n_columns, dtype=np.int64)
+    n_classes = len(prepared.sizes)
+    per_row = np.zeros(len(stacked.rows), dtype=np.int64)
+    per_category = np.zeros(stacked.n_columns, dtype=np.int64)
     pending: list[np.ndarray] = []
     done = 0
     threads = 1 if n_classes < PARALLEL_CLASSES else None
@@ -304,7 +300,7 @@ def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarra
             progress(done, n_classes)
     if pending:
         add(decide(np.concatenate(pending)))
-    combinations = exact_dot(per_row, prepared.stacked.rows)
+    combinations = exact_dot(per_row, stacked.rows)
     totals.add_sums([c + int(v) for c, v in zip(combinations, per_category.tolist())], [], [])
 
 

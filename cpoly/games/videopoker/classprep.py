@@ -219,10 +219,7 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
         index[:, -1] = blocks.class_index(keys5, hands)
         return index
 
-    def held_rows() -> np.ndarray:
-        return arrays["held"]
-
     maps = blocks.card_maps()
     return PreparedGame(n, arrays["representatives"], arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
-                        faces, subsets, full_tables, deal_rows, held_rows, suit_classes=(blocks, arrays))
+                        faces, subsets, full_tables, deal_rows, arrays["held"], suit_classes=(blocks, arrays))
 

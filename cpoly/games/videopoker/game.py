@@ -29,7 +29,7 @@ from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import analyze_prepared, autohold
 from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
 from cpoly.games.videopoker.summary import GameAnalysis
-from cpoly.games.videopoker.holdchoice import HoldResult
+from cpoly.games.videopoker.holdchoice import HAND_SIZE, HoldResult
 from cpoly.paytable import PayTable
 from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.classprep import prepare_classes
@@ -44,7 +44,6 @@ from cpoly.games.videopoker.multiset import all_multisets, multiset_count, reali
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.deck.suitclasses import SuitBlocks
-from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.games.videopoker.tables import SubsetTables
 from cpoly.positions import position_dependent, witnesses
 
@@ -186,17 +185,14 @@ class VideoPoker:
         "nothing" (they are never dealt).  A game prepared by suit classes lists its classes'
         categories for every hand.
         """
-        hands = (comb(self.n_cards, HAND_SIZE) if self.copies == 1
-                 else multiset_count(len(self.value_faces), HAND_SIZE))
-        layout = {"categories": (np.dtype(np.int16), (hands,))}
+        layout = {"categories": (np.dtype(np.int16), (self._n_hands,))}
         if use_cache:
             stored = cache.load_entry("categories", self._definition_key, layout)
             if stored is not None:
                 return stored["categories"]
-        prepared = self._prepared if self._prepared is not None or self.copies != 1 else \
-            self._prepare_by_classes(len(self.game.category_names) + 1, use_cache)
-        if isinstance(prepared, PreparedGame) and self._prepared is None:
-            self._prepared = prepared
+        if self._prepared is None:
+            self._prepared = self._prepare_by_classes(use_cache)
+        prepared = self._prepared
         if isinstance(prepared, PreparedGame) and not isinstance(prepared.full_tables, SubsetTables):
             classes = prepared.tables.categories.astype(np.int16)
         else:
@@ -204,6 +200,11 @@ class VideoPoker:
         if use_cache:
             cache.store_entry("categories", self._definition_key, {"categories": classes})
         return classes
+
+    @property
+    def _n_hands(self) -> int:
+        """Hands of the deck (5-multisets of card values with copies)."""
+        return comb(self.n_cards, HAND_SIZE) if self.copies == 1 else multiset_count(len(self.value_faces), HAND_SIZE)
 
     def _classify_all(self) -> np.ndarray:
         if self.copies != 1:
@@ -255,9 +256,7 @@ class VideoPoker:
         over every hand, so it cannot honour a restricting deal (count and hold do)."""
         rejected = self.checks()["rejected"]
         if len(rejected):
-            hands = (comb(self.n_cards, HAND_SIZE) if self.copies == 1
-                     else multiset_count(len(self.value_faces), HAND_SIZE))
-            raise CpolyError(f"the deal rejects {len(rejected):,} of the {hands:,} hands of the deck; "
+            raise CpolyError(f"the deal rejects {len(rejected):,} of the {self._n_hands:,} hands of the deck; "
                              "the full-game analysis averages over every hand of the deck and does not "
                              "support a restricting deal yet (cpoly count honours it, and cpoly hold "
                              "refuses the rejected deals): remove the restriction from 'deal' to analyse")
@@ -270,11 +269,9 @@ class VideoPoker:
         representatives are classified); other games classify every hand.
         """
         if self._prepared is None:
+            self._prepared = self._prepare_by_classes(use_cache)
+        if self._prepared is None:
             n_columns = len(self.game.category_names) + 1
-            if self.copies == 1:
-                self._prepared = self._prepare_by_classes(n_columns, use_cache)
-            if self._prepared is not None:
-                return self._prepared
             categories = self.categories(use_cache)
             if self.copies != 1:
                 self._prepared = prepare_copies(categories, self.value_faces, self.value_suits,
@@ -283,9 +280,9 @@ class VideoPoker:
                 self._prepared = prepare_game(categories, self.faces, self.suits, n_columns, use_cache)
         return self._prepared
 
-    def _prepare_by_classes(self, n_columns: int, use_cache: bool) -> PreparedGame | None:
-        """The suit-class preparation, or None when it does not apply (suits told apart, an
-        unusual deck, or a deal that rejects some hand of the deck)."""
+    def _prepare_by_classes(self, use_cache: bool) -> PreparedGame | None:
+        """The suit-class preparation, or None when it does not apply (copies, suits told apart,
+        an unusual deck, or a deal that rejects some hand of the deck)."""
         blocks = self._suit_blocks
         if blocks is None:
             return None
@@ -302,8 +299,8 @@ class VideoPoker:
 
         where, key = prepared_file(self, self.suit_classes_key(blocks))
         try:
-            return prepare_classes(classify, blocks, self.faces, n_columns, key, use_cache, where,
-                                   lambda: game_meta(self, blocks))
+            return prepare_classes(classify, blocks, self.faces, len(self.game.category_names) + 1, key, use_cache,
+                                   where, lambda: game_meta(self, blocks))
         except _RestrictedDeal:
             return None
 

@@ -138,26 +138,14 @@ def held_subset_rows(deals: np.ndarray, offsets: np.ndarray, fours: np.ndarray |
     """
     deals = np.asarray(deals)
     n_cards = int(deals.max()) + 1 if deals.size else HAND_SIZE
-    table = binomial_table(max(n_cards, HAND_SIZE + 1), HAND_SIZE)
     if int(offsets[-1]) + comb(max(n_cards, HAND_SIZE), HAND_SIZE - 1) >= 2**31:
         raise ValueError("subset rows beyond int32")  # decks of over 400 cards
-    narrow = table.astype(np.int32)
     rows = np.empty((HOLDS - 1, len(deals)), dtype=np.int32)
 
     def run(start: int, stop: int) -> None:
-        part = deals[start:stop]
-        binomials = [[narrow[slot + 1][part[:, position]] for position in range(HAND_SIZE)]
-                     for slot in range(HAND_SIZE - 1)]
-        for mask in range(HOLDS - 1):
-            positions = _held_positions(mask)
-            row = rows[mask, start:stop]
-            if fours is not None and len(positions) == HAND_SIZE - 1:
-                missing = (HOLDS - 1 - mask).bit_length() - 1
-                np.add(fours[start:stop, missing], np.int32(offsets[HAND_SIZE - 1]), out=row)
-                continue
-            row[:] = offsets[len(positions)]
-            for slot, position in enumerate(positions):
-                row += binomials[slot][position]
+        rows[:, start:stop] = subset_indices(deals[start:stop], offsets)[:, : HOLDS - 1].T
+        if fours is not None:  # hold 31 - 2**i keeps every card but card i
+            rows[HOLDS - 1 - (1 << np.arange(HAND_SIZE)), start:stop] = (fours[start:stop] + offsets[HAND_SIZE - 1]).T
 
     map_chunks(run, len(deals), HELD_CHUNK)
     return rows
