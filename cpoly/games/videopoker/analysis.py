@@ -102,18 +102,9 @@ def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
     numpy.ndarray
         int64, shape ``(32, K + 1)``; row ``m`` sums to ``C(n - 5, 5 - popcount(m))``.
     """
-    sorted_counts, to_sorted = _sorted_outcomes(deal, tables)
-    outcomes: np.ndarray = sorted_counts[to_sorted]
-    return outcomes
-
-
-def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame) -> tuple[np.ndarray, list[int]]:
-    """Outcomes with holds indexed on the sorted deal, and for each hold index on the given
-    order the same hold's index on the sorted deal."""
     cards, to_sorted = sorted_deal(deal, tables.n)
-    counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
-              else deal_hold_counts(cards, tables))
-    return counts, to_sorted
+    outcomes: np.ndarray = deal_hold_counts(cards, tables)[to_sorted]
+    return outcomes
 
 
 def _draw_weights(n: int, ordered: OrderedHands | None) -> tuple[int, tuple[int, ...], int]:
@@ -153,7 +144,9 @@ def autohold(
     """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
-    sorted_counts, to_sorted = _sorted_outcomes(deal, tables)
+    cards, to_sorted = sorted_deal(deal, tables.n)
+    sorted_counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
+                     else deal_hold_counts(cards, tables))
     if ordered is not None:
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
     lcm_weight, _, _ = _draw_weights(tables.n, ordered)

@@ -13,13 +13,10 @@ per game, memory-mapped), which also holds, in its header, what a warm ``hold`` 
 :mod:`~cpoly.games.videopoker.warmanalysis`).  The cold path builds the arrays, writes the file
 and reads it back through :func:`from_store`, the constructor the warm paths call.
 
-What is kept: the four- and five-card class keys, the
-representatives' cards, colex ranks, categories and class sizes, the class of each
-representative's 4-subsets, the tables per class, the class of every subset of up to three
-cards, the stacked rows the analysis reads (int32: a warm run neither gathers nor converts
-them), and the stacked row of each held subset of each representative (``(31, classes)`` int32, 17 MB for 52
-cards: what a second pay table reads, so that it is one contraction of the rows with the pays,
-one gather, the inclusion-exclusion and a maximum per class).
+What is kept: the four- and five-card class keys, the representatives' cards, colex ranks,
+categories and class sizes, the class of each representative's 4-subsets, the tables per class,
+the class of every subset of up to three cards, the stacked rows the analysis reads and the
+stacked row of each held subset of each representative (int32, ready for a warm run to read).
 """
 
 from __future__ import annotations

@@ -121,13 +121,8 @@ class VideoPoker:
 
         With copies, repeats of a card take its copies in turn (``Ah Ah``: copies 0 and 1).
         """
-        seen: dict[Card, int] = {}
-        indices = []
-        for card in self.game.parse_hand(texts):
-            copy = seen.get(card, 0)
-            seen[card] = copy + 1
-            indices.append(self.card_index(card) + copy)
-        return indices
+        cards = self.game.parse_hand(texts)
+        return [self.card_index(card) + cards[:i].count(card) for i, card in enumerate(cards)]
 
     # ---- ordered deals ------------------------------------------------------------------------
     @property

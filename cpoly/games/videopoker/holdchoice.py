@@ -42,7 +42,6 @@ __all__ = [
     "TieKey",
     "draw_weights",
     "exclude_discards",
-    "hold_options",
     "parse_tie_rule",
     "play_deal",
     "tie_order",
@@ -165,22 +164,6 @@ def exclude_discards(containing: Sequence[Sequence[int]]) -> list[list[int]]:
     return counts
 
 
-def hold_options(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledPays, n: int,
-                 ordered: bool = False) -> list[HoldOption]:
-    """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
-    exact EVs; ``n`` is the deck size.  With ``ordered``, counts are of ordered draws
-    (``(n - 5)_d`` of them), else of sets."""
-    draw_count = perm if ordered else comb
-    options = []
-    for m in range(HOLDS):
-        kept = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
-        draws = draw_count(n - HAND_SIZE, HAND_SIZE - len(kept))
-        row = tuple(int(c) for c in counts[m])
-        total = sum(c * p for c, p in zip(row, scaled.pays_for(m == HOLDS - 1)))
-        options.append(HoldOption(m, kept, row, draws, Fraction(total, draws * scaled.denominator)))
-    return options
-
-
 def tie_order(deal: Sequence[int], faces: Sequence[int] | None, rule: TieRule) -> list[int]:
     """The place of each dealt card in the order the tie rules read holds in: by card index,
     or by face then card index under ``rank-order`` when the faces are known.  A hold's key is
@@ -230,13 +213,20 @@ def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: Scal
     faces : sequence of int, optional
         Face of every card of the deck (the ``rank-order`` rule).
     ordered : bool
-        Counts of ordered draws (an ordered game).
+        Counts of ordered draws (``(n - 5)_d`` of them: an ordered game), else of sets.
     allowed : sequence of bool, optional
         The holds that are distinct choices (default all): with copies of a card, of the holds
         keeping one copy or the other only the one keeping the lower card
         (:func:`~cpoly.games.videopoker.multiset.canonical_holds`).
     """
-    options = hold_options(deal, counts, scaled, n, ordered)
+    draw_count = perm if ordered else comb
+    options = []
+    for m in range(HOLDS):
+        kept = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
+        draws = draw_count(n - HAND_SIZE, HAND_SIZE - len(kept))
+        row = tuple(int(c) for c in counts[m])
+        total = sum(c * p for c, p in zip(row, scaled.pays_for(m == HOLDS - 1)))
+        options.append(HoldOption(m, kept, row, draws, Fraction(total, draws * scaled.denominator)))
     best_ev = max(o.ev for o in options)
     tied = [o.hold for o in options if o.ev == best_ev and (allowed is None or allowed[o.hold])]
     remaining = _narrow(options, tied, scaled, rule)

@@ -204,10 +204,8 @@ def exclude_discards(counts: np.ndarray) -> np.ndarray:
     n_deals, n_columns = counts.shape[1:]
     lattice = counts.reshape((2,) * HAND_SIZE + (n_deals, n_columns))
     for axis in range(HAND_SIZE):
-        without: list[int | slice] = [slice(None)] * lattice.ndim
-        with_card: list[int | slice] = [slice(None)] * lattice.ndim
-        without[axis], with_card[axis] = 0, 1
-        lattice[tuple(without)] -= lattice[tuple(with_card)]
+        before = (slice(None),) * axis
+        lattice[before + (0,)] -= lattice[before + (1,)]
     result: np.ndarray = counts.transpose(1, 0, 2)
     return result
 
