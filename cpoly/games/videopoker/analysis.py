@@ -234,7 +234,7 @@ def analyze_prepared(
         _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
     else:
         _play_plain(prepared, pay_matrix, weight_by_hold, rule, totals, progress, hold_values)
-    deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
+    deal_counts = np.bincount(prepared.stacked.categories, weights=prepared.sizes.astype(np.float64),
                               minlength=prepared.n_columns).round().astype(np.int64)  # exact: sums < 2**53
     if ordered is not None:
         deal_counts = ordered.deal_counts(deal_counts)

@@ -202,23 +202,17 @@ class VideoPoker:
         return comb(self.n_cards, HAND_SIZE) if self.copies == 1 else multiset_count(len(self.value_faces), HAND_SIZE)
 
     def _classify_all(self) -> np.ndarray:
-        if self.copies != 1:
-            return self._classify_multisets()
-        hands = all_hands(self.n_cards, HAND_SIZE)
-        classes, rejected, odd = classify_rows(self.game, hands, self.faces, self.suits,
-                                               frozenset(self.position_dependent))
-        self._store_checks(rejected, odd)
-        return classes.astype(np.int16)
-
-    def _classify_multisets(self) -> np.ndarray:
-        rows = all_multisets(len(self.value_faces), HAND_SIZE)
-        dealable = realisations(rows, self.copies) > 0
-        values = rows[dealable]
+        """The category of every hand (with copies: of every dealable multiset, else "nothing")."""
+        dealable: np.ndarray | slice = slice(None)
+        if self.copies == 1:
+            rows = all_hands(self.n_cards, HAND_SIZE)
+        else:
+            rows = all_multisets(len(self.value_faces), HAND_SIZE)
+            dealable = realisations(rows, self.copies) > 0
         classes = np.full(len(rows), len(self.game.category_names), dtype=np.int16)
-        classes[dealable], dealt_rejected, odd = classify_rows(self.game, values, self.value_faces,
-                                                               self.value_suits)
         rejected = np.zeros(len(rows), dtype=bool)
-        rejected[dealable] = dealt_rejected
+        classes[dealable], rejected[dealable], odd = classify_rows(
+            self.game, rows[dealable], self.value_faces, self.value_suits, frozenset(self.position_dependent))
         self._store_checks(rejected, odd)
         return classes
 

@@ -106,11 +106,6 @@ class PreparedGame:
         result: np.ndarray = hold_counts(self.deal_rows(np.asarray(cards)[None, :]), self.stacked)[0]
         return result.astype(np.int64)
 
-    @property
-    def deal_categories(self) -> np.ndarray:
-        """The category of each deal class."""
-        return self.stacked.categories
-
     @cached_property
     def tables(self) -> SubsetTables:
         """Category counts of every subset by colex rank (built on first use by the suit-class
