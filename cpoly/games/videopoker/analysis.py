@@ -88,19 +88,9 @@ def sorted_deal(deal: Sequence[int], n: int, card: str = "card") -> tuple[np.nda
 
 
 def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
-    """Number of final hands of each category for each of the 32 holds of one deal.
-
-    Parameters
-    ----------
-    deal : sequence of int
-        Five distinct card indices, in any order; bit ``i`` of a hold index = ``deal[i]`` held.
-    tables : SubsetTables
-        The game's subset tables.
-
-    Returns
-    -------
-    numpy.ndarray
-        int64, shape ``(32, K + 1)``; row ``m`` sums to ``C(n - 5, 5 - popcount(m))``.
+    """Number of final hands of each category for each of the 32 holds of one deal (five
+    distinct card indices in any order; bit ``i`` of a hold index = ``deal[i]`` held), from the
+    game's subset tables: int64 ``(32, K + 1)``, row ``m`` summing to ``C(n - 5, 5 - popcount(m))``.
     """
     cards, to_sorted = sorted_deal(deal, tables.n)
     outcomes: np.ndarray = deal_hold_counts(cards, tables)[to_sorted]
@@ -168,21 +158,12 @@ def analyze_game(
 ) -> GameAnalysis:
     """Full-game analysis under optimal play (every deal, every hold, exact).
 
-    Parameters
-    ----------
-    categories : numpy.ndarray
-        Category of every 5-card hand by colex rank; ``len(paytable.pays)`` means "nothing".
-    faces, suits : numpy.ndarray
-        The deck (card ``i`` = ``(faces[i], suits[i])``), for the suit symmetry.
-    paytable : PayTable
-        Pays per category.
-    tie_rule : TieRule or str
-        How equal-EV holds are broken (:class:`TieRule`).
-    progress : callable, optional
-        ``progress(done, total)`` with ``done = 0`` once the tables are ready, then after each
-        chunk of deal classes (``total`` = number of classes).
-    use_cache : bool
-        Use the on-disk cache for the classes and tables (:mod:`~cpoly.games.videopoker.cache`).
+    ``categories``: the category of every 5-card hand by colex rank (``len(paytable.pays)`` =
+    "nothing"); ``faces``, ``suits``: the deck (card ``i`` = ``(faces[i], suits[i])``), for the
+    suit symmetry; ``tie_rule``: how equal-EV holds are broken (:class:`TieRule`);
+    ``progress(done, total)``: called with ``done = 0`` once the tables are ready, then after each
+    chunk of deal classes (``total`` = number of classes); ``use_cache``: use the on-disk cache
+    for the classes and tables (:mod:`~cpoly.games.videopoker.cache`).
     """
     rule = parse_tie_rule(tie_rule)
     categories = np.asarray(categories)

@@ -116,24 +116,14 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
                     use_cache: bool = True, where: Path | None = None,
                     meta: Callable[[], Mapping[str, Any]] = dict) -> PreparedGame:
     """Deal classes and tables of a single-deck game whose categories are invariant under the
-    suit permutations of ``blocks`` (the caller vouches for that: the engine's literals).
+    suit permutations of ``blocks`` (the deck and its interchangeable suits; the caller vouches
+    for that: the engine's literals).
 
-    Parameters
-    ----------
-    classify : callable
-        The categories of sorted five-card hands (the class representatives).
-    blocks : SuitBlocks
-        The deck and its interchangeable suits.
-    faces : numpy.ndarray
-        Face of every card.
-    n_columns : int
-        Number of categories including "nothing".
-    key : str
-        Cache key of the game (its definition and deck).
-    use_cache : bool
-        Read and write the prepared-game file ``where`` (by default the cache entry of ``key``):
-        read when it holds the game of ``key``, else written (with ``meta()`` in its header)
-        and read back.
+    ``classify`` gives the categories of sorted five-card hands (the class representatives),
+    ``n_columns`` counts the categories with "nothing", ``key`` is the game's cache key (its
+    definition and deck).  With ``use_cache`` the prepared-game file ``where`` (by default the
+    cache entry of ``key``) is read when it holds the game of ``key``, else written (with
+    ``meta()`` in its header) and read back.
     """
     where = where or cache.entry_path("suit-classes", key) if use_cache and cache_enabled() else None
     stored = None if where is None else load_classes(blocks, faces, n_columns, key, where)

@@ -198,26 +198,13 @@ def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: Scal
               allowed: Sequence[bool] | None = None) -> HoldResult:
     """Every hold of one deal with its exact EV, and the hold ``rule`` chooses among the best.
 
-    Parameters
-    ----------
-    deal : sequence of int
-        The five dealt cards (indices in the deck) in the order given.
-    counts : sequence of sequences of int
-        Final hands of each category (``"nothing"`` last) per hold, holds on the given order.
-    scaled : ScaledPays
-        The pay table as integers.
-    n : int
-        Cards in the deck.
-    rule : TieRule
-        How holds of exactly equal EV are told apart.
-    faces : sequence of int, optional
-        Face of every card of the deck (the ``rank-order`` rule).
-    ordered : bool
-        Counts of ordered draws (``(n - 5)_d`` of them: an ordered game), else of sets.
-    allowed : sequence of bool, optional
-        The holds that are distinct choices (default all): with copies of a card, of the holds
-        keeping one copy or the other only the one keeping the lower card
-        (:func:`~cpoly.games.videopoker.multiset.canonical_holds`).
+    ``deal``: the five dealt cards (deck indices) in the order given; ``counts[m]``: the final
+    hands of each category (``"nothing"`` last) of hold ``m``; ``scaled``: the pay table as
+    integers; ``n``: cards in the deck; ``faces``: the face of every card (the ``rank-order``
+    rule); ``ordered``: counts of ordered draws (``(n - 5)_d`` of them), else of sets;
+    ``allowed``: the holds that are distinct choices (default all; with copies of a card, of the
+    holds keeping one copy or the other only the one keeping the lower card,
+    :func:`~cpoly.games.videopoker.multiset.canonical_holds`).
     """
     draw_count = perm if ordered else comb
     options = []

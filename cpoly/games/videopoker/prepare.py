@@ -184,19 +184,9 @@ def prepare_game(
     n_columns: int,
     use_cache: bool = True,
 ) -> PreparedGame:
-    """Deal classes and subset tables for a deck and its category array.
-
-    Parameters
-    ----------
-    categories : numpy.ndarray
-        Category (``0..n_columns-1``, the last = "nothing") of every 5-card hand by colex rank.
-    faces, suits : numpy.ndarray
-        The deck.
-    n_columns : int
-        Number of categories including "nothing".
-    use_cache : bool
-        Read and write the on-disk cache.
-    """
+    """Deal classes and subset tables for a deck (``faces``, ``suits``) and its category array
+    (``0..n_columns-1``, the last = "nothing", of every 5-card hand by colex rank), read from and
+    written to the on-disk cache with ``use_cache``."""
     faces, suits = np.asarray(faces), np.asarray(suits)
     if faces.ndim != 1 or faces.shape != suits.shape:
         raise CpolyInputError(
