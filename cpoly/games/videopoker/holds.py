@@ -156,17 +156,9 @@ HELD_CHUNK = 1 << 15
 
 
 def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:
-    """Final-hand counts per category of the 32 holds of each deal, shape ``(N, 32, K + 1)``.
+    """Final-hand counts per category of the 32 holds of each deal, shape ``(N, 32, K + 1)``,
+    from the :func:`subset_indices` ``index`` of sorted deals and the game's ``stacked`` tables.
 
-    Parameters
-    ----------
-    index : numpy.ndarray
-        :func:`subset_indices` of sorted deals.
-    stacked : StackedTables
-        The game's tables.
-
-    Notes
-    -----
     The work is laid out hold-major, ``(32, N, K + 1)`` (the result is a transposed view), so
     each step of the transform subtracts one contiguous block from another.  Every intermediate
     value is a count of hands (containing some cards, avoiding others), so the transform never
@@ -269,22 +261,14 @@ def choose_holds(
     times ``L * denominator`` (:func:`hold_pay_matrix`, :func:`hold_weights`), so EVs compare
     exactly as integers.
 
-    Parameters
-    ----------
-    counts : numpy.ndarray
-        ``(N, 32, K + 1)`` outcomes; hold indices refer to ``deals`` (sorted rows).
-    deals : numpy.ndarray
-        ``(N, 5)`` the deals' cards in increasing order.
-    faces : numpy.ndarray, optional
-        Face of every card, for :attr:`TieRule.RANK_ORDER` (without: cards ordered by index).
-    card_maps : numpy.ndarray, optional
-        ``(G, n)`` card permutations of the symmetry group (row 0 the identity) when each deal
-        stands for its class: ties that the order of the cards decides are then decided for every
-        member of the class, exactly as if every deal were analysed.
-    allowed : numpy.ndarray, optional
-        ``(N, 32)`` bool: the holds that may be chosen (default all).  Decks with copies pass
-        :func:`~cpoly.games.videopoker.multiset.canonical_holds`, so that holding one copy of a
-        card or the other is one choice, not a tie.
+    ``counts`` ``(N, 32, K + 1)``: outcomes, hold indices on ``deals`` (``(N, 5)``, the cards in
+    increasing order); ``faces``: the face of every card, for :attr:`TieRule.RANK_ORDER` (without:
+    cards ordered by index); ``card_maps`` ``(G, n)``: the card permutations of the symmetry group
+    (row 0 the identity) when each deal stands for its class: ties that the order of the cards
+    decides are then decided for every member of the class, exactly as if every deal were
+    analysed; ``allowed`` ``(N, 32)`` bool: the holds that may be chosen (default all; decks with
+    copies pass :func:`~cpoly.games.videopoker.multiset.canonical_holds`, so that holding one
+    copy of a card or the other is one choice, not a tie).
     """
     values = np.einsum("nmc,mc->nm", counts, pay_matrix) * weight_by_hold[None, :]
     candidates = values == values.max(axis=1)[:, None]
