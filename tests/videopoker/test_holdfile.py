@@ -88,7 +88,7 @@ def deals_of(poker: VideoPoker, seed: int, count: int) -> Iterator[list[str]]:
     for _ in range(count):
         yield [poker.card_name(c) for c in rng.sample(range(poker.n_cards), 5)]
     prepared = poker.prepared()
-    categories = np.asarray(prepared.deal_categories)
+    categories = np.asarray(prepared.stacked.categories)
     maps = np.asarray(prepared.card_maps)
     for category in np.unique(categories):
         classes = np.flatnonzero(categories == category)

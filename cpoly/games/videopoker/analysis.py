@@ -82,39 +82,19 @@ def sorted_deal(deal: Sequence[int], n: int, card: str = "card") -> tuple[np.nda
     if len(set(cards.tolist())) != HAND_SIZE:
         raise CpolyInputError(f"deal {cards.tolist()} repeats a {card}")
     order = np.argsort(cards, kind="stable")
-    position = np.empty(HAND_SIZE, dtype=np.int64)
-    position[order] = np.arange(HAND_SIZE)
+    position = np.argsort(order)
     to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
     return cards[order], to_sorted
 
 
 def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
-    """Number of final hands of each category for each of the 32 holds of one deal.
-
-    Parameters
-    ----------
-    deal : sequence of int
-        Five distinct card indices, in any order; bit ``i`` of a hold index = ``deal[i]`` held.
-    tables : SubsetTables
-        The game's subset tables.
-
-    Returns
-    -------
-    numpy.ndarray
-        int64, shape ``(32, K + 1)``; row ``m`` sums to ``C(n - 5, 5 - popcount(m))``.
+    """Number of final hands of each category for each of the 32 holds of one deal (five
+    distinct card indices in any order; bit ``i`` of a hold index = ``deal[i]`` held), from the
+    game's subset tables: int64 ``(32, K + 1)``, row ``m`` summing to ``C(n - 5, 5 - popcount(m))``.
     """
-    sorted_counts, to_sorted = _sorted_outcomes(deal, tables)
-    outcomes: np.ndarray = sorted_counts[to_sorted]
-    return outcomes
-
-
-def _sorted_outcomes(deal: Sequence[int], tables: SubsetTables | PreparedGame) -> tuple[np.ndarray, list[int]]:
-    """Outcomes with holds indexed on the sorted deal, and for each hold index on the given
-    order the same hold's index on the sorted deal."""
     cards, to_sorted = sorted_deal(deal, tables.n)
-    counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
-              else deal_hold_counts(cards, tables))
-    return counts, to_sorted
+    outcomes: np.ndarray = deal_hold_counts(cards, tables)[to_sorted]
+    return outcomes
 
 
 def _draw_weights(n: int, ordered: OrderedHands | None) -> tuple[int, tuple[int, ...], int]:
@@ -154,7 +134,9 @@ def autohold(
     """
     rule = parse_tie_rule(tie_rule)
     _check_pays(paytable, tables.n_columns)
-    sorted_counts, to_sorted = _sorted_outcomes(deal, tables)
+    cards, to_sorted = sorted_deal(deal, tables.n)
+    sorted_counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
+                     else deal_hold_counts(cards, tables))
     if ordered is not None:
         sorted_counts = ordered.hold_counts(sorted_counts, deal)
     lcm_weight, _, _ = _draw_weights(tables.n, ordered)
@@ -176,21 +158,12 @@ def analyze_game(
 ) -> GameAnalysis:
     """Full-game analysis under optimal play (every deal, every hold, exact).
 
-    Parameters
-    ----------
-    categories : numpy.ndarray
-        Category of every 5-card hand by colex rank; ``len(paytable.pays)`` means "nothing".
-    faces, suits : numpy.ndarray
-        The deck (card ``i`` = ``(faces[i], suits[i])``), for the suit symmetry.
-    paytable : PayTable
-        Pays per category.
-    tie_rule : TieRule or str
-        How equal-EV holds are broken (:class:`TieRule`).
-    progress : callable, optional
-        ``progress(done, total)`` with ``done = 0`` once the tables are ready, then after each
-        chunk of deal classes (``total`` = number of classes).
-    use_cache : bool
-        Use the on-disk cache for the classes and tables (:mod:`~cpoly.games.videopoker.cache`).
+    ``categories``: the category of every 5-card hand by colex rank (``len(paytable.pays)`` =
+    "nothing"); ``faces``, ``suits``: the deck (card ``i`` = ``(faces[i], suits[i])``), for the
+    suit symmetry; ``tie_rule``: how equal-EV holds are broken (:class:`TieRule`);
+    ``progress(done, total)``: called with ``done = 0`` once the tables are ready, then after each
+    chunk of deal classes (``total`` = number of classes); ``use_cache``: use the on-disk cache
+    for the classes and tables (:mod:`~cpoly.games.videopoker.cache`).
     """
     rule = parse_tie_rule(tie_rule)
     categories = np.asarray(categories)
@@ -225,8 +198,7 @@ def analyze_prepared(
     ordered draws.
     """
     rule = parse_tie_rule(tie_rule)
-    stacked = prepared.stacked
-    _check_pays(paytable, stacked.n_columns)
+    _check_pays(paytable, prepared.n_columns)
     lcm_weight, weights, orderings = _draw_weights(prepared.n, ordered)
     scaled = paytable.scaled()
     pay_matrix = hold_pay_matrix(scaled)
@@ -235,18 +207,34 @@ def analyze_prepared(
     # (split deals add one hold per group element), times its orderings when ordered.
     largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
     scaled.check_int64_bounds(lcm_weight, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH), largest_class * orderings)
-    deals = prepared.deals
-    totals = Totals(stacked.n_columns)
+    totals = Totals(prepared.n_columns)
     n_classes = len(prepared.sizes)
     if progress is not None:
         progress(0, n_classes)
+    if ordered is not None:
+        _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
+    else:
+        _play_plain(prepared, pay_matrix, weight_by_hold, rule, totals, progress, hold_values)
+    deal_counts = np.bincount(prepared.stacked.categories, weights=prepared.sizes.astype(np.float64),
+                              minlength=prepared.n_columns).round().astype(np.int64)  # exact: sums < 2**53
+    if ordered is not None:
+        deal_counts = ordered.deal_counts(deal_counts)
+    return totals.analysis(paytable, rule, prepared.n, lcm_weight, deal_counts.tolist(), n_classes,
+                           prepared.group_order, prepared.symmetry_note, prepared.from_cache, ordered is not None)
 
+
+def _play_plain(prepared: PreparedGame, pay_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule,
+                totals: Totals, progress: Progress | None, hold_values: HoldValues | None) -> None:
+    """The chunks of deal classes on the thread pool, added to ``totals`` in order: the plain
+    deals' per-row weights summed over every chunk and multiplied by the rows once; the tied
+    deals of chunks with few of them gathered and decided together (the tie rules' many small
+    steps once per :data:`TIE_BATCH`, not once per chunk)."""
+    stacked = prepared.stacked
     pricing = Pricing.of(stacked, pay_matrix, weight_by_hold)
-    prepared.held_rows(0, 0)  # built here, not by two threads at once
 
     def decide(index: np.ndarray) -> _Decided:
         classes = index[:, HOLDS - 1]
-        counts, choice = play_tied(index, stacked, pay_matrix, weight_by_hold, rule, deals[classes],
+        counts, choice = play_tied(index, stacked, pay_matrix, weight_by_hold, rule, prepared.deals[classes],
                                    prepared.faces, prepared.card_maps)
         return counts, choice, classes
 
@@ -262,27 +250,9 @@ def analyze_prepared(
         counts, choice, classes = decided
         totals.add(counts, choice, weight_by_hold, prepared.sizes[classes], len(prepared.card_maps))
 
-    if ordered is not None:
-        _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
-    else:
-        _play_plain(play, decide, add, n_classes, prepared, totals, progress, hold_values)
-    deal_counts = np.bincount(prepared.deal_categories, weights=prepared.sizes.astype(np.float64),
-                              minlength=stacked.n_columns).round().astype(np.int64)  # exact: sums < 2**53
-    if ordered is not None:
-        deal_counts = ordered.deal_counts(deal_counts)
-    return totals.analysis(paytable, rule, prepared.n, lcm_weight, deal_counts.tolist(), n_classes,
-                           prepared.group_order, prepared.symmetry_note, prepared.from_cache, ordered is not None)
-
-
-def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarray], _Decided],
-                add: Callable[[_Decided], None], n_classes: int, prepared: PreparedGame, totals: Totals,
-                progress: Progress | None, hold_values: HoldValues | None) -> None:
-    """The chunks of deal classes on the thread pool, added to ``totals`` in order: the plain
-    deals' per-row weights summed over every chunk and multiplied by the rows once; the tied
-    deals of chunks with few of them gathered and decided together (the tie rules' many small
-    steps once per :data:`TIE_BATCH`, not once per chunk)."""
-    per_row = np.zeros(len(prepared.stacked.rows), dtype=np.int64)
-    per_category = np.zeros(prepared.stacked.n_columns, dtype=np.int64)
+    n_classes = len(prepared.sizes)
+    per_row = np.zeros(len(stacked.rows), dtype=np.int64)
+    per_category = np.zeros(stacked.n_columns, dtype=np.int64)
     pending: list[np.ndarray] = []
     done = 0
     threads = 1 if n_classes < PARALLEL_CLASSES else None
@@ -304,7 +274,7 @@ def _play_plain(play: Callable[[int, int], _Played], decide: Callable[[np.ndarra
             progress(done, n_classes)
     if pending:
         add(decide(np.concatenate(pending)))
-    combinations = exact_dot(per_row, prepared.stacked.rows)
+    combinations = exact_dot(per_row, stacked.rows)
     totals.add_sums([c + int(v) for c, v in zip(combinations, per_category.tolist())], [], [])
 
 

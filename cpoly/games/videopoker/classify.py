@@ -49,10 +49,9 @@ def classify_rows(game: Game, rows: np.ndarray, faces: np.ndarray, suits: np.nda
         odd: set[str] = set()
         # one pass with the deal (its value shares the evaluation), -1 where it rejects a row
         categories = game.classify(stacked, check_deal=True, ignore=ignore, not_zero_one=odd)
-        rejected[start:stop] = categories < 0
-        if rejected[start:stop].any():  # those rows' categories all the same
-            categories[rejected[start:stop]] = game.classify(stacked[rejected[start:stop]], check_deal=False,
-                                                             ignore=ignore)
+        bad = rejected[start:stop] = categories < 0
+        if bad.any():  # those rows' categories all the same
+            categories[bad] = game.classify(stacked[bad], check_deal=False, ignore=ignore)
         result[start:stop] = categories
         return odd
 

@@ -13,13 +13,10 @@ per game, memory-mapped), which also holds, in its header, what a warm ``hold`` 
 :mod:`~cpoly.games.videopoker.warmanalysis`).  The cold path builds the arrays, writes the file
 and reads it back through :func:`from_store`, the constructor the warm paths call.
 
-What is kept: the four- and five-card class keys, the
-representatives' cards, colex ranks, categories and class sizes, the class of each
-representative's 4-subsets, the tables per class, the class of every subset of up to three
-cards, the stacked rows the analysis reads (int32: a warm run neither gathers nor converts
-them), and the stacked row of each held subset of each representative (``(31, classes)`` int32, 17 MB for 52
-cards: what a second pay table reads, so that it is one contraction of the rows with the pays,
-one gather, the inclusion-exclusion and a maximum per class).
+What is kept: the four- and five-card class keys, the representatives' cards, colex ranks,
+categories and class sizes, the class of each representative's 4-subsets, the tables per class,
+the class of every subset of up to three cards, the stacked rows the analysis reads and the
+stacked row of each held subset of each representative (int32, ready for a warm run to read).
 """
 
 from __future__ import annotations
@@ -119,24 +116,14 @@ def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n
                     use_cache: bool = True, where: Path | None = None,
                     meta: Callable[[], Mapping[str, Any]] = dict) -> PreparedGame:
     """Deal classes and tables of a single-deck game whose categories are invariant under the
-    suit permutations of ``blocks`` (the caller vouches for that: the engine's literals).
+    suit permutations of ``blocks`` (the deck and its interchangeable suits; the caller vouches
+    for that: the engine's literals).
 
-    Parameters
-    ----------
-    classify : callable
-        The categories of sorted five-card hands (the class representatives).
-    blocks : SuitBlocks
-        The deck and its interchangeable suits.
-    faces : numpy.ndarray
-        Face of every card.
-    n_columns : int
-        Number of categories including "nothing".
-    key : str
-        Cache key of the game (its definition and deck).
-    use_cache : bool
-        Read and write the prepared-game file ``where`` (by default the cache entry of ``key``):
-        read when it holds the game of ``key``, else written (with ``meta()`` in its header)
-        and read back.
+    ``classify`` gives the categories of sorted five-card hands (the class representatives),
+    ``n_columns`` counts the categories with "nothing", ``key`` is the game's cache key (its
+    definition and deck).  With ``use_cache`` the prepared-game file ``where`` (by default the
+    cache entry of ``key``) is read when it holds the game of ``key``, else written (with
+    ``meta()`` in its header) and read back.
     """
     where = where or cache.entry_path("suit-classes", key) if use_cache and cache_enabled() else None
     stored = None if where is None else load_classes(blocks, faces, n_columns, key, where)
@@ -219,10 +206,7 @@ def _prepared(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarr
         index[:, -1] = blocks.class_index(keys5, hands)
         return index
 
-    def held_rows() -> np.ndarray:
-        return arrays["held"]
-
     maps = blocks.card_maps()
     return PreparedGame(n, arrays["representatives"], arrays["sizes"], len(maps), maps, "", from_cache, deals, stacked,
-                        faces, subsets, full_tables, deal_rows, held_rows, suit_classes=(blocks, arrays))
+                        faces, subsets, full_tables, deal_rows, arrays["held"], suit_classes=(blocks, arrays))
 

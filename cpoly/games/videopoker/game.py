@@ -29,7 +29,7 @@ from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import analyze_prepared, autohold
 from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
 from cpoly.games.videopoker.summary import GameAnalysis
-from cpoly.games.videopoker.holdchoice import HoldResult
+from cpoly.games.videopoker.holdchoice import HAND_SIZE, HoldResult
 from cpoly.paytable import PayTable
 from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.classprep import prepare_classes
@@ -44,7 +44,6 @@ from cpoly.games.videopoker.multiset import all_multisets, multiset_count, reali
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.deck.suitclasses import SuitBlocks
-from cpoly.games.videopoker.holdchoice import HAND_SIZE
 from cpoly.games.videopoker.tables import SubsetTables
 from cpoly.positions import position_dependent, witnesses
 
@@ -122,13 +121,8 @@ class VideoPoker:
 
         With copies, repeats of a card take its copies in turn (``Ah Ah``: copies 0 and 1).
         """
-        seen: dict[Card, int] = {}
-        indices = []
-        for card in self.game.parse_hand(texts):
-            copy = seen.get(card, 0)
-            seen[card] = copy + 1
-            indices.append(self.card_index(card) + copy)
-        return indices
+        cards = self.game.parse_hand(texts)
+        return [self.card_index(card) + cards[:i].count(card) for i, card in enumerate(cards)]
 
     # ---- ordered deals ------------------------------------------------------------------------
     @property
@@ -186,17 +180,14 @@ class VideoPoker:
         "nothing" (they are never dealt).  A game prepared by suit classes lists its classes'
         categories for every hand.
         """
-        hands = (comb(self.n_cards, HAND_SIZE) if self.copies == 1
-                 else multiset_count(len(self.value_faces), HAND_SIZE))
-        layout = {"categories": (np.dtype(np.int16), (hands,))}
+        layout = {"categories": (np.dtype(np.int16), (self._n_hands,))}
         if use_cache:
             stored = cache.load_entry("categories", self._definition_key, layout)
             if stored is not None:
                 return stored["categories"]
-        prepared = self._prepared if self._prepared is not None or self.copies != 1 else \
-            self._prepare_by_classes(len(self.game.category_names) + 1, use_cache)
-        if isinstance(prepared, PreparedGame) and self._prepared is None:
-            self._prepared = prepared
+        if self._prepared is None:
+            self._prepared = self._prepare_by_classes(use_cache)
+        prepared = self._prepared
         if isinstance(prepared, PreparedGame) and not isinstance(prepared.full_tables, SubsetTables):
             classes = prepared.tables.categories.astype(np.int16)
         else:
@@ -205,24 +196,23 @@ class VideoPoker:
             cache.store_entry("categories", self._definition_key, {"categories": classes})
         return classes
 
-    def _classify_all(self) -> np.ndarray:
-        if self.copies != 1:
-            return self._classify_multisets()
-        hands = all_hands(self.n_cards, HAND_SIZE)
-        classes, rejected, odd = classify_rows(self.game, hands, self.faces, self.suits,
-                                               frozenset(self.position_dependent))
-        self._store_checks(rejected, odd)
-        return classes.astype(np.int16)
+    @property
+    def _n_hands(self) -> int:
+        """Hands of the deck (5-multisets of card values with copies)."""
+        return comb(self.n_cards, HAND_SIZE) if self.copies == 1 else multiset_count(len(self.value_faces), HAND_SIZE)
 
-    def _classify_multisets(self) -> np.ndarray:
-        rows = all_multisets(len(self.value_faces), HAND_SIZE)
-        dealable = realisations(rows, self.copies) > 0
-        values = rows[dealable]
+    def _classify_all(self) -> np.ndarray:
+        """The category of every hand (with copies: of every dealable multiset, else "nothing")."""
+        dealable: np.ndarray | slice = slice(None)
+        if self.copies == 1:
+            rows = all_hands(self.n_cards, HAND_SIZE)
+        else:
+            rows = all_multisets(len(self.value_faces), HAND_SIZE)
+            dealable = realisations(rows, self.copies) > 0
         classes = np.full(len(rows), len(self.game.category_names), dtype=np.int16)
-        classes[dealable], dealt_rejected, odd = classify_rows(self.game, values, self.value_faces,
-                                                               self.value_suits)
         rejected = np.zeros(len(rows), dtype=bool)
-        rejected[dealable] = dealt_rejected
+        classes[dealable], rejected[dealable], odd = classify_rows(
+            self.game, rows[dealable], self.value_faces, self.value_suits, frozenset(self.position_dependent))
         self._store_checks(rejected, odd)
         return classes
 
@@ -255,9 +245,7 @@ class VideoPoker:
         over every hand, so it cannot honour a restricting deal (count and hold do)."""
         rejected = self.checks()["rejected"]
         if len(rejected):
-            hands = (comb(self.n_cards, HAND_SIZE) if self.copies == 1
-                     else multiset_count(len(self.value_faces), HAND_SIZE))
-            raise CpolyError(f"the deal rejects {len(rejected):,} of the {hands:,} hands of the deck; "
+            raise CpolyError(f"the deal rejects {len(rejected):,} of the {self._n_hands:,} hands of the deck; "
                              "the full-game analysis averages over every hand of the deck and does not "
                              "support a restricting deal yet (cpoly count honours it, and cpoly hold "
                              "refuses the rejected deals): remove the restriction from 'deal' to analyse")
@@ -270,11 +258,9 @@ class VideoPoker:
         representatives are classified); other games classify every hand.
         """
         if self._prepared is None:
+            self._prepared = self._prepare_by_classes(use_cache)
+        if self._prepared is None:
             n_columns = len(self.game.category_names) + 1
-            if self.copies == 1:
-                self._prepared = self._prepare_by_classes(n_columns, use_cache)
-            if self._prepared is not None:
-                return self._prepared
             categories = self.categories(use_cache)
             if self.copies != 1:
                 self._prepared = prepare_copies(categories, self.value_faces, self.value_suits,
@@ -283,9 +269,9 @@ class VideoPoker:
                 self._prepared = prepare_game(categories, self.faces, self.suits, n_columns, use_cache)
         return self._prepared
 
-    def _prepare_by_classes(self, n_columns: int, use_cache: bool) -> PreparedGame | None:
-        """The suit-class preparation, or None when it does not apply (suits told apart, an
-        unusual deck, or a deal that rejects some hand of the deck)."""
+    def _prepare_by_classes(self, use_cache: bool) -> PreparedGame | None:
+        """The suit-class preparation, or None when it does not apply (copies, suits told apart,
+        an unusual deck, or a deal that rejects some hand of the deck)."""
         blocks = self._suit_blocks
         if blocks is None:
             return None
@@ -302,8 +288,8 @@ class VideoPoker:
 
         where, key = prepared_file(self, self.suit_classes_key(blocks))
         try:
-            return prepare_classes(classify, blocks, self.faces, n_columns, key, use_cache, where,
-                                   lambda: game_meta(self, blocks))
+            return prepare_classes(classify, blocks, self.faces, len(self.game.category_names) + 1, key, use_cache,
+                                   where, lambda: game_meta(self, blocks))
         except _RestrictedDeal:
             return None
 

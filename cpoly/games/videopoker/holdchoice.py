@@ -9,8 +9,7 @@ its counts come from the engine's tables or from a warm hold file
 Hold index convention: bit ``i`` of a hold index = card ``i`` of the deal **in the order given**
 is held (hold 0 draws five new cards, hold 31 keeps the deal).
 
-The records are immutable named tuples rather than frozen dataclasses: a warm ``hold`` creates
-these classes at start-up, where a dataclass costs about ten times as much to define.
+The records are named tuples: cheaper than dataclasses to define at a warm ``hold``'s start-up.
 
 A game where every final hand pays 3: all 32 holds tie, and ``fewest-cards`` draws five.
 
@@ -43,7 +42,6 @@ __all__ = [
     "TieKey",
     "draw_weights",
     "exclude_discards",
-    "hold_options",
     "parse_tie_rule",
     "play_deal",
     "tie_order",
@@ -166,22 +164,6 @@ def exclude_discards(containing: Sequence[Sequence[int]]) -> list[list[int]]:
     return counts
 
 
-def hold_options(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: ScaledPays, n: int,
-                 ordered: bool = False) -> list[HoldOption]:
-    """The 32 holds of ``deal`` (bit i = ``deal[i]`` held) with their outcome ``counts`` and
-    exact EVs; ``n`` is the deck size.  With ``ordered``, counts are of ordered draws
-    (``(n - 5)_d`` of them), else of sets."""
-    draw_count = perm if ordered else comb
-    options = []
-    for m in range(HOLDS):
-        kept = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
-        draws = draw_count(n - HAND_SIZE, HAND_SIZE - len(kept))
-        row = tuple(int(c) for c in counts[m])
-        total = sum(c * p for c, p in zip(row, scaled.pays_for(m == HOLDS - 1)))
-        options.append(HoldOption(m, kept, row, draws, Fraction(total, draws * scaled.denominator)))
-    return options
-
-
 def tie_order(deal: Sequence[int], faces: Sequence[int] | None, rule: TieRule) -> list[int]:
     """The place of each dealt card in the order the tie rules read holds in: by card index,
     or by face then card index under ``rank-order`` when the faces are known.  A hold's key is
@@ -190,16 +172,9 @@ def tie_order(deal: Sequence[int], faces: Sequence[int] | None, rule: TieRule) -
     >>> tie_order([7, 2, 9], None, TieRule.FIRST), tie_order([7, 2, 9], [0] * 7 + [5, 0, 1], TieRule.RANK_ORDER)
     ([1, 0, 2], [2, 0, 1])
     """
-    by_face = faces is not None and TIE_KEYS[rule].by_face
-
-    def key(card: int) -> tuple[int, int]:
-        return (faces[card] if faces is not None and by_face else 0, card)
-
-    ranked = sorted(range(len(deal)), key=lambda i: key(int(deal[i])))
-    place = [0] * len(deal)
-    for rank, i in enumerate(ranked):
-        place[i] = rank
-    return place
+    face = faces if TIE_KEYS[rule].by_face else None
+    ranked = sorted(range(len(deal)), key=lambda i: (0 if face is None else face[deal[i]], deal[i]))
+    return [ranked.index(i) for i in range(len(deal))]
 
 
 def _narrow(options: Sequence[HoldOption], candidates: list[int], scaled: ScaledPays,
@@ -223,28 +198,22 @@ def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: Scal
               allowed: Sequence[bool] | None = None) -> HoldResult:
     """Every hold of one deal with its exact EV, and the hold ``rule`` chooses among the best.
 
-    Parameters
-    ----------
-    deal : sequence of int
-        The five dealt cards (indices in the deck) in the order given.
-    counts : sequence of sequences of int
-        Final hands of each category (``"nothing"`` last) per hold, holds on the given order.
-    scaled : ScaledPays
-        The pay table as integers.
-    n : int
-        Cards in the deck.
-    rule : TieRule
-        How holds of exactly equal EV are told apart.
-    faces : sequence of int, optional
-        Face of every card of the deck (the ``rank-order`` rule).
-    ordered : bool
-        Counts of ordered draws (an ordered game).
-    allowed : sequence of bool, optional
-        The holds that are distinct choices (default all): with copies of a card, of the holds
-        keeping one copy or the other only the one keeping the lower card
-        (:func:`~cpoly.games.videopoker.multiset.canonical_holds`).
+    ``deal``: the five dealt cards (deck indices) in the order given; ``counts[m]``: the final
+    hands of each category (``"nothing"`` last) of hold ``m``; ``scaled``: the pay table as
+    integers; ``n``: cards in the deck; ``faces``: the face of every card (the ``rank-order``
+    rule); ``ordered``: counts of ordered draws (``(n - 5)_d`` of them), else of sets;
+    ``allowed``: the holds that are distinct choices (default all; with copies of a card, of the
+    holds keeping one copy or the other only the one keeping the lower card,
+    :func:`~cpoly.games.videopoker.multiset.canonical_holds`).
     """
-    options = hold_options(deal, counts, scaled, n, ordered)
+    draw_count = perm if ordered else comb
+    options = []
+    for m in range(HOLDS):
+        kept = tuple(int(deal[i]) for i in range(HAND_SIZE) if m >> i & 1)
+        draws = draw_count(n - HAND_SIZE, HAND_SIZE - len(kept))
+        row = tuple(int(c) for c in counts[m])
+        total = sum(c * p for c, p in zip(row, scaled.pays_for(m == HOLDS - 1)))
+        options.append(HoldOption(m, kept, row, draws, Fraction(total, draws * scaled.denominator)))
     best_ev = max(o.ev for o in options)
     tied = [o.hold for o in options if o.ev == best_ev and (allowed is None or allowed[o.hold])]
     remaining = _narrow(options, tied, scaled, rule)

@@ -138,26 +138,14 @@ def held_subset_rows(deals: np.ndarray, offsets: np.ndarray, fours: np.ndarray |
     """
     deals = np.asarray(deals)
     n_cards = int(deals.max()) + 1 if deals.size else HAND_SIZE
-    table = binomial_table(max(n_cards, HAND_SIZE + 1), HAND_SIZE)
     if int(offsets[-1]) + comb(max(n_cards, HAND_SIZE), HAND_SIZE - 1) >= 2**31:
         raise ValueError("subset rows beyond int32")  # decks of over 400 cards
-    narrow = table.astype(np.int32)
     rows = np.empty((HOLDS - 1, len(deals)), dtype=np.int32)
 
     def run(start: int, stop: int) -> None:
-        part = deals[start:stop]
-        binomials = [[narrow[slot + 1][part[:, position]] for position in range(HAND_SIZE)]
-                     for slot in range(HAND_SIZE - 1)]
-        for mask in range(HOLDS - 1):
-            positions = _held_positions(mask)
-            row = rows[mask, start:stop]
-            if fours is not None and len(positions) == HAND_SIZE - 1:
-                missing = (HOLDS - 1 - mask).bit_length() - 1
-                np.add(fours[start:stop, missing], np.int32(offsets[HAND_SIZE - 1]), out=row)
-                continue
-            row[:] = offsets[len(positions)]
-            for slot, position in enumerate(positions):
-                row += binomials[slot][position]
+        rows[:, start:stop] = subset_indices(deals[start:stop], offsets)[:, : HOLDS - 1].T
+        if fours is not None:  # hold 31 - 2**i keeps every card but card i
+            rows[HOLDS - 1 - (1 << np.arange(HAND_SIZE)), start:stop] = (fours[start:stop] + offsets[HAND_SIZE - 1]).T
 
     map_chunks(run, len(deals), HELD_CHUNK)
     return rows
@@ -168,17 +156,9 @@ HELD_CHUNK = 1 << 15
 
 
 def hold_counts(index: np.ndarray, stacked: StackedTables) -> np.ndarray:
-    """Final-hand counts per category of the 32 holds of each deal, shape ``(N, 32, K + 1)``.
+    """Final-hand counts per category of the 32 holds of each deal, shape ``(N, 32, K + 1)``,
+    from the :func:`subset_indices` ``index`` of sorted deals and the game's ``stacked`` tables.
 
-    Parameters
-    ----------
-    index : numpy.ndarray
-        :func:`subset_indices` of sorted deals.
-    stacked : StackedTables
-        The game's tables.
-
-    Notes
-    -----
     The work is laid out hold-major, ``(32, N, K + 1)`` (the result is a transposed view), so
     each step of the transform subtracts one contiguous block from another.  Every intermediate
     value is a count of hands (containing some cards, avoiding others), so the transform never
@@ -216,10 +196,8 @@ def exclude_discards(counts: np.ndarray) -> np.ndarray:
     n_deals, n_columns = counts.shape[1:]
     lattice = counts.reshape((2,) * HAND_SIZE + (n_deals, n_columns))
     for axis in range(HAND_SIZE):
-        without: list[int | slice] = [slice(None)] * lattice.ndim
-        with_card: list[int | slice] = [slice(None)] * lattice.ndim
-        without[axis], with_card[axis] = 0, 1
-        lattice[tuple(without)] -= lattice[tuple(with_card)]
+        before = (slice(None),) * axis
+        lattice[before + (0,)] -= lattice[before + (1,)]
     result: np.ndarray = counts.transpose(1, 0, 2)
     return result
 
@@ -283,22 +261,14 @@ def choose_holds(
     times ``L * denominator`` (:func:`hold_pay_matrix`, :func:`hold_weights`), so EVs compare
     exactly as integers.
 
-    Parameters
-    ----------
-    counts : numpy.ndarray
-        ``(N, 32, K + 1)`` outcomes; hold indices refer to ``deals`` (sorted rows).
-    deals : numpy.ndarray
-        ``(N, 5)`` the deals' cards in increasing order.
-    faces : numpy.ndarray, optional
-        Face of every card, for :attr:`TieRule.RANK_ORDER` (without: cards ordered by index).
-    card_maps : numpy.ndarray, optional
-        ``(G, n)`` card permutations of the symmetry group (row 0 the identity) when each deal
-        stands for its class: ties that the order of the cards decides are then decided for every
-        member of the class, exactly as if every deal were analysed.
-    allowed : numpy.ndarray, optional
-        ``(N, 32)`` bool: the holds that may be chosen (default all).  Decks with copies pass
-        :func:`~cpoly.games.videopoker.multiset.canonical_holds`, so that holding one copy of a
-        card or the other is one choice, not a tie.
+    ``counts`` ``(N, 32, K + 1)``: outcomes, hold indices on ``deals`` (``(N, 5)``, the cards in
+    increasing order); ``faces``: the face of every card, for :attr:`TieRule.RANK_ORDER` (without:
+    cards ordered by index); ``card_maps`` ``(G, n)``: the card permutations of the symmetry group
+    (row 0 the identity) when each deal stands for its class: ties that the order of the cards
+    decides are then decided for every member of the class, exactly as if every deal were
+    analysed; ``allowed`` ``(N, 32)`` bool: the holds that may be chosen (default all; decks with
+    copies pass :func:`~cpoly.games.videopoker.multiset.canonical_holds`, so that holding one
+    copy of a card or the other is one choice, not a tie).
     """
     values = np.einsum("nmc,mc->nm", counts, pay_matrix) * weight_by_hold[None, :]
     candidates = values == values.max(axis=1)[:, None]

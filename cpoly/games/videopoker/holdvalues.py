@@ -23,6 +23,7 @@ from math import comb
 import numpy as np
 
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.games.videopoker.analysis import CHUNK_CLASSES
 from cpoly.games.videopoker.holds import HOLDS, hold_weights
 from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.prepare import PreparedGame
@@ -32,9 +33,6 @@ from cpoly.paytable import INT64_LIMIT
 
 __all__ = ["CHUNK_CLASSES", "PricedChunk", "denominator_of", "plain_prepared", "priced_chunks",
            "require_plain_game", "value_lattice"]
-
-#: Deal classes priced at once (as the analysis: a few MB per pay matrix).
-CHUNK_CLASSES = 8192
 
 
 @dataclass(frozen=True, eq=False)

@@ -35,7 +35,7 @@ from cpoly.games.videopoker.tables import (
     check_categories,
 )
 
-__all__ = ["NOT_INVARIANT_NOTE", "PreparedGame", "check_deck", "prepare_game"]
+__all__ = ["NOT_INVARIANT_NOTE", "PreparedGame", "prepare_game"]
 
 NOT_INVARIANT_NOTE = (
     "the categories are not invariant under the deck's suit permutations: "
@@ -70,8 +70,8 @@ class PreparedGame:
         each deal class (column 31 of :meth:`subset_rows` is the class index).
     faces : numpy.ndarray or None
         Face of every card (the ``rank-order`` tie rule).
-    all_held_rows : callable, optional
-        Builds :meth:`held_rows` of every class at once (else they come from ``subsets``).
+    all_held_rows : numpy.ndarray, optional
+        :meth:`held_rows` of every class (else they come from ``subsets``).
     suit_classes : tuple of (SuitBlocks, mapping), optional
         The suit-class path's blocks and its cached arrays (class keys, subset tables per class;
         :mod:`~cpoly.games.videopoker.classprep`), for the warm hold file.
@@ -90,7 +90,7 @@ class PreparedGame:
     subsets: Callable[[np.ndarray], np.ndarray]
     full_tables: SubsetTables | Callable[[], SubsetTables]
     deal_rows: Callable[[np.ndarray], np.ndarray] | None = None
-    all_held_rows: Callable[[], np.ndarray] | None = None
+    all_held_rows: np.ndarray | None = None
     suit_classes: tuple[SuitBlocks, Mapping[str, np.ndarray]] | None = None
 
     @property
@@ -106,30 +106,20 @@ class PreparedGame:
         result: np.ndarray = hold_counts(self.deal_rows(np.asarray(cards)[None, :]), self.stacked)[0]
         return result.astype(np.int64)
 
-    @property
-    def deal_categories(self) -> np.ndarray:
-        """The category of each deal class."""
-        return self.stacked.categories
-
     @cached_property
     def tables(self) -> SubsetTables:
         """Category counts of every subset by colex rank (built on first use by the suit-class
         path, whose analysis does not need them)."""
         return self.full_tables if isinstance(self.full_tables, SubsetTables) else self.full_tables()
 
-    @cached_property
-    def _held_rows(self) -> np.ndarray | None:
-        return None if self.all_held_rows is None else self.all_held_rows()
-
     def held_rows(self, start: int, stop: int) -> np.ndarray:
         """``(31, stop - start)`` int32: the row in :attr:`stacked` of each held subset (holds
         0..30) of the classes ``start .. stop - 1``, hold-major (:func:`held_subset_rows`).
 
-        Built for every class at once on first use when the preparation can (the suit-class
-        path: a few MB), else chunk by chunk from ``subsets``."""
-        every = self._held_rows
-        if every is not None:
-            return every[:, start:stop]
+        Kept for every class when the preparation can (the suit-class path: a few MB), else
+        built chunk by chunk from ``subsets``."""
+        if self.all_held_rows is not None:
+            return self.all_held_rows[:, start:stop]
         if len(self.stacked.rows) >= 2**31:
             raise ValueError("subset rows beyond int32")
         rows: np.ndarray = self.subsets(np.arange(start, stop))[:, : HOLDS - 1].T.astype(np.int32)
@@ -143,19 +133,6 @@ class PreparedGame:
         return index
 
 
-def check_deck(faces: np.ndarray, suits: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Faces and suits as int64 1-d arrays of one length (at least 10 cards)."""
-    faces = np.asarray(faces)
-    suits = np.asarray(suits)
-    if faces.ndim != 1 or faces.shape != suits.shape:
-        raise CpolyInputError(
-            f"faces and suits must be 1-d arrays of one length, got shapes {faces.shape} and {suits.shape}"
-        )
-    if len(faces) < 2 * HAND_SIZE:
-        raise CpolyInputError(f"a deck of {len(faces)} cards is too small: at least 10 needed")
-    return faces.astype(np.int64), suits.astype(np.int64)
-
-
 def _deck_layout(n: int) -> cache.Layout:
     return {
         "representatives": (np.dtype(np.int64), (None,)),
@@ -166,15 +143,11 @@ def _deck_layout(n: int) -> cache.Layout:
 
 
 def _game_layout(n: int, n_columns: int) -> cache.Layout:
-    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
-        f"counts{j}": (np.dtype(np.int64), (comb(n, j), n_columns)) for j in range(HAND_SIZE)
-    }
-    layout["representatives"] = (np.dtype(np.int64), (None,))
-    layout["deals"] = (all_hands(n, 0).dtype, (None, HAND_SIZE))  # the deck's card dtype
-    layout["sizes"] = (np.dtype(np.int64), (None,))
-    layout["group_order"] = (np.dtype(np.int64), (1,))
-    layout["symmetry_broken"] = (np.dtype(np.int64), (1,))
-    return layout
+    return {**{f"counts{j}": (np.dtype(np.int64), (comb(n, j), n_columns)) for j in range(HAND_SIZE)},
+            "representatives": (np.dtype(np.int64), (None,)),
+            "deals": (all_hands(n, 0).dtype, (None, HAND_SIZE)),  # the deck's card dtype
+            "sizes": (np.dtype(np.int64), (None,)),
+            "group_order": (np.dtype(np.int64), (1,)), "symmetry_broken": (np.dtype(np.int64), (1,))}
 
 
 def _sane_classes(representatives: np.ndarray, sizes: np.ndarray, n: int) -> bool:
@@ -198,16 +171,9 @@ def _deck_classes(faces: np.ndarray, suits: np.ndarray, use_cache: bool) -> Deal
             )
     classes = deal_classes(faces, suits, HAND_SIZE)
     if use_cache:
-        cache.store_entry(
-            "classes",
-            key,
-            {
-                "representatives": classes.representatives,
-                "sizes": classes.sizes,
-                "class_of": classes.class_of.astype(np.int32),
-                "group_order": np.array([classes.group_order], dtype=np.int64),
-            },
-        )
+        cache.store_entry("classes", key, {"representatives": classes.representatives, "sizes": classes.sizes,
+                                           "class_of": classes.class_of.astype(np.int32),
+                                           "group_order": np.array([classes.group_order], dtype=np.int64)})
     return classes
 
 
@@ -218,37 +184,30 @@ def prepare_game(
     n_columns: int,
     use_cache: bool = True,
 ) -> PreparedGame:
-    """Deal classes and subset tables for a deck and its category array.
-
-    Parameters
-    ----------
-    categories : numpy.ndarray
-        Category (``0..n_columns-1``, the last = "nothing") of every 5-card hand by colex rank.
-    faces, suits : numpy.ndarray
-        The deck.
-    n_columns : int
-        Number of categories including "nothing".
-    use_cache : bool
-        Read and write the on-disk cache.
-    """
-    faces, suits = check_deck(faces, suits)
+    """Deal classes and subset tables for a deck (``faces``, ``suits``) and its category array
+    (``0..n_columns-1``, the last = "nothing", of every 5-card hand by colex rank), read from and
+    written to the on-disk cache with ``use_cache``."""
+    faces, suits = np.asarray(faces), np.asarray(suits)
+    if faces.ndim != 1 or faces.shape != suits.shape:
+        raise CpolyInputError(
+            f"faces and suits must be 1-d arrays of one length, got shapes {faces.shape} and {suits.shape}"
+        )
+    if len(faces) < 2 * HAND_SIZE:
+        raise CpolyInputError(f"a deck of {len(faces)} cards is too small: at least 10 needed")
+    faces, suits = faces.astype(np.int64), suits.astype(np.int64)
     n = len(faces)
     categories = check_categories(categories, n, n_columns)
     key = cache.entry_key("game", faces, suits, compact_categories(categories), n_columns)
-    layout = _game_layout(n, n_columns)
-    if use_cache:
-        stored = cache.load_entry("game", key, layout)
-        if stored is not None and _sane_classes(stored["representatives"], stored["sizes"], n) and len(
-            stored["deals"]
-        ) == len(stored["sizes"]):
+    stored = cache.load_entry("game", key, _game_layout(n, n_columns)) if use_cache else None
+    if stored is not None and _sane_classes(stored["representatives"], stored["sizes"], n) \
+            and len(stored["deals"]) == len(stored["sizes"]):
+        order = int(stored["group_order"][0])
+        maps = _card_maps(faces, suits, order)
+        if len(maps) == order:
             counts = tuple(stored[f"counts{j}"] for j in range(HAND_SIZE))
-            tables = SubsetTables(n, n_columns, counts, categories, faces)
-            order = int(stored["group_order"][0])
             note = NOT_INVARIANT_NOTE if int(stored["symmetry_broken"][0]) else ""
-            maps = _card_maps(faces, suits, order)
-            if len(maps) == order:
-                return _prepared(tables, stored["representatives"], stored["sizes"], order, maps, note, True,
-                                 stored["deals"])
+            return _prepared(SubsetTables(n, n_columns, counts, categories, faces), stored["representatives"],
+                             stored["sizes"], order, maps, note, True, stored["deals"])
     classes = _deck_classes(faces, suits, use_cache)
     note = ""
     if classes.group_order > 1 and not classes.is_invariant(categories):
@@ -256,13 +215,11 @@ def prepare_game(
     tables = build_tables(categories, n, n_columns, faces)
     deals = all_hands(n, HAND_SIZE)[classes.representatives]
     if use_cache:
-        arrays = {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)}
-        arrays["representatives"] = classes.representatives
-        arrays["deals"] = deals
-        arrays["sizes"] = classes.sizes
-        arrays["group_order"] = np.array([classes.group_order], dtype=np.int64)
-        arrays["symmetry_broken"] = np.array([int(bool(note))], dtype=np.int64)
-        cache.store_entry("game", key, arrays)
+        cache.store_entry("game", key, {**{f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)},
+                                        "representatives": classes.representatives, "deals": deals,
+                                        "sizes": classes.sizes,
+                                        "group_order": np.array([classes.group_order], dtype=np.int64),
+                                        "symmetry_broken": np.array([int(bool(note))], dtype=np.int64)})
     maps = _card_maps(faces, suits, classes.group_order)
     return _prepared(tables, classes.representatives, classes.sizes, classes.group_order, maps, note, False,
                      deals)
