@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -63,6 +66,15 @@ def test_bad_requests(argv, message, capsys):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert message in err and "Traceback" not in err
+
+
+def test_two_unknown_symbolic_names_give_the_same_error_under_any_hash_seed():
+    """The error names the first unknown name in sorted order, whatever order the set iterates in
+    (it once named either, from one run to the next)."""
+    errors = {subprocess.run([sys.executable, "-m", "cpoly", "count", JACKS, "--symbolic", "Zeta", "Alpha"],
+                             capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": str(seed)}).stderr
+              for seed in range(6)}
+    assert len(errors) == 1 and "--symbolic Alpha: no constant named 'Alpha'" in errors.pop()
 
 
 def test_unreadable_files_say_why_in_words(tmp_path, capsys):

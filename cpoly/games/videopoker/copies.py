@@ -42,7 +42,7 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import _check_pays, sorted_deal
+from cpoly.games.videopoker.analysis import CHUNK_CLASSES, _check_pays, sorted_deal
 from cpoly.deck.symmetry import suit_symmetries
 from cpoly.games.videopoker.holds import (
     HoldChoice,
@@ -80,7 +80,6 @@ __all__ = [
 ]
 
 Progress = Callable[[int, int], None]
-CHUNK_CLASSES = 8192
 
 
 @dataclass(frozen=True, eq=False)
