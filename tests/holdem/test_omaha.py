@@ -9,30 +9,25 @@ holding, every pair listed) against each other; Monte Carlo within five standard
 from __future__ import annotations
 
 import json
-from fractions import Fraction
-from itertools import combinations
 from pathlib import Path
 
 import numpy as np
 import pytest
-from pokerkit import Card, OmahaHoldemHand
-from pokerkit.lookups import StandardLookup
+from pokerkit import OmahaHoldemHand
 
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import Table, equity
-from cpoly.games.holdem.intcards import format_card, format_cards, parse_cards
-from cpoly.games.holdem.evaluator import allowed_fives, evaluate_holdings
+from cpoly.games.holdem.intcards import format_cards, parse_cards
+from cpoly.games.holdem.evaluator import evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_exact import omaha_strengths
+from tests.holdem.omaha_oracle import brute_force
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "definitions" / "omaha.cp"
 OMAHA = rules_of(GAME)
-LOOKUP = StandardLookup()
-PK = {c: next(iter(Card.parse(format_card(c)))) for c in range(52)}
-FIVES = allowed_fives(4, 5, 2)
 
 
 def _same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
@@ -56,26 +51,6 @@ def test_random_hands_against_pokerkit() -> None:
     assert (omaha_strengths(many[:, :4], many[:, 4:], OMAHA) == evaluate_holdings(many[:, :4], many[:, 4:], OMAHA)).all()
 
 
-def _pk_value(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
-    cards = hole + board
-    return max(LOOKUP.get_entry([PK[cards[i]] for i in five]).index for five in FIVES)
-
-
-def _brute_force(hands: list[str], board: str, dead: str = "") -> tuple[int, list[Fraction], list[int]]:
-    deal = make_omaha_deal(hands, board, dead, OMAHA)
-    holding = [tuple(r[0].tolist()) for r in deal.ranges]
-    used = {c for h in holding for c in h}
-    shares, wins, boards = [Fraction(0)] * len(hands), [0] * len(hands), 0
-    for extra in combinations([c for c in deal.live_cards() if c not in used], deal.unknown):
-        values = [_pk_value(h, deal.board + extra) for h in holding]
-        winners = [p for p, v in enumerate(values) if v == max(values)]
-        boards += 1
-        for p in winners:
-            shares[p] += Fraction(1, len(winners))
-            wins[p] += len(winners) == 1
-    return boards, [s / boards for s in shares], wins
-
-
 @pytest.mark.parametrize("hands, board, dead", [
     (["AsAhKsKh", "QdJdTc9c"], "2c 7d 9h 3s", ""),
     (["AsAhKsKh", "QdJdTc9c"], "2c 7d 9h", ""),
@@ -84,7 +59,7 @@ def _brute_force(hands: list[str], board: str, dead: str = "") -> tuple[int, lis
 ])
 def test_exact_against_every_board(hands: list[str], board: str, dead: str) -> None:
     result = equity(hands, board, dead, exact=True, game=GAME)
-    boards, shares, wins = _brute_force(hands, board, dead)
+    boards, shares, wins, _ = brute_force(hands, board, dead, OMAHA)
     assert result.boards == boards
     assert [p.equity_exact for p in result.players] == shares
     assert [p.win for p in result.players] == wins

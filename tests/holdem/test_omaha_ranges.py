@@ -18,16 +18,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from pokerkit import Card
-from pokerkit.lookups import StandardLookup
 
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import equity
-from cpoly.games.holdem.intcards import RANKS, format_card, parse_card, parse_cards
-from cpoly.games.holdem.evaluator import allowed_fives
+from cpoly.games.holdem.intcards import RANKS, parse_card, parse_cards
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.omaha import make_omaha_deal
+from tests.holdem.omaha_oracle import value
 from cpoly.games.holdem.omaha_ranges import omaha_range
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,16 +134,6 @@ def test_cli_names_the_bad_item(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no weights" in json.dumps(error)
 
 
-LOOKUP = StandardLookup()
-PK = {c: next(iter(Card.parse(format_card(c)))) for c in range(52)}
-FIVES = allowed_fives(4, 5, 2)
-
-
-def _value(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
-    cards = hole + board
-    return max(LOOKUP.get_entry([PK[cards[i]] for i in five]).index for five in FIVES)
-
-
 def test_range_equity_against_pokerkit_on_the_river() -> None:
     """A range against a known hand on the river: every holding of the range evaluated with
     pokerkit, each holding one equally weighted deal."""
@@ -157,7 +145,7 @@ def test_range_equity_against_pokerkit_on_the_river() -> None:
     for hand in hands.tolist():
         if set(hand) & set(known):
             continue
-        ours, theirs = _value(known, board), _value(tuple(hand), board)
+        ours, theirs = value(tuple(known), tuple(board)), value(tuple(hand), tuple(board))
         count += 1
         wins += ours > theirs
         share += 1 if ours > theirs else Fraction(1, 2) if ours == theirs else 0

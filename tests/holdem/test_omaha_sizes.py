@@ -11,31 +11,27 @@ count of every hand of the deck.
 
 from __future__ import annotations
 
-from fractions import Fraction
-from functools import cache
 from itertools import combinations
 from math import comb
 from pathlib import Path
 
 import numpy as np
 import pytest
-from pokerkit import Card, OmahaHoldemHand
-from pokerkit.lookups import StandardLookup
+from pokerkit import OmahaHoldemHand
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import equity
 from cpoly.games.holdem.evaluator import evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
-from cpoly.games.holdem.intcards import format_card, format_cards
+from cpoly.games.holdem.intcards import format_cards
 from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_exact import omaha_strengths
 from cpoly.games.holdem.omaha_ranges import omaha_range
 from cpoly.games.holdem.rules import GameRules
+from tests.holdem.omaha_oracle import brute_force
 
 ROOT = Path(__file__).resolve().parents[2]
 FIVE_CARD = ROOT / "definitions" / "five_card_omaha.cp"
-LOOKUP = StandardLookup()
-PK = {c: next(iter(Card.parse(format_card(c)))) for c in range(52)}
 
 
 def _variant(tmp: Path, hole: int, used: int = 2) -> GameRules:
@@ -55,16 +51,6 @@ def six_card(tmp_path_factory: pytest.TempPathFactory) -> GameRules:
 @pytest.fixture(scope="module")
 def two_card(tmp_path_factory: pytest.TempPathFactory) -> GameRules:
     return _variant(tmp_path_factory.mktemp("two"), 2)
-
-
-@cache
-def _five(cards: frozenset[int]) -> int:
-    return int(LOOKUP.get_entry([PK[c] for c in sorted(cards)]).index)
-
-
-def _value(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
-    return max(_five(frozenset(pair + triple)) for pair in combinations(hole, 2)
-               for triple in combinations(board, 3))
 
 
 def _same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
@@ -90,30 +76,6 @@ def test_random_hands_against_pokerkit_and_the_evaluator(hole: int, tmp_path: Pa
     assert (omaha_strengths(many[:, :hole], many[:, hole:], rules) == direct).all()
 
 
-def _brute_force(hands: list[str], board: str, dead: str, rules: GameRules) -> tuple[int, list[Fraction], list[int]]:
-    """Every holding (of every hand's range) with every board, evaluated with pokerkit."""
-    deal = make_omaha_deal(hands, board, dead, rules)
-    shares, wins, count = [Fraction(0)] * len(hands), [0] * len(hands), 0
-    ranges = [r.tolist() for r in deal.ranges]
-    for joint in (tuple(map(tuple, j)) for j in _joint(ranges)):
-        used = {c for h in joint for c in h}
-        for extra in combinations([c for c in deal.live_cards() if c not in used], deal.unknown):
-            values = [_value(h, deal.board + extra) for h in joint]
-            winners = [p for p, v in enumerate(values) if v == max(values)]
-            count += 1
-            for p in winners:
-                shares[p] += Fraction(1, len(winners))
-                wins[p] += len(winners) == 1
-    return count, [s / count for s in shares], wins
-
-
-def _joint(ranges: list[list[list[int]]]) -> list[list[list[int]]]:
-    joints: list[list[list[int]]] = [[]]
-    for hands in ranges:
-        joints = [j + [h] for j in joints for h in hands if not {c for x in j for c in x} & set(h)]
-    return joints
-
-
 @pytest.mark.parametrize("hands, board, dead", [
     (["AsAhKsKhQd", "QcJdTc9c8d"], "2c 7d 9h 3s", ""),
     (["AsAhKsKhQd", "QcJdTc9c8d", "7s6s5h4h3d"], "2s Td 3c", "Ac Kc"),
@@ -122,7 +84,7 @@ def _joint(ranges: list[list[list[int]]]) -> list[list[list[int]]]:
 def test_five_card_exact_against_every_board(hands: list[str], board: str, dead: str) -> None:
     rules = rules_of(FIVE_CARD)
     result = equity(hands, board, dead, exact=True, game=rules)
-    boards, shares, wins = _brute_force(hands, board, dead, rules)
+    boards, shares, wins, _ = brute_force(hands, board, dead, rules)
     assert result.boards == boards
     assert [p.equity_exact for p in result.players] == shares
     assert [p.win for p in result.players] == wins
@@ -142,7 +104,7 @@ def test_five_card_wide_hand_against_every_holding() -> None:
     others = 52 - 5 - 5 - 3  # live cards that are not queens (Qd is the first hand's)
     assert holdings == comb(3, 2) * comb(others, 3) + comb(3, 3) * comb(others, 2)
     assert (wide.share == listed.share).all() and (wide.cat_win == listed.cat_win).all()
-    boards, shares, _ = _brute_force(hands, board, "", rules)
+    boards, shares, _, _ = brute_force(hands, board, "", rules)
     assert wide.boards == boards
     result = equity(hands, board, exact=True, game=rules)
     assert [p.equity_exact for p in result.players] == shares
@@ -153,7 +115,7 @@ def test_six_and_two_hole_cards_exact(six_card: GameRules, two_card: GameRules) 
                                 (two_card, ["AsKs", "QdQc"], "2s 7s 9h"),
                                 (two_card, ["AsKs", "??"], "2s 7s 9h 3d")]:
         result = equity(hands, board, exact=True, game=rules)
-        boards, shares, wins = _brute_force(hands, board, "", rules)
+        boards, shares, wins, _ = brute_force(hands, board, "", rules)
         assert (result.boards, [p.equity_exact for p in result.players]) == (boards, shares)
         assert [p.win for p in result.players] == wins
 

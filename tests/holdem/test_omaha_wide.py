@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from fractions import Fraction
-from functools import cache
 from itertools import combinations
 from pathlib import Path
 
 import numpy as np
 import pytest
-from pokerkit import Card
-from pokerkit.lookups import StandardLookup
 
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
@@ -30,53 +26,19 @@ from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.omaha import _plan, exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_gather import pair_strengths, suit_maps, wide_tally
 from cpoly.games.holdem.rules import GameRules
+from tests.holdem.omaha_oracle import brute_force, five
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "definitions" / "omaha.cp"
 OMAHA = rules_of(GAME)
-LOOKUP = StandardLookup()
-PK = {c: next(iter(Card.parse(format_card(c)))) for c in range(52)}
 LOW_DEAD = " ".join(format_card(c) for c in range(32))  # 2s..9c: the deck is T..A (20 cards)
-
-
-@cache
-def _five(cards: frozenset[int]) -> int:
-    return int(LOOKUP.get_entry([PK[c] for c in sorted(cards)]).index)
-
-
-def _value(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
-    return max(_five(frozenset(pair + triple)) for pair in combinations(hole, 2)
-               for triple in combinations(board, 3))
-
-
-def _brute(hands: list[str], board: str, dead: str, rules: GameRules) -> tuple[int, list[Fraction], list[int], list[int]]:
-    """Every holding of the one wide hand with every board, evaluated with pokerkit."""
-    deal = make_omaha_deal(hands, board, dead, rules)
-    wide = next(p for p, r in enumerate(deal.ranges) if len(r) > 1)
-    known = {p: tuple(r[0].tolist()) for p, r in enumerate(deal.ranges) if p != wide}
-    used = {c for h in known.values() for c in h}
-    live = [c for c in deal.live_cards() if c not in used]
-    shares, wins, ties, count = [Fraction(0)] * len(hands), [0] * len(hands), [0] * len(hands), 0
-    for holding in deal.ranges[wide].tolist():
-        if used & set(holding):
-            continue
-        hole = {**known, wide: tuple(holding)}
-        for extra in combinations([c for c in live if c not in holding], deal.unknown):
-            values = [_value(hole[p], deal.board + extra) for p in range(len(hands))]
-            winners = [p for p, v in enumerate(values) if v == max(values)]
-            count += 1
-            for p in winners:
-                shares[p] += Fraction(1, len(winners))
-                wins[p] += len(winners) == 1
-                ties[p] += len(winners) > 1
-    return count, [s / count for s in shares], wins, ties
 
 
 def _check(hands: list[str], board: str, dead: str, rules: GameRules) -> None:
     deal = make_omaha_deal(hands, board, dead, rules)
     assert _plan(deal, True, None)[0] == "wide"
     result = equity(hands, board, dead, exact=True, game=rules)
-    boards, shares, wins, ties = _brute(hands, board, dead, rules)
+    boards, shares, wins, ties = brute_force(hands, board, dead, rules)
     assert result.boards == boards
     assert [p.equity_exact for p in result.players] == shares
     assert [p.win for p in result.players] == wins and [p.tie for p in result.players] == ties
@@ -119,7 +81,7 @@ def test_pair_values_against_pokerkit() -> None:
     rng = np.random.default_rng(5)
     cards = np.argsort(rng.random((3000, 52)), axis=1)[:, :7]
     values = np.array([pair_strengths(row[None, :2], row[None, 2:], OMAHA)[0, 0] for row in cards[:300]])
-    theirs = np.array([max(_five(frozenset((*row[:2], *t))) for t in combinations(row[2:], 3))
+    theirs = np.array([max(five(frozenset((*row[:2], *t))) for t in combinations(row[2:], 3))
                        for row in cards[:300].tolist()])
     assert (np.unique(values, return_inverse=True)[1] == np.unique(theirs, return_inverse=True)[1]).all()
     boards = cards[:50, 2:]
