@@ -1,4 +1,5 @@
-"""Omaha (definitions/omaha.cp) against pokerkit and brute force.
+"""Omaha (definitions/omaha.cp; five_card_omaha.cp for the exact equities too) against pokerkit and
+brute force.
 
 Oracles: pokerkit's Omaha hand (``OmahaHoldemHand.from_game``: two hole cards, three board cards)
 on random hands; exact equities against every board listed and evaluated with pokerkit's
@@ -27,6 +28,7 @@ from tests.holdem.omaha_oracle import brute_force
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "definitions" / "omaha.cp"
+FIVE_CARD = ROOT / "definitions" / "five_card_omaha.cp"
 OMAHA = rules_of(GAME)
 
 
@@ -51,19 +53,23 @@ def test_random_hands_against_pokerkit() -> None:
     assert (omaha_strengths(many[:, :4], many[:, 4:], OMAHA) == evaluate_holdings(many[:, :4], many[:, 4:], OMAHA)).all()
 
 
-@pytest.mark.parametrize("hands, board, dead", [
-    (["AsAhKsKh", "QdJdTc9c"], "2c 7d 9h 3s", ""),
-    (["AsAhKsKh", "QdJdTc9c"], "2c 7d 9h", ""),
-    (["AhKh5h4c", "QhJh9d8d", "7s7c6s6c"], "2h Td 3c", "Ac"),
-    (["AsKsQsJs", "Ad2d3h4h"], "5s 6s 7d", "8s 9s"),
+@pytest.mark.parametrize("game, hands, board, dead", [
+    (GAME, ["AsAhKsKh", "QdJdTc9c"], "2c 7d 9h 3s", ""),
+    (GAME, ["AsAhKsKh", "QdJdTc9c"], "2c 7d 9h", ""),
+    (GAME, ["AhKh5h4c", "QhJh9d8d", "7s7c6s6c"], "2h Td 3c", "Ac"),
+    (GAME, ["AsKsQsJs", "Ad2d3h4h"], "5s 6s 7d", "8s 9s"),
+    (FIVE_CARD, ["AsAhKsKhQd", "QcJdTc9c8d"], "2c 7d 9h 3s", ""),
+    (FIVE_CARD, ["AsAhKsKhQd", "QcJdTc9c8d", "7s6s5h4h3d"], "2s Td 3c", "Ac Kc"),
+    (FIVE_CARD, ["AhKh5h4c3c", "QhJh9d8d2d"], "5s 6s 7d 8s", ""),
 ])
-def test_exact_against_every_board(hands: list[str], board: str, dead: str) -> None:
-    result = equity(hands, board, dead, exact=True, game=GAME)
-    boards, shares, wins, _ = brute_force(hands, board, dead, OMAHA)
+def test_exact_against_every_board(game: Path, hands: list[str], board: str, dead: str) -> None:
+    rules = rules_of(game)
+    result = equity(hands, board, dead, exact=True, game=rules)
+    boards, shares, wins, _ = brute_force(hands, board, dead, rules)
     assert result.boards == boards
     assert [p.equity_exact for p in result.players] == shares
     assert [p.win for p in result.players] == wins
-    deal = make_omaha_deal(hands, board, dead, OMAHA)
+    deal = make_omaha_deal(hands, board, dead, rules)
     by_holding, _ = exact_tally(deal, "holdings")
     listed, _ = exact_tally(deal, "listed")
     assert (by_holding.share == listed.share).all() and (by_holding.cat_occur == listed.cat_occur).all()

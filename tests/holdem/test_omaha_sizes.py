@@ -5,7 +5,7 @@ refused.
 Oracles: pokerkit's Omaha hand (``OmahaHoldemHand.from_game`` takes any number of hole cards and
 plays two) and the general evaluator's best of the allowed fives on random hands; exact equities
 against every board (and every holding of a wide hand) listed and evaluated with pokerkit's
-standard lookup; the three exact methods against each other; range sizes against a direct
+standard lookup (five-card known hands: tests/holdem/test_omaha.py); the three exact methods against each other; range sizes against a direct
 count of every hand of the deck.
 """
 
@@ -74,24 +74,6 @@ def test_random_hands_against_pokerkit_and_the_evaluator(hole: int, tmp_path: Pa
     many = np.argsort(rng.random((20_000, 52)), axis=1)[:, :hole + 5]
     direct = evaluate_holdings(many[:, :hole], many[:, hole:], rules)
     assert (omaha_strengths(many[:, :hole], many[:, hole:], rules) == direct).all()
-
-
-@pytest.mark.parametrize("hands, board, dead", [
-    (["AsAhKsKhQd", "QcJdTc9c8d"], "2c 7d 9h 3s", ""),
-    (["AsAhKsKhQd", "QcJdTc9c8d", "7s6s5h4h3d"], "2s Td 3c", "Ac Kc"),
-    (["AhKh5h4c3c", "QhJh9d8d2d"], "5s 6s 7d 8s", ""),
-])
-def test_five_card_exact_against_every_board(hands: list[str], board: str, dead: str) -> None:
-    rules = rules_of(FIVE_CARD)
-    result = equity(hands, board, dead, exact=True, game=rules)
-    boards, shares, wins, _ = brute_force(hands, board, dead, rules)
-    assert result.boards == boards
-    assert [p.equity_exact for p in result.players] == shares
-    assert [p.win for p in result.players] == wins
-    deal = make_omaha_deal(hands, board, dead, rules)
-    by_holding, _ = exact_tally(deal, "holdings")
-    listed, _ = exact_tally(deal, "listed")
-    assert (by_holding.share == listed.share).all() and (by_holding.cat_occur == listed.cat_occur).all()
 
 
 def test_five_card_wide_hand_against_every_holding() -> None:
