@@ -50,15 +50,20 @@ EXACT_RETURN = 0.995439  # 9/6 Jacks or Better, published and tested (tests/vide
 #: The warm hold and the interpreter floors take tens of milliseconds: the median of a few runs.
 HOLD_RUNS = 5
 
-GOALS = {  # label -> (ratio goal to the C solver or None, memory goal in MB or None)
-    "analyze 9/6 cold": (1.0, 600),
-    "analyze 8/5 warm": (0.25, 600),
+#: label -> (ratio goal to the C solver or None, peak memory goal in MB or None).  The memory
+#: goals are the peaks this benchmark measured at bb869f2, before issue 24's redesign ("as today
+#: or lower"); the warm analysis' goal is not a ratio (:data:`WARM_OVER_NUMPY`).
+GOALS = {
+    "analyze 9/6 cold": (1.0, 142),
+    "analyze 8/5 warm": (None, 600),
     "hold (warm cache)": (0.15, None),
     "floor: python3 -c pass": (None, None),
     "floor: python3 -c 'import numpy'": (None, None),
-    "Deuces Wild analyze cold": (None, 1000),
-    "two-deck analyze cold": (None, 2000),
+    "Deuces Wild analyze cold": (None, 191),
+    "two-deck analyze cold": (None, 893),
 }
+#: The warm analysis of a second pay table: at most NumPy's own import time plus this (seconds).
+WARM_OVER_NUMPY = 0.15
 
 
 @dataclass
@@ -145,6 +150,11 @@ def main() -> None:
         print(f"{name:<36}{run.seconds:>9.3f} {ratio:>10.3f}x "
               f"{_goal(ratio_goal, ratio, 'x'):>6} {run.peak_mb:>9.0f} {_goal(memory_goal, run.peak_mb, ''):>6} "
               f"{run.cpu_seconds:>7.3f} {run.cpu_seconds / peer.cpu_seconds:>7.2f}x")
+    seconds = {label: run.seconds for label, run in rows}
+    warm_goal = seconds["floor: python3 -c 'import numpy'"] + WARM_OVER_NUMPY
+    warm = seconds["analyze 8/5 warm"]
+    print(f"\nwarm 8/5 analyze: {warm:.3f} s; goal NumPy's import + {WARM_OVER_NUMPY} s = {warm_goal:.3f} s "
+          f"({'met' if warm <= warm_goal else 'NOT met'})")
     if not skip_variants:
         ratio = deuces_count.seconds / jacks_count.seconds
         print(f"\ncount: Jacks or Better {jacks_count.seconds:.3f} s, Deuces Wild {deuces_count.seconds:.3f} s, "
