@@ -13,6 +13,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import combinations
 
+import numpy as np
 from pokerkit import Card
 from pokerkit.lookups import StandardLookup
 
@@ -34,6 +35,11 @@ def value(hole: tuple[int, ...], board: tuple[int, ...]) -> int:
     """The best five of any two of ``hole`` with any three of ``board``."""
     return max(five(frozenset(pair + triple)) for pair in combinations(hole, 2)
                for triple in combinations(board, 3))
+
+
+def same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
+    """True when the two keys order the hands identically (ties included)."""
+    return bool((np.unique(ours, return_inverse=True)[1] == np.unique(theirs, return_inverse=True)[1]).all())
 
 
 def brute_force(hands: list[str], board: str, dead: str,

@@ -24,16 +24,12 @@ from cpoly.games.holdem.evaluator import evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_exact import omaha_strengths
-from tests.holdem.omaha_oracle import brute_force
+from tests.holdem.omaha_oracle import brute_force, same_order
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "definitions" / "omaha.cp"
 FIVE_CARD = ROOT / "definitions" / "five_card_omaha.cp"
 OMAHA = rules_of(GAME)
-
-
-def _same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
-    return bool((np.unique(ours, return_inverse=True)[1] == np.unique(theirs, return_inverse=True)[1]).all())
 
 
 def test_rules_from_the_file() -> None:
@@ -48,7 +44,7 @@ def test_random_hands_against_pokerkit() -> None:
                                                  format_cards(c[4:]).replace(" ", "")).entry.index
                        for c in cards.tolist()])
     fast = omaha_strengths(cards[:, :4], cards[:, 4:], OMAHA)
-    assert _same_order(fast, theirs)
+    assert same_order(fast, theirs)
     many = np.argsort(rng.random((20_000, 52)), axis=1)[:, :9]  # the fast path = the 60 fives
     assert (omaha_strengths(many[:, :4], many[:, 4:], OMAHA) == evaluate_holdings(many[:, :4], many[:, 4:], OMAHA)).all()
 

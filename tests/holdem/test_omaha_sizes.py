@@ -28,7 +28,7 @@ from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_exact import omaha_strengths
 from cpoly.games.holdem.omaha_ranges import omaha_range
 from cpoly.games.holdem.rules import GameRules
-from tests.holdem.omaha_oracle import brute_force
+from tests.holdem.omaha_oracle import brute_force, same_order
 
 ROOT = Path(__file__).resolve().parents[2]
 FIVE_CARD = ROOT / "definitions" / "five_card_omaha.cp"
@@ -53,10 +53,6 @@ def two_card(tmp_path_factory: pytest.TempPathFactory) -> GameRules:
     return _variant(tmp_path_factory.mktemp("two"), 2)
 
 
-def _same_order(ours: np.ndarray, theirs: np.ndarray) -> bool:
-    return bool((np.unique(ours, return_inverse=True)[1] == np.unique(theirs, return_inverse=True)[1]).all())
-
-
 def test_the_file_deals_five_hole_cards() -> None:
     rules = rules_of(FIVE_CARD)
     assert (rules.hole_cards, rules.hole_used, len(rules.deck)) == (5, 2, 52)
@@ -70,7 +66,7 @@ def test_random_hands_against_pokerkit_and_the_evaluator(hole: int, tmp_path: Pa
     theirs = np.array([OmahaHoldemHand.from_game(format_cards(c[:hole]).replace(" ", ""),
                                                  format_cards(c[hole:]).replace(" ", "")).entry.index
                        for c in cards.tolist()])
-    assert _same_order(omaha_strengths(cards[:, :hole], cards[:, hole:], rules), theirs)
+    assert same_order(omaha_strengths(cards[:, :hole], cards[:, hole:], rules), theirs)
     many = np.argsort(rng.random((20_000, 52)), axis=1)[:, :hole + 5]
     direct = evaluate_holdings(many[:, :hole], many[:, hole:], rules)
     assert (omaha_strengths(many[:, :hole], many[:, hole:], rules) == direct).all()

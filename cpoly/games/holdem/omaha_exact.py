@@ -3,8 +3,8 @@
 **Per holding, by board-suit combinatorics** (as :mod:`~cpoly.games.holdem.boards` does for
 Hold'em).  *Rank part*: the board's unknown cards are enumerated as rank multisets, each standing
 for its number of suitings; every player's hand is the best of its fives (each pair of its hole
-cards, 6 of four cards, with each of the 10 triples of board cards) ranked by ranks only, read from one table of every ordered
-five ranks (``13**5`` entries, generated from the game's rules).  *Flush part*: an Omaha flush
+cards, 6 of four, with each of the 10 triples of board cards) ranked by ranks only, read from one
+table of every ordered five ranks (``13**5`` entries, generated from the game's rules).  *Flush part*: an Omaha flush
 needs three board cards of its suit, so a five-card board has at most one such suit; the boards
 on which suit ``s`` can matter are partitioned by the exact set ``R`` of suit-``s`` ranks among
 the new cards and the multiset of the other new cards, and each replaces its rank-only showdown by

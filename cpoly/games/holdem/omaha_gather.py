@@ -1,8 +1,8 @@
 """Exact Omaha equity of known hands against one wide hand (``??`` or a range), by pair values.
 
 A hand plays exactly two hole cards, so on a completed board the strength of a holding is the
-best of its pairs' strengths (six of four hole cards), where a pair's strength is its best five with three of
-the ten board triples.  Per board, :func:`pair_strengths` values every pair of the cards the wide
+best of its pairs' strengths (six of four hole cards), where a pair's strength is its best five
+with three of the ten board triples.  Per board, :func:`pair_strengths` values every pair of the cards the wide
 hand can hold once (``C(45, 2) = 990`` pairs on a flop with one known hand), each holding's
 strength is a gather of its pair values and a maximum, and the holdings are counted by
 strength (a histogram): the showdowns of one board are then one row per distinct strength of the
@@ -43,9 +43,9 @@ Progress = Callable[[int, int], None]
 #: Boards valued at once (``boards x pairs x 10`` table reads).
 _BOARD_BATCH = 64
 #: The wide method's costs (measured on this machine): per hand of the wide range set up, per
-#: (board, four-card holding), per (board, pair) and per board.
+#: (board, holding, pair of its hole cards) gathered, per (board, pair) valued and per board.
 SECONDS_PER_SETUP = 7e-7
-SECONDS_PER_HOLDING = 1.1e-8
+SECONDS_PER_GATHER = 1.1e-8 / 6
 SECONDS_PER_PAIR = 5e-8
 SECONDS_PER_BOARD = 4e-5
 
@@ -224,6 +224,6 @@ def predicted_seconds(deal: OmahaDeal, wide: int) -> float:
     known = [c for p, r in enumerate(deal.ranges) if p != wide for c in r[0].tolist()]
     holdings = int((~np.isin(hands, known).any(axis=1)).sum())
     pairs = comb(len(np.unique(hands)), 2)
-    per_holding = SECONDS_PER_HOLDING * len(hole_pairs(hands.shape[1])) / 6
+    per_holding = SECONDS_PER_GATHER * len(hole_pairs(hands.shape[1]))
     per_board = holdings * per_holding + pairs * SECONDS_PER_PAIR + SECONDS_PER_BOARD
     return len(hands) * SECONDS_PER_SETUP + wide_boards(deal) * per_board
