@@ -44,7 +44,7 @@ def main() -> None:
     parser.add_argument("--dense", action="store_true", help="also run the dense oracle on every row")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from cpoly.api import dense_count, deal_table, load_game
+    from cpoly.api import deal_table, dense_count, load_game
 
     cold = min(cold_cli() for _ in range(3))
     game = load_game(JACKS)

@@ -27,10 +27,10 @@ from phevaluator import evaluate_cards as ph_evaluate
 from rich.console import Console
 from rich.table import Table
 
-from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.deal import joint_holdings, make_deal
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import evaluate
+from cpoly.games.holdem.intcards import format_card, parse_cards
 
 #: (question, hands, board, goal: cpoly / loop at most this, loop to compare with)
 RANGE_QUESTIONS = [

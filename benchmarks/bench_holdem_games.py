@@ -25,10 +25,10 @@ from pokerkit.lookups import ShortDeckHoldemLookup, StandardLookup
 from rich.console import Console
 from rich.table import Table
 
-from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import allowed_fives, evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
+from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.omaha_exact import omaha_strengths
 from cpoly.games.holdem.rules import GameRules
 

@@ -36,12 +36,13 @@ _STAGES = r"""
 import json, sys, time
 from pathlib import Path
 sys.path.insert(0, sys.argv[2])
-from cpoly import api, snapshot
-from cpoly.imports import load_module
-from cpoly.resolve import resolve
-from cpoly.sources import collection_paused
+from cpoly import api
+from cpoly.store import snapshot
+from cpoly.lang.imports import load_module
+from cpoly.lang.resolve import resolve
+from cpoly.store.sources import collection_paused
 path = Path(sys.argv[1])
-from cpoly.parse import syntax_parser  # lark's own import, not part of loading
+from cpoly.lang.parse import syntax_parser  # lark's own import, not part of loading
 times = {}
 
 def timed(name, work):

@@ -1,14 +1,14 @@
-"""What the engine's memo layer (:mod:`cpoly.memo`) costs a cold count.
+"""What the engine's memo layer (:mod:`cpoly.dag.memo`) costs a cold count.
 
 Run: python3 benchmarks/bench_memo.py [GAME.cp]   (default definitions/holdem.cp)
 
 The cost is measured as calls times cost per call, both of which the machine's other load
 does not change much, rather than as the difference of two noisy whole runs:
 
-* the calls: every call of a :mod:`cpoly.memo` function during ``cpoly count GAME --no-cache``
+* the calls: every call of a :mod:`cpoly.dag.memo` function during ``cpoly count GAME --no-cache``
   (counted with :mod:`cProfile` in a fresh process; the counts do not depend on timing);
 * the cost per call, over what the same lookup costs without the layer: ``Memo.get`` against
-  ``dict.get``, a :func:`cpoly.memo.cached` hit against a :func:`functools.lru_cache` hit
+  ``dict.get``, a :func:`cpoly.dag.memo.cached` hit against a :func:`functools.lru_cache` hit
   (best of several :mod:`timeit` repeats);
 * the run itself: the median CPU seconds of three fresh ``cpoly count GAME --no-cache``.
 
@@ -31,7 +31,7 @@ from pathlib import Path
 
 from cpoly_process import ROOT, run
 
-from cpoly.memo import Memo, cached, forget
+from cpoly.dag.memo import Memo, cached, forget
 
 
 def _best_ns(statement: str, names: dict[str, object], number: int = 200_000) -> float:
@@ -67,7 +67,7 @@ def per_call_overheads() -> dict[str, float]:
 
 
 def memo_calls(game: str, cache: str) -> dict[str, int]:
-    """Calls of each :mod:`cpoly.memo` function during one cold count of ``game``."""
+    """Calls of each :mod:`cpoly.dag.memo` function during one cold count of ``game``."""
     with tempfile.NamedTemporaryFile(suffix=".prof") as profile:
         subprocess.run([sys.executable, "-m", "cProfile", "-o", profile.name, "-m", "cpoly", "count", game,
                         "--no-cache"], check=True, capture_output=True, cwd=ROOT,

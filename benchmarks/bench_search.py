@@ -106,8 +106,8 @@ def check(document: dict, out: Path) -> list[str]:
 
 def four_players(sample: int) -> tuple[float, int]:
     """Seconds of pass 1 for ``sample`` four-player tuples, and the number of tuples."""
-    from cpoly.games.holdem.search.deck import search_deck
     from cpoly.games.holdem.search.nf import outcome_counts
+    from cpoly.games.holdem.search.searchdeck import search_deck
 
     deck = search_deck("23456789TJQKA", 4)
     rows = np.random.default_rng(4).choice(len(deck.tuples), sample, replace=False)

@@ -26,14 +26,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from cpoly import hands as hand_enumeration
-from cpoly.games.videopoker.analysis import analyze_game, analyze_prepared, hold_outcomes
-from cpoly.paytable import PayTable
-from cpoly.sources import CACHE_ENV
+from cpoly.deck import hands as hand_enumeration
 from cpoly.deck.subsets import all_hands
 from cpoly.deck.symmetry import deal_classes
+from cpoly.games.videopoker.analysis import analyze_game, analyze_prepared, hold_outcomes
 from cpoly.games.videopoker.prepare import prepare_game
 from cpoly.games.videopoker.tables import build_tables
+from cpoly.lang.paytable import PayTable
+from cpoly.store.sources import CACHE_ENV
 
 T = TypeVar("T")
 FACES = np.repeat(np.arange(13), 4)

@@ -1,4 +1,7 @@
-"""``python -m cpoly`` runs the command line."""
+"""``python -m cpoly`` runs the command line.
+
+Imports: cpoly.cli
+"""
 
 import sys
 

@@ -1,5 +1,5 @@
 """The library's front door: load a .cp file, then count, check and complete through the game's
-counting plan (:mod:`cpoly.counting`), which decides how every count is done.
+counting plan (:mod:`cpoly.count.counting`), which decides how every count is done.
 
 >>> game = load_game("definitions/jacks_or_better.cp")
 >>> table = deal_table(game)
@@ -7,6 +7,8 @@ counting plan (:mod:`cpoly.counting`), which decides how every count is done.
 (2598960, 'RoyalFlush', 4)
 >>> check(game, ["Ah", "Kh", "Qh", "Jh", "Th"])
 'RoyalFlush'
+
+Imports: cpoly.errors, cpoly.dag, cpoly.store, cpoly.deck, cpoly.lang, cpoly.count
 """
 
 from __future__ import annotations
@@ -16,21 +18,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from cpoly import completion
-from cpoly.cards import Card
-from cpoly.counting import CountingPlan, count_node
+from cpoly.count import completion
+from cpoly.count.compiledgame import Game
+from cpoly.count.counting import CountingPlan, count_node
+from cpoly.count.evaluate import count_dense
+from cpoly.count.positions import deal_depends_on_order, order_dependent
+from cpoly.dag.expr import Delta, Expr, postorder
+from cpoly.dag.rewrite import ONE, delta, mul, one_minus
+from cpoly.dag.symbolic import Number
+from cpoly.deck.cards import Card
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
-from cpoly.evaluate import count_dense
-from cpoly.expr import Delta, Expr, postorder
-from cpoly.compiledgame import Game
-from cpoly.lower import Lowerer
-from cpoly.positions import deal_depends_on_order, order_dependent
-from cpoly.resolve import Program, Sort, resolve
-from cpoly.rewrite import ONE, delta, mul, one_minus
-from cpoly.snapshot import keep, recall_loaded
-from cpoly.sources import collection_paused
-from cpoly.symbolic import Number
-from cpoly.imports import load_module, read_text
+from cpoly.lang.imports import load_module, read_text
+from cpoly.lang.lower import Lowerer
+from cpoly.lang.resolve import Program, Sort, resolve
+from cpoly.store.snapshot import keep, recall_loaded
+from cpoly.store.sources import collection_paused
 
 __all__ = ["DealRow", "DealTable", "check", "complete", "count", "count_deals", "count_node",
            "deal_table", "dense_count", "load_game", "load_game_text",
@@ -65,7 +67,7 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
     """A .cp file with a game section, ready to count, check and analyse.
 
     A game loaded before from unchanged files is read from its snapshot in the cache
-    (:mod:`cpoly.snapshot`) instead of being parsed and checked again; ``use_cache=False``
+    (:mod:`cpoly.store.snapshot`) instead of being parsed and checked again; ``use_cache=False``
     neither reads nor writes one.
     """
     return _loaded(Game, path, symbolic, overrides, use_cache, _game)
@@ -74,7 +76,7 @@ def load_game(path: str | Path, symbolic: Iterable[str] = (),
 def _loaded(kind: type[Loaded], path: str | Path, symbolic: Iterable[str], overrides: Mapping[str, int] | None,
             use_cache: bool, build: Callable[[Program], Loaded]) -> Loaded:
     """``build`` of the resolved file, or its snapshot; the options are what a snapshot depends
-    on besides the files (see :mod:`cpoly.snapshot`)."""
+    on besides the files (see :mod:`cpoly.store.snapshot`)."""
     symbolic = sorted(set(symbolic))
     name = "game" if kind is Game else "program"
     options = {"kind": name, "symbolic": symbolic, "overrides": sorted((overrides or {}).items()),
@@ -250,8 +252,8 @@ def complete(game: Game, node: Expr, held: Mapping[int, Card], excluded: Sequenc
     """The completion function of the seed: ``Σ deal·node`` with the cards at the ``held``
     positions fixed, over every draw of the other positions from the deck less the
     ``excluded`` cards (the deal), for every deck, draws counted as ``cpoly hold`` counts them
-    (:func:`~cpoly.completion.draw_convention`); ``method``: "checking" every draw or
-    "patterns" (default: by the number of draws; see :mod:`cpoly.completion`).
+    (:func:`~cpoly.count.completion.draw_convention`); ``method``: "checking" every draw or
+    "patterns" (default: by the number of draws; see :mod:`cpoly.count.completion`).
 
     >>> game = load_game("definitions/double_deck_jacks.cp")
     >>> dealt = game.parse_hand(["Ah", "Ah", "Kd", "Qc", "2s"])

@@ -10,6 +10,8 @@ game.cp:2:5: error: unknown name 'Tenn'
       ^
 >>> CpolyError("unknown name 'Tenn'", Span("g.cp", 3, 6, "\\tX = Tenn")).render().splitlines()[2]
 '  \\t    ^'
+
+Imports: nothing
 """
 
 from __future__ import annotations

@@ -137,7 +137,7 @@ def test_every_exit_is_one_line(monkeypatch, capsys, exception, code, text):
     def explode(args: object) -> int:
         raise exception
 
-    from cpoly.cli import counting
+    from cpoly.cli import countcheck as counting
 
     monkeypatch.setattr(counting, "run_check", explode)
     monkeypatch.delenv("CPOLY_DEBUG", raising=False)
@@ -150,7 +150,7 @@ def test_debug_shows_the_traceback(monkeypatch):
     def explode(args: object) -> int:
         raise ZeroDivisionError("boom")
 
-    from cpoly.cli import counting
+    from cpoly.cli import countcheck as counting
 
     monkeypatch.setattr(counting, "run_check", explode)
     monkeypatch.setenv("CPOLY_DEBUG", "1")

@@ -1,4 +1,4 @@
-"""Counting by value symmetry (cpoly/canonical.py) and exclusive sums (rewrite.is_boolean), the
+"""Counting by value symmetry (cpoly/count/canonical.py) and exclusive sums (rewrite.is_boolean), the
 two shortcuts of the wild-card deal tables (issue 13), against independent oracles: brute force
 over every assignment of a small deck, and checking every deal."""
 
@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 
 from cpoly.api import dense_count, load_game, load_game_text
-from cpoly.canonical import CanonicalTerms
-from cpoly.counting import count_node
-from cpoly.evaluate import count_dense
-from cpoly.patterncount import CANONICAL, PatternPlan, priced_terms, run_patterns
-from cpoly.plan import plan_term
-from cpoly.resolve import Sort
-from cpoly.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
+from cpoly.count.canonical import CanonicalTerms
+from cpoly.count.counting import count_node
+from cpoly.count.evaluate import count_dense
+from cpoly.count.patterncount import CANONICAL, PatternPlan, priced_terms, run_patterns
+from cpoly.count.plan import plan_term
+from cpoly.dag.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
+from cpoly.lang.resolve import Sort
 from tests.conftest import DEFINITIONS
 
 FACES, SUITS = Sort("F", 7), Sort("S", 2)
@@ -55,7 +55,7 @@ def test_a_sum_of_windows_counts_as_brute_force(coefficients):
 def test_a_key_kept_across_a_full_table_never_finds_another_terms_count(monkeypatch):
     """When the table is emptied, keys handed out before stay unused: a plan holding one counts
     its term again instead of reading the count of a term keyed later."""
-    import cpoly.canonical as canonical
+    import cpoly.count.canonical as canonical
 
     monkeypatch.setattr(canonical, "KEYS_KEPT", 5)
     keys = CanonicalTerms()

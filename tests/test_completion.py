@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from cpoly.api import complete, load_game
-from cpoly.completion import complete_many
+from cpoly.count.completion import complete_many
 from tests.conftest import DEFINITIONS, FIXTURES
 
 METHODS = ["checking", "patterns"]

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from cpoly.completion import complete_many
+from cpoly.count.completion import complete_many
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 

@@ -17,7 +17,7 @@ import pytest
 
 from cpoly.api import deal_table, load_game
 from cpoly.cli.main import main
-from cpoly.hands import all_hands
+from cpoly.deck.hands import all_hands
 from tests.videopoker.vp_oracle import poker_categories, standard_deck
 
 SMALL = (Path(__file__).parent / "fixtures" / "small_poker.cp").read_text(encoding="utf-8")

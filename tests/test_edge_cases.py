@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 
-
 from cpoly.api import load_program
 from cpoly.cli.main import main
-from cpoly.evaluate import count_dense
-from cpoly.lower import Lowerer
+from cpoly.count.evaluate import count_dense
+from cpoly.lang.lower import Lowerer
 from tests.conftest import DEFINITIONS, FIXTURES
 
 

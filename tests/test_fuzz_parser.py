@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cpoly.errors import CpolyError
-from cpoly.lower import Lowerer
-from cpoly.resolve import resolve
-from cpoly.syntax import read_module
+from cpoly.lang.lower import Lowerer
+from cpoly.lang.resolve import resolve
+from cpoly.lang.syntax import read_module
 
 TOKENS = [
     "δ", "σ1", "σ2", "σ1-σ2", "\\delta ", "A", "B", "F", "S", "F[1]", "F[2]", "F[i]", "i", "j",

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from cpoly.api import count_deals, deal_table, load_game, load_program
-from cpoly.compiledgame import Game
-from cpoly.lower import Lowerer
+from cpoly.count.compiledgame import Game
+from cpoly.lang.lower import Lowerer
 
 DEFINITIONS = Path(__file__).resolve().parent.parent / "definitions"
 Card = tuple[int, int]  # (face Two = 0 … Ace = 12, suit Heart = 0 … Spade = 3)

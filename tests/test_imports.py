@@ -10,7 +10,7 @@ import pytest
 from cpoly.api import deal_table, load_game, load_program
 from cpoly.cli.main import main
 from cpoly.errors import CpolyError
-from cpoly.imports import LIBRARY, library_files, read_text
+from cpoly.lang.imports import LIBRARY, library_files, read_text
 from tests.conftest import DEFINITIONS
 
 DECK = """Faces = 3

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from cpoly.api import deal_table, load_game
-from cpoly.lower import Lowerer
-from cpoly.resolve import Program, resolve
-from cpoly.syntax import read_module
+from cpoly.lang.lower import Lowerer
+from cpoly.lang.resolve import Program, resolve
+from cpoly.lang.syntax import read_module
 
 CHAIN = 3_000
 

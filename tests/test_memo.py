@@ -6,12 +6,12 @@ import sys
 
 import pytest
 
-from cpoly import memo
 from cpoly.api import deal_table, load_game
-from cpoly.counting import count_node
-from cpoly.evaluate import count_dense
-from cpoly.resolve import Sort
-from cpoly.rewrite import delta, mul, one_minus
+from cpoly.count.counting import count_node
+from cpoly.count.evaluate import count_dense
+from cpoly.dag import memo
+from cpoly.dag.rewrite import delta, mul, one_minus
+from cpoly.lang.resolve import Sort
 
 SORTS = {v: Sort("F", 6) for v in range(1, 5)} | {v: Sort("S", 3) for v in range(5, 9)}
 UNIVERSE = frozenset(SORTS)
@@ -57,7 +57,7 @@ def test_a_long_loop_of_distinct_counts_keeps_every_memo_within_its_bound(monkey
     assert not {name: size for name, size in largest.items() if size > tables[name] + slack}
     assert max(largest.values()) >= 50  # the bounds were reached: the loop can fail this test
     grown = {key: size for key, size in _engine_containers().items() if size > before.get(key, 0) + 50
-             and key != ("cpoly.expr", "_TABLE")}  # the intern table, never emptied (cpoly.memo)
+             and key != ("cpoly.dag.expr", "_TABLE")}  # the intern table, never emptied (cpoly.dag.memo)
     assert not grown, f"module-level containers that grow with the counts, not registered memos: {grown}"
 
 

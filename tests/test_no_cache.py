@@ -67,9 +67,9 @@ def test_without_it_the_same_commands_fill_the_cache(game, tmp_path):
 def test_a_warm_cache_is_not_read_with_no_cache(game, tmp_path, capsys, monkeypatch):
     """With a snapshot there, ``--no-cache`` does not look for it (nor write one), and the
     switch is off again after the command."""
-    from cpoly import snapshot
     from cpoly.cli.main import main
-    from cpoly.sources import cache_enabled
+    from cpoly.store import snapshot
+    from cpoly.store.sources import cache_enabled
 
     monkeypatch.setenv("CPOLY_CACHE_DIR", str(tmp_path / "cache"))
     assert main(["count", game]) == 0

@@ -16,11 +16,11 @@ import pytest
 
 from cpoly.api import deal_table, load_game
 from cpoly.cli.main import main
-from cpoly.counting import CountingPlan
+from cpoly.count.compiledgame import Game
+from cpoly.count.counting import CountingPlan
 from cpoly.errors import CpolyError
-from cpoly.compiledgame import Game
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.lower import Lowerer
+from cpoly.lang.lower import Lowerer
 from tests.conftest import DEFINITIONS
 from tests.videopoker.vp_oracle import poker_categories, standard_deck
 
@@ -45,7 +45,7 @@ def _game(path: str, budget: int | None = None) -> Game:
 def _oracle_no_flush() -> tuple[np.ndarray, np.ndarray]:
     """First category of every hand of the small deck, and which hands are not flushes."""
     first = poker_categories(6, 3)
-    from cpoly.hands import all_hands
+    from cpoly.deck.hands import all_hands
 
     _, suits = standard_deck(6, 3)
     hands = all_hands(18, 5).astype(np.int64)

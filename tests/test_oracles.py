@@ -10,8 +10,8 @@ import pytest
 import sympy
 
 from cpoly.api import count_deals, count_node, dense_count, load_game
-from cpoly.resolve import Sort
-from cpoly.rewrite import mul, one_minus, delta
+from cpoly.dag.rewrite import delta, mul, one_minus
+from cpoly.lang.resolve import Sort
 from tests.conftest import FIXTURES
 
 SMALL = FIXTURES / "small_poker.cp"

@@ -14,8 +14,8 @@ from typing import Callable
 import pytest
 
 from cpoly.api import load_game
+from cpoly.count.positions import order_dependent
 from cpoly.errors import CpolyError
-from cpoly.positions import order_dependent
 from tests.conftest import DECK_4X2
 
 Hand = tuple[tuple[int, int], ...]

@@ -2,7 +2,7 @@
 enumeration: every 7-card hand of a 26-card deck (13 faces, 2 suits: 657,800 hands), each
 category of the best five of seven decided by face and suit counts written here, not by the
 engine.  The engine counts each category (including the higher ones) by equality patterns,
-with the face/suit decoupling of cpoly.decoupled.  About 10 s: the straights' face patterns do
+with the face/suit decoupling of cpoly.count.decoupled.  About 10 s: the straights' face patterns do
 not shrink with the suits (the windows name every face), and they are what this test is for.
 """
 

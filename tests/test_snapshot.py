@@ -1,4 +1,4 @@
-"""Snapshots of loaded games (cpoly/snapshot.py): a game read from its snapshot answers exactly
+"""Snapshots of loaded games (cpoly/store/snapshot.py): a game read from its snapshot answers exactly
 as the parsed game does (the parsed path is the oracle), its nodes are the interned ones, and
 a changed, damaged or stale snapshot is never trusted."""
 
@@ -14,15 +14,16 @@ from pathlib import Path
 
 import pytest
 
-from cpoly import api, snapshot
+from cpoly import api
 from cpoly.api import deal_table, load_game
 from cpoly.cli.main import main
+from cpoly.count.compiledgame import Game
+from cpoly.dag.expr import Const, Delta, Product, Sum, postorder
+from cpoly.dag.rewrite import _order_key, add, mul
 from cpoly.errors import CpolyError
-from cpoly.expr import Const, Delta, Product, Sum, postorder
-from cpoly.compiledgame import Game
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.lower import Lowerer
-from cpoly.rewrite import _order_key, add, mul
+from cpoly.lang.lower import Lowerer
+from cpoly.store import snapshot
 from tests.conftest import DEFINITIONS, FIXTURES, ROOT
 
 JACKS = DEFINITIONS / "jacks_or_better.cp"
@@ -101,9 +102,9 @@ def test_unpickled_nodes_are_interned_in_a_new_process(cache: Path, parses: list
     script = f"""
 import sys
 from cpoly.api import load_game
-from cpoly.expr import Product, Sum, postorder
-from cpoly.lower import Lowerer
-from cpoly.rewrite import _order_key, add, mul
+from cpoly.dag.expr import Product, Sum, postorder
+from cpoly.lang.lower import Lowerer
+from cpoly.dag.rewrite import _order_key, add, mul
 game = load_game({str(JACKS)!r})
 assert "lark" not in sys.modules
 nodes = postorder([game.deal, *game.categories.values()])
@@ -303,7 +304,7 @@ def test_a_game_refused_at_load_is_refused_every_time(cache: Path, tmp_path: Pat
 
 # ---- the command line ----------------------------------------------------------------------
 def test_a_warm_analyze_does_not_import_the_parser(tmp_path: Path) -> None:
-    """A new process analysing a game loaded before imports neither lark nor cpoly.parse (and
+    """A new process analysing a game loaded before imports neither lark nor cpoly.lang.parse (and
     the first one does: the check can fail)."""
     env = {**os.environ, "CPOLY_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-X", "importtime", "-m", "cpoly", "analyze", str(SMALL), "--json"]
@@ -312,5 +313,5 @@ def test_a_warm_analyze_does_not_import_the_parser(tmp_path: Path) -> None:
     assert runs[0].stdout == runs[1].stdout
     imported = [{line.split("|")[-1].strip() for line in run.stderr.splitlines() if "|" in line}
                 for run in runs]
-    assert {"lark", "cpoly.parse"} <= imported[0]
-    assert not {"lark", "cpoly.parse"} & imported[1]
+    assert {"lark", "cpoly.lang.parse"} <= imported[0]
+    assert not {"lark", "cpoly.lang.parse"} & imported[1]

@@ -1,4 +1,4 @@
-"""The remembered sources of a game (cpoly/sources.py): a warm run finds the key of a game's
+"""The remembered sources of a game (cpoly/store/sources.py): a warm run finds the key of a game's
 cache entries without parsing, and only while nothing it was read from has changed."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from cpoly.imports import load_module
-from cpoly.sources import CACHE_ENV, PATH_ENV, file_digest, recall, remember
+from cpoly.lang.imports import load_module
+from cpoly.store.sources import CACHE_ENV, PATH_ENV, file_digest, recall, remember
 
 
 @pytest.fixture
@@ -114,7 +114,7 @@ def test_the_code_digest_is_remembered_only_for_unchanged_files(tmp_path: Path,
     time moved), and a damaged memo is ignored."""
     import os
 
-    from cpoly.sources import code_digest, package_digest
+    from cpoly.store.sources import code_digest, package_digest
 
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
     package = tmp_path / "package"

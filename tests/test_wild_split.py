@@ -1,5 +1,5 @@
 """Wild cards through the counting plan (issue 13): equality-pattern counts conditioned on which
-cards hold a wild value (cpoly/condition.py), checked against independent oracles: checking every
+cards hold a wild value (cpoly/count/condition.py), checked against independent oracles: checking every
 deal of the deck, dense enumeration of every assignment on small decks, and symbolic polynomials
 evaluated at several deck sizes."""
 
@@ -15,10 +15,10 @@ from cpoly.api import (
     load_game_text,
     not_zero_one_categories,
 )
-from cpoly.condition import ValueSplit, cases, is_symmetric, split_candidates
-from cpoly.counting import CountingPlan, count_node
-from cpoly.evaluate import count_dense
-from cpoly.rewrite import delta, mul, one_minus
+from cpoly.count.condition import ValueSplit, cases, is_symmetric, split_candidates
+from cpoly.count.counting import CountingPlan, count_node
+from cpoly.count.evaluate import count_dense
+from cpoly.dag.rewrite import delta, mul, one_minus
 from tests.conftest import ROOT
 
 DEFINITIONS = ROOT / "definitions"
@@ -128,7 +128,7 @@ def test_symbolic_table_that_does_not_fit_names_the_table_and_why():
 
 # ---- the conditioning itself -----------------------------------------------------------------
 def _sorts(faces: int, suits: int):
-    from cpoly.resolve import Sort
+    from cpoly.lang.resolve import Sort
     face, suit = Sort("F", faces), Sort("S", suits)
     return {**{v: face for v in (1, 2, 3)}, **{v: suit for v in (4, 5, 6)}}
 

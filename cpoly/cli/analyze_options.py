@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from cpoly.cli.vpsource import GameSource
     from cpoly.games.videopoker.multiplay import MultiPlay
     from cpoly.games.videopoker.summary import GameAnalysis
-    from cpoly.paytable import PayTable
+    from cpoly.lang.paytable import PayTable
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:

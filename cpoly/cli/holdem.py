@@ -10,9 +10,9 @@ from rich.console import Console
 from rich.table import Table
 
 from cpoly.cli.output import progress_bar
+from cpoly.deck.cards import split_cards
 from cpoly.errors import CpolyInputError
-from cpoly.cards import split_cards
-from cpoly.games.holdem.intcards import format_card, format_cards, is_card_text, parse_cards
+from cpoly.games.holdem.deal import check_in_deck
 from cpoly.games.holdem.equity import check_seed, equity
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
@@ -20,8 +20,8 @@ from cpoly.games.holdem.evaluator import (
     category_codes,
     evaluate_one,
 )
-from cpoly.games.holdem.deal import check_in_deck
 from cpoly.games.holdem.gamefile import resolve_game
+from cpoly.games.holdem.intcards import format_card, format_cards, is_card_text, parse_cards
 from cpoly.games.holdem.ranges import weighted_range
 from cpoly.games.holdem.results import EquityResult
 

@@ -11,7 +11,7 @@ every command:
 * any other exception is a bug: one line and exit code 70.
 
 Every command takes ``--no-cache`` (added here): it neither reads nor writes the cache
-directory, nor do the processes it starts (:func:`cpoly.sources.cache_disabled`).
+directory, nor do the processes it starts (:func:`cpoly.store.sources.cache_disabled`).
 
 No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 """
@@ -29,16 +29,16 @@ from typing import NoReturn
 
 from cpoly.cli.output import echo, print_error
 from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.sources import cache_disabled
+from cpoly.store.sources import cache_disabled
 
 COMMAND_MODULES = {  # module -> the commands it registers
-    "cpoly.cli.counting": ("count", "check"),
+    "cpoly.cli.countcheck": ("count", "check"),
     "cpoly.cli.videopoker": ("hold", "analyze", "paytables"),
     "cpoly.cli.paysweep": ("sweep",),
-    "cpoly.cli.report": ("report",),
-    "cpoly.cli.design": ("design",),
+    "cpoly.cli.parreport": ("report",),
+    "cpoly.cli.paydesign": ("design",),
     "cpoly.cli.holdem": ("equity", "eval"),
-    "cpoly.cli.search": ("search",),
+    "cpoly.cli.handsearch": ("search",),
     "cpoly.cli.strategy": ("strategy", "train"),
     "cpoly.cli.serve": ("serve",),
 }

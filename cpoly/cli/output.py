@@ -23,7 +23,6 @@ from typing import Any
 
 from cpoly.errors import CpolyError, Warning_
 
-
 #: What a terminal acts on instead of showing, as escapes: the C0 controls but newline and tab,
 #: DEL, the C1 controls (``\\x9b`` starts a sequence like ESC ``[``), and the bidirectional
 #: embeddings, overrides and isolates (they reorder the text after them).

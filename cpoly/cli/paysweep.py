@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 
 from cpoly.cli.analyze_options import exact
 from cpoly.cli.output import echo, print_json, print_table, progress_bar
+from cpoly.cli.tieflag import add_tie_rule_option
 from cpoly.errors import CpolyInputError
-from cpoly.cli.tierule import add_tie_rule_option
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.summary import GameAnalysis
     from cpoly.games.videopoker.sweep import BreakEven, SweepPoint, TurningPoint
-    from cpoly.paytable import PayTable
+    from cpoly.lang.paytable import PayTable
 
 
 def register(subparsers: Any) -> None:

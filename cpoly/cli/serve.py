@@ -70,8 +70,8 @@ def _positive(args: argparse.Namespace) -> None:
 def _settings(args: argparse.Namespace) -> tuple[Limits, Settings]:
     """The limits of each computation and the server's settings (refuses impossible values)."""
     from cpoly.web.app import Settings
+    from cpoly.web.cachefolder import default_root
     from cpoly.web.runner import Limits, memory_limit_problem
-    from cpoly.web.store import default_root
 
     if not args.definitions.is_dir():
         raise CpolyInputError(f"--definitions {args.definitions} is not a folder")
@@ -90,7 +90,7 @@ def _settings(args: argparse.Namespace) -> tuple[Limits, Settings]:
 def run_serve(args: argparse.Namespace) -> int:
     """Serve until interrupted; returns the exit code."""
     from cpoly.web.app import create_app
-    from cpoly.web.store import lock
+    from cpoly.web.cachefolder import lock
 
     limits, settings = _settings(args)
     assert settings.cache_dir is not None

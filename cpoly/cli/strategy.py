@@ -12,11 +12,10 @@ from typing import Any
 import numpy as np
 
 from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar
-from cpoly.cards import Notation, held_positions
+from cpoly.deck.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.games.videopoker.holdchoice import HoldResult
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holdchoice import HAND_SIZE
+from cpoly.games.videopoker.holdchoice import HAND_SIZE, HoldResult
 from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart
 from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
 

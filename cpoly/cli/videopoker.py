@@ -26,8 +26,8 @@ from cpoly.cli.output import (
     progress_bar,
     thousands,
 )
+from cpoly.cli.tieflag import add_tie_rule_option, choose_tie_rule
 from cpoly.errors import CpolyError
-from cpoly.cli.tierule import add_tie_rule_option, choose_tie_rule
 from cpoly.games.videopoker.holdchoice import HoldOption, HoldReport
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@ and suit-class cache entry, :mod:`~cpoly.games.videopoker.warmanalysis`, without
 game) or the loaded game (:class:`~cpoly.games.videopoker.game.VideoPoker`).
 
 Both answer the same questions through one :class:`GameSource`: the title, the categories, the
-warnings, a pay table by name, the tie rule in effect (:func:`~cpoly.cli.tierule.choose_tie_rule`), the analysis of
+warnings, a pay table by name, the tie rule in effect (:func:`~cpoly.cli.tieflag.choose_tie_rule`), the analysis of
 any pay table (the preparation done once), and the prepared game of a single unordered deck for
 the features built on its hold values.
 Imports are light: a warm run never loads the parser or the engine.
@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from cpoly.cli.output import echo
-from cpoly.cli.tierule import TieRuleChoice, choose_tie_rule
+from cpoly.cli.tieflag import TieRuleChoice, choose_tie_rule
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.prepare import PreparedGame
     from cpoly.games.videopoker.summary import GameAnalysis
-    from cpoly.paytable import PayTable
+    from cpoly.lang.paytable import PayTable
 
 Progress = Callable[[int, int], None]
 @dataclass(frozen=True)

@@ -1,5 +1,8 @@
 """The deck layer of the core, shared by every game (video poker, Hold'em, Omaha, short deck).
 
+* :mod:`~cpoly.deck.cards`: the card codec, card text (``Ah Td 2c``, Unicode suits) to
+  ``(face, suit)`` values and back.
+* :mod:`~cpoly.deck.hands`: hands as colex-ranked k-subsets of a deck, the one enumeration.
 * :mod:`~cpoly.deck.subsets`: hands as colex-ranked k-subsets (:func:`colex_rank`, binomials).
 * :mod:`~cpoly.deck.codes`: card codes ``suits * rank + suit`` of a deck of ranks by suits.
 * :mod:`~cpoly.deck.symmetry`: a deck's suit-symmetry group (:func:`suit_symmetries`), classes of
@@ -11,4 +14,6 @@
 
 Nothing here knows a game: a deck with fewer ranks, more or fewer suits, or repeated cards is
 described by its ``(faces, suits)`` arrays or its :class:`~cpoly.deck.codes.CardCodes`.
+
+Imports: cpoly.errors, cpoly.dag, cpoly.scale
 """

@@ -2,7 +2,7 @@
 
 A *hand* is a sorted row of card indices ``0..n-1``.  Hands of one size are numbered by their
 **colex rank** ``sum(C(c_i, i + 1))`` (``c_0 < c_1 < ...``), so arrays indexed by rank need no
-lookup structure.  The enumeration in that order is :func:`cpoly.hands.all_hands`.
+lookup structure.  The enumeration in that order is :func:`cpoly.deck.hands.all_hands`.
 
 >>> all_hands(4, 2).tolist()
 [[0, 1], [0, 2], [1, 2], [0, 3], [1, 3], [2, 3]]
@@ -17,7 +17,7 @@ from math import comb
 
 import numpy as np
 
-from cpoly.hands import all_hands
+from cpoly.deck.hands import all_hands
 
 __all__ = ["all_hands", "binomial_table", "colex_rank"]
 

@@ -41,7 +41,7 @@ from math import factorial, prod
 import numpy as np
 
 from cpoly.deck.subsets import all_hands, binomial_table
-from cpoly.parallel import map_chunks, workers
+from cpoly.scale.parallel import map_chunks, workers
 
 __all__ = ["MAX_FACES", "SuitBlocks", "SuitLevels", "key_cards", "suit_levels"]
 

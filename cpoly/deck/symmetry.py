@@ -14,10 +14,10 @@ from math import comb
 
 import numpy as np
 
+from cpoly.deck.hands import check_size
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.errors import CpolyInputError
-from cpoly.hands import check_size
-from cpoly.parallel import map_chunks
+from cpoly.scale.parallel import map_chunks
 
 __all__ = [
     "DealClasses",

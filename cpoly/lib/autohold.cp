@@ -5,7 +5,7 @@
 // position is redrawn from the cards not dealt (the seed's Redraw).
 // In a file without a game section, counting Draw * Pay… over all vertices gives the ordered
 // draws of each paid category for that hold.  In a game file, `cpoly count FILE DrawX --param …`
-// counts it as a completion (cpoly/completion.py), as `cpoly hold` does: unordered replacement
+// counts it as a completion (cpoly/count/completion.py), as `cpoly hold` does: unordered replacement
 // sets (ordered draws in an 'ordered' game).  With 'copies 2' the draws are of physical cards:
 // DF/DS are the dealt cards (a card dealt twice is out of the deck, the twin of a card dealt
 // once is still in it), which Draw's value exclusions alone could not say.

@@ -5,4 +5,6 @@ command lines, ``games`` lists and reads games, ``jobs`` tracks runs, ``store`` 
 cache folder (one entry per game, a size cap), ``guard`` checks every request (Host, Origin,
 body size and read times), ``app`` is the ASGI app, ``deck`` prints a game's deck for the card
 picker; ``static/`` holds the pages.
+
+Imports: cpoly.errors, cpoly.store, cpoly.lang, cpoly.games
 """

@@ -38,13 +38,13 @@ from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Respon
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from cpoly.web.cachefolder import DEFAULT_CAP_BYTES, Store, default_root
 from cpoly.web.commands import REPORTS, check_shape, check_strings
 from cpoly.web.games import DEFAULT_DEFINITIONS, FieldError, list_games
 from cpoly.web.guard import DEFAULT_BODY_LIMIT, DEFAULT_READ_TIMEOUT, Guard, allowed_hosts
 from cpoly.web.jobs import DEFAULT_QUEUE_LIMIT, Busy, Job, Jobs
 from cpoly.web.pages import SITE, render_page
 from cpoly.web.runner import Limits
-from cpoly.web.store import DEFAULT_CAP_BYTES, Store, default_root
 
 STATIC = Path(__file__).parent / "static"
 STATUS = {"done": 200, "error": 400, "refused": 422, "cancelled": 409, "failed": 500}
@@ -57,7 +57,7 @@ _REPORT_PARTS = (re.compile(r"[0-9a-f]{64}"), re.compile(r"[0-9a-f]{16}"), re.co
 class Settings:
     """How the server faces its clients: the host and port it answers for (:mod:`cpoly.web.guard`),
     the body limit and read timeout, the jobs that may wait, and its cache folder and cap
-    (:mod:`cpoly.web.store`; ``None``: :func:`~cpoly.web.store.default_root`)."""
+    (:mod:`cpoly.web.cachefolder`; ``None``: :func:`~cpoly.web.cachefolder.default_root`)."""
 
     host: str = "127.0.0.1"
     port: int = 8765

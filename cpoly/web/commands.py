@@ -223,7 +223,7 @@ def paytables(body: dict[str, Any], folder: Path) -> Command:
 
 def deck(body: dict[str, Any], folder: Path) -> Command:
     game = game_file({**body, "pays": None}, folder)
-    return Command([game.path], {"game": game.path}, "game", module="cpoly.web.deck", env=game.env, game=game)
+    return Command([game.path], {"game": game.path}, "game", module="cpoly.web.cardpicker", env=game.env, game=game)
 
 
 def equity(body: dict[str, Any], folder: Path) -> Command:

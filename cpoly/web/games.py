@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import cpoly
-from cpoly.parse import comment_spans
-from cpoly.sources import IMPORTS_ENV
+from cpoly.lang.parse import comment_spans
+from cpoly.store.sources import IMPORTS_ENV
 
 DEFAULT_DEFINITIONS = Path(cpoly.__file__).resolve().parent.parent / "definitions"
 EDITED = "edited on the page"
@@ -42,7 +42,7 @@ class FieldError(Exception):
 @dataclass(frozen=True)
 class GameFile:
     """A game to run: the file name to give the CLI, its text (written when the job starts, in
-    the game's folder of the server's cache, :mod:`cpoly.web.store`), the pay table, and the
+    the game's folder of the server's cache, :mod:`cpoly.web.cachefolder`), the pay table, and the
     environment to run it in: an uploaded game's imports are read from the standard library
     only (``CPOLY_IMPORTS=library``: the loader itself refuses any other file, however the
     import is spelled, so an upload cannot make the server read and quote a file)."""
@@ -60,7 +60,7 @@ class GameFile:
 
 
 def without_comments(text: str) -> str:
-    r"""``text`` without its ``//`` comments (:func:`cpoly.parse.comment_spans`) and the blanks
+    r"""``text`` without its ``//`` comments (:func:`cpoly.lang.parse.comment_spans`) and the blanks
     before them; every other character stays where it was, so an error's line and column are
     the same.
 

@@ -2,7 +2,7 @@
 
 At most ``workers`` jobs run at once; the others wait in state ``queued``, at most
 ``queue_limit`` of them (beyond, :class:`Busy`).  A job's folder, its game's entry of the
-server's cache (:mod:`cpoly.web.store`), is opened when the job starts and released when it
+server's cache (:mod:`cpoly.web.cachefolder`), is opened when the job starts and released when it
 ends.  :meth:`Jobs.stop` (the server is stopping) refuses new jobs and cancels every job.
 """
 
@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cpoly.web.cachefolder import NO_GAME, Store, default_root
 from cpoly.web.commands import BUILDERS, Command, field_of
 from cpoly.web.games import FieldError
 from cpoly.web.runner import Limits, Outcome, run_cli
-from cpoly.web.store import NO_GAME, Store, default_root
 
 KEEP_FINISHED = 200
 DEFAULT_QUEUE_LIMIT = 32

@@ -16,13 +16,17 @@ import pytest
 
 from cpoly.deck.ranks import rank_multisets, rank_sets
 from cpoly.games.holdem.boards import (
-    HOLE_PAIRS, event_index, flush_table, player_columns, strength_table,
+    HOLE_PAIRS,
+    event_index,
+    flush_table,
+    player_columns,
+    strength_table,
 )
-from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.equity import exact_tally
 from cpoly.games.holdem.evaluator import evaluate, flush_strength, game_rules, strength_from_counts
 from cpoly.games.holdem.gamefile import resolve_game
+from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.tally import SHARE_UNIT, tally_columns, tally_showdowns
 
 E7 = [eval7.Card(format_card(c)) for c in range(52)]

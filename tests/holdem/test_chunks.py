@@ -1,4 +1,4 @@
-"""cpoly.chunks, the checkpoint layer every chunked command uses: a checkpoint names what it
+"""cpoly.scale.chunks, the checkpoint layer every chunked command uses: a checkpoint names what it
 holds and is checked before use; anything else is recomputed and reported, never trusted."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cpoly.chunks import (BadChunk, Chunk, chunk_identity, content_key, load_chunk, run_chunks,
-                          save_chunk)
+from cpoly.scale.chunks import BadChunk, Chunk, chunk_identity, content_key, load_chunk, run_chunks, save_chunk
 
 RUN = {"example": "cubes", "size": 3}
 calls: list[int] = []

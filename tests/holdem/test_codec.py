@@ -1,5 +1,5 @@
 """One card codec for the project: Hold'em and video poker tokenize and parse cards the same way
-(cpoly/cards.py), each with its own notation (Hold'em 'shdc'; a game's own ranks and suits)."""
+(cpoly/deck/cards.py), each with its own notation (Hold'em 'shdc'; a game's own ranks and suits)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cpoly.cards import HOLDEM_NOTATION, Notation, parse_cards, split_cards
 from cpoly.cli.main import main
+from cpoly.deck.cards import HOLDEM_NOTATION, Notation, parse_cards, split_cards
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.intcards import format_card
 from cpoly.games.holdem.intcards import parse_cards as holdem_cards

@@ -13,8 +13,8 @@ import pytest
 
 from cpoly.api import count
 from cpoly.deck.ranks import suitings
-from cpoly.resolve import resolve
-from cpoly.syntax import read_module
+from cpoly.lang.resolve import resolve
+from cpoly.lang.syntax import read_module
 
 
 def _suitings_by_engine(board_faces: list[int], known: list[tuple[int, int]]) -> int:

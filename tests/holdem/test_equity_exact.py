@@ -14,10 +14,10 @@ import eval7
 import numpy as np
 import pytest
 
-from cpoly.games.holdem.intcards import format_card, format_cards
 from cpoly.games.holdem.deal import joint_holdings, make_deal
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import category_codes, evaluate
+from cpoly.games.holdem.intcards import format_card, format_cards
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
 EVAL7_CODES = {

@@ -8,7 +8,6 @@ import pytest
 from phevaluator import evaluate_cards
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.intcards import format_card, format_cards, parse_cards
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
     best_five,
@@ -16,6 +15,7 @@ from cpoly.games.holdem.evaluator import (
     evaluate,
     evaluate_one,
 )
+from cpoly.games.holdem.intcards import format_card, format_cards, parse_cards
 
 EVAL7_CODES = {
     "High Card": 1, "Pair": 2, "Two Pair": 3, "Trips": 4, "Straight": 5, "Flush": 6,

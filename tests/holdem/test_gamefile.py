@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 
 from cpoly.api import load_program
+from cpoly.count.compiledgame import Game
 from cpoly.errors import CpolyError
-from cpoly.compiledgame import Game
-from cpoly.games.holdem.intcards import parse_cards
 from cpoly.games.holdem.evaluator import category_codes, evaluate
 from cpoly.games.holdem.gamefile import DEFAULT_GAME, default_rules, derive_rules, rules_of
+from cpoly.games.holdem.intcards import parse_cards
 from cpoly.games.holdem.rules import STANDARD_CODES, STANDARD_WINDOWS, GameRules, Kind, window_top
 
 ROOT = Path(__file__).resolve().parents[2]

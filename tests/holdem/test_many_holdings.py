@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from cpoly.games.holdem import Table, equity
-from cpoly.games.holdem.intcards import parse_cards
 from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.evaluator import evaluate
+from cpoly.games.holdem.intcards import parse_cards
 from cpoly.games.holdem.ranges import parse_hand
 from cpoly.games.holdem.runouts import runout_tally, valid_holdings
 from cpoly.games.holdem.tally import SHARE_UNIT, tally_showdowns

@@ -12,9 +12,9 @@ import numpy as np
 import pytest
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.intcards import RANKS, format_cards, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import strength_from_counts
+from cpoly.games.holdem.intcards import RANKS, format_cards, parse_cards
 from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
 
 # hands, spread %, equities % -- copied from seed 000's sample lines of out0

@@ -19,9 +19,9 @@ from pokerkit import OmahaHoldemHand
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import Table, equity
-from cpoly.games.holdem.intcards import format_cards, parse_cards
 from cpoly.games.holdem.evaluator import evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
+from cpoly.games.holdem.intcards import format_cards, parse_cards
 from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_exact import omaha_strengths
 from tests.holdem.omaha_oracle import brute_force, same_order

@@ -22,11 +22,11 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import equity
-from cpoly.games.holdem.intcards import RANKS, parse_card, parse_cards
 from cpoly.games.holdem.gamefile import rules_of
+from cpoly.games.holdem.intcards import RANKS, parse_card, parse_cards
 from cpoly.games.holdem.omaha import make_omaha_deal
-from tests.holdem.omaha_oracle import value
 from cpoly.games.holdem.omaha_ranges import omaha_range
+from tests.holdem.omaha_oracle import value
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "definitions" / "omaha.cp"

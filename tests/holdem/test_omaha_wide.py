@@ -19,10 +19,9 @@ import pytest
 
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem import equity
-from cpoly.games.holdem import omaha_gather
-from cpoly.games.holdem.intcards import format_card
+from cpoly.games.holdem import equity, omaha_gather
 from cpoly.games.holdem.gamefile import rules_of
+from cpoly.games.holdem.intcards import format_card
 from cpoly.games.holdem.omaha import _plan, exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_gather import pair_strengths, suit_maps, wide_tally
 from cpoly.games.holdem.rules import GameRules

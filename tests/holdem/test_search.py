@@ -12,19 +12,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cpoly.chunks import BadChunk, load_chunk, save_chunk
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.intcards import RANKS, parse_cards
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import evaluate
+from cpoly.games.holdem.intcards import RANKS, parse_cards
 from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity
 from cpoly.games.holdem.search.bounds import coarse_rise, flush_bounds
-from cpoly.games.holdem.search.deck import search_deck
 from cpoly.games.holdem.search.exact import exact_equities
 from cpoly.games.holdem.search.nf import equities, outcome_counts, share_table
 from cpoly.games.holdem.search.run import search
+from cpoly.games.holdem.search.searchdeck import search_deck
 from cpoly.games.holdem.search.suitings import format_suited, suit_masks, tuple_suitings
+from cpoly.scale.chunks import BadChunk, load_chunk, save_chunk
 
 FULL = "23456789TJQKA"
 IDENTITY = {"chunk": "chunk-00000", "run": {"example": 1}}

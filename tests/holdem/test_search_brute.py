@@ -13,12 +13,12 @@ from itertools import combinations, permutations
 
 import numpy as np
 
-from cpoly.games.holdem.intcards import RANKS, parse_cards
 from cpoly.games.holdem.evaluator import evaluate
+from cpoly.games.holdem.intcards import RANKS, parse_cards
 from cpoly.games.holdem.search.bounds import flush_bounds
-from cpoly.games.holdem.search.deck import parse_ranks, search_deck
 from cpoly.games.holdem.search.nf import outcome_counts, share_table
 from cpoly.games.holdem.search.run import search
+from cpoly.games.holdem.search.searchdeck import parse_ranks, search_deck
 
 Oracle = dict[int, dict[int, Fraction]]   # class key -> {hand code: exact equity}
 

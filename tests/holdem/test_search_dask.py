@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from cpoly.chunks import dask_client
 from cpoly.cli.main import main
 from cpoly.games.holdem.search.run import search
+from cpoly.scale.chunks import dask_client
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = "TJQKA"

@@ -22,10 +22,10 @@ from pokerkit.lookups import ShortDeckHoldemLookup
 
 from cpoly.cli.main import main
 from cpoly.games.holdem import Table, equity
-from cpoly.games.holdem.intcards import format_card, parse_cards
 from cpoly.games.holdem.deal import joint_holdings, make_deal
 from cpoly.games.holdem.evaluator import category_codes, evaluate
 from cpoly.games.holdem.gamefile import rules_of
+from cpoly.games.holdem.intcards import format_card, parse_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 SHORT = rules_of(ROOT / "definitions" / "short_deck.cp")

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 from cpoly.cli.main import main
+from cpoly.deck.hands import hand_chunks
 from cpoly.games.holdem.evaluator import category_codes, evaluate
 from cpoly.games.holdem.gamefile import rules_of
-from cpoly.hands import hand_chunks
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the evaluator's names of the categories, as the .cp files name them

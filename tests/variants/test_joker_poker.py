@@ -13,8 +13,8 @@ import numpy as np
 import pytest
 
 from cpoly.api import count_deals, load_game
+from cpoly.dag.rewrite import ONE
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.rewrite import ONE
 from tests.conftest import DEFINITIONS
 from tests.variants._brute import (
     assert_categories_equal_oracle,

@@ -36,7 +36,7 @@ def test_both_ways_of_finding_position_dependent_categories_agree(tmp_path):
     """The squared-difference count and the test on each category's own hands (used when the
     count would be too much work) give the same answer for every category."""
     from cpoly.api import load_game
-    from cpoly.positions import _moves, _moves_on_its_hands
+    from cpoly.count.positions import _moves, _moves_on_its_hands
 
     text = (FIXTURES / "small_poker.cp").read_text(encoding="utf-8").replace("deal Hand", "deal Hand\nordered")
     text = text.replace("categories RoyalFlush,", "categories InOrder, AdjacentPair, RoyalFlush,") + ADJACENT

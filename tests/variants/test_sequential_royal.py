@@ -25,9 +25,9 @@ import pytest
 
 from cpoly.api import complete, deal_table, load_game
 from cpoly.cli.main import main
+from cpoly.count.positions import position_dependent, witnesses
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.paytable import PayTable
-from cpoly.positions import position_dependent, witnesses
+from cpoly.lang.paytable import PayTable
 from tests.conftest import DEFINITIONS, FIXTURES
 from tests.variants._ordered_brute import assert_analysis_equals_brute_force, ordered_hold_values
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cpoly.sources import CACHE_ENV
+from cpoly.store.sources import CACHE_ENV
 
 
 @pytest.fixture(scope="module")

@@ -9,14 +9,14 @@ from math import comb
 import numpy as np
 import pytest
 
+from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.analysis import analyze_game, autohold, hold_outcomes
-from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
-from cpoly.paytable import PayTable
-from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.holdchoice import parse_tie_rule
 from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
 from cpoly.games.videopoker.tables import build_tables
+from cpoly.lang.paytable import PayTable
+from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
 
 from .vp_oracle import (
     JOB_8_5,

@@ -8,11 +8,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cpoly import sources
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import analyze_game
 from cpoly.games.videopoker.summary import GameAnalysis
-from cpoly.paytable import PayTable
+from cpoly.lang.paytable import PayTable
+from cpoly.store import sources
 
 from .vp_oracle import poker_categories, standard_deck
 

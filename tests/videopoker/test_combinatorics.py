@@ -8,9 +8,9 @@ from math import comb
 import numpy as np
 import pytest
 
-from cpoly.errors import CpolyInputError
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.deck.symmetry import deal_classes, suit_symmetries, trivial_classes
+from cpoly.errors import CpolyInputError
 
 from .vp_oracle import standard_deck
 

@@ -19,8 +19,8 @@ import numpy as np
 import pytest
 
 from cpoly.api import load_game
-from cpoly.errors import CpolyInputError
 from cpoly.deck.subsets import all_hands
+from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.multiset import (
     all_multisets,

@@ -18,19 +18,19 @@ from typing import Any
 import numpy as np
 import pytest
 
-from cpoly import parallel
+from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.deck.suitclasses import SuitBlocks, suit_levels
 from cpoly.games.videopoker import analysis
 from cpoly.games.videopoker.analysis import analyze_prepared
-from cpoly.paytable import PayTable
-from cpoly.tierule import TieRule
 from cpoly.games.videopoker.cache import load_entry, store_entry
 from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.classprep import prepare_classes
-from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.games.videopoker.holds import HOLDS, choose_holds, hold_counts, hold_pay_matrix, hold_weights
 from cpoly.games.videopoker.holdchoice import draw_weights
+from cpoly.games.videopoker.holds import HOLDS, choose_holds, hold_counts, hold_pay_matrix, hold_weights
 from cpoly.games.videopoker.scalar import exact_dot
-from cpoly.deck.suitclasses import SuitBlocks, suit_levels
+from cpoly.lang.paytable import PayTable
+from cpoly.lang.tierule import TieRule
+from cpoly.scale import parallel
 
 from .vp_oracle import brute_analysis, poker_categories, standard_deck
 

@@ -15,10 +15,11 @@ from cpoly.games.videopoker.holdchoice import (
     exclude_discards,
     play_deal,
 )
-from cpoly.paytable import ScaledPays
-from cpoly.tierule import TieRule
-from cpoly.games.videopoker.holds import choose_holds, exclude_discards as exclude_many, hold_weights
+from cpoly.games.videopoker.holds import choose_holds, hold_weights
+from cpoly.games.videopoker.holds import exclude_discards as exclude_many
 from cpoly.games.videopoker.multiset import canonical_holds
+from cpoly.lang.paytable import ScaledPays
+from cpoly.lang.tierule import TieRule
 
 N_CARDS = 10  # draws per hold 1, 5, 10, 10, 5, 1: equal EVs are common
 

@@ -27,11 +27,11 @@ from cpoly.cli.main import main
 from cpoly.cli.videopoker import print_hold
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import HoldReport
-from cpoly.tierule import TieRule
 from cpoly.games.videopoker.holdfile import Layout, WarmHold, class_key, header_paytable, prepared_path
 from cpoly.games.videopoker.holdstore import store_hold_file
-from cpoly.sources import CACHE_ENV, recall
-from cpoly.store import open_store
+from cpoly.lang.tierule import TieRule
+from cpoly.store.container import open_store
+from cpoly.store.sources import CACHE_ENV, recall
 
 from ..conftest import DEFINITIONS, ROOT
 

@@ -15,13 +15,13 @@ import numpy as np
 import pytest
 
 from cpoly.cli.main import main
+from cpoly.deck.subsets import all_hands
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.analysis import analyze_prepared
-from cpoly.paytable import PayTable
-from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.holdvalues import plain_prepared
 from cpoly.games.videopoker.multiplay import MultiPlay, multiplay_variances
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
+from cpoly.lang.paytable import PayTable
 
 from ..conftest import DEFINITIONS
 from .vp_oracle import JOB_9_6, brute_choose_all, brute_hold_outcomes, poker_categories, standard_deck

@@ -18,10 +18,10 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.games.videopoker import orderedplay
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.paytable import PayTable
 from cpoly.games.videopoker.placed import PLACEMENTS, SIXES, PlacedSubsets
 from cpoly.games.videopoker.scalar import TIED
-from cpoly.sources import CACHE_ENV
+from cpoly.lang.paytable import PayTable
+from cpoly.store.sources import CACHE_ENV
 from tests.conftest import FIXTURES
 from tests.variants.test_sequential_royal import small_ordered_game
 

@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 
 from cpoly.api import load_game
-from cpoly.evaluate import _dense_distinct
-from cpoly import parallel
+from cpoly.count.evaluate import _dense_distinct
 from cpoly.deck import symmetry
-from cpoly.games.videopoker import classify, tables
-from cpoly.games.videopoker.analysis import analyze_game
-from cpoly.paytable import PayTable
 from cpoly.deck.subsets import all_hands
 from cpoly.deck.symmetry import deal_classes
+from cpoly.games.videopoker import classify, tables
+from cpoly.games.videopoker.analysis import analyze_game
+from cpoly.lang.paytable import PayTable
+from cpoly.scale import parallel
 
 from .vp_oracle import poker_categories, standard_deck
 

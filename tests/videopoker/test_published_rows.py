@@ -29,7 +29,7 @@ from typing import Any
 import pytest
 
 from cpoly.cli.main import main
-from cpoly.tierule import TieRule
+from cpoly.lang.tierule import TieRule
 
 from ..conftest import DEFINITIONS
 

@@ -313,7 +313,7 @@ def test_ordered_game_without_multiplay(tmp_path: Path) -> None:
     the report has no multi-play section and says why (the source's own refusal)."""
     import argparse
 
-    from cpoly.cli.report import _multiplay
+    from cpoly.cli.parreport import _multiplay
     from cpoly.errors import CpolyError
 
     code, _, err = run("report", str(DEFINITIONS / "sequential_royal.cp"), "--plays", "3", "--out", str(tmp_path / "a"))

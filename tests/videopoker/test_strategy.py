@@ -15,7 +15,7 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.deck.subsets import colex_rank
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holds import subset_indices, stacked_tables
+from cpoly.games.videopoker.holds import stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy import build_strategy
 from cpoly.games.videopoker.strategy.chart import chart_of, collect
 from tests.conftest import DEFINITIONS

@@ -17,9 +17,9 @@ from math import comb
 import numpy as np
 import pytest
 
-from cpoly.cards import parse_card
 from cpoly.cli.main import main
 from cpoly.cli.strategy import mine_json
+from cpoly.deck.cards import parse_card
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holds import stacked_tables, subset_indices

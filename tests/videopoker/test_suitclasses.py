@@ -14,15 +14,14 @@ from math import comb
 import numpy as np
 import pytest
 
-from cpoly.games.videopoker.analysis import analyze_prepared, autohold
-
-from cpoly.paytable import PayTable
-from cpoly.games.videopoker.classprep import prepare_classes
 from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.deck.symmetry import deal_classes
-from cpoly.games.videopoker.prepare import prepare_game
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
+from cpoly.deck.symmetry import deal_classes
+from cpoly.games.videopoker.analysis import analyze_prepared, autohold
+from cpoly.games.videopoker.classprep import prepare_classes
+from cpoly.games.videopoker.prepare import prepare_game
 from cpoly.games.videopoker.tables import build_tables
+from cpoly.lang.paytable import PayTable
 
 from .vp_oracle import brute_analysis, poker_categories, standard_deck
 

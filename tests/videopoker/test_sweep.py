@@ -18,13 +18,13 @@ import numpy as np
 import pytest
 
 from cpoly.cli.main import main
-from cpoly.games.videopoker.analysis import analyze_prepared, autohold
-from cpoly.paytable import PayTable
 from cpoly.deck.subsets import all_hands
+from cpoly.games.videopoker.analysis import analyze_prepared, autohold
 from cpoly.games.videopoker.holdlines import PayLines
 from cpoly.games.videopoker.paychange import changed_table, priced_on
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.games.videopoker.sweep import break_even, sweep_returns, turning_points
+from cpoly.lang.paytable import PayTable
 
 from ..conftest import DEFINITIONS
 from .vp_oracle import brute_choose_all, brute_hold_outcomes, poker_categories, standard_deck

@@ -7,8 +7,8 @@ from math import comb
 import numpy as np
 import pytest
 
-from cpoly.errors import CpolyInputError
 from cpoly.deck.subsets import all_hands
+from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.tables import build_tables
 
 from .vp_oracle import poker_categories

@@ -27,10 +27,10 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.games.videopoker import warmanalysis
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.tierule import TieRule
 from cpoly.games.videopoker.holdfile import open_prepared, prepared_path
 from cpoly.games.videopoker.warmanalysis import open_analysis
-from cpoly.sources import CACHE_ENV, recall
+from cpoly.lang.tierule import TieRule
+from cpoly.store.sources import CACHE_ENV, recall
 
 from ..conftest import DEFINITIONS, ROOT
 
@@ -134,8 +134,8 @@ def test_a_warm_analyze_does_not_load_the_engine(tmp_path: Path) -> None:
     path = game_path("jacks_or_better")
     cold = modules_after(["analyze", path], tmp_path)
     warm_modules = modules_after(["analyze", path, "--paytable", "8/5", "--json"], tmp_path)
-    engine = {"cpoly.api", "cpoly.counting", "cpoly.evaluate", "cpoly.plan", "cpoly.resolve", "cpoly.syntax",
-              "cpoly.parse", "lark", "cpoly.games.videopoker.game", "cpoly.games.videopoker.ordered",
+    engine = {"cpoly.api", "cpoly.count.counting", "cpoly.count.evaluate", "cpoly.count.plan", "cpoly.lang.resolve", "cpoly.lang.syntax",
+              "cpoly.lang.parse", "lark", "cpoly.games.videopoker.game", "cpoly.games.videopoker.ordered",
               "cpoly.games.videopoker.copies", "cpoly.games.videopoker.strategy", "sympy", "networkx", "rich",
               "concurrent.futures", "logging"}
     assert engine & cold  # the cold run loads the game

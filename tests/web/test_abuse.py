@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 
-from cpoly.parse import parse_text
+from cpoly.lang.parse import parse_text
+from cpoly.web.cachefolder import NO_GAME
 from cpoly.web.games import without_comments
-from cpoly.web.store import NO_GAME
 from tests.web.conftest import ROOT, Served, cli, cpoly_processes, serving
 
 JACKS = (ROOT / "definitions" / "jacks_or_better.cp").read_text()

@@ -11,7 +11,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from cpoly.errors import CpolyError
-from cpoly.imports import read_text
+from cpoly.lang.imports import read_text
 from cpoly.web.app import create_app
 from tests.web.conftest import API_BASE, ROOT
 

@@ -3,12 +3,12 @@
 >>> from cpoly.games.holdem import equity
 >>> [p.equity_exact for p in equity(["AsAh", "KsKh"], board="2c 7d 9h").players]
 [Fraction(907, 990), Fraction(83, 990)]
+
+Imports: cpoly.errors, cpoly.dag, cpoly.store, cpoly.scale, cpoly.deck, cpoly.lang, cpoly.count, cpoly.api
 """
 
-from cpoly.games.holdem.intcards import format_card, format_cards, parse_card, parse_cards, to_cards
-from cpoly.games.holdem.deck import Deck
+from cpoly.games.holdem.carddeck import Deck
 from cpoly.games.holdem.equity import equity, exact_equity
-from cpoly.games.holdem.gamefile import default_rules, rules_of
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
     best_five,
@@ -16,6 +16,8 @@ from cpoly.games.holdem.evaluator import (
     evaluate,
     evaluate_one,
 )
+from cpoly.games.holdem.gamefile import default_rules, rules_of
+from cpoly.games.holdem.intcards import format_card, format_cards, parse_card, parse_cards, to_cards
 from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
 from cpoly.games.holdem.ranges import parse_hand, parse_range, weighted_range
 from cpoly.games.holdem.results import CategoryCounts, EquityResult, Outcome, PlayerEquity

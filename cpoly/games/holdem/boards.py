@@ -20,8 +20,8 @@ strengths from an 8,192-entry table (:func:`flush_table`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
 from dataclasses import replace
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt

@@ -16,8 +16,8 @@ from math import comb, lcm
 from math import gcd as math_gcd
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.intcards import CardsLike, check_distinct, format_card, format_cards, to_cards
 from cpoly.games.holdem.evaluator import game_rules
+from cpoly.games.holdem.intcards import CardsLike, check_distinct, format_card, format_cards, to_cards
 from cpoly.games.holdem.ranges import Combo, weighted_range
 from cpoly.games.holdem.rules import GameRules
 

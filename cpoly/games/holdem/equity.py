@@ -19,9 +19,9 @@ from cpoly.deck.codes import STANDARD
 from cpoly.deck.symmetry import holding_classes
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.boards import flush_part, rank_part
-from cpoly.games.holdem.intcards import CardsLike
 from cpoly.games.holdem.deal import Deal, HandLike, make_deal
 from cpoly.games.holdem.gamefile import GameLike, resolve_game
+from cpoly.games.holdem.intcards import CardsLike
 from cpoly.games.holdem.method import MAX_ENUMERATED_HOLDINGS, Plan, plan_method
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows, runout_tally, valid_holdings

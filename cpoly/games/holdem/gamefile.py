@@ -1,7 +1,7 @@
 """A Hold'em game's rules read from its ``.cp`` file, through the engine.
 
 The file is loaded with :func:`cpoly.api.load_program` and checked with the engine's own
-checking function (:meth:`cpoly.compiledgame.Game.classify`: the first category in the file's order
+checking function (:meth:`cpoly.count.compiledgame.Game.classify`: the first category in the file's order
 that is 1 on a hand).  Nothing about the game is assumed:
 
 * **the deck**: the ranks are the file's ``ranks`` letters (one per face value, lowest first;
@@ -18,7 +18,7 @@ that is 1 on a hand).  Nothing about the game is assumed:
 
 Then the evaluator generated from these rules must give the file's category on every probe and
 on a few thousand random hands, or the file is refused with a hand where they differ.  The rules
-are kept in the cache like a loaded game (:mod:`cpoly.snapshot`), so a warm run reads them back.
+are kept in the cache like a loaded game (:mod:`cpoly.store.snapshot`), so a warm run reads them back.
 
 >>> rules = default_rules()
 >>> rules.names[-1], len(rules.deck), len(rules.windows), rules.hole_cards
@@ -39,7 +39,7 @@ from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, window_top
 
 if TYPE_CHECKING:
-    from cpoly.compiledgame import Game
+    from cpoly.count.compiledgame import Game
 
 IntArray = npt.NDArray[np.int64]
 STANDARD_RANKS = "23456789TJQKA"
@@ -72,7 +72,7 @@ def rules_of(path: str | Path) -> GameRules:
     CpolyError
         When the file is not a game the Hold'em evaluator can play (named, with a hand).
     """
-    from cpoly.snapshot import keep, recall_loaded
+    from cpoly.store.snapshot import keep, recall_loaded
 
     key = str(Path(path).resolve())
     if key in _loaded:
@@ -80,7 +80,7 @@ def rules_of(path: str | Path) -> GameRules:
     rules = recall_loaded(key, _OPTIONS, GameRules)
     if rules is None:
         from cpoly.api import load_program
-        from cpoly.compiledgame import Game
+        from cpoly.count.compiledgame import Game
 
         program = load_program(key)
         rules = derive_rules(Game.from_program(program), key)
@@ -90,7 +90,7 @@ def rules_of(path: str | Path) -> GameRules:
 
 
 def derive_rules(game: Game, source: str) -> GameRules:
-    """The rules of a loaded :class:`~cpoly.compiledgame.Game`, checked against its categories."""
+    """The rules of a loaded :class:`~cpoly.count.compiledgame.Game`, checked against its categories."""
     hole, used = _hole_rule(game, source)
     probe = _Probe(game, source)
     windows = probe.windows()

@@ -1,4 +1,4 @@
-"""Hold'em cards as integers, on top of the project's one card codec (:mod:`cpoly.cards`).
+"""Hold'em cards as integers, on top of the project's one card codec (:mod:`cpoly.deck.cards`).
 
 A card is an ``int`` in ``0..51``, the code of :data:`cpoly.deck.codes.STANDARD`:
 ``card = 4 * rank + suit`` with rank ``0`` = '2' … ``12`` = 'A' and suit ``0..3`` = 's', 'h',
@@ -21,7 +21,7 @@ import operator
 from collections.abc import Iterable
 from typing import SupportsIndex, Union
 
-from cpoly.cards import HOLDEM_NOTATION, split_cards
+from cpoly.deck.cards import HOLDEM_NOTATION, split_cards
 from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
 

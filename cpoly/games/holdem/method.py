@@ -88,9 +88,9 @@ def _suit_class_count(deal: Deal, holdings: int) -> int:
     """Suit classes of the joint holdings: counted when there are few, else holdings / 24."""
     if holdings > COUNTED_CLASSES_UP_TO:
         return holdings // 24
-    from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows
     from cpoly.deck.codes import STANDARD
     from cpoly.deck.symmetry import holding_classes
+    from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows
 
     ids, _, _ = enumerate_rows(deal, list(range(len(deal.ranges))))
     return len(holding_classes(ALL_COMBOS[ids], deal.board, deal.dead, STANDARD.symmetries())[0]) if len(ids) else 1

@@ -31,8 +31,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.intcards import CardsLike, check_distinct, format_card, format_cards, to_cards
 from cpoly.games.holdem.deal import MAX_PLAYERS, check_in_deck
+from cpoly.games.holdem.intcards import CardsLike, check_distinct, format_card, format_cards, to_cards
 from cpoly.games.holdem.method import AUTO_EXACT_SECONDS, DEFAULT_SAMPLES, MAX_SAMPLES
 from cpoly.games.holdem.omaha_exact import PLAYED_HOLE_CARDS, holding_tally, listed_tally, omaha_strengths
 from cpoly.games.holdem.omaha_gather import predicted_seconds, wide_boards, wide_player, wide_tally

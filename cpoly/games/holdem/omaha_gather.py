@@ -31,7 +31,14 @@ import numpy.typing as npt
 
 from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.omaha_exact import _BOARD_TRIPLES, _POWERS, _flush_table, hole_pairs, omaha_strengths, rank_table
+from cpoly.games.holdem.omaha_exact import (
+    _BOARD_TRIPLES,
+    _POWERS,
+    _flush_table,
+    hole_pairs,
+    omaha_strengths,
+    rank_table,
+)
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 

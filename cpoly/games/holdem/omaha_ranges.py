@@ -41,12 +41,12 @@ from itertools import combinations, product
 import numpy as np
 import numpy.typing as npt
 
+from cpoly.deck.hands import all_hands
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.intcards import RANKS, format_cards, parse_card
 from cpoly.games.holdem.deal import check_in_deck
+from cpoly.games.holdem.intcards import RANKS, format_cards, parse_card
 from cpoly.games.holdem.ranges import RANDOM_WORDS
 from cpoly.games.holdem.rules import GameRules
-from cpoly.hands import all_hands
 
 IntArray = npt.NDArray[np.int64]
 #: The hole cards of a range read without a game's rules (Omaha's).

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from cpoly.games.holdem.intcards import format_card
 from cpoly.games.holdem.evaluator import CATEGORY_NAMES
+from cpoly.games.holdem.intcards import format_card
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally
 

@@ -32,8 +32,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.boards import PAIR_COLUMN, flush_table, multiset_rows, strength_table
+from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.evaluator import POPCOUNT, code_table
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally, exact_bincount

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.intcards import CardsLike, is_card_text, parse_cards, to_cards
-from cpoly.games.holdem.deck import Deck
+from cpoly.games.holdem.carddeck import Deck
 from cpoly.games.holdem.deal import MAX_PLAYERS, HandLike, make_deal
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.gamefile import GameLike, resolve_game
+from cpoly.games.holdem.intcards import CardsLike, is_card_text, parse_cards, to_cards
 from cpoly.games.holdem.results import EquityResult
 
 Progress = Callable[[int, int], None]

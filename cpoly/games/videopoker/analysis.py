@@ -35,9 +35,9 @@ from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
 from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
-from cpoly.parallel import imap_chunks
-from cpoly.paytable import PayTable
-from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
+from cpoly.lang.paytable import PayTable
+from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
+from cpoly.scale.parallel import imap_chunks
 
 if TYPE_CHECKING:  # ordered.py is imported only for ordered games
     from cpoly.games.videopoker.ordered import OrderedHands

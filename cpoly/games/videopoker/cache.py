@@ -1,8 +1,8 @@
 """On-disk cache of arrays that are expensive to build (deal classes, subset tables).
 
-Entries live in the cache directory (:func:`cpoly.sources.cache_dir`), one file per entry named
-``<kind>-<sha256 key>.vpc`` in cpoly's one container format (:mod:`cpoly.store`), memory-mapped
-when loaded (read-only arrays).  A key covers cpoly's code (:func:`cpoly.sources.code_digest`)
+Entries live in the cache directory (:func:`cpoly.store.sources.cache_dir`), one file per entry named
+``<kind>-<sha256 key>.vpc`` in cpoly's one container format (:mod:`cpoly.store.container`), memory-mapped
+when loaded (read-only arrays).  A key covers cpoly's code (:func:`cpoly.store.sources.code_digest`)
 besides what the entry is of, so another version of cpoly never reads an entry.  An entry that
 cannot be read, fails its checks or has unexpected names, dtypes or shapes is deleted and
 reported missing: it is never trusted.
@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import threading
-from contextlib import suppress
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 from pathlib import Path
 
 import numpy as np
 
-from cpoly import store
-from cpoly.sources import cache_dir, cache_enabled, code_digest
+from cpoly.store import container as store
+from cpoly.store.sources import cache_dir, cache_enabled, code_digest
 
 __all__ = ["FORMAT_VERSION", "SUFFIX", "discard", "entry_key", "entry_path", "load_entry", "matches", "raw_arrays",
            "read_entry_file", "store_entry", "store_entry_later", "wait_for"]
@@ -58,7 +58,7 @@ def entry_path(kind: str, key: str) -> Path:
 
 def read_entry_file(path: Path) -> dict[str, np.ndarray] | None:
     """The arrays of an entry file, memory-mapped read-only; None when the file is not a
-    complete entry (:func:`cpoly.store.open_store`) or an array fails its check."""
+    complete entry (:func:`cpoly.store.container.open_store`) or an array fails its check."""
     opened = store.open_store(path)
     if opened is None:
         return None

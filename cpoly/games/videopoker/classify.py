@@ -1,6 +1,6 @@
 """The category of every hand of a deck, by the engine, in chunks on all cores.
 
-Hands are classified by :meth:`cpoly.compiledgame.Game.classify` (the ``.cp`` definitions, face/suit
+Hands are classified by :meth:`cpoly.count.compiledgame.Game.classify` (the ``.cp`` definitions, face/suit
 decoupled) on chunks of the colex-ordered hands: the cards of a chunk are gathered as int8
 faces and suits (never all 2.6 M hands x 5 x 2 at once), and the chunks run on a thread pool —
 the work per chunk is NumPy gathers and element-wise operations, which release the GIL.
@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from cpoly.compiledgame import Game
-from cpoly.parallel import map_chunks
+from cpoly.count.compiledgame import Game
+from cpoly.scale.parallel import map_chunks
 
 __all__ = ["CHUNK_HANDS", "classify_rows"]
 
@@ -38,7 +38,7 @@ def classify_rows(game: Game, rows: np.ndarray, faces: np.ndarray, suits: np.nda
                   ignore: frozenset[str] = frozenset()) -> tuple[np.ndarray, np.ndarray, set[str]]:
     """Category (int16) of every row of card indices ``rows`` (the deal expression is not
     applied), whether the deal rejects it (bool), and the categories that are not 0/1 on some
-    row; chunk by chunk on the thread pool (:mod:`~cpoly.parallel`)."""
+    row; chunk by chunk on the thread pool (:mod:`~cpoly.scale.parallel`)."""
     faces, suits = _small(np.asarray(faces)), _small(np.asarray(suits))
     result = np.empty(len(rows), dtype=np.int16)
     rejected = np.empty(len(rows), dtype=bool)

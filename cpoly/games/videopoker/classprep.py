@@ -7,7 +7,7 @@ analysis reads four-card subsets by class and smaller ones by colex rank (a few 
 expanded from their classes); the tables of every subset by colex rank and the category of every
 hand are built only when something asks for them (:attr:`PreparedGame.tables`).
 
-The arrays live in the game's **prepared-game file** (:mod:`cpoly.store`'s container: one file
+The arrays live in the game's **prepared-game file** (:mod:`cpoly.store.container`'s container: one file
 per game, memory-mapped), which also holds, in its header, what a warm ``hold`` and a warm
 ``analyze`` need besides (:mod:`~cpoly.games.videopoker.holdfile`,
 :mod:`~cpoly.games.videopoker.warmanalysis`).  The cold path builds the arrays, writes the file
@@ -28,15 +28,15 @@ from typing import Any
 
 import numpy as np
 
-from cpoly import store
-from cpoly.games.videopoker import cache
 from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
-from cpoly.parallel import beside
-from cpoly.sources import cache_enabled
-from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
+from cpoly.games.videopoker import cache
+from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
+from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+from cpoly.scale.parallel import beside
+from cpoly.store import container as store
+from cpoly.store.sources import cache_enabled
 
 __all__ = ["from_store", "load_classes", "prepare_classes", "write_prepared"]
 

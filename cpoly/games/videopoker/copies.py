@@ -40,10 +40,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from cpoly.deck.symmetry import suit_symmetries
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import CHUNK_CLASSES, _check_pays, sorted_deal
-from cpoly.deck.symmetry import suit_symmetries
+from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
 from cpoly.games.videopoker.holds import (
     HoldChoice,
     StackedTables,
@@ -62,13 +63,12 @@ from cpoly.games.videopoker.multiset import (
     multiset_rank,
     realisations,
 )
-from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
-from cpoly.parallel import imap_chunks
-from cpoly.paytable import PayTable
-from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
 from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE, compact_categories
 from cpoly.games.videopoker.summary import GameAnalysis, Totals
 from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.lang.paytable import PayTable
+from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
+from cpoly.scale.parallel import imap_chunks
 
 __all__ = [
     "MultisetTables",

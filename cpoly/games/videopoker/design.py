@@ -5,7 +5,7 @@ A **family** is a base table with some categories' pays over ranges
 (``FullHouse=6..9 Flush=5..6 Straight=3..4``), every value from the low end in steps (1 by
 default; the high end always included, as :func:`~cpoly.games.videopoker.paychange.sweep_values`
 gives them).  Its members are numbered ``0 .. size - 1`` in mixed radix, the last category
-varying fastest, so that a chunk of members is a range of ids (:mod:`cpoly.chunks`).
+varying fastest, so that a chunk of members is a range of ids (:mod:`cpoly.scale.chunks`).
 
 Each member is the base table with those pays changed
 (:func:`~cpoly.games.videopoker.paychange.changed_table`) analysed with its own optimal strategy
@@ -42,7 +42,7 @@ from cpoly.errors import CpolyInputError
 if TYPE_CHECKING:
     from cpoly.cli.vpsource import GameSource
     from cpoly.games.videopoker.paychange import PayRange
-    from cpoly.paytable import PayTable
+    from cpoly.lang.paytable import PayTable
 
 __all__ = ["Constraints", "Family", "Member", "analyse_members", "is_monotone", "parse_family", "ranked"]
 
@@ -170,7 +170,7 @@ def analyse_members(path: str, use_cache: bool, paytable: str | None, tie_rule: 
                     family_text: tuple[tuple[str, tuple[str, ...]], ...], start: int, stop: int,
                     sources_key: str) -> dict[str, Any]:
     """Members ``start .. stop - 1`` analysed: ids, skipped (not monotone), and the exact
-    return, variance and hit frequency as ``"p/q"`` strings (a chunk of :mod:`cpoly.chunks`;
+    return, variance and hit frequency as ``"p/q"`` strings (a chunk of :mod:`cpoly.scale.chunks`;
     ``sources_key`` names the definitions, so a changed game is never taken for this one)."""
     from cpoly.games.videopoker.paychange import changed_table
 

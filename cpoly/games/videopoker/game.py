@@ -2,7 +2,7 @@
 and the full-game analysis.
 
 The categories of all hands come from the game's ``.cp`` definitions through the engine's
-checking function (:meth:`cpoly.compiledgame.Game.classify`, evaluated vectorised with face/suit
+checking function (:meth:`cpoly.count.compiledgame.Game.classify`, evaluated vectorised with face/suit
 decoupling) — no poker evaluator stands in for them.  The category array is cached on disk,
 keyed by the definition's text, so a second pay table skips it.
 
@@ -21,31 +21,31 @@ from math import comb
 import numpy as np
 
 from cpoly.api import load_game
-from cpoly.cards import Card
+from cpoly.count.compiledgame import Game
+from cpoly.count.positions import position_dependent, witnesses
+from cpoly.dag.expr import Delta, postorder
+from cpoly.deck.cards import Card
+from cpoly.deck.subsets import all_hands
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.expr import Delta, postorder
-from cpoly.compiledgame import Game
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.analysis import analyze_prepared, autohold
-from cpoly.tierule import DEFAULT_TIE_RULE, TieRule
-from cpoly.games.videopoker.summary import GameAnalysis
-from cpoly.games.videopoker.holdchoice import HAND_SIZE, HoldResult
-from cpoly.paytable import PayTable
 from cpoly.games.videopoker.classify import classify_rows
 from cpoly.games.videopoker.classprep import prepare_classes
-from cpoly.deck.subsets import all_hands
 from cpoly.games.videopoker.copies import (
     PreparedCopies,
     analyze_copies,
     autohold_copies,
     prepare_copies,
 )
+from cpoly.games.videopoker.holdchoice import HAND_SIZE, HoldResult
 from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.ordered import OrderedHands
 from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.deck.suitclasses import SuitBlocks
+from cpoly.games.videopoker.summary import GameAnalysis
 from cpoly.games.videopoker.tables import SubsetTables
-from cpoly.positions import position_dependent, witnesses
+from cpoly.lang.paytable import PayTable
+from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
 
 Progress = Callable[[int, int], None]
 

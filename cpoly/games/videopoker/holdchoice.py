@@ -29,8 +29,8 @@ from math import comb, lcm, perm
 from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
-from cpoly.paytable import ScaledPays
-from cpoly.tierule import TieRule, tie_rule_names
+from cpoly.lang.paytable import ScaledPays
+from cpoly.lang.tierule import TieRule, tie_rule_names
 
 __all__ = [
     "HAND_SIZE",

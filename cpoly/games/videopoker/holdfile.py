@@ -1,8 +1,8 @@
 """A warm ``cpoly hold``: one game's prepared-game file, read with the standard library alone.
 
 A game prepared from its suit classes (:mod:`~cpoly.games.videopoker.classprep`) is kept in its
-**prepared-game file**, one :mod:`cpoly.store` container named by the key of the game's
-definitions (:func:`cpoly.sources.recall`) and cpoly's code, its header written by
+**prepared-game file**, one :mod:`cpoly.store.container` container named by the key of the game's
+definitions (:func:`cpoly.store.sources.recall`) and cpoly's code, its header written by
 :func:`~cpoly.games.videopoker.holdstore.game_meta`.  Of its arrays ``hold`` reads the subset
 rows (``N_c(S)``, the number of five-card hands of each category containing the subset: small
 subsets by colex rank, four-card subsets by class), the four- and five-card class keys and each
@@ -34,7 +34,7 @@ from math import comb
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from cpoly.cards import check_hand, parse_cards
+from cpoly.deck.cards import check_hand, parse_cards
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.holdchoice import (
     HAND_SIZE,
@@ -43,10 +43,10 @@ from cpoly.games.videopoker.holdchoice import (
     exclude_discards,
     play_deal,
 )
-from cpoly.paytable import PayTable
-from cpoly.sources import cache_dir, code_digest, recall
-from cpoly.store import Store, open_store
-from cpoly.tierule import TieRule
+from cpoly.lang.paytable import PayTable
+from cpoly.lang.tierule import TieRule
+from cpoly.store.container import Store, open_store
+from cpoly.store.sources import cache_dir, code_digest, recall
 
 __all__ = ["Layout", "WarmHold", "class_key", "header_warnings", "header_paytable", "open_prepared",
            "prepared_path"]
@@ -54,7 +54,7 @@ __all__ = ["Layout", "WarmHold", "class_key", "header_warnings", "header_paytabl
 
 def prepared_path(key: str) -> Path:
     """Where the prepared-game file of the definitions with sources key ``key`` lives for this
-    version of cpoly (:func:`~cpoly.sources.code_digest`): other code's file is never read."""
+    version of cpoly (:func:`~cpoly.store.sources.code_digest`): other code's file is never read."""
     name = hashlib.sha256(f"{key} {code_digest()}".encode()).hexdigest()
     return cache_dir() / f"prepared-{name}.vpc"
 

@@ -19,8 +19,8 @@ integers beyond).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -28,7 +28,7 @@ import numpy as np
 from cpoly.games.videopoker.holds import hold_pay_matrix
 from cpoly.games.videopoker.holdvalues import denominator_of, value_lattice
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.paytable import INT64_LIMIT, PayTable
+from cpoly.lang.paytable import INT64_LIMIT, PayTable
 
 __all__ = ["Envelope", "PayLines"]
 

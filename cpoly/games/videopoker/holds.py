@@ -23,10 +23,10 @@ import numpy as np
 
 from cpoly.deck.subsets import binomial_table, colex_rank
 from cpoly.games.videopoker.holdchoice import HAND_SIZE, HOLDS, TIE_KEYS
-from cpoly.parallel import map_chunks
-from cpoly.paytable import ScaledPays
-from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import SubsetTables
+from cpoly.lang.paytable import ScaledPays
+from cpoly.lang.tierule import TieRule
+from cpoly.scale.parallel import map_chunks
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.copies import MultisetTables

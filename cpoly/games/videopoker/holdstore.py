@@ -14,16 +14,16 @@ import os
 from pathlib import Path
 from typing import Any
 
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.classprep import write_prepared
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.holdfile import prepared_path
-from cpoly.paytable import PayTable
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.deck.suitclasses import SuitBlocks
-from cpoly.sources import cache_enabled, remember
+from cpoly.lang.paytable import PayTable
+from cpoly.store.sources import cache_enabled, remember
 
 __all__ = ["game_meta", "prepared_file", "store_hold_file"]
 

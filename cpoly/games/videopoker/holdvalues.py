@@ -24,12 +24,12 @@ import numpy as np
 
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.analysis import CHUNK_CLASSES
-from cpoly.games.videopoker.holds import HOLDS, hold_weights
 from cpoly.games.videopoker.holdchoice import draw_weights
+from cpoly.games.videopoker.holds import HOLDS, hold_weights
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.scalar import Pricing, price_holds
 from cpoly.games.videopoker.tables import HAND_SIZE
-from cpoly.paytable import INT64_LIMIT
+from cpoly.lang.paytable import INT64_LIMIT
 
 __all__ = ["CHUNK_CLASSES", "PricedChunk", "denominator_of", "plain_prepared", "priced_chunks",
            "require_plain_game", "value_lattice"]

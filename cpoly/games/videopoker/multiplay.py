@@ -27,9 +27,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.holds import hold_pay_matrix, hold_weights
 from cpoly.games.videopoker.holdvalues import PricedChunk, denominator_of, priced_chunks
-from cpoly.games.videopoker.holdchoice import draw_weights
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.scalar import play_tied
 from cpoly.games.videopoker.summary import GameAnalysis

@@ -29,8 +29,8 @@ from math import comb
 
 import numpy as np
 
-from cpoly.errors import CpolyInputError
 from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.errors import CpolyInputError
 
 __all__ = [
     "MultisetClasses",

@@ -9,7 +9,7 @@ of every deal from scratch:
 
 * the **witnesses** are the few ordered hands whose category differs from the category of
   the same cards unordered (position-dependent categories ignored); the engine finds them
-  (:mod:`cpoly.positions`);
+  (:mod:`cpoly.count.positions`);
 * a witness ``W`` changes the outcome of hold ``H`` of an ordered deal ``D`` exactly when the
   cards of ``D`` that lie in ``W`` are the held ones, each at its position in ``W`` (the drawn
   cards then fill the other positions, and one ordered draw of ``(n - 5)_d`` gives ``W``);

@@ -28,10 +28,16 @@ from collections.abc import Callable
 import numpy as np
 
 from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.holds import HOLDS, hold_counts, hold_weights
-from cpoly.games.videopoker.ordered import DRAW_ORDERINGS, ORDERINGS, OrderedHands, OrderedPricing
-from cpoly.games.videopoker.ordered import ordered_draw_weights, play_orderings
 from cpoly.games.videopoker.holdchoice import draw_weights
+from cpoly.games.videopoker.holds import HOLDS, hold_counts, hold_weights
+from cpoly.games.videopoker.ordered import (
+    DRAW_ORDERINGS,
+    ORDERINGS,
+    OrderedHands,
+    OrderedPricing,
+    ordered_draw_weights,
+    play_orderings,
+)
 from cpoly.games.videopoker.placed import SubsetLattice, moved_hands
 from cpoly.games.videopoker.prepare import PreparedGame
 from cpoly.games.videopoker.scalar import TIED, Pricing, exact_dot, plain_sums, price_holds
@@ -158,7 +164,7 @@ def _add_moves(sums: _Sums, lattice: SubsetLattice, best: np.ndarray, sizes: np.
     hold = best[rows].astype(np.int64)
     witnesses = lattice.exact[rows, hold, :]
     # per deal at most 120 orderings x (n - 5)_5 weighted final hands per class member: the
-    # analysis' int64 check (:meth:`~cpoly.paytable.ScaledPays.check_int64_bounds`) covers a chunk of them
+    # analysis' int64 check (:meth:`~cpoly.lang.paytable.ScaledPays.check_int64_bounds`) covers a chunk of them
     scale = sizes[rows] * DRAW_ORDERINGS[hold] * weight_by_hold[hold]
     moved = moved_hands(witnesses, changes, len(sums.moved)) * scale[:, None]
     sums.moved = [a + b for a, b in zip(sums.moved, moved.sum(axis=0).tolist())]

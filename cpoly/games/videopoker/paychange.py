@@ -28,7 +28,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple
 
 from cpoly.errors import CpolyInputError
-from cpoly.paytable import PayTable
+from cpoly.lang.paytable import PayTable
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.summary import GameAnalysis

@@ -15,10 +15,11 @@ from math import comb
 
 import numpy as np
 
+from cpoly.deck.subsets import all_hands
+from cpoly.deck.suitclasses import SuitBlocks
+from cpoly.deck.symmetry import DealClasses, deal_classes, suit_symmetries, trivial_classes
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker import cache
-from cpoly.deck.subsets import all_hands
-from cpoly.deck.symmetry import DealClasses, deal_classes, suit_symmetries, trivial_classes
 from cpoly.games.videopoker.holds import (
     HOLDS,
     StackedTables,
@@ -27,7 +28,6 @@ from cpoly.games.videopoker.holds import (
     stacked_tables,
     subset_indices,
 )
-from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.games.videopoker.tables import (
     HAND_SIZE,
     SubsetTables,

@@ -36,8 +36,8 @@ from cpoly.games.videopoker.holds import (
     hold_counts,
     hold_sizes,
 )
-from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.lang.tierule import TieRule
 
 __all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "flat_masks", "plain_sums", "play_chunk",
            "play_tied", "price_holds", "ranges"]

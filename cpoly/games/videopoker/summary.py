@@ -20,9 +20,9 @@ from math import comb, perm
 import numpy as np
 
 from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
-from cpoly.paytable import PayTable
-from cpoly.tierule import TieRule
 from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.lang.paytable import PayTable
+from cpoly.lang.tierule import TieRule
 
 __all__ = ["GameAnalysis", "Totals"]
 

@@ -25,11 +25,11 @@ from math import comb
 
 import numpy as np
 
-from cpoly.errors import CpolyInputError
+from cpoly.deck.hands import hand_chunks
 from cpoly.deck.subsets import all_hands, binomial_table, colex_rank
+from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.holdchoice import HAND_SIZE
-from cpoly.parallel import map_chunks
-from cpoly.hands import hand_chunks
+from cpoly.scale.parallel import map_chunks
 
 __all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories"]
 

@@ -21,13 +21,13 @@ from typing import NamedTuple
 
 import numpy as np
 
+from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.classprep import from_store
 from cpoly.games.videopoker.holdfile import header_paytable, header_warnings, open_prepared
 from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.deck.suitclasses import SuitBlocks
-from cpoly.paytable import PayTable
-from cpoly.store import Store
+from cpoly.lang.paytable import PayTable
+from cpoly.store.container import Store
 
 __all__ = ["WarmAnalysis", "open_analysis"]
 

@@ -2,7 +2,7 @@
 
 Pass 1 (:mod:`.nf`) ranks every unsuited tuple without flushes, pass 2 (:mod:`.suitings`,
 :mod:`.bounds`) lists the suitings that flush bounds cannot exclude, pass 3 (:mod:`.exact`)
-evaluates them exactly; :mod:`.run` ties them together on :mod:`cpoly.chunks`.
+evaluates them exactly; :mod:`.run` ties them together on :mod:`cpoly.scale.chunks`.
 See ``docs/search.md``.
 """
 

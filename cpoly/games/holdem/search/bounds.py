@@ -16,7 +16,7 @@ matter: the board's cards of that suit are a set of the remaining ranks, the res
 unseen cards of other suits.  This captures the seed's dead flush cards (fewer ranks left) and
 dominated flush cards (``f_i < f_j`` whatever the board) exactly, straight flushes included.
 
->>> from cpoly.games.holdem.search.deck import search_deck
+>>> from cpoly.games.holdem.search.searchdeck import search_deck
 >>> deck = search_deck("23456789TJQKA", 3)
 >>> rise, fall = suit_events(deck, (0b11, 0, 0))    # 2-3 suited, nobody else in the suit
 >>> f"{100 * rise[0] / deck.board_total:.4f}", rise.tolist(), fall.tolist()   # the seed's 8.039 %
@@ -31,7 +31,7 @@ from math import comb
 import numpy as np
 
 from cpoly.games.holdem.evaluator import flush_strength
-from cpoly.games.holdem.search.deck import IntArray, SearchDeck, rank_subsets
+from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck, rank_subsets
 
 #: Version of the bounds' rules (what pass 2 keeps): part of every checkpoint's identity, so that
 #: a change of the rules makes old checkpoints stale by name, not only by the code digest.

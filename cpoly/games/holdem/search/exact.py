@@ -8,7 +8,7 @@ strengths come from the deck's strength table (board class ``S + M``), the real 
 ``max(no-flush, flush in s)``; the correction is the outcome counts of the real showdowns minus
 those of the no-flush ones.  Suits nobody holds share one correction per tuple.
 
->>> from cpoly.games.holdem.search.deck import search_deck
+>>> from cpoly.games.holdem.search.searchdeck import search_deck
 >>> from cpoly.games.holdem.search.suitings import tuple_suitings
 >>> deck = search_deck("23456789TJQKA", 3)
 >>> row = deck.tuple_index(["KA", "KA", "4T"])
@@ -25,12 +25,12 @@ from functools import cache, lru_cache
 
 import numpy as np
 
+from cpoly.deck.ranks import rank_multisets
 from cpoly.games.holdem.evaluator import flush_strength
 from cpoly.games.holdem.search.bounds import flush_sets, real_masks, subset_masks
-from cpoly.games.holdem.search.deck import BINOM, IntArray, SearchDeck, rank_subsets
 from cpoly.games.holdem.search.nf import outcome_counts, share_table, share_unit, winner_codes
+from cpoly.games.holdem.search.searchdeck import BINOM, IntArray, SearchDeck, rank_subsets
 from cpoly.games.holdem.search.suitings import suit_masks
-from cpoly.deck.ranks import rank_multisets
 
 
 @cache

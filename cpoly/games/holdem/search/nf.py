@@ -7,7 +7,7 @@ the hole cards have removed one copy of their ranks, ``prod_r C(4 - hole_r, m_r)
 Outcomes are counted by *code*: bit ``j`` set when player ``j`` holds the best hand; one
 ``bincount`` per chunk tallies them.
 
->>> from cpoly.games.holdem.search.deck import search_deck
+>>> from cpoly.games.holdem.search.searchdeck import search_deck
 >>> deck = search_deck("23456789TJQKA", 3)
 >>> row = deck.tuple_index(["66", "79", "8Q"])
 >>> shares = equities(deck, outcome_counts(deck, [row]))[0]
@@ -17,8 +17,8 @@ Outcomes are counted by *code*: bit ``j`` set when player ``j`` holds the best h
 
 from __future__ import annotations
 
-from fractions import Fraction
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import cache
 from math import lcm
 from typing import Any
@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.games.holdem.search.deck import BINOM, IntArray, SearchDeck
+from cpoly.games.holdem.search.searchdeck import BINOM, IntArray, SearchDeck
 
 FloatArray = npt.NDArray[np.float64]
 

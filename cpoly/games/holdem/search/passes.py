@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from cpoly.chunks import Arrays
 from cpoly.games.holdem.search.bounds import coarse_rise, flush_bounds
-from cpoly.games.holdem.search.deck import IntArray, SearchDeck, search_deck
 from cpoly.games.holdem.search.exact import exact_counts
 from cpoly.games.holdem.search.nf import outcome_counts, share_table, share_unit
+from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck, search_deck
 from cpoly.games.holdem.search.suitings import suit_masks, tuple_suitings
+from cpoly.scale.chunks import Arrays
 
 Spec = tuple[tuple[int, ...], int]
 

@@ -1,13 +1,13 @@
 """What a search is of, and the ``search.json`` record of its ``--out`` folder.
 
-:func:`run_settings` is the search's part of every checkpoint's identity (:mod:`cpoly.chunks`):
+:func:`run_settings` is the search's part of every checkpoint's identity (:mod:`cpoly.scale.chunks`):
 the deck, the hands per tuple, ``top``, ``fraction`` and the version of pass 2's bounds.  The
 folder's ``search.json`` holds the same settings and cpoly's code digest; a folder is reused
 only with ``--resume`` and only by a run of the same settings and code.  A ``search.json``
 that cannot be read, or that records anything else, is refused with what differs: checkpoints
 of two configurations are never mixed.
 
->>> from cpoly.games.holdem.search.deck import search_deck
+>>> from cpoly.games.holdem.search.searchdeck import search_deck
 >>> settings = run_settings(search_deck("9TJQKA", 3), top=10, fraction=1.0)
 >>> settings["ranks"], settings["players"], settings["bounds"]
 ('9TJQKA', 3, 1)
@@ -22,8 +22,8 @@ from typing import Any
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.intcards import RANKS
 from cpoly.games.holdem.search.bounds import BOUNDS_VERSION
-from cpoly.games.holdem.search.deck import SearchDeck
-from cpoly.sources import code_digest
+from cpoly.games.holdem.search.searchdeck import SearchDeck
+from cpoly.store.sources import code_digest
 
 #: Bump when ``search.json`` changes meaning.
 RECORD_VERSION = 2

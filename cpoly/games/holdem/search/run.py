@@ -25,14 +25,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.chunks import Arrays, Chunk, content_key, run_chunks
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.search.deck import IntArray, SearchDeck, search_deck
+from cpoly.games.holdem.search.csvfiles import write_pass1, write_pass2, write_pass3
 from cpoly.games.holdem.search.nf import share_table, share_unit
 from cpoly.games.holdem.search.passes import Spec, exact_chunk, no_flush_chunk, suiting_chunk
 from cpoly.games.holdem.search.record import check_directory, run_settings
-from cpoly.games.holdem.search.report import write_pass1, write_pass2, write_pass3
+from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck, search_deck
 from cpoly.games.holdem.search.suitings import format_suited, tuple_suitings
+from cpoly.scale.chunks import Arrays, Chunk, content_key, run_chunks
 
 #: ``progress(pass name, done, total)``.
 PassProgress = Callable[[str, int, int], None]

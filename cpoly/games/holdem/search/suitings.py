@@ -21,7 +21,7 @@ from itertools import permutations, product
 
 import numpy as np
 
-from cpoly.games.holdem.search.deck import IntArray, SearchDeck
+from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck
 
 
 def coincidence(ranks: tuple[int, ...]) -> tuple[int, ...]:

@@ -20,14 +20,14 @@ from cpoly.errors import CpolyError
 from cpoly.games.videopoker.analysis import analyze_prepared
 from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holds import HOLDS, subset_indices, stacked_tables
+from cpoly.games.videopoker.holds import HOLDS, stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.insertion import exact_bincount
 from cpoly.games.videopoker.strategy.names import PatternWords
 from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
 from cpoly.games.videopoker.strategy.search import ChartSearch, Progress, search_chart
 from cpoly.games.videopoker.tables import HAND_SIZE
-from cpoly.paytable import PayTable
+from cpoly.lang.paytable import PayTable
 
 __all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "chart_of",
            "check_lines", "collect"]

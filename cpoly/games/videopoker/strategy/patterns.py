@@ -30,8 +30,8 @@ from math import comb
 
 import numpy as np
 
-from cpoly.games.videopoker import cache
 from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.games.videopoker import cache
 from cpoly.games.videopoker.strategy.penalty import PENALTY_CAP, penalty_counts, penalty_ids
 from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 

@@ -1,0 +1,203 @@
+"""Condition a count on which vertices take their value in a value set (wild cards).
+
+A wild card is a face value set ``S`` (``δF[i]{Wild}``) that the categories test for every
+card, and that their other literals either contain (a straight window ``{Wild, m..m+4}``) or
+avoid.  Mixed with the equalities ``δF[i],F[j]`` it makes every literal an atom of its own and
+every product of categories a large grid of equality patterns.  Conditioning removes it:
+every assignment has exactly one set ``W`` of vertices whose values lie in ``S``, so
+
+    Σ node = Σ_W Σ node|W
+
+where ``node|W`` is the DAG with each δ decided or simplified under "the vertices of W are in
+S, the others are not" (an equality between a vertex in W and one outside is 0; a literal
+``T`` on vertices of W becomes ``T ∩ S``, on the others ``T \\ S``), times the restrictions
+themselves.  When ``S`` is one value the vertices of W are fixed and leave the count.  When
+the node is invariant under permuting the card positions, only ``|W|`` matters and each size
+``k`` is one case of weight ``C(n, k)``.
+
+Which set to condition on is found in the DAG (:func:`split_candidates`) and chosen by cost
+in :mod:`cpoly.count.counting`; nothing here knows about any game.
+
+>>> from cpoly.dag.rewrite import add, delta, mul, one_minus
+>>> wild = lambda v: delta((v,), {0})
+>>> node = one_minus(mul(one_minus(delta((1, 2))), one_minus(wild(1)), one_minus(wild(2))))
+>>> split = ValueSplit("F", frozenset({0}), (1, 2), 5)
+>>> [(c.weight, sorted(c.universe)) for c in cases(node, split, frozenset({1, 2}), True)]
+[(1, [1, 2]), (2, [2]), (1, [])]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import partial
+from itertools import combinations
+from math import comb
+
+from cpoly.count.plan import atoms_for
+from cpoly.dag.expr import Delta, Expr, Product, nodes_under
+from cpoly.dag.memo import MemoOfMemos
+from cpoly.dag.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild
+from cpoly.dag.symbolic import Number
+from cpoly.dag.vertices import rename
+from cpoly.lang.resolve import Sort
+
+MAX_CASES = 64  # subsets W enumerated without position symmetry (2^6)
+
+
+@dataclass(frozen=True)
+class ValueSplit:
+    """Condition the ``vertices`` (all of one sort) on their values lying in ``values``;
+    ``size`` is the sort's size (symbolic sizes keep the complement as ``1 - δv{values}``)."""
+
+    sort: str
+    values: frozenset[int]
+    vertices: tuple[int, ...]
+    size: Number
+    wild: bool = False  # one value tested alone on every vertex (δF[i]{Wild} for each i)
+
+    def describe(self) -> str:
+        shown = ",".join(map(str, sorted(self.values)))
+        return f"by how many {self.sort} vertices take a value in {{{shown}}}"
+
+
+@dataclass(frozen=True)
+class Case:
+    """``weight`` subsets W with the same count: ``node`` (W's restrictions included), counted
+    over ``universe`` (the vertices of W are left out when ``S`` is one value)."""
+
+    weight: int
+    node: Expr
+    universe: frozenset[int]
+    inside: tuple[int, ...]
+
+
+def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[int],
+                     sizes: Mapping[str, Number]) -> list[ValueSplit]:
+    """The value sets worth conditioning on, best first: the atoms of a sort (classes of the
+    values its literals cannot tell apart) tested alone on every vertex (``δF[i]{Wild}``) and
+    lying in another literal, or lying in more than half of the sort's literals of two or
+    more values (and in two or more); by how many literals hold them, then the first kind (a wild value lies in every
+    straight window; a natural face in a few).
+
+    >>> from cpoly.dag.rewrite import add, delta, mul
+    >>> windows = add(*(delta((1,), {0, m, m + 1}) for m in (1, 3, 5)), delta((1, 2), {1, 2}))
+    >>> [sorted(s.values) for s in split_candidates(windows, {1: "F", 2: "F"}, frozenset({1, 2}), {"F": 9})]
+    [[0]]
+    """
+    literals: dict[str, set[frozenset[int]]] = {}
+    tested: dict[frozenset[int], set[int]] = {}  # sets tested alone, on which vertices
+    for n in nodes_under(node):
+        if isinstance(n, Delta) and n.values is not None and all(v in universe for v in n.vertices):
+            literals.setdefault(names[n.vertices[0]], set()).add(n.values)
+            if len(n.vertices) == 1:
+                tested.setdefault(n.values, set()).add(n.vertices[0])
+    found: list[tuple[tuple[bool, int], ValueSplit]] = []
+    for sort, sets in literals.items():
+        every = tuple(sorted(v for v in universe if names[v] == sort))
+        wide = [t for t in sets if len(t) > 1]
+        for atom in (a for a in atoms_for(Sort(sort, sizes[sort]), sorted(sets, key=sorted)).values if a is not None):
+            containing = sum(1 for t in wide if atom < t)
+            on_every_card = tested.get(atom, set()) == set(every)  # δF[i]{Wild} for each i
+            if len(every) >= 2 and ((on_every_card and (containing >= 1 or len(atom) == 1))
+                                    or (containing >= 2 and 2 * containing > len(wide))):
+                wild = on_every_card and len(atom) == 1
+                found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort], wild)))
+    found.sort(key=lambda pair: (-pair[0][1], not pair[0][0], sorted(pair[1].values)))
+    return [split for _, split in found]
+
+
+def position_generators(positions: Sequence[Sequence[int]]) -> list[dict[int, int]]:
+    """The swap of the first two ``positions`` and the cycle of all of them, as maps of their
+    vertices (tuples moved together, e.g. a card's face and suit): they generate every
+    permutation of the positions, so a node unchanged by both is unchanged by all.
+
+    >>> position_generators([(1, 4), (2, 5), (3, 6)])
+    [{1: 2, 4: 5, 2: 1, 5: 4, 3: 3, 6: 6}, {1: 2, 4: 5, 2: 3, 5: 6, 3: 1, 6: 4}]
+    """
+    n = len(positions)
+    if n < 2:
+        return []
+    return [{a: b for i, j in enumerate(order) for a, b in zip(positions[i], positions[j])}
+            for order in ([1, 0, *range(2, n)], [*range(1, n), 0])]
+
+
+def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
+    """Whether ``node`` is unchanged by every permutation of the ``positions`` (tuples of
+    vertices moved together, e.g. a card's face and suit): by the :func:`position_generators`;
+    nodes are interned, so equal means identical.
+
+    >>> from cpoly.dag.rewrite import delta, mul
+    >>> is_symmetric(mul(delta((1, 2)), delta((2, 3)), delta((1, 3))), [(1,), (2,), (3,)])
+    True
+    >>> is_symmetric(mul(delta((1, 2)), delta((2, 3))), [(1,), (2,), (3,)])
+    False
+    """
+    factors = node.factors if isinstance(node, Product) else (node,)  # symmetric when its factors permute
+    uids = {f.uid for f in factors}
+    return all({rename(f, m, _RENAMED.of(tuple(sorted(m.items())), dict)).uid for f in factors} == uids
+               for m in position_generators(positions))
+
+
+_RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
+
+
+def subsets(split: ValueSplit, symmetric: bool) -> list[tuple[int, tuple[int, ...]]]:
+    """The sets W to count, with their weights: one per size when symmetric, else every subset."""
+    vertices = split.vertices
+    if symmetric:
+        return [(comb(len(vertices), k), vertices[:k]) for k in range(len(vertices) + 1)]
+    return [(1, w) for k in range(len(vertices) + 1) for w in combinations(vertices, k)]
+
+
+def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bool,
+          memo: dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]] | None = None) -> list[Case]:
+    """``Σ node`` as weighted conditioned counts (module docstring); ``memo`` keeps the
+    rebuilt nodes per split and W across calls (the counts of one table share their DAG)."""
+    memo = {} if memo is None else memo
+    out = []
+    for weight, inside in subsets(split, symmetric):
+        within = frozenset(inside)
+        body = rebuild(node, partial(_condition_delta, split=split, inside=within), memo.setdefault((split, inside), {}))
+        conditioned = mul(body, *(_restriction(v, split, v in within) for v in split.vertices))
+        if conditioned is ZERO:
+            continue
+        fixed = within if len(split.values) == 1 else frozenset()
+        out.append(Case(weight, conditioned, universe - fixed, inside))
+    return out
+
+
+def _restriction(vertex: int, split: ValueSplit, inside: bool) -> Expr:
+    """The factor saying where ``vertex`` lies: in S (nothing to say when S is one value, the
+    vertex is fixed), or outside S (a positive set when the size is a number)."""
+    if inside:
+        return ONE if len(split.values) == 1 else delta((vertex,), split.values)
+    if isinstance(split.size, int):
+        return delta((vertex,), frozenset(range(split.size)) - split.values)
+    return one_minus(delta((vertex,), split.values))
+
+
+def _condition_delta(node: Delta, split: ValueSplit, inside: frozenset[int]) -> Expr:
+    """One δ under the condition: decided, or with its literal narrowed to the side it is on."""
+    split_vertices = set(split.vertices)
+    if not split_vertices.intersection(node.vertices):
+        return node
+    ins = [v for v in node.vertices if v in inside]
+    outs = [v for v in node.vertices if v not in inside]
+    if ins and outs:
+        return ZERO  # a value in S equals a value outside S
+    if ins:
+        values = split.values if node.values is None else node.values & split.values
+        if not values:
+            return ZERO
+        if len(split.values) == 1:
+            return ONE  # every vertex of W holds the one value of S
+        return delta(ins, None if values == split.values else values)
+    if node.values is None:
+        return node
+    values = node.values - split.values
+    if not values:
+        return ZERO
+    if isinstance(split.size, int) and values | split.values >= frozenset(range(split.size)):
+        return delta(outs, None)  # the literal says no more than "outside S"
+    return delta(outs, values)

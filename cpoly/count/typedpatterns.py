@@ -1,0 +1,328 @@
+"""Equality patterns: set partitions of vertices, each block typed by an atom.
+
+An *atom* is a class of values that no literal of the expression tells apart.  An expression
+that only compares vertices with each other and with literals has the same value at every
+assignment with the same typed pattern, and a typed pattern with ``k_a`` blocks in atom ``a``
+stands for ``prod_a (size_a)_(k_a)`` assignments (falling factorials).
+
+>>> len(set_partitions(5))          # Bell(5)
+52
+>>> codes, counts = typed_patterns(2, [[0, 1], [0, 1]], [None, None])
+>>> counts.tolist()                 # blocks per atom: {a,b} together, or apart
+[[1, 0], [0, 1], [2, 0], [1, 1], [1, 1], [0, 2]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
+from itertools import combinations_with_replacement, product
+from math import factorial, prod
+
+import numpy as np
+
+from cpoly.dag.memo import cached
+from cpoly.errors import CpolyTooLarge
+
+MAX_PATTERNS = 2_000_000
+
+
+@cached("typedpatterns.set_partitions", 64)
+def set_partitions(m: int) -> tuple[tuple[int, ...], ...]:
+    """All restricted-growth strings of length ``m`` (each one set partition of m items)."""
+    return tuple(restricted_growth(m, m))
+
+
+def restricted_growth(m: int, max_blocks: int) -> Iterator[tuple[int, ...]]:
+    """The restricted-growth strings of length ``m`` with at most ``max_blocks`` blocks, one at
+    a time (depth first, in the order of :func:`set_partitions`; nothing is built up front).
+
+    >>> list(restricted_growth(3, 2))
+    [(0, 0, 0), (0, 0, 1), (0, 1, 0), (0, 1, 1)]
+    """
+    stack: list[tuple[int, ...]] = [()]
+    while stack:
+        prefix = stack.pop()
+        if len(prefix) == m:
+            yield prefix
+            continue
+        top = min(max(prefix, default=-1) + 2, max_blocks)
+        stack.extend(prefix + (b,) for b in reversed(range(top)))
+
+
+@cached("typedpatterns.stirling2", 16_384)
+def stirling2(m: int, k: int) -> int:
+    """Stirling numbers of the second kind: partitions of m items into k blocks.
+
+    >>> [stirling2(4, k) for k in range(5)]
+    [0, 1, 7, 6, 1]
+    """
+    row = [1] + [0] * k
+    for n in range(1, m + 1):
+        for j in range(min(n, k), 0, -1):
+            row[j] = j * row[j] + row[j - 1]
+        row[0] = 0
+    return row[k]
+
+
+def bell(m: int) -> int:
+    """Bell numbers: the set partitions of m items (:func:`set_partitions`, not enumerated).
+
+    >>> [bell(m) for m in range(6)]
+    [1, 1, 2, 5, 15, 52]
+    """
+    return sum(stirling2(m, k) for k in range(m + 1))
+
+
+def pattern_bound(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence[int | None]) -> int:
+    """An upper bound of the typed patterns of ``m`` vertices, computed before enumerating any:
+    ``Σ_k S(m, k) · T(k)``, where ``T(k)`` bounds the ways to give ``k`` blocks atoms: at most
+    ``A^k`` (``A`` the most atoms a vertex may take), and at most the typings of ``k`` labelled
+    blocks into the atoms any vertex may take, each atom holding no more blocks than its size
+    (``k! [x^k] Π_a Σ_{j ≤ size_a} x^j / j!``; exact when every vertex may take every atom).
+
+    >>> pattern_bound(5, [[0]] * 5, [None])     # Bell(5)
+    52
+    >>> pattern_bound(5, [[0, 1, 2, 3]] * 5, [1, 1, 1, 1])   # four single values: 4^5 assignments
+    1024
+    >>> pattern_bound(40, [[0]] * 40, [13]) > 10**30
+    True
+    """
+    return _pattern_bound(m, tuple(map(tuple, allowed)), tuple(atom_sizes))
+
+
+@cached("typedpatterns.pattern_bound", 4_096)
+def _pattern_bound(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]) -> int:
+    width = max((len(a) for a in allowed), default=0)
+    used = sorted(set().union(*map(set, allowed))) if allowed else []
+    typings = _capacity_typings(m, [atom_sizes[a] for a in used])
+    return sum(stirling2(m, k) * min(width**k, typings[k]) for k in range(m + 1))
+
+
+def _capacity_typings(m: int, sizes: Sequence[int | None]) -> list[int]:
+    """``T[k]``, k = 0..m: the ways to put k labelled blocks into atoms of the given sizes (None:
+    unbounded), no atom holding more blocks than its size (an exponential generating function).
+
+    >>> _capacity_typings(3, [1, 1])     # two single values: 1, 2, 2·1, none for three blocks
+    [1, 2, 2, 0]
+    >>> _capacity_typings(2, [None])
+    [1, 1, 1]
+    """
+    series = [Fraction(1)] + [Fraction(0)] * m
+    for size in sizes:
+        cap = m if size is None else min(size, m)
+        factor = [Fraction(1, factorial(j)) for j in range(cap + 1)]
+        series = [sum((series[i] * factor[k - i] for i in range(max(0, k - cap), k + 1)), Fraction(0))
+                  for k in range(m + 1)]
+    return [int(series[k] * factorial(k)) for k in range(m + 1)]
+
+
+def stride(m: int) -> int:
+    """Codes are ``atom * stride + block``; blocks of an m-vertex pattern are < m."""
+    return max(m, 1)
+
+
+def typed_patterns(
+    m: int,
+    allowed: Sequence[Sequence[int]],
+    atom_sizes: Sequence[int | None],
+) -> tuple[np.ndarray, np.ndarray]:
+    """Typed patterns of ``m`` vertices (memoised; see :func:`_typed_patterns`).
+
+    >>> fast = typed_patterns(4, [[0, 1], [1, 2], [0, 1, 2], [2]], [1, 2, None])
+    >>> slow = _typed_patterns.__wrapped__(4, ((0, 1), (1, 2), (0, 1, 2), (2,)), (1, 2, None))
+    >>> all((a == b).all() for a, b in zip(fast, slow))
+    True
+    """
+    key = (m, tuple(tuple(a) for a in allowed), tuple(atom_sizes))
+    if 0 < m <= VECTORISED_MAX and len(atom_sizes) <= VECTORISED_ATOMS:
+        return _typed_patterns_at_once(*key)
+    return _typed_patterns(*key)
+
+
+VECTORISED_MAX = 9  # vertices whose patterns are typed all at once (Bell(9) = 21,147 partitions)
+VECTORISED_ATOMS = 12  # atoms a block's set of allowed atoms is a bit mask of
+
+
+@cached("typedpatterns.typed_patterns_at_once", 4_096)
+def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]
+                            ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_typed_patterns` with every partition typed at once (the same rows, same order):
+    a block may take the atoms every vertex of it may take (a bit mask), its typings are the
+    mixed-radix digits of a row number, the last block fastest."""
+    n_atoms = len(atom_sizes)
+    rgs = partition_array(m)
+    masks = np.full(rgs.shape, (1 << n_atoms) - 1, dtype=np.int64)
+    rows = np.arange(len(rgs))
+    for i, atoms in enumerate(allowed):
+        masks[rows, rgs[:, i]] &= sum(1 << a for a in set(atoms))
+    blocks = rgs.max(axis=1) + 1
+    present = np.arange(m)[None, :] < blocks[:, None]
+    table, popcount = _bit_table(n_atoms)
+    radix = np.where(present, popcount[masks], 1)
+    per_partition = radix.prod(axis=1)
+    if int(per_partition.sum()) > 4 * MAX_PATTERNS:
+        return _typed_patterns(m, allowed, atom_sizes)  # refuses with the usual message
+    owner = np.repeat(rows, per_partition)
+    digit_source = np.arange(len(owner)) - np.repeat(np.cumsum(per_partition) - per_partition, per_partition)
+    typings = np.zeros((len(owner), m), dtype=np.int64)
+    for b in range(m - 1, -1, -1):
+        width = radix[owner, b]
+        typings[:, b] = table[masks[owner, b], digit_source % width]
+        digit_source //= width
+    counts = np.zeros((len(owner), n_atoms), dtype=np.int64)
+    atom_ids = np.arange(n_atoms)
+    for b in range(m):
+        counts += (typings[:, b, None] == atom_ids) & present[owner, b, None]
+    capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
+    fits = (counts <= capacity).all(axis=1)
+    if int(fits.sum()) > MAX_PATTERNS:
+        raise _too_many(m)
+    owner, typings, counts = owner[fits], typings[fits], counts[fits]
+    order = rgs[owner]
+    codes = np.take_along_axis(typings, order, axis=1) * stride(m) + order
+    for array in (codes, counts):
+        array.flags.writeable = False
+    return codes, counts
+
+
+def _too_many(m: int) -> CpolyTooLarge:
+    return CpolyTooLarge(f"more than {MAX_PATTERNS:,} equality patterns of {m} vertices: "
+                         "the expression distinguishes too many values")
+
+
+@cached("typedpatterns.partition_array", 64)
+def partition_array(m: int) -> np.ndarray:
+    """:func:`set_partitions` as an (partitions, m) int64 array (shared: not to be written)."""
+    return np.array(set_partitions(m), dtype=np.int64).reshape(-1, m)
+
+
+@cached("typedpatterns.bit_table", 64)
+def _bit_table(n_atoms: int) -> tuple[np.ndarray, np.ndarray]:
+    """For every bit mask of ``n_atoms`` bits: its set bits in order (row), and their number."""
+    table = np.zeros((1 << n_atoms, max(n_atoms, 1)), dtype=np.int64)
+    popcount = np.array([mask.bit_count() for mask in range(1 << n_atoms)], dtype=np.int64)
+    for mask in range(1 << n_atoms):
+        table[mask, :popcount[mask]] = [a for a in range(n_atoms) if mask >> a & 1]
+    return table, popcount
+
+
+@cached("typedpatterns.typed_patterns", 4_096)
+def _typed_patterns(
+    m: int,
+    allowed: tuple[tuple[int, ...], ...],
+    atom_sizes: tuple[int | None, ...],
+) -> tuple[np.ndarray, np.ndarray]:
+    """Typed patterns of ``m`` vertices, vertex ``i`` in the atoms ``allowed[i]``, each atom of
+    ``atom_sizes[a]`` values (None: symbolic, no pruning): codes (P, m) int64, each vertex's
+    ``atom * stride(m) + block``, and counts (P, A) int64, the blocks in each atom (the weight
+    signature)."""
+    n_atoms = len(atom_sizes)
+    allowed_sets = [frozenset(a) for a in allowed]
+    code_parts: list[np.ndarray] = []
+    count_parts: list[np.ndarray] = []
+    found = 0
+    step = stride(m)
+    numeric = [size for size in atom_sizes if size is not None]
+    most_blocks = m if len(numeric) < n_atoms else min(m, sum(numeric))
+    capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
+    every = frozenset(range(n_atoms))
+    for rgs in (set_partitions(m) if m <= 10 else restricted_growth(m, most_blocks)):
+        blocks = max(rgs) + 1 if rgs else 0
+        block_atoms = [sorted(every.intersection(*(allowed_sets[i] for i, blk in enumerate(rgs) if blk == b)))
+                       for b in range(blocks)]
+        if any(not atoms for atoms in block_atoms):
+            continue
+        # every typing of the blocks at once: (T, blocks) atoms, kept when no atom holds more
+        # blocks than it has values
+        typings = np.array(list(product(*block_atoms)), dtype=np.int64).reshape(-1, blocks)
+        counts = np.zeros((len(typings), n_atoms), dtype=np.int64)
+        for b in range(blocks):
+            counts[np.arange(len(typings)), typings[:, b]] += 1
+        fits = (counts <= capacity).all(axis=1)
+        typings, counts = typings[fits], counts[fits]
+        found += len(typings)
+        if found > MAX_PATTERNS:
+            raise _too_many(m)
+        order = np.array(rgs, dtype=np.int64)
+        code_parts.append(typings[:, order] * step + order if m else typings[:, :0])
+        count_parts.append(counts)
+    code_array = (np.concatenate(code_parts) if code_parts else np.zeros((0, m), dtype=np.int64)).reshape(-1, m)
+    count_array = (np.concatenate(count_parts) if count_parts else np.zeros((0, n_atoms), dtype=np.int64))
+    code_array.flags.writeable = count_array.flags.writeable = False  # shared through the memo
+    return code_array, count_array
+
+
+# ---- patterns of a position-symmetric term ----------------------------------------------------
+@cached("typedpatterns.integer_partitions", 64)
+def integer_partitions(m: int) -> tuple[tuple[int, ...], ...]:
+    """The block sizes of the set partitions of m items, up to order (non-increasing).
+
+    >>> integer_partitions(4)
+    ((4,), (3, 1), (2, 2), (2, 1, 1), (1, 1, 1, 1))
+    """
+    def at_most(left: int, top: int) -> Iterator[tuple[int, ...]]:  # larger first: descending order
+        if left == 0:
+            yield ()
+        for size in range(min(left, top), 0, -1):
+            yield from ((size, *rest) for rest in at_most(left - size, size))
+
+    return tuple(at_most(m, m))
+
+
+@cached("typedpatterns.partition_types", 64)
+def partition_types(m: int) -> np.ndarray:
+    """For each restricted-growth string of :func:`set_partitions` (same order), the index of
+    its block sizes in :func:`integer_partitions`."""
+    index = {p: i for i, p in enumerate(integer_partitions(m))}
+    types = [index[tuple(sorted((rgs.count(b) for b in range(max(rgs, default=-1) + 1)), reverse=True))]
+             for rgs in set_partitions(m)]
+    result = np.array(types, dtype=np.int64)
+    result.flags.writeable = False
+    return result
+
+
+def symmetric_patterns(m: int, allowed: Sequence[int], atom_sizes: Sequence[int | None]
+                       ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The typed patterns an expression symmetric in its ``m`` vertices needs: one set
+    partition per block sizes (blocks on consecutive vertices, larger first), its blocks
+    typed up to permutations of blocks of equal size (every vertex may take the ``allowed``
+    atoms).  Returns codes (P, m) and counts (P, A) as :func:`typed_patterns`, each pattern's
+    multiplicity (the typed patterns of its partition it stands for) and its partition's index
+    in :func:`integer_partitions`.  The value of a symmetric expression summed over every typed
+    pattern of one set partition is ``Σ multiplicity · value`` over that partition's rows.
+
+    >>> codes, counts, times, kinds = symmetric_patterns(2, [0, 1], [None, None])
+    >>> codes.tolist(), times.tolist(), kinds.tolist()
+    ([[0, 0], [2, 2], [0, 1], [0, 3], [2, 3]], [1, 1, 1, 2, 1], [0, 0, 1, 1, 1])
+    """
+    return _symmetric_patterns(m, tuple(allowed), tuple(atom_sizes))
+
+
+@cached("typedpatterns.symmetric_patterns", 1_024)
+def _symmetric_patterns(m: int, allowed: tuple[int, ...], atom_sizes: tuple[int | None, ...]
+                        ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    n_atoms = len(atom_sizes)
+    step = stride(m)
+    capacity = [m if size is None else size for size in atom_sizes]
+    rows: list[list[int]] = []
+    counts: list[list[int]] = []
+    times: list[int] = []
+    kinds: list[int] = []
+    for kind, sizes in enumerate(integer_partitions(m)):
+        rgs = [b for b, size in enumerate(sizes) for _ in range(size)]
+        groups = [sum(1 for s in sizes if s == size) for size in sorted(set(sizes), reverse=True)]
+        for typing in product(*(combinations_with_replacement(allowed, g) for g in groups)):
+            atoms = [a for group in typing for a in group]
+            count = [atoms.count(a) for a in range(n_atoms)]
+            if any(c > cap for c, cap in zip(count, capacity)):
+                continue
+            rows.append([atoms[b] * step + b for b in rgs])
+            counts.append(count)  # each group's typings: a multinomial coefficient
+            times.append(prod(factorial(len(g)) // prod(factorial(g.count(a)) for a in set(g)) for g in typing))
+            kinds.append(kind)
+    arrays = (np.array(rows, dtype=np.int64).reshape(-1, m), np.array(counts, dtype=np.int64).reshape(-1, n_atoms),
+              np.array(times, dtype=np.int64), np.array(kinds, dtype=np.int64))
+    for array in arrays:
+        array.flags.writeable = False
+    return arrays

@@ -1,0 +1,156 @@
+"""Text to parse tree: the LALR parser for ``grammar.lark`` and its line-continuation rules.
+
+Every syntax error becomes a :class:`~cpoly.errors.CpolySyntaxError` carrying
+``path:line:col`` and the offending line.
+
+>>> tree = parse_text("Two = 0\\nPair = δC1F,C2F{Two}\\n", "demo.cp")
+>>> len(tree.children)
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from importlib import resources
+from typing import Any, cast
+
+from lark import Lark, Token, Transformer, Tree
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
+
+from cpoly.errors import CpolySyntaxError, Span
+
+OPENERS = {"LPAR", "LSQB", "LBRACE"}
+CLOSERS = {"RPAR", "RSQB", "RBRACE"}
+CONTINUES_AFTER = {"COMMA", "EQUAL", "PLUS", "DASH", "STAR"}
+CONTINUES_BEFORE = {"STAR", "PLUS", "DASH", "RPAR", "RSQB", "RBRACE"}
+
+
+class ContinuationPostLexer:
+    """Drops the newlines that do not end a statement.
+
+    A newline is insignificant inside ``( [ {``, after a trailing operator, comma or ``=``, and
+    before a line that starts with a binary operator (the seed writes ``* (…)`` on the next line).
+    """
+
+    always_accept = ("_NL",)
+
+    def process(self, stream: Iterator[Token]) -> Iterator[Token]:
+        depth = 0
+        previous: Token | None = None
+        pending: Token | None = None
+        for token in stream:
+            if token.type == "_NL":
+                if depth == 0 and not (previous is not None and previous.type in CONTINUES_AFTER):
+                    pending = pending or token
+                continue
+            if pending is not None and token.type not in CONTINUES_BEFORE:
+                yield pending
+            pending = None
+            depth = max(depth + (token.type in OPENERS) - (token.type in CLOSERS), 0)
+            previous = token
+            yield token
+        if pending is not None:
+            yield pending
+
+
+@lru_cache(maxsize=1)
+def _parser() -> Lark:
+    """The LALR parser that builds a lark parse tree (for :func:`parse_text`)."""
+    return syntax_parser(None)
+
+
+def syntax_parser(transformer: Transformer[Token, object] | None) -> Lark:
+    """The LALR parser of ``grammar.lark``; with ``transformer``, its rule methods build the
+    result as the parser reduces (no parse tree, no positions propagated: a rule's span is
+    one of its tokens).  lark caches its grammar analysis in the temp directory (keyed by the
+    grammar and options), so a new process's first parse does not analyse the grammar again."""
+    grammar = resources.files("cpoly.lang").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return Lark(
+        grammar,
+        parser="lalr",
+        lexer="basic",
+        postlex=ContinuationPostLexer(),
+        propagate_positions=transformer is None,
+        maybe_placeholders=False,
+        cache=True,
+        transformer=transformer,
+    )
+
+
+def parse_text(text: str, path: str = "<string>") -> Tree[Token]:
+    """Parse .cp source text into a lark tree; raises CpolySyntaxError with a position."""
+    return cast("Tree[Token]", parse_with(_parser(), text, path))
+
+
+def comment_spans(text: str) -> list[tuple[int, int]]:
+    r"""Where the grammar's ``COMMENT`` tokens of ``text`` start and end (offsets), as its lexer
+    finds them: a ``//`` inside a ``"string"`` is not a comment.  Lexing stops at the first
+    character that is not .cp text (the parse reports it), keeping the comments before it.
+
+    >>> comment_spans('X = "a // b" // c\nY = 1')
+    [(13, 17)]
+    >>> comment_spans('X = 1 // a\n@ // b')
+    [(6, 10)]
+    """
+    spans: list[tuple[int, int]] = []
+    try:
+        for token in _parser().lex(text, dont_ignore=True):
+            if token.type == "COMMENT":
+                spans.append((token.start_pos or 0, token.end_pos or 0))
+    except UnexpectedInput:
+        pass
+    return spans
+
+
+def parse_with(parser: Lark, text: str, path: str) -> Any:
+    """What ``parser`` makes of ``text`` (``\\n`` line endings); a CpolySyntaxError with a
+    position when it is not .cp text."""
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text, path) from None
+
+
+def _syntax_error(error: UnexpectedInput, text: str, path: str) -> CpolySyntaxError:
+    lines = text.removesuffix("\n").split("\n")  # as splitlines, but only a newline ends a line
+    line = max(1, getattr(error, "line", len(lines)) or len(lines))
+    column = max(1, getattr(error, "column", 1) or 1)
+    if isinstance(error, UnexpectedEOF) or line > len(lines):
+        line = len(lines)
+        column = len(lines[-1]) + 1
+        message = "unexpected end of file (an unclosed parenthesis or brace?)"
+    elif isinstance(error, UnexpectedCharacters):
+        message = f"unexpected character {text[error.pos_in_stream or 0]!r}"
+    else:  # lark has no other kind of UnexpectedInput
+        message = _token_message(cast(UnexpectedToken, error))
+    return CpolySyntaxError(message, Span(path, line, column, lines[line - 1]))
+
+
+def _token_message(error: UnexpectedToken) -> str:
+    token = error.token
+    if token.type == "$END":
+        return "unexpected end of file (an unclosed parenthesis or brace?)"
+    shown = "end of line" if token.type == "_NL" else repr(str(token))
+    expected = sorted({_describe(name) for name in error.expected if not name.startswith("__")})
+    hint = f"; expected {', '.join(expected[:6])}" if expected else ""
+    if "RPAR" in error.expected and token.type != "RPAR":
+        hint += " (is a parenthesis left open?)"
+    return f"unexpected {shown}{hint}"
+
+
+_TERMINAL_NAMES = {
+    "NAME": "a name", "INT": "a number", "DELTA": "δ", "SIGMA": "σ", "LPAR": "'('",
+    "RPAR": "')'", "LBRACE": "'{'", "RBRACE": "'}'", "LSQB": "'['", "RSQB": "']'",
+    "COMMA": "','", "EQUAL": "'='", "STAR": "'*'", "PLUS": "'+'", "DASH": "'-'",
+    "COLON": "':'", "$END": "end of file", "STRING": "a quoted string", "_NL": "end of line", "DECIMAL": "a number",
+}
+
+
+def _describe(terminal: str) -> str:
+    return _TERMINAL_NAMES.get(terminal, terminal.lower().strip("_"))

@@ -1,0 +1,8 @@
+"""Work split into chunks: threads in this process, or Dask across machines.
+
+* :mod:`~cpoly.scale.parallel`: chunks of work on threads, one per core this process may use.
+* :mod:`~cpoly.scale.chunks`: chunks on a Dask ``LocalCluster`` or any scheduler, a bounded
+  window in flight, results checkpointed one file per chunk, ``--resume`` skipping those done.
+
+Imports: cpoly.errors, cpoly.store
+"""
