@@ -107,8 +107,8 @@ def test_caret_lines_up_under_a_tab_indented_line(tmp_path, capsys):
 
 
 def test_expected_tokens_are_listed_once(tmp_path, capsys):
-    path = tmp_path / "negative.cp"
-    path.write_text('import "poker.cp"\ngame "x"\ncategories Flush\npaytable "a": Flush -1\n')
+    path = tmp_path / "plus.cp"  # a pay may be negative (-1), never written with a plus
+    path.write_text('import "poker.cp"\ngame "x"\ncategories Flush\npaytable "a": Flush +1\n')
     assert main(["count", str(path)]) == 2
     first = capsys.readouterr().err.splitlines()[0]
-    assert first.endswith("error: unexpected '-'; expected a number"), first
+    assert first.endswith("error: unexpected '+'; expected '-', a number"), first

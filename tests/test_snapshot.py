@@ -18,8 +18,8 @@ from cpoly import api
 from cpoly.api import deal_table, load_game
 from cpoly.cli.main import main
 from cpoly.count.compiledgame import Game
-from cpoly.dag.expr import Const, Delta, Product, Sum, postorder
-from cpoly.dag.rewrite import _order_key, add, mul
+from cpoly.dag.expr import Const, Delta, Product, Sum, operand_order, postorder
+from cpoly.dag.rewrite import add, mul
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.lower import Lowerer
@@ -102,16 +102,16 @@ def test_unpickled_nodes_are_interned_in_a_new_process(cache: Path, parses: list
     script = f"""
 import sys
 from cpoly.api import load_game
-from cpoly.dag.expr import Product, Sum, postorder
+from cpoly.dag.expr import Product, Sum, operand_order, postorder
 from cpoly.lang.lower import Lowerer
-from cpoly.dag.rewrite import _order_key, add, mul
+from cpoly.dag.rewrite import add, mul
 game = load_game({str(JACKS)!r})
 assert "lark" not in sys.modules
 nodes = postorder([game.deal, *game.categories.values()])
 for node in nodes:
     operands = node.factors if isinstance(node, Product) else node.terms if isinstance(node, Sum) else None
     if operands is not None:
-        assert list(operands) == sorted(operands, key=_order_key)
+        assert list(operands) == sorted(operands, key=operand_order)
         assert (mul if isinstance(node, Product) else add)(*reversed(operands)) is node
 fresh = Lowerer(game.program)
 assert all(fresh.definition(n) is game.categories[n] for n in game.category_names)
@@ -128,7 +128,7 @@ def test_operands_keep_their_canonical_order(cache: Path, parses: list[str]) -> 
     for node in postorder([game.deal, *game.categories.values()]):
         if isinstance(node, (Sum, Product)):
             operands = node.factors if isinstance(node, Product) else node.terms
-            assert list(operands) == sorted(operands, key=_order_key)
+            assert list(operands) == sorted(operands, key=operand_order)
             assert (mul if isinstance(node, Product) else add)(*operands) is node
         assert isinstance(node, (Const, Delta, Sum, Product))
 

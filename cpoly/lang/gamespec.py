@@ -9,13 +9,14 @@
 from __future__ import annotations
 
 import difflib
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from fractions import Fraction
 from typing import Protocol, Union
 
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
+from cpoly.lang.features import Feature, features_of
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule, tie_rule_names
 
@@ -77,6 +78,7 @@ class GameSpec:
     deal_span: Span | None = None  # the ``deal`` statement, where a deal that is not 0/1 is shown
     tie_rule: TieRule | None = None  # the ``tie_rule`` statement's rule (None: the game states none)
     tie_rule_span: Span | None = None  # where it is stated
+    features: tuple[Feature, ...] = ()  # the ``feature`` statements, checked (cpoly.lang.features)
 
 
 def paytable_of(statement: S.PaytableDecl) -> DeclaredPays:
@@ -149,7 +151,7 @@ class GameStatements:
 
 
 def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: ResolvedNames,
-              module: S.Module) -> GameSpec:
+              module: S.Module, features: Sequence[S.FeatureDecl] = ()) -> GameSpec:
     """The checked :class:`GameSpec` of a module's game statements and pay tables."""
     cards, deal, categories = game.cards, game.deal, game.categories
     for needed, what in ((cards, "cards F S"), (deal, "deal EXPR"), (categories, "categories ...")):
@@ -177,6 +179,8 @@ def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: Reso
         copies=game.copies.copies if game.copies else 1, ordered=game.ordered is not None, deal_span=deal.span,
         tie_rule=tie_rule_of(game.tie_rule) if game.tie_rule else None,
         tie_rule_span=game.tie_rule.span if game.tie_rule else None,
+        features=features_of(features, [ref.name for ref in categories.names],
+                             game.copies.copies if game.copies else 1, game.ordered is not None),
     )
 
 

@@ -120,6 +120,7 @@ class _Merger:
         game = GameStatements()
         others: list[S.Statement] = []
         tables: dict[str, list[S.Statement]] = {}
+        features: dict[str, list[S.Statement]] = {}  # like pay tables: the root's replace the imported
         for entry in self.order:
             for statement in entry.module.statements:
                 if isinstance(statement, S.Definition):
@@ -128,6 +129,8 @@ class _Merger:
                     game.add(statement, entry.closure)  # type: ignore[arg-type]
                 elif isinstance(statement, S.PaytableDecl):
                     tables.setdefault(entry.module.path, []).append(statement)
+                elif isinstance(statement, S.FeatureDecl):
+                    features.setdefault(entry.module.path, []).append(statement)
                 elif not isinstance(statement, S.ImportDecl):
                     others.append(statement)
         if game.categories is None:  # not a game: the imported game statements do not apply
@@ -135,7 +138,8 @@ class _Merger:
         paytables = tables.get(self.root.path) or [t for e in self.order for t in tables.get(e.module.path, [])]
         text = "\n".join([self.root.text] + [f"// ---- {e.module.path}\n{e.module.text}"
                                              for e in self.order[:-1]])
-        statements = (*definitions.values(), *others, *game.statements(), *paytables)
+        own_features = features.get(self.root.path) or [f for e in self.order for f in features.get(e.module.path, [])]
+        statements = (*definitions.values(), *others, *game.statements(), *paytables, *own_features)
         return S.Module(self.root.path, text, tuple(statements))
 
 

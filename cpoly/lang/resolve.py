@@ -339,6 +339,7 @@ def vertex_of(ref: S.Ref | S.Sigma, program: Program, scope: dict[str, int]) -> 
 def _declarations(module: S.Module, program: Program) -> None:
     game = GameStatements()
     paytables: list[DeclaredPays] = []
+    features: list[S.FeatureDecl] = []
     for statement in module.statements:
         if isinstance(statement, S.DomainDecl):
             _domain(statement, program)
@@ -346,10 +347,12 @@ def _declarations(module: S.Module, program: Program) -> None:
             program.params.update(statement.names)
         elif isinstance(statement, S.PaytableDecl):
             paytables.append(paytable_of(statement))
+        elif isinstance(statement, S.FeatureDecl):
+            features.append(statement)
         elif not isinstance(statement, (S.Definition, S.ImportDecl)):
             game.add(statement)
-    if game.statements() or paytables:
-        program.game = game_spec(game, paytables, program, module)
+    if game.statements() or paytables or features:
+        program.game = game_spec(game, paytables, program, module, features)
 
 
 def _domain(statement: S.DomainDecl, program: Program) -> None:

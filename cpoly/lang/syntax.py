@@ -210,6 +210,43 @@ class TieRuleDecl(Node):
 
 
 @dataclass(frozen=True, repr=False)
+class Amount(Node):
+    """A number as written: ``8``, ``8.5``, ``97/3``, ``-800``, or ``7.6%`` (``percent``: the
+    value is already divided by 100)."""
+
+    value: Fraction
+    percent: bool = False
+
+
+@dataclass(frozen=True, repr=False)
+class FeatureItem(Node):
+    """One item of a feature setting: an amount, a category name, or a category and its amount
+    (``FullHouse 12``)."""
+
+    name: str | None
+    amount: Amount | None
+
+
+@dataclass(frozen=True, repr=False)
+class FeatureSetting(Node):
+    """``levels (1, 2, 4, 8)``: a setting's name and its items (one without parentheses)."""
+
+    name: str
+    items: tuple[FeatureItem, ...]
+
+
+@dataclass(frozen=True, repr=False)
+class FeatureDecl(Node):
+    """``feature multi_strike "16X": levels (1, 2, 4, 8, 16), free_ride (...)``: a feature of
+    the game as data, checked by :mod:`cpoly.lang.features`; ``kind_span`` is where its kind is."""
+
+    kind: str
+    title: str | None
+    settings: tuple[FeatureSetting, ...]
+    kind_span: Span = field(compare=False)
+
+
+@dataclass(frozen=True, repr=False)
 class GameDecl(Node):
     title: str
 
@@ -223,7 +260,7 @@ class ImportDecl(Node):
 
 Statement = Union[
     Definition, DomainDecl, ParamDecl, CardsDecl, DealDecl, CategoriesDecl, PaytableDecl,
-    NotationDecl, CopiesDecl, OrderedDecl, TieRuleDecl, GameDecl, ImportDecl,
+    NotationDecl, CopiesDecl, OrderedDecl, TieRuleDecl, FeatureDecl, GameDecl, ImportDecl,
 ]
 
 
@@ -294,11 +331,35 @@ class _ToSyntax:
         entries = tuple(entry for entry in rest if isinstance(entry, PayEntry))
         return PaytableDecl(str(name)[1:-1], entries, span=self._tok(keyword))
 
-    def pay_entry(self, name: Token, pays: Fraction, dealt: Fraction | None = None) -> PayEntry:
-        return PayEntry(str(name), pays, dealt, span=self._tok(name))
+    def pay_entry(self, name: Token, pays: Amount, dealt: Amount | None = None) -> PayEntry:
+        return PayEntry(str(name), pays.value, None if dealt is None else dealt.value, span=self._tok(name))
 
-    def number(self, token: Token) -> Fraction:
-        return Fraction(str(token))
+    def number(self, *tokens: Token) -> Amount:
+        """``-`` (any dash), digits, and ``/ INT`` for a fraction; a zero denominator is an error."""
+        sign = -1 if tokens[0].type == "DASH" else 1
+        digits = [token for token in tokens if token.type != "DASH"]
+        if len(digits) == 2 and int(digits[1]) == 0:
+            raise CpolyError(f"'{digits[0]}/{digits[1]}' divides by zero", self._tok(digits[1]))
+        value = Fraction(str(digits[0])) / (int(digits[1]) if len(digits) == 2 else 1)
+        return Amount(sign * value, span=self._tok(tokens[0]))
+
+    def quantity(self, amount: Amount, percent: Token | None = None) -> Amount:
+        return amount if percent is None else Amount(amount.value / 100, True, span=amount.span)
+
+    def feature_decl(self, keyword: Token, kind: Token, *rest: Token | FeatureSetting) -> FeatureDecl:
+        title = next((str(item)[1:-1] for item in rest if not isinstance(item, FeatureSetting)
+                      and item.type == "STRING"), None)
+        settings = tuple(item for item in rest if isinstance(item, FeatureSetting))
+        return FeatureDecl(str(kind), title, settings, span=self._tok(keyword), kind_span=self._tok(kind))
+
+    def feature_setting(self, name: Token, *items: FeatureItem | Token) -> FeatureSetting:
+        return FeatureSetting(str(name), tuple(i for i in items if isinstance(i, FeatureItem)), span=self._tok(name))
+
+    def feature_item(self, *parts: Token | Amount) -> FeatureItem:
+        name = next((part for part in parts if not isinstance(part, Amount)), None)
+        amount = next((part for part in parts if isinstance(part, Amount)), None)
+        span = self._tok(name) if name is not None else cast(Amount, amount).span
+        return FeatureItem(None if name is None else str(name), amount, span=span)
 
     def notation_decl(self, kind: Tree[Token], letters: Token) -> NotationDecl:
         keyword = cast("Token", kind.children[0])

@@ -1,0 +1,268 @@
+"""Video-poker features as data in the game section: ``feature KIND "title": setting, …``.
+
+A feature changes what a final hand is worth beyond its pay: Multi-Strike levels, Ultimate X's
+next-hand multipliers, a multiplier layer (Super Times Pay, Hot Roll), a wheel bonus on named
+categories (Wheel Poker, Lucky Quads), Dream Card.  Each kind is one row of :data:`KINDS`: its
+settings, what each holds and whether it is required; :func:`feature_of` checks a statement
+against its row and the game's categories, every mistake an error at the offending item.
+
+>>> from cpoly.lang.syntax import read_module
+>>> text = 'feature multi_strike: levels (1, 2, 4, 8), free_ride (8.25%, 7.8%, 7.8%)'
+>>> statement = read_module(text, "ms.cp").statements[0]
+>>> feature = feature_of(statement, ["RoyalFlush", "Flush"])
+>>> feature.kind, [str(m) for m in feature.levels], [str(c) for c in feature.free_ride]
+('multi_strike', ['1', '2', '4', '8'], ['33/400', '39/500', '39/500'])
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from cpoly.errors import CpolyError, CpolyNameError, Span
+from cpoly.lang import syntax as S
+
+__all__ = ["KINDS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "UltimateX", "WheelBonus",
+           "feature_of", "features_of"]
+
+
+@dataclass(frozen=True)
+class MultiStrike:
+    """Levels played bottom up, each paying ``levels[k]`` times the pay table; a paying hand
+    moves the player up; ``free_ride[k]``: the chance that level ``k`` (all but the top)
+    moves the player up whatever its hand."""
+
+    title: str | None
+    levels: tuple[Fraction, ...]
+    free_ride: tuple[Fraction, ...]
+    span: Span
+    kind = "multi_strike"
+
+
+@dataclass(frozen=True)
+class UltimateX:
+    """The next hand on a line pays ``next_multiplier[category]`` times (1 after any other
+    hand); the bet is ``bet`` times the base bet, on ``lines`` lines sharing the held cards."""
+
+    title: str | None
+    lines: int
+    bet: Fraction
+    next_multiplier: dict[str, Fraction]
+    span: Span
+    kind = "ultimate_x"
+
+
+@dataclass(frozen=True)
+class MultiplierLayer:
+    """Each hand's pays are multiplied by one of ``multipliers`` drawn with ``weights`` before
+    the deal (Super Times Pay, Hot Roll), for an extra ``extra_bet`` times the base bet."""
+
+    title: str | None
+    multipliers: tuple[Fraction, ...]
+    weights: tuple[Fraction, ...]
+    extra_bet: Fraction
+    span: Span
+    kind = "multiplier_layer"
+
+
+@dataclass(frozen=True)
+class WheelBonus:
+    """A hand of one of ``categories`` spins a wheel instead of its pay: ``values`` with
+    ``weights`` (their weighted average is the award), per unit bet."""
+
+    title: str | None
+    categories: tuple[str, ...]
+    values: tuple[Fraction, ...]
+    weights: tuple[Fraction, ...]
+    span: Span
+    kind = "wheel"
+
+    @property
+    def average(self) -> Fraction:
+        """The wheel's average award."""
+        return sum((v * w for v, w in zip(self.values, self.weights)), Fraction(0)) / sum(self.weights)
+
+
+@dataclass(frozen=True)
+class DreamCard:
+    """With chance ``chance`` a hand's fifth card is the best one of those left for its first four."""
+
+    title: str | None
+    chance: Fraction
+    span: Span
+    kind = "dream_card"
+
+
+Feature = MultiStrike | UltimateX | MultiplierLayer | WheelBonus | DreamCard
+
+
+# ---- what a setting holds ------------------------------------------------------------------
+Reader = Callable[[S.FeatureSetting, Sequence[str]], object]
+
+
+def _amounts(setting: S.FeatureSetting) -> list[tuple[Fraction, Span]]:
+    for item in setting.items:
+        if item.amount is None or item.name is not None:
+            raise CpolyError(f"'{setting.name}' takes numbers, not '{item.name}'", item.span)
+    return [(item.amount.value, item.span) for item in setting.items if item.amount is not None]
+
+
+def positives(setting: S.FeatureSetting, categories: Sequence[str]) -> tuple[Fraction, ...]:
+    """Numbers above 0 (multipliers, weights, awards)."""
+    for value, span in _amounts(setting):
+        if value <= 0:
+            raise CpolyError(f"'{setting.name}' must be above 0, not {value}", span)
+    return tuple(value for value, _ in _amounts(setting))
+
+
+def chances(setting: S.FeatureSetting, categories: Sequence[str]) -> tuple[Fraction, ...]:
+    """Chances in 0..1 (``7.6%``, ``0.076`` or ``19/250``)."""
+    for value, span in _amounts(setting):
+        if not 0 <= value <= 1:
+            raise CpolyError(f"a chance is between 0 and 1 (0% and 100%), not {float(value):g}", span)
+    return tuple(value for value, _ in _amounts(setting))
+
+
+def one_chance(setting: S.FeatureSetting, categories: Sequence[str]) -> Fraction:
+    return _one(setting, chances(setting, categories))
+
+
+def one_positive(setting: S.FeatureSetting, categories: Sequence[str]) -> Fraction:
+    return _one(setting, positives(setting, categories))
+
+
+def line_count(setting: S.FeatureSetting, categories: Sequence[str]) -> int:
+    """A whole number of lines, at least 1."""
+    value = _one(setting, positives(setting, categories))
+    if value.denominator != 1:
+        raise CpolyError(f"'{setting.name}' is a whole number of lines, not {value}", setting.items[0].span)
+    return int(value)
+
+
+def category_names(setting: S.FeatureSetting, categories: Sequence[str]) -> tuple[str, ...]:
+    """Categories of the game, each once."""
+    names: list[str] = []
+    for item in setting.items:
+        if item.name is None or item.amount is not None:
+            raise CpolyError(f"'{setting.name}' takes category names", item.span)
+        names.append(_category(item.name, item.span, categories, names))
+    return tuple(names)
+
+
+def category_amounts(setting: S.FeatureSetting, categories: Sequence[str]) -> dict[str, Fraction]:
+    """``Category amount`` pairs, each category once, each amount above 0."""
+    found: dict[str, Fraction] = {}
+    for item in setting.items:
+        if item.name is None or item.amount is None:
+            raise CpolyError(f"'{setting.name}' takes pairs like 'FullHouse 12'", item.span)
+        _category(item.name, item.span, categories, list(found))
+        if item.amount.value <= 0:
+            raise CpolyError(f"the multiplier of '{item.name}' must be above 0, not {item.amount.value}",
+                             item.amount.span)
+        found[item.name] = item.amount.value
+    return found
+
+
+def _one(setting: S.FeatureSetting, values: tuple[Fraction, ...]) -> Fraction:
+    if len(values) != 1:
+        raise CpolyError(f"'{setting.name}' takes one number, not {len(values)}", setting.span)
+    return values[0]
+
+
+def _category(name: str, span: Span, categories: Sequence[str], seen: Sequence[str]) -> str:
+    if name not in categories:
+        close = difflib.get_close_matches(name, categories, n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise CpolyNameError(f"'{name}' is not a category of this game{hint}", span)
+    if name in seen:
+        raise CpolyError(f"'{name}' is named twice", span)
+    return name
+
+
+# ---- the kinds: settings (reader, required) and how a checked feature is built ---------------
+Settings = dict[str, tuple[Reader, bool]]
+KINDS: dict[str, tuple[Settings, Callable[..., Feature]]] = {
+    "multi_strike": ({"levels": (positives, True), "free_ride": (chances, True)}, MultiStrike),
+    "ultimate_x": ({"lines": (line_count, False), "bet": (one_positive, False),
+                    "multipliers": (category_amounts, True)}, UltimateX),
+    "multiplier_layer": ({"multipliers": (positives, True), "weights": (positives, True),
+                          "extra_bet": (one_positive, True)}, MultiplierLayer),
+    "wheel": ({"on": (category_names, True), "values": (positives, True), "weights": (positives, False)},
+              WheelBonus),
+    "dream_card": ({"chance": (one_chance, True)}, DreamCard),
+}
+#: Each setting's field of the feature, where the names differ.
+_FIELDS = {("ultimate_x", "multipliers"): "next_multiplier", ("wheel", "on"): "categories"}
+_DEFAULTS: dict[str, dict[str, object]] = {"ultimate_x": {"lines": 1, "bet": Fraction(2)}, "wheel": {"weights": ()}}
+
+
+def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
+    """The checked feature of a ``feature`` statement of a game with these categories."""
+    if statement.kind not in KINDS:
+        close = difflib.get_close_matches(statement.kind, list(KINDS), n=1)
+        hint = f" (did you mean '{close[0]}'?)" if close else ""
+        raise CpolyError(f"unknown feature '{statement.kind}'{hint}; the features are {', '.join(KINDS)}",
+                         statement.kind_span)
+    settings, build = KINDS[statement.kind]
+    values: dict[str, object] = dict(_DEFAULTS.get(statement.kind, {}))
+    given: set[str] = set()
+    for setting in statement.settings:
+        if setting.name not in settings:
+            close = difflib.get_close_matches(setting.name, list(settings), n=1)
+            hint = f" (did you mean '{close[0]}'?)" if close else ""
+            raise CpolyError(f"{statement.kind} has no setting '{setting.name}'{hint}; its settings are "
+                             f"{', '.join(settings)}", setting.span)
+        if setting.name in given:
+            raise CpolyError(f"'{setting.name}' is given twice", setting.span)
+        given.add(setting.name)
+        values[_FIELDS.get((statement.kind, setting.name), setting.name)] = settings[setting.name][0](setting,
+                                                                                                       categories)
+    missing = [name for name, (_, required) in settings.items() if required and name not in given]
+    if missing:
+        raise CpolyError(f"{statement.kind} needs {', '.join(repr(m) for m in missing)}", statement.kind_span)
+    return _consistent(build(title=statement.title, span=statement.span, **values), statement)
+
+
+def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
+    """Checks between settings: as many free-ride chances as levels below the top, as many
+    weights as multipliers or wheel values."""
+    where = {s.name: s.span for s in statement.settings}
+    if isinstance(feature, MultiStrike) and len(feature.levels) < 2:
+        raise CpolyError("multi_strike needs at least two levels", where["levels"])
+    if isinstance(feature, MultiStrike) and len(feature.free_ride) != len(feature.levels) - 1:
+        raise CpolyError(f"free_ride needs one chance for each level below the top: "
+                         f"{len(feature.levels) - 1}, not {len(feature.free_ride)}", where["free_ride"])
+    if isinstance(feature, WheelBonus) and not feature.weights:
+        return WheelBonus(feature.title, feature.categories, feature.values, (Fraction(1),) * len(feature.values),
+                          feature.span)
+    if isinstance(feature, (MultiplierLayer, WheelBonus)):
+        listed = feature.multipliers if isinstance(feature, MultiplierLayer) else feature.values
+        if len(feature.weights) != len(listed):
+            raise CpolyError(f"weights needs one weight for each of the {len(listed)} values, "
+                             f"not {len(feature.weights)}", where["weights"])
+    return feature
+
+
+def features_of(statements: Sequence[S.FeatureDecl], categories: Sequence[str], copies: int,
+                ordered: bool) -> tuple[Feature, ...]:
+    """The checked features of a game; two of one kind need different titles, and Dream Card
+    needs a deck of distinct cards dealt unordered (the best fifth card of those left)."""
+    found: list[Feature] = []
+    for statement in statements:
+        feature = feature_of(statement, categories)
+        twin = next((f for f in found if f.kind == feature.kind and f.title == feature.title), None)
+        if twin is not None:
+            raise CpolyError(f"a second {feature.kind} feature{_titled(feature.title)} (first at line "
+                             f"{twin.span.line}): give each its own title", statement.span)
+        if isinstance(feature, DreamCard) and (copies > 1 or ordered):
+            raise CpolyError("dream_card needs one deck of distinct cards dealt unordered; this game "
+                             f"{'has ' + str(copies) + ' copies of each card' if copies > 1 else 'orders its deals'}",
+                             statement.kind_span)
+        found.append(feature)
+    return tuple(found)
+
+
+def _titled(title: str | None) -> str:
+    return f' "{title}"' if title is not None else " without a title"
