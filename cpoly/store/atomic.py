@@ -37,6 +37,7 @@ from __future__ import annotations
 import os
 import secrets
 import signal
+import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -160,15 +161,19 @@ def cannot_write(folder: Path) -> OSError | None:
 
 @contextmanager
 def _uninterrupted() -> Iterator[None]:
-    """Ctrl-C (SIGINT) held back inside the block, delivered when it ends (POSIX)."""
-    if not hasattr(signal, "pthread_sigmask"):
+    """Ctrl-C (SIGINT) held back inside the block and delivered when it ends (in the main
+    thread, where Python handles signals; elsewhere the block runs as it is)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    received: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda number, frame: received.append(number))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        signal.signal(signal.SIGINT, previous)
+        if received:
+            signal.raise_signal(signal.SIGINT)  # to the handler of before (KeyboardInterrupt)
 
 
 def _create(path: Path) -> tuple[Path, int]:
