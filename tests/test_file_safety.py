@@ -238,3 +238,5 @@ def test_options_may_follow_the_positional_arguments() -> None:
     assert run("count", JACKS, "Flush", "--json") == run("count", "--json", JACKS, "Flush")
     code, out, _ = run("check", JACKS, "--json", "Ah", "Kh", "Qh", "Jh", "Th")
     assert code == 0 and json.loads(out)["category"] == "RoyalFlush"
+    code, out, _ = run("hold", "--json", "--", JACKS, "--json")  # after --, cards (as the web server passes them)
+    assert code == 2 and "('--json' was read as the cards -- js on)" in json.loads(out)["error"]["message"]

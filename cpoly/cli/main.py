@@ -67,13 +67,15 @@ class _Parser(argparse.ArgumentParser):
 
 class _CommandParser(_Parser):
     """A command's parser: options and positional arguments in any order (argparse's
-    intermixed parsing, so ``cpoly count FILE --json NAME`` counts ``NAME``)."""
+    intermixed parsing, so ``cpoly count FILE --json NAME`` counts ``NAME``).  Arguments with
+    ``--`` are parsed as before: everything after it is positional (the web server passes cards
+    so), which Python 3.11's intermixed parsing gets wrong."""
 
     _intermixing = False
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
-        if self._intermixing:  # the intermixed parse's own two passes
+        if self._intermixing or args is None or "--" in args:  # (or the intermixed parse's own passes)
             return super().parse_known_args(args, namespace)
         self._intermixing = True
         try:
