@@ -89,7 +89,11 @@ def claim(given: str, kind: Output) -> Path:
     if not stat.S_ISDIR(found.st_mode):
         raise CpolyInputError(f"{kind.option} {shown}: {_kind_of(found.st_mode)}, not a folder; give a new "
                               "or empty folder")
-    blocking = in_the_way(target, kind)
+    try:
+        blocking = in_the_way(target, kind)
+    except OSError as error:
+        raise CpolyInputError(f"{kind.option} {shown}: cannot look inside the folder: "
+                              f"{(error.strerror or str(error)).lower()}") from None
     if blocking:
         more = f" (and {len(blocking) - _SHOWN} more)" if len(blocking) > _SHOWN else ""
         raise CpolyInputError(f"{kind.option} {shown}: the folder holds other files (not a {kind.what}): "
