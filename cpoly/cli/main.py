@@ -11,11 +11,12 @@ every command:
 * any other exception is a bug: one line and exit code 70.
 
 Every command takes ``--no-cache`` (added here): it neither reads nor writes the cache
-directory, nor do the processes it starts (:func:`cpoly.store.sources.cache_disabled`).  Every
-command's options may come before, between or after its positional arguments (``cpoly count
-FILE --json NAME``), and the game file it names (``FILE``, ``--game FILE``) is looked at before
-any work: an empty name, a folder, a device, a named pipe, a link loop or a file above the size
-cap (:mod:`cpoly.store.inputfile`) is an error, never read.
+directory, nor do the processes it starts (:func:`cpoly.store.sources.cache_disabled`).  The
+game file a command names (``FILE``, ``--game FILE``) is looked at before any work: an empty
+name, a folder, a device, a named pipe, a link loop or a file above the size cap
+(:mod:`cpoly.store.inputfile`) is an error, never read.  The options of ``count``, ``check`` and
+``hold`` may come before, between or after their positional arguments (``cpoly count FILE
+--json NAME``).
 
 No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 """
@@ -65,18 +66,25 @@ class _Parser(argparse.ArgumentParser):
         raise CpolyInputError(f"{message} (see '{self.prog} --help')")
 
 
-class _CommandParser(_Parser):
-    """A command's parser: options and positional arguments in any order (argparse's
-    intermixed parsing, so ``cpoly count FILE --json NAME`` counts ``NAME``).  Arguments with
-    ``--`` are parsed as before: everything after it is positional (the web server passes cards
-    so), which Python 3.11's intermixed parsing gets wrong."""
+#: Commands whose options may follow their positional arguments (``cpoly count FILE --json
+#: NAME``): their positionals are a file and a plain list.  Not ``equity``, whose hands keep their
+#: place among ``--board`` and ``--dead`` by being read in command-line order.
+INTERMIXED = frozenset({"count", "check", "hold"})
 
+
+class _CommandParser(_Parser):
+    """A command's parser; for :data:`INTERMIXED` commands, options and positional arguments in
+    any order (argparse's intermixed parsing).  Arguments with ``--`` are parsed as before:
+    everything after it is positional (the web server passes cards so), which Python 3.11's
+    intermixed parsing gets wrong."""
+
+    intermixed = False
     _intermixing = False
 
     def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
-        if self._intermixing or args is None or "--" in args:  # (or the intermixed parse's own passes)
-            return super().parse_known_args(args, namespace)
+        if not self.intermixed or self._intermixing or args is None or "--" in args:
+            return super().parse_known_args(args, namespace)  # (or the intermixed parse's own passes)
         self._intermixing = True
         try:
             return self.parse_known_intermixed_args(args, namespace)
@@ -100,7 +108,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 raise
             continue
         module.register(subparsers)
-    for command_parser in subparsers.choices.values():
+    for name, command_parser in subparsers.choices.items():
+        command_parser.intermixed = name in INTERMIXED
         command_parser.add_argument("--no-cache", action="store_true",
                                     help="neither read nor write the cache directory "
                                          "(~/.cache/cpoly or $CPOLY_CACHE_DIR)")
