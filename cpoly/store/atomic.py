@@ -9,10 +9,12 @@ The new file has the permissions a plain ``open(path, "w")`` would give it (``0o
 umask).  Nothing is fsynced: no writer did before, and the files cpoly reads back (cache
 entries, checkpoints) are checked (a checksum, a size) before they are trusted.
 
-Four ways in:
+Five ways in:
 
-* :func:`replacing`: a binary file object to write to (``np.savez``), moved into place when the
-  block ends without an error;
+* :func:`replacing`: a binary file object to write to, moved into place when the block ends
+  without an error;
+* :func:`replacing_name`: the same for a writer that takes a file name (``np.savez``, which
+  appends ``.npz`` to a name without it: the temporary name may end in a suffix);
 * :func:`write_file`: bytes, or pieces written one after another;
 * :func:`write_atomic`: the same for the cache, where a failure is not an error (False);
 * :func:`write_files`: several files of one folder (a report), every one written under its
@@ -43,7 +45,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
-__all__ = ["Pieces", "cannot_write", "replacing", "temporary_name", "write_atomic", "write_file", "write_files"]
+__all__ = ["Pieces", "cannot_write", "replacing", "replacing_name", "temporary_name", "write_atomic", "write_file",
+           "write_files"]
 
 #: What :func:`write_file` writes: bytes, or pieces written one after another.
 Pieces = bytes | Sequence[bytes | memoryview]
@@ -51,14 +54,14 @@ _FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | ge
 _ATTEMPTS = 100
 
 
-def temporary_name(path: Path) -> Path:
-    """A fresh hidden name beside ``path`` for a file on its way there.
+def temporary_name(path: Path, suffix: str = "") -> Path:
+    """A fresh hidden name beside ``path`` for a file on its way there (ending in ``suffix``).
 
     >>> name = temporary_name(Path("out", "pass1.csv"))
     >>> name.parent, name.name.startswith(".pass1.csv."), name.suffix
     (PosixPath('out'), True, '.tmp')
     """
-    return path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp")
+    return path.with_name(f".{path.name}.{secrets.token_hex(8)}.tmp{suffix}")
 
 
 @contextmanager
@@ -80,6 +83,29 @@ def replacing(path: Path) -> Iterator[BinaryIO]:
             yield out
         os.replace(temporary, path)
     except BaseException:  # a full disk, a bug in the writer, Ctrl-C: nothing is left behind
+        _remove(temporary)
+        raise
+
+
+@contextmanager
+def replacing_name(path: Path, suffix: str = "") -> Iterator[Path]:
+    """A temporary file's name (made empty, ending in ``suffix``) for a writer that takes a
+    name; the file becomes ``path`` when the block ends without an exception, and is removed
+    when it ends with one (KeyboardInterrupt included).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     with replacing_name(Path(folder, "table.npz"), ".npz") as name:
+    ...         _ = name.write_bytes(b"PK")
+    ...     os.listdir(folder)
+    ['table.npz']
+    """
+    temporary, handle = _create(path, suffix)
+    try:
+        os.close(handle)
+        yield temporary
+        os.replace(temporary, path)
+    except BaseException:
         _remove(temporary)
         raise
 
@@ -176,11 +202,11 @@ def _uninterrupted() -> Iterator[None]:
             signal.raise_signal(signal.SIGINT)  # to the handler of before (KeyboardInterrupt)
 
 
-def _create(path: Path) -> tuple[Path, int]:
+def _create(path: Path, suffix: str = "") -> tuple[Path, int]:
     """A new temporary file beside ``path`` (never an existing name, never through a link),
     opened for writing."""
     for _ in range(_ATTEMPTS):
-        temporary = temporary_name(path)
+        temporary = temporary_name(path, suffix)
         try:
             return temporary, os.open(temporary, _FLAGS, 0o666)
         except FileExistsError:
