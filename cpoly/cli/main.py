@@ -11,7 +11,12 @@ every command:
 * any other exception is a bug: one line and exit code 70.
 
 Every command takes ``--no-cache`` (added here): it neither reads nor writes the cache
-directory, nor do the processes it starts (:func:`cpoly.store.sources.cache_disabled`).
+directory, nor do the processes it starts (:func:`cpoly.store.sources.cache_disabled`).  The
+game file a command names (``FILE``, ``--game FILE``) is looked at before any work: an empty
+name, a folder, a device, a named pipe, a link loop or a file above the size cap
+(:mod:`cpoly.store.inputfile`) is an error, never read.  The options of ``count``, ``check`` and
+``hold`` may come before, between or after their positional arguments (``cpoly count FILE
+--json NAME``).
 
 No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 """
@@ -25,10 +30,12 @@ import os
 import re
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from pathlib import Path
+from typing import Any, NoReturn
 
 from cpoly.cli.output import echo, print_error
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.store.inputfile import refusal
 from cpoly.store.sources import cache_disabled
 
 COMMAND_MODULES = {  # module -> the commands it registers
@@ -59,12 +66,39 @@ class _Parser(argparse.ArgumentParser):
         raise CpolyInputError(f"{message} (see '{self.prog} --help')")
 
 
+#: Commands whose options may follow their positional arguments (``cpoly count FILE --json
+#: NAME``): their positionals are a file and a plain list.  Not ``equity``, whose hands keep their
+#: place among ``--board`` and ``--dead`` by being read in command-line order.
+INTERMIXED = frozenset({"count", "check", "hold"})
+
+
+class _CommandParser(_Parser):
+    """A command's parser; for :data:`INTERMIXED` commands, options and positional arguments in
+    any order (argparse's intermixed parsing).  Arguments with ``--`` are parsed as before:
+    everything after it is positional (the web server passes cards so), which Python 3.11's
+    intermixed parsing gets wrong."""
+
+    intermixed = False
+    _intermixing = False
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        if not self.intermixed or self._intermixing or args is None or "--" in args:
+            return super().parse_known_args(args, namespace)  # (or the intermixed parse's own passes)
+        self._intermixing = True
+        try:
+            return self.parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every available subcommand registered, or only the module
     of ``command`` when that is a known command (so ``cpoly hold`` does not import the
     counting or Hold'em modules)."""
     parser = _Parser(prog="cpoly", description="Exact counting for card games.")
-    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                       parser_class=_CommandParser)
     owners = [name for name, commands in COMMAND_MODULES.items() if command in commands]
     for name in owners or COMMAND_MODULES:
         try:
@@ -74,7 +108,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                 raise
             continue
         module.register(subparsers)
-    for command_parser in subparsers.choices.values():
+    for name, command_parser in subparsers.choices.items():
+        command_parser.intermixed = name in INTERMIXED
         command_parser.add_argument("--no-cache", action="store_true",
                                     help="neither read nor write the cache directory "
                                          "(~/.cache/cpoly or $CPOLY_CACHE_DIR)")
@@ -87,6 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     wants_json = "--json" in arguments
     try:
         args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
+        check_game_files(args)
         with cache_disabled(getattr(args, "no_cache", False)):  # every command, one switch
             code: int = args.func(args)
         sys.stdout.flush()
@@ -117,6 +153,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line, the traceback only when debugging
         _debug()
         return _bug(error)
+
+
+def check_game_files(args: argparse.Namespace) -> None:
+    """Refuse, before any work, a game file (``FILE``, ``--game FILE``) that cpoly does not read:
+    an empty name, a folder, a device, a named pipe, a socket, a link loop, a file above the cap
+    (:func:`cpoly.store.inputfile.refusal`; a missing file is left to the loader's message).
+
+    >>> check_game_files(argparse.Namespace(file="/dev/zero"))
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: cannot read /dev/zero: it is a character device, not a regular file
+    >>> check_game_files(argparse.Namespace(file=""))
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: the game file's name is empty ('')
+    """
+    named: list[Any] = [getattr(args, "file", None), getattr(args, "game", None)]
+    for value in named:
+        if value == "":
+            raise CpolyInputError("the game file's name is empty ('')")
+        why = refusal(Path(value)) if isinstance(value, str) else None
+        if why is not None:
+            raise CpolyInputError(f"cannot read {value}: {why}")
 
 
 def _bug(error: Exception) -> int:

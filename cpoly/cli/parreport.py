@@ -8,9 +8,13 @@ folder is the same document.  Its ``analysis`` is ``cpoly analyze --json`` of th
 ``multiplay`` the ``multiplay`` of ``analyze --plays``, its ``sweep`` that of ``cpoly sweep
 --json`` (with the exact curve added), its ``strategy`` that of ``cpoly strategy --json``.
 
-The folder is written atomically: everything goes to a temporary folder beside it, renamed
-into place at the end; an error leaves no half-written report (and an earlier report in the
-folder as it was).
+``--out DIR`` is claimed before any work (:mod:`cpoly.store.outfolder`): a new path, an empty
+folder, an earlier report (exactly the files a report writes, its ``report.json`` a report), or
+a link to one of those; anything else is refused, naming what is in the way.  The figures are
+drawn in a temporary folder, then every file is written into ``DIR`` under a temporary name and
+moved into place (:func:`cpoly.store.atomic.write_files`); the figures of an earlier report the
+new one does not have are removed.  An error or Ctrl-C leaves no half-written report, no
+temporary file, and an earlier report as it was.
 """
 
 from __future__ import annotations
@@ -18,9 +22,8 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
-import shutil
 import sys
-import uuid
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -29,6 +32,8 @@ from cpoly.cli.analyze_options import add_table_options, exact, multiplay_json
 from cpoly.cli.output import echo, print_json, progress_bar
 from cpoly.cli.tieflag import add_tie_rule_option
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.store.inputfile import read_input
+from cpoly.store.outfolder import Output, claim, write_into
 
 if TYPE_CHECKING:
     from cpoly.cli.analyze_options import Report
@@ -43,6 +48,10 @@ DEFAULT_PLAYS = (1, 3, 5, 10, 50, 100)
 KIND = "cpoly PAR report"
 PAGE = "index.html"
 DATA = "report.json"
+#: The figures a report may have (those of :mod:`~cpoly.games.videopoker.parplots`).
+FIGURES = ("shares.png", "limits.png", "multiplay.png", "sweep.png")
+#: The most bytes an earlier report.json is read to recognise it.
+_DATA_LIMIT = 256 << 20
 
 
 def register(subparsers: Any) -> None:
@@ -69,7 +78,8 @@ def register(subparsers: Any) -> None:
     report.add_argument("--strategy", action="store_true", help="add the strategy chart and its exact cost")
     report.add_argument("--lines", type=int, default=DEFAULT_LINES,
                         help="most lines of the strategy chart (default: %(default)s)")
-    report.add_argument("--out", type=Path, metavar="DIR", help="the folder to write (index.html, report.json, PNGs)")
+    report.add_argument("--out", metavar="DIR", help="the folder to write (index.html, report.json, PNGs): new, "
+                                                     "empty or an earlier report")
     report.add_argument("--json", action="store_true", help="print the report's data as JSON")
     report.set_defaults(func=run_report)
 
@@ -98,7 +108,7 @@ def run_report(args: argparse.Namespace) -> int:
             raise CpolyInputError("--strategy with --play-as is not supported: the chart is that of the "
                                   "optimal strategy")
     if args.out is not None:
-        _check_out(args.out)
+        claim(args.out, REPORT)
     source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
     source.warnings()
     if args.plays:
@@ -117,7 +127,7 @@ def run_report(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        echo(f"wrote {args.out / PAGE}: {data['game']} ({table.name}), return "
+        echo(f"wrote {Path(args.out) / PAGE}: {data['game']} ({table.name}), return "
              f"{data['par']['return']:.6%}, {data['par']['minimum']['verdict']} against "
              f"{data['par']['minimum']['required']:.2%}")
     return 0
@@ -236,53 +246,33 @@ def provenance(args: argparse.Namespace, source: GameSource, analysis: GameAnaly
 
 
 # ---- the folder ----------------------------------------------------------------------------------
-def _check_out(out: Path) -> None:
-    """Refuse, before any work, a folder that is neither new, empty nor an earlier report."""
-    if out.exists() and not out.is_dir():
-        raise CpolyInputError(f"--out {out}: a file, not a folder")
-    if out.is_dir() and any(out.iterdir()) and not _is_report(out):
-        raise CpolyInputError(f"--out {out}: the folder holds other files (not a cpoly report): give a new "
-                              "or empty folder")
-
-
 def _is_report(folder: Path) -> bool:
+    """Whether ``folder``'s report.json says it is a report (a file of at most 256 MiB)."""
     try:
-        return bool(json.loads((folder / DATA).read_text()).get("report") == KIND)
-    except (OSError, ValueError, AttributeError):
+        data = json.loads(read_input(folder / DATA, _DATA_LIMIT))
+    except (OSError, ValueError):
         return False
+    return isinstance(data, dict) and data.get("report") == KIND
 
 
-def write_report(out: Path, data: dict[str, Any]) -> None:
-    """The page, report.json and the figures in ``out``, atomically (a temporary folder beside
-    it renamed into place; an earlier report there is replaced only once the new one is whole)."""
+REPORT = Output("cpoly report", "--out", frozenset({PAGE, DATA, *FIGURES}), _is_report)
+
+
+def write_report(out: str, data: dict[str, Any]) -> Path:
+    """The page, report.json and the figures in the folder ``out`` (claimed: new, empty, an
+    earlier report or a link to one), every file written before the first replaces an earlier
+    one; the folder written (a link's target)."""
     from cpoly.games.videopoker.parpage import render_page
     from cpoly.games.videopoker.parplots import draw_figures
 
-    _check_out(out)
-    out = out.absolute()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    temporary = out.with_name(f".{out.name}.{uuid.uuid4().hex}.tmp")
-    temporary.mkdir()
+    claim(out, REPORT)  # before the figures are drawn (write_into claims it again)
     try:
-        figures = draw_figures(data, temporary)
-        (temporary / PAGE).write_text(render_page(data, figures), encoding="utf-8")
-        (temporary / DATA).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        _replace(temporary, out)
-    except BaseException:  # a full disk, a bug, Ctrl-C: nothing half-written is left
-        shutil.rmtree(temporary, ignore_errors=True)
-        raise
-
-
-def _replace(new: Path, out: Path) -> None:
-    """``new`` renamed to ``out``; an earlier ``out`` moved aside first and removed after."""
-    if not out.exists():
-        new.rename(out)
-        return
-    old = out.with_name(f".{out.name}.{uuid.uuid4().hex}.old")
-    out.rename(old)
-    try:
-        new.rename(out)
-    except BaseException:
-        old.rename(out)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
+        with tempfile.TemporaryDirectory(prefix="cpoly-report-") as scratch:
+            figures = draw_figures(data, Path(scratch))
+            files = {figure["file"]: (Path(scratch) / figure["file"]).read_bytes() for figure in figures}
+        files[PAGE] = render_page(data, figures).encode("utf-8")
+        files[DATA] = (json.dumps(data, indent=2) + "\n").encode("utf-8")
+        return write_into(out, files, REPORT)
+    except OSError as error:
+        where = f" ({error.filename})" if error.filename else ""
+        raise CpolyError(f"--out {out}: cannot write the report: {error.strerror or error}{where}") from None

@@ -37,6 +37,7 @@ from pathlib import Path
 from cpoly.errors import CpolyError, CpolyNameError
 from cpoly.lang import syntax as S
 from cpoly.lang.gamespec import GameStatements, game_keyword
+from cpoly.store.inputfile import read_input
 from cpoly.store.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
 __all__ = ["LIBRARY", "library_files", "load_module", "read_text"]
@@ -169,8 +170,11 @@ def _find_in_library(statement: S.ImportDecl) -> Path:
 
 
 def _source(path: Path) -> tuple[str, str]:
-    """A file's text (UTF-8; a byte-order mark is not text) and the sha256 of the bytes read."""
-    data = path.read_bytes()
+    """A file's text (UTF-8; a byte-order mark is not text) and the sha256 of the bytes read:
+    only a regular file, at most :func:`~cpoly.store.inputfile.max_file_size` bytes
+    (:func:`~cpoly.store.inputfile.read_input`; a device, a named pipe or a link loop is refused
+    without being read)."""
+    data = read_input(path)
     return data.decode("utf-8-sig"), bytes_digest(data)
 
 

@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyError
+from cpoly.store.atomic import replacing_name
 from cpoly.store.sources import code_digest
 
 Arrays = dict[str, npt.NDArray[Any]]
@@ -133,21 +134,17 @@ def _checksum(identity_bytes: bytes, arrays: Arrays) -> str:
 
 
 def save_chunk(path: Path, arrays: Arrays, identity: Identity) -> None:
-    """Write ``arrays`` with their ``identity`` and checksum to ``path`` atomically (a
-    temporary name in the same directory, then a rename)."""
+    """Write ``arrays`` with their ``identity`` and checksum to ``path`` atomically
+    (:func:`cpoly.store.atomic.replacing_name`: a temporary name in the same directory, then a
+    rename; nothing left behind on a failure or Ctrl-C)."""
     reserved = sorted({_IDENTITY, _CHECKSUM} & set(arrays))
     if reserved:
         raise ValueError(f"a chunk's arrays may not be named {reserved}")
     encoded = _canonical(identity)
     stored = {**arrays, _IDENTITY: np.frombuffer(encoded, dtype=np.uint8),
               _CHECKSUM: np.frombuffer(_checksum(encoded, arrays).encode(), dtype=np.uint8)}
-    temporary = path.with_name(f".{path.stem}.{uuid.uuid4().hex}.tmp.npz")
-    try:
+    with replacing_name(path, ".npz") as temporary:  # (.npz: savez appends it to any other name)
         np.savez(temporary, **stored)  # type: ignore[arg-type]
-        os.replace(temporary, path)
-    except BaseException:  # a full disk or Ctrl-C: leave no half-written file behind
-        temporary.unlink(missing_ok=True)
-        raise
 
 
 def load_chunk(path: Path, identity: Identity) -> Arrays | None:

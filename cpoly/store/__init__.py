@@ -1,10 +1,15 @@
-"""What cpoly keeps on disk: one container format, the sources a game was read from, snapshots.
+"""What cpoly keeps on disk and how it touches files: one container format, the sources a game
+was read from, snapshots, one atomic writer, bounded reads of the files a user names.
 
 * :mod:`~cpoly.store.container`: the one file format (header, aligned arrays, checksum, atomic
   write; a memory-mapped and a standard-library reader).
 * :mod:`~cpoly.store.sources`: the files a game was read from, their digests, the cache folder
   and its switches, the digest of cpoly's own code.
 * :mod:`~cpoly.store.snapshot`: a loaded game kept as a DAG table, read back by a warm run.
+* :mod:`~cpoly.store.atomic`: the one atomic writer every file cpoly writes goes through.
+* :mod:`~cpoly.store.inputfile`: a file the user names read bounded (a regular file, a size cap).
+* :mod:`~cpoly.store.outfolder`: a folder a command writes, refused unless it holds only its own
+  earlier files, written all at once.
 
 Imports: cpoly.errors, cpoly.dag
 """

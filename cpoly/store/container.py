@@ -3,7 +3,7 @@
 A file is a first line (magic, the CRC-32 of the header line, the file's size), a JSON header
 line (the file's own name, what its writer keeps there, and each array's name, dtype, shape and
 offset, with one CRC-32 per array), zero padding, then the arrays' bytes, each at a multiple of
-64 bytes, written atomically (:func:`cpoly.store.sources.write_atomic`).  :func:`open_store` opens no
+64 bytes, written atomically (:func:`cpoly.store.atomic.write_atomic`).  :func:`open_store` opens no
 file that is not complete (another format, truncated, another file's name, a header that fails
 its CRC); its two readers, :meth:`Store.view` (an array as a flat :class:`memoryview`, standard
 library only: the warm ``cpoly hold`` imports no NumPy) and :meth:`Store.arrays` (every array
@@ -34,7 +34,7 @@ from math import prod
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
-from cpoly.store.sources import write_atomic
+from cpoly.store.atomic import write_atomic
 
 if TYPE_CHECKING:
     import numpy as np

@@ -10,7 +10,8 @@ file created there later would be imported instead); and the directories ``impor
 
 A command that caches work for a game calls :func:`remember` once the game is loaded; a later
 run's :func:`recall` re-reads the remembered files and returns the key only if they are all
-unchanged (:meth:`Sources.unchanged`).  This module imports only the standard library: a warm
+unchanged (:meth:`Sources.unchanged`).  This module imports only the standard library (and the
+writer and reader of :mod:`cpoly.store.atomic` and :mod:`cpoly.store.inputfile`): a warm
 ``hold`` answers without loading the parser.
 
 >>> import tempfile
@@ -31,12 +32,14 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
+
+from cpoly.store.atomic import write_atomic
+from cpoly.store.inputfile import read_input
 
 __all__ = ["CACHE_ENV", "IMPORTS_ENV", "LIBRARY", "PATH_ENV", "Sources", "NO_CACHE_ENV", "bytes_digest", "cache_dir", "cache_disabled", "cache_enabled", "collection_paused",
            "code_digest", "file_digest", "library_only", "package_digest", "recall", "remember",
@@ -210,9 +213,11 @@ def bytes_digest(data: bytes) -> str:
 
 
 def file_digest(path: Path) -> str | None:
-    """sha256 hex digest of a file's bytes; ``None`` if it cannot be read."""
+    """sha256 hex digest of a file's bytes; ``None`` if it cannot be read (or is not a file
+    :func:`~cpoly.store.inputfile.read_input` reads: a game file replaced by a named pipe does
+    not hang a warm run)."""
     try:
-        return bytes_digest(path.read_bytes())
+        return bytes_digest(read_input(path))
     except OSError:
         return None
 
@@ -266,7 +271,7 @@ def _strings(values: object, length: int | None = None) -> tuple[str, ...]:
 
 
 def _manifest(main: Path) -> Path:
-    name = hashlib.sha256(str(main.resolve()).encode()).hexdigest()
+    name = hashlib.sha256(os.path.realpath(main).encode()).hexdigest()  # a link loop is no error here
     return cache_dir() / f"sources-{name}.json"
 
 
@@ -283,35 +288,6 @@ def remember(main: Path, sources: Sources) -> None:
     except OSError:
         return
     write_atomic(path, data)
-
-
-def write_atomic(path: Path, data: bytes | Sequence[bytes | memoryview]) -> bool:
-    """Write ``data`` (bytes, or pieces written one after another) to ``path`` through a
-    temporary file moved into place (a reader never sees half a file); False, and nothing left
-    behind, when it cannot be written.
-
-    >>> import tempfile
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     written = write_atomic(Path(folder, "sub", "entry"), b"data")
-    ...     written, Path(folder, "sub", "entry").read_bytes(), os.listdir(Path(folder, "sub"))
-    (True, b'data', ['entry'])
-    """
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError:
-        return False
-    try:
-        with os.fdopen(handle, "wb") as out:
-            for piece in [data] if isinstance(data, bytes) else data:
-                out.write(piece)
-        os.replace(temporary, path)
-    except BaseException as error:
-        Path(temporary).unlink(missing_ok=True)
-        if isinstance(error, OSError):
-            return False
-        raise
-    return True
 
 
 def recall(main: Path) -> str | None:

@@ -7,7 +7,7 @@ as the seed writes them (``66 79 8Q``; suited ``AcKc AdKd Td4c``).
 from __future__ import annotations
 
 import csv
-import os
+import io
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,6 +16,7 @@ import numpy as np
 from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck
 from cpoly.games.holdem.search.suitings import format_suited, tuple_suitings
 from cpoly.scale.chunks import Arrays
+from cpoly.store.atomic import write_file
 
 
 def _percent(values: IntArray, total: int, digits: int) -> list[str]:
@@ -23,12 +24,12 @@ def _percent(values: IntArray, total: int, digits: int) -> list[str]:
 
 
 def _write(path: Path, header: Sequence[str], rows: list[list[str]]) -> None:
-    temporary = path.with_name(f".{path.name}.tmp")
-    with open(temporary, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
-    os.replace(temporary, path)
+    """The rows under their header, written atomically (:func:`cpoly.store.atomic.write_file`)."""
+    text = io.StringIO(newline="")
+    writer = csv.writer(text)
+    writer.writerow(header)
+    writer.writerows(rows)
+    write_file(path, text.getvalue().encode())
 
 
 def write_pass1(path: Path, deck: SearchDeck, shares: IntArray, total: int) -> None:
