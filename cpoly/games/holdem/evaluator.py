@@ -127,13 +127,13 @@ def best_five(cards: tuple[int, ...] | list[int], rules: GameRules | None = None
     game = game_rules(rules)
     if hole is None and not 5 <= len(cards) <= 7:
         raise CpolyInputError(f"a hand has 5 to 7 cards, got {len(cards)}")
-    columns = (list(combinations(range(len(cards)), 5)) if hole is None
-               else allowed_fives(hole, len(cards) - hole, showdown_of(game).hole_used))
+    fives = None if hole is None else showdown_of(game).fives(len(cards) - hole)
+    columns = list(combinations(range(len(cards)), 5)) if fives is None else fives
     subsets = np.array([[cards[i] for i in five] for five in columns], dtype=np.int64)
-    strengths = evaluate(subsets, game)
-    best = [int(c) for c in subsets[int(np.argmax(strengths))]]
+    values = evaluate(subsets, game)
+    best = [int(c) for c in subsets[int(np.argmax(values))]]
     rank_count = {r: sum(1 for c in best if c // 4 == r) for r in range(13)}
-    strength = int(strengths.max())
+    strength = int(values.max())
     straights = (game.codes[Kind.STRAIGHT], game.codes[Kind.STRAIGHT_FLUSH])
     ace_low = (strength >> 20) in straights and (strength >> 16 & 15) != 12 and 12 in rank_count \
         and rank_count[12] > 0
