@@ -20,9 +20,10 @@ from rich.table import Table
 
 from cpoly.games.holdem.deal import Deal, make_deal
 from cpoly.games.holdem.gamefile import rules_of
-from cpoly.games.holdem.omaha import exact_tally, joint_holdings
+from cpoly.games.holdem.omaha import holding_rows
 from cpoly.games.holdem.omaha_exact import listed_tally
 from cpoly.games.holdem.omaha_gather import predicted_seconds
+from cpoly.games.holdem.registry import exact_tally
 
 ROOT = Path(__file__).resolve().parents[1]
 #: (question, hands, board)
@@ -37,7 +38,7 @@ QUESTIONS = [
 
 def _listed_seconds(deal: Deal, cap: int) -> tuple[float, bool]:
     """CPU seconds of the listed method over every joint holding (first ``cap``, extrapolated)."""
-    holdings = joint_holdings(deal, 10_000_000)
+    holdings = holding_rows(deal, 10_000_000)
     assert holdings is not None
     part = holdings[:cap]
     start = time.process_time()

@@ -23,8 +23,8 @@ from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.evaluator import evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.intcards import format_cards, parse_cards
-from cpoly.games.holdem.omaha import exact_tally
 from cpoly.games.holdem.omaha_exact import omaha_strengths
+from cpoly.games.holdem.registry import exact_tally
 from tests.holdem.omaha_oracle import brute_force, same_order
 
 ROOT = Path(__file__).resolve().parents[2]

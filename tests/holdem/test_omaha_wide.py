@@ -23,10 +23,9 @@ from cpoly.games.holdem import equity, omaha_gather
 from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.intcards import format_card
-from cpoly.games.holdem.omaha import exact_tally
 from cpoly.games.holdem.omaha_gather import pair_strengths, suit_maps, wide_tally
 from cpoly.games.holdem.planner import Request, plan_method
-from cpoly.games.holdem.registry import methods_for
+from cpoly.games.holdem.registry import exact_tally, methods_for
 from cpoly.games.holdem.rules import GameRules
 from tests.holdem.omaha_oracle import brute_force, five
 

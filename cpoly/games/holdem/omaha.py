@@ -16,7 +16,7 @@ hands as :mod:`~cpoly.games.holdem.omaha_ranges` writes them) and planned like e
 >>> from cpoly.games.holdem.deal import make_deal
 >>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of
 >>> omaha = rules_of(DEFAULT_GAME.parent / "omaha.cp")
->>> tally, holdings = exact_tally(make_deal(["AsAhKsKh", "QdJdTc9c"], "2c 7d 9h 3s", rules=omaha), "holdings")
+>>> tally, holdings = omaha_count(make_deal(["AsAhKsKh", "QdJdTc9c"], "2c 7d 9h 3s", rules=omaha), "holdings")
 >>> tally.boards, tally.win.tolist()
 (40, [25, 15])
 """
@@ -110,7 +110,7 @@ class OmahaWording:
         return f"up to {bound:,} joint holdings x {runouts:,} runouts{note}"
 
 
-def joint_holdings(deal: Deal, limit: int) -> IntArray | None:
+def holding_rows(deal: Deal, limit: int) -> IntArray | None:
     """Every joint holding ``(N, P, hole)`` with no card twice; None beyond ``limit`` rows."""
     rows = np.zeros((1, 0), dtype=np.int64)
     masks = np.zeros(1, dtype=np.uint64)
@@ -129,7 +129,7 @@ def joint_holdings(deal: Deal, limit: int) -> IntArray | None:
     return rows.reshape(len(rows), len(deal.combos), -1)
 
 
-def exact_tally(deal: Deal, method: str, progress: Progress | None = None) -> tuple[Tally, int]:
+def omaha_count(deal: Deal, method: str, progress: Progress | None = None) -> tuple[Tally, int]:
     """The exact tally by ``method`` ('holdings', 'listed' or 'wide') and the number of joint
     holdings."""
     if method == "wide":
@@ -137,7 +137,7 @@ def exact_tally(deal: Deal, method: str, progress: Progress | None = None) -> tu
         if wide is None:
             raise CpolyInputError("the wide method needs one wide hand and every other hand known")
         return wide_tally(deal, wide, progress)
-    holdings = joint_holdings(deal, MAX_HOLDINGS if method == "holdings" else MAX_LISTED_PAIRS)
+    holdings = holding_rows(deal, MAX_HOLDINGS if method == "holdings" else MAX_LISTED_PAIRS)
     if holdings is None:
         raise CpolyInputError("too many joint holdings to enumerate exactly; use Monte Carlo")
     if method == "listed":
@@ -151,7 +151,7 @@ def exact_tally(deal: Deal, method: str, progress: Progress | None = None) -> tu
     return total, len(holdings)
 
 
-def monte_carlo(deal: Deal, samples: int, seed: int | None,
+def sampled_tally(deal: Deal, samples: int, seed: int | None,
                 progress: Progress | None = None) -> tuple[Tally, list[float]]:
     """Tally of ``samples`` valid deals and the standard error of each player's equity."""
     rng = np.random.default_rng(seed)
@@ -185,9 +185,9 @@ def monte_carlo(deal: Deal, samples: int, seed: int | None,
 
 
 def _exact(name: str, price: Callable[[Deal, Request], Price]) -> Method:
-    """An exact method: its count (:func:`exact_tally`), and a run that turns it into a result."""
+    """An exact method: its count (:func:`omaha_count`), and a run that turns it into a result."""
     def count(deal: Deal, request: Request, progress: Progress | None) -> tuple[Tally, int]:
-        return exact_tally(deal, name, progress)
+        return omaha_count(deal, name, progress)
 
     def run(deal: Deal, request: Request, plan: Plan, progress: Progress | None) -> EquityResult:
         tally, holdings = count(deal, request, progress)
@@ -197,7 +197,7 @@ def _exact(name: str, price: Callable[[Deal, Request], Price]) -> Method:
 
 
 def _run_sampled(deal: Deal, request: Request, plan: Plan, progress: Progress | None) -> EquityResult:
-    tally, stderr = monte_carlo(deal, plan.samples, request.seed, progress)
+    tally, stderr = sampled_tally(deal, plan.samples, request.seed, progress)
     return result_from_tally(tally, deal.labels, plan.reason, exact=False, stderr=tuple(stderr),
                              rules=deal.rules)
 
