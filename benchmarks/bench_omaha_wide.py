@@ -18,10 +18,12 @@ import numpy as np
 from rich.console import Console
 from rich.table import Table
 
+from cpoly.games.holdem.deal import Deal, make_deal
 from cpoly.games.holdem.gamefile import rules_of
-from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
+from cpoly.games.holdem.omaha import holding_rows
 from cpoly.games.holdem.omaha_exact import listed_tally
 from cpoly.games.holdem.omaha_gather import predicted_seconds
+from cpoly.games.holdem.registry import exact_tally
 
 ROOT = Path(__file__).resolve().parents[1]
 #: (question, hands, board)
@@ -34,12 +36,9 @@ QUESTIONS = [
 ]
 
 
-def _listed_seconds(deal: object, cap: int) -> tuple[float, bool]:
+def _listed_seconds(deal: Deal, cap: int) -> tuple[float, bool]:
     """CPU seconds of the listed method over every joint holding (first ``cap``, extrapolated)."""
-    from cpoly.games.holdem.omaha import OmahaDeal, joint_holdings
-
-    assert isinstance(deal, OmahaDeal)
-    holdings = joint_holdings(deal, 10_000_000)
+    holdings = holding_rows(deal, 10_000_000)
     assert holdings is not None
     part = holdings[:cap]
     start = time.process_time()
@@ -53,13 +52,13 @@ def main() -> None:
     parser.add_argument("--cap", type=int, default=2_000, help="joint holdings the listed method is timed on")
     args = parser.parse_args()
     rules = rules_of(ROOT / "definitions" / "omaha.cp")
-    exact_tally(make_omaha_deal(["AsAhKsKh", "??"], "2c 7d 9h 3s 8c", rules=rules), "wide")
+    exact_tally(make_deal(["AsAhKsKh", "??"], "2c 7d 9h 3s 8c", rules=rules), "wide")
     table = Table(title="Omaha, one wide hand: exact equity (CPU seconds)")
     for column in ("question", "boards", "wide", "predicted", "goal", "listed", "listed / wide"):
         table.add_column(column, justify="left" if column == "question" else "right")
     for question, hands, board in QUESTIONS:
-        deal = make_omaha_deal(hands, board, rules=rules)
-        wide = next(p for p, r in enumerate(deal.ranges) if len(r) > 1)
+        deal = make_deal(hands, board, rules=rules)
+        wide = next(p for p, r in enumerate(deal.combos) if len(r) > 1)
         start = time.process_time()
         tally, _ = exact_tally(deal, "wide")
         seconds = time.process_time() - start

@@ -12,8 +12,7 @@ from rich.table import Table
 from cpoly.cli.output import progress_bar
 from cpoly.deck.cards import split_cards
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.deal import check_in_deck
-from cpoly.games.holdem.equity import check_seed, equity
+from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
     best_five,
@@ -21,9 +20,10 @@ from cpoly.games.holdem.evaluator import (
     evaluate_one,
 )
 from cpoly.games.holdem.gamefile import resolve_game
-from cpoly.games.holdem.intcards import format_card, format_cards, is_card_text, parse_cards
-from cpoly.games.holdem.ranges import weighted_range
+from cpoly.games.holdem.intcards import check_in_deck, format_card, format_cards, is_card_text, parse_cards
+from cpoly.games.holdem.planner import check_samples, check_seed
 from cpoly.games.holdem.results import EquityResult
+from cpoly.games.holdem.showdown import showdown_of
 
 
 def register(subparsers: Any) -> None:
@@ -114,16 +114,14 @@ def split_board_words(words: list[str], most: int) -> tuple[list[str], list[str]
 
 def run_equity(args: argparse.Namespace) -> int:
     """Compute and print equities; returns the exit code."""
-    if args.samples is not None and args.samples < 1:
-        raise CpolyInputError(f"--samples must be positive, got {args.samples}")
+    check_samples(args.samples, "--samples")
     check_seed(args.seed)
     board, after_board = split_board_words(args.board, 5)
     dead, after_dead = split_board_words(args.dead, 52)
     args.hands = hands_in_order(args, {"board": after_board, "dead": after_dead})
     rules = resolve_game(args.game)
-    if rules.hole_used is None:
-        for hand in args.hands:
-            weighted_range(hand)  # a bad hand is named before the count is checked
+    for hand in args.hands:
+        showdown_of(rules).check_text(hand)  # a bad hand is named before the count is checked
     if len(args.hands) < 2:
         raise CpolyInputError(
             f"equity needs at least 2 hands, got {len(args.hands)}"
@@ -180,13 +178,12 @@ def run_eval(args: argparse.Namespace) -> int:
     rules = resolve_game(args.game)
     cards = parse_cards(" ".join(args.cards))
     check_in_deck(cards, rules, "eval")
-    hole = rules.hole_cards if rules.hole_used is not None else None
-    low, high = (5, 7) if hole is None else (hole + 3, hole + 5)
+    showdown = showdown_of(rules)
+    low, high, what = showdown.eval_sizes()
     if not low <= len(cards) <= high:
-        what = "" if hole is None else f" ({hole} hole cards, then 3 to 5 board cards)"
         raise CpolyInputError(f"eval takes {low} to {high} cards{what}, got {len(cards)}: "
                               f"{format_cards(cards)}")
-    best = best_five(cards, rules, hole)
+    best = best_five(cards, rules, showdown.eval_hole)
     strength = evaluate_one(best, rules)
     code = int(category_codes([strength], rules)[0])
     out = {"category": rules.names[code - 1], "code": code, "strength": strength,

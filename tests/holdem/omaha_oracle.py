@@ -17,8 +17,8 @@ import numpy as np
 from pokerkit import Card
 from pokerkit.lookups import StandardLookup
 
+from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.intcards import format_card
-from cpoly.games.holdem.omaha import make_omaha_deal
 from cpoly.games.holdem.rules import GameRules
 
 LOOKUP = StandardLookup()
@@ -46,9 +46,9 @@ def brute_force(hands: list[str], board: str, dead: str,
                 rules: GameRules) -> tuple[int, list[Fraction], list[int], list[int]]:
     """Every joint holding of the hands' ranges (no card twice) with every completion of the
     board: the number of (holding, board) deals, each player's equity, wins and ties."""
-    deal = make_omaha_deal(hands, board, dead, rules)
+    deal = make_deal(hands, board, dead, rules)
     joints: list[list[tuple[int, ...]]] = [[]]
-    for hand_range in deal.ranges:
+    for hand_range in deal.combos:
         joints = [j + [tuple(h)] for j in joints for h in hand_range.tolist()
                   if not {c for held in j for c in held} & set(h)]
     shares, wins, ties, count = [Fraction(0)] * len(hands), [0] * len(hands), [0] * len(hands), 0

@@ -23,10 +23,10 @@ from cpoly.games.holdem.boards import (
     strength_table,
 )
 from cpoly.games.holdem.deal import make_deal
-from cpoly.games.holdem.equity import exact_tally
 from cpoly.games.holdem.evaluator import evaluate, flush_strength, game_rules, strength_from_counts
 from cpoly.games.holdem.gamefile import resolve_game
 from cpoly.games.holdem.intcards import format_card, parse_cards
+from cpoly.games.holdem.registry import exact_tally
 from cpoly.games.holdem.tally import SHARE_UNIT, tally_columns, tally_showdowns
 
 E7 = [eval7.Card(format_card(c)) for c in range(52)]

@@ -81,7 +81,7 @@ def test_runouts_match_brute_force(hands: list[str], board: str, dead: str) -> N
 
 @pytest.mark.parametrize(("hands", "board", "dead"), CASES[3:5])
 def test_both_exact_methods_agree(hands: list[str], board: str, dead: str) -> None:
-    from cpoly.games.holdem.equity import exact_tally
+    from cpoly.games.holdem.registry import exact_tally
 
     deal = make_deal(hands, board, dead)
     by_runouts, count = exact_tally(deal, method="runouts")

@@ -6,8 +6,16 @@ import pytest
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import equity
-from cpoly.games.holdem.deal import make_deal
-from cpoly.games.holdem.method import plan_method
+from cpoly.games.holdem.deal import Deal, make_deal
+from cpoly.games.holdem.planner import MAX_SAMPLES, Plan, Request
+from cpoly.games.holdem.planner import plan_method as plan_with
+from cpoly.games.holdem.registry import methods_for
+
+
+def plan_method(deal: Deal, exact: bool | None = None, samples: int | None = None,
+                flushes: bool = True) -> Plan:
+    """The plan of ``deal`` for what was asked (the request is checked when made)."""
+    return plan_with(deal, Request(exact, samples, flushes=flushes), methods_for(deal))
 
 
 def _refusal(hands: list[str], **kwargs: object) -> str | None:
@@ -52,8 +60,6 @@ def test_ten_players_with_pair_ranges() -> None:
 def test_too_many_samples_are_refused_with_their_number() -> None:
     """A Monte Carlo request of 10**14 samples (about three years here) is refused at once,
     naming its size; the largest allowed request is planned, not refused."""
-    from cpoly.games.holdem.method import MAX_SAMPLES
-
     with pytest.raises(CpolyInputError, match="100,000,000,000,000"):
         plan_method(make_deal(["AsKs", "QdQc"]), samples=10**14)
     assert plan_method(make_deal(["AsKs", "QdQc"]), samples=MAX_SAMPLES).samples == MAX_SAMPLES

@@ -19,11 +19,12 @@ from pokerkit import OmahaHoldemHand
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import Table, equity
+from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.evaluator import evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.intcards import format_cards, parse_cards
-from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_exact import omaha_strengths
+from cpoly.games.holdem.registry import exact_tally
 from tests.holdem.omaha_oracle import brute_force, same_order
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +66,7 @@ def test_exact_against_every_board(game: Path, hands: list[str], board: str, dea
     assert result.boards == boards
     assert [p.equity_exact for p in result.players] == shares
     assert [p.win for p in result.players] == wins
-    deal = make_omaha_deal(hands, board, dead, rules)
+    deal = make_deal(hands, board, dead, rules)
     by_holding, _ = exact_tally(deal, "holdings")
     listed, _ = exact_tally(deal, "listed")
     assert (by_holding.share == listed.share).all() and (by_holding.cat_occur == listed.cat_occur).all()
@@ -75,7 +76,7 @@ def test_preflop_by_combinatorics_against_every_board() -> None:
     """Preflop with the sixteen cards 2..5 dead: all 98,280 boards evaluated directly."""
     dead = "2s 2h 2d 2c 3s 3h 3d 3c 4s 4h 4d 4c 5s 5h 5d 5c"
     hands = ["AsAhKsKh", "QsJsTs9c"]
-    deal = make_omaha_deal(hands, "", dead, OMAHA)
+    deal = make_deal(hands, "", dead, OMAHA)
     by_holding, _ = exact_tally(deal, "holdings")
     listed, _ = exact_tally(deal, "listed")
     assert by_holding.boards == listed.boards == 98_280

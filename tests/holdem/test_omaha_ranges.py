@@ -22,9 +22,9 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import equity
+from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.intcards import RANKS, parse_card, parse_cards
-from cpoly.games.holdem.omaha import make_omaha_deal
 from cpoly.games.holdem.omaha_ranges import omaha_range
 from tests.holdem.omaha_oracle import value
 
@@ -119,10 +119,10 @@ def test_cards_outside_the_deck_and_used_cards() -> None:
     with pytest.raises(CpolyInputError, match=r"card '2s' \(hand '2sAxx'\) is not in the deck"):
         omaha_range("2sAxx", list(high.deck), high)
     with pytest.raises(CpolyInputError, match=r"duplicate card 'Ks' \(hand 1 'AsKsxx'"):
-        make_omaha_deal(["AsKsxx", "??"], "Ks 7d 2c", rules=OMAHA)
+        make_deal(["AsKsxx", "??"], "Ks 7d 2c", rules=OMAHA)
     with pytest.raises(CpolyInputError, match="hand 2 'AAAA' has no hand left"):
-        make_omaha_deal(["KsKhQsQh", "AAAA"], "As 7d 2c", rules=OMAHA)
-    assert len(make_omaha_deal(["KsKhQsQh", "AAxx,AsAdxx"], "As 7d 2c", rules=OMAHA).ranges[1]) \
+        make_deal(["KsKhQsQh", "AAAA"], "As 7d 2c", rules=OMAHA)
+    assert len(make_deal(["KsKhQsQh", "AAxx,AsAdxx"], "As 7d 2c", rules=OMAHA).combos[1]) \
         == 3 * comb(46, 2) + 46
 
 
@@ -140,7 +140,7 @@ def test_range_equity_against_pokerkit_on_the_river() -> None:
     board = parse_cards("Ks Qs 7s 7d 2h")
     known = parse_cards("AsJsTh9h")
     result = equity(["AsJsTh9h", "KKxx,QJxxds,87xx"], "Ks Qs 7s 7d 2h", exact=True, game=GAME)
-    hands = make_omaha_deal(["AsJsTh9h", "KKxx,QJxxds,87xx"], board, rules=OMAHA).ranges[1]
+    hands = make_deal(["AsJsTh9h", "KKxx,QJxxds,87xx"], board, rules=OMAHA).combos[1]
     share, wins, count = Fraction(0), 0, 0
     for hand in hands.tolist():
         if set(hand) & set(known):

@@ -21,12 +21,13 @@ from pokerkit import OmahaHoldemHand
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import equity
+from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.evaluator import evaluate_holdings
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.intcards import format_cards
-from cpoly.games.holdem.omaha import exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_exact import omaha_strengths
 from cpoly.games.holdem.omaha_ranges import omaha_range
+from cpoly.games.holdem.registry import exact_tally
 from cpoly.games.holdem.rules import GameRules
 from tests.holdem.omaha_oracle import brute_force, same_order
 
@@ -76,7 +77,7 @@ def test_five_card_wide_hand_against_every_holding() -> None:
     """A range on the river: the wide method against every holding with pokerkit."""
     rules = rules_of(FIVE_CARD)
     hands, board = ["AsAhKsKhQd", "QQxxx"], "2c 7d 9h 3s 8c"
-    deal = make_omaha_deal(hands, board, "", rules)
+    deal = make_deal(hands, board, "", rules)
     wide, holdings = exact_tally(deal, "wide")
     listed, _ = exact_tally(deal, "listed")
     others = 52 - 5 - 5 - 3  # live cards that are not queens (Qd is the first hand's)

@@ -20,10 +20,12 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem import equity, omaha_gather
+from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.gamefile import rules_of
 from cpoly.games.holdem.intcards import format_card
-from cpoly.games.holdem.omaha import _plan, exact_tally, make_omaha_deal
 from cpoly.games.holdem.omaha_gather import pair_strengths, suit_maps, wide_tally
+from cpoly.games.holdem.planner import Request, plan_method
+from cpoly.games.holdem.registry import exact_tally, methods_for
 from cpoly.games.holdem.rules import GameRules
 from tests.holdem.omaha_oracle import brute_force, five
 
@@ -34,8 +36,8 @@ LOW_DEAD = " ".join(format_card(c) for c in range(32))  # 2s..9c: the deck is T.
 
 
 def _check(hands: list[str], board: str, dead: str, rules: GameRules) -> None:
-    deal = make_omaha_deal(hands, board, dead, rules)
-    assert _plan(deal, True, None)[0] == "wide"
+    deal = make_deal(hands, board, dead, rules)
+    assert plan_method(deal, Request(exact=True), methods_for(deal)).method == "wide"
     result = equity(hands, board, dead, exact=True, game=rules)
     boards, shares, wins, ties = brute_force(hands, board, dead, rules)
     assert result.boards == boards
@@ -68,7 +70,7 @@ def test_on_a_game_with_fewer_ranks() -> None:
     (["AsKsQsJs", "xxxxds"], "2s 3s 4h 5h"),
 ])
 def test_against_the_listed_method_on_the_full_deck(hands: list[str], board: str) -> None:
-    deal = make_omaha_deal(hands, board, "", OMAHA)
+    deal = make_deal(hands, board, "", OMAHA)
     wide, wide_holdings = exact_tally(deal, "wide")
     listed, listed_holdings = exact_tally(deal, "listed")
     assert wide_holdings == listed_holdings and wide.boards == listed.boards
@@ -91,9 +93,9 @@ def test_pair_values_against_pokerkit() -> None:
 
 
 def test_suit_classes_change_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
-    deal = make_omaha_deal(["AsKsQsJs", "??"], "2s 3s 4h 5h", "", OMAHA)
+    deal = make_deal(["AsKsQsJs", "??"], "2s 3s 4h 5h", "", OMAHA)
     every = np.array(list(combinations(range(52), 4)))[:10]
-    assert len(suit_maps([deal.board, deal.dead, deal.ranges[0][0].tolist()], deal.ranges[1])) == 2
+    assert len(suit_maps([deal.board, deal.dead, deal.combos[0][0].tolist()], deal.combos[1])) == 2
     assert len(suit_maps([deal.board], every)) == 1
     with_classes, _ = wide_tally(deal, 1)
     monkeypatch.setattr(omaha_gather, "suit_maps", lambda fixed, holdings: [np.arange(52)])
@@ -127,4 +129,4 @@ def test_preflop_is_refused_with_its_size(capsys: pytest.CaptureFixture[str]) ->
 
 def test_a_range_that_only_clashes_is_named() -> None:
     with pytest.raises(CpolyInputError, match="every hand of 'AsAhxx' holds a card of another hand"):
-        wide_tally(make_omaha_deal(["AsAhKsKh", "AsAhxx"], "2c 7d 9h", "", OMAHA), 1)
+        wide_tally(make_deal(["AsAhKsKh", "AsAhxx"], "2c 7d 9h", "", OMAHA), 1)

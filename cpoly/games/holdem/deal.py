@@ -1,47 +1,74 @@
-"""A validated equity question: players' possible holdings, the known board, dead cards.
+"""A validated equity question, for every Hold'em game: the players' possible hole cards, the
+known board and the dead cards.
+
+One :func:`make_deal` checks what every game shares (the number of players, the board, the dead
+cards, the deck, the number of cards) and reads the hands as the game's
+:class:`~cpoly.games.holdem.showdown.Showdown` says (two cards and weighted ranges in Hold'em and
+short deck, four or more cards and patterns in Omaha).
 
 >>> deal = make_deal(["AsAh", "QQ+"], board="2c 7d 9h")
->>> [len(r) for r in deal.ranges]
-[1, 18]
+>>> [len(r) for r in deal.ranges], deal.showdown.name
+([1, 18], 'holdem')
 >>> sum(1 for _ in joint_holdings(deal))
 13
+>>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of
+>>> omaha = make_deal(["AsAhKsKh", "AAxx"], "2c 7d 9h", rules=rules_of(DEFAULT_GAME.parent / "omaha.cp"))
+>>> [combos.shape for combos in omaha.combos], omaha.showdown.name
+([(1, 4), (6121, 4)], 'omaha')
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from fractions import Fraction
-from math import comb, lcm
-from math import gcd as math_gcd
+from functools import cached_property
+from math import comb
+from typing import cast
+
+import numpy as np
+import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.evaluator import game_rules
-from cpoly.games.holdem.intcards import CardsLike, check_distinct, format_card, format_cards, to_cards
-from cpoly.games.holdem.ranges import Combo, weighted_range
+from cpoly.games.holdem.gamefile import default_rules, resolve_game
+from cpoly.games.holdem.intcards import CardsLike, check_distinct, check_in_deck, format_cards, to_cards
+from cpoly.games.holdem.ranges import Combo
 from cpoly.games.holdem.rules import GameRules
+from cpoly.games.holdem.showdown import Showdown, showdown_of
 
-#: A player's hand: text (cards, ``??``, ``As?``, a range) or two cards as ints / (face, suit).
+IntArray = npt.NDArray[np.int64]
+#: A player's hand: text (cards, ``??``, ``As?``, a range) or its cards as ints / (face, suit).
 HandLike = CardsLike
 
 MAX_PLAYERS = 10
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Deal:
-    """Players' combos (after removing combos that use board or dead cards), board, dead cards.
+    """Players' possible hole cards (after removing those that use board or dead cards), board,
+    dead cards, and the game.
 
-    ``weights`` holds each combo's integer weight (per player, aligned with ``ranges``) when some
-    range is weighted (``AA@50``); None when every combo weighs the same.  ``rules`` is the game
-    (its deck, straights and category order; standard Hold'em by default).
+    ``combos`` holds each player's possible hole cards as an ``(n, hole)`` array; ``weights``
+    each one's integer weight (aligned with ``combos``) when some range is weighted (``AA@50``),
+    None when every hand weighs the same.  ``rules`` is the game (its deck, straights, category
+    order and hole cards; standard Hold'em by default).
     """
 
     labels: tuple[str, ...]
-    ranges: tuple[tuple[Combo, ...], ...]
+    combos: tuple[IntArray, ...]
     board: tuple[int, ...]
     dead: tuple[int, ...]
     weights: tuple[tuple[int, ...], ...] | None = None
-    rules: GameRules = field(default_factory=lambda: game_rules(None))
+    rules: GameRules = field(default_factory=default_rules)
+
+    @cached_property
+    def showdown(self) -> Showdown:
+        """How the game's hands are made (:func:`~cpoly.games.holdem.showdown.showdown_of`)."""
+        return showdown_of(self.rules)
+
+    @cached_property
+    def ranges(self) -> tuple[tuple[Combo, ...], ...]:
+        """Each player's possible hole cards as tuples of cards (Hold'em's combos)."""
+        return tuple(tuple(cast(Combo, tuple(row)) for row in combos.tolist()) for combos in self.combos)
 
     @property
     def deck_size(self) -> int:
@@ -60,59 +87,25 @@ class Deal:
 
     def boards_per_holding(self) -> int:
         """Completions of the board for any one valid joint holding."""
-        left = self.deck_size - len(self.board) - len(self.dead) - self.rules.hole_cards * len(self.ranges)
+        left = self.deck_size - len(self.board) - len(self.dead) - self.rules.hole_cards * len(self.combos)
         return comb(left, self.unknown)
-
-
-def _integer_weights(weights: Sequence[Fraction]) -> tuple[int, ...]:
-    """Weights scaled to the smallest integers in the same proportions.
-
-    >>> _integer_weights([Fraction(50), Fraction(100), Fraction(25, 2)])
-    (4, 8, 1)
-    """
-    scale = lcm(*(w.denominator for w in weights))
-    scaled = [int(w * scale) for w in weights]
-    divisor = 0
-    for value in scaled:
-        divisor = math_gcd(divisor, value)
-    return tuple(v // divisor for v in scaled)
-
-
-def _hand(hand: HandLike) -> tuple[str, dict[Combo, Fraction]]:
-    """A player's label and weighted combos; non-text hands must be exactly two cards."""
-    if isinstance(hand, str):
-        return hand.strip(), weighted_range(hand)
-    cards = to_cards(hand)
-    if len(cards) != 2:
-        raise CpolyInputError(f"bad hand {hand!r}: a hand is two cards, got {len(cards)}")
-    return format_cards(cards).replace(" ", ""), {(max(cards), min(cards)): Fraction(100)}
-
-
-def check_in_deck(cards: Sequence[int], rules: GameRules, where: str) -> None:
-    """Raise naming the first card that is not in the game's deck (``2c`` in short deck)."""
-    for card in cards:
-        if not rules.in_deck[card]:
-            raise CpolyInputError(f"card {format_card(card)!r} ({where}) is not in the deck of "
-                                  f"{rules.title} (ranks {rules.rank_letters})")
 
 
 def make_deal(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike = "",
               rules: GameRules | None = None) -> Deal:
-    """Parse and validate hands (exact cards, ``As?``, ``??`` or weighted ranges), board and dead
-    cards (text, integers 0..51 or the document's (face, suit) pairs) for the game ``rules``
-    (standard Hold'em by default): combos with a card outside its deck are left out.
+    """Parse and validate hands, board and dead cards (text, integers 0..51 or the document's
+    (face, suit) pairs) for the game ``rules`` (standard Hold'em by default).  The hands are read
+    by the game's showdown: Hold'em's exact cards, ``As?``, ``??`` or weighted ranges, Omaha's
+    cards or patterns; hands with a card outside the deck are left out.
 
     Raises
     ------
     CpolyInputError
         Fewer than 2 or more than 10 players, a board of 1, 2 or more than 5 cards, a card used
-        twice or not in the deck, too many cards, a range that is empty once board and dead cards
-        (and cards outside the deck) are removed.
+        twice or not in the deck, too many cards, a bad hand, a range that is empty once board and
+        dead cards (and cards outside the deck) are removed.
     """
-    game = game_rules(rules)
-    if game.hole_used is not None:
-        raise CpolyInputError(f"{game.title} deals {game.hole_cards} hole cards: use its equity "
-                              "(cpoly.games.holdem.omaha)")
+    game = resolve_game(rules)
     if len(hands) < 2:
         raise CpolyInputError(f"equity needs at least 2 players, got {len(hands)}")
     if len(hands) > MAX_PLAYERS:
@@ -125,46 +118,15 @@ def make_deal(hands: Sequence[HandLike], board: CardsLike = "", dead: CardsLike 
     check_distinct(board_cards + dead_cards, "board and dead cards")
     check_in_deck(board_cards, game, "board")
     check_in_deck(dead_cards, game, "dead cards")
-    if 2 * len(hands) + len(board_cards) + len(dead_cards) + 5 - len(board_cards) > len(game.deck):
+    if game.hole_cards * len(hands) + 5 + len(dead_cards) > len(game.deck):
         raise CpolyInputError("too many cards: the players, board and dead cards exceed the deck")
-    parsed = [_hand(h) for h in hands]
-    labels = tuple(label for label, _ in parsed)
-    _check_fixed_cards(labels, [tuple(c) for _, c in parsed], board_cards, dead_cards)
-    for index, (label, combos) in enumerate(parsed, start=1):
-        if len(combos) == 1:
-            check_in_deck(next(iter(combos)), game, f"hand {index} {label!r}")
-    taken = set(board_cards) | set(dead_cards) | {c for c in range(52) if not game.in_deck[c]}
-    ranges, weights = [], []
-    for label, combos in parsed:
-        left = {c: w for c, w in combos.items() if not (set(c) & taken)}
-        if not left:
-            outside = "" if len(game.deck) == 52 else f" (and cards outside the {len(game.deck)}-card deck)"
-            raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards{outside}")
-        ranges.append(tuple(left))
-        weights.append(_integer_weights(list(left.values())))
-    uniform = all(len(set(w)) == 1 for w in weights)
-    return Deal(labels, tuple(ranges), board_cards, dead_cards,
-                None if uniform else tuple(weights), game)
-
-
-def _check_fixed_cards(hands: Sequence[str], parsed: Sequence[tuple[Combo, ...]],
-                       board: tuple[int, ...], dead: tuple[int, ...]) -> None:
-    """Raise naming a card that two exact hands, the board or the dead cards share."""
-    owner: dict[int, str] = {c: "the board" for c in board}
-    owner.update({c: "the dead cards" for c in dead})
-    for index, (text, combos) in enumerate(zip(hands, parsed), start=1):
-        if len(combos) != 1:
-            continue
-        for card in combos[0]:
-            here = f"hand {index} {text.strip()!r}"
-            if card in owner:
-                raise CpolyInputError(f"duplicate card {format_card(card)!r}: in {owner[card]} "
-                                      f"and in {here}")
-            owner[card] = here
+    read = showdown_of(game).read_hands(hands, board_cards, dead_cards, game)
+    return Deal(read.labels, read.combos, board_cards, dead_cards, read.weights, game)
 
 
 def joint_holdings(deal: Deal) -> Iterator[tuple[Combo, ...]]:
-    """Every assignment of one combo per player with no card used twice (player order kept)."""
+    """Every assignment of one combo per player with no card used twice (player order kept;
+    Hold'em's two-card combos)."""
     chosen: list[Combo] = []
     used: set[int] = set()
 

@@ -7,11 +7,11 @@ standard Hold'em by default): there, the seed's ten hand codes 1 high card, 2 pa
 4 three of a kind, 5 straight, 6 flush, 7 full house, 8 four of a kind, 9 straight flush,
 10 royal flush (a royal has the straight flush's category bits in the strength;
 :func:`category_codes` reports it as 10).  Every function takes the game's ``rules`` (None:
-standard Hold'em).
+standard Hold'em, read from ``definitions/holdem.cp``).
 
-The rank part works on rank bitmasks: ``b1`` = ranks present, ``b2`` = ranks held at least twice,
-``b3`` thrice, ``b4`` four times; small 8192-entry tables give the highest bit, the top-k ranks and
-the top of a straight.  Flushes use the 13-bit mask of the ranks of each suit.
+The tables and the arithmetic are :mod:`~cpoly.games.holdem.strengths` (explicit rules, below
+the game file); this module adds the default game, the fives a game's hands may play
+(:mod:`~cpoly.games.holdem.showdown`) and the best five cards of a hand.
 
 >>> from cpoly.games.holdem.intcards import parse_cards
 >>> int(category_codes(evaluate([parse_cards("As Ks Qs Js Ts 2c 3d")]))[0])
@@ -22,7 +22,6 @@ the top of a straight.  Flushes use the 13-bit mask of the ranks of each suit.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 from typing import Final
 
@@ -30,114 +29,46 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, tables
+from cpoly.games.holdem import strengths
+from cpoly.games.holdem.gamefile import resolve_game
+from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind
+from cpoly.games.holdem.showdown import allowed_fives, showdown_of
+from cpoly.games.holdem.strengths import HIGH_BIT, POPCOUNT, TOP_K, code_table, count_masks
+
+__all__ = [
+    "CATEGORY_NAMES", "HIGH_BIT", "POPCOUNT", "TOP_K", "allowed_fives", "best_five", "category_codes",
+    "code_table", "count_masks", "evaluate", "evaluate_holdings", "evaluate_one", "flush_strength",
+    "game_rules", "rank_strength", "strength_from_counts",
+]
 
 IntArray = npt.NDArray[np.int64]
 #: Standard Hold'em's category names by hand code (a game's own: ``GameRules.names``).
 CATEGORY_NAMES: Final = KIND_NAMES
-_RANK_BITS: Final = np.int64(1) << np.arange(13, dtype=np.int64)
-
-
-def _build_tables() -> tuple[IntArray, dict[int, IntArray]]:
-    masks = np.arange(8192, dtype=np.int64)
-    high_bit = np.where(masks > 0, np.floor(np.log2(np.maximum(masks, 1))).astype(np.int64), 0)
-    top_k: dict[int, IntArray] = {}
-    for k in (1, 2, 3, 5):
-        packed = np.zeros(8192, dtype=np.int64)
-        remaining = masks.copy()
-        for _ in range(k):
-            hb = np.where(remaining > 0, high_bit[remaining], 0)
-            packed = packed << 4 | hb
-            remaining = np.where(remaining > 0, remaining & ~(np.int64(1) << hb), 0)
-        top_k[k] = packed
-    return high_bit, top_k
-
-
-HIGH_BIT, TOP_K = _build_tables()
-POPCOUNT: Final = np.array([m.bit_count() for m in range(8192)], dtype=np.int64)
 
 
 def game_rules(rules: GameRules | None) -> GameRules:
     """``rules``, or standard Hold'em's (read from definitions/holdem.cp) when None."""
-    if rules is not None:
-        return rules
-    from cpoly.games.holdem.gamefile import default_rules
-
-    return default_rules()
-
-
-def _without(mask: IntArray, rank: IntArray) -> IntArray:
-    return mask & ~(np.int64(1) << rank)
+    return resolve_game(rules)
 
 
 def rank_strength(b1: IntArray, b2: IntArray, b3: IntArray, b4: IntArray,
                   rules: GameRules | None = None) -> IntArray:
     """Best non-flush strength from rank bitmasks (ranks held ≥1, ≥2, ≥3, 4 times).
 
-    The kinds are tried in the game's order, best first (:func:`~cpoly.games.holdem.rules.tables`).
-
     >>> int(rank_strength(*[np.array([m]) for m in (0b11111, 0, 0, 0)])[0]) >> 20
     5
     """
-    table = tables(game_rules(rules))
-    code = table.code
-    hb = HIGH_BIT
-    n_pairs = POPCOUNT[b2]
-
-    def case(kind: Kind) -> tuple[npt.NDArray[np.bool_], IntArray]:
-        if kind is Kind.QUADS:
-            quad = hb[b4]
-            return b4 != 0, code[kind] << 20 | quad << 16 | hb[_without(b1, quad)] << 12
-        if kind is Kind.FULL_HOUSE:
-            trip = hb[b3]
-            return (b3 != 0) & (n_pairs >= 2), code[kind] << 20 | trip << 16 | hb[_without(b2, trip)] << 12
-        if kind is Kind.STRAIGHT:
-            straight = table.straight_top[b1]
-            return straight >= 0, code[kind] << 20 | straight << 16
-        if kind is Kind.TRIPS:
-            trip = hb[b3]
-            return b3 != 0, code[kind] << 20 | trip << 16 | TOP_K[2][_without(b1, trip)] << 8
-        pair = hb[b2]
-        if kind is Kind.TWO_PAIR:
-            second_pair = hb[_without(b2, pair)]
-            return n_pairs >= 2, (code[kind] << 20 | pair << 16 | second_pair << 12
-                                  | hb[_without(_without(b1, pair), second_pair)] << 8)
-        return b2 != 0, code[kind] << 20 | pair << 16 | TOP_K[3][_without(b1, pair)] << 4
-
-    cases = [case(kind) for kind in table.rank_order]
-    return np.select([c for c, _ in cases], [v for _, v in cases],
-                     code[Kind.HIGH_CARD] << 20 | TOP_K[5][b1])
+    return strengths.rank_strength(b1, b2, b3, b4, game_rules(rules))
 
 
 def flush_strength(suit_mask: IntArray, rules: GameRules | None = None) -> IntArray:
     """Strength of the flush or straight flush in a 13-bit suit mask; 0 with fewer than 5 bits."""
-    table = tables(game_rules(rules))
-    straight = table.straight_top[suit_mask]
-    value = np.where(straight >= 0, table.code[Kind.STRAIGHT_FLUSH] << 20 | straight << 16,
-                     table.code[Kind.FLUSH] << 20 | TOP_K[5][suit_mask])
-    return np.where(POPCOUNT[suit_mask] >= 5, value, 0)
-
-
-def count_masks(counts: npt.NDArray[np.integer]) -> tuple[IntArray, IntArray, IntArray, IntArray]:
-    """Rank bitmasks ``b1..b4`` from rank counts of shape ``(..., 13)``."""
-    c = np.asarray(counts)
-    return tuple(((c >= k).astype(np.int64) @ _RANK_BITS) for k in (1, 2, 3, 4))  # type: ignore
+    return strengths.flush_strength(suit_mask, game_rules(rules))
 
 
 def strength_from_counts(counts: npt.NDArray[np.integer], rules: GameRules | None = None) -> IntArray:
     """Rank-only strength (flushes ignored) from rank counts of shape ``(..., 13)``."""
-    return rank_strength(*count_masks(counts), rules=rules)
-
-
-def _checked_hands(cards: npt.ArrayLike, sizes: tuple[int, int] = (5, 7)) -> IntArray:
-    hands = np.asarray(cards, dtype=np.int64)
-    if hands.ndim == 1:
-        hands = hands[None, :]
-    if hands.ndim != 2 or not sizes[0] <= hands.shape[1] <= sizes[1]:
-        raise CpolyInputError(f"a hand has {sizes[0]} to {sizes[1]} cards, got shape {hands.shape}")
-    if hands.size and (hands.min() < 0 or hands.max() > 51):
-        raise CpolyInputError("cards are numbers 0..51")
-    return hands
+    return strengths.strength_from_counts(counts, game_rules(rules))
 
 
 def evaluate(cards: npt.ArrayLike, rules: GameRules | None = None) -> IntArray:
@@ -149,53 +80,7 @@ def evaluate(cards: npt.ArrayLike, rules: GameRules | None = None) -> IntArray:
     CpolyInputError
         When the hands do not have 5 to 7 cards or a card is outside 0..51.
     """
-    hands = _checked_hands(cards)
-    bits = np.int64(1) << (hands >> 2)
-    b1, b2, b3, b4 = (np.zeros(len(hands), dtype=np.int64) for _ in range(4))
-    for column in np.ascontiguousarray(bits.T):
-        b4 |= b3 & column
-        b3 |= b2 & column
-        b2 |= b1 & column
-        b1 |= column
-    strength = rank_strength(b1, b2, b3, b4, rules)
-    by_suit = (bits << (16 * (hands & 3))).sum(axis=1)  # four 13-bit suit masks, 16 bits apart
-    flush_mask = np.zeros(len(hands), dtype=np.int64)
-    for suit in range(4):
-        suit_mask = (by_suit >> (16 * suit)) & 8191
-        flush_mask = np.where(POPCOUNT[suit_mask] >= 5, suit_mask, flush_mask)
-    rows = np.flatnonzero(flush_mask)
-    strength[rows] = np.maximum(strength[rows], flush_strength(flush_mask[rows], rules))
-    return strength
-
-
-def allowed_fives(hole: int, board: int, hole_used: int | None) -> tuple[tuple[int, ...], ...]:
-    """The columns of the five cards a hand may use, of ``hole`` hole cards then ``board``
-    board cards: every five (Hold'em), or exactly ``hole_used`` hole cards (Omaha: 60 fives).
-
-    >>> len(allowed_fives(4, 5, 2)), allowed_fives(4, 3, 2)[0]
-    (60, (0, 1, 4, 5, 6))
-    """
-    if hole_used is None:
-        return tuple(combinations(range(hole + board), 5))
-    return tuple(h + tuple(hole + b for b in bs)
-                 for h in combinations(range(hole), hole_used)
-                 for bs in combinations(range(board), 5 - hole_used))
-
-
-def evaluate_holdings(hole: npt.ArrayLike, board: npt.ArrayLike,
-                      rules: GameRules | None = None) -> IntArray:
-    """Strengths of ``(N, hole_cards)`` holdings on ``(N, b)`` boards under the game's rules:
-    the best five of all seven cards (Hold'em), or of the fives with exactly ``hole_used`` hole
-    cards (Omaha)."""
-    game = game_rules(rules)
-    holes = np.asarray(hole, dtype=np.int64).reshape(-1, game.hole_cards)
-    boards = np.asarray(board, dtype=np.int64).reshape(len(holes), -1)
-    cards = np.concatenate([holes, boards], axis=1)
-    if game.hole_used is None:
-        return evaluate(cards, game)
-    fives = np.array(allowed_fives(holes.shape[1], boards.shape[1], game.hole_used), dtype=np.int64)
-    strengths = evaluate(cards[:, fives].reshape(-1, 5), game).reshape(len(cards), len(fives))
-    return np.asarray(strengths.max(axis=1), dtype=np.int64)
+    return strengths.evaluate(cards, game_rules(rules))
 
 
 def category_codes(strength: npt.ArrayLike, rules: GameRules | None = None) -> IntArray:
@@ -205,25 +90,25 @@ def category_codes(strength: npt.ArrayLike, rules: GameRules | None = None) -> I
     >>> category_codes(np.array([9 << 20 | 12 << 16, 9 << 20 | 11 << 16])).tolist()
     [10, 9]
     """
+    return strengths.category_codes(strength, game_rules(rules))
+
+
+def evaluate_holdings(hole: npt.ArrayLike, board: npt.ArrayLike,
+                      rules: GameRules | None = None) -> IntArray:
+    """Strengths of ``(N, hole_cards)`` holdings on ``(N, b)`` boards under the game's rules:
+    the best five of the fives its hands may play (:meth:`~cpoly.games.holdem.showdown.Showdown.fives`:
+    any five of the seven in Hold'em, exactly two hole cards in Omaha)."""
     game = game_rules(rules)
-    table = tables(game)
-    s = np.asarray(strength, dtype=np.int64)
-    category = s >> 20
-    royal = (category == table.code[Kind.STRAIGHT_FLUSH]) & ((s >> 16 & 15) == table.royal_top)
-    return np.where(royal, game.royal_code, category)
-
-
-@lru_cache(maxsize=8)
-def code_table(rules: GameRules) -> IntArray:
-    """``(512,)`` the hand code (:func:`category_codes`) of every strength ``s`` by ``s >> 16``,
-    its category and first rank.
-
-    >>> int(code_table(game_rules(None))[(9 << 20 | 12 << 16) >> 16])
-    10
-    """
-    table = category_codes(np.arange(512, dtype=np.int64) << 16, rules)
-    table.setflags(write=False)
-    return table
+    showdown = showdown_of(game)
+    holes = np.asarray(hole, dtype=np.int64).reshape(-1, showdown.hole_cards)
+    boards = np.asarray(board, dtype=np.int64).reshape(len(holes), -1)
+    cards = np.concatenate([holes, boards], axis=1)
+    fives = showdown.fives(boards.shape[1])
+    if fives is None:
+        return evaluate(cards, game)
+    columns = np.array(fives, dtype=np.int64)
+    values = evaluate(cards[:, columns].reshape(-1, 5), game).reshape(len(cards), len(columns))
+    return np.asarray(values.max(axis=1), dtype=np.int64)
 
 
 def evaluate_one(cards: tuple[int, ...] | list[int], rules: GameRules | None = None) -> int:
@@ -242,13 +127,13 @@ def best_five(cards: tuple[int, ...] | list[int], rules: GameRules | None = None
     game = game_rules(rules)
     if hole is None and not 5 <= len(cards) <= 7:
         raise CpolyInputError(f"a hand has 5 to 7 cards, got {len(cards)}")
-    columns = (list(combinations(range(len(cards)), 5)) if hole is None
-               else allowed_fives(hole, len(cards) - hole, game.hole_used))
+    fives = None if hole is None else showdown_of(game).fives(len(cards) - hole)
+    columns = list(combinations(range(len(cards)), 5)) if fives is None else fives
     subsets = np.array([[cards[i] for i in five] for five in columns], dtype=np.int64)
-    strengths = evaluate(subsets, game)
-    best = [int(c) for c in subsets[int(np.argmax(strengths))]]
+    values = evaluate(subsets, game)
+    best = [int(c) for c in subsets[int(np.argmax(values))]]
     rank_count = {r: sum(1 for c in best if c // 4 == r) for r in range(13)}
-    strength = int(strengths.max())
+    strength = int(values.max())
     straights = (game.codes[Kind.STRAIGHT], game.codes[Kind.STRAIGHT_FLUSH])
     ace_low = (strength >> 20) in straights and (strength >> 16 & 15) != 12 and 12 in rank_count \
         and rank_count[12] > 0

@@ -37,6 +37,7 @@ import numpy.typing as npt
 
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, window_top
+from cpoly.games.holdem.strengths import category_codes, evaluate
 
 if TYPE_CHECKING:
     from cpoly.count.compiledgame import Game
@@ -260,8 +261,6 @@ class _Probe:
     def check(self, rules: GameRules) -> None:
         """Every probe and a few thousand random hands: the evaluator's category (best five of
         the hand) must be the file's."""
-        from cpoly.games.holdem.evaluator import category_codes, evaluate
-
         windows = [frozenset(v for v in range(self.faces) if m >> self.ranks[v] & 1) for m in rules.windows]
         probes = [h for hands in self.representatives(windows).values() for h in hands]
         rng = np.random.default_rng(0)

@@ -24,6 +24,7 @@ from typing import SupportsIndex, Union
 from cpoly.deck.cards import HOLDEM_NOTATION, split_cards
 from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.rules import GameRules
 
 RANKS = HOLDEM_NOTATION.ranks
 SUITS = HOLDEM_NOTATION.suits
@@ -134,6 +135,14 @@ def check_distinct(cards: Iterable[int], where: str = "") -> None:
             suffix = f" ({where})" if where else ""
             raise CpolyInputError(f"duplicate card {format_card(card)!r}{suffix}")
         seen.add(card)
+
+
+def check_in_deck(cards: Iterable[int], rules: GameRules, where: str) -> None:
+    """Raise naming the first card that is not in the game's deck (``2c`` in short deck)."""
+    for card in cards:
+        if not rules.in_deck[card]:
+            raise CpolyInputError(f"card {format_card(card)!r} ({where}) is not in the deck of "
+                                  f"{rules.title} (ranks {rules.rank_letters})")
 
 
 def format_card(card: int) -> str:

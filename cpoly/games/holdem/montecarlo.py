@@ -26,7 +26,7 @@ BATCH = 100_000
 def _open_players(deal: Deal) -> list[bool]:
     """Players whose range is every combo the board and dead cards leave (``??``, ``random``)."""
     everything = comb(len(deal.live_cards()), 2)
-    return [len(combos) == everything for combos in deal.ranges]
+    return [len(combos) == everything for combos in deal.combos]
 
 
 def _draw_ranged(deal: Deal, rng: np.random.Generator, size: int,
@@ -37,7 +37,7 @@ def _draw_ranged(deal: Deal, rng: np.random.Generator, size: int,
         return np.zeros((size, 0), dtype=np.int64)
     parts = []
     for player in ranged:
-        table = np.asarray(deal.ranges[player], dtype=np.int64)
+        table = deal.combos[player]
         if deal.weights is None:
             parts.append(table[rng.integers(0, len(table), size)])
         else:
@@ -76,7 +76,7 @@ def _draw_deals(deal: Deal, rng: np.random.Generator, size: int) -> tuple[IntArr
     opened = [p for p, is_open in enumerate(open_flags) if is_open]
     ranged_holes = _draw_ranged(deal, rng, size, ranged)
     rest = _deal_rest(deal, ranged_holes, 2 * len(opened) + deal.unknown, rng)
-    holes = np.zeros((len(ranged_holes), 2 * len(deal.ranges)), dtype=np.int64)
+    holes = np.zeros((len(ranged_holes), 2 * len(deal.combos)), dtype=np.int64)
     for index, player in enumerate(ranged):
         holes[:, 2 * player:2 * player + 2] = ranged_holes[:, 2 * index:2 * index + 2]
     for index, player in enumerate(opened):
@@ -125,12 +125,11 @@ def _stderr(sums: npt.NDArray[np.float64], squares: npt.NDArray[np.float64],
 def monte_carlo(deal: Deal, samples: int, seed: int | None = None, flushes: bool = True,
                 reason: str = "Monte Carlo",
                 progress: Callable[[int, int], None] | None = None) -> EquityResult:
-    """Monte Carlo equity over ``samples`` valid deals; ``stderr`` is the standard error.
+    """Monte Carlo equity over ``samples`` valid deals (``samples`` >= 1, as a
+    :class:`~cpoly.games.holdem.planner.Request` checks); ``stderr`` is the standard error.
     ``progress(done, samples)`` is called after each batch."""
-    if samples < 1:
-        raise CpolyInputError(f"the number of samples must be positive, got {samples}")
     rng = np.random.default_rng(seed)
-    players = len(deal.ranges)
+    players = len(deal.combos)
     total = Tally.zero(players)
     share_squares = np.zeros(players)
     category_squares = np.zeros((players, 10))

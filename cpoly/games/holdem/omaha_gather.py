@@ -11,9 +11,9 @@ permutation of suits fixing the known cards and the wide hand's holdings are cou
 their multiplicity (:func:`board_classes`).
 
 >>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of
->>> from cpoly.games.holdem.omaha import make_omaha_deal
+>>> from cpoly.games.holdem.deal import make_deal
 >>> omaha = rules_of(DEFAULT_GAME.parent / "omaha.cp")
->>> deal = make_omaha_deal(["AsAhKsKh", "??"], "2c 7d 9h 3s 8c", rules=omaha)
+>>> deal = make_deal(["AsAhKsKh", "??"], "2c 7d 9h 3s 8c", rules=omaha)
 >>> tally, holdings = wide_tally(deal, 1)
 >>> holdings, tally.boards, int(tally.win[0]), int(tally.tie[0])
 (123410, 123410, 44728, 667)
@@ -24,13 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from math import comb
-from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.omaha_exact import (
     _BOARD_TRIPLES,
     _POWERS,
@@ -41,9 +41,6 @@ from cpoly.games.holdem.omaha_exact import (
 )
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
-
-if TYPE_CHECKING:
-    from cpoly.games.holdem.omaha import OmahaDeal
 
 IntArray = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
@@ -136,14 +133,14 @@ def board_classes(runouts: IntArray, maps: list[IntArray]) -> tuple[IntArray, In
     return runouts[first], sizes.astype(np.int64)
 
 
-def wide_tally(deal: OmahaDeal, wide: int, progress: Progress | None = None) -> tuple[Tally, int]:
+def wide_tally(deal: Deal, wide: int, progress: Progress | None = None) -> tuple[Tally, int]:
     """Exact tally of the deal whose player ``wide`` has many hands and every other player one
     (every completion of the board, every holding of the wide hand disjoint from the others),
     and the number of those holdings.  ``progress(done, total)`` counts boards."""
     rules = deal.rules
-    known = [deal.ranges[p][0] for p in range(len(deal.ranges)) if p != wide]
+    known = [deal.combos[p][0] for p in range(len(deal.combos)) if p != wide]
     known_cards = {int(c) for hand in known for c in hand}
-    holdings = deal.ranges[wide]
+    holdings = deal.combos[wide]
     holdings = holdings[~np.isin(holdings, list(known_cards)).any(axis=1)]
     if len(holdings) == 0:
         raise CpolyInputError(f"no way to deal these hands without using a card twice: every hand "
@@ -173,8 +170,8 @@ def wide_tally(deal: OmahaDeal, wide: int, progress: Progress | None = None) -> 
         values = pair_strengths(pairs, boards[start:stop], rules)
         for b in range(start, stop):
             strengths, counts = _holding_histogram(values[b - start], gather, member, runouts[b])
-            row = np.empty((len(strengths), len(deal.ranges)), dtype=np.int64)
-            for p, column in zip([p for p in range(len(deal.ranges)) if p != wide], known_values):
+            row = np.empty((len(strengths), len(deal.combos)), dtype=np.int64)
+            for p, column in zip([p for p in range(len(deal.combos)) if p != wide], known_values):
                 row[:, p] = column[b]
             row[:, wide] = strengths
             rows.append(row)
@@ -210,25 +207,25 @@ def wide_player(ranges: Sequence[IntArray]) -> int | None:
     return wide[0] if len(wide) == 1 else None
 
 
-def wide_boards(deal: OmahaDeal) -> int:
+def wide_boards(deal: Deal) -> int:
     """Boards the wide method visits before suit classes: completions of the board from the
     cards no known hand holds."""
-    live = len(deal.live_cards()) - deal.rules.hole_cards * (len(deal.ranges) - 1)
+    live = len(deal.live_cards()) - deal.rules.hole_cards * (len(deal.combos) - 1)
     return comb(live, deal.unknown)
 
 
-def predicted_seconds(deal: OmahaDeal, wide: int) -> float:
+def predicted_seconds(deal: Deal, wide: int) -> float:
     """The wide method's predicted time: setting up the holdings, then per board the pairs
     valued and the holdings gathered.
 
     >>> from cpoly.games.holdem.gamefile import DEFAULT_GAME, rules_of
-    >>> from cpoly.games.holdem.omaha import make_omaha_deal
+    >>> from cpoly.games.holdem.deal import make_deal
     >>> omaha = rules_of(DEFAULT_GAME.parent / "omaha.cp")
-    >>> round(predicted_seconds(make_omaha_deal(["AsAhKsKh", "??"], "2c7d9h", rules=omaha), 1), 1)
+    >>> round(predicted_seconds(make_deal(["AsAhKsKh", "??"], "2c7d9h", rules=omaha), 1), 1)
     1.9
     """
-    hands = deal.ranges[wide]
-    known = [c for p, r in enumerate(deal.ranges) if p != wide for c in r[0].tolist()]
+    hands = deal.combos[wide]
+    known = [c for p, r in enumerate(deal.combos) if p != wide for c in r[0].tolist()]
     holdings = int((~np.isin(hands, known).any(axis=1)).sum())
     pairs = comb(len(np.unique(hands)), 2)
     per_holding = SECONDS_PER_GATHER * len(hole_pairs(hands.shape[1]))

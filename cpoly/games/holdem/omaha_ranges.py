@@ -43,8 +43,7 @@ import numpy.typing as npt
 
 from cpoly.deck.hands import all_hands
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.deal import check_in_deck
-from cpoly.games.holdem.intcards import RANKS, format_cards, parse_card
+from cpoly.games.holdem.intcards import RANKS, check_in_deck, format_cards, parse_card
 from cpoly.games.holdem.ranges import RANDOM_WORDS
 from cpoly.games.holdem.rules import GameRules
 

@@ -152,3 +152,8 @@ def tables(rules: GameRules) -> Tables:
     order = tuple(sorted(rank_kinds, key=lambda kind: -rules.codes[kind]))
     royal_top = max((window_top(w) for w in rules.windows), default=-1)
     return Tables(straight_top, order, rules.codes, royal_top)
+
+
+#: Standard Hold'em's shape built in (ranks 2..A, its straights and order): the doctests' game where
+#: reading ``definitions/holdem.cp`` would be beside the point (the real rules come from the file).
+STANDARD_SHAPE: Final = GameRules("standard shape", "", tuple(range(13)), STANDARD_WINDOWS, STANDARD_CODES)

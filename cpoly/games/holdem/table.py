@@ -108,12 +108,7 @@ class Table:
         return self.flop + self.turn + self.river
 
     def _check(self) -> None:
-        if self.rules.hole_used is None:
-            make_deal(self.hands, self.board, self.dead, self.rules)
-        else:
-            from cpoly.games.holdem.omaha import make_omaha_deal
-
-            make_omaha_deal(self.hands, self.board, self.dead, self.rules)
+        make_deal(self.hands, self.board, self.dead, self.rules)
 
     def deck(self) -> Deck:
         """The game's deck without the known cards (board, dead cards, every player's hole cards

@@ -1,0 +1,246 @@
+"""Deciding how to compute one equity question: every registered method priced before any work.
+
+A game's methods sit in a :class:`MethodSet` (the registry, :mod:`~cpoly.games.holdem.registry`,
+keeps one per showdown: Hold'em's runouts, holdings and Monte Carlo; Omaha's holdings, listed, wide
+and Monte Carlo).  Each :class:`Method` has a ``price(deal, request)`` — predicted seconds and
+bytes from sizes alone, and why it cannot run (its refusal) — and a ``run``.  :func:`plan_method`
+prices the exact methods, takes the cheapest that fits, weighs it against Monte Carlo (whose price
+is whether random draws of the ranges fit together), and refuses with the size when nothing fits.
+The automatic choice, ``exact=True`` and ``samples`` all read the same prices, so a method is only
+advised when it is available.
+
+What was asked is a :class:`Request`, checked once when it is made (samples, seed, and not both
+exact and sampled):
+
+>>> Request(samples=1000, seed=-1)
+Traceback (most recent call last):
+cpoly.errors.CpolyInputError: a seed is a whole number 0 or more, got -1
+>>> from cpoly.games.holdem.deal import make_deal
+>>> from cpoly.games.holdem.registry import methods_for
+>>> deal = make_deal(["AsAh", "KsKh"])
+>>> plan_method(deal, Request(), methods_for(deal)).method
+'holdings'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.deal import Deal
+from cpoly.games.holdem.results import EquityResult
+from cpoly.games.holdem.tally import Tally
+
+#: ``progress(done, total)``: runouts, boards or classes done (exact) or samples drawn.
+Progress = Callable[[int, int], None]
+#: The automatic choice runs an exact method predicted to take at most this long.
+AUTO_EXACT_SECONDS = 15.0
+#: Monte Carlo needs at least this fraction of its draws of range players to fit together.
+MIN_ACCEPTANCE = 2e-3
+#: Monte Carlo samples when none are asked for.
+DEFAULT_SAMPLES = 1_000_000
+#: Monte Carlo samples one request may ask for (hours of work at about a million a second).
+MAX_SAMPLES = 10**10
+#: The name of every game's sampling method.
+MONTE_CARLO = "monte carlo"
+
+
+def check_seed(seed: object) -> None:
+    """A Monte Carlo seed is None or a whole number 0 or more (NumPy's generators take no
+    negative seed).
+
+    >>> check_seed(-1)
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: a seed is a whole number 0 or more, got -1
+    """
+    if seed is None:
+        return
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise CpolyInputError(f"a seed is a whole number 0 or more, got {seed!r}")
+
+
+def check_samples(samples: int | None, name: str = "the number of samples") -> None:
+    """A sample count is None (the default) or 1 to :data:`MAX_SAMPLES`; ``name`` is how the
+    message calls it (``--samples`` on the command line).
+
+    >>> check_samples(0, "--samples")
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: --samples must be positive, got 0
+    """
+    if samples is None:
+        return
+    if samples < 1:
+        raise CpolyInputError(f"{name} must be positive, got {samples}")
+    if samples > MAX_SAMPLES:
+        raise CpolyInputError(f"too many samples: {samples:,} (at most {MAX_SAMPLES:,}, hours of "
+                              "work already; the standard error shrinks only as 1/sqrt(N))")
+
+
+@dataclass(frozen=True)
+class Request:
+    """What was asked of an equity question, checked when made (:func:`check_samples`,
+    :func:`check_seed`, not both ``exact=True`` and ``samples``).
+
+    ``exact``: True or False forces the kind, None lets the plan choose; ``samples`` asks for
+    Monte Carlo; ``flushes=False`` ranks hands by ranks only (seed 000's poker without flushes).
+    """
+
+    exact: bool | None = None
+    samples: int | None = None
+    seed: int | None = None
+    flushes: bool = True
+
+    def __post_init__(self) -> None:
+        check_samples(self.samples)
+        check_seed(self.seed)
+        if self.exact is True and self.samples is not None:
+            raise CpolyInputError("choose either exact enumeration or a number of samples, not both")
+
+
+@dataclass(frozen=True)
+class Price:
+    """One method's price for one deal: predicted seconds, bytes, and why it cannot run (None
+    when it can)."""
+
+    method: str
+    seconds: float
+    memory: int = 0
+    refusal: str | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The chosen method, the reason shown to the user (``method_reason`` in ``--json``) and,
+    for Monte Carlo, the samples."""
+
+    method: str
+    reason: str
+    samples: int = DEFAULT_SAMPLES
+
+
+#: An exact method's count: ``(deal, request, progress) -> (tally, joint holdings)``.
+Counter = Callable[[Deal, Request, Progress | None], tuple[Tally, int]]
+
+
+@dataclass(frozen=True)
+class Method:
+    """A registered way to compute equity: its name, its price, how to run it and, for an exact
+    method, its bare count (the tally and the joint holdings, which ``run`` turns into a result)."""
+
+    name: str
+    price: Callable[[Deal, Request], Price]
+    run: Callable[[Deal, Request, Plan, Progress | None], EquityResult]
+    count: Counter | None = None
+
+
+class Wording(Protocol):
+    """How a game's plans are told to the user."""
+
+    def exact(self, price: Price, why: str) -> str:
+        """The reason for an exact method (``why``: requested, fast enough, or not sampled)."""
+
+    def sampled(self, samples: int, note: str | None) -> str:
+        """The reason for Monte Carlo (``note`` None: it was asked for; else why not exact)."""
+
+    def too_large(self, deal: Deal, prices: Sequence[Price]) -> str:
+        """What makes the deal too large for every exact method (``prices`` cheapest first)."""
+
+
+def seconds_text(seconds: float) -> str:
+    """``611`` or ``0.047``: whole seconds from 10 s up, two significant digits below."""
+    return f"{seconds:,.0f}" if seconds >= 10 else f"{seconds:.2g}"
+
+
+class PlainWording:
+    """The reasons as cpoly gives them: the method, its predicted time and why it was chosen.
+
+    >>> PlainWording().exact(Price("runouts", 0.047), "<= 15 s")
+    'exact (runouts method, about 0.047 s predicted; <= 15 s)'
+    """
+
+    def exact(self, price: Price, why: str) -> str:
+        return f"exact ({price.method} method, about {seconds_text(price.seconds)} s predicted; {why})"
+
+    def sampled(self, samples: int, note: str | None) -> str:
+        if note is None:
+            return f"Monte Carlo ({samples:,} samples requested)"
+        return f"Monte Carlo ({samples:,} samples): {note}"
+
+    def too_large(self, deal: Deal, prices: Sequence[Price]) -> str:
+        return prices[0].refusal or ""
+
+
+@dataclass(frozen=True)
+class MethodSet:
+    """The methods of one showdown: its exact methods in order of preference on equal prices,
+    its Monte Carlo, and how its plans are worded."""
+
+    exact: tuple[Method, ...]
+    sampler: Method
+    wording: Wording
+
+    def get(self, name: str) -> Method:
+        """The method called ``name``."""
+        for method in (*self.exact, self.sampler):
+            if method.name == name:
+                return method
+        raise CpolyInputError(f"no equity method {name!r}: "
+                              + ", ".join(m.name for m in (*self.exact, self.sampler)))
+
+
+def acceptance(deal: Deal, draws: int = 20_000, seed: int = 0) -> float:
+    """Fraction of independent draws (one hand per range player) that share no card."""
+    rng = np.random.default_rng(seed)
+    picks = [combos[rng.integers(0, len(combos), draws)] for combos in deal.combos]
+    cards = np.sort(np.concatenate(picks, axis=1), axis=1)
+    return float((cards[:, 1:] != cards[:, :-1]).all(axis=1).mean())
+
+
+def sampling_price(deal: Deal, request: Request) -> Price:
+    """Monte Carlo's price: it refuses when random draws of the ranges rarely fit together."""
+    rate = acceptance(deal)
+    summary = f"{rate:.2%} of random draws of the ranges fit together"
+    return Price(MONTE_CARLO, 0.0, 0, None if rate >= MIN_ACCEPTANCE else summary)
+
+
+def plan_method(deal: Deal, request: Request, methods: MethodSet) -> Plan:
+    """The method for ``deal``: the cheapest exact method that fits when asked for or fast
+    enough (or when Monte Carlo cannot sample the hands), else Monte Carlo.
+
+    Raises
+    ------
+    CpolyInputError
+        When the requested kind is unavailable, naming the size and the alternative only when
+        the alternative is available.
+    """
+    prices = sorted((m.price(deal, request) for m in methods.exact),
+                    key=lambda p: (p.refusal is not None, p.seconds))
+    best, words = prices[0], methods.wording
+    if request.exact is True and best.refusal is None:
+        return Plan(best.method, words.exact(best, "requested"))
+    sampling = methods.sampler.price(deal, request)
+    can_sample = sampling.refusal is None
+    fast = best.refusal is None and best.seconds <= AUTO_EXACT_SECONDS
+    automatic = request.exact is None and request.samples is None
+    if request.exact is True or (automatic and best.refusal is None and (fast or not can_sample)):
+        if best.refusal is not None:
+            advice = "; use Monte Carlo (--samples N)" if can_sample else (
+                f"; Monte Carlo cannot help either ({sampling.refusal}): narrow the ranges")
+            raise CpolyInputError(f"too large to compute exactly: {words.too_large(deal, prices)}{advice}")
+        why = "requested" if request.exact is True else (
+            f"<= {AUTO_EXACT_SECONDS:.0f} s" if fast else f"Monte Carlo cannot sample it: {sampling.refusal}")
+        return Plan(best.method, words.exact(best, why))
+    if not can_sample:
+        advice = "; use --exact" if best.refusal is None else f"; exact is too large too: {best.refusal}"
+        raise CpolyInputError(f"Monte Carlo cannot sample these hands: only {sampling.refusal}{advice}")
+    count = DEFAULT_SAMPLES if request.samples is None else request.samples
+    if not automatic:
+        return Plan(MONTE_CARLO, words.sampled(count, None), count)
+    note = (f"exact is too large: {best.refusal}" if best.refusal is not None
+            else f"exact ({best.method}) predicted {best.seconds:,.0f} s > "
+                 f"{AUTO_EXACT_SECONDS:.0f} s; --exact runs it")
+    return Plan(MONTE_CARLO, words.sampled(count, note), count)

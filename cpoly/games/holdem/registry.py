@@ -1,0 +1,51 @@
+"""The equity methods of every showdown, by name: the registry the planner prices.
+
+As opt_einsum keeps its path strategies in one table, each showdown
+(:func:`~cpoly.games.holdem.showdown.showdown_of`) has one :class:`~cpoly.games.holdem.planner.MethodSet`
+here: a name, a ``price(deal, request)`` and a ``run(deal, request, plan, progress)`` per method.
+Hold'em and short deck (the best five of seven) register runouts, holdings and Monte Carlo; Omaha
+registers its holdings, listed, wide and Monte Carlo.  A new game's methods are one more entry
+(:func:`register`), not a second pipeline.
+
+>>> sorted(REGISTRY), [m.name for m in REGISTRY["omaha"].exact]
+(['holdem', 'omaha'], ['holdings', 'listed', 'wide'])
+>>> from cpoly.games.holdem.deal import make_deal
+>>> tally, holdings = exact_tally(make_deal(["AsAh", "KsKh"], "2c 7d 9h"), "runouts")
+>>> tally.boards, holdings
+(990, 1)
+"""
+
+from __future__ import annotations
+
+from cpoly.errors import CpolyInputError
+from cpoly.games.holdem.deal import Deal
+from cpoly.games.holdem.omaha import OMAHA_METHODS
+from cpoly.games.holdem.planner import MethodSet, Progress, Request
+from cpoly.games.holdem.sevencard import SEVEN_CARD_METHODS
+from cpoly.games.holdem.tally import Tally
+
+#: Each showdown's methods, by the showdown's name.
+REGISTRY: dict[str, MethodSet] = {"holdem": SEVEN_CARD_METHODS, "omaha": OMAHA_METHODS}
+
+
+def register(showdown: str, methods: MethodSet) -> None:
+    """Register (or replace) the methods of the showdown called ``showdown``."""
+    REGISTRY[showdown] = methods
+
+
+def methods_for(deal: Deal) -> MethodSet:
+    """The methods of the deal's game."""
+    name = deal.showdown.name
+    if name not in REGISTRY:
+        raise CpolyInputError(f"{deal.rules.title}: no equity methods for its showdown {name!r}")
+    return REGISTRY[name]
+
+
+def exact_tally(deal: Deal, method: str, flushes: bool = True,
+                progress: Progress | None = None) -> tuple[Tally, int]:
+    """The exact tally of ``deal`` by the exact method called ``method`` and the number of joint
+    holdings (for tests and benchmarks that compare methods; ``flushes`` is Hold'em's)."""
+    count = methods_for(deal).get(method).count
+    if count is None:
+        raise CpolyInputError(f"{method!r} is not an exact method")
+    return count(deal, Request(exact=True, flushes=flushes), progress)
