@@ -50,8 +50,33 @@ _POSITION_BITS = 3
 
 
 @dataclass(frozen=True, eq=False)
+class _Block:
+    """A block of interchangeable suits: its columns and the words its masks are packed in."""
+
+    columns: tuple[int, ...]
+    #: ``(n,)`` uint64 per word: each card's slot bit in its column's field of that word, else 0
+    words: tuple[np.ndarray, ...]
+    #: slots per suit: the width of a field
+    slots: int
+
+    def masks(self, cards: list[np.ndarray]) -> list[np.ndarray]:
+        """Each column's slot mask of every hand (rows spread over ``cards``)."""
+        per_word = 64 // self.slots
+        full = np.uint64((1 << self.slots) - 1)
+        dtype = _mask_dtype(self.slots)
+        masks = []
+        for index, table in enumerate(self.words):
+            word = table[cards[0]]
+            for card in cards[1:]:
+                word |= table[card]
+            for field in range(min(per_word, len(self.columns) - index * per_word)):
+                masks.append(((word >> np.uint64(field * self.slots)) & full).astype(dtype))
+        return masks
+
+
+@dataclass(frozen=True, eq=False)
 class SuitOrbits:
-    """A deck as suit columns of slot masks, and the tables that move a card to another suit.
+    """A deck as suit columns of slot masks, and the table that moves a card to another suit.
 
     Attributes
     ----------
@@ -59,27 +84,22 @@ class SuitOrbits:
         Cards in the deck.
     blocks : tuple of tuple of int
         The suit columns of each block of at least two interchangeable suits, increasing.
-    column_bits : numpy.ndarray
-        ``(columns, n)``: ``column_bits[s, c]`` the slot bit of card ``c`` when its suit is
-        column ``s``, else 0 (unsigned, as narrow as the slots allow).
-    shift : numpy.ndarray
-        ``(n,)`` uint32: ``_POSITION_BITS *`` the suit column of each card.
-    moved : numpy.ndarray
-        ``(n * width,)`` int64: ``moved[c * width + p]`` the card of ``c``'s slot in the
-        ``p``-th suit of its block (``c`` itself for a suit no renaming moves).
-    width : int
-        Suits in the largest block.
     least_first : bool
         True when the deck is slot-major: the canonical member is the least of its orbit.
     """
 
     n: int
     blocks: tuple[tuple[int, ...], ...]
-    column_bits: np.ndarray
-    shift: np.ndarray
-    moved: np.ndarray
-    width: int
     least_first: bool
+    #: the blocks' columns and mask words
+    _blocks: tuple[_Block, ...]
+    #: ``(n,)`` uint32: ``_POSITION_BITS *`` the suit column of each card
+    _shift: np.ndarray
+    #: ``(n * width,)`` int16: ``moved[c * width + p]`` the card of ``c``'s slot in the ``p``-th
+    #: suit of its block (``c`` itself for a suit no renaming moves)
+    _moved: np.ndarray
+    #: suits in the largest block
+    _width: int
 
     @property
     def group_order(self) -> int:
@@ -102,25 +122,22 @@ class SuitOrbits:
         by_content: dict[frozenset[tuple[int, int]], list[int]] = {}
         for s, content in enumerate(contents):
             by_content.setdefault(content, []).append(s)
-        blocks = tuple(tuple(b) for b in by_content.values() if len(b) > 1)
         n = len(faces)
         card_at = {card: i for i, card in enumerate(zip(faces.tolist(), column.tolist(), copy.tolist()))}
-        width = max((len(b) for b in blocks), default=1)
-        moved = np.repeat(np.arange(n, dtype=np.int64), width)
-        bits = np.zeros(n, dtype=np.uint64)
-        least_first = True
+        blocks = [tuple(b) for b in by_content.values() if len(b) > 1]
+        width = max(map(len, blocks), default=1)
+        moved = np.repeat(np.arange(n, dtype=np.int16), width)
+        packed, least_first = [], True
         for block in blocks:
             # slots numbered in the order of their cards in the block's first suit
             slots = sorted(contents[block[0]], key=lambda slot: card_at[(slot[0], block[0], slot[1])])
             grid = np.array([[card_at[(face, s, c)] for s in block] for face, c in slots], dtype=np.int64)
-            bits[grid] = (np.uint64(1) << np.arange(len(slots), dtype=np.uint64))[:, None]
             for p in range(len(block)):
                 moved[grid * width + p] = grid[:, [p]]
+            packed.append(_packed_block(block, grid, n))
             least_first = least_first and _slot_major(grid)
-        in_block = np.isin(column, [s for b in blocks for s in b])
-        column_bits = np.zeros((len(suit_values), n), dtype=_mask_dtype(max(map(len, contents), default=1)))
-        column_bits[column[in_block], np.flatnonzero(in_block)] = bits[in_block]
-        return cls(n, blocks, column_bits, (column * _POSITION_BITS).astype(np.uint32), moved, width, least_first)
+        return cls(n, tuple(blocks), least_first, tuple(packed), (column * _POSITION_BITS).astype(np.uint32),
+                   moved, width)
 
     def canonical_ranks(self, hands: np.ndarray) -> np.ndarray:
         """The colex rank (int64) of each hand's canonical member (rows of increasing cards)."""
@@ -131,32 +148,40 @@ class SuitOrbits:
         packed = self._positions(cards)
         images = []
         for card in cards:
-            position = (packed >> self.shift[card]) & np.uint32((1 << _POSITION_BITS) - 1)
-            images.append(self.moved[card * self.width + position])
+            position = (packed >> self._shift[card]) & np.uint32((1 << _POSITION_BITS) - 1)
+            images.append(self._moved[card * self._width + position])
         _sort_columns(images)
-        return _colex(images, self.n)
+        return _colex([image.astype(np.intp) for image in images], self.n)
 
     def _positions(self, cards: list[np.ndarray]) -> np.ndarray:
         """Each hand's position of every suit column in its block after sorting the block's
         masks in decreasing order (ties in column order), packed ``_POSITION_BITS`` per column."""
         packed = np.zeros(len(cards[0]), dtype=np.uint32)
-        for block in self.blocks:
-            masks = []
-            for s in block:
-                bits = self.column_bits[s]
-                mask = bits[cards[0]]
-                for card in cards[1:]:
-                    mask |= bits[card]
-                masks.append(mask)
-            position = [np.zeros(len(packed), dtype=np.uint32) for _ in block]
-            for a in range(len(block)):
-                for b in range(a + 1, len(block)):
+        for block in self._blocks:
+            masks = block.masks(cards)
+            position = [np.zeros(len(packed), dtype=np.uint8) for _ in masks]
+            for a in range(len(masks)):
+                for b in range(a + 1, len(masks)):
                     after = masks[a] >= masks[b]  # b goes after a, else a after b
                     position[b] += after
                     position[a] += ~after
-            for s, p in zip(block, position):
-                packed |= p << np.uint32(_POSITION_BITS * s)
+            for s, p in zip(block.columns, position):
+                packed |= p.astype(np.uint32) << np.uint32(_POSITION_BITS * s)
         return packed
+
+
+def _packed_block(columns: tuple[int, ...], grid: np.ndarray, n: int) -> _Block:
+    """A block's mask words from its cards ``grid[slot, position in the block]``: as many
+    columns' fields per uint64 word as fit."""
+    slots = len(grid)
+    per_word = 64 // slots
+    words = []
+    for first in range(0, len(columns), per_word):
+        table = np.zeros(n, dtype=np.uint64)
+        for field, p in enumerate(range(first, min(first + per_word, len(columns)))):
+            table[grid[:, p]] = np.uint64(1) << (np.arange(slots, dtype=np.uint64) + np.uint64(field * slots))
+        words.append(table)
+    return _Block(columns, tuple(words), slots)
 
 
 def _slot_major(grid: np.ndarray) -> bool:
