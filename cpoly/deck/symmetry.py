@@ -198,7 +198,9 @@ def _least_images(hands: np.ndarray, maps: np.ndarray) -> np.ndarray:
 
 
 def _classes(least: np.ndarray, group_order: int) -> DealClasses:
-    """Deal classes from the colex rank of the least member of every deal's orbit."""
+    """Deal classes from the colex rank of the least member of every deal's orbit, class
+    indices written over ``least`` (no other array of one entry per deal but a bool mask):
+    first each representative's, then every other deal's read at its representative."""
     total = len(least)
     is_representative = np.empty(total, dtype=bool)
 
@@ -207,14 +209,15 @@ def _classes(least: np.ndarray, group_order: int) -> DealClasses:
 
     map_chunks(mark, total, CLASS_CHUNK)
     representatives = np.flatnonzero(is_representative).astype(np.int64)
-    index = np.zeros(total, dtype=np.int32)  # by colex rank: the class a representative heads
-    index[representatives] = np.arange(len(representatives), dtype=np.int32)
-    class_of = np.empty(total, dtype=np.int32)
+    least[representatives] = np.arange(len(representatives))
 
-    def find(start: int, stop: int) -> None:
-        np.take(index, least[start:stop], out=class_of[start:stop])
+    def find(start: int, stop: int) -> None:  # reads representatives' entries only: no race
+        others = ~is_representative[start:stop]
+        part = least[start:stop]
+        part[others] = least[part[others]]
 
     map_chunks(find, total, CLASS_CHUNK)
+    class_of = least.astype(np.int32, copy=False)
     sizes = np.bincount(class_of, minlength=len(representatives)).astype(np.int64)
     return DealClasses(representatives, sizes, class_of, group_order)
 
