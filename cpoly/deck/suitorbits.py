@@ -17,10 +17,12 @@ moved hand.  No hand is mapped by every permutation.
 
 When the deck is *slot-major* (the cards of a block are numbered slot by slot, and within each
 slot in the block's suit order, as in card codes ``suits * rank + suit``), the canonical member
-is the orbit's least in colex order: at the highest slot where two masks differ, the larger
-mask in the lower suit puts the higher of the two cards involved out of the hand (an exchange
-argument, as in :mod:`cpoly.deck.suitclasses`).  Other decks get their least members from a
-pass of :func:`numpy.minimum.at` over the canonical ranks.
+is the orbit's least in colex order.  Exchanging two suits' masks changes the hand only at
+the slots where the masks differ; at the highest of them the card in the higher suit outranks
+every changed card below, so the hand gets smaller exactly when the larger mask moves to the
+lower suit, and the least member has no two suits of a block with increasing masks (the
+exchange argument of :mod:`cpoly.deck.suitclasses`).  Other decks get their least members from
+a pass of :func:`numpy.minimum.at` over the canonical ranks.
 
 >>> faces = np.repeat(np.arange(3), 2); suits = np.tile(np.arange(2), 3)
 >>> orbits = SuitOrbits.of(faces, suits)
