@@ -5,13 +5,15 @@ renamings built here from the definition, not by the deck layer), each image sor
 ranked; the least rank is the class representative.  Decks past 64 cards (more suits, copies),
 decks whose suits are not all alike (a joker, a missing card), copies, suit-major and shuffled
 card orders, and hypothesis' random decks.  The class count of the 65-card deck is checked by
-Burnside's lemma.
+Burnside's lemma, and a six-suit game's analysis against the figures of the per-permutation path.
 """
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import permutations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -23,6 +25,9 @@ from cpoly.deck.codes import CardCodes
 from cpoly.deck.subsets import all_hands
 from cpoly.deck.suitorbits import SuitOrbits
 from cpoly.deck.symmetry import deal_classes
+from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker.prepare import PreparedGame
+from tests.conftest import ROOT
 
 Deck = tuple[list[int], list[int]]
 
@@ -201,3 +206,26 @@ def random_decks(draw: st.DrawFn) -> tuple[Deck, int]:
 def test_random_decks_equal_brute_force(case: tuple[Deck, int]) -> None:
     deck, k = case
     assert_brute_classes(deck, k)
+
+
+SIX_SUIT_COMBINATIONS = (32_201_010, 15_903_000, 15_515_263_260, 42_581_643_300, 26_894_700, 14_503_009_770,
+                         70_582_405_320, 104_014_505_700, 48_978_216_000, 24_025_396_500)
+
+
+def test_six_suit_analysis_equals_the_per_permutation_figures(tmp_path: Path) -> None:
+    """Six suits of the small deck (36 cards, 720 renamings) prepared from every hand, its deal
+    classes from canonical members: the figures of the path that sorted every hand's 720 images
+    (commit afa0628, `cpoly analyze` of the same file)."""
+    text = (ROOT / "tests" / "fixtures" / "small_poker.cp").read_text(encoding="utf-8")
+    full_house = text[text.index("FullHouse = ("):text.index("ThreeOfAKind =")]
+    text = (text.replace(full_house, "FullHouse = any(i<j<k in 1..5) (δF[i],F[j],F[k] * any(l<m in 1..5) "
+                                     "(δF[l],F[m] (1 - δl,i) (1 - δl,j) (1 - δl,k) (1 - δm,i) (1 - δm,j) (1 - δm,k)))\n")
+            .replace("Suits = 3", "Suits = 6").replace('"hdc"', '"hdcsxy"'))
+    (tmp_path / "six.cp").write_text(text, encoding="utf-8")
+    poker = VideoPoker.load(str(tmp_path / "six.cp"))
+    analysis = poker.analyze(use_cache=False)
+    prepared = poker.prepared(use_cache=False)
+    assert isinstance(prepared, PreparedGame) and prepared.suit_classes is None  # every hand listed
+    assert analysis.group_order == 720 and analysis.deal_classes == 2_628
+    assert analysis.combinations == SIX_SUIT_COMBINATIONS
+    assert analysis.expected_return == Fraction(83_453_999, 20_451_816)
