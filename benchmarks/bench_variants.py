@@ -1,6 +1,6 @@
 """Full-game analysis of every shipped game from its .cp file, cold and warm, side by side.
 
-Run: python3 benchmarks/bench_variants.py [--suits-only] [--repeat N]
+Run: python3 benchmarks/bench_variants.py [--suits-only] [--repeat N] [--outputs DIR]
 
 Each game: `cpoly analyze` in a fresh process with an empty cache (parse, classify every hand
 through the engine, tables, all deals x 32 holds), then again with the cache filled; the
@@ -52,8 +52,9 @@ def run_child(args: list[str]) -> tuple[float, float, str]:
     return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text
 
 
-def suit_decks(repeat: int) -> None:
-    """Jacks or Better on 3, 4 and 5 suits, alternating, with the ratios to four suits."""
+def suit_decks(repeat: int, outputs: Path | None) -> None:
+    """Jacks or Better on 3, 4 and 5 suits, alternating, with the ratios to four suits; each
+    deck's JSON answer written to ``outputs`` when given, and the two-deck game's."""
     game = (ROOT / "definitions" / "jacks_or_better.cp").read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as folder:
         paths = {}
@@ -71,6 +72,11 @@ def suit_decks(repeat: int) -> None:
                 cpu[suits].append(seconds)
                 peak[suits] = max(peak[suits], megabytes)
                 returns[suits] = json.loads(out)["return"]
+                if outputs is not None:
+                    (outputs / f"{path.stem}.json").write_text(out, encoding="utf-8")
+    if outputs is not None:
+        double = run_child(["analyze", str(ROOT / "definitions" / "double_deck_jacks.cp"), "--no-cache", "--json"])
+        (outputs / "double_deck_jacks.json").write_text(double[2], encoding="utf-8")
     base = min(cpu[4])
     print(f"Jacks or Better by suits, `analyze --no-cache`, CPU best of {repeat} (alternating)")
     print(f"{'suits':>5}{'cards':>7}{'return':>12}{'cpu s':>9}{'peak MB':>9}{'/ 4 suits':>11}")
@@ -110,8 +116,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--suits-only", action="store_true", help="only the deck sizes")
     parser.add_argument("--repeat", type=int, default=3, help="rounds of the deck sizes")
+    parser.add_argument("--outputs", type=Path, help="a folder for the deck sizes' answers (JSON; the "
+                        "two-deck game's too): run on two checkouts and compare the folders byte for byte")
     options = parser.parse_args()
-    suit_decks(options.repeat)
+    if options.outputs is not None:
+        options.outputs.mkdir(parents=True, exist_ok=True)
+    suit_decks(options.repeat, options.outputs)
     if options.suits_only:
         return
     rows = []
