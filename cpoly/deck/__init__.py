@@ -8,6 +8,8 @@
 * :mod:`~cpoly.deck.symmetry`: a deck's suit-symmetry group (:func:`suit_symmetries`), classes of
   k-card deals (:func:`deal_classes`) and of players' holdings beside a board
   (:func:`holding_classes`).
+* :mod:`~cpoly.deck.suitorbits`: the canonical member of every deal's suit orbit from per-suit
+  slot masks (one pass over the deals, any deck size, copies and group order).
 * :mod:`~cpoly.deck.suitclasses`: suit classes of hands built card by card, as suit columns of
   face masks, and their subset tables.
 * :mod:`~cpoly.deck.ranks`: rank multisets of unknown cards and their numbers of suitings.

@@ -39,14 +39,17 @@ def _all_hands_cached(n: int, k: int) -> np.ndarray:
     dtype = _card_dtype(n)
     rows = np.zeros((1, 0), dtype=dtype)  # the single 0-subset
     for size in range(1, k + 1):
-        # colex: (size)-subsets of range(n) = for m = size-1..n-1, the (size-1)-subsets of
-        # range(m) (a prefix of the previous list, C(m, size-1) rows) with m appended.
-        lengths = np.array([comb(m, size - 1) for m in range(size - 1, n)], dtype=np.int64)
-        starts = np.cumsum(lengths) - lengths
-        total = int(lengths.sum())
-        prefix_index = np.arange(total, dtype=np.int64) - np.repeat(starts, lengths)
-        last = np.repeat(np.arange(size - 1, n, dtype=dtype), lengths)
-        rows = np.concatenate([rows[prefix_index], last[:, None]], axis=1)
+        # colex: (size)-subsets of range(n) = for top = size-1..n-1, the (size-1)-subsets of
+        # range(top) (a prefix of the previous list, C(top, size-1) rows) with top appended;
+        # written block by block into the result (no index arrays as long as the result)
+        grown = np.empty((comb(n, size), size), dtype=dtype)
+        start = 0
+        for top in range(size - 1, n):
+            count = comb(top, size - 1)
+            grown[start:start + count, :-1] = rows[:count]
+            grown[start:start + count, -1] = top
+            start += count
+        rows = grown
     rows.setflags(write=False)
     return rows
 

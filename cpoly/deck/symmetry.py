@@ -3,7 +3,8 @@
 A deck is described by two arrays, ``faces`` and ``suits`` (card ``i`` is
 ``(faces[i], suits[i])``).  Its *suit symmetry group* is the set of permutations of the suit values
 under which the deck maps onto itself; cards whose suit no element moves (a joker with a suit of its
-own) stay fixed.  Deals that differ by such a permutation form one *deal class*.
+own) stay fixed.  Deals that differ by such a permutation form one *deal class*, found from each
+deal's canonical member (:mod:`cpoly.deck.suitorbits`) in one pass over the deals.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import numpy as np
 
 from cpoly.deck.hands import check_size
 from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.deck.suitorbits import SuitOrbits
 from cpoly.errors import CpolyInputError
 from cpoly.scale.parallel import map_chunks
 
@@ -114,62 +116,16 @@ def trivial_classes(n: int, k: int = 5) -> DealClasses:
     return DealClasses(ranks, np.ones(total, dtype=np.int64), ranks.astype(np.int32), 1)
 
 
-def _column_groups(k: int) -> list[tuple[int, ...]]:
-    """Hand columns split into runs of at most three (each run looked up as one subset)."""
-    return [tuple(range(start, min(start + 3, k))) for start in range(0, k, 3)]
-
-
-#: Hands per chunk of the orbit-key pass (each chunk on the thread pool).
-CLASS_CHUNK = 1 << 18
-
-
-def _orbit_tables(card_map: np.ndarray, k: int, n: int) -> list[np.ndarray] | None:
-    """Per run of hand columns, the bit mask (``sum(2**image)``) of each run's image under
-    ``card_map``, indexed by the run's colex rank; None for ``n > 64`` (masks do not fit)."""
-    if n > 64:
-        return None
-    bits = np.left_shift(np.uint64(1), card_map.astype(np.uint64))
-    return [bits[all_hands(n, len(columns)).astype(np.int64)].sum(axis=1, dtype=np.uint64)
-            for columns in _column_groups(k)]
-
-
-def _orbit_keys(hands: np.ndarray, run_ranks: list[np.ndarray], card_map: np.ndarray,
-                tables: list[np.ndarray] | None) -> np.ndarray:
-    """An order-preserving key (colex order) of each hand's image under ``card_map``.
-
-    For ``n <= 64`` the key is the hand's bit mask (comparing masks is comparing colex ranks),
-    summed from the per-run lookup tables of :func:`_orbit_tables`.
-    """
-    if tables is None:
-        return colex_rank(np.sort(card_map[hands], axis=1)).astype(np.uint64)
-    key = np.zeros(hands.shape[0], dtype=np.uint64)
-    for table, ranks in zip(tables, run_ranks):
-        key += table[ranks]
-    return key
-
-
-def _canonical_keys(hands: np.ndarray, maps: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each hand's own key and the least key of its orbit, on the thread pool."""
-    n, k = maps.shape[1], hands.shape[1]
-    tables = [_orbit_tables(card_map, k, n) for card_map in maps]
-    own = np.empty(len(hands), dtype=np.uint64)
-    canonical = np.empty(len(hands), dtype=np.uint64)
-
-    def run(start: int, stop: int) -> None:
-        part = hands[start:stop]
-        ranks = [colex_rank(part[:, list(columns)]) for columns in _column_groups(k)]
-        own[start:stop] = _orbit_keys(part, ranks, maps[0], tables[0])
-        least = canonical[start:stop]
-        least[:] = own[start:stop]
-        for card_map, table in zip(maps[1:], tables[1:]):
-            np.minimum(least, _orbit_keys(part, ranks, card_map, table), out=least)
-
-    map_chunks(run, len(hands), CLASS_CHUNK)
-    return own, canonical
+#: Hands per chunk of the passes over every hand (each chunk on the thread pool).
+CLASS_CHUNK = 1 << 16
 
 
 def deal_classes(faces: np.ndarray, suits: np.ndarray, k: int = 5) -> DealClasses:
     """Classes of k-card deals of the deck under its suit symmetry group.
+
+    Every deal's class is found from its canonical member (:class:`SuitOrbits`: each block of
+    interchangeable suits' slot masks sorted), one pass over the deals whatever the group's
+    order; a class's representative is its least member in colex order.
 
     Parameters
     ----------
@@ -189,22 +145,81 @@ def deal_classes(faces: np.ndarray, suits: np.ndarray, k: int = 5) -> DealClasse
     """
     faces, suits = _check_deck(faces, suits)
     n = len(faces)
+    check_size(n, k)
     maps = suit_symmetries(faces, suits)
     if len(maps) == 1:
         return trivial_classes(n, k)
-    own, canonical = _canonical_keys(all_hands(n, k), maps)
-    is_rep = canonical == own
-    representatives = np.flatnonzero(is_rep).astype(np.int64)
-    rep_keys = own[is_rep]
-    del own
-    class_of = np.empty(len(canonical), dtype=np.int32)
+    orbits = SuitOrbits.of(faces, suits)
+    hands = all_hands(n, k)
+    if orbits is None or orbits.group_order != len(maps):
+        least = _least_images(hands, maps)
+    else:
+        least = _least_members(hands, orbits)
+    return _classes(least, len(maps))
 
-    def find(start: int, stop: int) -> None:
-        class_of[start:stop] = np.searchsorted(rep_keys, canonical[start:stop])
 
-    map_chunks(find, len(canonical), CLASS_CHUNK)
+def _rank_dtype(total: int) -> type[np.signedinteger]:
+    return np.int32 if total < 2**31 else np.int64
+
+
+def _least_members(hands: np.ndarray, orbits: SuitOrbits) -> np.ndarray:
+    """The colex rank of the least member of every hand's orbit, from canonical members."""
+    total = len(hands)
+    dtype = _rank_dtype(total)
+    canonical = np.empty(total, dtype=dtype)
+
+    def run(start: int, stop: int) -> None:
+        canonical[start:stop] = orbits.canonical_ranks(hands[start:stop])
+
+    map_chunks(run, total, CLASS_CHUNK)
+    if orbits.least_first:
+        return canonical
+    least = np.full(total, total, dtype=dtype)  # by canonical member: the least hand seen
+    np.minimum.at(least, canonical, np.arange(total, dtype=dtype))
+    result: np.ndarray = least[canonical]
+    return result
+
+
+def _least_images(hands: np.ndarray, maps: np.ndarray) -> np.ndarray:
+    """The least colex rank of every hand's images under ``maps``, every image sorted and
+    ranked: for decks outside :class:`SuitOrbits` (a suit of over
+    :data:`~cpoly.deck.suitorbits.MAX_SLOTS` cards) only."""
+    least = np.empty(len(hands), dtype=_rank_dtype(len(hands)))
+
+    def run(start: int, stop: int) -> None:
+        part = hands[start:stop].astype(np.int64)
+        smallest = colex_rank(part)
+        for card_map in maps[1:]:
+            np.minimum(smallest, colex_rank(np.sort(card_map[part], axis=1)), out=smallest)
+        least[start:stop] = smallest
+
+    map_chunks(run, len(hands), CLASS_CHUNK)
+    return least
+
+
+def _classes(least: np.ndarray, group_order: int) -> DealClasses:
+    """Deal classes from the colex rank of the least member of every deal's orbit, class
+    indices written over ``least`` (no other array of one entry per deal but a bool mask):
+    first each representative's, then every other deal's read at its representative."""
+    total = len(least)
+    is_representative = np.empty(total, dtype=bool)
+
+    def mark(start: int, stop: int) -> None:
+        np.equal(least[start:stop], np.arange(start, stop, dtype=least.dtype), out=is_representative[start:stop])
+
+    map_chunks(mark, total, CLASS_CHUNK)
+    representatives = np.flatnonzero(is_representative).astype(np.int64)
+    least[representatives] = np.arange(len(representatives))
+
+    def find(start: int, stop: int) -> None:  # reads representatives' entries only: no race
+        others = ~is_representative[start:stop]
+        part = least[start:stop]
+        part[others] = least[part[others]]
+
+    map_chunks(find, total, CLASS_CHUNK)
+    class_of = least.astype(np.int32, copy=False)
     sizes = np.bincount(class_of, minlength=len(representatives)).astype(np.int64)
-    return DealClasses(representatives, sizes, class_of, len(maps))
+    return DealClasses(representatives, sizes, class_of, group_order)
 
 
 def _fixed_part_minimisers(maps: np.ndarray, board: tuple[int, ...], dead: tuple[int, ...]) -> np.ndarray:
