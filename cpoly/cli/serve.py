@@ -32,7 +32,7 @@ def register(subparsers: Any) -> None:
     serve.add_argument("--port", type=int, default=8765, help="port (default: %(default)s)")
     serve.add_argument("--open", action="store_true", help="open the page in a web browser")
     serve.add_argument("--definitions", type=Path, default=DEFAULT_DEFINITIONS,
-                       help="folder of the .cp games offered (default: the repository's definitions/)")
+                       help="folder of the .cp games offered (default: the games shipped with cpoly, linked as definitions/)")
     serve.add_argument("--time-limit", type=float, default=300.0, metavar="SECONDS",
                        help="refuse a request still running after this long (default: %(default)s)")
     serve.add_argument("--memory-limit", type=float, default=4.0, metavar="GIB",

@@ -43,7 +43,7 @@ from cpoly.store.inputfile import read_input
 
 __all__ = ["CACHE_ENV", "IMPORTS_ENV", "LIBRARY", "PATH_ENV", "Sources", "NO_CACHE_ENV", "bytes_digest", "cache_dir", "cache_disabled", "cache_enabled", "collection_paused",
            "code_digest", "file_digest", "library_only", "package_digest", "recall", "remember",
-           "search_dirs", "write_atomic"]
+           "search_dirs", "write_atomic", "GAMES"]
 
 CACHE_ENV = "CPOLY_CACHE_DIR"
 #: ``CPOLY_NO_CACHE=1`` (what ``--no-cache`` sets, for the command and every process it starts):
@@ -55,6 +55,8 @@ PATH_ENV = "CPOLY_PATH"
 IMPORTS_ENV = "CPOLY_IMPORTS"
 #: The standard library: ``.cp`` files shipped as package data (``definitions/lib`` links here).
 LIBRARY = Path(__file__).resolve().parents[1] / "lib"
+#: The shipped games: package data, so an installed cpoly has them (``definitions/`` links here).
+GAMES = Path(__file__).resolve().parents[1] / "definitions"
 _FORMAT = "cpoly-sources 2"
 
 
@@ -176,7 +178,7 @@ def _source_files(package: Path) -> list[Path]:
     """The source files under ``package``, directories and names in sorted order."""
     walked = []
     for directory, folders, names in os.walk(package):
-        folders[:] = [f for f in folders if f != "__pycache__"]
+        folders[:] = [f for f in folders if f != "__pycache__" and Path(directory, f) != GAMES]  # games are data
         walked.append((directory, sorted(n for n in names if n.endswith((".py", ".lark", ".cp")))))
     return [Path(directory, name) for directory, names in sorted(walked) for name in names]
 

@@ -16,11 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import cpoly
 from cpoly.lang.parse import comment_spans
-from cpoly.store.sources import IMPORTS_ENV
+from cpoly.store.sources import GAMES, IMPORTS_ENV
 
-DEFAULT_DEFINITIONS = Path(cpoly.__file__).resolve().parent.parent / "definitions"
+DEFAULT_DEFINITIONS = GAMES
 EDITED = "edited on the page"
 MAX_SOURCE_BYTES = 1 << 20
 _TITLE = re.compile(r'^\s*game\s+"([^"]*)"', re.MULTILINE)

@@ -38,6 +38,7 @@ import numpy.typing as npt
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, window_top
 from cpoly.games.holdem.strengths import category_codes, evaluate
+from cpoly.store.sources import GAMES
 
 if TYPE_CHECKING:
     from cpoly.count.compiledgame import Game
@@ -45,7 +46,7 @@ if TYPE_CHECKING:
 IntArray = npt.NDArray[np.int64]
 STANDARD_RANKS = "23456789TJQKA"
 #: The default game: standard Texas Hold'em.
-DEFAULT_GAME = Path(__file__).resolve().parents[3] / "definitions" / "holdem.cp"
+DEFAULT_GAME = GAMES / "holdem.cp"
 _OPTIONS = {"kind": "holdem-rules", "version": 1}
 _RANDOM_CHECKS = 3000
 _loaded: dict[str, GameRules] = {}
