@@ -16,10 +16,12 @@ import pytest
 
 from cpoly.deck.subsets import all_hands
 from cpoly.errors import Span
+from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer, analyze_wheel
 from cpoly.games.videopoker.feature.multistrike import analyze_multi_strike
 from cpoly.games.videopoker.feature.ultimatex import analyze_ultimate_x, solve_average_reward
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.lang.features import MultiStrike, UltimateX
+from cpoly.lang.features import MultiplierLayer, MultiStrike, UltimateX, WheelBonus
+from cpoly.lang.paytable import PayTable
 from tests.conftest import ROOT
 from tests.videopoker.vp_oracle import brute_hold_outcomes, poker_categories
 
@@ -120,3 +122,24 @@ def test_ultimate_x_reaches_the_published_return_and_time_at_each_multiplier() -
     assert f"{float(found.expected_return):.4f}" == "0.9857"
     shares = {int(s.multiplier): f"{100 * float(s.share):.2f}" for s in found.states}
     assert shares == {1: "56.29", 2: "19.93", 3: "12.53", 4: "7.24", 7: "1.38", 10: "1.50", 12: "1.13"}
+
+
+def test_a_wheel_is_the_game_analysed_with_its_average_as_the_pay(outcomes: np.ndarray, prepared) -> None:  # type: ignore[no-untyped-def]
+    """Brute force with the award in place of the pay, and the ordinary analysis of that table."""
+    game, ready = prepared
+    wheel = WheelBonus(None, ("FourOfAKind", "FullHouse"), (Fraction(40), Fraction(100)), (Fraction(3), Fraction(1)),
+                       NOWHERE)  # average 55
+    found = analyze_wheel(ready, game.paytable(), wheel)
+    awarded = [Fraction(55) if name in wheel.categories else pay for name, pay in zip(NAMES, PAYS)] + [Fraction(0)]
+    assert found.expected_return == _mean_of_best(outcomes, awarded)
+    table = game.paytable()
+    changed = PayTable("wheel", tuple(awarded[:-1]), table.dealt_pays, table.categories)
+    assert found.expected_return == game.analyze(changed, use_cache=False).expected_return
+    assert found.base_return == _mean_of_best(outcomes, PAYS) and found.deals_held_otherwise > 0
+
+
+def test_a_multiplier_layer_scales_the_base_return() -> None:
+    layer = MultiplierLayer(None, (Fraction(1), Fraction(2), Fraction(5)), (Fraction(6), Fraction(3), Fraction(1)),
+                            Fraction(1, 5), NOWHERE)
+    found = analyze_multiplier_layer(Fraction(99, 100), layer)
+    assert found.mean_multiplier == Fraction(17, 10) and found.expected_return == Fraction(99, 100) * Fraction(17, 12)
