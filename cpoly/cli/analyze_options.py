@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 from cpoly.errors import CpolyInputError
 
 if TYPE_CHECKING:
-    from cpoly.cli.vpsource import GameSource
-    from cpoly.games.videopoker.multiplay import MultiPlay
-    from cpoly.games.videopoker.summary import GameAnalysis
+    from cpoly.games.videopoker.gamesource import GameSource
+    from cpoly.games.videopoker.par.multiplay import MultiPlay
+    from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
 
 
@@ -49,7 +49,7 @@ class AnalyzeOptions:
 
     @classmethod
     def of(cls, args: argparse.Namespace) -> AnalyzeOptions:
-        from cpoly.games.videopoker.paychange import parse_pay_changes
+        from cpoly.games.videopoker.par.paychange import parse_pay_changes
 
         plays = tuple(dict.fromkeys(args.plays))
         bad = [n for n in plays if n < 1]
@@ -72,14 +72,14 @@ class AnalyzeOptions:
 
     def table(self, base: PayTable) -> PayTable:
         """The table analysed: ``base`` with the ``--pay`` changes."""
-        from cpoly.games.videopoker.paychange import changed_table
+        from cpoly.games.videopoker.par.paychange import changed_table
 
         return changed_table(base, self.changes)
 
     def report(self, source: GameSource, analysis: GameAnalysis, tie_rule: str | None) -> Report:
         """What the options add to ``analysis`` (the optimal play of the table analysed)."""
         if self.play_as is not None:
-            from cpoly.games.videopoker.paychange import priced_on
+            from cpoly.games.videopoker.par.paychange import priced_on
 
             strategy = source.analyse(source.paytable(self.play_as), tie_rule, None)
             played = priced_on(strategy, analysis.paytable)
@@ -89,11 +89,11 @@ class AnalyzeOptions:
         extra: dict[str, Any] = {}
         lines: list[str] = []
         if self.changes:
-            from cpoly.games.videopoker.paychange import format_value
+            from cpoly.games.videopoker.par.paychange import format_value
 
             extra["pay_changes"] = {name: format_value(value) for name, value in self.changes.items()}
         if self.plays:
-            from cpoly.games.videopoker.multiplay import multiplay_variances
+            from cpoly.games.videopoker.par.multiplay import multiplay_variances
 
             variances = multiplay_variances(source.plain("--plays"), analysis)
             extra["multiplay"] = multiplay_json(variances, self.plays)

@@ -28,13 +28,14 @@ from typing import TYPE_CHECKING, Any
 from cpoly.cli.analyze_options import add_table_options, exact, multiplay_json
 from cpoly.cli.output import echo, print_json, progress_bar
 from cpoly.cli.tieflag import add_tie_rule_option
+from cpoly.cli.videopoker import print_source_warnings
 from cpoly.errors import CpolyError, CpolyInputError
 
 if TYPE_CHECKING:
     from cpoly.cli.analyze_options import Report
-    from cpoly.cli.vpsource import GameSource
-    from cpoly.games.videopoker.paychange import PayRange
-    from cpoly.games.videopoker.summary import GameAnalysis
+    from cpoly.games.videopoker.gamesource import GameSource
+    from cpoly.games.videopoker.par.paychange import PayRange
+    from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
 
 #: The lines of multi-play games shown when --plays is not given.
@@ -78,8 +79,8 @@ def run_report(args: argparse.Namespace) -> int:
     import dataclasses
 
     from cpoly.cli.analyze_options import AnalyzeOptions
-    from cpoly.cli.vpsource import game_source
-    from cpoly.games.videopoker.paychange import parse_pay_range, parse_pay_value, pay_index
+    from cpoly.games.videopoker.gamesource import game_source
+    from cpoly.games.videopoker.par.paychange import parse_pay_range, parse_pay_value, pay_index
     from cpoly.games.videopoker.strategy.chart import check_lines
 
     if args.out is None and not args.json:
@@ -100,7 +101,7 @@ def run_report(args: argparse.Namespace) -> int:
     if args.out is not None:
         _check_out(args.out)
     source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
-    source.warnings()
+    print_source_warnings(source.warnings)
     if args.plays:
         source.plain("--plays")
     if span is not None:
@@ -158,7 +159,7 @@ def report_data(args: argparse.Namespace, source: GameSource, analysed: Report, 
 def par_json(analysis: GameAnalysis, names: list[str], minimum: Fraction, jurisdiction: str) -> dict[str, Any]:
     """The PAR figures beyond ``analyze --json`` (:mod:`~cpoly.games.videopoker.par`), exact
     ones as ``"p/q"`` beside their floats."""
-    from cpoly.games.videopoker.par import CONFIDENCES, HANDS, confidence_limits, hand_figures, z_score
+    from cpoly.games.videopoker.par.sheet import CONFIDENCES, HANDS, confidence_limits, hand_figures, z_score
 
     expected, deviation, hits = analysis.expected_return, analysis.standard_deviation, analysis.hit_frequency
 
@@ -189,7 +190,7 @@ def par_json(analysis: GameAnalysis, names: list[str], minimum: Fraction, jurisd
 
 def _multiplay(args: argparse.Namespace, source: GameSource, analysis: GameAnalysis) -> dict[str, Any]:
     """``multiplay`` (``analyze --plays``'s), or None with a note when the game has none yet."""
-    from cpoly.games.videopoker.multiplay import multiplay_variances
+    from cpoly.games.videopoker.par.multiplay import multiplay_variances
 
     plays = tuple(dict.fromkeys(args.plays)) or DEFAULT_PLAYS
     try:
@@ -203,9 +204,9 @@ def sweep_data(source: GameSource, table: PayTable, span: PayRange) -> dict[str,
     """``cpoly sweep --json`` of ``span`` (11 values) and the exact curve: the return at both
     ends and at every turning point (the return is linear in between)."""
     from cpoly.cli.paysweep import sweep_json
-    from cpoly.games.videopoker.holdlines import PayLines
-    from cpoly.games.videopoker.paychange import pay_index, sweep_values
-    from cpoly.games.videopoker.sweep import break_even, sweep_returns, turning_points
+    from cpoly.games.videopoker.par.holdlines import PayLines
+    from cpoly.games.videopoker.par.paychange import pay_index, sweep_values
+    from cpoly.games.videopoker.par.sweep import break_even, sweep_returns, turning_points
 
     lines = PayLines.of(source.plain("--sweep"), table, pay_index(table, span.category, "--sweep"))
     points = sweep_returns(lines, sweep_values(span))
@@ -255,8 +256,8 @@ def _is_report(folder: Path) -> bool:
 def write_report(out: Path, data: dict[str, Any]) -> None:
     """The page, report.json and the figures in ``out``, atomically (a temporary folder beside
     it renamed into place; an earlier report there is replaced only once the new one is whole)."""
-    from cpoly.games.videopoker.parpage import render_page
-    from cpoly.games.videopoker.parplots import draw_figures
+    from cpoly.games.videopoker.par.parpage import render_page
+    from cpoly.games.videopoker.par.parplots import draw_figures
 
     _check_out(out)
     out = out.absolute()

@@ -1,271 +1,106 @@
-"""Full-game analysis and autohold for decks with copies of each card (two decks and more).
+"""The copies variant: a deck with copies of each card (two decks and more), its deals played
+over value multisets (:mod:`~cpoly.games.videopoker.prepare.copytables`: the tables and
+classes, and why the generic formulas hold with copies).
 
-The deck holds ``c`` physical copies of each of ``V`` card values.  Every physical 5-card deal is
-equally likely, and a hold discarding ``d`` cards draws uniformly among the ``C(c V - 5, d)``
-d-subsets of the physical cards not dealt (a discarded card's twin is still in the deck).
-
-**The generic formulas with copies.**  For a physical deal ``P`` and a kept part ``H`` the
-final hands are the physical 5-card hands containing ``H`` and none of ``P - H``; by
-inclusion-exclusion over the discarded physical cards, exactly as for one deck::
-
-    out[H] = sum over T with H <= T <= P of (-1)**|T - H| * N(T)
-
-with ``N(T)`` the number of physical 5-card hands of each category that contain the physical
-cards ``T``.  ``N(T)`` depends on ``T`` only through its value multiset ``S`` (the copies of one
-value are interchangeable), and
-
-    N(S) = sum over 5-multisets M >= S of [category of M] * prod_v C(c - s_v, m_v - s_v),
-
-the number of physical realisations of ``M`` that contain a given realisation of ``S``.  Since
-``C(c, m) C(m, s) = C(c, s) C(c - s, m - s)``, ``N(S) w(S) = U(S)`` where ``w`` counts physical
-realisations and ``U(S) = sum_M w(M) [cat M] * #(position subsets of M with values S)`` is a
-bincount over the position subsets of every 5-multiset (as :mod:`.tables` does for one deck).
-So the tables are ``N_j = U_j / w`` over j-multisets, and the 32 holds of every deal come from
-:func:`~cpoly.games.videopoker.holds.hold_counts` with the subsets of the *sorted value row* of
-the deal looked up by multiset rank.  All physical deals with one value multiset play alike, and
-suit permutations map multisets to multisets of the same weight, so the deals analysed are the
-classes of :func:`~cpoly.games.videopoker.multiset.multiset_classes`, each weighted by
-(orbit size) x (physical realisations).
+Every physical deal with one value multiset plays alike; the deals analysed are the multisets'
+suit classes, each weighted by (orbit size) x (physical realisations).  Outcome counts are
+numbers of physical draws.
 
 Ties: holds that differ only in which copy of a repeated card they keep are one choice (the
-earlier copy is kept, :func:`~cpoly.games.videopoker.multiset.canonical_holds`); other ties
-follow the tie rule with cards ordered by value, then copy.
+earlier copy is kept, :func:`~cpoly.games.videopoker.prepare.multiset.canonical_holds`); other
+ties follow the tie rule with cards ordered by value, then copy.
 """
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 import numpy as np
 
-from cpoly.deck.symmetry import suit_symmetries
-from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import CHUNK_CLASSES, _check_pays, sorted_deal
-from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
-from cpoly.games.videopoker.holds import (
+from cpoly.games.videopoker.hold.holdchoice import HoldResult, draw_weights, play_deal
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE
+from cpoly.games.videopoker.play.choice import (
     HoldChoice,
-    StackedTables,
     choose_holds,
-    hold_counts,
     hold_pay_matrix,
     hold_weights,
-    subset_indices,
+    sorted_deal,
 )
-from cpoly.games.videopoker.multiset import (
-    MultisetClasses,
-    all_multisets,
-    canonical_holds,
-    multiset_classes,
-    multiset_count,
-    multiset_rank,
-    realisations,
-)
-from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE, compact_categories
-from cpoly.games.videopoker.summary import GameAnalysis, Totals
-from cpoly.games.videopoker.tables import HAND_SIZE
-from cpoly.lang.paytable import PayTable
-from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
+from cpoly.games.videopoker.play.scalar import CHUNK_CLASSES
+from cpoly.games.videopoker.play.summary import Played, Progress, Totals
+from cpoly.games.videopoker.prepare.copytables import PreparedCopies
+from cpoly.games.videopoker.prepare.multiset import all_multisets, canonical_holds
+from cpoly.games.videopoker.prepare.subsetrows import StackedTables, hold_counts, subset_indices
+from cpoly.lang.paytable import ScaledPays
+from cpoly.lang.tierule import TieRule
 from cpoly.scale.parallel import imap_chunks
 
-__all__ = [
-    "MultisetTables",
-    "PreparedCopies",
-    "analyze_copies",
-    "autohold_copies",
-    "build_multiset_tables",
-    "prepare_copies",
-]
-
-Progress = Callable[[int, int], None]
+__all__ = ["CopiesPlay"]
 
 
-@dataclass(frozen=True, eq=False)
-class MultisetTables:
-    """Physical category counts per value multiset of up to four cards (see the module docstring).
+class CopiesPlay:
+    """A deck with copies of each card, played from its :class:`PreparedCopies` (the
+    :class:`~cpoly.games.videopoker.play.variant.PlayVariant` of decks with copies): physical
+    card ``p`` is copy ``p % c`` of the card value ``p // c``."""
 
-    Attributes
-    ----------
-    n_values, copies : int
-        Card values and physical copies of each (``n = copies * n_values`` physical cards).
-    n_columns : int
-        Categories including "nothing".
-    counts : tuple of numpy.ndarray
-        ``counts[j][rank(S), c]`` = physical 5-card hands of category ``c`` containing a given
-        physical realisation of the j-multiset ``S`` (0 for multisets nobody can hold), int64.
-    categories : numpy.ndarray
-        Category of every 5-multiset by rank (``n_columns - 1`` for undealable ones).
-    faces : numpy.ndarray
-        Face of every value (for the ``rank-order`` tie rule).
-    """
-
-    n_values: int
-    copies: int
-    n_columns: int
-    counts: tuple[np.ndarray, ...]
-    categories: np.ndarray
-    faces: np.ndarray
+    def __init__(self, prepared: PreparedCopies) -> None:
+        self.prepared = prepared
 
     @property
-    def n(self) -> int:
+    def n_cards(self) -> int:
         """Physical cards in the deck."""
-        return self.n_values * self.copies
+        return self.prepared.tables.n
 
+    @property
+    def n_columns(self) -> int:
+        """Categories including "nothing"."""
+        return self.prepared.tables.n_columns
 
-def build_multiset_tables(
-    categories: np.ndarray, n_values: int, copies: int, n_columns: int, faces: np.ndarray
-) -> MultisetTables:
-    """The tables ``N_j`` from the category of every 5-multiset (indexed by rank).
+    def hold(self, deal: Sequence[int], values: ScaledPays, rule: TieRule) -> HoldResult:
+        """All 32 holds of a physical deal, as :meth:`PlainPlay.hold
+        <cpoly.games.videopoker.play.plain.PlainPlay.hold>`: hold indices follow the given order;
+        outcome counts are numbers of physical draws.  ``tied`` lists the maximal-EV holds that
+        are distinct choices (of holds keeping one copy or the other of a repeated card, the one
+        keeping the lower physical card)."""
+        tables = self.prepared.tables
+        cards, to_sorted = sorted_deal(deal, tables.n, "physical card")
+        values_of_cards = (cards // tables.copies).astype(np.int64)
+        stacked = StackedTables.of(tables)
+        sorted_counts = hold_counts(subset_indices(values_of_cards[None, :], stacked.offsets, repeats=True),
+                                    stacked)[0]
+        values.check_int64_bounds(draw_weights(tables.n)[0], tables.n)
+        allowed = canonical_holds(values_of_cards[None, :])[0][to_sorted]
+        faces = np.repeat(tables.faces, tables.copies).tolist()
+        return play_deal(deal, sorted_counts[to_sorted].tolist(), values, tables.n, rule, faces,
+                         allowed=allowed.tolist())
 
-    ``U_j`` is summed in float64 (exact: every sum is at most ``C(5, j) C(n, 5) < 2**53``).
-    """
-    rows = all_multisets(n_values, HAND_SIZE)
-    weights = realisations(rows, copies)
-    dealable = weights > 0
-    rows, weights = rows[dealable], weights[dealable].astype(np.float64)
-    category = np.asarray(categories)[dealable].astype(np.int64)
-    counts = []
-    for size in range(HAND_SIZE):
-        n_subsets = multiset_count(n_values, size)
-        total = np.zeros(n_subsets * n_columns, dtype=np.float64)
-        for positions in itertools.combinations(range(HAND_SIZE), size):
-            index = multiset_rank(rows[:, list(positions)]) * n_columns + category
-            total += np.bincount(index, weights=weights, minlength=n_subsets * n_columns)
-        summed = np.rint(total).astype(np.int64).reshape(n_subsets, n_columns)
-        own = realisations(all_multisets(n_values, size), copies)
-        quotient, remainder = np.divmod(summed, np.maximum(own, 1)[:, None])
-        if remainder.any():
-            raise AssertionError("multiset table sums do not divide by the realisations")
-        quotient.setflags(write=False)
-        counts.append(quotient)
-    return MultisetTables(n_values, copies, n_columns, tuple(counts), np.asarray(categories), faces)
-
-
-@dataclass(frozen=True, eq=False)
-class PreparedCopies:
-    """Tables and deal classes of one game with copies (what does not depend on the pay table)."""
-
-    tables: MultisetTables
-    classes: MultisetClasses
-    value_maps: np.ndarray
-    symmetry_note: str
-    from_cache: bool
-
-
-def prepare_copies(
-    categories: np.ndarray,
-    faces: np.ndarray,
-    suits: np.ndarray,
-    copies: int,
-    n_columns: int,
-    use_cache: bool = True,
-) -> PreparedCopies:
-    """Tables and suit classes of a deck of ``copies`` copies of the values ``(faces, suits)``.
-
-    Parameters
-    ----------
-    categories : numpy.ndarray
-        Category of every 5-multiset of the values by rank (any value where undealable).
-    faces, suits : numpy.ndarray
-        The card values (one entry per value, not per physical card).
-    """
-    faces = np.asarray(faces, dtype=np.int64)
-    suits = np.asarray(suits, dtype=np.int64)
-    n_values = len(faces)
-    if copies < 1 or n_values * copies < 2 * HAND_SIZE:
-        raise CpolyInputError(f"a deck of {n_values} x {copies} cards is too small: at least 10 needed")
-    categories = np.asarray(categories)
-    if categories.shape != (multiset_count(n_values, HAND_SIZE),):
-        raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
-    key = cache.entry_key("copies", faces, suits, copies, compact_categories(categories), n_columns)
-    int64 = np.dtype(np.int64)
-    layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
-        f"counts{j}": (int64, (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)}
-    layout |= {"representatives": (int64, (None,)), "sizes": (int64, (None,)), "weights": (int64, (None,)),
-               "group_order": (int64, (1,)), "invariant": (int64, (1,))}
-    maps = suit_symmetries(faces, suits)
-    stored = cache.load_entry("copies", key, layout) if use_cache else None
-    from_cache = stored is not None and int(stored["group_order"][0]) in (1, len(maps))
-    if stored is not None and from_cache:
-        tables = MultisetTables(n_values, copies, n_columns, tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)),
-                                categories, faces)
-        classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
-                                  int(stored["group_order"][0]), bool(stored["invariant"][0]))
-    else:
-        classes = multiset_classes(maps, HAND_SIZE, copies, categories)
-        tables = build_multiset_tables(categories, n_values, copies, n_columns, faces)
-        if use_cache:
-            cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
-                "representatives": classes.representatives, "sizes": classes.sizes, "weights": classes.weights,
-                "group_order": np.array([classes.group_order], dtype=np.int64),
-                "invariant": np.array([int(classes.invariant)], dtype=np.int64)})
-    note = "" if classes.invariant else NOT_INVARIANT_NOTE
-    return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, from_cache)
-
-
-def analyze_copies(
-    prepared: PreparedCopies,
-    paytable: PayTable,
-    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
-    progress: Progress | None = None,
-) -> GameAnalysis:
-    """The full-game analysis of a deck with copies (published conventions, physical cards)."""
-    rule = parse_tie_rule(tie_rule)
-    tables, classes = prepared.tables, prepared.classes
-    _check_pays(paytable, tables.n_columns)
-    lcm_weight, weights = draw_weights(tables.n)
-    scaled = paytable.scaled()
-    pay_matrix = hold_pay_matrix(scaled)
-    weight_by_hold = hold_weights(weights)
-    largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
-    scaled.check_int64_bounds(lcm_weight, tables.n, CHUNK_CLASSES, largest)
-    stacked = StackedTables.of(tables)
-    deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
-    totals = Totals(tables.n_columns)
-    n_classes = classes.count
-    if progress is not None:
-        progress(0, n_classes)
-
-    def play(start: int, stop: int) -> tuple[int, int, np.ndarray, HoldChoice]:
-        chunk = deals[start:stop]
-        counts = hold_counts(subset_indices(chunk, stacked.offsets, repeats=True), stacked)
-        _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, chunk, tables.faces,
-                                 prepared.value_maps, canonical_holds(chunk))
-        return start, stop, counts, choice
-
-    for start, stop, counts, choice in imap_chunks(play, n_classes, CHUNK_CLASSES):
-        totals.add(counts, choice, weight_by_hold, classes.sizes[start:stop], len(prepared.value_maps),
-                   classes.weights[start:stop])
+    def play(self, values: ScaledPays, rule: TieRule, progress: Progress | None = None) -> Played:
+        """Every class of value multisets played (published conventions, physical cards)."""
+        prepared = self.prepared
+        tables, classes = prepared.tables, prepared.classes
+        lcm_weight, weights = draw_weights(tables.n)
+        pay_matrix = hold_pay_matrix(values)
+        weight_by_hold = hold_weights(weights)
+        largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
+        values.check_int64_bounds(lcm_weight, tables.n, CHUNK_CLASSES, largest)
+        stacked = StackedTables.of(tables)
+        deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
+        totals = Totals(tables.n_columns)
+        n_classes = classes.count
         if progress is not None:
-            progress(stop, n_classes)
-    return totals.analysis(paytable, rule, tables.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
-                           classes.group_order, prepared.symmetry_note, prepared.from_cache)
+            progress(0, n_classes)
 
+        def play(start: int, stop: int) -> tuple[int, int, np.ndarray, HoldChoice]:
+            chunk = deals[start:stop]
+            counts = hold_counts(subset_indices(chunk, stacked.offsets, repeats=True), stacked)
+            _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, chunk, tables.faces,
+                                     prepared.value_maps, canonical_holds(chunk))
+            return start, stop, counts, choice
 
-def autohold_copies(
-    deal: Sequence[int],
-    tables: MultisetTables,
-    paytable: PayTable,
-    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
-) -> HoldResult:
-    """All 32 holds of a physical deal (card ``p`` = copy ``p % c`` of value ``p // c``).
-
-    Like :func:`~cpoly.games.videopoker.analysis.autohold`: hold indices follow the given order;
-    outcome counts are numbers of physical draws.  ``tied`` lists the maximal-EV holds that are
-    distinct choices (of holds keeping one copy or the other of a repeated card, the one keeping
-    the lower physical card).
-    """
-    rule = parse_tie_rule(tie_rule)
-    _check_pays(paytable, tables.n_columns)
-    cards, to_sorted = sorted_deal(deal, tables.n, "physical card")
-    values = (cards // tables.copies).astype(np.int64)
-    stacked = StackedTables.of(tables)
-    sorted_counts = hold_counts(subset_indices(values[None, :], stacked.offsets, repeats=True), stacked)[0]
-    scaled = paytable.scaled()
-    scaled.check_int64_bounds(draw_weights(tables.n)[0], tables.n)
-    allowed = canonical_holds(values[None, :])[0][to_sorted]
-    faces = np.repeat(tables.faces, tables.copies).tolist()
-    return play_deal(deal, sorted_counts[to_sorted].tolist(), scaled, tables.n, rule, faces,
-                     allowed=allowed.tolist())
+        for start, stop, counts, choice in imap_chunks(play, n_classes, CHUNK_CLASSES):
+            totals.add(counts, choice, weight_by_hold, classes.sizes[start:stop], len(prepared.value_maps),
+                       classes.weights[start:stop])
+            if progress is not None:
+                progress(stop, n_classes)
+        return totals.played(rule, tables.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
+                             classes.group_order, prepared.symmetry_note, prepared.from_cache)

@@ -1,59 +1,55 @@
-"""Autohold and full-game analysis of video poker from a category array (generic formulas).
+"""The plain variant: a single deck dealt unordered, its deals' 32 holds played from the
+prepared game's subset tables (the generic formulas).
 
-Categories are numbered in pay order ``0..K-1``; ``K`` is "nothing".  The category array gives
-the category of every 5-card hand of the deck by colex rank
-(:func:`cpoly.deck.subsets.all_hands`).  Hands are never evaluated here.
+Categories are numbered in pay order ``0..K-1``; ``K`` is "nothing".  Hands are never evaluated
+here: the preparation (:mod:`~cpoly.games.videopoker.prepare`) holds the category of every hand
+and the tables of every subset.
 
-Hold index convention: bit ``i`` of a hold index = card ``i`` of the deal **in the order given**
-is held (hold 0 draws five new cards, hold 31 keeps the deal).
+Hold index convention (:mod:`~cpoly.games.videopoker.hold.lattice`): bit ``i`` of a hold index =
+card ``i`` of the deal **in the order given** is held (hold 0 draws five new cards, hold 31
+keeps the deal).
 
 Combinations follow the published convention: every deal weighs the same and a hold drawing
 ``d`` cards counts each final hand ``L / C(n - 5, d)`` times, with ``L = lcm(C(n - 5, d))`` for
-``d = 0..5``; a game's combinations total ``C(n, 5) * L``.  An ordered game counts ordered
-deals and ordered draws instead (:mod:`~cpoly.games.videopoker.ordered`): totals ``(n)_5 * L``
-with ``L = (n - 5)_5``.
+``d = 0..5``; a game's combinations total ``C(n, 5) * L``.  The ordered variant
+(:class:`~cpoly.games.videopoker.play.orderedplay.OrderedPlay`) is this one with ordered draws
+and the witnesses' corrections.
+
+>>> from cpoly.games.videopoker.prepare.tables import build_tables
+>>> tables = build_tables(np.arange(252) % 2, n=10, n_columns=2)     # 10 cards, two categories
+>>> hold_outcomes([4, 0, 1, 2, 3], tables).sum(axis=1)[[0, 1, 31]].tolist()
+[1, 5, 1]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
-from cpoly.games.videopoker.holds import (
-    HOLDS,
+from cpoly.games.videopoker.hold.holdchoice import HoldResult, draw_weights, play_deal
+from cpoly.games.videopoker.hold.lattice import HOLDS
+from cpoly.games.videopoker.hold.tiebreak import parse_tie_rule
+from cpoly.games.videopoker.play.choice import (
     HoldChoice,
-    choose_holds,
-    deal_hold_counts,
+    check_pays,
     hold_pay_matrix,
     hold_weights,
+    sorted_deal,
 )
-from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.games.videopoker.scalar import PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
-from cpoly.games.videopoker.summary import GameAnalysis, Totals
-from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
-from cpoly.lang.paytable import PayTable
+from cpoly.games.videopoker.play.scalar import CHUNK_CLASSES, PlayedChunk, Pricing, exact_dot, play_chunk, play_tied
+from cpoly.games.videopoker.play.summary import GameAnalysis, Played, Progress, Totals
+from cpoly.games.videopoker.prepare.prepared import PreparedGame, prepare_game
+from cpoly.lang.paytable import PayTable, ScaledPays
 from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
 from cpoly.scale.parallel import imap_chunks
 
-if TYPE_CHECKING:  # ordered.py is imported only for ordered games
-    from cpoly.games.videopoker.ordered import OrderedHands
+__all__ = ["HoldTables", "HoldValues", "PlainPlay", "analyze_game", "autohold_tables", "hold_outcomes"]
 
-__all__ = [
-    "analyze_game",
-    "analyze_prepared",
-    "autohold",
-    "hold_outcomes",
-]
-
-Progress = Callable[[int, int], None]
 #: ``hold_values(rows, values)``: a chunk's deal-class indices and their ``(rows, 32)`` EV numerators.
 HoldValues = Callable[[np.ndarray, np.ndarray], None]
-#: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
-CHUNK_CLASSES = 8192
 #: Games with fewer deal classes price their holds in the calling thread: the bincount and
 #: repeat of the plain sums hold the GIL, so the threads' hand-offs cost more than they save.
 PARALLEL_CLASSES = 1 << 20
@@ -66,85 +62,130 @@ _Decided = tuple[np.ndarray, HoldChoice, np.ndarray]
 _Played = tuple[np.ndarray, PlayedChunk, list[_Decided]]
 
 
-def sorted_deal(deal: Sequence[int], n: int, card: str = "card") -> tuple[np.ndarray, list[int]]:
-    """The deal sorted, and for each hold index on the given order the same hold's index on the
-    sorted deal; ``card`` names a card in the errors.
+class HoldTables(Protocol):
+    """What one deal's holds are read from: a game's
+    :class:`~cpoly.games.videopoker.prepare.tables.SubsetTables` or its
+    :class:`~cpoly.games.videopoker.prepare.prepared.PreparedGame` (which may look up the deal's
+    subsets by suit class without listing every subset)."""
 
-    >>> cards, to_sorted = sorted_deal([9, 2, 7, 0, 5], 10)
-    >>> cards.tolist(), to_sorted[1], to_sorted[HOLDS - 1]
-    ([0, 2, 5, 7, 9], 16, 31)
-    """
-    cards = np.asarray(deal)
-    if cards.shape != (HAND_SIZE,) or not np.issubdtype(cards.dtype, np.integer):
-        raise CpolyInputError(f"a deal is {HAND_SIZE} card indices, got {list(deal)!r}")
-    if cards.min() < 0 or cards.max() >= n:
-        raise CpolyInputError(f"deal {cards.tolist()} has a card outside 0..{n - 1}")
-    if len(set(cards.tolist())) != HAND_SIZE:
-        raise CpolyInputError(f"deal {cards.tolist()} repeats a {card}")
-    order = np.argsort(cards, kind="stable")
-    position = np.argsort(order)
-    to_sorted = [sum(1 << int(position[i]) for i in range(HAND_SIZE) if m >> i & 1) for m in range(HOLDS)]
-    return cards[order], to_sorted
+    @property
+    def n(self) -> int: ...
+    @property
+    def n_columns(self) -> int: ...
+    @property
+    def faces(self) -> np.ndarray | None: ...
+    def deal_hold_counts(self, cards: np.ndarray) -> np.ndarray: ...
 
 
-def hold_outcomes(deal: Sequence[int], tables: SubsetTables) -> np.ndarray:
+def hold_outcomes(deal: Sequence[int], tables: HoldTables) -> np.ndarray:
     """Number of final hands of each category for each of the 32 holds of one deal (five
     distinct card indices in any order; bit ``i`` of a hold index = ``deal[i]`` held), from the
     game's subset tables: int64 ``(32, K + 1)``, row ``m`` summing to ``C(n - 5, 5 - popcount(m))``.
     """
     cards, to_sorted = sorted_deal(deal, tables.n)
-    outcomes: np.ndarray = deal_hold_counts(cards, tables)[to_sorted]
+    outcomes: np.ndarray = tables.deal_hold_counts(cards)[to_sorted]
     return outcomes
 
 
-def _draw_weights(n: int, ordered: OrderedHands | None) -> tuple[int, tuple[int, ...], int]:
-    """:func:`~cpoly.games.videopoker.holdchoice.draw_weights`, or those of ordered draws
-    (:mod:`~cpoly.games.videopoker.ordered`, imported for ordered games only), and the
-    orderings each deal is played in."""
-    if ordered is None:
-        return (*draw_weights(n), 1)
-    from cpoly.games.videopoker.ordered import ORDERINGS, ordered_draw_weights
+class PlainPlay:
+    """A single deck dealt unordered, played from its :class:`PreparedGame` (the
+    :class:`~cpoly.games.videopoker.play.variant.PlayVariant` of plain deals).
 
-    return (*ordered_draw_weights(n), ORDERINGS)
-
-
-def _check_pays(paytable: PayTable, n_columns: int) -> None:
-    if paytable.n_categories + 1 != n_columns:
-        raise CpolyInputError(
-            f"pay table {paytable.name!r} has {paytable.n_categories} pays, "
-            f"but the game has {n_columns - 1} winning categories"
-        )
-
-
-def autohold(
-    deal: Sequence[int],
-    tables: SubsetTables | PreparedGame,
-    paytable: PayTable,
-    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
-    ordered: OrderedHands | None = None,
-) -> HoldResult:
-    """Exact EV and outcome counts of all 32 holds of one deal; the best hold per ``tie_rule``.
-
-    ``tables`` are the game's subset tables, or its :class:`PreparedGame` (which may look up
-    the deal's subsets by suit class without listing every subset).
-    Hold indices in the result follow the given order of ``deal``; ties are broken as in
-    :func:`analyze_game` (on the deal's cards in increasing order, :class:`TieRule`), so the
-    choice does not depend on the order the cards were given in.  With ``ordered`` (an ordered
-    game's witnesses), ``deal`` is in position order and outcomes count ordered draws.
+    ``hold_values(rows, values)``, when given, receives each chunk's exact EV numerators during
+    :meth:`play` (:func:`~cpoly.games.videopoker.play.choice.choose_holds`: ``values[r, m]`` for
+    the class ``rows[r]``, holds on its sorted representative deal), for the strategy charts.
     """
-    rule = parse_tie_rule(tie_rule)
-    _check_pays(paytable, tables.n_columns)
+
+    #: Deals and draws are sets of cards (:class:`OrderedPlay` reads them in order).
+    ordered = False
+
+    def __init__(self, prepared: PreparedGame, hold_values: HoldValues | None = None) -> None:
+        self.prepared = prepared
+        self.hold_values = hold_values
+
+    @property
+    def n_cards(self) -> int:
+        """Cards in the deck."""
+        return self.prepared.n
+
+    @property
+    def n_columns(self) -> int:
+        """Categories including "nothing"."""
+        return self.prepared.n_columns
+
+    def draw_weights(self) -> tuple[int, tuple[int, ...], int]:
+        """``L``, the draw weight per number of discards
+        (:func:`~cpoly.games.videopoker.hold.holdchoice.draw_weights`), and the orderings each
+        deal is played in."""
+        return (*draw_weights(self.n_cards), 1)
+
+    def hold_counts(self, counts: np.ndarray, deal: Sequence[int]) -> np.ndarray:
+        """The outcomes ``(32, K + 1)`` of ``deal`` (as given) from those of its cards sorted."""
+        return counts
+
+    def hold(self, deal: Sequence[int], values: ScaledPays, rule: TieRule) -> HoldResult:
+        """Exact EV and outcome counts of all 32 holds of one deal; the best hold per ``rule``.
+
+        Hold indices in the result follow the given order of ``deal``; ties are broken on the
+        deal's cards in increasing order (:class:`TieRule`), so the choice does not depend on the
+        order the cards were given in."""
+        return _play_one(deal, self.prepared, values, rule, self)
+
+    def play(self, values: ScaledPays, rule: TieRule, progress: Progress | None = None) -> Played:
+        """Every deal class played (exact), its holds chosen to maximise ``values``.
+
+        ``progress(done, total)``: called with ``done = 0`` once the tables are ready, then after
+        each chunk of deal classes (``total`` = number of classes)."""
+        prepared = self.prepared
+        lcm_weight, weights, orderings = self.draw_weights()
+        pay_matrix = hold_pay_matrix(values)
+        weight_by_hold = hold_weights(weights)
+        # A deal counts at most max(class size, group order) final hands of weight <= L per chunk row
+        # (split deals add one hold per group element), times its orderings when ordered.
+        largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
+        values.check_int64_bounds(lcm_weight, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH), largest_class * orderings)
+        totals = Totals(prepared.n_columns)
+        n_classes = len(prepared.sizes)
+        if progress is not None:
+            progress(0, n_classes)
+        self.play_classes(pay_matrix, weight_by_hold, rule, totals, progress)
+        deal_counts = np.bincount(prepared.stacked.categories, weights=prepared.sizes.astype(np.float64),
+                                  minlength=prepared.n_columns).round().astype(np.int64)  # exact: sums < 2**53
+        return totals.played(rule, prepared.n, lcm_weight, self.deal_counts(deal_counts).tolist(), n_classes,
+                             prepared.group_order, prepared.symmetry_note, prepared.from_cache, self.ordered)
+
+    def play_classes(self, pay_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule, totals: Totals,
+                     progress: Progress | None) -> None:
+        """Every deal class's chosen hold added to ``totals``."""
+        _play_plain(self.prepared, pay_matrix, weight_by_hold, rule, totals, progress, self.hold_values)
+
+    def deal_counts(self, unordered: np.ndarray) -> np.ndarray:
+        """Deals of each category from the unordered deal counts."""
+        return unordered
+
+
+def _play_one(deal: Sequence[int], tables: HoldTables, values: ScaledPays, rule: TieRule,
+              variant: PlainPlay | None = None) -> HoldResult:
+    """One deal's holds read from ``tables`` (those of the variant's preparation, ordered or not)."""
     cards, to_sorted = sorted_deal(deal, tables.n)
-    sorted_counts = (tables.deal_hold_counts(cards) if isinstance(tables, PreparedGame)
-                     else deal_hold_counts(cards, tables))
-    if ordered is not None:
-        sorted_counts = ordered.hold_counts(sorted_counts, deal)
-    lcm_weight, _, _ = _draw_weights(tables.n, ordered)
-    scaled = paytable.scaled()
-    scaled.check_int64_bounds(lcm_weight, tables.n)
+    counts = tables.deal_hold_counts(cards)
+    lcm_weight = draw_weights(tables.n)[0]
+    if variant is not None:
+        counts = variant.hold_counts(counts, deal)
+        lcm_weight = variant.draw_weights()[0]
+    values.check_int64_bounds(lcm_weight, tables.n)
     faces = None if tables.faces is None else np.asarray(tables.faces).tolist()
-    return play_deal(deal, sorted_counts[to_sorted].tolist(), scaled, tables.n, rule, faces,
-                     ordered=ordered is not None)
+    return play_deal(deal, counts[to_sorted].tolist(), values, tables.n, rule, faces,
+                     ordered=variant is not None and variant.ordered)
+
+
+def autohold_tables(deal: Sequence[int], tables: HoldTables, paytable: PayTable,
+                    tie_rule: TieRule | str = DEFAULT_TIE_RULE) -> HoldResult:
+    """:meth:`PlainPlay.hold` from a game's subset tables alone (no deal classes: a game's
+    :class:`~cpoly.games.videopoker.prepare.tables.SubsetTables`), with ``paytable``'s pays."""
+    rule = parse_tie_rule(tie_rule)
+    check_pays(paytable, tables.n_columns)
+    return _play_one(deal, tables, paytable.scaled(), rule)
 
 
 def analyze_game(
@@ -156,14 +197,13 @@ def analyze_game(
     progress: Progress | None = None,
     use_cache: bool = True,
 ) -> GameAnalysis:
-    """Full-game analysis under optimal play (every deal, every hold, exact).
+    """Full-game analysis under optimal play (every deal, every hold, exact) of a single deck.
 
     ``categories``: the category of every 5-card hand by colex rank (``len(paytable.pays)`` =
     "nothing"); ``faces``, ``suits``: the deck (card ``i`` = ``(faces[i], suits[i])``), for the
     suit symmetry; ``tie_rule``: how equal-EV holds are broken (:class:`TieRule`);
-    ``progress(done, total)``: called with ``done = 0`` once the tables are ready, then after each
-    chunk of deal classes (``total`` = number of classes); ``use_cache``: use the on-disk cache
-    for the classes and tables (:mod:`~cpoly.games.videopoker.cache`).
+    ``progress(done, total)``: see :meth:`PlainPlay.play`; ``use_cache``: use the on-disk cache
+    for the classes and tables (:mod:`~cpoly.games.videopoker.prepare.cache`).
     """
     rule = parse_tie_rule(tie_rule)
     categories = np.asarray(categories)
@@ -176,51 +216,8 @@ def analyze_game(
                 f"{paytable.n_categories} = nothing)"
             )
     prepared = prepare_game(categories, faces, suits, paytable.n_categories + 1, use_cache)
-    return analyze_prepared(prepared, paytable, rule, progress)
-
-
-def analyze_prepared(
-    prepared: PreparedGame,
-    paytable: PayTable,
-    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
-    progress: Progress | None = None,
-    ordered: OrderedHands | None = None,
-    hold_values: HoldValues | None = None,
-) -> GameAnalysis:
-    """:func:`analyze_game` on a :class:`PreparedGame` (several pay tables, one preparation).
-
-    ``hold_values(rows, values)``, when given, receives each chunk's exact EV numerators
-    (:func:`~cpoly.games.videopoker.holds.choose_holds`: ``values[r, m]`` for the class
-    ``rows[r]``, holds on its sorted representative deal), for the strategy charts.
-
-    With ``ordered`` (an ordered game's witnesses, :mod:`~cpoly.games.videopoker.ordered`),
-    every ordering of every deal is played on its own and combinations count ordered deals and
-    ordered draws.
-    """
-    rule = parse_tie_rule(tie_rule)
-    _check_pays(paytable, prepared.n_columns)
-    lcm_weight, weights, orderings = _draw_weights(prepared.n, ordered)
-    scaled = paytable.scaled()
-    pay_matrix = hold_pay_matrix(scaled)
-    weight_by_hold = hold_weights(weights)
-    # A deal counts at most max(class size, group order) final hands of weight <= L per chunk row
-    # (split deals add one hold per group element), times its orderings when ordered.
-    largest_class = max(int(prepared.sizes.max()), len(prepared.card_maps))
-    scaled.check_int64_bounds(lcm_weight, prepared.n, max(CHUNK_CLASSES, 2 * TIE_BATCH), largest_class * orderings)
-    totals = Totals(prepared.n_columns)
-    n_classes = len(prepared.sizes)
-    if progress is not None:
-        progress(0, n_classes)
-    if ordered is not None:
-        _play_ordered(prepared, ordered, pay_matrix, weight_by_hold, rule, totals, progress)
-    else:
-        _play_plain(prepared, pay_matrix, weight_by_hold, rule, totals, progress, hold_values)
-    deal_counts = np.bincount(prepared.stacked.categories, weights=prepared.sizes.astype(np.float64),
-                              minlength=prepared.n_columns).round().astype(np.int64)  # exact: sums < 2**53
-    if ordered is not None:
-        deal_counts = ordered.deal_counts(deal_counts)
-    return totals.analysis(paytable, rule, prepared.n, lcm_weight, deal_counts.tolist(), n_classes,
-                           prepared.group_order, prepared.symmetry_note, prepared.from_cache, ordered is not None)
+    check_pays(paytable, prepared.n_columns)
+    return GameAnalysis.priced(PlainPlay(prepared).play(paytable.scaled(), rule, progress), paytable)
 
 
 def _play_plain(prepared: PreparedGame, pay_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule,
@@ -276,16 +273,3 @@ def _play_plain(prepared: PreparedGame, pay_matrix: np.ndarray, weight_by_hold: 
         add(decide(np.concatenate(pending)))
     combinations = exact_dot(per_row, stacked.rows)
     totals.add_sums([c + int(v) for c, v in zip(combinations, per_category.tolist())], [], [])
-
-
-def _play_ordered(prepared: PreparedGame, ordered: OrderedHands, pay_matrix: np.ndarray,
-                  weight_by_hold: np.ndarray, rule: TieRule, totals: Totals, progress: Progress | None) -> None:
-    """Every ordering of every deal class played (:mod:`~cpoly.games.videopoker.orderedplay`,
-    imported for ordered games only), the tie rule's choices for every member of a class."""
-    from cpoly.games.videopoker.ordered import OrderedPricing
-    from cpoly.games.videopoker.orderedplay import play_ordered
-
-    def choose(rows: np.ndarray, dealt: np.ndarray) -> HoldChoice:
-        return choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt, prepared.faces, prepared.card_maps)[1]
-
-    play_ordered(prepared, ordered, OrderedPricing(pay_matrix, weight_by_hold, choose), totals, progress)

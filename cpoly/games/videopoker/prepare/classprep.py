@@ -9,8 +9,8 @@ hand are built only when something asks for them (:attr:`PreparedGame.tables`).
 
 The arrays live in the game's **prepared-game file** (:mod:`cpoly.store.container`'s container: one file
 per game, memory-mapped), which also holds, in its header, what a warm ``hold`` and a warm
-``analyze`` need besides (:mod:`~cpoly.games.videopoker.holdfile`,
-:mod:`~cpoly.games.videopoker.warmanalysis`).  The cold path builds the arrays, writes the file
+``analyze`` need besides (:mod:`~cpoly.games.videopoker.warm.holdfile`,
+:mod:`~cpoly.games.videopoker.warm.warmanalysis`).  The cold path builds the arrays, writes the file
 and reads it back through :func:`from_store`, the constructor the warm paths call.
 
 What is kept: the four- and five-card class keys, the representatives' cards, colex ranks,
@@ -30,10 +30,11 @@ import numpy as np
 
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
-from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
+from cpoly.games.videopoker.prepare.subsetrows import StackedTables, held_subset_rows, subset_indices
+from cpoly.games.videopoker.prepare.tables import SubsetTables
 from cpoly.scale.parallel import beside
 from cpoly.store import container as store
 from cpoly.store.sources import cache_enabled

@@ -1,34 +1,66 @@
-"""The header of a game's prepared-game file (:mod:`~cpoly.games.videopoker.holdfile`), and
+"""The header of a game's prepared-game file (:mod:`~cpoly.games.videopoker.warm.holdfile`), and
 where the file of a loaded game lives.
 
 The file is written once the game is prepared from its suit classes
-(:mod:`~cpoly.games.videopoker.classprep`: a single-deck, unordered game whose engine literals
-leave the suits of each block interchangeable and whose deal accepts every hand); its arrays,
-the suit-class preparation, are read by both the analysis and the warm ``hold``.  Other games
-keep the slow path.
+(:mod:`~cpoly.games.videopoker.prepare.classprep`: a single-deck, unordered game whose engine
+literals leave the suits of each block interchangeable and whose deal accepts every hand); its
+arrays, the suit-class preparation, are read by both the analysis and the warm ``hold``.  Other
+games keep the slow path.
+
+The game is read through :class:`LoadedGame` (what a
+:class:`~cpoly.games.videopoker.game.VideoPoker` offers), so that the game imports this module
+and not the other way round.
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.classprep import write_prepared
-from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holdchoice import draw_weights
-from cpoly.games.videopoker.holdfile import prepared_path
-from cpoly.games.videopoker.prepare import PreparedGame
+from cpoly.games.videopoker.hold.holdchoice import draw_weights
+from cpoly.games.videopoker.play.variant import DealKind
+from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.classprep import write_prepared
+from cpoly.games.videopoker.warm.holdfile import prepared_path
 from cpoly.lang.paytable import PayTable
 from cpoly.store.sources import cache_enabled, remember
 
-__all__ = ["game_meta", "prepared_file", "store_hold_file"]
+if TYPE_CHECKING:
+    import numpy as np
+
+    from cpoly.count.compiledgame import Game
+    from cpoly.games.videopoker.prepare.prepared import PreparedGame
+
+__all__ = ["LoadedGame", "game_meta", "prepared_file", "store_hold_file"]
 
 
-def prepared_file(poker: VideoPoker, entry: str) -> tuple[Path, str]:
+class LoadedGame(Protocol):
+    """A loaded game as the prepared-game file reads it
+    (:class:`~cpoly.games.videopoker.game.VideoPoker`)."""
+
+    @property
+    def game(self) -> Game: ...
+    @property
+    def faces(self) -> np.ndarray: ...
+    @property
+    def suits(self) -> np.ndarray: ...
+    @property
+    def n_cards(self) -> int: ...
+    @property
+    def kind(self) -> DealKind: ...
+    @property
+    def suit_literals(self) -> list[frozenset[int]] | None: ...
+    @property
+    def tie_rule_statement(self) -> tuple[str, str] | None: ...
+    def card_name(self, index: int) -> str: ...
+    def checks(self) -> dict[str, np.ndarray]: ...
+    def single_deck(self, use_cache: bool = True) -> PreparedGame: ...
+
+
+def prepared_file(poker: LoadedGame, entry: str) -> tuple[Path, str]:
     """Where the prepared-game file of ``poker`` lives and the key its header must hold: named
     and keyed by its sources (with cpoly's code: where the warm paths look), unless it has none
     or constants given other values (then by its suit-class key ``entry``)."""
@@ -39,15 +71,15 @@ def prepared_file(poker: VideoPoker, entry: str) -> tuple[Path, str]:
     return prepared_path(sources.key()), sources.key()
 
 
-def store_hold_file(poker: VideoPoker, game: str) -> Path | None:
+def store_hold_file(poker: LoadedGame, game: str) -> Path | None:
     """The prepared-game file of ``poker`` (loaded from the path ``game``), prepared if it is
     not there yet; None when the game keeps the slow path or the cache cannot be written."""
     sources = poker.game.program.module.sources
-    if sources is None or poker.copies != 1 or poker.game.spec.ordered or not cache_enabled():
+    if sources is None or poker.kind is not DealKind.PLAIN or not cache_enabled():
         return None
     remember(Path(game), sources)
-    prepared = poker.prepared()
-    if not isinstance(prepared, PreparedGame) or prepared.suit_classes is None:
+    prepared = poker.single_deck()
+    if prepared.suit_classes is None:
         return None
     blocks, arrays = prepared.suit_classes
     if poker.game.program.overridden:  # kept by its suit-class key (prepared_file): not a warm path's file
@@ -58,7 +90,7 @@ def store_hold_file(poker: VideoPoker, game: str) -> Path | None:
     return path if path.is_file() else None
 
 
-def game_meta(poker: VideoPoker, blocks: SuitBlocks) -> dict[str, Any]:
+def game_meta(poker: LoadedGame, blocks: SuitBlocks) -> dict[str, Any]:
     """The header: what the output and the card checks need (title, categories, ranks, suits, card
     names), the suit layout and literals, the exact pay tables, the warnings as rendered, and
     whether the warm paths may answer (an unordered game, categories 0/1 on every hand)."""
