@@ -70,7 +70,7 @@ def run_hold(args: argparse.Namespace) -> int:
     if args.mine is None and _warm_hold(args):
         return 0
     from cpoly.games.videopoker.game import VideoPoker
-    from cpoly.games.videopoker.warm.holdstore import store_hold_file
+    from cpoly.games.videopoker.warm.preparedfile import store_hold_file
 
     poker = VideoPoker.load(args.file)
     print_warnings(poker.game.program.warnings)

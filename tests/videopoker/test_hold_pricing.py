@@ -29,8 +29,8 @@ from cpoly.games.videopoker.play.scalar import exact_dot
 from cpoly.games.videopoker.play.variant import analyze
 from cpoly.games.videopoker.prepare.cache import load_entry, store_entry
 from cpoly.games.videopoker.prepare.classify import classify_rows
-from cpoly.games.videopoker.prepare.classprep import prepare_classes
 from cpoly.games.videopoker.prepare.subsetrows import hold_counts
+from cpoly.games.videopoker.warm.preparedfile import prepare_from_file
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 from cpoly.scale import parallel
@@ -44,7 +44,7 @@ RULES = ("first", "fewest-cards", "most-cards", "lowest-variance", "highest-vari
 def _prepared(n_faces: int = 5, n_suits: int = 3):  # type: ignore[no-untyped-def]
     faces, suits = standard_deck(n_faces, n_suits)
     categories = poker_categories(n_faces, n_suits)
-    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
+    prepared = prepare_from_file(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
                                faces, 10, "unused", use_cache=False)
     return prepared, categories, faces
 
@@ -121,7 +121,7 @@ def test_held_rows_round_trip_through_the_cache(tmp_path: Path, monkeypatch: pyt
     blocks = SuitBlocks.of(faces, suits, [])
 
     def prepare():  # type: ignore[no-untyped-def]
-        return prepare_classes(lambda deals: categories[colex_rank(deals)], blocks, faces, 10, "k")
+        return prepare_from_file(lambda deals: categories[colex_rank(deals)], blocks, faces, 10, "k")
 
     built, read = prepare(), prepare()
     assert not built.from_cache and read.from_cache

@@ -28,7 +28,7 @@ from cpoly.cli.videopoker import print_hold
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.hold.holdchoice import HoldReport
 from cpoly.games.videopoker.warm.holdfile import Layout, WarmHold, class_key, header_paytable, prepared_path
-from cpoly.games.videopoker.warm.holdstore import store_hold_file
+from cpoly.games.videopoker.warm.preparedfile import store_hold_file
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import open_store
 from cpoly.store.sources import CACHE_ENV, recall

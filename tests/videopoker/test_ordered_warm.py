@@ -44,7 +44,7 @@ def test_a_warm_ordered_analysis_equals_the_cold_one(tmp_path, monkeypatch):
     def no_search(*args, **kwargs):
         raise AssertionError("the witnesses were searched again")
 
-    monkeypatch.setattr("cpoly.games.videopoker.game.position_dependent", no_search)
+    monkeypatch.setattr("cpoly.games.videopoker.prepare.witnesses.position_dependent", no_search)
     warm = VideoPoker.load(str(tmp_path / "ordered_True_False_False.cp"), overrides={"Suits": 2})
     assert warm.single_deck().from_cache
     for rule in RULES:

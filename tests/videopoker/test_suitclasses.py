@@ -19,9 +19,9 @@ from cpoly.deck.suitclasses import SuitBlocks, suit_levels
 from cpoly.deck.symmetry import deal_classes
 from cpoly.games.videopoker.play.plain import PlainPlay, autohold_tables
 from cpoly.games.videopoker.play.variant import analyze, autohold
-from cpoly.games.videopoker.prepare.classprep import prepare_classes
 from cpoly.games.videopoker.prepare.prepared import prepare_game
 from cpoly.games.videopoker.prepare.tables import build_tables
+from cpoly.games.videopoker.warm.preparedfile import prepare_from_file
 from cpoly.lang.paytable import PayTable
 
 from .vp_oracle import brute_analysis, poker_categories, standard_deck
@@ -89,7 +89,7 @@ def test_class_tables_equal_tables_over_every_hand(n_faces: int, n_suits: int, s
     categories = invariant_categories(n_faces, n_suits, n_columns, seed)
     faces, suits = standard_deck(n_faces, n_suits)
     n = len(faces)
-    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
+    prepared = prepare_from_file(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
                                faces, n_columns, "unused", use_cache=False)
     expected = build_tables(categories, n, n_columns)
     tables = prepared.tables
@@ -118,7 +118,7 @@ def test_class_preparation_analyses_as_brute_force(rule: str) -> None:
     faces, suits = standard_deck(5, 3)
     categories = poker_categories(5, 3)
     table = PayTable("small", (50, 25, 9, 6, 4, 3, 2, 1, 1))
-    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
+    prepared = prepare_from_file(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
                                faces, 10, "unused", use_cache=False)
     analysis = analyze(PlainPlay(prepared), table, rule)
     pays = [Fraction(p) for p in (50, 25, 9, 6, 4, 3, 2, 1, 1, 0)]
@@ -139,7 +139,7 @@ def test_joker_deck_class_preparation_equals_every_hand() -> None:
     categories = np.where((hands == n - 1).any(axis=1), 0, (faces[hands] == faces[hands][:, :1]).sum(axis=1) - 1)
     blocks = SuitBlocks.of(faces, suits, [frozenset({1, 2})])
     assert blocks is not None and blocks.group_order == 2
-    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], blocks, faces, 5, "unused",
+    prepared = prepare_from_file(lambda deals: categories[colex_rank(deals)], blocks, faces, 5, "unused",
                                use_cache=False)
     whole = prepare_game(categories, faces, suits, 5, use_cache=False)
     table = PayTable("joker", (10, 5, 2, 1))

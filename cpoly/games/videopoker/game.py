@@ -26,7 +26,6 @@ import numpy as np
 
 from cpoly.api import load_game
 from cpoly.count.compiledgame import Game
-from cpoly.count.positions import position_dependent, witnesses
 from cpoly.dag.expr import Delta, postorder
 from cpoly.deck.cards import Card
 from cpoly.deck.subsets import all_hands
@@ -40,11 +39,11 @@ from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
 from cpoly.games.videopoker.play.variant import VARIANTS, DealKind, PlayVariant, analyze, autohold
 from cpoly.games.videopoker.prepare import cache
 from cpoly.games.videopoker.prepare.classify import classify_rows
-from cpoly.games.videopoker.prepare.classprep import prepare_classes
 from cpoly.games.videopoker.prepare.copytables import PreparedCopies, prepare_copies
 from cpoly.games.videopoker.prepare.multiset import all_multisets, multiset_count, realisations
 from cpoly.games.videopoker.prepare.prepared import PreparedGame, prepare_game
-from cpoly.games.videopoker.warm.holdstore import game_meta, prepared_file
+from cpoly.games.videopoker.prepare.witnesses import witness_arrays
+from cpoly.games.videopoker.warm.preparedfile import game_meta, prepare_from_file, prepared_file
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 
@@ -133,37 +132,13 @@ class VideoPoker:
     @cached_property
     def ordered_hands(self) -> OrderedHands | None:
         """An ordered game's witnesses: the ordered hands whose category is not their cards'
-        category unordered (:mod:`~cpoly.games.videopoker.play.ordered`); None when unordered.
-
-        Found by the engine's counts once per definition, then kept in the on-disk cache (a
-        few arrays) so that ``hold`` in a new process skips the search.
-        """
+        category unordered (:mod:`~cpoly.games.videopoker.prepare.witnesses`, played by
+        :mod:`~cpoly.games.videopoker.play.ordered`); None when unordered."""
         if not self.game.spec.ordered:
             return None
-        names = self.game.category_names
-        layout = {"dependent": (np.dtype(np.int64), (None,)), "cards": (np.dtype(np.int64), (None, HAND_SIZE)),
-                  "category": (np.dtype(np.int64), (None,)), "base": (np.dtype(np.int64), (None,))}
-        stored = cache.load_entry("ordered", self._definition_key, layout)
-        if stored is None or not _sane_ordered(stored, len(names), self.n_cards):
-            stored = self._find_ordered_hands()
-            cache.store_entry("ordered", self._definition_key, stored)
-        dependent = tuple(names[int(i)] for i in stored["dependent"])
+        stored = witness_arrays(self.game, self.card_index, self.n_cards, self._definition_key)
+        dependent = tuple(self.game.category_names[int(i)] for i in stored["dependent"])
         return OrderedHands(stored["cards"], stored["category"], stored["base"], dependent, self.n_cards)
-
-    def _find_ordered_hands(self) -> dict[str, np.ndarray]:
-        """The position-dependent categories and their witnesses, by the engine."""
-        dependent = position_dependent(self.game)
-        hands = sorted({hand for name in dependent for hand in witnesses(self.game, name)})
-        stacked = np.array(hands, dtype=np.int64).reshape(len(hands), HAND_SIZE, 2)
-        category = self.game.classify(stacked) if hands else np.zeros(0, dtype=np.int16)
-        base = self.game.classify(stacked, ignore=frozenset(dependent)) if hands else category
-        changed = category != base
-        cards = np.array([[self.card_index(card) for card in hand] for hand in hands],
-                         dtype=np.int64).reshape(len(hands), HAND_SIZE)
-        names = self.game.category_names
-        return {"dependent": np.array([names.index(n) for n in dependent], dtype=np.int64),
-                "cards": cards[changed], "category": category[changed].astype(np.int64),
-                "base": base[changed].astype(np.int64)}
 
     # ---- categories of every hand ---------------------------------------------------------
     @cached_property
@@ -313,8 +288,8 @@ class VideoPoker:
 
         where, key = prepared_file(self, self.suit_classes_key(blocks))
         try:
-            return prepare_classes(classify, blocks, self.faces, len(self.game.category_names) + 1, key, use_cache,
-                                   where, lambda: game_meta(self, blocks))
+            return prepare_from_file(classify, blocks, self.faces, self._n_columns, key, use_cache, where,
+                                     lambda: game_meta(self, blocks))
         except _RestrictedDeal:
             return None
 
@@ -409,11 +384,3 @@ class VideoPoker:
 class _RestrictedDeal(Exception):
     """The deal rejects some class representative: every hand is classified instead."""
 
-
-def _sane_ordered(stored: Mapping[str, np.ndarray], n_categories: int, n_cards: int) -> bool:
-    """A cached witness entry with categories and cards in range and one row per witness."""
-    rows = len(stored["cards"])
-    return (len(stored["category"]) == rows == len(stored["base"])
-            and all(((a >= 0) & (a < limit)).all() for a, limit in (
-                (stored["dependent"], n_categories), (stored["category"], n_categories + 1),
-                (stored["base"], n_categories + 1), (stored["cards"], n_cards))))

@@ -8,6 +8,12 @@ warm path or the loaded game, behind one interface, :class:`GameSource`.
 
 :func:`game_source` takes the warm one whenever it can answer.  Imports are light: a warm run
 never loads the parser or the engine (the loaded game is imported when it is loaded).
+
+>>> source = game_source("definitions/royal_aces_bonus.cp", use_cache=False, paytables=(None,))
+>>> source.title, source.paytable(None).name
+('Royal Aces Bonus Poker', '10-5')
+>>> source.tie_rule(None).origin, source.tie_rule("first").origin
+('definitions/royal_aces_bonus.cp:14:1', '--tie-rule')
 """
 
 from __future__ import annotations
@@ -122,6 +128,6 @@ class LoadedSource:
 
     def finish(self) -> None:
         if self.use_cache:
-            from cpoly.games.videopoker.warm.holdstore import store_hold_file
+            from cpoly.games.videopoker.warm.preparedfile import store_hold_file
 
             store_hold_file(self.poker, self.path)

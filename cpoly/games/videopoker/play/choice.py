@@ -129,7 +129,7 @@ def choose_holds(
     (row 0 the identity) when each deal stands for its class: ties that the order of the cards
     decides are then decided for every member of the class, exactly as if every deal were
     analysed; ``allowed`` ``(N, 32)`` bool: the holds that may be chosen (default all; decks with
-    copies pass :func:`~cpoly.games.videopoker.multiset.canonical_holds`, so that holding one
+    copies pass :func:`~cpoly.games.videopoker.prepare.multiset.canonical_holds`, so that holding one
     copy of a card or the other is one choice, not a tie).
     """
     values = np.einsum("nmc,mc->nm", counts, pay_matrix) * weight_by_hold[None, :]

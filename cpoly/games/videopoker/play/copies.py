@@ -81,7 +81,8 @@ class CopiesPlay:
         lcm_weight, weights = draw_weights(tables.n)
         pay_matrix = hold_pay_matrix(values)
         weight_by_hold = hold_weights(weights)
-        largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
+        largest = max(int((classes.sizes * classes.weights).max()),
+                      len(prepared.value_maps) * int(classes.weights.max()))
         values.check_int64_bounds(lcm_weight, tables.n, CHUNK_CLASSES, largest)
         stacked = StackedTables.of(tables)
         deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)

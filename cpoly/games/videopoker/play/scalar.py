@@ -132,7 +132,7 @@ class PlayedChunk:
     sums : PlainSums
         The deals with one best hold, summed (:func:`plain_sums`).
     tied_index : numpy.ndarray
-        ``(tied rows, 32)`` the other deals' rows (:func:`~cpoly.games.videopoker.play.choice.hold_counts`'
+        ``(tied rows, 32)`` the other deals' rows (:func:`~cpoly.games.videopoker.prepare.subsetrows.hold_counts`'
         index, column 31 the class), for :func:`play_tied`.
     """
 

@@ -20,7 +20,8 @@ value are interchangeable), and
 the number of physical realisations of ``M`` that contain a given realisation of ``S``.  Since
 ``C(c, m) C(m, s) = C(c, s) C(c - s, m - s)``, ``N(S) w(S) = U(S)`` where ``w`` counts physical
 realisations and ``U(S) = sum_M w(M) [cat M] * #(position subsets of M with values S)`` is a
-bincount over the position subsets of every 5-multiset (as :mod:`~cpoly.games.videopoker.prepare.tables` does for one deck).
+bincount over the position subsets of every 5-multiset (as
+:mod:`~cpoly.games.videopoker.prepare.tables` does for one deck).
 So the tables are ``N_j = U_j / w`` over j-multisets, and the 32 holds of every deal come from
 :func:`~cpoly.games.videopoker.prepare.subsetrows.hold_counts` with the subsets of the *sorted value row* of
 the deal looked up by multiset rank.  All physical deals with one value multiset play alike, and

@@ -103,7 +103,8 @@ class PreparedGame:
 
     def held_rows(self, start: int, stop: int) -> np.ndarray:
         """``(31, stop - start)`` int32: the row in :attr:`stacked` of each held subset (holds
-        0..30) of the classes ``start .. stop - 1``, hold-major (:func:`~cpoly.games.videopoker.prepare.subsetrows.held_subset_rows`).
+        0..30) of the classes ``start .. stop - 1``, hold-major
+        (:func:`~cpoly.games.videopoker.prepare.subsetrows.held_subset_rows`).
 
         Kept for every class when the preparation can (the suit-class path: a few MB), else
         built chunk by chunk from ``subsets``."""

@@ -3,7 +3,7 @@
 A game prepared from its suit classes (:mod:`~cpoly.games.videopoker.prepare.classprep`) is kept in its
 **prepared-game file**, one :mod:`cpoly.store.container` container named by the key of the game's
 definitions (:func:`cpoly.store.sources.recall`) and cpoly's code, its header written by
-:func:`~cpoly.games.videopoker.warm.holdstore.game_meta`.  Of its arrays ``hold`` reads the subset
+:func:`~cpoly.games.videopoker.warm.preparedfile.game_meta`.  Of its arrays ``hold`` reads the subset
 rows (``N_c(S)``, the number of five-card hands of each category containing the subset: small
 subsets by colex rank, four-card subsets by class), the four- and five-card class keys and each
 five-card class's category.

@@ -2,10 +2,10 @@
 (:mod:`~cpoly.games.videopoker.warm.holdfile`), without loading the game (no parser, no engine).
 
 :func:`open_analysis` rebuilds from the file's arrays, through the constructor the slow path
-reads them with (:func:`~cpoly.games.videopoker.prepare.classprep.from_store`), the
+reads them with (:func:`~cpoly.games.videopoker.warm.preparedfile.from_store`), the
 :class:`~cpoly.games.videopoker.prepare.prepared.PreparedGame` of :meth:`VideoPoker.single_deck
 <cpoly.games.videopoker.game.VideoPoker.single_deck>`, with the title, categories, warnings, pay
-tables and tie rule of the file's header (:func:`~cpoly.games.videopoker.warm.holdstore.game_meta`);
+tables and tie rule of the file's header (:func:`~cpoly.games.videopoker.warm.preparedfile.game_meta`);
 :class:`WarmSource` answers the analyses' questions from it
 (:class:`~cpoly.games.videopoker.gamesource.GameSource`), through the one analysis of a plain
 game (:class:`~cpoly.games.videopoker.play.plain.PlainPlay`).
@@ -30,9 +30,9 @@ from cpoly.games.videopoker.hold.tiebreak import TieRuleChoice, choose_tie_rule
 from cpoly.games.videopoker.play.plain import PlainPlay
 from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
 from cpoly.games.videopoker.play.variant import analyze
-from cpoly.games.videopoker.prepare.classprep import from_store
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.games.videopoker.warm.holdfile import header_paytable, header_warnings, open_prepared
+from cpoly.games.videopoker.warm.preparedfile import from_store
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import Store

@@ -1,11 +1,14 @@
-"""The header of a game's prepared-game file (:mod:`~cpoly.games.videopoker.warm.holdfile`), and
-where the file of a loaded game lives.
+"""A game's prepared-game file: where it lives, its header, and its arrays written and read back.
 
-The file is written once the game is prepared from its suit classes
-(:mod:`~cpoly.games.videopoker.prepare.classprep`: a single-deck, unordered game whose engine
-literals leave the suits of each block interchangeable and whose deal accepts every hand); its
-arrays, the suit-class preparation, are read by both the analysis and the warm ``hold``.  Other
-games keep the slow path.
+The file is one :mod:`cpoly.store.container` container (memory-mapped) of a game prepared from its
+suit classes (:mod:`~cpoly.games.videopoker.prepare.classprep`: a single deck whose engine
+literals leave the suits of each block interchangeable and whose deal accepts every hand).  Its
+arrays, the suit-class preparation, are read by the analysis, the warm ``analyze``
+(:mod:`~cpoly.games.videopoker.warm.warmanalysis`) and, with the standard library alone, the
+warm ``hold`` (:mod:`~cpoly.games.videopoker.warm.holdfile`); its header holds what those need
+besides (:func:`game_meta`).  The cold path builds the arrays, writes the file and reads it back
+(:func:`prepare_from_file`) through :func:`from_store`, the constructor the warm paths call.
+Other games keep the slow path.
 
 The game is read through :class:`LoadedGame` (what a
 :class:`~cpoly.games.videopoker.game.VideoPoker` offers), so that the game imports this module
@@ -15,26 +18,29 @@ and not the other way round.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
 
 from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.hold.holdchoice import draw_weights
 from cpoly.games.videopoker.play.variant import DealKind
 from cpoly.games.videopoker.prepare import cache
-from cpoly.games.videopoker.prepare.classprep import write_prepared
+from cpoly.games.videopoker.prepare.classprep import Classify, build_arrays, prepared_of
 from cpoly.games.videopoker.warm.holdfile import prepared_path
 from cpoly.lang.paytable import PayTable
+from cpoly.store import container as store
 from cpoly.store.sources import cache_enabled, remember
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from cpoly.count.compiledgame import Game
     from cpoly.games.videopoker.prepare.prepared import PreparedGame
 
-__all__ = ["LoadedGame", "game_meta", "prepared_file", "store_hold_file"]
+__all__ = ["LoadedGame", "from_store", "game_meta", "load_classes", "prepare_from_file", "prepared_file",
+           "store_hold_file", "write_prepared"]
 
 
 class LoadedGame(Protocol):
@@ -88,6 +94,66 @@ def store_hold_file(poker: LoadedGame, game: str) -> Path | None:
     if not path.is_file():  # prepared before, in another cache directory
         write_prepared(path, arrays, game_meta(poker, blocks), sources.key())
     return path if path.is_file() else None
+
+
+def prepare_from_file(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str,
+                    use_cache: bool = True, where: Path | None = None,
+                    meta: Callable[[], Mapping[str, Any]] = dict) -> PreparedGame:
+    """Deal classes and tables of a single-deck game whose categories are invariant under the
+    suit permutations of ``blocks`` (the deck and its interchangeable suits; the caller vouches
+    for that: the engine's literals), from its prepared-game file, or built
+    (:func:`~cpoly.games.videopoker.prepare.classprep.build_arrays`) and written there.
+
+    ``classify`` gives the categories of sorted five-card hands (the class representatives),
+    ``n_columns`` counts the categories with "nothing", ``key`` is the game's cache key (its
+    definition and deck).  With ``use_cache`` the prepared-game file ``where`` (by default the
+    cache entry of ``key``) is read when it holds the game of ``key``, else written (with
+    ``meta()`` in its header) and read back.
+    """
+    where = where or cache.entry_path("suit-classes", key) if use_cache and cache_enabled() else None
+    stored = None if where is None else load_classes(blocks, faces, n_columns, key, where)
+    if stored is not None:
+        return stored
+    arrays = build_arrays(classify, blocks, n_columns)
+    if where is not None and write_prepared(where, arrays, meta(), key):
+        written = load_classes(blocks, faces, n_columns, key, where, from_cache=False)
+        if written is not None:
+            return written
+    prepared = prepared_of(arrays, blocks, faces, n_columns, from_cache=False)
+    if prepared is None:
+        raise AssertionError("the arrays just built fail their own checks")
+    return prepared
+
+
+def write_prepared(where: Path, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], key: str) -> bool:
+    """Write the prepared-game file ``where`` of the game of ``key``; False when it cannot be
+    written."""
+    return store.write(where, cache.raw_arrays(arrays), {**meta, "entry": key})
+
+
+def load_classes(blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str, where: Path,
+                 from_cache: bool = True) -> PreparedGame | None:
+    """The prepared game of the file ``where`` when it holds the game of ``key``
+    (:func:`prepare_from_file`'s parameters), or None when it is missing, of another game, damaged
+    (deleted) or not sane: nothing is computed."""
+    opened = store.open_store(where)
+    if opened is None or opened.meta.get("entry") != key:
+        return None
+    prepared = from_store(opened, blocks, faces, n_columns, from_cache)
+    if prepared is None:
+        cache.discard(where)
+    return prepared
+
+
+def from_store(opened: store.Store, blocks: SuitBlocks, faces: np.ndarray, n_columns: int,
+               from_cache: bool = True) -> PreparedGame | None:
+    """The prepared game of an open prepared-game file; None when an array fails its check or
+    the arrays are not the expected ones, or not sane."""
+    try:
+        arrays = opened.arrays()
+    except (store.Damaged, ValueError, TypeError):
+        return None
+    return prepared_of(arrays, blocks, faces, n_columns, from_cache)
 
 
 def game_meta(poker: LoadedGame, blocks: SuitBlocks) -> dict[str, Any]:
