@@ -3,7 +3,9 @@ strategy re-solved), ``--play-as`` (another table's optimal strategy priced on t
 ``--plays`` (multi-play variances).
 
 Multi-valued options follow the CLI's convention (``cpoly count --set``): several values after
-one option, or the option repeated (``--plays 1 3 5`` = ``--plays 1 --plays 3 5``).
+one option, or the option repeated (``--plays 1 3 5`` = ``--plays 1 --plays 3 5``).  The options
+are added to the parsers by :mod:`~cpoly.cli.tieflag` (:func:`add_options`,
+:func:`add_table_options`, light: a warm ``hold`` builds its parser without this module).
 """
 
 from __future__ import annotations
@@ -13,30 +15,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from cpoly.cli.tieflag import add_options, add_table_options
 from cpoly.errors import CpolyInputError
+
+__all__ = ["AnalyzeOptions", "Report", "add_options", "add_table_options", "exact", "multiplay_json",
+           "multiplay_lines"]
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.gamesource import GameSource
     from cpoly.games.videopoker.par.multiplay import MultiPlay
     from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
-
-
-def add_options(parser: argparse.ArgumentParser) -> None:
-    """``--pay``, ``--play-as`` and ``--plays`` on the ``analyze`` parser."""
-    add_table_options(parser)
-    parser.add_argument("--plays", nargs="+", action="extend", default=[], type=int, metavar="N",
-                        help="multi-play: the variance of N lines dealt one hand, e.g. --plays 1 3 5 10 100")
-
-
-def add_table_options(parser: argparse.ArgumentParser) -> None:
-    """``--pay`` and ``--play-as``: what is analysed (``analyze``, ``report``)."""
-    parser.add_argument("--pay", nargs="+", action="extend", default=[], metavar="CATEGORY=VALUE",
-                        help="change pays of the table, e.g. --pay RoyalFlush=1760 (exact: 2.5 or 5/2); "
-                             "the strategy is re-solved")
-    parser.add_argument("--play-as", metavar="TABLE",
-                        help="play the strategy that is optimal for TABLE (a pay table of the game) "
-                             "on the table analysed: its exact return and cost")
 
 
 @dataclass(frozen=True)

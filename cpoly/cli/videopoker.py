@@ -18,7 +18,6 @@ from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING, Any
 
-from cpoly.cli.analyze_options import add_options as add_analyze_options
 from cpoly.cli.output import (
     echo,
     print_json,
@@ -27,6 +26,7 @@ from cpoly.cli.output import (
     progress_bar,
     thousands,
 )
+from cpoly.cli.tieflag import add_options as add_analyze_options
 from cpoly.cli.tieflag import add_tie_rule_option
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.hold.holdchoice import HoldOption, HoldReport

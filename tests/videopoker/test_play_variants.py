@@ -15,7 +15,7 @@ import pytest
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.gamesource import LoadedSource, game_source
-from cpoly.games.videopoker.hold.lattice import DISCARD_STEPS, HOLDS, SUPERSETS, superset_sign
+from cpoly.games.videopoker.hold.lattice import DISCARD_STEPS, HOLDS, superset_sign, supersets
 from cpoly.games.videopoker.hold.lattice import exclude_discards as exclude_one
 from cpoly.games.videopoker.hold.tiebreak import DEFAULT, FLAG, choose_tie_rule
 from cpoly.games.videopoker.play.copies import CopiesPlay
@@ -63,7 +63,7 @@ def test_the_two_readers_agree_and_equal_the_sum_over_supersets() -> None:
     for deal in range(3):
         rows = containing[:, deal, :].tolist()
         one = exclude_one(rows)
-        by_definition = [[sum(superset_sign(h, t) * rows[t][c] for t in SUPERSETS[h]) for c in range(4)]
+        by_definition = [[sum(superset_sign(h, t) * rows[t][c] for t in supersets(h)) for c in range(4)]
                          for h in range(HOLDS)]
         assert one == by_definition == many[deal].tolist()
 

@@ -13,12 +13,12 @@ hand).  The rule is written once, as the table :data:`DISCARD_STEPS`: one step p
 each hold without the card subtracting the same hold with it (a superset Moebius transform).  It
 has two readers: :func:`exclude_discards` here, on lists of Python integers (one deal: a warm
 ``cpoly hold``, no NumPy), and :func:`~cpoly.games.videopoker.prepare.tables.exclude_discards`
-on NumPy arrays of many deals at once.  :data:`SUPERSETS` lists the same sum term by term, for
+on NumPy arrays of many deals at once.  :func:`supersets` lists the same sum term by term, for
 the analyses that sum it per hold instead.
 
 >>> DISCARD_STEPS[0][1][:3]                       # card 0: hold 0 minus hold 1, 2 minus 3, ...
 ((0, 1), (2, 3), (4, 5))
->>> SUPERSETS[0b11110], superset_sign(0b00110, 0b11110)
+>>> supersets(0b11110), superset_sign(0b00110, 0b11110)
 ((30, 31), 1)
 >>> exclude_discards([[1]] * HOLDS)[HOLDS - 1], exclude_discards([[1]] * HOLDS)[0]
 ([1], [0])
@@ -27,9 +27,9 @@ the analyses that sum it per hold instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
-__all__ = ["DISCARD_STEPS", "HAND_SIZE", "HOLDS", "SUPERSETS", "exclude_discards", "held_positions",
-           "superset_sign"]
+__all__ = ["DISCARD_STEPS", "HAND_SIZE", "HOLDS", "exclude_discards", "held_positions", "superset_sign", "supersets"]
 
 HAND_SIZE = 5
 HOLDS = 1 << HAND_SIZE
@@ -52,9 +52,12 @@ DISCARD_STEPS: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = tuple(
     (1 << position, tuple((low, low | 1 << position) for low in range(HOLDS) if not low >> position & 1))
     for position in range(HAND_SIZE))
 
-#: ``SUPERSETS[m]``: every hold ``t`` that keeps the cards of ``m`` (``t & m == m``), increasing:
-#: the terms of hold ``m``'s count, each with the sign :func:`superset_sign`.
-SUPERSETS: tuple[tuple[int, ...], ...] = tuple(tuple(t for t in range(HOLDS) if t & m == m) for m in range(HOLDS))
+@cache
+def supersets(hold: int) -> tuple[int, ...]:
+    """Every hold ``t`` that keeps the cards of ``hold`` (``t & hold == hold``), increasing: the
+    terms of the hold's count, each with the sign :func:`superset_sign` (computed when asked: a
+    warm ``hold`` never asks)."""
+    return tuple(t for t in range(HOLDS) if t & hold == hold)
 
 
 def superset_sign(hold: int, superset: int) -> int:

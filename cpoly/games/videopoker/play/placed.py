@@ -37,7 +37,7 @@ from math import comb
 import numpy as np
 
 from cpoly.deck.subsets import colex_rank
-from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, SUPERSETS
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, supersets
 from cpoly.games.videopoker.play.scalar import flat_masks, ranges
 from cpoly.games.videopoker.prepare.subsetrows import subset_indices
 from cpoly.games.videopoker.prepare.tables import exclude_discards
@@ -63,10 +63,10 @@ TO_DEAL = ((np.arange(PLACEMENTS)[None, :, None] // SIXES % 6)
 IN_SUBSET = np.array([[sum(1 << j for j, i in enumerate(BIT_INDEX[v]) if i < HAND_SIZE and s >> i & 1)
                        for s in range(HOLDS)] for v in range(HOLDS)], dtype=np.int64)
 #: Every subset's submasks one after another (the subsets ``S`` whose supersets include ``V``:
-#: :data:`~cpoly.games.videopoker.hold.lattice.SUPERSETS` read the other way), their count and
+#: :func:`~cpoly.games.videopoker.hold.lattice.supersets` read the other way), their count and
 #: start per subset, and the sign ``(-1)**|V - S|`` of each.
 SUBMASK_FLAT, SUBMASK_COUNTS, SUBMASK_STARTS, SUBMASK_SIGNS = flat_masks(
-    [[s for s in range(HOLDS) if v in SUPERSETS[s]] for v in range(HOLDS)])
+    [[s for s in range(HOLDS) if v in supersets(s)] for v in range(HOLDS)])
 #: ``SUBSET_OF[s, v]``: subset ``s`` is a submask of ``v``.
 SUBSET_OF = (np.arange(HOLDS)[:, None] & np.arange(HOLDS)) == np.arange(HOLDS)[:, None]
 

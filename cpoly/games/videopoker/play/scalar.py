@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cpoly.errors import CpolyError
-from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, SUPERSETS, superset_sign
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, superset_sign, supersets
 from cpoly.games.videopoker.play.choice import HoldChoice, choose_holds, hold_sizes
 from cpoly.games.videopoker.prepare.subsetrows import StackedTables, hold_counts
 from cpoly.games.videopoker.prepare.tables import exclude_discards
@@ -67,9 +67,9 @@ def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
 
 
 #: For each hold ``m``, the held subsets ``T`` (``m <= T < 31``) whose rows enter its counts, and
-#: their signs: :data:`~cpoly.games.videopoker.hold.lattice.SUPERSETS` without the deal itself.
+#: their signs: :func:`~cpoly.games.videopoker.hold.lattice.supersets` without the deal itself.
 _SUPERSET_FLAT, _SUPERSET_COUNTS, _SUPERSET_STARTS, _SUPERSET_SIGN_FLAT = flat_masks(
-    [[t for t in SUPERSETS[m] if t != _KEPT] for m in range(HOLDS)])
+    [[t for t in supersets(m) if t != _KEPT] for m in range(HOLDS)])
 #: The sign of the dealt hand's own term in each hold's counts.
 _KEPT_SIGNS = np.array([superset_sign(m, _KEPT) for m in range(HOLDS)], dtype=np.int64)
 
