@@ -39,13 +39,11 @@ def stages() -> list[tuple[str, float]]:
     """Seconds per stage of an uncached double-deck analysis, in this process."""
     sys.path.insert(0, str(ROOT))
     from cpoly.deck.symmetry import suit_symmetries
-    from cpoly.games.videopoker.copies import (
-        PreparedCopies,
-        analyze_copies,
-        build_multiset_tables,
-    )
     from cpoly.games.videopoker.game import VideoPoker
-    from cpoly.games.videopoker.multiset import multiset_classes
+    from cpoly.games.videopoker.play.copies import CopiesPlay
+    from cpoly.games.videopoker.play.variant import analyze
+    from cpoly.games.videopoker.prepare.copytables import PreparedCopies, build_multiset_tables
+    from cpoly.games.videopoker.prepare.multiset import multiset_classes
 
     timings = []
     start = time.perf_counter()
@@ -62,7 +60,7 @@ def stages() -> list[tuple[str, float]]:
                                    poker.value_faces)
     timings.append(("multiset subset tables", time.perf_counter() - start))
     start = time.perf_counter()
-    analyze_copies(PreparedCopies(tables, classes, maps, "", False), poker.paytable("9/6"))
+    analyze(CopiesPlay(PreparedCopies(tables, classes, maps, "", False)), poker.paytable("9/6"))
     timings.append((f"{classes.count:,} classes x 32 holds", time.perf_counter() - start))
     return timings
 

@@ -29,9 +29,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from cpoly.deck import hands as hand_enumeration
 from cpoly.deck.subsets import all_hands
 from cpoly.deck.symmetry import deal_classes
-from cpoly.games.videopoker.analysis import analyze_game, analyze_prepared, hold_outcomes
-from cpoly.games.videopoker.prepare import prepare_game
-from cpoly.games.videopoker.tables import build_tables
+from cpoly.games.videopoker.play.plain import PlainPlay, analyze_game, hold_outcomes
+from cpoly.games.videopoker.play.variant import analyze
+from cpoly.games.videopoker.prepare.prepared import prepare_game
+from cpoly.games.videopoker.prepare.tables import build_tables
 from cpoly.lang.paytable import PayTable
 from cpoly.store.sources import CACHE_ENV
 
@@ -108,7 +109,7 @@ def run(repeat: int, root: str) -> None:
     classes_time, _ = timed(lambda: deal_classes(FACES, SUITS), repeat)
     tables_time, tables = timed(lambda: build_tables(categories, 52, 10), repeat)
     prepared = prepare_game(categories, FACES, SUITS, 10, use_cache=False)
-    holds_time, _ = timed(lambda: analyze_prepared(prepared, NINE_SIX), repeat)
+    holds_time, _ = timed(lambda: analyze(PlainPlay(prepared), NINE_SIX), repeat)
     one_time, _ = timed(lambda: hold_outcomes([51, 47, 43, 39, 2], tables), 20 * repeat)
 
     print(f"52 cards, {first.deal_classes:,} deal classes, best of {repeat}")  # type: ignore[attr-defined]

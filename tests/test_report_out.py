@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 import cpoly.cli.vpsource as vpsource
-import cpoly.games.videopoker.parplots as parplots
+import cpoly.games.videopoker.par.parplots as parplots
 import cpoly.store.atomic as atomic
 from cpoly.cli.main import main
 from cpoly.cli.parreport import DATA, FIGURES, KIND, PAGE

@@ -3,7 +3,9 @@ strategy re-solved), ``--play-as`` (another table's optimal strategy priced on t
 ``--plays`` (multi-play variances).
 
 Multi-valued options follow the CLI's convention (``cpoly count --set``): several values after
-one option, or the option repeated (``--plays 1 3 5`` = ``--plays 1 --plays 3 5``).
+one option, or the option repeated (``--plays 1 3 5`` = ``--plays 1 --plays 3 5``).  The options
+are added to the parsers by :mod:`~cpoly.cli.tieflag` (:func:`add_options`,
+:func:`add_table_options`, light: a warm ``hold`` builds its parser without this module).
 """
 
 from __future__ import annotations
@@ -13,30 +15,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from cpoly.cli.tieflag import add_options, add_table_options
 from cpoly.errors import CpolyInputError
 
+__all__ = ["AnalyzeOptions", "Report", "add_options", "add_table_options", "exact", "multiplay_json",
+           "multiplay_lines"]
+
 if TYPE_CHECKING:
-    from cpoly.cli.vpsource import GameSource
-    from cpoly.games.videopoker.multiplay import MultiPlay
-    from cpoly.games.videopoker.summary import GameAnalysis
+    from cpoly.games.videopoker.gamesource import GameSource
+    from cpoly.games.videopoker.par.multiplay import MultiPlay
+    from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
-
-
-def add_options(parser: argparse.ArgumentParser) -> None:
-    """``--pay``, ``--play-as`` and ``--plays`` on the ``analyze`` parser."""
-    add_table_options(parser)
-    parser.add_argument("--plays", nargs="+", action="extend", default=[], type=int, metavar="N",
-                        help="multi-play: the variance of N lines dealt one hand, e.g. --plays 1 3 5 10 100")
-
-
-def add_table_options(parser: argparse.ArgumentParser) -> None:
-    """``--pay`` and ``--play-as``: what is analysed (``analyze``, ``report``)."""
-    parser.add_argument("--pay", nargs="+", action="extend", default=[], metavar="CATEGORY=VALUE",
-                        help="change pays of the table, e.g. --pay RoyalFlush=1760 (exact: 2.5 or 5/2); "
-                             "the strategy is re-solved")
-    parser.add_argument("--play-as", metavar="TABLE",
-                        help="play the strategy that is optimal for TABLE (a pay table of the game) "
-                             "on the table analysed: its exact return and cost")
 
 
 @dataclass(frozen=True)
@@ -49,7 +38,7 @@ class AnalyzeOptions:
 
     @classmethod
     def of(cls, args: argparse.Namespace) -> AnalyzeOptions:
-        from cpoly.games.videopoker.paychange import parse_pay_changes
+        from cpoly.games.videopoker.par.paychange import parse_pay_changes
 
         plays = tuple(dict.fromkeys(args.plays))
         bad = [n for n in plays if n < 1]
@@ -72,14 +61,14 @@ class AnalyzeOptions:
 
     def table(self, base: PayTable) -> PayTable:
         """The table analysed: ``base`` with the ``--pay`` changes."""
-        from cpoly.games.videopoker.paychange import changed_table
+        from cpoly.games.videopoker.par.paychange import changed_table
 
         return changed_table(base, self.changes)
 
     def report(self, source: GameSource, analysis: GameAnalysis, tie_rule: str | None) -> Report:
         """What the options add to ``analysis`` (the optimal play of the table analysed)."""
         if self.play_as is not None:
-            from cpoly.games.videopoker.paychange import priced_on
+            from cpoly.games.videopoker.par.paychange import priced_on
 
             strategy = source.analyse(source.paytable(self.play_as), tie_rule, None)
             played = priced_on(strategy, analysis.paytable)
@@ -89,11 +78,11 @@ class AnalyzeOptions:
         extra: dict[str, Any] = {}
         lines: list[str] = []
         if self.changes:
-            from cpoly.games.videopoker.paychange import format_value
+            from cpoly.games.videopoker.par.paychange import format_value
 
             extra["pay_changes"] = {name: format_value(value) for name, value in self.changes.items()}
         if self.plays:
-            from cpoly.games.videopoker.multiplay import multiplay_variances
+            from cpoly.games.videopoker.par.multiplay import multiplay_variances
 
             variances = multiplay_variances(source.plain("--plays"), analysis)
             extra["multiplay"] = multiplay_json(variances, self.plays)

@@ -2,8 +2,8 @@
 HTML page with its figures beside it, and as JSON.
 
 One data object (:func:`report_data`) holds every figure; ``--json`` prints it, the page
-(:mod:`~cpoly.games.videopoker.parpage`) and the figures
-(:mod:`~cpoly.games.videopoker.parplots`) are drawn from it, and ``report.json`` in the
+(:mod:`~cpoly.games.videopoker.par.parpage`) and the figures
+(:mod:`~cpoly.games.videopoker.par.parplots`) are drawn from it, and ``report.json`` in the
 folder is the same document.  Its ``analysis`` is ``cpoly analyze --json`` of the table, its
 ``multiplay`` the ``multiplay`` of ``analyze --plays``, its ``sweep`` that of ``cpoly sweep
 --json`` (with the exact curve added), its ``strategy`` that of ``cpoly strategy --json``.
@@ -31,15 +31,16 @@ from typing import TYPE_CHECKING, Any
 from cpoly.cli.analyze_options import add_table_options, exact, multiplay_json
 from cpoly.cli.output import echo, print_json, progress_bar
 from cpoly.cli.tieflag import add_tie_rule_option
+from cpoly.cli.videopoker import print_source_warnings
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.store.inputfile import read_input
 from cpoly.store.outfolder import Output, claim, write_into
 
 if TYPE_CHECKING:
     from cpoly.cli.analyze_options import Report
-    from cpoly.cli.vpsource import GameSource
-    from cpoly.games.videopoker.paychange import PayRange
-    from cpoly.games.videopoker.summary import GameAnalysis
+    from cpoly.games.videopoker.gamesource import GameSource
+    from cpoly.games.videopoker.par.paychange import PayRange
+    from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
 
 #: The lines of multi-play games shown when --plays is not given.
@@ -48,7 +49,7 @@ DEFAULT_PLAYS = (1, 3, 5, 10, 50, 100)
 KIND = "cpoly PAR report"
 PAGE = "index.html"
 DATA = "report.json"
-#: The figures a report may have (those of :mod:`~cpoly.games.videopoker.parplots`).
+#: The figures a report may have (those of :mod:`~cpoly.games.videopoker.par.parplots`).
 FIGURES = ("shares.png", "limits.png", "multiplay.png", "sweep.png")
 #: The most bytes an earlier report.json is read to recognise it.
 _DATA_LIMIT = 256 << 20
@@ -88,8 +89,8 @@ def run_report(args: argparse.Namespace) -> int:
     import dataclasses
 
     from cpoly.cli.analyze_options import AnalyzeOptions
-    from cpoly.cli.vpsource import game_source
-    from cpoly.games.videopoker.paychange import parse_pay_range, parse_pay_value, pay_index
+    from cpoly.games.videopoker.gamesource import game_source
+    from cpoly.games.videopoker.par.paychange import parse_pay_range, parse_pay_value, pay_index
     from cpoly.games.videopoker.strategy.chart import check_lines
 
     if args.out is None and not args.json:
@@ -110,7 +111,7 @@ def run_report(args: argparse.Namespace) -> int:
     if args.out is not None:
         claim(args.out, REPORT)
     source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
-    source.warnings()
+    print_source_warnings(source.warnings)
     if args.plays:
         source.plain("--plays")
     if span is not None:
@@ -168,7 +169,7 @@ def report_data(args: argparse.Namespace, source: GameSource, analysed: Report, 
 def par_json(analysis: GameAnalysis, names: list[str], minimum: Fraction, jurisdiction: str) -> dict[str, Any]:
     """The PAR figures beyond ``analyze --json`` (:mod:`~cpoly.games.videopoker.par`), exact
     ones as ``"p/q"`` beside their floats."""
-    from cpoly.games.videopoker.par import CONFIDENCES, HANDS, confidence_limits, hand_figures, z_score
+    from cpoly.games.videopoker.par.sheet import CONFIDENCES, HANDS, confidence_limits, hand_figures, z_score
 
     expected, deviation, hits = analysis.expected_return, analysis.standard_deviation, analysis.hit_frequency
 
@@ -199,7 +200,7 @@ def par_json(analysis: GameAnalysis, names: list[str], minimum: Fraction, jurisd
 
 def _multiplay(args: argparse.Namespace, source: GameSource, analysis: GameAnalysis) -> dict[str, Any]:
     """``multiplay`` (``analyze --plays``'s), or None with a note when the game has none yet."""
-    from cpoly.games.videopoker.multiplay import multiplay_variances
+    from cpoly.games.videopoker.par.multiplay import multiplay_variances
 
     plays = tuple(dict.fromkeys(args.plays)) or DEFAULT_PLAYS
     try:
@@ -213,9 +214,9 @@ def sweep_data(source: GameSource, table: PayTable, span: PayRange) -> dict[str,
     """``cpoly sweep --json`` of ``span`` (11 values) and the exact curve: the return at both
     ends and at every turning point (the return is linear in between)."""
     from cpoly.cli.paysweep import sweep_json
-    from cpoly.games.videopoker.holdlines import PayLines
-    from cpoly.games.videopoker.paychange import pay_index, sweep_values
-    from cpoly.games.videopoker.sweep import break_even, sweep_returns, turning_points
+    from cpoly.games.videopoker.par.holdlines import PayLines
+    from cpoly.games.videopoker.par.paychange import pay_index, sweep_values
+    from cpoly.games.videopoker.par.sweep import break_even, sweep_returns, turning_points
 
     lines = PayLines.of(source.plain("--sweep"), table, pay_index(table, span.category, "--sweep"))
     points = sweep_returns(lines, sweep_values(span))
@@ -262,8 +263,8 @@ def write_report(out: str, data: dict[str, Any]) -> Path:
     """The page, report.json and the figures in the folder ``out`` (claimed: new, empty, an
     earlier report or a link to one), every file written before the first replaces an earlier
     one; the folder written (a link's target)."""
-    from cpoly.games.videopoker.parpage import render_page
-    from cpoly.games.videopoker.parplots import draw_figures
+    from cpoly.games.videopoker.par.parpage import render_page
+    from cpoly.games.videopoker.par.parplots import draw_figures
 
     claim(out, REPORT)  # before the figures are drawn (write_into claims it again)
     try:

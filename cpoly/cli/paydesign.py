@@ -1,5 +1,5 @@
 """``cpoly design``: every pay table of a family analysed exactly, and those that meet a target
-return, a variance and a hit frequency (:mod:`~cpoly.games.videopoker.design`).
+return, a variance and a hit frequency (:mod:`~cpoly.games.videopoker.par.design`).
 
 The members are analysed in chunks of ids through the project's Dask layer
 (:mod:`cpoly.scale.chunks`): in this process for a small family, on a ``LocalCluster`` for a large
@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any
 from cpoly.cli.analyze_options import exact
 from cpoly.cli.output import echo, print_json, print_table, progress_bar
 from cpoly.cli.tieflag import add_tie_rule_option
+from cpoly.cli.videopoker import print_source_warnings
 from cpoly.errors import CpolyInputError
 
 if TYPE_CHECKING:
-    from cpoly.games.videopoker.design import Constraints, Family, Member
+    from cpoly.games.videopoker.par.design import Constraints, Family, Member
 
 #: Members per chunk (a few seconds of work for Jacks or Better).
 CHUNK_TABLES = 25
@@ -66,8 +67,8 @@ def register(subparsers: Any) -> None:
 
 
 def _constraints(args: argparse.Namespace) -> Constraints:
-    from cpoly.games.videopoker.design import Constraints
-    from cpoly.games.videopoker.paychange import parse_pay_value
+    from cpoly.games.videopoker.par.design import Constraints
+    from cpoly.games.videopoker.par.paychange import parse_pay_value
 
     low_text, dots, high_text = args.target.partition("..")
     low = parse_pay_value(low_text, "--target")
@@ -90,15 +91,15 @@ def _check_run_options(args: argparse.Namespace) -> None:
 
 def run_design(args: argparse.Namespace) -> int:
     from cpoly.api import load_program
-    from cpoly.cli.vpsource import game_source
-    from cpoly.games.videopoker.design import parse_family
-    from cpoly.games.videopoker.paychange import parse_pay_value
+    from cpoly.games.videopoker.gamesource import game_source
+    from cpoly.games.videopoker.par.design import parse_family
+    from cpoly.games.videopoker.par.paychange import parse_pay_value
 
     _check_run_options(args)
     constraints = _constraints(args)
     step = None if args.step is None else parse_pay_value(args.step, "--step")
     source = game_source(args.file, not args.no_cache, (args.paytable,))
-    source.warnings()
+    print_source_warnings(source.warnings)
     base = source.paytable(args.paytable)
     family = parse_family(args.vary, step, base)  # refused with its size before any work
     args.tie_rule = source.tie_rule(args.tie_rule).rule.value  # what the members are analysed with
@@ -109,7 +110,7 @@ def run_design(args: argparse.Namespace) -> int:
         directory = _directory(args, run, stack)
         client = _client(args, family.size, stack)
         results = _analyse(args, family, run, directory, client, base.name)
-    from cpoly.games.videopoker.design import ranked
+    from cpoly.games.videopoker.par.design import ranked
 
     members = ranked(family, results, constraints)
     skipped = int(results["skipped"].sum())
@@ -159,7 +160,7 @@ def _analyse(args: argparse.Namespace, family: Family, run: dict[str, Any], dire
     """Every member's figures, chunk by chunk (checkpoints in ``directory``), joined."""
     import numpy as np
 
-    from cpoly.games.videopoker.design import analyse_members
+    from cpoly.games.videopoker.par.design import analyse_members
     from cpoly.scale.chunks import Chunk, run_chunks
 
     starts = range(0, family.size, CHUNK_TABLES)
@@ -176,7 +177,7 @@ def _analyse(args: argparse.Namespace, family: Family, run: dict[str, Any], dire
 
 
 def _member_json(family: Family, member: Member, constraints: Constraints) -> dict[str, Any]:
-    from cpoly.games.videopoker.paychange import format_value
+    from cpoly.games.videopoker.par.paychange import format_value
 
     return {"id": member.index, "pays": {c: format_value(v) for c, v in zip(family.categories, member.pays)},
             "return": float(member.expected_return), "return_exact": exact(member.expected_return),
@@ -189,7 +190,7 @@ def _member_json(family: Family, member: Member, constraints: Constraints) -> di
 def design_json(title: str, paytable: str, family: Family, constraints: Constraints, members: list[Member],
                 skipped: int) -> dict[str, Any]:
     """The ``design --json`` contract."""
-    from cpoly.games.videopoker.paychange import format_value
+    from cpoly.games.videopoker.par.paychange import format_value
 
     def optional(value: Fraction | None) -> str | None:
         return None if value is None else format_value(value)

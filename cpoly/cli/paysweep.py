@@ -1,5 +1,5 @@
 """``cpoly sweep``: the exact return as one pay varies (a progressive meter), its break-even
-value and the strategy's turning points (:mod:`~cpoly.games.videopoker.sweep`)."""
+value and the strategy's turning points (:mod:`~cpoly.games.videopoker.par.sweep`)."""
 
 from __future__ import annotations
 
@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Any
 from cpoly.cli.analyze_options import exact
 from cpoly.cli.output import echo, print_json, print_table, progress_bar
 from cpoly.cli.tieflag import add_tie_rule_option
+from cpoly.cli.videopoker import print_source_warnings
 from cpoly.errors import CpolyInputError
 
 if TYPE_CHECKING:
-    from cpoly.games.videopoker.summary import GameAnalysis
-    from cpoly.games.videopoker.sweep import BreakEven, SweepPoint, TurningPoint
+    from cpoly.games.videopoker.par.sweep import BreakEven, SweepPoint, TurningPoint
+    from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
 
 
@@ -40,9 +41,9 @@ def register(subparsers: Any) -> None:
 
 
 def run_sweep(args: argparse.Namespace) -> int:
-    from cpoly.cli.vpsource import game_source
-    from cpoly.games.videopoker.holdlines import PayLines
-    from cpoly.games.videopoker.paychange import (
+    from cpoly.games.videopoker.gamesource import game_source
+    from cpoly.games.videopoker.par.holdlines import PayLines
+    from cpoly.games.videopoker.par.paychange import (
         changed_table,
         parse_pay_changes,
         parse_pay_range,
@@ -50,7 +51,7 @@ def run_sweep(args: argparse.Namespace) -> int:
         pay_index,
         sweep_values,
     )
-    from cpoly.games.videopoker.sweep import break_even, sweep_returns, turning_points
+    from cpoly.games.videopoker.par.sweep import break_even, sweep_returns, turning_points
 
     span = parse_pay_range(args.range)
     changes = parse_pay_changes(args.pay)
@@ -59,7 +60,7 @@ def run_sweep(args: argparse.Namespace) -> int:
     step = None if args.step is None else parse_pay_value(args.step, "--step")
     values = sweep_values(span, step, args.points)
     source = game_source(args.file, not args.no_cache, (args.paytable, args.play_as))
-    source.warnings()
+    print_source_warnings(source.warnings)
     base = changed_table(source.paytable(args.paytable), changes)
     category = pay_index(base, span.category, "sweep")
     with progress_bar(f"sweeping {source.title} ({base.name}): {span.category}", not args.json) as update:
@@ -91,7 +92,7 @@ class _FixedStrategy:
         self.strategy, self.base, self.category = strategy, base, category
 
     def expected_return(self, value: Fraction) -> Fraction:
-        from cpoly.games.videopoker.paychange import changed_table, priced_on
+        from cpoly.games.videopoker.par.paychange import changed_table, priced_on
 
         return priced_on(self.strategy, changed_table(self.base, {self.category: value})).expected_return
 
@@ -102,7 +103,7 @@ class _FixedStrategy:
 
 
 def _value_text(value: Fraction) -> str:
-    from cpoly.games.videopoker.paychange import format_value
+    from cpoly.games.videopoker.par.paychange import format_value
 
     text = format_value(value)
     return text if value.denominator == 1 else f"{text} (= {float(value):,.6f})"

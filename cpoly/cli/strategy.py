@@ -15,7 +15,8 @@ from cpoly.cli.output import echo, print_error, print_json, print_table, progres
 from cpoly.deck.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holdchoice import HAND_SIZE, HoldResult
+from cpoly.games.videopoker.hold.holdchoice import HoldResult
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart
 from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
 

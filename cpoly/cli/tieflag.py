@@ -1,48 +1,19 @@
-"""``--tie-rule`` on the video-poker commands, and the tie rule in effect: the flag's, else the
-game's ``tie_rule`` statement's, else cpoly's default (:data:`~cpoly.lang.tierule.DEFAULT_TIE_RULE`),
-with where it comes from (``analyze --json``'s ``tie_rule_from``, the report's provenance).
+"""The options the video-poker commands share: ``--tie-rule``, and what ``analyze`` (and
+``report``) analyse (``--pay``, ``--play-as``, ``--plays``; parsed and checked by
+:mod:`~cpoly.cli.analyze_options`).  The tie rule in effect (the flag's, else the game's
+``tie_rule`` statement's, else cpoly's default) is resolved by the game:
+:func:`~cpoly.games.videopoker.hold.tiebreak.choose_tie_rule`.
 
-Light imports: a warm ``hold`` reads its rule here.
+Light imports: a warm ``hold`` builds its command line's parser from here.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
-from typing import NamedTuple
 
 from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
 
-__all__ = ["DEFAULT", "FLAG", "TieRuleChoice", "add_tie_rule_option", "choose_tie_rule"]
-
-#: Where the tie rule in effect comes from when the command line names it.
-FLAG = "--tie-rule"
-#: ... and when neither the command line nor the game does.
-DEFAULT = "cpoly's default"
-
-
-class TieRuleChoice(NamedTuple):
-    """The tie rule in effect and where it comes from: :data:`FLAG`, the game's ``tie_rule``
-    statement (``path:line:col``) or :data:`DEFAULT`."""
-
-    rule: TieRule
-    origin: str
-
-
-def choose_tie_rule(flag: str | None, stated: Sequence[str] | None) -> TieRuleChoice:
-    """``--tie-rule`` when given, else the game's ``tie_rule`` statement (its rule and where it
-    is), else :data:`~cpoly.lang.tierule.DEFAULT_TIE_RULE`.
-
-    >>> choose_tie_rule(None, ("fewest-cards", "game.cp:4:1"))
-    TieRuleChoice(rule=<TieRule.FEWEST_CARDS: 'fewest-cards'>, origin='game.cp:4:1')
-    >>> choose_tie_rule("first", ("fewest-cards", "game.cp:4:1")).origin, choose_tie_rule(None, None).origin
-    ('--tie-rule', "cpoly's default")
-    """
-    if flag is not None:
-        return TieRuleChoice(TieRule(flag), FLAG)
-    if stated is not None:
-        return TieRuleChoice(TieRule(stated[0]), str(stated[1]))
-    return TieRuleChoice(DEFAULT_TIE_RULE, DEFAULT)
+__all__ = ["add_options", "add_table_options", "add_tie_rule_option"]
 
 
 def add_tie_rule_option(parser: argparse.ArgumentParser,
@@ -50,3 +21,20 @@ def add_tie_rule_option(parser: argparse.ArgumentParser,
     """``--tie-rule RULE`` on a video-poker command (None when not given: the game's rule)."""
     parser.add_argument("--tie-rule", choices=[rule.value for rule in TieRule], default=None,
                         help=f"{what} (default: the game's tie_rule statement, else {DEFAULT_TIE_RULE.value})")
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """``--pay``, ``--play-as`` and ``--plays`` on the ``analyze`` parser."""
+    add_table_options(parser)
+    parser.add_argument("--plays", nargs="+", action="extend", default=[], type=int, metavar="N",
+                        help="multi-play: the variance of N lines dealt one hand, e.g. --plays 1 3 5 10 100")
+
+
+def add_table_options(parser: argparse.ArgumentParser) -> None:
+    """``--pay`` and ``--play-as``: what is analysed (``analyze``, ``report``)."""
+    parser.add_argument("--pay", nargs="+", action="extend", default=[], metavar="CATEGORY=VALUE",
+                        help="change pays of the table, e.g. --pay RoyalFlush=1760 (exact: 2.5 or 5/2); "
+                             "the strategy is re-solved")
+    parser.add_argument("--play-as", metavar="TABLE",
+                        help="play the strategy that is optimal for TABLE (a pay table of the game) "
+                             "on the table analysed: its exact return and cost")

@@ -1,12 +1,13 @@
 """``cpoly hold``, ``cpoly analyze`` and ``cpoly paytables``: video poker from a .cp game.
 
-Module-level imports are light: a warm ``hold`` answers from the game's hold file
-(:mod:`~cpoly.games.videopoker.holdfile`) without loading NumPy or the parser, and a warm
-``analyze`` analyses the game prepared from that file and its suit-class cache entry
-(:mod:`~cpoly.games.videopoker.warmanalysis`) without loading the game; everything else
+Module-level imports are light: a warm ``hold`` answers from the game's prepared-game file
+(:mod:`~cpoly.games.videopoker.warm.holdfile`) without loading NumPy or the parser, and a warm
+``analyze`` analyses the game prepared from that file
+(:mod:`~cpoly.games.videopoker.warm.warmanalysis`) without loading the game; everything else
 loads the game (:class:`~cpoly.games.videopoker.game.VideoPoker`) when it runs.  Both paths of
-``hold`` print one :class:`~cpoly.games.videopoker.holdchoice.HoldReport` with
-:func:`print_hold`, both paths of ``analyze`` print with :func:`print_analysis`.
+``hold`` print one :class:`~cpoly.games.videopoker.hold.holdchoice.HoldReport` with
+:func:`print_hold`, both paths of ``analyze`` (:func:`~cpoly.games.videopoker.gamesource.game_source`)
+print with :func:`print_analysis`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING, Any
 
-from cpoly.cli.analyze_options import add_options as add_analyze_options
 from cpoly.cli.output import (
     echo,
     print_json,
@@ -26,12 +26,14 @@ from cpoly.cli.output import (
     progress_bar,
     thousands,
 )
-from cpoly.cli.tieflag import add_tie_rule_option, choose_tie_rule
+from cpoly.cli.tieflag import add_options as add_analyze_options
+from cpoly.cli.tieflag import add_tie_rule_option
 from cpoly.errors import CpolyError
-from cpoly.games.videopoker.holdchoice import HoldOption, HoldReport
+from cpoly.games.videopoker.hold.holdchoice import HoldOption, HoldReport
+from cpoly.games.videopoker.hold.tiebreak import choose_tie_rule
 
 if TYPE_CHECKING:
-    from cpoly.games.videopoker.summary import GameAnalysis
+    from cpoly.games.videopoker.play.summary import GameAnalysis
 
 def register(subparsers: Any) -> None:
     hold = subparsers.add_parser("hold", help="autohold: the EV of all 32 holds of a dealt hand")
@@ -68,7 +70,7 @@ def run_hold(args: argparse.Namespace) -> int:
     if args.mine is None and _warm_hold(args):
         return 0
     from cpoly.games.videopoker.game import VideoPoker
-    from cpoly.games.videopoker.holdstore import store_hold_file
+    from cpoly.games.videopoker.warm.preparedfile import store_hold_file
 
     poker = VideoPoker.load(args.file)
     print_warnings(poker.game.program.warnings)
@@ -91,7 +93,7 @@ def _warm_hold(args: argparse.Namespace) -> bool:
     """Answer from the game's hold file when there is a valid one for unchanged definitions
     (False, having printed nothing, when the slow path must answer: also when the file, though
     its checksum is right, does not hold what this code reads)."""
-    from cpoly.games.videopoker.holdfile import WarmHold, header_paytable, header_warnings
+    from cpoly.games.videopoker.warm.holdfile import WarmHold, header_paytable, header_warnings
 
     warm = WarmHold.open(args.file)
     if warm is None:
@@ -103,7 +105,7 @@ def _warm_hold(args: argparse.Namespace) -> bool:
         try:
             deal = warm.deal(args.cards)
         except CpolyError:
-            _print_lines(warnings)
+            print_source_warnings(warnings)
             raise
         counts = warm.counts(deal)
         rule = choose_tie_rule(args.tie_rule, warm.header["tie_rule"]).rule
@@ -114,12 +116,12 @@ def _warm_hold(args: argparse.Namespace) -> bool:
         return False
     if report is None:
         return False
-    _print_lines(warnings)
+    print_source_warnings(warnings)
     print_hold(report, args.json)
     return True
 
 
-def _print_lines(lines: list[str]) -> None:
+def print_source_warnings(lines: Sequence[str]) -> None:
     """Warnings already rendered, on stderr (as :func:`print_warnings` prints them)."""
     for line in lines:
         echo(line, error=True)
@@ -210,14 +212,14 @@ def _hold_json(report: HoldReport, option: HoldOption, names: list[str], outcome
 # ---- analyze -----------------------------------------------------------------------------------
 def run_analyze(args: argparse.Namespace) -> int:
     """The table (``--pay`` changes applied) analysed warm when the cache can answer, else from
-    the loaded game (:mod:`~cpoly.cli.vpsource`), with what the options add
-    (:mod:`~cpoly.cli.analyze_options`)."""
+    the loaded game (:func:`~cpoly.games.videopoker.gamesource.game_source`), with what the
+    options add (:mod:`~cpoly.cli.analyze_options`)."""
     from cpoly.cli.analyze_options import AnalyzeOptions
-    from cpoly.cli.vpsource import game_source
+    from cpoly.games.videopoker.gamesource import game_source
 
     options = AnalyzeOptions.of(args)
     source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
-    source.warnings()
+    print_source_warnings(source.warnings)
     options.check(source)
     table = options.table(source.paytable(args.paytable))
     with progress_bar(f"analysing {source.title} ({table.name})", not args.json) as update:

@@ -16,9 +16,9 @@ from itertools import permutations
 import numpy as np
 
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holds import choose_holds, hold_pay_matrix, hold_weights
-from cpoly.games.videopoker.ordered import ordered_draw_weights
-from cpoly.games.videopoker.summary import Totals
+from cpoly.games.videopoker.play.choice import choose_holds, hold_pay_matrix, hold_weights
+from cpoly.games.videopoker.play.ordered import ordered_draw_weights
+from cpoly.games.videopoker.play.summary import Totals
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 

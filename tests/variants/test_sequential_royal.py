@@ -194,7 +194,7 @@ def test_witnesses_come_from_the_cache_in_a_new_session(poker, monkeypatch):
     def no_search(*args, **kwargs):
         raise AssertionError("searched again")
 
-    monkeypatch.setattr("cpoly.games.videopoker.game.position_dependent", no_search)
+    monkeypatch.setattr("cpoly.games.videopoker.prepare.witnesses.position_dependent", no_search)
     again = VideoPoker.load(PATH).ordered_hands
     assert again is not None and again.names == first.names
     assert (again.cards == first.cards).all() and (again.category == first.category).all()

@@ -11,10 +11,10 @@ import pytest
 
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.analysis import analyze_game, autohold, hold_outcomes
-from cpoly.games.videopoker.holdchoice import parse_tie_rule
-from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE
-from cpoly.games.videopoker.tables import build_tables
+from cpoly.games.videopoker.hold.tiebreak import parse_tie_rule
+from cpoly.games.videopoker.play.plain import analyze_game, autohold_tables, hold_outcomes
+from cpoly.games.videopoker.prepare.prepared import NOT_INVARIANT_NOTE
+from cpoly.games.videopoker.prepare.tables import build_tables
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
 
@@ -108,7 +108,7 @@ def test_autohold_matches_brute_force_ev_and_rules() -> None:
         zero = [Fraction(0)]
         chosen = brute_choose_all(counts, list(pays) + zero, list(dealt) + zero, n, deal, faces)
         for rule in RULES:
-            result = autohold(deal, tables, table, rule)
+            result = autohold_tables(deal, tables, table, rule)
             assert result.best == chosen[rule]
         option = result.options[13]
         assert option.held == (deal[0], deal[2], deal[3])
@@ -117,16 +117,16 @@ def test_autohold_matches_brute_force_ev_and_rules() -> None:
         assert result.best_option.ev == max(o.ev for o in result.options)
         assert result.best in result.tied
         shuffled = [deal[i] for i in rng.permutation(5)]
-        again = autohold(shuffled, tables, table)
-        assert sorted(again.best_option.held) == sorted(autohold(deal, tables, table).best_option.held)
+        again = autohold_tables(shuffled, tables, table)
+        assert sorted(again.best_option.held) == sorted(autohold_tables(deal, tables, table).best_option.held)
 
 
 def test_autohold_uses_dealt_pay_for_keeping_the_deal() -> None:
     categories, faces, _ = small_game()
     tables = build_tables(categories, len(faces), 10)
     deal = [0, 1, 2, 3, 4]  # a dealt full house (category 3)
-    plain = autohold(deal, tables, PayTable("p", SMALL_PAYS))
-    bonus = autohold(deal, tables, PayTable("b", SMALL_PAYS, (None, None, None, 50) + (None,) * 5))
+    plain = autohold_tables(deal, tables, PayTable("p", SMALL_PAYS))
+    bonus = autohold_tables(deal, tables, PayTable("b", SMALL_PAYS, (None, None, None, 50) + (None,) * 5))
     assert plain.options[31].ev == 2
     assert bonus.options[31].ev == 50 and bonus.best == 31
     assert bonus.options[7].ev == plain.options[7].ev

@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import analyze_game
-from cpoly.games.videopoker.summary import GameAnalysis
+from cpoly.games.videopoker.play.plain import analyze_game
+from cpoly.games.videopoker.play.summary import GameAnalysis
+from cpoly.games.videopoker.prepare import cache
 from cpoly.lang.paytable import PayTable
 from cpoly.store import sources
 

@@ -22,7 +22,7 @@ from cpoly.api import load_game
 from cpoly.deck.subsets import all_hands
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.multiset import (
+from cpoly.games.videopoker.prepare.multiset import (
     all_multisets,
     canonical_holds,
     multiset_classes,

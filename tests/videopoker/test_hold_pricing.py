@@ -1,9 +1,9 @@
-"""The hold-major pricing of the suit-class analysis (scalar.py, holds.held_subset_rows,
+"""The hold-major pricing of the suit-class analysis (scalar.py, subsetrows.held_subset_rows,
 classprep, suitclasses.four_subsets, parallel.beside), each against an independent oracle.
 
 Oracles: brute-force video-poker analysis of a small deck (vp_oracle, every draw listed), the
-subset rows of every deal by colex rank (holds.subset_indices), the per-category counts of every
-hold (holds.hold_counts + choose_holds), the class of every 4-card hand canonicalised on its own
+subset rows of every deal by colex rank (subsetrows.subset_indices), the per-category counts of
+every hold (subsetrows.hold_counts + choose_holds), the class of every 4-card hand canonicalised on its own
 (SuitBlocks.class_index), Python's exact integer products, and the engine's categories checked
 without the deal.
 """
@@ -20,14 +20,17 @@ import pytest
 
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
-from cpoly.games.videopoker import analysis
-from cpoly.games.videopoker.analysis import analyze_prepared
-from cpoly.games.videopoker.cache import load_entry, store_entry
-from cpoly.games.videopoker.classify import classify_rows
-from cpoly.games.videopoker.classprep import prepare_classes
-from cpoly.games.videopoker.holdchoice import draw_weights
-from cpoly.games.videopoker.holds import HOLDS, choose_holds, hold_counts, hold_pay_matrix, hold_weights
-from cpoly.games.videopoker.scalar import exact_dot
+from cpoly.games.videopoker.hold.holdchoice import draw_weights
+from cpoly.games.videopoker.hold.lattice import HOLDS
+from cpoly.games.videopoker.play import plain
+from cpoly.games.videopoker.play.choice import choose_holds, hold_pay_matrix, hold_weights
+from cpoly.games.videopoker.play.plain import PlainPlay
+from cpoly.games.videopoker.play.scalar import exact_dot
+from cpoly.games.videopoker.play.variant import analyze
+from cpoly.games.videopoker.prepare.cache import load_entry, store_entry
+from cpoly.games.videopoker.prepare.classify import classify_rows
+from cpoly.games.videopoker.prepare.subsetrows import hold_counts
+from cpoly.games.videopoker.warm.preparedfile import prepare_from_file
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 from cpoly.scale import parallel
@@ -41,7 +44,7 @@ RULES = ("first", "fewest-cards", "most-cards", "lowest-variance", "highest-vari
 def _prepared(n_faces: int = 5, n_suits: int = 3):  # type: ignore[no-untyped-def]
     faces, suits = standard_deck(n_faces, n_suits)
     categories = poker_categories(n_faces, n_suits)
-    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
+    prepared = prepare_from_file(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
                                faces, 10, "unused", use_cache=False)
     return prepared, categories, faces
 
@@ -85,7 +88,7 @@ def test_hold_values_are_the_counts_times_the_pays() -> None:
     def keep(rows: np.ndarray, values: np.ndarray) -> None:
         seen[rows] = values
 
-    analyze_prepared(prepared, table, hold_values=keep)
+    analyze(PlainPlay(prepared, keep), table)
     counts = hold_counts(prepared.subset_rows(0, len(prepared.sizes)), prepared.stacked)
     _, weights = draw_weights(prepared.n)
     values, _ = choose_holds(counts, hold_pay_matrix(table.scaled()), hold_weights(weights), TieRule.FIRST,
@@ -101,9 +104,9 @@ def test_small_chunks_on_two_threads_analyse_as_brute_force(monkeypatch: pytest.
     (chunks with at least ``tie_batch`` of them, in slices) or gathered over several chunks."""
     prepared, categories, faces = _prepared()
     monkeypatch.setenv(parallel.THREADS_ENV, "2")
-    monkeypatch.setattr(analysis, "CHUNK_CLASSES", 7)
-    monkeypatch.setattr(analysis, "TIE_BATCH", tie_batch)
-    result = analyze_prepared(prepared, PayTable("small", PAYS), rule)
+    monkeypatch.setattr(plain, "CHUNK_CLASSES", 7)
+    monkeypatch.setattr(plain, "TIE_BATCH", tie_batch)
+    result = analyze(PlainPlay(prepared), PayTable("small", PAYS), rule)
     pays = [Fraction(p) for p in (*PAYS, 0)]
     combinations, dealt = brute_analysis(categories, 15, pays, pays, faces)[rule]
     assert list(result.combinations) == combinations and list(result.dealt_combinations) == dealt
@@ -118,14 +121,14 @@ def test_held_rows_round_trip_through_the_cache(tmp_path: Path, monkeypatch: pyt
     blocks = SuitBlocks.of(faces, suits, [])
 
     def prepare():  # type: ignore[no-untyped-def]
-        return prepare_classes(lambda deals: categories[colex_rank(deals)], blocks, faces, 10, "k")
+        return prepare_from_file(lambda deals: categories[colex_rank(deals)], blocks, faces, 10, "k")
 
     built, read = prepare(), prepare()
     assert not built.from_cache and read.from_cache
     n_classes = len(built.sizes)
     assert np.array_equal(built.held_rows(0, n_classes), read.held_rows(0, n_classes))
     table = PayTable("small", PAYS)
-    assert analyze_prepared(built, table) == replace(analyze_prepared(read, table), from_cache=False)
+    assert analyze(PlainPlay(built), table) == replace(analyze(PlainPlay(read), table), from_cache=False)
 
 
 def test_streamed_entry_reads_back_every_array(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -176,7 +179,7 @@ def test_entry_written_later_is_waited_for(tmp_path: Path, monkeypatch: pytest.M
     printed, except running out of memory, which leaves the entry missing."""
     import threading
 
-    from cpoly.games.videopoker import cache
+    from cpoly.games.videopoker.prepare import cache
 
     monkeypatch.setenv("CPOLY_CACHE_DIR", str(tmp_path))
     layout = {"a": (np.dtype(np.int64), (10,))}
@@ -212,7 +215,7 @@ def test_a_damaged_entry_of_the_right_size_is_never_trusted(tmp_path: Path,
                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Every byte of every array is checked: one changed byte deep inside a large array (where
     a sampled check would not look) makes the entry missing, and it is deleted."""
-    from cpoly.games.videopoker import cache
+    from cpoly.games.videopoker.prepare import cache
 
     monkeypatch.setenv("CPOLY_CACHE_DIR", str(tmp_path))
     big = np.arange(3 << 20, dtype=np.int32)  # 12 MiB
@@ -231,7 +234,7 @@ def test_a_damaged_entry_of_the_right_size_is_never_trusted(tmp_path: Path,
 def test_narrow_and_wide_inclusion_exclusion_analyse_as_brute_force(top_pay: int) -> None:
     """int32 contracted rows when C(n, 5) times the largest pay fits (15 cards: 3,003 hands),
     int64 past it (a pay of a million); both against brute force."""
-    from cpoly.games.videopoker.scalar import Pricing
+    from cpoly.games.videopoker.play.scalar import Pricing
 
     prepared, categories, faces = _prepared()
     pays = (top_pay, *PAYS[1:])
@@ -239,6 +242,6 @@ def test_narrow_and_wide_inclusion_exclusion_analyse_as_brute_force(top_pay: int
     _, weights = draw_weights(prepared.n)
     pricing = Pricing.of(prepared.stacked, hold_pay_matrix(table.scaled()), hold_weights(weights))
     assert pricing.contracted.dtype == (np.int32 if top_pay == 50 else np.int64)
-    result = analyze_prepared(prepared, table, "rank-order")
+    result = analyze(PlainPlay(prepared), table, "rank-order")
     exact = [Fraction(p) for p in (*pays, 0)]
     assert list(result.combinations) == brute_analysis(categories, 15, exact, exact, faces)["rank-order"][0]

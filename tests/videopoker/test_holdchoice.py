@@ -9,15 +9,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from cpoly.games.videopoker.holdchoice import (
-    HOLDS,
-    draw_weights,
-    exclude_discards,
-    play_deal,
-)
-from cpoly.games.videopoker.holds import choose_holds, hold_weights
-from cpoly.games.videopoker.holds import exclude_discards as exclude_many
-from cpoly.games.videopoker.multiset import canonical_holds
+from cpoly.games.videopoker.hold.holdchoice import draw_weights, play_deal
+from cpoly.games.videopoker.hold.lattice import HOLDS, exclude_discards
+from cpoly.games.videopoker.play.choice import choose_holds, hold_weights
+from cpoly.games.videopoker.prepare.multiset import canonical_holds
+from cpoly.games.videopoker.prepare.tables import exclude_discards as exclude_many
 from cpoly.lang.paytable import ScaledPays
 from cpoly.lang.tierule import TieRule
 

@@ -26,9 +26,9 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.cli.videopoker import print_hold
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holdchoice import HoldReport
-from cpoly.games.videopoker.holdfile import Layout, WarmHold, class_key, header_paytable, prepared_path
-from cpoly.games.videopoker.holdstore import store_hold_file
+from cpoly.games.videopoker.hold.holdchoice import HoldReport
+from cpoly.games.videopoker.warm.holdfile import Layout, WarmHold, class_key, header_paytable, prepared_path
+from cpoly.games.videopoker.warm.preparedfile import store_hold_file
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import open_store
 from cpoly.store.sources import CACHE_ENV, recall
@@ -87,7 +87,7 @@ def deals_of(poker: VideoPoker, seed: int, count: int) -> Iterator[list[str]]:
     rng = random.Random(seed)
     for _ in range(count):
         yield [poker.card_name(c) for c in rng.sample(range(poker.n_cards), 5)]
-    prepared = poker.prepared()
+    prepared = poker.single_deck()
     categories = np.asarray(prepared.stacked.categories)
     maps = np.asarray(prepared.card_maps)
     for category in np.unique(categories):
@@ -176,7 +176,7 @@ def test_a_warm_hold_imports_neither_numpy_nor_the_parser(tmp_path: Path) -> Non
                           text=True, check=True)
     assert warm.stdout == cold.stdout and "Jacks or Better" in warm.stdout
     imported = {line.split("|")[-1].strip() for line in warm.stderr.splitlines() if "|" in line}
-    assert "cpoly.games.videopoker.holdfile" in imported
+    assert "cpoly.games.videopoker.warm.holdfile" in imported
     heavy = {"numpy", "lark", "rich", "sympy", "networkx", "cpoly.api", "cpoly.games.videopoker.game"}
     assert not heavy & imported
 
@@ -241,7 +241,7 @@ def test_a_damaged_hold_file_is_ignored_and_rewritten(damage: str, tmp_path: Pat
 @pytest.mark.parametrize("name", ["jacks_or_better", "joker_poker"])
 def test_class_keys_are_the_suit_classes_keys(name: str) -> None:
     poker = loaded(game_path(name))
-    prepared = poker.prepared()
+    prepared = poker.single_deck()
     assert prepared.suit_classes is not None
     blocks = prepared.suit_classes[0]
     warm = WarmHold.open(game_path(name))

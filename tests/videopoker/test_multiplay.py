@@ -17,10 +17,10 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.deck.subsets import all_hands
 from cpoly.errors import CpolyError
-from cpoly.games.videopoker.analysis import analyze_prepared
-from cpoly.games.videopoker.holdvalues import plain_prepared
-from cpoly.games.videopoker.multiplay import MultiPlay, multiplay_variances
-from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
+from cpoly.games.videopoker.par.multiplay import MultiPlay, multiplay_variances
+from cpoly.games.videopoker.play.plain import PlainPlay
+from cpoly.games.videopoker.play.variant import VARIANTS, DealKind, analyze
+from cpoly.games.videopoker.prepare.prepared import PreparedGame, prepare_game
 from cpoly.lang.paytable import PayTable
 
 from ..conftest import DEFINITIONS
@@ -82,7 +82,7 @@ def brute_multiplay(table: PayTable, rule: str) -> tuple[MultiPlay, list[int], l
 def test_multiplay_matches_brute_force(pays: tuple, dealt: tuple, rule: str) -> None:
     table = PayTable("t", pays, dealt)
     prepared = small_prepared()
-    analysis = analyze_prepared(prepared, table, rule)
+    analysis = analyze(PlainPlay(prepared), table, rule)
     expected = brute_multiplay(table, rule)[0]
     found = multiplay_variances(prepared, analysis)
     assert found == expected
@@ -162,5 +162,6 @@ def test_plays_text_repeated_options_and_refusals() -> None:
         assert code == 2 and message in err, err
     code, _, err = run_cli(["analyze", str(DEFINITIONS / "sequential_royal.cp"), "--plays", "3"])
     assert code == 2 and "--plays is not supported for ordered games" in err
-    with pytest.raises(CpolyError, match="decks with copies"):
-        plain_prepared(object(), "--plays")
+    with pytest.raises(CpolyError, match="--plays is not supported for decks with copies"):
+        VARIANTS[DealKind.COPIES].require_plain("--plays")
+    VARIANTS[DealKind.PLAIN].require_plain("--plays")

@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 
 from cpoly.cli.main import main
-from cpoly.games.videopoker import orderedplay
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.placed import PLACEMENTS, SIXES, PlacedSubsets
-from cpoly.games.videopoker.scalar import TIED
+from cpoly.games.videopoker.play import orderedplay
+from cpoly.games.videopoker.play.placed import PLACEMENTS, SIXES, PlacedSubsets
+from cpoly.games.videopoker.play.scalar import TIED
 from cpoly.lang.paytable import PayTable
 from cpoly.store.sources import CACHE_ENV
 from tests.conftest import FIXTURES
@@ -39,14 +39,14 @@ def test_a_warm_ordered_analysis_equals_the_cold_one(tmp_path, monkeypatch):
     monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
     cold = small_ordered_game(tmp_path, reverse=True, ten_to_ace=False)
     expected = {rule: figures(cold, rule) for rule in RULES}
-    assert not cold.prepared().from_cache
+    assert not cold.single_deck().from_cache
 
     def no_search(*args, **kwargs):
         raise AssertionError("the witnesses were searched again")
 
-    monkeypatch.setattr("cpoly.games.videopoker.game.position_dependent", no_search)
+    monkeypatch.setattr("cpoly.games.videopoker.prepare.witnesses.position_dependent", no_search)
     warm = VideoPoker.load(str(tmp_path / "ordered_True_False_False.cp"), overrides={"Suits": 2})
-    assert warm.prepared().from_cache
+    assert warm.single_deck().from_cache
     for rule in RULES:
         assert figures(warm, rule) == expected[rule], rule
 

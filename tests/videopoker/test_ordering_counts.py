@@ -8,8 +8,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cpoly.games.videopoker.ordered import PLACEMENT, POSITIONS, SIXES
-from cpoly.games.videopoker.placed import code_masks
+from cpoly.games.videopoker.play.ordered import PLACEMENT, POSITIONS, SIXES
+from cpoly.games.videopoker.play.placed import code_masks
 
 # An event places some of the deal's five cards (index) at positions; -1 = not placed.
 event = st.lists(st.sampled_from([-1, 0, 1, 2, 3, 4]), min_size=5, max_size=5).filter(

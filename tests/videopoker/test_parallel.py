@@ -11,8 +11,8 @@ from cpoly.count.evaluate import _dense_distinct
 from cpoly.deck import symmetry
 from cpoly.deck.subsets import all_hands
 from cpoly.deck.symmetry import deal_classes
-from cpoly.games.videopoker import classify, tables
-from cpoly.games.videopoker.analysis import analyze_game
+from cpoly.games.videopoker.play.plain import analyze_game
+from cpoly.games.videopoker.prepare import classify, tables
 from cpoly.lang.paytable import PayTable
 from cpoly.scale import parallel
 
@@ -36,8 +36,8 @@ def test_chunked_threads_change_no_figure(monkeypatch: pytest.MonkeyPatch) -> No
     single = analyze_game(categories, faces, suits, PayTable("p", PAYS), use_cache=False)
     reference = deal_classes(faces, suits)
     small_chunks(monkeypatch, 2)
-    monkeypatch.setattr("cpoly.games.videopoker.analysis.CHUNK_CLASSES", 7)
-    monkeypatch.setattr("cpoly.games.videopoker.analysis.PARALLEL_CLASSES", 0)  # the hold pricing on threads too
+    monkeypatch.setattr("cpoly.games.videopoker.play.plain.CHUNK_CLASSES", 7)
+    monkeypatch.setattr("cpoly.games.videopoker.play.plain.PARALLEL_CLASSES", 0)  # the hold pricing on threads too
     threaded = analyze_game(categories, faces, suits, PayTable("p", PAYS), use_cache=False)
     assert threaded == single
     classes = deal_classes(faces, suits)

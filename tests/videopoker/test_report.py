@@ -264,7 +264,7 @@ def test_page_in_chromium(report: tuple[Path, Any]) -> None:
 def test_output_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A failure while writing leaves no folder (and an earlier report as it was); a folder of
     other files is refused before any work."""
-    import cpoly.games.videopoker.parplots as parplots
+    import cpoly.games.videopoker.par.parplots as parplots
 
     out = tmp_path / "par"
     assert run("report", JOB, "--plays", "1", "--out", str(out))[0] == 0

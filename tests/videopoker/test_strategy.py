@@ -15,7 +15,7 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.deck.subsets import colex_rank
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holds import stacked_tables, subset_indices
+from cpoly.games.videopoker.prepare.subsetrows import stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy import build_strategy
 from cpoly.games.videopoker.strategy.chart import chart_of, collect
 from tests.conftest import DEFINITIONS
@@ -92,7 +92,7 @@ def test_chart_played_by_brute_force_on_sampled_deals(jacks, data_96, chart_96):
     """For random deals (any suits, not the class representatives), every hold's patterns from
     the deal's own cards, its EV by autohold on the deal, the chart's play, compared with the
     chart's value of the deal's class."""
-    prepared = jacks.prepared()
+    prepared = jacks.single_deck()
     class_of = {int(r): i for i, r in enumerate(prepared.representatives)}
     chosen, values = _replay(data_96, chart_96)
     ids = {p: i for i, p in enumerate(data_96.pattern_tables.patterns)}

@@ -22,7 +22,7 @@ from cpoly.cli.strategy import mine_json
 from cpoly.deck.cards import parse_card
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holds import stacked_tables, subset_indices
+from cpoly.games.videopoker.prepare.subsetrows import stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.patterns import cached_pattern_tables
 from cpoly.games.videopoker.strategy.penalty import PENALTY_CAP, PENALTY_LEVELS
@@ -90,7 +90,7 @@ def _knowledge(poker: VideoPoker) -> tuple[set[str], set[str]]:
 def test_pattern_descriptors_against_a_test_only_classifier(path, games):
     poker = games[path]
     table = poker.paytable()
-    prepared = poker.prepared()
+    prepared = poker.single_deck()
     patterns = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
     offsets = stacked_tables(prepared.tables).offsets
     assert [poker.card_name(c)[:-1] for c in np.flatnonzero(patterns.wild_cards)] == \
@@ -119,7 +119,7 @@ def test_penalty_cards_against_a_test_only_count(path, games):
     categories the hold is toward; the count read from the chart's penalty level of detail."""
     poker = games[path]
     table = poker.paytable()
-    prepared = poker.prepared()
+    prepared = poker.single_deck()
     patterns = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
     offsets = stacked_tables(prepared.tables).offsets
     n_paid = len(table.pays)
@@ -145,7 +145,7 @@ def test_penalty_cards_against_a_test_only_count(path, games):
 def test_known_holds_read_as_a_player_reads_them(games):
     poker = games[JACKS]
     table = poker.paytable()
-    prepared = poker.prepared()
+    prepared = poker.single_deck()
     patterns = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
     offsets = stacked_tables(prepared.tables).offsets
     names = poker.game.category_names

@@ -17,10 +17,11 @@ import pytest
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
 from cpoly.deck.symmetry import deal_classes
-from cpoly.games.videopoker.analysis import analyze_prepared, autohold
-from cpoly.games.videopoker.classprep import prepare_classes
-from cpoly.games.videopoker.prepare import prepare_game
-from cpoly.games.videopoker.tables import build_tables
+from cpoly.games.videopoker.play.plain import PlainPlay, autohold_tables
+from cpoly.games.videopoker.play.variant import analyze, autohold
+from cpoly.games.videopoker.prepare.prepared import prepare_game
+from cpoly.games.videopoker.prepare.tables import build_tables
+from cpoly.games.videopoker.warm.preparedfile import prepare_from_file
 from cpoly.lang.paytable import PayTable
 
 from .vp_oracle import brute_analysis, poker_categories, standard_deck
@@ -88,7 +89,7 @@ def test_class_tables_equal_tables_over_every_hand(n_faces: int, n_suits: int, s
     categories = invariant_categories(n_faces, n_suits, n_columns, seed)
     faces, suits = standard_deck(n_faces, n_suits)
     n = len(faces)
-    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
+    prepared = prepare_from_file(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
                                faces, n_columns, "unused", use_cache=False)
     expected = build_tables(categories, n, n_columns)
     tables = prepared.tables
@@ -117,18 +118,18 @@ def test_class_preparation_analyses_as_brute_force(rule: str) -> None:
     faces, suits = standard_deck(5, 3)
     categories = poker_categories(5, 3)
     table = PayTable("small", (50, 25, 9, 6, 4, 3, 2, 1, 1))
-    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
+    prepared = prepare_from_file(lambda deals: categories[colex_rank(deals)], SuitBlocks.of(faces, suits, []),
                                faces, 10, "unused", use_cache=False)
-    analysis = analyze_prepared(prepared, table, rule)
+    analysis = analyze(PlainPlay(prepared), table, rule)
     pays = [Fraction(p) for p in (50, 25, 9, 6, 4, 3, 2, 1, 1, 0)]
     assert list(analysis.combinations) == brute_analysis(categories, 15, pays, pays, faces)[rule][0]
     every_hand = prepare_game(categories, faces, suits, 10, use_cache=False)
-    whole = analyze_prepared(every_hand, table, rule)
+    whole = analyze(PlainPlay(every_hand), table, rule)
     assert analysis.combinations == whole.combinations and analysis.dealt_combinations == whole.dealt_combinations
     assert analysis.hold_size_deals == whole.hold_size_deals and analysis.tied_deals == whole.tied_deals
     assert analysis.deal_counts == whole.deal_counts and analysis.deal_classes == whole.deal_classes
     for deal in ([14, 2, 7, 0, 9], [1, 4, 7, 10, 13]):
-        assert autohold(deal, prepared, table, rule) == autohold(deal, every_hand.tables, table, rule)
+        assert autohold(PlainPlay(prepared), deal, table, rule) == autohold_tables(deal, every_hand.tables, table, rule)
 
 
 def test_joker_deck_class_preparation_equals_every_hand() -> None:
@@ -138,12 +139,12 @@ def test_joker_deck_class_preparation_equals_every_hand() -> None:
     categories = np.where((hands == n - 1).any(axis=1), 0, (faces[hands] == faces[hands][:, :1]).sum(axis=1) - 1)
     blocks = SuitBlocks.of(faces, suits, [frozenset({1, 2})])
     assert blocks is not None and blocks.group_order == 2
-    prepared = prepare_classes(lambda deals: categories[colex_rank(deals)], blocks, faces, 5, "unused",
+    prepared = prepare_from_file(lambda deals: categories[colex_rank(deals)], blocks, faces, 5, "unused",
                                use_cache=False)
     whole = prepare_game(categories, faces, suits, 5, use_cache=False)
     table = PayTable("joker", (10, 5, 2, 1))
     for rule in ("most-cards", "rank-order"):
-        a, b = analyze_prepared(prepared, table, rule), analyze_prepared(whole, table, rule)
+        a, b = analyze(PlainPlay(prepared), table, rule), analyze(PlainPlay(whole), table, rule)
         assert a.combinations == b.combinations and a.dealt_combinations == b.dealt_combinations
     assert sum(prepared.sizes) == comb(n, 5)
 
@@ -154,7 +155,7 @@ def test_plain_sums_refuse_weights_beyond_exact_float64() -> None:
     import pytest
 
     from cpoly.errors import CpolyError
-    from cpoly.games.videopoker.scalar import plain_sums
+    from cpoly.games.videopoker.play.scalar import plain_sums
 
     hold_rows = np.tile(np.arange(31)[:, None], (1, 4)).astype(np.int32)
     categories = np.zeros(4, dtype=np.int64)

@@ -19,11 +19,12 @@ import pytest
 
 from cpoly.cli.main import main
 from cpoly.deck.subsets import all_hands
-from cpoly.games.videopoker.analysis import analyze_prepared, autohold
-from cpoly.games.videopoker.holdlines import PayLines
-from cpoly.games.videopoker.paychange import changed_table, priced_on
-from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.games.videopoker.sweep import break_even, sweep_returns, turning_points
+from cpoly.games.videopoker.par.holdlines import PayLines
+from cpoly.games.videopoker.par.paychange import changed_table, priced_on
+from cpoly.games.videopoker.par.sweep import break_even, sweep_returns, turning_points
+from cpoly.games.videopoker.play.plain import PlainPlay
+from cpoly.games.videopoker.play.variant import analyze, autohold
+from cpoly.games.videopoker.prepare.prepared import PreparedGame, prepare_game
 from cpoly.lang.paytable import PayTable
 
 from ..conftest import DEFINITIONS
@@ -147,13 +148,13 @@ def test_sweep_break_even_and_turning_points_match_brute_force(name: str, catego
     at_turns = sorted(expected)[:3]  # ties there: the envelope, not one tie rule's hold
     for point in sweep_returns(lines, at_turns):
         assert point.expected_return == brute_return(table, category, point.value)
-        assert point.expected_return == analyze_prepared(
-            prepared, changed_table(table, {NAMES[category]: point.value})).expected_return
+        assert point.expected_return == analyze(
+            PlainPlay(prepared), changed_table(table, {NAMES[category]: point.value})).expected_return
     root = brute_break_even(table, category)
     for start in (Fraction(0), root, root + 1000, Fraction(-50), sorted(expected)[0]):
         found = break_even(lines, start)
         assert found.value == root, start
-        assert analyze_prepared(prepared, changed_table(table, {NAMES[category]: root})).expected_return == 1
+        assert analyze(PlainPlay(prepared), changed_table(table, {NAMES[category]: root})).expected_return == 1
 
 
 def test_no_break_even_when_the_return_never_crosses_one() -> None:
@@ -178,10 +179,10 @@ def test_play_as_prices_the_other_tables_holds_exactly(rule: str) -> None:
         hold = brute_choose_all(counts, pays, dealt, 15, deal, faces)[rule]
         total += sum(int(n) * played_table.pay(c, hold == 31) for c, n in enumerate(counts[hold])) \
             / comb(10, 5 - hold.bit_count())
-    strategy = analyze_prepared(prepared, strategy_table, rule)
+    strategy = analyze(PlainPlay(prepared), strategy_table, rule)
     assert priced_on(strategy, played_table).expected_return == total / comb(15, 5)
     assert priced_on(strategy, strategy_table) == strategy
-    assert analyze_prepared(prepared, played_table, rule).expected_return > total / comb(15, 5)
+    assert analyze(PlainPlay(prepared), played_table, rule).expected_return > total / comb(15, 5)
 
 
 def run_cli(args: list[str]) -> tuple[int, str, str]:
@@ -247,7 +248,7 @@ def test_published_turning_points_of_progressive_jacks_or_better() -> None:
                                                            "8/5"])["turning_points"]}
     for cards, per_coin, holds, coins in GROCHOWSKI:
         assert per_coin in turns
-        result = autohold(poker.deal_indices(cards.split()), poker.prepared(),
+        result = autohold(poker.variant(), poker.deal_indices(cards.split()),
                           changed_table(table, {"RoyalFlush": Fraction(per_coin)}))
         tied = {" ".join(sorted(poker.card_name(c) for c in result.options[m].held)) for m in result.tied}
         assert tied == {" ".join(sorted(h.split())) for h in holds}, cards

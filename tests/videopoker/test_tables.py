@@ -9,7 +9,7 @@ import pytest
 
 from cpoly.deck.subsets import all_hands
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.tables import build_tables
+from cpoly.games.videopoker.prepare.tables import build_tables
 
 from .vp_oracle import poker_categories
 

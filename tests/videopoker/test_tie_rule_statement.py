@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from cpoly.cli.main import main
-from cpoly.games.videopoker import warmanalysis
 from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker.warm import warmanalysis
 
 from ..conftest import DEFINITIONS
 

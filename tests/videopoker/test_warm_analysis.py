@@ -25,10 +25,10 @@ from pathlib import Path
 import pytest
 
 from cpoly.cli.main import main
-from cpoly.games.videopoker import warmanalysis
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holdfile import open_prepared, prepared_path
-from cpoly.games.videopoker.warmanalysis import open_analysis
+from cpoly.games.videopoker.warm import warmanalysis
+from cpoly.games.videopoker.warm.holdfile import open_prepared, prepared_path
+from cpoly.games.videopoker.warm.warmanalysis import open_analysis
 from cpoly.lang.tierule import TieRule
 from cpoly.store.sources import CACHE_ENV, recall
 
@@ -135,11 +135,12 @@ def test_a_warm_analyze_does_not_load_the_engine(tmp_path: Path) -> None:
     cold = modules_after(["analyze", path], tmp_path)
     warm_modules = modules_after(["analyze", path, "--paytable", "8/5", "--json"], tmp_path)
     engine = {"cpoly.api", "cpoly.count.counting", "cpoly.count.evaluate", "cpoly.count.plan", "cpoly.lang.resolve", "cpoly.lang.syntax",
-              "cpoly.lang.parse", "lark", "cpoly.games.videopoker.game", "cpoly.games.videopoker.ordered",
-              "cpoly.games.videopoker.copies", "cpoly.games.videopoker.strategy", "sympy", "networkx", "rich",
+              "cpoly.lang.parse", "lark", "cpoly.games.videopoker.game", "cpoly.games.videopoker.play.ordered",
+              "cpoly.games.videopoker.play.orderedplay", "cpoly.games.videopoker.play.copies",
+              "cpoly.games.videopoker.prepare.copytables", "cpoly.games.videopoker.strategy", "sympy", "networkx", "rich",
               "concurrent.futures", "logging"}
     assert engine & cold  # the cold run loads the game
-    assert "cpoly.games.videopoker.warmanalysis" in warm_modules
+    assert "cpoly.games.videopoker.warm.warmanalysis" in warm_modules
     assert not engine & warm_modules
 
 

@@ -1,16 +1,22 @@
-"""Video poker: full-game analysis from a category array (the generic formulas), autohold, cache.
+"""Video poker: autohold and the full return under optimal play from a game's ``.cp`` categories
+(the generic formulas), and what is built on them.
 
-Modules: :mod:`.tables` (per-subset category counts), :mod:`.holds` (the 32 holds of many deals
-at once), :mod:`.holdchoice` (the 32 holds of one deal, the tie rules and the draw weights,
-standard library only), :mod:`.prepare` and :mod:`.cache` (what does not depend on the pay
-table), :mod:`.analysis` (the entry points) and :mod:`.summary` (a game's figures); pay tables
-are :mod:`cpoly.lang.paytable`.  Decks with copies of each card (two decks): :mod:`.multiset` (hands
-of card values, their weights and suit classes) and :mod:`.copies` (the same analysis over value
-multisets, weighted by physical cards).  A warm ``cpoly hold``: :mod:`.holdfile` (read) and
-:mod:`.holdstore` (written by the slow path); a warm ``cpoly analyze``: :mod:`.warmanalysis`.
+The front door is :class:`~cpoly.games.videopoker.game.VideoPoker` (a game's deck, its
+preparations, ``hold`` and ``analyze``); :mod:`.gamesource` gives the analyses a game warm or
+loaded behind one interface.  The sub-packages, each importing only those listed before it:
+
+* :mod:`.hold`: one dealt hand's 32 holds, the inclusion-exclusion and the tie rules (standard
+  library only);
+* :mod:`.prepare`: what does not depend on the pay table (categories, deal classes, subset
+  tables, decks with copies), kept on disk;
+* :mod:`.play`: the deals played under a value vector; the plain, ordered and copies variants
+  behind one protocol, chosen once by the game's kind of deal;
+* :mod:`.warm`: the prepared-game file, the warm ``hold`` and the warm ``analyze``;
+* :mod:`.strategy` (charts) and :mod:`.par` (PAR sheet, other pays, sweeps, design, multi-play),
+  above the game.
 
 Importing this package loads nothing else, so that a NumPy-free module of it
-(:mod:`.holdchoice`, :mod:`.holdfile`) does not load the analysis.
+(:mod:`.hold`, :mod:`.warm.holdfile`) does not load the analysis.
 
 Imports: cpoly.errors, cpoly.dag, cpoly.store, cpoly.scale, cpoly.deck, cpoly.lang, cpoly.count, cpoly.api
 """

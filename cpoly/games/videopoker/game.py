@@ -1,10 +1,14 @@
-"""A video-poker game from a .cp file: its deck, every hand classified by the engine, autohold
-and the full-game analysis.
+"""A video-poker game from a .cp file: its deck, every hand classified by the engine, its
+preparations, and autohold and the full-game analysis through its play variant.
 
 The categories of all hands come from the game's ``.cp`` definitions through the engine's
 checking function (:meth:`cpoly.count.compiledgame.Game.classify`, evaluated vectorised with face/suit
 decoupling) — no poker evaluator stands in for them.  The category array is cached on disk,
 keyed by the definition's text, so a second pay table skips it.
+
+How the deals are played is chosen once, by the game's kind of deal
+(:attr:`VideoPoker.kind`), from :data:`~cpoly.games.videopoker.play.variant.VARIANTS`:
+:meth:`VideoPoker.variant`.
 
 >>> poker = VideoPoker.load("definitions/jacks_or_better.cp")
 >>> poker.n_cards, poker.card_name(0), poker.card_name(51)
@@ -13,7 +17,7 @@ keyed by the definition's text, so a second pay table skips it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
@@ -22,32 +26,26 @@ import numpy as np
 
 from cpoly.api import load_game
 from cpoly.count.compiledgame import Game
-from cpoly.count.positions import position_dependent, witnesses
 from cpoly.dag.expr import Delta, postorder
 from cpoly.deck.cards import Card
 from cpoly.deck.subsets import all_hands
 from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import analyze_prepared, autohold
-from cpoly.games.videopoker.classify import classify_rows
-from cpoly.games.videopoker.classprep import prepare_classes
-from cpoly.games.videopoker.copies import (
-    PreparedCopies,
-    analyze_copies,
-    autohold_copies,
-    prepare_copies,
-)
-from cpoly.games.videopoker.holdchoice import HAND_SIZE, HoldResult
-from cpoly.games.videopoker.multiset import all_multisets, multiset_count, realisations
-from cpoly.games.videopoker.ordered import OrderedHands
-from cpoly.games.videopoker.prepare import PreparedGame, prepare_game
-from cpoly.games.videopoker.summary import GameAnalysis
-from cpoly.games.videopoker.tables import SubsetTables
+from cpoly.games.videopoker.hold.holdchoice import HoldResult
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE
+from cpoly.games.videopoker.hold.tiebreak import TieRuleChoice, choose_tie_rule
+from cpoly.games.videopoker.play.ordered import OrderedHands
+from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
+from cpoly.games.videopoker.play.variant import VARIANTS, DealKind, PlayVariant, analyze, autohold
+from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.classify import classify_rows
+from cpoly.games.videopoker.prepare.copytables import PreparedCopies, prepare_copies
+from cpoly.games.videopoker.prepare.multiset import all_multisets, multiset_count, realisations
+from cpoly.games.videopoker.prepare.prepared import PreparedGame, prepare_game
+from cpoly.games.videopoker.prepare.witnesses import witness_arrays
+from cpoly.games.videopoker.warm.preparedfile import game_meta, prepare_from_file, prepared_file
 from cpoly.lang.paytable import PayTable
-from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
-
-Progress = Callable[[int, int], None]
+from cpoly.lang.tierule import TieRule
 
 
 @dataclass
@@ -56,13 +54,15 @@ class VideoPoker:
 
     With ``copies c`` in the game, physical card ``p`` is copy ``p % c`` of the card value
     ``p // c`` (values face-major), both copies print alike ("Ah"), and the analysis runs over
-    value multisets (:mod:`cpoly.games.videopoker.copies`).
+    value multisets (:mod:`~cpoly.games.videopoker.play.copies`).
     """
 
     game: Game
     faces: np.ndarray
     suits: np.ndarray
-    _prepared: PreparedGame | PreparedCopies | None = field(default=None, repr=False)
+    _single: PreparedGame | None = field(default=None, repr=False)
+    _copies: PreparedCopies | None = field(default=None, repr=False)
+    _variant: PlayVariant | None = field(default=None, repr=False)
     _checks: dict[str, np.ndarray] | None = field(default=None, repr=False)
 
     @classmethod
@@ -78,8 +78,7 @@ class VideoPoker:
         (a joker face allowed in one suit only leaves one joker), face-major."""
         if game.hand_size != HAND_SIZE:
             raise CpolyError(f"video poker needs five-card hands; this game deals {game.hand_size}")
-        if game.spec.ordered and game.spec.copies != 1:
-            raise CpolyError("ordered deals from a deck with copies are not supported")
+        DealKind.of(game.spec.ordered, game.spec.copies)  # refuses what no variant plays
         cards = game.plan.deck_cards()
         copies = game.spec.copies
         faces = np.repeat(np.array([f for f, _ in cards]), copies)
@@ -133,37 +132,13 @@ class VideoPoker:
     @cached_property
     def ordered_hands(self) -> OrderedHands | None:
         """An ordered game's witnesses: the ordered hands whose category is not their cards'
-        category unordered (:mod:`~cpoly.games.videopoker.ordered`); None when unordered.
-
-        Found by the engine's counts once per definition, then kept in the on-disk cache (a
-        few arrays) so that ``hold`` in a new process skips the search.
-        """
+        category unordered (:mod:`~cpoly.games.videopoker.prepare.witnesses`, played by
+        :mod:`~cpoly.games.videopoker.play.ordered`); None when unordered."""
         if not self.game.spec.ordered:
             return None
-        names = self.game.category_names
-        layout = {"dependent": (np.dtype(np.int64), (None,)), "cards": (np.dtype(np.int64), (None, HAND_SIZE)),
-                  "category": (np.dtype(np.int64), (None,)), "base": (np.dtype(np.int64), (None,))}
-        stored = cache.load_entry("ordered", self._definition_key, layout)
-        if stored is None or not _sane_ordered(stored, len(names), self.n_cards):
-            stored = self._find_ordered_hands()
-            cache.store_entry("ordered", self._definition_key, stored)
-        dependent = tuple(names[int(i)] for i in stored["dependent"])
+        stored = witness_arrays(self.game, self.card_index, self.n_cards, self._definition_key)
+        dependent = tuple(self.game.category_names[int(i)] for i in stored["dependent"])
         return OrderedHands(stored["cards"], stored["category"], stored["base"], dependent, self.n_cards)
-
-    def _find_ordered_hands(self) -> dict[str, np.ndarray]:
-        """The position-dependent categories and their witnesses, by the engine."""
-        dependent = position_dependent(self.game)
-        hands = sorted({hand for name in dependent for hand in witnesses(self.game, name)})
-        stacked = np.array(hands, dtype=np.int64).reshape(len(hands), HAND_SIZE, 2)
-        category = self.game.classify(stacked) if hands else np.zeros(0, dtype=np.int16)
-        base = self.game.classify(stacked, ignore=frozenset(dependent)) if hands else category
-        changed = category != base
-        cards = np.array([[self.card_index(card) for card in hand] for hand in hands],
-                         dtype=np.int64).reshape(len(hands), HAND_SIZE)
-        names = self.game.category_names
-        return {"dependent": np.array([names.index(n) for n in dependent], dtype=np.int64),
-                "cards": cards[changed], "category": category[changed].astype(np.int64),
-                "base": base[changed].astype(np.int64)}
 
     # ---- categories of every hand ---------------------------------------------------------
     @cached_property
@@ -176,7 +151,7 @@ class VideoPoker:
         """The category of every hand of the deck (colex order), by the engine's checking.
 
         With copies, the category of every 5-multiset of card values by multiset rank
-        (:mod:`cpoly.games.videopoker.multiset`); multisets with more repeats than copies get
+        (:mod:`~cpoly.games.videopoker.prepare.multiset`); multisets with more repeats than copies get
         "nothing" (they are never dealt).  A game prepared by suit classes lists its classes'
         categories for every hand.
         """
@@ -185,11 +160,10 @@ class VideoPoker:
             stored = cache.load_entry("categories", self._definition_key, layout)
             if stored is not None:
                 return stored["categories"]
-        if self._prepared is None:
-            self._prepared = self._prepare_by_classes(use_cache)
-        prepared = self._prepared
-        if isinstance(prepared, PreparedGame) and not isinstance(prepared.full_tables, SubsetTables):
-            classes = prepared.tables.categories.astype(np.int16)
+        if self._single is None:
+            self._single = self._prepare_by_classes(use_cache)
+        if self._single is not None and self._single.suit_classes is not None:
+            classes = self._single.tables.categories.astype(np.int16)
         else:
             classes = self._classify_all()
         if use_cache:
@@ -250,24 +224,52 @@ class VideoPoker:
                              "support a restricting deal yet (cpoly count honours it, and cpoly hold "
                              "refuses the rejected deals): remove the restriction from 'deal' to analyse")
 
-    def prepared(self, use_cache: bool = True) -> PreparedGame | PreparedCopies:
-        """Deal classes and subset tables (cached on disk, and kept for this object's life).
+    # ---- preparations (what does not depend on the pay table) ------------------------------------
+    @cached_property
+    def kind(self) -> DealKind:
+        """How the game deals (the key of its play variant).
 
-        A single deck whose suits the engine's literals leave interchangeable is prepared from
-        its suit classes alone (:mod:`~cpoly.games.videopoker.classprep`: only the class
+        >>> VideoPoker.load("definitions/double_deck_jacks.cp").kind
+        <DealKind.COPIES: 'copies'>
+        """
+        return DealKind.of(self.game.spec.ordered, self.copies)
+
+    def single_deck(self, use_cache: bool = True) -> PreparedGame:
+        """A single deck's deal classes and subset tables (cached on disk, and kept for this
+        object's life).
+
+        A deck whose suits the engine's literals leave interchangeable is prepared from its suit
+        classes alone (:mod:`~cpoly.games.videopoker.prepare.classprep`: only the class
         representatives are classified); other games classify every hand.
         """
-        if self._prepared is None:
-            self._prepared = self._prepare_by_classes(use_cache)
-        if self._prepared is None:
-            n_columns = len(self.game.category_names) + 1
+        if self.copies != 1:
+            raise CpolyError("a deck with copies of each card is prepared by copies_deck")
+        if self._single is None:
+            self._single = self._prepare_by_classes(use_cache)
+        if self._single is None:
             categories = self.categories(use_cache)
-            if self.copies != 1:
-                self._prepared = prepare_copies(categories, self.value_faces, self.value_suits,
-                                                self.copies, n_columns, use_cache)
-            else:
-                self._prepared = prepare_game(categories, self.faces, self.suits, n_columns, use_cache)
-        return self._prepared
+            self._single = prepare_game(categories, self.faces, self.suits, self._n_columns, use_cache)
+        return self._single
+
+    def copies_deck(self, use_cache: bool = True) -> PreparedCopies:
+        """A deck with copies' tables of value multisets and their classes (cached on disk, and
+        kept for this object's life: :mod:`~cpoly.games.videopoker.prepare.copytables`)."""
+        if self._copies is None:
+            categories = self.categories(use_cache)
+            self._copies = prepare_copies(categories, self.value_faces, self.value_suits, self.copies,
+                                          self._n_columns, use_cache)
+        return self._copies
+
+    def variant(self, use_cache: bool = True) -> PlayVariant:
+        """How the game's deals are played: chosen once, by :attr:`kind`, from
+        :data:`~cpoly.games.videopoker.play.variant.VARIANTS` (and kept for this object's life)."""
+        if self._variant is None:
+            self._variant = VARIANTS[self.kind].make(self, use_cache)
+        return self._variant
+
+    @property
+    def _n_columns(self) -> int:
+        return len(self.game.category_names) + 1
 
     def _prepare_by_classes(self, use_cache: bool) -> PreparedGame | None:
         """The suit-class preparation, or None when it does not apply (copies, suits told apart,
@@ -284,12 +286,10 @@ class VideoPoker:
             self._store_checks(rejected[:0], odd)
             return classes
 
-        from cpoly.games.videopoker.holdstore import game_meta, prepared_file
-
         where, key = prepared_file(self, self.suit_classes_key(blocks))
         try:
-            return prepare_classes(classify, blocks, self.faces, len(self.game.category_names) + 1, key, use_cache,
-                                   where, lambda: game_meta(self, blocks))
+            return prepare_from_file(classify, blocks, self.faces, self._n_columns, key, use_cache, where,
+                                     lambda: game_meta(self, blocks))
         except _RestrictedDeal:
             return None
 
@@ -336,12 +336,17 @@ class VideoPoker:
 
     @property
     def tie_rule(self) -> TieRule:
-        """The game's tie rule: its ``tie_rule`` statement's, else :data:`DEFAULT_TIE_RULE`.
+        """The game's tie rule: its ``tie_rule`` statement's, else cpoly's default.
 
         >>> VideoPoker.load("definitions/royal_aces_bonus.cp").tie_rule.value
         'fewest-cards'
         """
-        return self.game.spec.tie_rule or DEFAULT_TIE_RULE
+        return self.tie_rule_choice(None).rule
+
+    def tie_rule_choice(self, asked: TieRule | str | None) -> TieRuleChoice:
+        """The tie rule in effect when ``asked`` for one (None: not asked), and where it comes
+        from (:func:`~cpoly.games.videopoker.hold.tiebreak.choose_tie_rule`)."""
+        return choose_tie_rule(asked, self.tie_rule_statement)
 
     @property
     def tie_rule_statement(self) -> tuple[str, str] | None:
@@ -358,14 +363,10 @@ class VideoPoker:
              tie_rule: TieRule | str | None = None, use_cache: bool = True) -> HoldResult:
         """All 32 holds of a dealt hand with exact EVs; the best marked (among equal EVs by
         ``tie_rule``, by default the game's: :attr:`tie_rule`)."""
-        tie_rule = tie_rule or self.tie_rule
         deal = self.deal_indices(cards)
         self.game.check_dealt(self.game.parse_hand(cards))
         self.require_zero_one()
-        prepared = self.prepared(use_cache)
-        if isinstance(prepared, PreparedCopies):
-            return autohold_copies(deal, prepared.tables, self.paytable(paytable), tie_rule)
-        return autohold(deal, prepared, self.paytable(paytable), tie_rule, self.ordered_hands)
+        return autohold(self.variant(use_cache), deal, self.paytable(paytable), self.tie_rule_choice(tie_rule).rule)
 
     def analyze(self, paytable: str | PayTable | None = None,
                 tie_rule: TieRule | str | None = None, progress: Progress | None = None,
@@ -373,28 +374,13 @@ class VideoPoker:
         """The game's return under optimal play, exact; ``paytable`` is a name of the game's
         pay tables (default: the first) or a :class:`PayTable` of one's own, ``tie_rule`` by
         default the game's (:attr:`tie_rule`)."""
-        tie_rule = tie_rule or self.tie_rule
         table = paytable if isinstance(paytable, PayTable) else self.paytable(paytable)
-        prepared = self.prepared(use_cache)
+        variant = self.variant(use_cache)
         self.require_zero_one()
         self.require_unrestricted_deal()
-        if isinstance(prepared, PreparedCopies):
-            return analyze_copies(prepared, table, tie_rule, progress)
-        ordered = self.ordered_hands
-        if ordered is not None and not ordered.is_invariant(prepared.card_maps):
-            raise CpolyError("the position-dependent categories are not invariant under the deck's "
-                             "suit permutations; the ordered analysis needs them to be")
-        return analyze_prepared(prepared, table, tie_rule, progress, ordered)
+        return analyze(variant, table, self.tie_rule_choice(tie_rule).rule, progress)
 
 
 class _RestrictedDeal(Exception):
     """The deal rejects some class representative: every hand is classified instead."""
 
-
-def _sane_ordered(stored: Mapping[str, np.ndarray], n_categories: int, n_cards: int) -> bool:
-    """A cached witness entry with categories and cards in range and one row per witness."""
-    rows = len(stored["cards"])
-    return (len(stored["category"]) == rows == len(stored["base"])
-            and all(((a >= 0) & (a < limit)).all() for a, limit in (
-                (stored["dependent"], n_categories), (stored["category"], n_categories + 1),
-                (stored["base"], n_categories + 1), (stored["cards"], n_cards))))

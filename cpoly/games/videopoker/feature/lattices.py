@@ -4,7 +4,7 @@ A feature game values a final hand as its pay times a multiplier plus the value 
 leads to (the next level, the next multiplier).  That is linear in a few per-category vectors:
 the pays, and one 0/1 indicator per group of categories that lead to the same place.  So each
 hold's value is ``m * pays[h] + Σ_g next_value[g] * indicators[g][h]``, and the lattices of those
-vectors (:func:`~cpoly.games.videopoker.holdvalues.value_lattice`, the analysis' own pricing)
+vectors (:func:`~cpoly.games.videopoker.play.holdvalues.value_lattice`, the analysis' own pricing)
 are computed once; every level or multiplier then only chooses, class by class.
 
 Choices are exact: a float score finds each class's candidates (within a relative 1e-9 of its
@@ -20,10 +20,10 @@ from math import comb, lcm
 
 import numpy as np
 
-from cpoly.games.videopoker.holdchoice import draw_weights
-from cpoly.games.videopoker.holds import hold_pay_matrix
-from cpoly.games.videopoker.holdvalues import value_lattice
-from cpoly.games.videopoker.prepare import PreparedGame
+from cpoly.games.videopoker.hold.holdchoice import draw_weights
+from cpoly.games.videopoker.play.choice import hold_pay_matrix
+from cpoly.games.videopoker.play.holdvalues import value_lattice
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.paytable import PayTable, ScaledPays
 
 __all__ = ["Choice", "HoldLattices"]

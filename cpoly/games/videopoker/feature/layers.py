@@ -17,7 +17,7 @@ from fractions import Fraction
 import numpy as np
 
 from cpoly.games.videopoker.feature.lattices import HoldLattices
-from cpoly.games.videopoker.prepare import PreparedGame
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import MultiplierLayer, WheelBonus
 from cpoly.lang.paytable import PayTable
 

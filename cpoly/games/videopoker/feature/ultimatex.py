@@ -23,7 +23,7 @@ from fractions import Fraction
 import numpy as np
 
 from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
-from cpoly.games.videopoker.prepare import PreparedGame
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
 from cpoly.lang.paytable import PayTable
 

@@ -2,6 +2,8 @@
 (:mod:`.patterns`, worded by :mod:`.names`), the chart order searched on the full analysis'
 per-class hold EVs (:mod:`.search`), and the chart's exact figures and exceptions
 (:mod:`.chart`).  ``docs/strategy.md`` explains the method.
+
+Imports: cpoly.errors, cpoly.deck, cpoly.lang, cpoly.games.videopoker.game, cpoly.games.videopoker.hold, cpoly.games.videopoker.prepare, cpoly.games.videopoker.play
 """
 
 from cpoly.games.videopoker.strategy.chart import (

@@ -17,16 +17,16 @@ from math import comb
 import numpy as np
 
 from cpoly.errors import CpolyError
-from cpoly.games.videopoker.analysis import analyze_prepared
-from cpoly.games.videopoker.copies import PreparedCopies
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.holds import HOLDS, stacked_tables, subset_indices
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.play.plain import PlainPlay
+from cpoly.games.videopoker.play.variant import DealKind, analyze
+from cpoly.games.videopoker.prepare.subsetrows import stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.insertion import exact_bincount
 from cpoly.games.videopoker.strategy.names import PatternWords
 from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
 from cpoly.games.videopoker.strategy.search import ChartSearch, Progress, search_chart
-from cpoly.games.videopoker.tables import HAND_SIZE
 from cpoly.lang.paytable import PayTable
 
 __all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "chart_of",
@@ -34,6 +34,12 @@ __all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "buil
 
 #: Lines of the default chart.
 DEFAULT_LINES = 40
+#: Why a game of another kind of deal has no chart.
+UNSUPPORTED = {
+    DealKind.ORDERED: "strategy charts of ordered games (position-dependent categories) are not supported: a "
+                      "pattern would need the cards' positions",
+    DealKind.COPIES: "strategy charts of decks with copies of each card are not supported yet",
+}
 
 
 @dataclass(frozen=True)
@@ -118,16 +124,12 @@ def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
             progress: Progress | None = None) -> StrategyData:
     """One analysis pass keeping every class's hold values, and every hold's patterns
     (``paytable``: a table of the game by name, the first when None, or one's own)."""
-    if poker.game.spec.ordered:
-        raise CpolyError("strategy charts of ordered games (position-dependent categories) are not "
-                         "supported: a pattern would need the cards' positions")
-    if poker.copies != 1:
-        raise CpolyError("strategy charts of decks with copies of each card are not supported yet")
-    prepared = poker.prepared()
-    assert not isinstance(prepared, PreparedCopies)
+    if poker.kind in UNSUPPORTED:
+        raise CpolyError(UNSUPPORTED[poker.kind])
+    prepared = poker.single_deck()
     table = paytable if isinstance(paytable, PayTable) else poker.paytable(paytable)
     values = np.empty((len(prepared.sizes), HOLDS), dtype=np.int64)
-    analysis = analyze_prepared(prepared, table, poker.tie_rule, progress, hold_values=values.__setitem__)
+    analysis = analyze(PlainPlay(prepared, values.__setitem__), table, poker.tie_rule, progress)
     scaled = table.scaled()
     pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
     index = subset_indices(prepared.deals, stacked_tables(prepared.tables).offsets)

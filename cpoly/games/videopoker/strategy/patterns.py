@@ -1,7 +1,7 @@
 """Hold patterns of a video-poker game, described in the game's own categories.
 
 A *hold* is the set of cards kept.  Its pattern is read from the subset tables
-(:mod:`~cpoly.games.videopoker.tables`: the hands of each category that contain the held cards),
+(:mod:`~cpoly.games.videopoker.prepare.tables`: the hands of each category that contain the held cards),
 never from a poker vocabulary written in Python:
 
 * **made**: the category every completion of the hold reaches at least (all of them pay), e.g.
@@ -31,9 +31,10 @@ from math import comb
 import numpy as np
 
 from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.games.videopoker import cache
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE
+from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.tables import SubsetTables
 from cpoly.games.videopoker.strategy.penalty import PENALTY_CAP, penalty_counts, penalty_ids
-from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
 
 __all__ = ["Pattern", "PatternTables", "build_pattern_tables", "cached_pattern_tables"]
 
@@ -146,7 +147,7 @@ class PatternTables:
 
     def hold_patterns(self, index: np.ndarray, categories: np.ndarray, holds: np.ndarray | None = None) -> np.ndarray:
         """Pattern ids ``(N, H, levels)`` of holds at every level of detail and, after them, at
-        the penalty levels, from :func:`~cpoly.games.videopoker.holds.subset_indices`;
+        the penalty levels, from :func:`~cpoly.games.videopoker.prepare.subsetrows.subset_indices`;
         ``holds``: ``(N, H)`` hold masks (default: all 32 of each deal)."""
         hands = categories[index[:, -1]]
         draws = np.empty(index.shape, dtype=np.int64)

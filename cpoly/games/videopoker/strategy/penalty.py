@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from cpoly.games.videopoker.holdchoice import HAND_SIZE
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 
 __all__ = ["PENALTY_CAP", "PENALTY_LEVELS", "penalty_counts", "penalty_ids"]
 

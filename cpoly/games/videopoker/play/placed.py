@@ -1,7 +1,7 @@
 """The events of ordered deals, counted from the witnesses' placed subsets.
 
 A witness ``W`` (an ordered hand whose category is not its cards' category unordered,
-:mod:`~cpoly.games.videopoker.ordered`) is an event of the sorted deal ``D`` when it shares
+:mod:`~cpoly.games.videopoker.play.ordered`) is an event of the sorted deal ``D`` when it shares
 cards with it: the hold keeping exactly ``S = W ∩ D`` gains it in the orderings of ``D`` that
 put the cards of ``S`` where ``W`` has them (a *placement* of ``S``).  A witness disjoint from
 ``D`` changes the draw-five hold of every ordering alike.
@@ -37,9 +37,10 @@ from math import comb
 import numpy as np
 
 from cpoly.deck.subsets import colex_rank
-from cpoly.games.videopoker.holds import HOLDS, exclude_discards, subset_indices
-from cpoly.games.videopoker.scalar import flat_masks, ranges
-from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, supersets
+from cpoly.games.videopoker.play.scalar import flat_masks, ranges
+from cpoly.games.videopoker.prepare.subsetrows import subset_indices
+from cpoly.games.videopoker.prepare.tables import exclude_discards
 
 __all__ = ["DealEvents", "PlacedSubsets", "SubsetLattice", "code_masks", "moved_hands"]
 
@@ -61,10 +62,11 @@ TO_DEAL = ((np.arange(PLACEMENTS)[None, :, None] // SIXES % 6)
 #: ``IN_SUBSET[v, s]``: the ranks within ``v`` of the cards of ``s`` (a submask of ``v``).
 IN_SUBSET = np.array([[sum(1 << j for j, i in enumerate(BIT_INDEX[v]) if i < HAND_SIZE and s >> i & 1)
                        for s in range(HOLDS)] for v in range(HOLDS)], dtype=np.int64)
-#: Every subset's submasks one after another, their count and start per subset, and the sign
-#: ``(-1)**|V - S|`` of each.
+#: Every subset's submasks one after another (the subsets ``S`` whose supersets include ``V``:
+#: :func:`~cpoly.games.videopoker.hold.lattice.supersets` read the other way), their count and
+#: start per subset, and the sign ``(-1)**|V - S|`` of each.
 SUBMASK_FLAT, SUBMASK_COUNTS, SUBMASK_STARTS, SUBMASK_SIGNS = flat_masks(
-    [[s for s in range(HOLDS) if s & v == s] for v in range(HOLDS)])
+    [[s for s in range(HOLDS) if v in supersets(s)] for v in range(HOLDS)])
 #: ``SUBSET_OF[s, v]``: subset ``s`` is a submask of ``v``.
 SUBSET_OF = (np.arange(HOLDS)[:, None] & np.arange(HOLDS)) == np.arange(HOLDS)[:, None]
 

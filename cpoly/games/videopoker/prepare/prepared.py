@@ -2,7 +2,7 @@
 
 :func:`prepare_game` validates the deck and the category array, finds the deal classes (suit
 symmetry, checked against the categories), and builds the subset tables; both come from the
-on-disk cache when present (:mod:`cpoly.games.videopoker.cache`).  Deal classes depend only on
+on-disk cache when present (:mod:`~cpoly.games.videopoker.prepare.cache`).  Deal classes depend only on
 the deck and are cached on their own, so a second game on the same deck skips them too.
 """
 
@@ -19,21 +19,10 @@ from cpoly.deck.subsets import all_hands
 from cpoly.deck.suitclasses import SuitBlocks
 from cpoly.deck.symmetry import DealClasses, deal_classes, suit_symmetries, trivial_classes
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.holds import (
-    HOLDS,
-    StackedTables,
-    deal_hold_counts,
-    hold_counts,
-    stacked_tables,
-    subset_indices,
-)
-from cpoly.games.videopoker.tables import (
-    HAND_SIZE,
-    SubsetTables,
-    build_tables,
-    check_categories,
-)
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.subsetrows import StackedTables, hold_counts, stacked_tables, subset_indices
+from cpoly.games.videopoker.prepare.tables import SubsetTables, build_tables, check_categories
 
 __all__ = ["NOT_INVARIANT_NOTE", "PreparedGame", "prepare_game"]
 
@@ -74,7 +63,7 @@ class PreparedGame:
         :meth:`held_rows` of every class (else they come from ``subsets``).
     suit_classes : tuple of (SuitBlocks, mapping), optional
         The suit-class path's blocks and its cached arrays (class keys, subset tables per class;
-        :mod:`~cpoly.games.videopoker.classprep`), for the warm hold file.
+        :mod:`~cpoly.games.videopoker.prepare.classprep`), for the warm hold file.
     """
 
     n: int
@@ -99,10 +88,10 @@ class PreparedGame:
         return self.stacked.n_columns
 
     def deal_hold_counts(self, cards: np.ndarray) -> np.ndarray:
-        """:func:`~cpoly.games.videopoker.holds.deal_hold_counts` of one sorted deal (any deal,
-        not only a representative), ``(32, K + 1)``."""
+        """:meth:`SubsetTables.deal_hold_counts` of one sorted deal (any deal, not only a
+        representative), ``(32, K + 1)``."""
         if self.deal_rows is None:
-            return deal_hold_counts(cards, self.tables)
+            return self.tables.deal_hold_counts(cards)
         result: np.ndarray = hold_counts(self.deal_rows(np.asarray(cards)[None, :]), self.stacked)[0]
         return result.astype(np.int64)
 
@@ -114,7 +103,8 @@ class PreparedGame:
 
     def held_rows(self, start: int, stop: int) -> np.ndarray:
         """``(31, stop - start)`` int32: the row in :attr:`stacked` of each held subset (holds
-        0..30) of the classes ``start .. stop - 1``, hold-major (:func:`held_subset_rows`).
+        0..30) of the classes ``start .. stop - 1``, hold-major
+        (:func:`~cpoly.games.videopoker.prepare.subsetrows.held_subset_rows`).
 
         Kept for every class when the preparation can (the suit-class path: a few MB), else
         built chunk by chunk from ``subsets``."""
@@ -127,7 +117,7 @@ class PreparedGame:
 
     def subset_rows(self, start: int, stop: int) -> np.ndarray:
         """``(stop - start, 32)`` rows in :attr:`stacked` of the held subsets of the classes
-        ``start .. stop - 1`` (:func:`~cpoly.games.videopoker.holds.hold_counts`' index)."""
+        ``start .. stop - 1`` (:func:`~cpoly.games.videopoker.prepare.subsetrows.hold_counts`' index)."""
         index = self.subsets(np.arange(start, stop))
         index[:, HOLDS - 1] = np.arange(start, stop)
         return index

@@ -1,10 +1,12 @@
-"""The figures of a whole game under optimal play, and their exact accumulation.
+"""What playing every deal gives (:class:`Played`: final hands per category, before any pay),
+the figures of a pay table on it (:class:`GameAnalysis`), and their exact accumulation
+(:class:`Totals`).
 
 Combinations follow the published convention: every deal weighs the same and a hold drawing
 ``d`` cards counts each final hand ``L / C(n - 5, d)`` times, with ``L = lcm(C(n - 5, d))`` for
 ``d = 0..5``; a game's combinations total ``C(n, 5) * L``.
 
-An ordered game (:mod:`~cpoly.games.videopoker.ordered`) counts ordered deals and ordered
+An ordered game (:mod:`~cpoly.games.videopoker.play.ordered`) counts ordered deals and ordered
 draws instead: a hold drawing ``d`` cards counts each ordered draw ``L / (n - 5)_d`` times,
 with ``L = (n - 5)_5``, and the combinations total ``(n)_5 * L``.
 """
@@ -13,18 +15,69 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from fractions import Fraction
 from math import comb, perm
 
 import numpy as np
 
-from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
-from cpoly.games.videopoker.tables import HAND_SIZE
-from cpoly.lang.paytable import PayTable
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.play.choice import HoldChoice, hold_sizes
+from cpoly.lang.paytable import PayTable, ScaledPays
 from cpoly.lang.tierule import TieRule
 
-__all__ = ["GameAnalysis", "Totals"]
+__all__ = ["GameAnalysis", "Played", "Progress", "Totals"]
+
+#: ``progress(done, total)``: called with ``done = 0`` once the tables are ready, then after each
+#: chunk of deal classes (``total`` = number of classes).
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Played:
+    """Every deal of a game played to the holds that maximise one value vector (a pay table's
+    scaled pays, or a feature's values per category), before any pay is applied: the final hands
+    of each category and how the holds were chosen.  The attributes are
+    :class:`GameAnalysis`'s but its pay table.
+
+    A feature game (each final category worth its pay plus what it earns beyond, e.g. the next
+    level's value) plays the game under its values and reads the final hands here
+    (:meth:`mean`), as an analysis prices them with its pay table.
+    """
+
+    tie_rule: TieRule
+    n_cards: int
+    lcm_weight: int
+    combinations: tuple[int, ...]
+    dealt_combinations: tuple[int, ...]
+    deal_counts: tuple[int, ...]
+    deal_classes: int
+    group_order: int
+    symmetry_note: str
+    tied_deals: int
+    ambiguous_deals: int
+    hold_size_deals: tuple[int, ...]
+    from_cache: bool
+    ordered: bool = False
+
+    @property
+    def total(self) -> int:
+        """``C(n, 5) * L`` (``(n)_5 * L`` when ordered): the sum of :attr:`combinations`."""
+        deals = perm if self.ordered else comb
+        return deals(self.n_cards, HAND_SIZE) * self.lcm_weight
+
+    def mean(self, values: ScaledPays) -> Fraction:
+        """The mean of ``values`` (``"nothing"`` last) over the final hands, each category's value
+        and the dealt value for a deal kept whole: with the values played, the game's exact
+        return under them.
+
+        >>> played = Played(TieRule.FIRST, 10, 1, (3, 249), (1, 0), (1, 251), 252, 1, "", 0, 0, (0,) * 6, False)
+        >>> played.mean(ScaledPays((4, 0), (10, 0), 2)) == Fraction(2 * 4 + 1 * 10, 252 * 2)
+        True
+        """
+        total = sum((combinations - dealt) * value + dealt * dealt_value for combinations, dealt, value, dealt_value
+                    in zip(self.combinations, self.dealt_combinations, values.pays, values.dealt_pays))
+        return Fraction(total, self.total * values.denominator)
 
 
 @dataclass(frozen=True)
@@ -77,6 +130,11 @@ class GameAnalysis:
     hold_size_deals: tuple[int, ...]
     from_cache: bool
     ordered: bool = False
+
+    @classmethod
+    def priced(cls, played: Played, paytable: PayTable) -> GameAnalysis:
+        """The figures of ``paytable`` on the deals ``played`` (to the holds its pays maximise)."""
+        return cls(paytable, **{field.name: getattr(played, field.name) for field in fields(Played)})
 
     @property
     def total(self) -> int:
@@ -161,16 +219,15 @@ class Totals:
         self.tied += int(deals[choice.tied].sum())
         self.ambiguous += int(deals[choice.ambiguous].sum())
 
-    def analysis(self, paytable: PayTable, rule: TieRule, n_cards: int, lcm_weight: int,
-                 deal_counts: Sequence[int], deal_classes: int, group_order: int, symmetry_note: str,
-                 from_cache: bool, ordered: bool = False) -> GameAnalysis:
-        """The game's figures: these totals with what the analysis knows of the game."""
-        return GameAnalysis(paytable, rule, n_cards, lcm_weight, tuple(self.combinations), tuple(self.dealt),
-                            tuple(int(c) for c in deal_counts), deal_classes, group_order, symmetry_note,
-                            self.tied, self.ambiguous, tuple(self.hold_sizes), from_cache, ordered)
+    def played(self, rule: TieRule, n_cards: int, lcm_weight: int, deal_counts: Sequence[int], deal_classes: int,
+               group_order: int, symmetry_note: str, from_cache: bool, ordered: bool = False) -> Played:
+        """The deals played: these totals with what the variant knows of the game."""
+        return Played(rule, n_cards, lcm_weight, tuple(self.combinations), tuple(self.dealt),
+                      tuple(int(c) for c in deal_counts), deal_classes, group_order, symmetry_note,
+                      self.tied, self.ambiguous, tuple(self.hold_sizes), from_cache, ordered)
 
     def add_sums(self, combinations: list[int], dealt: list[int], hold_sizes: list[int]) -> None:
-        """Add totals summed elsewhere (:mod:`~cpoly.games.videopoker.scalar`)."""
+        """Add totals summed elsewhere (:mod:`~cpoly.games.videopoker.play.scalar`)."""
         for target, values in ((self.combinations, combinations), (self.dealt, dealt), (self.hold_sizes, hold_sizes)):
             for c, value in enumerate(values):
                 target[c] += value

@@ -3,13 +3,13 @@ and those that meet a developer's constraints.
 
 A **family** is a base table with some categories' pays over ranges
 (``FullHouse=6..9 Flush=5..6 Straight=3..4``), every value from the low end in steps (1 by
-default; the high end always included, as :func:`~cpoly.games.videopoker.paychange.sweep_values`
+default; the high end always included, as :func:`~cpoly.games.videopoker.par.paychange.sweep_values`
 gives them).  Its members are numbered ``0 .. size - 1`` in mixed radix, the last category
 varying fastest, so that a chunk of members is a range of ids (:mod:`cpoly.scale.chunks`).
 
 Each member is the base table with those pays changed
-(:func:`~cpoly.games.videopoker.paychange.changed_table`) analysed with its own optimal strategy
-on the one preparation of the game (:class:`~cpoly.cli.vpsource.GameSource`: the warm path or
+(:func:`~cpoly.games.videopoker.par.paychange.changed_table`) analysed with its own optimal strategy
+on the one preparation of the game (:class:`~cpoly.games.videopoker.gamesource.GameSource`: the warm path or
 the loaded game, prepared once per process), exactly as ``cpoly analyze --pay`` analyses it.
 With ``monotone``, a member whose pays do not fall (weakly) down the categories' pay order is
 skipped without analysis.
@@ -40,8 +40,8 @@ import numpy as np
 from cpoly.errors import CpolyInputError
 
 if TYPE_CHECKING:
-    from cpoly.cli.vpsource import GameSource
-    from cpoly.games.videopoker.paychange import PayRange
+    from cpoly.games.videopoker.gamesource import GameSource
+    from cpoly.games.videopoker.par.paychange import PayRange
     from cpoly.lang.paytable import PayTable
 
 __all__ = ["Constraints", "Family", "Member", "analyse_members", "is_monotone", "parse_family", "ranked"]
@@ -68,7 +68,7 @@ class Family:
 
     def as_text(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
         """The family as exact strings (a chunk's small, hashable arguments)."""
-        from cpoly.games.videopoker.paychange import format_value
+        from cpoly.games.videopoker.par.paychange import format_value
 
         return tuple((c, tuple(format_value(v) for v in vs)) for c, vs in zip(self.categories, self.values))
 
@@ -80,7 +80,7 @@ class Family:
 def parse_family(items: Sequence[str], step: Fraction | None, base: PayTable) -> Family:
     """``["FullHouse=6..9", ...]`` as a family of ``base`` (each category once, known to the
     table); refused with its size when it has more than :data:`MAX_TABLES` tables."""
-    from cpoly.games.videopoker.paychange import pay_index, sweep_values
+    from cpoly.games.videopoker.par.paychange import pay_index, sweep_values
 
     if not items:
         raise CpolyInputError("--vary needs at least one CATEGORY=LOW..HIGH (e.g. FullHouse=6..9)")
@@ -103,7 +103,7 @@ def parse_family(items: Sequence[str], step: Fraction | None, base: PayTable) ->
 
 def _parse_vary(item: str) -> PayRange:
     """``CATEGORY=LOW..HIGH``, or ``CATEGORY=VALUE`` (one value)."""
-    from cpoly.games.videopoker.paychange import PayRange, parse_pay_range, parse_pay_value
+    from cpoly.games.videopoker.par.paychange import PayRange, parse_pay_range, parse_pay_value
 
     name, equals, span = item.partition("=")
     if not name.strip() or not equals:
@@ -161,7 +161,7 @@ def ranked(family: Family, results: dict[str, np.ndarray], constraints: Constrai
 @lru_cache(maxsize=2)
 def _source(path: str, use_cache: bool, paytable: str | None) -> GameSource:
     """The game, prepared once per process (in a Dask worker: once per worker)."""
-    from cpoly.cli.vpsource import game_source
+    from cpoly.games.videopoker.gamesource import game_source
 
     return game_source(path, use_cache, (paytable,))
 
@@ -172,7 +172,7 @@ def analyse_members(path: str, use_cache: bool, paytable: str | None, tie_rule: 
     """Members ``start .. stop - 1`` analysed: ids, skipped (not monotone), and the exact
     return, variance and hit frequency as ``"p/q"`` strings (a chunk of :mod:`cpoly.scale.chunks`;
     ``sources_key`` names the definitions, so a changed game is never taken for this one)."""
-    from cpoly.games.videopoker.paychange import changed_table
+    from cpoly.games.videopoker.par.paychange import changed_table
 
     del sources_key  # part of the chunk's key only
     family = Family.from_text(family_text)

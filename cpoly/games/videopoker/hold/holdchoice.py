@@ -1,13 +1,15 @@
-"""The 32 holds of one deal: exact EVs, the tie rules and the chosen hold (standard library only).
+"""The 32 holds of one deal: exact EVs, the draw weights and the hold the tie rule chooses
+(standard library only).
 
 The full-game analysis chooses holds for many deals at once with NumPy
-(:func:`~cpoly.games.videopoker.holds.choose_holds`); one dealt hand — ``cpoly hold``, whether
-its counts come from the engine's tables or from a warm hold file
-(:mod:`~cpoly.games.videopoker.holdfile`) — is played here, with Python integers and
+(:func:`~cpoly.games.videopoker.play.choice.choose_holds`); one dealt hand — ``cpoly hold``,
+whether its counts come from the engine's tables or from the prepared-game file
+(:mod:`~cpoly.games.videopoker.warm.holdfile`) — is played here, with Python integers and
 :class:`~fractions.Fraction` EVs, so that a warm ``hold`` need not import NumPy.
 
-Hold index convention: bit ``i`` of a hold index = card ``i`` of the deal **in the order given**
-is held (hold 0 draws five new cards, hold 31 keeps the deal).
+Hold index convention (:mod:`~cpoly.games.videopoker.hold.lattice`): bit ``i`` of a hold index =
+card ``i`` of the deal **in the order given** is held (hold 0 draws five new cards, hold 31
+keeps the deal).
 
 The records are named tuples: cheaper than dataclasses to define at a warm ``hold``'s start-up.
 
@@ -29,65 +31,12 @@ from math import comb, lcm, perm
 from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.hold.tiebreak import TIE_KEYS, tie_order
 from cpoly.lang.paytable import ScaledPays
-from cpoly.lang.tierule import TieRule, tie_rule_names
+from cpoly.lang.tierule import TieRule
 
-__all__ = [
-    "HAND_SIZE",
-    "HOLDS",
-    "HoldOption",
-    "HoldReport",
-    "HoldResult",
-    "TIE_KEYS",
-    "TieKey",
-    "draw_weights",
-    "exclude_discards",
-    "parse_tie_rule",
-    "play_deal",
-    "tie_order",
-]
-
-HAND_SIZE = 5
-HOLDS = 1 << HAND_SIZE
-
-
-class TieKey(NamedTuple):
-    """What a :class:`TieRule` compares among the maximal-EV holds, read by both choosers (one
-    deal here, many deals in :func:`~cpoly.games.videopoker.holds.choose_holds`).
-
-    ``measure``: None (no criterion: the card order alone decides), ``"cards"`` (cards kept) or
-    ``"second-moment"`` (the payout's second moment, whose order is the variance's at equal EVs);
-    ``sign`` 1 keeps the holds of least measure, -1 those of most; ``by_face``: the card order
-    reads faces first (else card indices)."""
-
-    measure: str | None
-    sign: int
-    by_face: bool
-
-
-#: The tie rules as data: the one place that says what each rule compares.
-TIE_KEYS: dict[TieRule, TieKey] = {
-    TieRule.RANK_ORDER: TieKey(None, 1, True),
-    TieRule.FIRST: TieKey(None, 1, False),
-    TieRule.FEWEST_CARDS: TieKey("cards", 1, False),
-    TieRule.MOST_CARDS: TieKey("cards", -1, False),
-    TieRule.LOWEST_VARIANCE: TieKey("second-moment", 1, False),
-    TieRule.HIGHEST_VARIANCE: TieKey("second-moment", -1, False),
-}
-
-
-def parse_tie_rule(rule: TieRule | str) -> TieRule:
-    """A :class:`TieRule` from itself or its name.
-
-    >>> parse_tie_rule("most-cards")
-    <TieRule.MOST_CARDS: 'most-cards'>
-    """
-    if isinstance(rule, TieRule):
-        return rule
-    try:
-        return TieRule(rule)
-    except ValueError:
-        raise CpolyInputError(f"unknown tie rule {rule!r} (expected one of {tie_rule_names()})") from None
+__all__ = ["HoldOption", "HoldReport", "HoldResult", "draw_weights", "play_deal"]
 
 
 def draw_weights(n: int, hand_size: int = HAND_SIZE) -> tuple[int, tuple[int, ...]]:
@@ -146,37 +95,6 @@ class HoldReport(NamedTuple):
     result: HoldResult
 
 
-def exclude_discards(containing: Sequence[Sequence[int]]) -> list[list[int]]:
-    """Final-hand counts of the 32 holds from the counts of hands *containing* each hold's
-    cards (row ``m``: the hands containing the cards of hold ``m``; row 31 the deal's one-hot
-    category): ``out[H] = sum over T >= H of (-1)**|T - H| * containing[T]``, a superset
-    Moebius transform, one card position at a time.
-
-    >>> exclude_discards([[1]] * 32)[31], exclude_discards([[1]] * 32)[0]
-    ([1], [0])
-    """
-    counts = [list(row) for row in containing]
-    for position in range(HAND_SIZE):
-        bit = 1 << position
-        for mask in range(HOLDS):
-            if not mask & bit:
-                counts[mask] = [a - b for a, b in zip(counts[mask], counts[mask | bit])]
-    return counts
-
-
-def tie_order(deal: Sequence[int], faces: Sequence[int] | None, rule: TieRule) -> list[int]:
-    """The place of each dealt card in the order the tie rules read holds in: by card index,
-    or by face then card index under ``rank-order`` when the faces are known.  A hold's key is
-    ``sum(2**place)`` over its cards; the lowest key wins a tie the rule leaves open.
-
-    >>> tie_order([7, 2, 9], None, TieRule.FIRST), tie_order([7, 2, 9], [0] * 7 + [5, 0, 1], TieRule.RANK_ORDER)
-    ([1, 0, 2], [2, 0, 1])
-    """
-    face = faces if TIE_KEYS[rule].by_face else None
-    ranked = sorted(range(len(deal)), key=lambda i: (0 if face is None else face[deal[i]], deal[i]))
-    return [ranked.index(i) for i in range(len(deal))]
-
-
 def _narrow(options: Sequence[HoldOption], candidates: list[int], scaled: ScaledPays,
             rule: TieRule) -> list[int]:
     """The maximal-EV holds the rule's own criterion keeps (the order decides the rest)."""
@@ -204,7 +122,7 @@ def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: Scal
     rule); ``ordered``: counts of ordered draws (``(n - 5)_d`` of them), else of sets;
     ``allowed``: the holds that are distinct choices (default all; with copies of a card, of the
     holds keeping one copy or the other only the one keeping the lower card,
-    :func:`~cpoly.games.videopoker.multiset.canonical_holds`).
+    :func:`~cpoly.games.videopoker.prepare.multiset.canonical_holds`).
     """
     draw_count = perm if ordered else comb
     options = []

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
 
-from cpoly.games.videopoker.summary import GameAnalysis
+from cpoly.games.videopoker.play.summary import GameAnalysis
 
 __all__ = ["CONFIDENCES", "HANDS", "HandFigures", "confidence_limits", "hand_figures", "z_score"]
 

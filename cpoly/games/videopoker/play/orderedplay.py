@@ -1,36 +1,38 @@
-"""The full analysis of an ordered game: most deal classes decided whatever the ordering.
+"""The ordered variant (:class:`OrderedPlay`): the full analysis of an ordered game, most deal
+classes decided whatever the ordering.
 
 A hold's EV in one ordering of a deal is its EV in the unordered game (in ordered draws) plus
-the gains of the witnesses it meets there (:mod:`~cpoly.games.videopoker.ordered`).  Before
+the gains of the witnesses it meets there (:mod:`~cpoly.games.videopoker.play.ordered`).  Before
 any ordering is looked at, each hold's gain is bounded: in one ordering, at most the most
 witnesses that share one placement of the held cards (and no more than meet the deal in
 exactly those cards) — per category change, times the change of pay
-(:class:`~cpoly.games.videopoker.placed.SubsetLattice`).  A deal class whose best hold at
+(:class:`~cpoly.games.videopoker.play.placed.SubsetLattice`).  A deal class whose best hold at
 its lowest beats every other hold at its highest plays that hold in every ordering, with no
 tie: its outcomes summed over the 120 orderings are the unordered hold's outcomes times 120
 (in ordered draws) plus ``(5 - k)!`` times each witness that meets the deal in exactly the
 ``k`` held cards.  These classes run like an unordered game, hold-major on the contracted
-rows (:mod:`~cpoly.games.videopoker.scalar`: the unordered EVs scaled by ``(n - 5)_5 / L``,
+rows (:mod:`~cpoly.games.videopoker.play.scalar`: the unordered EVs scaled by ``(n - 5)_5 / L``,
 the chosen holds' signed class sizes summed per stacked row), and the witnesses' part is
 one lattice per chunk.
 
 The other classes (a few per cent) play each ordering on its own
-(:func:`~cpoly.games.videopoker.ordered.play_orderings`), with the exact events
-(:meth:`~cpoly.games.videopoker.placed.PlacedSubsets.events`) of only the holds that may be
+(:func:`~cpoly.games.videopoker.play.ordered.play_orderings`), with the exact events
+(:meth:`~cpoly.games.videopoker.play.placed.PlacedSubsets.events`) of only the holds that may be
 best in some ordering: a hold whose highest EV is below another's lowest is never chosen, so
 its outcomes are never read.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Sequence
 
 import numpy as np
 
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.holdchoice import draw_weights
-from cpoly.games.videopoker.holds import HOLDS, hold_counts, hold_weights
-from cpoly.games.videopoker.ordered import (
+from cpoly.errors import CpolyError
+from cpoly.games.videopoker.hold.holdchoice import draw_weights
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.play.choice import HoldChoice, choose_holds, hold_weights
+from cpoly.games.videopoker.play.ordered import (
     DRAW_ORDERINGS,
     ORDERINGS,
     OrderedHands,
@@ -38,20 +40,72 @@ from cpoly.games.videopoker.ordered import (
     ordered_draw_weights,
     play_orderings,
 )
-from cpoly.games.videopoker.placed import SubsetLattice, moved_hands
-from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.scalar import TIED, Pricing, exact_dot, plain_sums, price_holds
-from cpoly.games.videopoker.summary import Totals
-from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.games.videopoker.play.placed import SubsetLattice, moved_hands
+from cpoly.games.videopoker.play.plain import PlainPlay
+from cpoly.games.videopoker.play.scalar import (
+    CHUNK_CLASSES,
+    TIED,
+    Pricing,
+    exact_dot,
+    plain_sums,
+    price_holds,
+)
+from cpoly.games.videopoker.play.summary import Played, Progress, Totals
+from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
+from cpoly.games.videopoker.prepare.subsetrows import hold_counts
+from cpoly.lang.paytable import ScaledPays
+from cpoly.lang.tierule import TieRule
 
-__all__ = ["CHUNK_CLASSES", "UNDECIDED_AT_ONCE", "play_ordered"]
+__all__ = ["OrderedPlay", "UNDECIDED_AT_ONCE", "play_ordered"]
 
-Progress = Callable[[int, int], None]
-#: Deal classes bounded and summed at once: the chunk the analysis checks int64 sums for
-#: (:data:`~cpoly.games.videopoker.analysis.CHUNK_CLASSES`, times 120 orderings).
-CHUNK_CLASSES = 8192
 #: Undecided deal classes whose orderings are played at once (bounds the (pairs, 120) scores and the rows built).
 UNDECIDED_AT_ONCE = 1024
+
+
+class OrderedPlay(PlainPlay):
+    """A single deck dealt in order (the :class:`~cpoly.games.videopoker.play.variant.PlayVariant`
+    of ordered deals): the plain variant in ordered draws, every ordering of every deal played
+    with the witnesses ``hands`` (:mod:`~cpoly.games.videopoker.play.ordered`); deal counts and
+    combinations count ordered deals and ordered draws (``(n)_5 * L`` with ``L = (n - 5)_5``).
+    A deal to :meth:`hold` is in position order."""
+
+    ordered = True
+
+    def __init__(self, prepared: PreparedGame, hands: OrderedHands) -> None:
+        super().__init__(prepared)
+        self.hands = hands
+
+    def draw_weights(self) -> tuple[int, tuple[int, ...], int]:
+        """:func:`~cpoly.games.videopoker.play.ordered.ordered_draw_weights` and the 120 orderings."""
+        return (*ordered_draw_weights(self.n_cards), ORDERINGS)
+
+    def hold_counts(self, counts: np.ndarray, deal: Sequence[int]) -> np.ndarray:
+        """:meth:`~cpoly.games.videopoker.play.ordered.OrderedHands.hold_counts`."""
+        return self.hands.hold_counts(counts, deal)
+
+    def play(self, values: ScaledPays, rule: TieRule, progress: Progress | None = None) -> Played:
+        """:meth:`PlainPlay.play`, once the witnesses are known to be invariant under the deck's
+        suit permutations (the deal classes need them to be)."""
+        if not self.hands.is_invariant(self.prepared.card_maps):
+            raise CpolyError("the position-dependent categories are not invariant under the deck's "
+                             "suit permutations; the ordered analysis needs them to be")
+        return super().play(values, rule, progress)
+
+    def play_classes(self, pay_matrix: np.ndarray, weight_by_hold: np.ndarray, rule: TieRule, totals: Totals,
+                     progress: Progress | None) -> None:
+        """Every ordering of every deal class played (:func:`play_ordered`), the tie rule's
+        choices for every member of a class."""
+        prepared = self.prepared
+
+        def choose(rows: np.ndarray, dealt: np.ndarray) -> HoldChoice:
+            return choose_holds(rows, pay_matrix, weight_by_hold, rule, dealt, prepared.faces, prepared.card_maps)[1]
+
+        play_ordered(prepared, self.hands, OrderedPricing(pay_matrix, weight_by_hold, choose), totals, progress)
+
+    def deal_counts(self, unordered: np.ndarray) -> np.ndarray:
+        """:meth:`~cpoly.games.videopoker.play.ordered.OrderedHands.deal_counts`."""
+        return self.hands.deal_counts(unordered)
 
 
 class _Sums:
@@ -116,7 +170,7 @@ def play_ordered(prepared: PreparedGame, hands: OrderedHands, pricing: OrderedPr
 
 
 def class_lattice(hands: OrderedHands, deals: np.ndarray) -> SubsetLattice:
-    """:meth:`~cpoly.games.videopoker.placed.PlacedSubsets.lattice` of the sorted ``deals``
+    """:meth:`~cpoly.games.videopoker.play.placed.PlacedSubsets.lattice` of the sorted ``deals``
     (a game's deal classes), from the on-disk cache when there (keyed by the witnesses and
     the deals: it does not depend on the pay table), else counted and stored."""
     n_changes = len(hands.placed.changes)

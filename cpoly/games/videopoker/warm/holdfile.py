@@ -1,9 +1,9 @@
 """A warm ``cpoly hold``: one game's prepared-game file, read with the standard library alone.
 
-A game prepared from its suit classes (:mod:`~cpoly.games.videopoker.classprep`) is kept in its
+A game prepared from its suit classes (:mod:`~cpoly.games.videopoker.prepare.classprep`) is kept in its
 **prepared-game file**, one :mod:`cpoly.store.container` container named by the key of the game's
 definitions (:func:`cpoly.store.sources.recall`) and cpoly's code, its header written by
-:func:`~cpoly.games.videopoker.holdstore.game_meta`.  Of its arrays ``hold`` reads the subset
+:func:`~cpoly.games.videopoker.warm.preparedfile.game_meta`.  Of its arrays ``hold`` reads the subset
 rows (``N_c(S)``, the number of five-card hands of each category containing the subset: small
 subsets by colex rank, four-card subsets by class), the four- and five-card class keys and each
 five-card class's category.
@@ -11,8 +11,8 @@ five-card class's category.
 A later ``hold`` of the unchanged game reads the row of each of the deal's 32 subsets (colex
 rank, or :func:`class_key` and a binary search in the sorted keys), every hold's final counts by
 inclusion-exclusion over the discarded cards, ``count_c(H) = sum over T within D of (-1)**|T| *
-N_c(H + T)`` (:func:`~cpoly.games.videopoker.holdchoice.exclude_discards`), then the same EVs
-and tie rules as the slow path (:func:`~cpoly.games.videopoker.holdchoice.play_deal`).  No
+N_c(H + T)`` (:func:`~cpoly.games.videopoker.hold.lattice.exclude_discards`), then the same EVs
+and tie rules as the slow path (:func:`~cpoly.games.videopoker.hold.holdchoice.play_deal`).  No
 NumPy, no parser.  A file that is missing, damaged or of other definitions is not used (the
 slow path answers and writes it again).
 
@@ -36,13 +36,8 @@ from typing import Any, NamedTuple
 
 from cpoly.deck.cards import check_hand, parse_cards
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.holdchoice import (
-    HAND_SIZE,
-    HOLDS,
-    HoldReport,
-    exclude_discards,
-    play_deal,
-)
+from cpoly.games.videopoker.hold.holdchoice import HoldReport, play_deal
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, exclude_discards
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import Store, open_store

@@ -13,8 +13,8 @@ lines, whose draws are independent given the deal.  By the law of total variance
   ``Var(T) / N = N Var(deal) + E[Var draw]``, the per-bet figure times ``N``.
 
 Both are computed exactly, class by class, from the analysis' own hold values
-(:mod:`~cpoly.games.videopoker.holdvalues`): each class's hold chosen by the tie rule, as the
-analysis chooses it (:func:`~cpoly.games.videopoker.scalar.play_tied`), gives its EV and second
+(:mod:`~cpoly.games.videopoker.play.holdvalues`): each class's hold chosen by the tie rule, as the
+analysis chooses it (:func:`~cpoly.games.videopoker.play.scalar.play_tied`), gives its EV and second
 moment.  Their sum is checked against the analysis' variance (from the combination counts
 instead), and the optimal return the same way.
 """
@@ -27,12 +27,12 @@ from fractions import Fraction
 
 import numpy as np
 
-from cpoly.games.videopoker.holdchoice import draw_weights
-from cpoly.games.videopoker.holds import hold_pay_matrix, hold_weights
-from cpoly.games.videopoker.holdvalues import PricedChunk, denominator_of, priced_chunks
-from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.scalar import play_tied
-from cpoly.games.videopoker.summary import GameAnalysis
+from cpoly.games.videopoker.hold.holdchoice import draw_weights
+from cpoly.games.videopoker.play.choice import hold_pay_matrix, hold_weights
+from cpoly.games.videopoker.play.holdvalues import PricedChunk, denominator_of, priced_chunks
+from cpoly.games.videopoker.play.scalar import play_tied
+from cpoly.games.videopoker.play.summary import GameAnalysis
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 
 __all__ = ["MultiPlay", "multiplay_variances"]
 

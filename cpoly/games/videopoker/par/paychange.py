@@ -31,7 +31,7 @@ from cpoly.errors import CpolyInputError
 from cpoly.lang.paytable import PayTable
 
 if TYPE_CHECKING:
-    from cpoly.games.videopoker.summary import GameAnalysis
+    from cpoly.games.videopoker.play.summary import GameAnalysis
 
 __all__ = ["PayRange", "changed_table", "format_value", "parse_pay_changes", "parse_pay_range",
            "parse_pay_value", "pay_index", "priced_on", "sweep_values"]

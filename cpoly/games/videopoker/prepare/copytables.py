@@ -1,4 +1,5 @@
-"""Full-game analysis and autohold for decks with copies of each card (two decks and more).
+"""What a deck with copies of each card (two decks and more) prepares before any pay table: the
+tables of physical category counts per value multiset, and the multisets' suit classes.
 
 The deck holds ``c`` physical copies of each of ``V`` card values.  Every physical 5-card deal is
 equally likely, and a hold discarding ``d`` cards draws uniformly among the ``C(c V - 5, d)``
@@ -19,67 +20,40 @@ value are interchangeable), and
 the number of physical realisations of ``M`` that contain a given realisation of ``S``.  Since
 ``C(c, m) C(m, s) = C(c, s) C(c - s, m - s)``, ``N(S) w(S) = U(S)`` where ``w`` counts physical
 realisations and ``U(S) = sum_M w(M) [cat M] * #(position subsets of M with values S)`` is a
-bincount over the position subsets of every 5-multiset (as :mod:`.tables` does for one deck).
+bincount over the position subsets of every 5-multiset (as
+:mod:`~cpoly.games.videopoker.prepare.tables` does for one deck).
 So the tables are ``N_j = U_j / w`` over j-multisets, and the 32 holds of every deal come from
-:func:`~cpoly.games.videopoker.holds.hold_counts` with the subsets of the *sorted value row* of
+:func:`~cpoly.games.videopoker.prepare.subsetrows.hold_counts` with the subsets of the *sorted value row* of
 the deal looked up by multiset rank.  All physical deals with one value multiset play alike, and
 suit permutations map multisets to multisets of the same weight, so the deals analysed are the
-classes of :func:`~cpoly.games.videopoker.multiset.multiset_classes`, each weighted by
+classes of :func:`~cpoly.games.videopoker.prepare.multiset.multiset_classes`, each weighted by
 (orbit size) x (physical realisations).
 
-Ties: holds that differ only in which copy of a repeated card they keep are one choice (the
-earlier copy is kept, :func:`~cpoly.games.videopoker.multiset.canonical_holds`); other ties
-follow the tie rule with cards ordered by value, then copy.
+How those deals are played: :mod:`~cpoly.games.videopoker.play.copies`.
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from cpoly.deck.symmetry import suit_symmetries
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.analysis import CHUNK_CLASSES, _check_pays, sorted_deal
-from cpoly.games.videopoker.holdchoice import HoldResult, draw_weights, parse_tie_rule, play_deal
-from cpoly.games.videopoker.holds import (
-    HoldChoice,
-    StackedTables,
-    choose_holds,
-    hold_counts,
-    hold_pay_matrix,
-    hold_weights,
-    subset_indices,
-)
-from cpoly.games.videopoker.multiset import (
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE
+from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.multiset import (
     MultisetClasses,
     all_multisets,
-    canonical_holds,
     multiset_classes,
     multiset_count,
     multiset_rank,
     realisations,
 )
-from cpoly.games.videopoker.prepare import NOT_INVARIANT_NOTE, compact_categories
-from cpoly.games.videopoker.summary import GameAnalysis, Totals
-from cpoly.games.videopoker.tables import HAND_SIZE
-from cpoly.lang.paytable import PayTable
-from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
-from cpoly.scale.parallel import imap_chunks
+from cpoly.games.videopoker.prepare.prepared import NOT_INVARIANT_NOTE, compact_categories
 
-__all__ = [
-    "MultisetTables",
-    "PreparedCopies",
-    "analyze_copies",
-    "autohold_copies",
-    "build_multiset_tables",
-    "prepare_copies",
-]
-
-Progress = Callable[[int, int], None]
+__all__ = ["MultisetTables", "PreparedCopies", "build_multiset_tables", "prepare_copies"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -203,69 +177,3 @@ def prepare_copies(
                 "invariant": np.array([int(classes.invariant)], dtype=np.int64)})
     note = "" if classes.invariant else NOT_INVARIANT_NOTE
     return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, from_cache)
-
-
-def analyze_copies(
-    prepared: PreparedCopies,
-    paytable: PayTable,
-    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
-    progress: Progress | None = None,
-) -> GameAnalysis:
-    """The full-game analysis of a deck with copies (published conventions, physical cards)."""
-    rule = parse_tie_rule(tie_rule)
-    tables, classes = prepared.tables, prepared.classes
-    _check_pays(paytable, tables.n_columns)
-    lcm_weight, weights = draw_weights(tables.n)
-    scaled = paytable.scaled()
-    pay_matrix = hold_pay_matrix(scaled)
-    weight_by_hold = hold_weights(weights)
-    largest = max(int((classes.sizes * classes.weights).max()), len(prepared.value_maps) * int(classes.weights.max()))
-    scaled.check_int64_bounds(lcm_weight, tables.n, CHUNK_CLASSES, largest)
-    stacked = StackedTables.of(tables)
-    deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
-    totals = Totals(tables.n_columns)
-    n_classes = classes.count
-    if progress is not None:
-        progress(0, n_classes)
-
-    def play(start: int, stop: int) -> tuple[int, int, np.ndarray, HoldChoice]:
-        chunk = deals[start:stop]
-        counts = hold_counts(subset_indices(chunk, stacked.offsets, repeats=True), stacked)
-        _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, chunk, tables.faces,
-                                 prepared.value_maps, canonical_holds(chunk))
-        return start, stop, counts, choice
-
-    for start, stop, counts, choice in imap_chunks(play, n_classes, CHUNK_CLASSES):
-        totals.add(counts, choice, weight_by_hold, classes.sizes[start:stop], len(prepared.value_maps),
-                   classes.weights[start:stop])
-        if progress is not None:
-            progress(stop, n_classes)
-    return totals.analysis(paytable, rule, tables.n, lcm_weight, tables.counts[0][0].tolist(), n_classes,
-                           classes.group_order, prepared.symmetry_note, prepared.from_cache)
-
-
-def autohold_copies(
-    deal: Sequence[int],
-    tables: MultisetTables,
-    paytable: PayTable,
-    tie_rule: TieRule | str = DEFAULT_TIE_RULE,
-) -> HoldResult:
-    """All 32 holds of a physical deal (card ``p`` = copy ``p % c`` of value ``p // c``).
-
-    Like :func:`~cpoly.games.videopoker.analysis.autohold`: hold indices follow the given order;
-    outcome counts are numbers of physical draws.  ``tied`` lists the maximal-EV holds that are
-    distinct choices (of holds keeping one copy or the other of a repeated card, the one keeping
-    the lower physical card).
-    """
-    rule = parse_tie_rule(tie_rule)
-    _check_pays(paytable, tables.n_columns)
-    cards, to_sorted = sorted_deal(deal, tables.n, "physical card")
-    values = (cards // tables.copies).astype(np.int64)
-    stacked = StackedTables.of(tables)
-    sorted_counts = hold_counts(subset_indices(values[None, :], stacked.offsets, repeats=True), stacked)[0]
-    scaled = paytable.scaled()
-    scaled.check_int64_bounds(draw_weights(tables.n)[0], tables.n)
-    allowed = canonical_holds(values[None, :])[0][to_sorted]
-    faces = np.repeat(tables.faces, tables.copies).tolist()
-    return play_deal(deal, sorted_counts[to_sorted].tolist(), scaled, tables.n, rule, faces,
-                     allowed=allowed.tolist())

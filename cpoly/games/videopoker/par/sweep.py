@@ -1,6 +1,6 @@
 """The return as a function of one pay (a progressive jackpot's meter): exact returns at many
 values, the exact break-even value and the strategy's turning points, all from the hold lines
-of :class:`~cpoly.games.videopoker.holdlines.PayLines` (two pricings of every class, prepared
+of :class:`~cpoly.games.videopoker.par.holdlines.PayLines` (two pricings of every class, prepared
 once: a sweep costs one pass over the classes per value).
 
 **Returns.** At each value the optimal strategy is re-solved: ``R(x)`` is the envelope of the
@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from cpoly.games.videopoker.holdlines import PayLines
+from cpoly.games.videopoker.par.holdlines import PayLines
 
 __all__ = ["BreakEven", "SweepPoint", "TurningPoint", "break_even", "sweep_returns", "turning_points"]
 

@@ -5,7 +5,7 @@ With every pay fixed but category ``c``'s, which is ``x``, hold ``m`` of deal cl
 ``L * D``, ``D`` the table's pay denominator) and ``slope`` the weighted number of the hold's
 final hands of category ``c`` (on ``L``; hold 31 counts the dealt hand only when the table pays
 it the ordinary pay).  Both come from the analysis' own pricing
-(:mod:`~cpoly.games.videopoker.holdvalues`).
+(:mod:`~cpoly.games.videopoker.play.holdvalues`).
 
 The optimal return is ``R(x) = sum_k size[k] * max_m EV[k, m](x) / C(n, 5)``: a maximum of
 linear functions per class, so convex and piecewise linear in ``x``; it is non-decreasing
@@ -25,9 +25,9 @@ from typing import NamedTuple
 
 import numpy as np
 
-from cpoly.games.videopoker.holds import hold_pay_matrix
-from cpoly.games.videopoker.holdvalues import denominator_of, value_lattice
-from cpoly.games.videopoker.prepare import PreparedGame
+from cpoly.games.videopoker.play.choice import hold_pay_matrix
+from cpoly.games.videopoker.play.holdvalues import denominator_of, value_lattice
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.paytable import INT64_LIMIT, PayTable
 
 __all__ = ["Envelope", "PayLines"]

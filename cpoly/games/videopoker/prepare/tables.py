@@ -1,9 +1,12 @@
-"""Per-subset category tables (the generic formulas' arrays #1 to #6).
+"""Per-subset category tables (the generic formulas' arrays #1 to #6), and the 32 holds of deals
+read from them (the inclusion-exclusion on NumPy arrays).
 
 For ``j = 0..4`` and every j-subset ``S`` of the deck (indexed by its colex rank),
 ``tables.counts[j][rank(S), c]`` is the number of 5-card hands of category ``c`` that contain
 ``S``.  The table for ``j = 5`` (a one-hot row per hand) is not stored: it is the category array
-itself.
+itself.  A hold's final hands are those containing its cards and none of the deal's others:
+:func:`exclude_discards` reads the one table of that inclusion-exclusion
+(:data:`~cpoly.games.videopoker.hold.lattice.DISCARD_STEPS`) on many deals at once.
 
 >>> import numpy as np
 >>> from cpoly.deck.subsets import all_hands
@@ -28,10 +31,10 @@ import numpy as np
 from cpoly.deck.hands import hand_chunks
 from cpoly.deck.subsets import all_hands, binomial_table, colex_rank
 from cpoly.errors import CpolyInputError
-from cpoly.games.videopoker.holdchoice import HAND_SIZE
+from cpoly.games.videopoker.hold.lattice import DISCARD_STEPS, HAND_SIZE, HOLDS, held_positions
 from cpoly.scale.parallel import map_chunks
 
-__all__ = ["HAND_SIZE", "HandCategories", "SubsetTables", "build_tables", "check_categories"]
+__all__ = ["HandCategories", "SubsetTables", "build_tables", "check_categories", "exclude_discards"]
 
 #: The category of each sorted five-card hand (rows of card indices), for tables that do not
 #: keep a category per hand.
@@ -92,6 +95,44 @@ class SubsetTables:
             return one_hot
         result: np.ndarray = self.counts[len(chosen)][int(colex_rank(np.array(chosen, dtype=np.int64)))].copy()
         return result
+
+    def deal_hold_counts(self, cards: np.ndarray) -> np.ndarray:
+        """Final-hand counts per category of the 32 holds of one sorted deal, ``(32, K + 1)``
+        int64, read from the per-size tables directly (no stacked copy of them: one ``hold``
+        from a new process).
+
+        >>> tables = build_tables(np.arange(252) % 2, n=10, n_columns=2)
+        >>> tables.deal_hold_counts(np.arange(5)).sum(axis=1)[[0, 1, 31]].tolist()
+        [1, 5, 1]
+        """
+        counts = np.zeros((HOLDS, 1, self.n_columns), dtype=np.int64)
+        for mask in range(HOLDS - 1):
+            held = cards[held_positions(mask)]
+            counts[mask, 0] = self.counts[len(held)][int(colex_rank(held))]
+        counts[HOLDS - 1, 0, int(self.hand_categories(cards[None, :])[0])] = 1
+        result: np.ndarray = exclude_discards(counts)[0]
+        return result
+
+
+def exclude_discards(counts: np.ndarray) -> np.ndarray:
+    """The inclusion-exclusion in place on hold-major ``(32, N, K + 1)`` counts of the hands
+    containing each hold's cards; returns the ``(N, 32, K + 1)`` view of the final counts.
+
+    Each step of :data:`~cpoly.games.videopoker.hold.lattice.DISCARD_STEPS` subtracts row
+    ``low | bit`` from row ``low`` for every ``low`` without ``bit``: in the hold-major array
+    those rows are two strided views (holds as ``(32 / 2 bit, 2, bit)``, the middle axis the
+    card), so a step is one subtraction of whole blocks.
+
+    >>> counts = np.ones((HOLDS, 1, 1), dtype=np.int64)
+    >>> exclude_discards(counts)[0, [0, 31], 0].tolist()
+    [0, 1]
+    """
+    n_deals, n_columns = counts.shape[1:]
+    for bit, _ in DISCARD_STEPS:
+        lattice = counts.reshape(HOLDS // (2 * bit), 2, bit, n_deals, n_columns)
+        lattice[:, 0] -= lattice[:, 1]
+    result: np.ndarray = counts.transpose(1, 0, 2)
+    return result
 
 
 def check_categories(categories: np.ndarray, n: int, n_columns: int) -> np.ndarray:

@@ -1,17 +1,18 @@
 """The exact EV numerators of every hold of every deal class, for any pays, chunk by chunk.
 
-This is the analysis' own pricing (:func:`~cpoly.games.videopoker.scalar.price_holds` over the
+This is the analysis' own pricing (:func:`~cpoly.games.videopoker.play.scalar.price_holds` over the
 prepared game's held rows), offered to the features that need more than the optimal return:
-the multi-play variances (:mod:`~cpoly.games.videopoker.multiplay`) and the return as a
-function of one pay (:mod:`~cpoly.games.videopoker.holdlines`).  Nothing here chooses a hold.
+the multi-play variances (:mod:`~cpoly.games.videopoker.par.multiplay`) and the return as a
+function of one pay (:mod:`~cpoly.games.videopoker.par.holdlines`).  Nothing here chooses a hold.
 
 A value ``v[m]`` of hold ``m`` is ``w[m] * (sum of the pays of its draws)`` with the pays scaled
 to integers: the hold's EV is ``v[m] / (L * denominator)``
-(:func:`~cpoly.games.videopoker.holdchoice.draw_weights`).  Hold indices are on the class's
+(:func:`~cpoly.games.videopoker.hold.holdchoice.draw_weights`).  Hold indices are on the class's
 sorted representative deal; hold 31 (the deal kept) uses the dealt pays.
 
 Only a single unordered deck is priced this way (a deck with copies and an ordered deal
-space are analysed otherwise): :func:`plain_prepared` says so in words.
+space are analysed otherwise): the features ask for it through
+:meth:`~cpoly.games.videopoker.play.variant.Variant.require_plain`, which says so in words.
 """
 
 from __future__ import annotations
@@ -22,17 +23,15 @@ from math import comb
 
 import numpy as np
 
-from cpoly.errors import CpolyError, CpolyInputError
-from cpoly.games.videopoker.analysis import CHUNK_CLASSES
-from cpoly.games.videopoker.holdchoice import draw_weights
-from cpoly.games.videopoker.holds import HOLDS, hold_weights
-from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.scalar import Pricing, price_holds
-from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.errors import CpolyInputError
+from cpoly.games.videopoker.hold.holdchoice import draw_weights
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.play.choice import hold_weights
+from cpoly.games.videopoker.play.scalar import CHUNK_CLASSES, Pricing, price_holds
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.paytable import INT64_LIMIT
 
-__all__ = ["CHUNK_CLASSES", "PricedChunk", "denominator_of", "plain_prepared", "priced_chunks",
-           "require_plain_game", "value_lattice"]
+__all__ = ["PricedChunk", "denominator_of", "priced_chunks", "value_lattice"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,24 +44,6 @@ class PricedChunk:
     values: tuple[np.ndarray, ...]
 
 
-def require_plain_game(ordered: bool, copies: int, feature: str) -> None:
-    """An error saying that ``feature`` does not support the game yet, unless it is a single
-    deck dealt unordered (checked before any preparation)."""
-    if ordered:
-        raise CpolyError(f"{feature} is not supported for ordered games (position-dependent categories) yet")
-    if copies != 1:
-        raise CpolyError(f"{feature} is not supported for decks with copies of each card yet")
-
-
-def plain_prepared(prepared: object, feature: str) -> PreparedGame:
-    """``prepared`` when it is a single deck's preparation; else the error of
-    :func:`require_plain_game`."""
-    if not isinstance(prepared, PreparedGame):
-        require_plain_game(False, 2, feature)
-        raise AssertionError("unreachable")
-    return prepared
-
-
 def denominator_of(prepared: PreparedGame) -> int:
     """``C(n, 5) * L``: deals times the draw weight, the denominator of every probability."""
     return comb(prepared.n, HAND_SIZE) * draw_weights(prepared.n)[0]
@@ -70,7 +51,7 @@ def denominator_of(prepared: PreparedGame) -> int:
 
 def priced_chunks(prepared: PreparedGame, pay_matrices: Sequence[np.ndarray]) -> Iterator[PricedChunk]:
     """Every deal class priced under each of ``pay_matrices``
-    (:func:`~cpoly.games.videopoker.holds.hold_pay_matrix` of scaled pays), chunk by chunk.
+    (:func:`~cpoly.games.videopoker.play.choice.hold_pay_matrix` of scaled pays), chunk by chunk.
 
     Raises an input error when a matrix's values could overflow int64: a value is at most
     ``L`` times the largest pay, a sum of the inclusion-exclusion at most ``C(n, 5)`` times it.

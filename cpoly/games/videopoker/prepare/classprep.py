@@ -7,11 +7,10 @@ analysis reads four-card subsets by class and smaller ones by colex rank (a few 
 expanded from their classes); the tables of every subset by colex rank and the category of every
 hand are built only when something asks for them (:attr:`PreparedGame.tables`).
 
-The arrays live in the game's **prepared-game file** (:mod:`cpoly.store.container`'s container: one file
-per game, memory-mapped), which also holds, in its header, what a warm ``hold`` and a warm
-``analyze`` need besides (:mod:`~cpoly.games.videopoker.holdfile`,
-:mod:`~cpoly.games.videopoker.warmanalysis`).  The cold path builds the arrays, writes the file
-and reads it back through :func:`from_store`, the constructor the warm paths call.
+The arrays (:func:`build_arrays`) live in the game's **prepared-game file**
+(:mod:`~cpoly.games.videopoker.warm.preparedfile`, which writes and reads it); the prepared game
+is made from them by :func:`prepared_of`, whether the cold path built them or a warm one read
+them back.
 
 What is kept: the four- and five-card class keys, the representatives' cards, colex ranks,
 categories and class sizes, the class of each representative's 4-subsets, the tables per class,
@@ -21,24 +20,21 @@ stacked row of each held subset of each representative (int32, ready for a warm 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from math import comb
-from pathlib import Path
-from typing import Any
 
 import numpy as np
 
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.deck.suitclasses import SuitBlocks, suit_levels
-from cpoly.games.videopoker import cache
-from cpoly.games.videopoker.holds import HOLDS, StackedTables, held_subset_rows, subset_indices
-from cpoly.games.videopoker.prepare import PreparedGame
-from cpoly.games.videopoker.tables import HAND_SIZE, SubsetTables
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
+from cpoly.games.videopoker.prepare.subsetrows import StackedTables, held_subset_rows, subset_indices
+from cpoly.games.videopoker.prepare.tables import SubsetTables
 from cpoly.scale.parallel import beside
-from cpoly.store import container as store
-from cpoly.store.sources import cache_enabled
 
-__all__ = ["from_store", "load_classes", "prepare_classes", "write_prepared"]
+__all__ = ["Classify", "build_arrays", "prepared_of"]
 
 #: The categories of sorted five-card hands (rows of card indices), by the engine.
 Classify = Callable[[np.ndarray], np.ndarray]
@@ -82,8 +78,8 @@ def _offsets(n: int) -> np.ndarray:
     return np.cumsum([0] + [comb(n, j) for j in _SMALL]).astype(np.int64)
 
 
-def _build(classify: Classify, blocks: SuitBlocks, n_columns: int) -> dict[str, np.ndarray]:
-    """The entry's arrays: the representatives classified by the engine on a pool thread while
+def build_arrays(classify: Classify, blocks: SuitBlocks, n_columns: int) -> dict[str, np.ndarray]:
+    """The arrays of the prepared-game file: the representatives classified by the engine on a pool thread while
     this one finds what does not depend on their categories (classes of their 4-subsets, class
     sizes, classes of the small subsets, the rows of their held subsets)."""
     levels = suit_levels(blocks)
@@ -112,59 +108,10 @@ def _small_tables(arrays: dict[str, np.ndarray]) -> list[np.ndarray]:
     return [arrays[f"table{j}"][arrays[f"class{j}"]] for j in _SMALL]
 
 
-def prepare_classes(classify: Classify, blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str,
-                    use_cache: bool = True, where: Path | None = None,
-                    meta: Callable[[], Mapping[str, Any]] = dict) -> PreparedGame:
-    """Deal classes and tables of a single-deck game whose categories are invariant under the
-    suit permutations of ``blocks`` (the deck and its interchangeable suits; the caller vouches
-    for that: the engine's literals).
-
-    ``classify`` gives the categories of sorted five-card hands (the class representatives),
-    ``n_columns`` counts the categories with "nothing", ``key`` is the game's cache key (its
-    definition and deck).  With ``use_cache`` the prepared-game file ``where`` (by default the
-    cache entry of ``key``) is read when it holds the game of ``key``, else written (with
-    ``meta()`` in its header) and read back.
-    """
-    where = where or cache.entry_path("suit-classes", key) if use_cache and cache_enabled() else None
-    stored = None if where is None else load_classes(blocks, faces, n_columns, key, where)
-    if stored is not None:
-        return stored
-    arrays = _build(classify, blocks, n_columns)
-    if where is not None and write_prepared(where, arrays, meta(), key):
-        written = load_classes(blocks, faces, n_columns, key, where, from_cache=False)
-        if written is not None:
-            return written
-    return _prepared(arrays, blocks, np.asarray(faces), n_columns, False)
-
-
-def write_prepared(where: Path, arrays: Mapping[str, np.ndarray], meta: Mapping[str, Any], key: str) -> bool:
-    """Write the prepared-game file ``where`` of the game of ``key``; False when it cannot be
-    written."""
-    return store.write(where, cache.raw_arrays(arrays), {**meta, "entry": key})
-
-
-def load_classes(blocks: SuitBlocks, faces: np.ndarray, n_columns: int, key: str, where: Path,
-                 from_cache: bool = True) -> PreparedGame | None:
-    """The prepared game of the file ``where`` when it holds the game of ``key``
-    (:func:`prepare_classes`' parameters), or None when it is missing, of another game, damaged
-    (deleted) or not sane: nothing is computed."""
-    opened = store.open_store(where)
-    if opened is None or opened.meta.get("entry") != key:
-        return None
-    prepared = from_store(opened, blocks, faces, n_columns, from_cache)
-    if prepared is None:
-        cache.discard(where)
-    return prepared
-
-
-def from_store(opened: store.Store, blocks: SuitBlocks, faces: np.ndarray, n_columns: int,
-               from_cache: bool = True) -> PreparedGame | None:
-    """The prepared game of an open prepared-game file; None when an array fails its check or
-    the arrays are not the expected ones, or not sane."""
-    try:
-        arrays = opened.arrays()
-    except (store.Damaged, ValueError, TypeError):
-        return None
+def prepared_of(arrays: dict[str, np.ndarray], blocks: SuitBlocks, faces: np.ndarray, n_columns: int,
+                from_cache: bool = True) -> PreparedGame | None:
+    """The prepared game of the arrays of a prepared-game file (:func:`build_arrays`' arrays, read
+    back); None when they are not the expected names, dtypes and shapes, or not sane."""
     if not cache.matches(arrays, _layout(blocks.n, n_columns)) or not _sane(arrays, blocks.n):
         return None
     return _prepared(arrays, blocks, np.asarray(faces), n_columns, from_cache)

@@ -7,7 +7,7 @@ inclusion-exclusion as one number per subset instead of one count per category::
 
 (hold 31, the dealt hand kept, uses the dealt pays instead).  The work is hold-major: one
 ``take`` of the contracted rows at the ``(31, N)`` int32 rows of a chunk's held subsets
-(:meth:`~cpoly.games.videopoker.prepare.PreparedGame.held_rows`) fills the ``(32, N)``
+(:meth:`~cpoly.games.videopoker.prepare.prepared.PreparedGame.held_rows`) fills the ``(32, N)``
 lattice; the transform, the weights, the maximum and the mask of maximal holds are
 element-wise passes over contiguous rows (NumPy releases the GIL, so chunks run on both
 cores), and one reduction of the mask gives each deal's best hold or says that several tie.
@@ -17,7 +17,7 @@ gathered over chunks).  For the others only the chosen hold's counts are summed,
 subsets that contain it: the signed (deal, superset of its best hold) pairs weighted by
 class size and draw weight, one ``bincount`` per chunk, then one product with the rows for
 the whole game (:func:`exact_dot`).  Every value is an exact integer, the same as
-:func:`~cpoly.games.videopoker.holds.choose_holds` computes.
+:func:`~cpoly.games.videopoker.play.choice.choose_holds` computes.
 """
 
 from __future__ import annotations
@@ -27,34 +27,32 @@ from dataclasses import dataclass
 import numpy as np
 
 from cpoly.errors import CpolyError
-from cpoly.games.videopoker.holds import (
-    HOLDS,
-    HoldChoice,
-    StackedTables,
-    choose_holds,
-    exclude_discards,
-    hold_counts,
-    hold_sizes,
-)
-from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, superset_sign, supersets
+from cpoly.games.videopoker.play.choice import HoldChoice, choose_holds, hold_sizes
+from cpoly.games.videopoker.prepare.subsetrows import StackedTables, hold_counts
+from cpoly.games.videopoker.prepare.tables import exclude_discards
 from cpoly.lang.tierule import TieRule
 
-__all__ = ["TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "flat_masks", "plain_sums", "play_chunk",
-           "play_tied", "price_holds", "ranges"]
+__all__ = ["CHUNK_CLASSES", "TIED", "PlainSums", "PlayedChunk", "Pricing", "exact_dot", "flat_masks", "plain_sums",
+           "play_chunk", "play_tied", "price_holds", "ranges"]
+
+#: Deal classes processed per vectorised chunk (about 20 MB of int64 counts for 10 categories).
+CHUNK_CLASSES = 8192
 
 _KEPT = HOLDS - 1  # hold 31: the deal kept whole (its category, no subset row)
 
 
 def flat_masks(lists: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The masks listed for each mask ``m``, one list after another: the flat entries, each
-    list's length and start, and each entry's sign ``(-1)**|m ^ entry|`` (int64).
+    list's length and start, and each entry's sign ``(-1)**|m ^ entry|``
+    (:func:`~cpoly.games.videopoker.hold.lattice.superset_sign`), int64.
 
     >>> [table.tolist() for table in flat_masks([[0], [0, 1]])]
     [[0, 0, 1], [1, 2], [0, 1], [1, -1, 1]]
     """
     flat = np.array([t for ts in lists for t in ts], dtype=np.int64)
     counts = np.array([len(ts) for ts in lists], dtype=np.int64)
-    signs = np.array([(-1) ** (m ^ t).bit_count() for m, ts in enumerate(lists) for t in ts], dtype=np.int64)
+    signs = np.array([superset_sign(m, t) for m, ts in enumerate(lists) for t in ts], dtype=np.int64)
     return flat, counts, np.cumsum(counts) - counts, signs
 
 
@@ -68,11 +66,12 @@ def ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
     return result
 
 
-#: For each hold ``m``, the held subsets ``T`` (``m <= T < 31``) whose rows enter its counts, and their signs.
+#: For each hold ``m``, the held subsets ``T`` (``m <= T < 31``) whose rows enter its counts, and
+#: their signs: :func:`~cpoly.games.videopoker.hold.lattice.supersets` without the deal itself.
 _SUPERSET_FLAT, _SUPERSET_COUNTS, _SUPERSET_STARTS, _SUPERSET_SIGN_FLAT = flat_masks(
-    [[t for t in range(_KEPT) if t & m == m] for m in range(HOLDS)])
+    [[t for t in supersets(m) if t != _KEPT] for m in range(HOLDS)])
 #: The sign of the dealt hand's own term in each hold's counts.
-_KEPT_SIGNS = np.array([(-1) ** (_KEPT ^ m).bit_count() for m in range(HOLDS)], dtype=np.int64)
+_KEPT_SIGNS = np.array([superset_sign(m, _KEPT) for m in range(HOLDS)], dtype=np.int64)
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,8 +92,8 @@ class Pricing:
 
     @classmethod
     def of(cls, stacked: StackedTables, pay_matrix: np.ndarray, weight_by_hold: np.ndarray) -> Pricing:
-        """From :func:`~cpoly.games.videopoker.holds.hold_pay_matrix` and
-        :func:`~cpoly.games.videopoker.holds.hold_weights`."""
+        """From :func:`~cpoly.games.videopoker.play.choice.hold_pay_matrix` and
+        :func:`~cpoly.games.videopoker.play.choice.hold_weights`."""
         ordinary = pay_matrix[0].astype(np.int64)
         contracted: np.ndarray = stacked.rows @ ordinary  # int64: the pays are int64
         hands = int(stacked.rows[0].sum()) if len(stacked.rows) else 0  # row 0: the empty subset, every hand
@@ -128,12 +127,12 @@ class PlayedChunk:
     ----------
     values : numpy.ndarray
         ``(N, 32)`` exact EV numerators deal by deal (as
-        :func:`~cpoly.games.videopoker.holds.choose_holds`; a transposed view of
+        :func:`~cpoly.games.videopoker.play.choice.choose_holds`; a transposed view of
         :func:`price_holds`).
     sums : PlainSums
         The deals with one best hold, summed (:func:`plain_sums`).
     tied_index : numpy.ndarray
-        ``(tied rows, 32)`` the other deals' rows (:func:`~cpoly.games.videopoker.holds.hold_counts`'
+        ``(tied rows, 32)`` the other deals' rows (:func:`~cpoly.games.videopoker.prepare.subsetrows.hold_counts`'
         index, column 31 the class), for :func:`play_tied`.
     """
 

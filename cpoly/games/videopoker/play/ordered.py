@@ -17,11 +17,11 @@ of every deal from scratch:
   witness meeting ``D`` is an **event** of ``D`` that an ordering either satisfies or not;
 * the witnesses of one deal are counted by what they need (the held cards and their
   positions, a *placement*) and what they change (category to category), from the witnesses'
-  placed subsets (:mod:`~cpoly.games.videopoker.placed`), so a deal with thousands of
+  placed subsets (:mod:`~cpoly.games.videopoker.play.placed`), so a deal with thousands of
   witnesses (Double Bonus Plus: every hand with an ace meets all 2,304 four adjacent aces)
   costs its few hundred events, not its witnesses;
 * most deal classes play one hold in every ordering, proven by bounds on each hold's gains,
-  and are summed without their orderings (:mod:`~cpoly.games.videopoker.orderedplay`);
+  and are summed without their orderings (:mod:`~cpoly.games.videopoker.play.orderedplay`);
 * for the others, the orderings of ``D`` that place its *relevant* cards (those of some event)
   alike satisfy the same events, so a deal class becomes one row per placement of its relevant
   cards, weighed by its number of orderings (:func:`play_orderings`).
@@ -43,8 +43,9 @@ from math import factorial, perm
 
 import numpy as np
 
-from cpoly.games.videopoker.holds import HOLDS, HoldChoice, hold_sizes
-from cpoly.games.videopoker.placed import (
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.play.choice import HoldChoice, hold_sizes
+from cpoly.games.videopoker.play.placed import (
     MASK_BITS,
     PLACEMENTS,
     SIXES,
@@ -52,9 +53,8 @@ from cpoly.games.videopoker.placed import (
     PlacedSubsets,
     moved_hands,
 )
-from cpoly.games.videopoker.scalar import ranges
-from cpoly.games.videopoker.summary import Totals
-from cpoly.games.videopoker.tables import HAND_SIZE
+from cpoly.games.videopoker.play.scalar import ranges
+from cpoly.games.videopoker.play.summary import Totals
 
 __all__ = ["DRAW_ORDERINGS", "ORDERINGS", "OrderedHands", "OrderedPricing", "ordered_draw_weights",
            "play_orderings"]
@@ -106,7 +106,7 @@ class OrderedHands:
 
     @cached_property
     def placed(self) -> PlacedSubsets:
-        """The witnesses by placed subset (:mod:`~cpoly.games.videopoker.placed`)."""
+        """The witnesses by placed subset (:mod:`~cpoly.games.videopoker.play.placed`)."""
         return PlacedSubsets.of(self.cards, self.category, self.base, self.n_cards)
 
     def is_invariant(self, card_maps: np.ndarray) -> bool:
