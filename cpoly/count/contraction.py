@@ -48,6 +48,7 @@ from cpoly.count.typedpatterns import (
     integer_partitions,
     partition_array,
     partition_types,
+    pattern_count,
     stride,
     symmetric_patterns,
     typed_patterns,
@@ -183,8 +184,8 @@ def _side_terms(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]
         sizes = tuple(plan.atoms[names[vertices[0]]].numeric_sizes())
         symmetric = len(set(allowed)) == 1 and all(
             image(term, ((a, b), (b, a))) is term for a, b in zip(vertices, vertices[1:]))
-        points = len((symmetric_patterns(len(vertices), allowed[0], sizes) if symmetric
-                      else typed_patterns(len(vertices), allowed, sizes))[0])
+        points = (len(symmetric_patterns(len(vertices), allowed[0], sizes)[0]) if symmetric
+                  else pattern_count(len(vertices), allowed, sizes))
         found.append(SideTerm(coef, plan, symmetric, points))
     return tuple(found)
 

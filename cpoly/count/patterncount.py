@@ -21,7 +21,7 @@ from cpoly.count.canonical import CanonicalTerms
 from cpoly.count.condition import MAX_CASES, Case, ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.count.contraction import Contraction, contraction_sum, plan_contraction
 from cpoly.count.decoupled import Decoupled, decouple, decoupled_sum
-from cpoly.count.evaluate import grid_points, pattern_axes, term_sum
+from cpoly.count.evaluate import grid_points, pattern_axes, pattern_sizes, term_sum
 from cpoly.count.plan import TermPlan, plan_term, split_terms
 from cpoly.count.typedpatterns import MAX_PATTERNS, pattern_bound
 from cpoly.dag.expr import Expr, nodes_under
@@ -74,7 +74,7 @@ class PricedTerms:
     ``biggest`` is the term with the most patterns, named when the count is refused."""
 
     terms: tuple[TermPlan, ...]
-    axes: tuple[object, ...]
+    sizes: tuple[tuple[int, ...] | None, ...]  # per term, its typed patterns per sort (None: none)
     work: int
     biggest: Expr | None = None
     patterns: int = 0
@@ -96,19 +96,19 @@ def priced_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
         if bound > PATTERN_REFUSE:
             raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
                                   term.node)
-    axes = [pattern_axes(term) for term in terms]
-    points = [grid_points(a) for a in axes]
+    sizes = [pattern_sizes(term) for term in terms]
+    points = [grid_points(s) for s in sizes]
     works: list[int] = []
     decoupled: list[Decoupled | None] = []
-    for term, axis, n in zip(terms, axes, points):
+    for term, size, n in zip(terms, sizes, points):
         nodes = node_count(term.node)
-        found = decouple(term, axis) if n > DECOUPLE_ABOVE else None
+        found = decouple(term, size) if n > DECOUPLE_ABOVE else None
         if found is not None and found.work >= n * nodes:
             found = None  # the grid of patterns is as cheap
         works.append((n * nodes if found is None else found.work) + TERM_OVERHEAD * nodes)
         decoupled.append(found)
     biggest = terms[points.index(max(points))].node if terms else None
-    return PricedTerms(tuple(terms), tuple(axes), sum(works), biggest, max(points, default=0), tuple(keys),
+    return PricedTerms(tuple(terms), tuple(sizes), sum(works), biggest, max(points, default=0), tuple(keys),
                        tuple(decoupled))
 
 
@@ -240,10 +240,11 @@ def run_patterns(counted: PatternPlan, budget: WorkBudget | None = None) -> Numb
     (budget or WorkBudget()).spend(counted.work)
     total: Number = 0 if counted.contraction is None else contraction_sum(counted.contraction)
     for weight, _, cost in counted.parts:
-        for term, axes, key, decoupled in zip(cost.terms, cost.axes, cost.keys, cost.decoupled):
+        for term, sizes, key, decoupled in zip(cost.terms, cost.sizes, cost.keys, cost.decoupled):
             found = CANONICAL.counts.get(key)  # counted by an earlier count (or part)
             if found is None:
-                found = CANONICAL.counts[key] = (term_sum(term, axes) if decoupled is None  # type: ignore[arg-type]
-                                                 else decoupled_sum(term, axes, decoupled))  # type: ignore[arg-type]
+                axes = None if sizes is None else pattern_axes(term)  # the patterns, built to count
+                found = CANONICAL.counts[key] = (term_sum(term, axes) if decoupled is None
+                                                 else decoupled_sum(term, axes, decoupled))
             total += weight * term.coefficient * found
     return expand(total)

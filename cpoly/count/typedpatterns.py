@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
-from math import factorial, prod
+from math import comb, factorial, prod
 
 import numpy as np
 
@@ -115,6 +115,64 @@ def _capacity_typings(m: int, sizes: Sequence[int | None]) -> list[int]:
         series = [sum((series[i] * factor[k - i] for i in range(max(0, k - cap), k + 1)), Fraction(0))
                   for k in range(m + 1)]
     return [int(series[k] * factorial(k)) for k in range(m + 1)]
+
+
+def pattern_count(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence[int | None]) -> int:
+    """The exact number of typed patterns :func:`typed_patterns` enumerates, counted without
+    enumerating any (pricing a term costs no patterns); raises CpolyTooLarge as it does past
+    MAX_PATTERNS.
+
+    A typed pattern is a map of each vertex to an atom it may take, and for each atom a
+    partition of the vertices mapped to it into at most ``size`` blocks (the blocks it holds).
+    Vertices with the same allowed atoms are interchangeable, so the maps are counted by how
+    many of each such class go to each atom, atom after atom (binomial choices of which ones).
+
+    >>> pattern_count(5, [[0]] * 5, [None])                  # Bell(5)
+    52
+    >>> allowed, sizes = [[0, 1], [1, 2], [0, 1, 2], [2]], [1, 2, None]
+    >>> pattern_count(4, allowed, sizes) == len(typed_patterns(4, allowed, sizes)[0])
+    True
+    """
+    found = _pattern_count(m, tuple(tuple(sorted(set(a))) for a in allowed), tuple(atom_sizes))
+    if found > MAX_PATTERNS:
+        raise _too_many(m)
+    return found
+
+
+@cached("typedpatterns.pattern_count", 16_384)
+def _pattern_count(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]) -> int:
+    classes: dict[tuple[int, ...], int] = {}
+    for atoms in allowed:
+        classes[atoms] = classes.get(atoms, 0) + 1
+    kinds = list(classes)
+    sizes = [classes[k] for k in kinds]
+    ways: dict[tuple[int, ...], int] = {(0,) * len(kinds): 1}  # vertices of each class placed so far
+    for atom, size in enumerate(atom_sizes):
+        members = [c for c, atoms in enumerate(kinds) if atom in atoms]
+        if not members:
+            continue
+        blocks = _at_most_blocks(m, m if size is None else min(size, m))
+        placed: dict[tuple[int, ...], int] = {}
+        for state, count in ways.items():
+            for take in product(*(range(sizes[c] - state[c] + 1) for c in members)):
+                split = blocks[sum(take)]
+                if not split:
+                    continue
+                after = list(state)
+                choices = count * split
+                for c, k in zip(members, take):
+                    choices *= comb(sizes[c] - state[c], k)
+                    after[c] += k
+                key = tuple(after)
+                placed[key] = placed.get(key, 0) + choices
+        ways = placed
+    return ways.get(tuple(sizes), 0)
+
+
+@cached("typedpatterns.at_most_blocks", 1_024)
+def _at_most_blocks(m: int, most: int) -> tuple[int, ...]:
+    """For n = 0..m, the set partitions of n items into at most ``most`` blocks."""
+    return tuple(sum(stirling2(n, k) for k in range(min(n, most) + 1)) for n in range(m + 1))
 
 
 def stride(m: int) -> int:
