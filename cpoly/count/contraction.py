@@ -172,8 +172,18 @@ def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int,
     return Contraction(order, vertices, pairs, tuple(indexed), (planned[0], planned[1]), work)
 
 
+_SIDE_TERMS = Memo[tuple[int, tuple[tuple[int, Sort], ...]], "tuple[SideTerm, ...]"]("contraction.side_terms", 50_000)
+
+
 def _side_terms(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]) -> tuple[SideTerm, ...]:
-    """One side split by its literal sets, each term with its atoms and pattern count."""
+    """One side split by its literal sets, each term with its atoms and pattern count
+    (memoised: the counts of one table share most of their sides)."""
+    key = (node.uid, tuple((v, sorts[v]) for v in vertices))
+    found = _SIDE_TERMS.get(key)
+    return found if found is not None else _SIDE_TERMS.put(key, _split_side(node, vertices, sorts))
+
+
+def _split_side(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]) -> tuple[SideTerm, ...]:
     names = {v: sorts[v].name for v in vertices}
     universe = frozenset(vertices)
     found = []

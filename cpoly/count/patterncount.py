@@ -14,6 +14,7 @@ before any is run; :class:`WorkBudget` is charged the whole before the first par
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -170,18 +171,25 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
     patterns the split avoids).  ``positions`` (tuples of vertices that move together, e.g. a
     card's face and suit) allow one case per size of W when the node is symmetric in them;
     ``memo`` keeps conditioned DAGs between calls.  Raises TooManyPatterns when a term of the
-    chosen plan is over the pattern limit."""
-    contracted = plan_contraction(node, sorts, universe)
-    many = contracted is not None and max(map(len, contracted.vertices)) >= CONTRACT_FIRST
-    if contracted is not None and many and contracted.work <= SPLIT_GOOD:
+    chosen plan is over the pattern limit.
+
+    With fewer than CONTRACT_FIRST vertices of every sort, the contraction is planned only
+    when the plan by terms fails or costs more than SPLIT_GOOD: the choice is the same, and
+    most counts of a five-card table never plan it."""
+    many = max(Counter(sorts[v].name for v in universe).values(), default=0) >= CONTRACT_FIRST
+    contracted = plan_contraction(node, sorts, universe) if many else None
+    if contracted is not None and contracted.work <= SPLIT_GOOD:
         return PatternPlan((), None, contracted)
     try:
         planned = _plan_by_terms(node, sorts, universe, positions, memo)
     except CpolyTooLarge:
+        contracted = contracted if many else plan_contraction(node, sorts, universe)
         if contracted is None:
             raise
         return PatternPlan((), None, contracted)
-    if contracted is not None and contracted.work < planned.work and (many or planned.work > SPLIT_GOOD):
+    if not many and planned.work > SPLIT_GOOD:
+        contracted = plan_contraction(node, sorts, universe)
+    if contracted is not None and contracted.work < planned.work:
         return PatternPlan((), None, contracted)
     return planned
 
