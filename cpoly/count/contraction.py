@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cpoly.count.canonical import CanonicalTerms
-from cpoly.count.cardswaps import deep_normal, image, invariant, normal, orbits, pair_symmetries
+from cpoly.count.cardswaps import Swap, deep_normal, image, normal, orbits, pair_symmetries
 from cpoly.count.evaluate import INT64_SAFE, PatternEnv, evaluate, exact_dtype, falling_product, value_bound
 from cpoly.count.plan import TermPlan, plan_term, split_terms
 from cpoly.count.separation import Pairs, Part, collected, pair_matrix, separate, split_factors
@@ -129,34 +129,38 @@ def _expand(own_a: list[Expr], own_b: list[Expr], mixed: list[Expr], names: dict
     for k, factor in enumerate(remaining):
         later = [*remaining[k + 1:], *own]
         keeping = [s for s in swaps if all(image(f, s) is f for f in later)]
-        fixing = [s for s in keeping if invariant(parts, s)]
         terms = [split_coefficient(t) for t in factor.terms] if isinstance(factor, Sum) else [(1, factor)]
-        pieces: list[Part] = []
-        for coef, term in orbits([(c, (t,)) for c, t in terms], fixing):
-            separated = _separated(term[0], names, first)
-            if separated is None:
+        by_fixing: dict[tuple[Swap, ...], list[Part]] = {}  # the parts by the swaps that fix them
+        for part in parts:
+            fixing = tuple(s for s in keeping if image(part[1], s) is part[1] and image(part[2], s) is part[2])
+            by_fixing.setdefault(fixing, []).append(part)
+        products: list[Part] = []
+        for fixing, fixed in by_fixing.items():
+            pieces = _pieces(terms, fixing, names, first)
+            if pieces is None:
                 return None
-            pieces.extend((coef * c, x, y) for c, x, y in separated)
-        if len(parts) * len(pieces) > MAX_PARTS:
-            return None
-        products = collected([(c1 * c2, normal(mul(a1, a2)), normal(mul(b1, b2)))
-                               for c1, a1, b1 in parts for c2, a2, b2 in pieces])
-        parts = [(c, x, y) for c, (x, y) in orbits([(c, (x, y)) for c, x, y in products], keeping)]
+            if len(products) + len(fixed) * len(pieces) > MAX_PARTS:
+                return None
+            products.extend((c1 * c2, normal(mul(a1, a2)), normal(mul(b1, b2)))
+                            for c1, a1, b1 in fixed for c2, a2, b2 in pieces)
+        parts = [(c, x, y) for c, (x, y) in orbits([(c, (x, y)) for c, x, y in collected(products)], keeping)]
     if not remaining:
         return [(1, *own)]
     return collected([(c, mul(own[0], a), mul(own[1], b)) for c, a, b in parts])
 
 
-_SEPARATED = Memo[tuple[int, str, tuple[tuple[int, str], ...]], "list[Part] | None"]("contraction.separated", 100_000)
-
-
-def _separated(node: Expr, names: dict[int, str], first: str) -> list[Part] | None:
-    """:func:`cpoly.count.separation.separate`, memoised (the counts of one table share factors)."""
-    key = (node.uid, first, tuple(sorted(names.items())))
-    table = _SEPARATED.table
-    if key in table:
-        return table[key]
-    return _SEPARATED.put(key, separate(node, names, first))
+def _pieces(terms: list[tuple[int, Expr]], fixing: tuple[Swap, ...], names: dict[int, str],
+            first: str) -> list[Part] | None:
+    """A factor's terms merged under the swaps ``fixing`` the parts they multiply (and every
+    later factor: a part times the image of a term is the image of the part times the term),
+    each separated into one-sort products (None: a term does not separate)."""
+    pieces: list[Part] = []
+    for coef, term in orbits([(c, (t,)) for c, t in terms], fixing):
+        separated = separate(term[0], names, first)
+        if separated is None:
+            return None
+        pieces.extend((coef * c, x, y) for c, x, y in separated)
+    return pieces
 
 
 def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int, ...]], pairs: Pairs,
