@@ -129,7 +129,8 @@ def _expand(own_a: list[Expr], own_b: list[Expr], mixed: list[Expr], names: dict
     for k, factor in enumerate(remaining):
         later = [*remaining[k + 1:], *own]
         keeping = [s for s in swaps if all(image(f, s) is f for f in later)]
-        terms = [split_coefficient(t) for t in factor.terms] if isinstance(factor, Sum) else [(1, factor)]
+        terms: list[tuple[int, Expr]] = ([split_coefficient(t) for t in factor.terms] if isinstance(factor, Sum)
+                                         else [(1, factor)])
         by_fixing: dict[tuple[Swap, ...], list[Part]] = {}  # the parts by the swaps that fix them
         for part in parts:
             fixing = tuple(s for s in keeping if image(part[1], s) is part[1] and image(part[2], s) is part[2])
