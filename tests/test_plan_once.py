@@ -7,10 +7,16 @@ engine against the counts recorded in the golden table files.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+from cpoly.api import load_game, load_game_text
+from cpoly.count.cardswaps import card_swaps
+from cpoly.count.compiledgame import Game
+from cpoly.count.exclusive import pairs_left, symmetries, zero_one_terms
 from cpoly.count.typedpatterns import MAX_PATTERNS, pattern_count, typed_patterns
+from cpoly.dag.rewrite import add, const, mul
 from cpoly.errors import CpolyTooLarge
 
 
@@ -49,3 +55,43 @@ def test_pattern_count_is_the_number_enumerated(m: int, allowed: list[list[int]]
 def test_pattern_count_refuses_past_the_limit_as_enumerating_does() -> None:
     with pytest.raises(CpolyTooLarge, match="equality patterns of 8 vertices"):
         pattern_count(8, [list(range(15))] * 8, [1] * 15)
+
+
+# ---- the 0/1 check by pairs of terms ---------------------------------------------------------
+SMALL = (Path(__file__).parent / "fixtures" / "small_poker.cp").read_text(encoding="utf-8")
+EXTRA = {  # categories over the small deck: 0/1 or not, symmetric in the cards or not
+    "AceCards": "sum(i in 1..5) δF[i]{Ace}",                                   # 0..4 aces: not 0/1
+    "PairOrAce": "any(i<j in 1..5) δF[i],F[j] + δF[1]{Ace}",                   # overlap: not 0/1
+    "FirstHigh": "δF[1]{Ace} + δF[1]{King}",                                    # disjoint values: 0/1
+    "Windows": "(sum(w in Nine..Ten) prod(i in 1..5) δF[i]{w..w+4}) UniqueFaces",  # the deal decides
+    "SuitedPairs": "sum(i<j in 1..5) (δS[i],S[j] δF[i],F[j])",                  # 0 on the deal
+    "TwoWays": "δF[1],F[2] + δF[1],F[2] δS[1],S[3]",                            # nested: not 0/1
+}
+
+
+def _small_game() -> Game:
+    lines = SMALL.replace("ranks ", "".join(f"{n} = {e}\n" for n, e in EXTRA.items()) + "ranks ", 1)
+    names = ", ".join(EXTRA)
+    lines = lines.replace("categories RoyalFlush,", f"categories {names}, RoyalFlush,", 1)
+    return load_game_text(lines, check_order=False)
+
+
+@pytest.mark.parametrize("name", [*EXTRA, "Straight", "FullHouse", "StraightFlush"])
+def test_the_pairs_check_agrees_with_counting_c_times_c_minus_1(name: str) -> None:
+    game = _small_game()
+    node = game.categories[name]
+    by_square = game.plan.count_ordered(mul(node, add(node, const(-1))), checking=False) != 0
+    assert game._hits_twice(name) == by_square
+    by_pairs = {"AceCards", "FirstHigh", "SuitedPairs", "TwoWays", "FullHouse"}  # sums of 0/1 terms
+    assert (zero_one_terms(node) is not None) == (name in by_pairs)
+    expected = {"AceCards": True, "PairOrAce": True, "TwoWays": True}.get(name, False)
+    assert by_square == expected
+
+
+def test_the_rules_prove_the_seven_card_straight_flushes_exclusive() -> None:
+    game = load_game("definitions/holdem.cp")
+    terms = zero_one_terms(game.categories["StraightFlush"])
+    assert terms is not None and len(terms) == 210
+    swaps = symmetries(terms, game.deal, card_swaps(game.face_vertices, game.suit_vertices))
+    assert len(swaps) == 6  # every adjacent transposition of the seven cards
+    assert pairs_left(terms, game.deal, swaps) == []  # 290 pairs tried, every one 0 by the rules

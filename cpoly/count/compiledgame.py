@@ -16,9 +16,11 @@ from functools import cached_property
 
 import numpy as np
 
+from cpoly.count.cardswaps import card_swaps
 from cpoly.count.counting import TABLE_BUDGET, CountingPlan, DealSpace
 from cpoly.count.dealcheck import deal_witness, value_at
 from cpoly.count.evaluate import SortedValues, evaluate_factored
+from cpoly.count.exclusive import pairs_left, symmetries, zero_one_terms
 from cpoly.count.patterncount import WorkBudget
 from cpoly.dag.expr import Expr, vertices_of
 from cpoly.dag.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
@@ -180,12 +182,22 @@ class Game:
         terms), by counting.
 
         For an integer c, ``c(c-1) >= 0`` with equality exactly when c is 0 or 1, so one count
-        of ``deal·c·(c-1)`` decides it.  Raises CpolyTooLarge when that needs checking every deal.
+        of ``deal·c·(c-1)`` decides it.  A sum of 0/1 terms needs less: the pairs of its terms
+        the rules do not prove exclusive on the deal, counted as one sum
+        (:mod:`cpoly.count.exclusive`).  Raises CpolyTooLarge when a count needs checking every deal.
         """
         return [name for name in self.category_names
-                if not is_boolean(self.categories[name])
-                and self.plan.count_ordered(mul(self.categories[name], add(self.categories[name], const(-1))),
-                                            f"the 0/1 check of {name}", checking=False) != 0]
+                if not is_boolean(self.categories[name]) and self._hits_twice(name)]
+
+    def _hits_twice(self, name: str) -> bool:
+        """Whether some deal has category ``name`` at a value other than 0 and 1."""
+        node, what = self.categories[name], f"the 0/1 check of {name}"
+        terms = zero_one_terms(node)
+        swaps = [] if terms is None or self.spec.ordered else card_swaps(self.face_vertices, self.suit_vertices)
+        left = None if terms is None else pairs_left(terms, self.deal, symmetries(terms, self.deal, swaps))
+        if left is None:
+            return self.plan.count_ordered(mul(node, add(node, const(-1))), what, checking=False) != 0
+        return bool(left) and self.plan.count_ordered(add(*left), what, checking=False) != 0
 
     def not_zero_one(self, name: str, because: str) -> CpolyError:
         """The error for a category that some deal hits more than once, at the category's name
