@@ -197,12 +197,25 @@ def _split_side(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]
         plan = plan_term(coef, term, dict(sorts), universe)
         allowed = [tuple(plan.allowed[v]) for v in vertices]
         sizes = tuple(plan.atoms[names[vertices[0]]].numeric_sizes())
-        symmetric = len(set(allowed)) == 1 and all(
-            image(term, ((a, b), (b, a))) is term for a, b in zip(vertices, vertices[1:]))
+        symmetric = len(set(allowed)) == 1 and all(image(term, g) is term for g in _generators(vertices))
         points = (len(symmetric_patterns(len(vertices), allowed[0], sizes)[0]) if symmetric
                   else pattern_count(len(vertices), allowed, sizes))
         found.append(SideTerm(coef, plan, symmetric, points))
     return tuple(found)
+
+
+def _generators(vertices: tuple[int, ...]) -> tuple[Swap, ...]:
+    """The swap of the first two ``vertices`` and the cycle of all: a term unchanged by both is
+    unchanged by every permutation of them (two images to test instead of one per adjacent pair).
+
+    >>> _generators((4, 5, 6))
+    (((4, 5), (5, 4)), ((4, 5), (5, 6), (6, 4)))
+    """
+    if len(vertices) < 2:
+        return ()
+    swap = ((vertices[0], vertices[1]), (vertices[1], vertices[0]))
+    cycle = tuple((v, vertices[(i + 1) % len(vertices)]) for i, v in enumerate(vertices))
+    return (swap,) if len(vertices) == 2 else (swap, cycle)
 
 
 # ---- counting ----------------------------------------------------------------------------

@@ -158,8 +158,11 @@ def _complements(factors: list[Expr]) -> list[Expr]:
         return factors
     singles = {uid for _, uids in negated if len(uids) == 1 for uid in uids}
     products = [(f, uids) for f, uids in negated if len(uids) > 1]
+    # a NOT of a product implied by a NOT of a smaller one (equal sizes: equal sets, the same node)
+    smallest = min((len(uids) for _, uids in products), default=0)
     dropped = {f.uid for f, uids in products
-               if uids & singles or any(g is not f and other <= uids for g, other in products)}
+               if uids & singles or (len(uids) > smallest
+                                     and any(len(other) < len(uids) and other <= uids for _, other in products))}
     return [f for f in factors if f.uid not in dropped]
 
 
