@@ -36,7 +36,7 @@ PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
 TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
 PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused without enumerating
 SPLITS_TRIED = 3  # value sets tried per count (the best candidates)
-DECOUPLE_ABOVE = 100_000  # terms with more grid points are priced as a contraction too (cpoly.count.decoupled)
+DECOUPLE_ABOVE = 20_000  # terms with more grid points are priced as a contraction too (cpoly.count.decoupled)
 SPLIT_GOOD = 200_000_000  # a split this cheap is taken without pricing the next candidate
 # Vertices of a sort from which a cheap contraction (cpoly.count.contraction) is taken without pricing the plan
 # by terms (whose patterns grow as Bell numbers); with fewer, that plan is kept unless it costs more
