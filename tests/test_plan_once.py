@@ -95,3 +95,27 @@ def test_the_rules_prove_the_seven_card_straight_flushes_exclusive() -> None:
     swaps = symmetries(terms, game.deal, card_swaps(game.face_vertices, game.suit_vertices))
     assert len(swaps) == 6  # every adjacent transposition of the seven cards
     assert pairs_left(terms, game.deal, swaps) == []  # 290 pairs tried, every one 0 by the rules
+
+
+# ---- the pay-only-the-highest walk shares what its overlaps found ---------------------------------
+@pytest.mark.parametrize("path", ["definitions/deuces_wild.cp", "definitions/joker_poker.cp",
+                                  "definitions/double_bonus_plus.cp", "definitions/holdem.cp"])
+def test_overlaps_proved_zero_leave_the_exclusions_and_paid_counts_as_counting_every_one(path: str) -> None:
+    shared, plain = load_game(path, use_cache=False), load_game(path, use_cache=False)
+    plain._all_zero_one = lambda: False  # type: ignore[method-assign]  # the rule counting every overlap
+    counted = []
+    for game in (shared, plain):
+        overlaps: list[str] = []
+        count = game.plan.count_ordered
+
+        def counting(node, what="this count", checking=True, budget=None, count=count, overlaps=overlaps):  # type: ignore[no-untyped-def]
+            overlaps.extend([what] if what.startswith("the overlap") else [])
+            return count(node, what, checking, budget)
+
+        game.plan.count_ordered = counting  # type: ignore[method-assign]
+        game.exclusions()
+        counted.append(len(overlaps))
+    assert shared.exclusions() == plain.exclusions()
+    assert [shared.paid_count_ordered(n) for n in shared.category_names] == \
+        [plain.paid_count_ordered(n) for n in plain.category_names]
+    assert counted[0] < counted[1]  # some overlaps were proved 0 without a count

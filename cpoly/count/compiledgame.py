@@ -47,6 +47,7 @@ class Game:
     _exclusions: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     # per category, Σ deal·form·higher over its excluded higher wins (ordered), when derived
     _overlaps: dict[str, Number] = field(default_factory=dict, repr=False)
+    _odd: list[str] | None = field(default=None, repr=False)  # the categories not 0/1 on the deals
 
     @classmethod
     def from_program(cls, program: Program, lowerer: Lowerer | None = None,
@@ -164,18 +165,33 @@ class Game:
         :meth:`set_exclusions` read them off the deals."""
         if self._exclusions is None:
             names = self.category_names
+            known = _Containments(len(names)) if self._all_zero_one() else None
 
             def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
+                if known is not None and known.without_overlap(j, excluded, i):
+                    return False  # proved 0 by what earlier overlaps found (_Containments): nothing counted
                 form = mul(self.categories[names[j]], *(one_minus(self.categories[names[e]]) for e in excluded))
                 overlap = self.plan.count_ordered(mul(form, self.categories[names[i]]),
                                                   f"the overlap of {names[j]} and {names[i]}", checking=False)
                 if overlap != 0:
                     self._overlaps[names[j]] = expand(self._overlaps.get(names[j], 0) + overlap)
+                if known is not None and overlap == 0 and not excluded:
+                    known.disjoint(i, j)
+                elif known is not None and expand(overlap - self.plan.count_ordered(self.categories[names[i]])) == 0:
+                    known.contained(i, j)  # every deal of i is a deal of the form, hence of j
                 return overlap != 0
 
             self._overlaps.update(dict.fromkeys(names, 0))
             self._exclusions = seed_exclusions(names, overlaps)
         return self._exclusions
+
+    def _all_zero_one(self) -> bool:
+        """Whether every category is known to be 0/1 on the deals (False when that is too large
+        to decide by counting: the check is then left to the caller)."""
+        try:
+            return not self.not_zero_one_categories()
+        except CpolyTooLarge:
+            return False
 
     def not_zero_one_categories(self) -> list[str]:
         """The categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping
@@ -186,8 +202,10 @@ class Game:
         the rules do not prove exclusive on the deal, counted as one sum
         (:mod:`cpoly.count.exclusive`).  Raises CpolyTooLarge when a count needs checking every deal.
         """
-        return [name for name in self.category_names
-                if not is_boolean(self.categories[name]) and self._hits_twice(name)]
+        if self._odd is None:
+            self._odd = [name for name in self.category_names
+                         if not is_boolean(self.categories[name]) and self._hits_twice(name)]
+        return list(self._odd)
 
     def _hits_twice(self, name: str) -> bool:
         """Whether some deal has category ``name`` at a value other than 0 and 1."""
@@ -312,6 +330,34 @@ class Game:
         if index < 0:
             raise self._not_a_deal(cards)
         return None if index == len(self.categories) else self.category_names[index]
+
+
+class _Containments:
+    """What the overlaps counted so far say about the categories' deals: ``i ⊆ j`` (an overlap
+    of a form of ``j`` with ``i`` equal to the whole count of ``i``; closed under ``⊆``) and
+    ``i ∩ j = ∅`` (an overlap of ``j`` itself with ``i`` that is 0).  For 0/1 categories an
+    overlap of a form of ``j`` (which is at most ``j``, and 0 wherever an excluded ``e`` holds)
+    with ``i`` is then 0 without a count when ``i ⊆ e`` for an excluded ``e``
+    (``Σ deal·form·i <= Σ deal·i·(1 - e) = 0``), or when ``i ⊆ k`` and ``j ⊆ m`` for some
+    disjoint ``k`` and ``m`` (``form·i <= m·k = 0``): the seed's walk shares what earlier rows
+    of it found."""
+
+    def __init__(self, n: int) -> None:
+        self.wider: list[set[int]] = [{k} for k in range(n)]  # k -> k and the categories holding wherever k does
+        self.apart: set[frozenset[int]] = set()
+
+    def contained(self, i: int, j: int) -> None:
+        for found in self.wider:
+            if i in found:
+                found.update(self.wider[j])
+
+    def disjoint(self, i: int, j: int) -> None:
+        self.apart.add(frozenset((i, j)))
+
+    def without_overlap(self, j: int, excluded: tuple[int, ...], i: int) -> bool:
+        wider = self.wider[i]
+        return (not wider.isdisjoint(excluded)
+                or any(frozenset((k, m)) in self.apart for k in wider for m in self.wider[j]))
 
 
 Overlaps = Callable[[int, tuple[int, ...], int], bool]

@@ -42,6 +42,7 @@ SPLIT_GOOD = 200_000_000  # a split this cheap is taken without pricing the next
 # by terms (whose patterns grow as Bell numbers); with fewer, that plan is kept unless it costs more
 # than SPLIT_GOOD and more than the contraction.
 CONTRACT_FIRST = 6
+CONTRACT_ABOVE = 20_000_000  # with fewer, a plan by terms that costs more is priced as a contraction too
 
 
 @dataclass
@@ -187,7 +188,7 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
         if contracted is None:
             raise
         return PatternPlan((), None, contracted)
-    if not many and planned.work > SPLIT_GOOD:
+    if not many and planned.work > CONTRACT_ABOVE:
         contracted = plan_contraction(node, sorts, universe)
     if contracted is not None and contracted.work < planned.work:
         return PatternPlan((), None, contracted)
