@@ -175,8 +175,8 @@ class Game:
                                                   f"the overlap of {names[j]} and {names[i]}", checking=False)
                 if overlap != 0:
                     self._overlaps[names[j]] = expand(self._overlaps.get(names[j], 0) + overlap)
-                if known is not None and overlap == 0 and not excluded:
-                    known.disjoint(i, j)
+                if known is not None and overlap == 0:
+                    known.missing(j, i, excluded)
                 elif known is not None and expand(overlap - self.plan.count_ordered(self.categories[names[i]])) == 0:
                     known.contained(i, j)  # every deal of i is a deal of the form, hence of j
                 return overlap != 0
@@ -335,28 +335,33 @@ class Game:
 class _Containments:
     """What the overlaps counted so far say about the categories' deals: ``i ⊆ j`` (an overlap
     of a form of ``j`` with ``i`` equal to the whole count of ``i``; closed under ``⊆``) and
-    ``i ∩ j = ∅`` (an overlap of ``j`` itself with ``i`` that is 0).  For 0/1 categories an
-    overlap of a form of ``j`` (which is at most ``j``, and 0 wherever an excluded ``e`` holds)
-    with ``i`` is then 0 without a count when ``i ⊆ e`` for an excluded ``e``
-    (``Σ deal·form·i <= Σ deal·i·(1 - e) = 0``), or when ``i ⊆ k`` and ``j ⊆ m`` for some
-    disjoint ``k`` and ``m`` (``form·i <= m·k = 0``): the seed's walk shares what earlier rows
-    of it found."""
+    ``i ∩ j = ∅`` (an overlap of ``j`` itself with ``i`` that is 0), and per row ``j`` the
+    categories an earlier, larger form of ``j`` missed (a row's forms only shrink as it
+    excludes).  For 0/1 categories an overlap of a form of ``j`` (which is at most ``j``, and 0
+    wherever an excluded ``e`` holds) with ``i`` is then 0 without a count when ``i ⊆ e`` for
+    an excluded ``e`` (``Σ deal·form·i <= Σ deal·i·(1 - e) = 0``), ``i ⊆ k`` for a ``k`` an
+    earlier form of the row missed, or ``i ⊆ k`` and ``j ⊆ m`` for some disjoint ``k`` and
+    ``m`` (``form·i <= m·k = 0``): the seed's walk shares what earlier rows of it found."""
 
     def __init__(self, n: int) -> None:
         self.wider: list[set[int]] = [{k} for k in range(n)]  # k -> k and the categories holding wherever k does
         self.apart: set[frozenset[int]] = set()
+        self.missed: list[set[int]] = [set() for _ in range(n)]  # j -> the categories a form of j missed
+
+    def missing(self, j: int, i: int, excluded: tuple[int, ...]) -> None:
+        """A form of ``j`` has no deal of ``i`` (nor will the smaller forms after it)."""
+        self.missed[j].add(i)
+        if not excluded:
+            self.apart.add(frozenset((i, j)))
 
     def contained(self, i: int, j: int) -> None:
         for found in self.wider:
             if i in found:
                 found.update(self.wider[j])
 
-    def disjoint(self, i: int, j: int) -> None:
-        self.apart.add(frozenset((i, j)))
-
     def without_overlap(self, j: int, excluded: tuple[int, ...], i: int) -> bool:
         wider = self.wider[i]
-        return (not wider.isdisjoint(excluded)
+        return (not wider.isdisjoint(excluded) or not wider.isdisjoint(self.missed[j])
                 or any(frozenset((k, m)) in self.apart for k in wider for m in self.wider[j]))
 
 
