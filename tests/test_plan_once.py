@@ -15,7 +15,13 @@ from cpoly.api import load_game, load_game_text
 from cpoly.count.cardswaps import card_swaps
 from cpoly.count.compiledgame import Game
 from cpoly.count.exclusive import pairs_left, symmetries, zero_one_terms
-from cpoly.count.typedpatterns import MAX_PATTERNS, pattern_count, typed_patterns
+from cpoly.count.typedpatterns import (
+    MAX_PATTERNS,
+    _typed_patterns,
+    _typed_patterns_at_once,
+    pattern_count,
+    typed_patterns,
+)
 from cpoly.dag.rewrite import add, const, mul
 from cpoly.errors import CpolyTooLarge
 
@@ -119,3 +125,19 @@ def test_overlaps_proved_zero_leave_the_exclusions_and_paid_counts_as_counting_e
     assert [shared.paid_count_ordered(n) for n in shared.category_names] == \
         [plain.paid_count_ordered(n) for n in plain.category_names]
     assert counted[0] < counted[1]  # some overlaps were proved 0 without a count
+
+
+@pytest.mark.parametrize(("m", "allowed", "sizes"), _cases(34, 60))
+def test_patterns_typed_at_once_are_the_patterns_typed_one_partition_at_a_time(
+        m: int, allowed: list[list[int]], sizes: list[int | None]) -> None:
+    key = (m, tuple(map(tuple, allowed)), tuple(sizes))
+    try:
+        slow = _typed_patterns.__wrapped__(*key)  # type: ignore[attr-defined]
+    except CpolyTooLarge:
+        slow = None
+    try:
+        fast = _typed_patterns_at_once.__wrapped__(*key)  # type: ignore[attr-defined]
+    except CpolyTooLarge:
+        fast = None
+    assert (slow is None) == (fast is None)
+    assert slow is None or fast is None or all((a == b).all() and a.shape == b.shape for a, b in zip(slow, fast))
