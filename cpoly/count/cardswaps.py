@@ -64,6 +64,17 @@ def invariant(parts: list[Part], swap: Swap) -> bool:
     return all(coefs.get((image(a, swap).uid, image(b, swap).uid)) == c for c, a, b in parts)
 
 
+def card_swaps(faces: Sequence[int], suits: Sequence[int]) -> list[Swap]:
+    """The transpositions of adjacent cards, each card's face and suit vertices moved together
+    (they generate every permutation of the cards; in the form of :func:`pair_symmetries`).
+
+    >>> card_swaps((1, 2), (3, 4))
+    [((1, 2), (2, 1), (3, 4), (4, 3))]
+    """
+    return [tuple((vs[j], vs[k]) for vs in (faces, suits) for j, k in ((i, i + 1), (i + 1, i)))
+            for i in range(len(faces) - 1)]
+
+
 def pair_symmetries(pairs: Pairs, vertices: tuple[tuple[int, ...], ...]) -> list[Swap]:
     """The transpositions of adjacent cards (faces and suits together) that map the
     distinct-card pairs onto themselves (they generate the symmetries used)."""

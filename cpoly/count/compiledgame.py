@@ -16,9 +16,11 @@ from functools import cached_property
 
 import numpy as np
 
+from cpoly.count.cardswaps import card_swaps
 from cpoly.count.counting import TABLE_BUDGET, CountingPlan, DealSpace
 from cpoly.count.dealcheck import deal_witness, value_at
 from cpoly.count.evaluate import SortedValues, evaluate_factored
+from cpoly.count.exclusive import pairs_left, symmetries, zero_one_terms
 from cpoly.count.patterncount import WorkBudget
 from cpoly.dag.expr import Expr, vertices_of
 from cpoly.dag.rewrite import add, const, delta, is_boolean, mul, neg, one_minus
@@ -45,6 +47,7 @@ class Game:
     _exclusions: dict[str, tuple[str, ...]] | None = field(default=None, repr=False)
     # per category, Σ deal·form·higher over its excluded higher wins (ordered), when derived
     _overlaps: dict[str, Number] = field(default_factory=dict, repr=False)
+    _odd: list[str] | None = field(default=None, repr=False)  # the categories not 0/1 on the deals
 
     @classmethod
     def from_program(cls, program: Program, lowerer: Lowerer | None = None,
@@ -162,30 +165,57 @@ class Game:
         :meth:`set_exclusions` read them off the deals."""
         if self._exclusions is None:
             names = self.category_names
+            known = _Containments(len(names)) if self._all_zero_one() else None
 
             def overlaps(j: int, excluded: tuple[int, ...], i: int) -> bool:
+                if known is not None and known.without_overlap(j, excluded, i):
+                    return False  # proved 0 by what earlier overlaps found (_Containments): nothing counted
                 form = mul(self.categories[names[j]], *(one_minus(self.categories[names[e]]) for e in excluded))
                 overlap = self.plan.count_ordered(mul(form, self.categories[names[i]]),
                                                   f"the overlap of {names[j]} and {names[i]}", checking=False)
                 if overlap != 0:
                     self._overlaps[names[j]] = expand(self._overlaps.get(names[j], 0) + overlap)
+                if known is not None and overlap == 0:
+                    known.missing(j, i, excluded)
+                elif known is not None and expand(overlap - self.plan.count_ordered(self.categories[names[i]])) == 0:
+                    known.contained(i, j)  # every deal of i is a deal of the form, hence of j
                 return overlap != 0
 
             self._overlaps.update(dict.fromkeys(names, 0))
             self._exclusions = seed_exclusions(names, overlaps)
         return self._exclusions
 
+    def _all_zero_one(self) -> bool:
+        """Whether every category is known to be 0/1 on the deals (False when that is too large
+        to decide by counting: the check is then left to the caller)."""
+        try:
+            return not self.not_zero_one_categories()
+        except CpolyTooLarge:
+            return False
+
     def not_zero_one_categories(self) -> list[str]:
         """The categories that are not 0/1 on the deals (e.g. ``+`` used as OR over overlapping
         terms), by counting.
 
         For an integer c, ``c(c-1) >= 0`` with equality exactly when c is 0 or 1, so one count
-        of ``deal·c·(c-1)`` decides it.  Raises CpolyTooLarge when that needs checking every deal.
+        of ``deal·c·(c-1)`` decides it.  A sum of 0/1 terms needs less: the pairs of its terms
+        the rules do not prove exclusive on the deal, counted as one sum
+        (:mod:`cpoly.count.exclusive`).  Raises CpolyTooLarge when a count needs checking every deal.
         """
-        return [name for name in self.category_names
-                if not is_boolean(self.categories[name])
-                and self.plan.count_ordered(mul(self.categories[name], add(self.categories[name], const(-1))),
-                                            f"the 0/1 check of {name}", checking=False) != 0]
+        if self._odd is None:
+            self._odd = [name for name in self.category_names
+                         if not is_boolean(self.categories[name]) and self._hits_twice(name)]
+        return list(self._odd)
+
+    def _hits_twice(self, name: str) -> bool:
+        """Whether some deal has category ``name`` at a value other than 0 and 1."""
+        node, what = self.categories[name], f"the 0/1 check of {name}"
+        terms = zero_one_terms(node)
+        swaps = [] if terms is None or self.spec.ordered else card_swaps(self.face_vertices, self.suit_vertices)
+        left = None if terms is None else pairs_left(terms, self.deal, symmetries(terms, self.deal, swaps))
+        if left is None:
+            return self.plan.count_ordered(mul(node, add(node, const(-1))), what, checking=False) != 0
+        return bool(left) and self.plan.count_ordered(add(*left), what, checking=False) != 0
 
     def not_zero_one(self, name: str, because: str) -> CpolyError:
         """The error for a category that some deal hits more than once, at the category's name
@@ -300,6 +330,39 @@ class Game:
         if index < 0:
             raise self._not_a_deal(cards)
         return None if index == len(self.categories) else self.category_names[index]
+
+
+class _Containments:
+    """What the overlaps counted so far say about the categories' deals: ``i ⊆ j`` (an overlap
+    of a form of ``j`` with ``i`` equal to the whole count of ``i``; closed under ``⊆``) and
+    ``i ∩ j = ∅`` (an overlap of ``j`` itself with ``i`` that is 0), and per row ``j`` the
+    categories an earlier, larger form of ``j`` missed (a row's forms only shrink as it
+    excludes).  For 0/1 categories an overlap of a form of ``j`` (which is at most ``j``, and 0
+    wherever an excluded ``e`` holds) with ``i`` is then 0 without a count when ``i ⊆ e`` for
+    an excluded ``e`` (``Σ deal·form·i <= Σ deal·i·(1 - e) = 0``), ``i ⊆ k`` for a ``k`` an
+    earlier form of the row missed, or ``i ⊆ k`` and ``j ⊆ m`` for some disjoint ``k`` and
+    ``m`` (``form·i <= m·k = 0``): the seed's walk shares what earlier rows of it found."""
+
+    def __init__(self, n: int) -> None:
+        self.wider: list[set[int]] = [{k} for k in range(n)]  # k -> k and the categories holding wherever k does
+        self.apart: set[frozenset[int]] = set()
+        self.missed: list[set[int]] = [set() for _ in range(n)]  # j -> the categories a form of j missed
+
+    def missing(self, j: int, i: int, excluded: tuple[int, ...]) -> None:
+        """A form of ``j`` has no deal of ``i`` (nor will the smaller forms after it)."""
+        self.missed[j].add(i)
+        if not excluded:
+            self.apart.add(frozenset((i, j)))
+
+    def contained(self, i: int, j: int) -> None:
+        for found in self.wider:
+            if i in found:
+                found.update(self.wider[j])
+
+    def without_overlap(self, j: int, excluded: tuple[int, ...], i: int) -> bool:
+        wider = self.wider[i]
+        return (not wider.isdisjoint(excluded) or not wider.isdisjoint(self.missed[j])
+                or any(frozenset((k, m)) in self.apart for k in wider for m in self.wider[j]))
 
 
 Overlaps = Callable[[int, tuple[int, ...], int], bool]

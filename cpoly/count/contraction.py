@@ -39,7 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from cpoly.count.canonical import CanonicalTerms
-from cpoly.count.cardswaps import deep_normal, image, invariant, normal, orbits, pair_symmetries
+from cpoly.count.cardswaps import Swap, deep_normal, image, normal, orbits, pair_symmetries
 from cpoly.count.evaluate import INT64_SAFE, PatternEnv, evaluate, exact_dtype, falling_product, value_bound
 from cpoly.count.plan import TermPlan, plan_term, split_terms
 from cpoly.count.separation import Pairs, Part, collected, pair_matrix, separate, split_factors
@@ -48,6 +48,7 @@ from cpoly.count.typedpatterns import (
     integer_partitions,
     partition_array,
     partition_types,
+    pattern_count,
     stride,
     symmetric_patterns,
     typed_patterns,
@@ -128,34 +129,39 @@ def _expand(own_a: list[Expr], own_b: list[Expr], mixed: list[Expr], names: dict
     for k, factor in enumerate(remaining):
         later = [*remaining[k + 1:], *own]
         keeping = [s for s in swaps if all(image(f, s) is f for f in later)]
-        fixing = [s for s in keeping if invariant(parts, s)]
-        terms = [split_coefficient(t) for t in factor.terms] if isinstance(factor, Sum) else [(1, factor)]
-        pieces: list[Part] = []
-        for coef, term in orbits([(c, (t,)) for c, t in terms], fixing):
-            separated = _separated(term[0], names, first)
-            if separated is None:
+        terms: list[tuple[int, Expr]] = ([split_coefficient(t) for t in factor.terms] if isinstance(factor, Sum)
+                                         else [(1, factor)])
+        by_fixing: dict[tuple[Swap, ...], list[Part]] = {}  # the parts by the swaps that fix them
+        for part in parts:
+            fixing = tuple(s for s in keeping if image(part[1], s) is part[1] and image(part[2], s) is part[2])
+            by_fixing.setdefault(fixing, []).append(part)
+        products: list[Part] = []
+        for fixing, fixed in by_fixing.items():
+            pieces = _pieces(terms, fixing, names, first)
+            if pieces is None:
                 return None
-            pieces.extend((coef * c, x, y) for c, x, y in separated)
-        if len(parts) * len(pieces) > MAX_PARTS:
-            return None
-        products = collected([(c1 * c2, normal(mul(a1, a2)), normal(mul(b1, b2)))
-                               for c1, a1, b1 in parts for c2, a2, b2 in pieces])
-        parts = [(c, x, y) for c, (x, y) in orbits([(c, (x, y)) for c, x, y in products], keeping)]
+            if len(products) + len(fixed) * len(pieces) > MAX_PARTS:
+                return None
+            products.extend((c1 * c2, normal(mul(a1, a2)), normal(mul(b1, b2)))
+                            for c1, a1, b1 in fixed for c2, a2, b2 in pieces)
+        parts = [(c, x, y) for c, (x, y) in orbits([(c, (x, y)) for c, x, y in collected(products)], keeping)]
     if not remaining:
         return [(1, *own)]
     return collected([(c, mul(own[0], a), mul(own[1], b)) for c, a, b in parts])
 
 
-_SEPARATED = Memo[tuple[int, str, tuple[tuple[int, str], ...]], "list[Part] | None"]("contraction.separated", 100_000)
-
-
-def _separated(node: Expr, names: dict[int, str], first: str) -> list[Part] | None:
-    """:func:`cpoly.count.separation.separate`, memoised (the counts of one table share factors)."""
-    key = (node.uid, first, tuple(sorted(names.items())))
-    table = _SEPARATED.table
-    if key in table:
-        return table[key]
-    return _SEPARATED.put(key, separate(node, names, first))
+def _pieces(terms: list[tuple[int, Expr]], fixing: tuple[Swap, ...], names: dict[int, str],
+            first: str) -> list[Part] | None:
+    """A factor's terms merged under the swaps ``fixing`` the parts they multiply (and every
+    later factor: a part times the image of a term is the image of the part times the term),
+    each separated into one-sort products (None: a term does not separate)."""
+    pieces: list[Part] = []
+    for coef, term in orbits([(c, (t,)) for c, t in terms], fixing):
+        separated = separate(term[0], names, first)
+        if separated is None:
+            return None
+        pieces.extend((coef * c, x, y) for c, x, y in separated)
+    return pieces
 
 
 def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int, ...]], pairs: Pairs,
@@ -171,8 +177,18 @@ def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int,
     return Contraction(order, vertices, pairs, tuple(indexed), (planned[0], planned[1]), work)
 
 
+_SIDE_TERMS = Memo[tuple[int, tuple[tuple[int, Sort], ...]], "tuple[SideTerm, ...]"]("contraction.side_terms", 50_000)
+
+
 def _side_terms(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]) -> tuple[SideTerm, ...]:
-    """One side split by its literal sets, each term with its atoms and pattern count."""
+    """One side split by its literal sets, each term with its atoms and pattern count
+    (memoised: the counts of one table share most of their sides)."""
+    key = (node.uid, tuple((v, sorts[v]) for v in vertices))
+    found = _SIDE_TERMS.get(key)
+    return found if found is not None else _SIDE_TERMS.put(key, _split_side(node, vertices, sorts))
+
+
+def _split_side(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]) -> tuple[SideTerm, ...]:
     names = {v: sorts[v].name for v in vertices}
     universe = frozenset(vertices)
     found = []
@@ -181,12 +197,25 @@ def _side_terms(node: Expr, vertices: tuple[int, ...], sorts: Mapping[int, Sort]
         plan = plan_term(coef, term, dict(sorts), universe)
         allowed = [tuple(plan.allowed[v]) for v in vertices]
         sizes = tuple(plan.atoms[names[vertices[0]]].numeric_sizes())
-        symmetric = len(set(allowed)) == 1 and all(
-            image(term, ((a, b), (b, a))) is term for a, b in zip(vertices, vertices[1:]))
-        points = len((symmetric_patterns(len(vertices), allowed[0], sizes) if symmetric
-                      else typed_patterns(len(vertices), allowed, sizes))[0])
+        symmetric = len(set(allowed)) == 1 and all(image(term, g) is term for g in _generators(vertices))
+        points = (len(symmetric_patterns(len(vertices), allowed[0], sizes)[0]) if symmetric
+                  else pattern_count(len(vertices), allowed, sizes))
         found.append(SideTerm(coef, plan, symmetric, points))
     return tuple(found)
+
+
+def _generators(vertices: tuple[int, ...]) -> tuple[Swap, ...]:
+    """The swap of the first two ``vertices`` and the cycle of all: a term unchanged by both is
+    unchanged by every permutation of them (two images to test instead of one per adjacent pair).
+
+    >>> _generators((4, 5, 6))
+    (((4, 5), (5, 4)), ((4, 5), (5, 6), (6, 4)))
+    """
+    if len(vertices) < 2:
+        return ()
+    swap = ((vertices[0], vertices[1]), (vertices[1], vertices[0]))
+    cycle = tuple((v, vertices[(i + 1) % len(vertices)]) for i, v in enumerate(vertices))
+    return (swap,) if len(vertices) == 2 else (swap, cycle)
 
 
 # ---- counting ----------------------------------------------------------------------------

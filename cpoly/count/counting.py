@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb, factorial, prod
+from time import process_time
 
 import numpy as np
 
@@ -142,6 +143,15 @@ class Pinned:
     patterns: PatternPlan | str
 
 
+@dataclass
+class Clock:
+    """CPU seconds a plan has spent planning its counts (each method priced, the cheapest
+    chosen) and running them: what ``benchmarks/bench_counting.py`` reports per game."""
+
+    plan: float = 0.0
+    count: float = 0.0
+
+
 @dataclass(frozen=True)
 class CategoryTally:
     """Every deal checked: per set of categories hit (a bit mask in pay order), the deals with
@@ -169,6 +179,7 @@ class CountingPlan:
         self._conditioned: SplitMemo = {}  # DAGs conditioned on a value split, shared by counts
         self._tallies: dict[tuple[int, ...], CategoryTally] = {}
         self._counted: dict[int, Number] = {}  # target uid -> its count (a table counts some twice)
+        self.clock = Clock()
 
     @classmethod
     def over(cls, sorts: Mapping[int, Sort], universe: Iterable[int], budget: WorkBudget | None = None,
@@ -222,6 +233,7 @@ class CountingPlan:
         """``Σ target`` made ready to count (memoised; its vertices checked first)."""
         found = self._planned.get(target.uid)
         if found is None:
+            started = process_time()
             space = self.space
             used = {v for n in nodes_under(target) if isinstance(n, Delta) for v in n.vertices}
             outside = sorted(used - space.universe)
@@ -233,6 +245,7 @@ class CountingPlan:
             patterns = ("a δ compares vertices of different domains (no value symmetry)" if mixed
                         else self._plan_patterns(node, universe))
             found = self._planned[target.uid] = Pinned(node, universe, mixed, patterns)
+            self.clock.plan += process_time() - started
         return found
 
     def _plan_patterns(self, node: Expr, universe: frozenset[int]) -> PatternPlan | str:
@@ -302,14 +315,18 @@ class CountingPlan:
         if estimate.method == "checking" and not checking:
             raise CpolyTooLarge(f"{what} needs checking every deal")
         pinned = self._pinned(mul(self.space.deal, node))
-        if estimate.method == "patterns":
-            assert not isinstance(pinned.patterns, str)
-            return run_patterns(pinned.patterns, budget)
-        if estimate.method == "dense":
-            return count_dense(pinned.node, self.space.sorts, sorted(pinned.universe), DENSE_MAX_POINTS)
-        if estimate.method == "checking":
+        if estimate.method == "refuse":
+            raise self.refusal(estimate, what)
+        started = process_time()
+        try:
+            if estimate.method == "patterns":
+                assert not isinstance(pinned.patterns, str)
+                return run_patterns(pinned.patterns, budget)
+            if estimate.method == "dense":
+                return count_dense(pinned.node, self.space.sorts, sorted(pinned.universe), DENSE_MAX_POINTS)
             return self.check_sum(node) * self.space.order_factor
-        raise self.refusal(estimate, what)
+        finally:
+            self.clock.count += process_time() - started
 
     def count_fixed(self, node: Expr, fixed: Mapping[int, int]) -> Number:
         """``Σ deal·node`` with the ``fixed`` vertices set, over every assignment of the others
@@ -372,6 +389,7 @@ class CountingPlan:
         key = tuple(c.uid for c in categories)
         if key in self._tallies:
             return self._tallies[key]
+        started = process_time()
         sort_of = {v: s.name for v, s in self.space.sorts.items()}
         masks: dict[int, int] = {}
         odd: set[int] = set()
@@ -388,6 +406,7 @@ class CountingPlan:
                 masks[int(mask)] = masks.get(int(mask), 0) + weight
             total += int(weights.astype(object).sum())
         tally = self._tallies[key] = CategoryTally(masks, frozenset(odd), total)
+        self.clock.count += process_time() - started
         return tally
 
 

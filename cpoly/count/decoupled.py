@@ -18,17 +18,18 @@ one-sort parts (:func:`cpoly.count.separation.separate`), each part counted as a
 >>> from cpoly.lang.resolve import Sort
 >>> from cpoly.count.plan import plan_term
 >>> from cpoly.dag.rewrite import delta, mul, one_minus
->>> from cpoly.count.evaluate import pattern_axes, term_sum
+>>> from cpoly.count.evaluate import pattern_axes, pattern_sizes, term_sum
 >>> sorts = {1: Sort("F", 3), 2: Sort("F", 3), 3: Sort("S", 2), 4: Sort("S", 2)}
 >>> hand = one_minus(mul(delta((1, 2)), delta((3, 4))))
 >>> term = plan_term(1, mul(hand, delta((3, 4))), sorts, frozenset(sorts))
->>> plan = decouple(term, pattern_axes(term))
+>>> plan = decouple(term, pattern_sizes(term))
 >>> decoupled_sum(term, pattern_axes(term), plan), term_sum(term)
 (12, 12)
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import prod
 
@@ -53,10 +54,11 @@ class Decoupled:
     work: int
 
 
-def decouple(term: TermPlan, axes: Axes | None) -> Decoupled | None:
-    """The decoupled plan of a term over two sorts, or None (one sort, a δ that mixes sorts
-    in a factor that does not expand into one-sort products, or too many products)."""
-    if axes is None or len(term.sort_order) != 2:
+def decouple(term: TermPlan, sizes: Sequence[int] | None) -> Decoupled | None:
+    """The decoupled plan of a term over two sorts whose typed patterns are ``sizes`` in number
+    (:func:`~cpoly.count.evaluate.pattern_sizes`), or None (one sort, a δ that mixes sorts in
+    a factor that does not expand into one-sort products, or too many products)."""
+    if sizes is None or len(term.sort_order) != 2:
         return None
     first, second = term.sort_order
     sort_of = {v: s for s, vs in term.vertices.items() for v in vs}
@@ -71,10 +73,10 @@ def decouple(term: TermPlan, axes: Axes | None) -> Decoupled | None:
         if a is not ZERO and b is not ZERO and coef:
             kept.append((coef, a, b))
     work = 0
-    for axis, roots in zip(axes, ([a for _, a, _ in kept], [b for _, _, b in kept])):
-        if exact_dtype(roots, len(axis[0])) is object:
+    for points, roots in zip(sizes, ([a for _, a, _ in kept], [b for _, _, b in kept])):
+        if exact_dtype(roots, points) is object:
             return None  # values that may overflow int64: the grid counts it exactly
-        work += len(axis[0]) * len(postorder(roots))
+        work += points * len(postorder(roots))
     work += len(kept) * prod(bell(len(term.vertices[s])) for s in term.sort_order) // 4
     return Decoupled(tuple(pairs), tuple(kept), work)
 

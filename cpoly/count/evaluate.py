@@ -26,7 +26,7 @@ from typing import Protocol
 import numpy as np
 
 from cpoly.count.plan import TermPlan
-from cpoly.count.typedpatterns import stride, typed_patterns
+from cpoly.count.typedpatterns import pattern_count, stride, typed_patterns
 from cpoly.dag.expr import Const, Delta, Expr, Product, Sum, children, nodes_under, postorder
 from cpoly.dag.memo import Memo, cached
 from cpoly.dag.rewrite import is_boolean
@@ -210,9 +210,18 @@ def _sort_axis(m: int, allowed: tuple[tuple[int, ...], ...], sizes: tuple[int | 
     return codes, signatures, inverse.reshape(-1)
 
 
-def grid_points(axes: Axes | None) -> int:
-    """The number of grid points a term's count evaluates."""
-    return 0 if axes is None else prod(len(codes) for codes, _, _ in axes)
+def pattern_sizes(plan: TermPlan) -> tuple[int, ...] | None:
+    """The number of typed patterns of each sort of a term, counted without enumerating them
+    (:func:`~cpoly.count.typedpatterns.pattern_count`; None: some sort has none, the count is
+    0): the axes :func:`pattern_axes` builds when the term is counted."""
+    sizes = tuple(pattern_count(len(plan.vertices[sort]), [plan.allowed[v] for v in plan.vertices[sort]],
+                                plan.atoms[sort].numeric_sizes()) for sort in plan.sort_order)
+    return None if 0 in sizes else sizes
+
+
+def grid_points(sizes: Sequence[int] | None) -> int:
+    """The number of grid points a term's count evaluates (from :func:`pattern_sizes`)."""
+    return 0 if sizes is None else prod(sizes)
 
 
 def term_sum(plan: TermPlan, axes: Axes | None = None) -> Number:

@@ -14,6 +14,7 @@ before any is run; :class:`WorkBudget` is charged the whole before the first par
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -21,7 +22,7 @@ from cpoly.count.canonical import CanonicalTerms
 from cpoly.count.condition import MAX_CASES, Case, ValueSplit, cases, is_symmetric, split_candidates
 from cpoly.count.contraction import Contraction, contraction_sum, plan_contraction
 from cpoly.count.decoupled import Decoupled, decouple, decoupled_sum
-from cpoly.count.evaluate import grid_points, pattern_axes, term_sum
+from cpoly.count.evaluate import grid_points, pattern_axes, pattern_sizes, term_sum
 from cpoly.count.plan import TermPlan, plan_term, split_terms
 from cpoly.count.typedpatterns import MAX_PATTERNS, pattern_bound
 from cpoly.dag.expr import Expr, nodes_under
@@ -35,12 +36,13 @@ PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
 TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)
 PATTERN_REFUSE = 8 * MAX_PATTERNS  # a pattern bound above this is refused without enumerating
 SPLITS_TRIED = 3  # value sets tried per count (the best candidates)
-DECOUPLE_ABOVE = 100_000  # terms with more grid points are priced as a contraction too (cpoly.count.decoupled)
+DECOUPLE_ABOVE = 20_000  # terms with more grid points are priced as a contraction too (cpoly.count.decoupled)
 SPLIT_GOOD = 200_000_000  # a split this cheap is taken without pricing the next candidate
 # Vertices of a sort from which a cheap contraction (cpoly.count.contraction) is taken without pricing the plan
 # by terms (whose patterns grow as Bell numbers); with fewer, that plan is kept unless it costs more
 # than SPLIT_GOOD and more than the contraction.
 CONTRACT_FIRST = 6
+CONTRACT_ABOVE = 20_000_000  # with fewer, a plan by terms that costs more is priced as a contraction too
 
 
 @dataclass
@@ -74,7 +76,7 @@ class PricedTerms:
     ``biggest`` is the term with the most patterns, named when the count is refused."""
 
     terms: tuple[TermPlan, ...]
-    axes: tuple[object, ...]
+    sizes: tuple[tuple[int, ...] | None, ...]  # per term, its typed patterns per sort (None: none)
     work: int
     biggest: Expr | None = None
     patterns: int = 0
@@ -96,19 +98,19 @@ def priced_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]
         if bound > PATTERN_REFUSE:
             raise TooManyPatterns(f"about {bound:.2e} equality patterns (limit {MAX_PATTERNS:,})",
                                   term.node)
-    axes = [pattern_axes(term) for term in terms]
-    points = [grid_points(a) for a in axes]
+    sizes = [pattern_sizes(term) for term in terms]
+    points = [grid_points(s) for s in sizes]
     works: list[int] = []
     decoupled: list[Decoupled | None] = []
-    for term, axis, n in zip(terms, axes, points):
+    for term, size, n in zip(terms, sizes, points):
         nodes = node_count(term.node)
-        found = decouple(term, axis) if n > DECOUPLE_ABOVE else None
+        found = decouple(term, size) if n > DECOUPLE_ABOVE else None
         if found is not None and found.work >= n * nodes:
             found = None  # the grid of patterns is as cheap
         works.append((n * nodes if found is None else found.work) + TERM_OVERHEAD * nodes)
         decoupled.append(found)
     biggest = terms[points.index(max(points))].node if terms else None
-    return PricedTerms(tuple(terms), tuple(axes), sum(works), biggest, max(points, default=0), tuple(keys),
+    return PricedTerms(tuple(terms), tuple(sizes), sum(works), biggest, max(points, default=0), tuple(keys),
                        tuple(decoupled))
 
 
@@ -170,18 +172,25 @@ def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int
     patterns the split avoids).  ``positions`` (tuples of vertices that move together, e.g. a
     card's face and suit) allow one case per size of W when the node is symmetric in them;
     ``memo`` keeps conditioned DAGs between calls.  Raises TooManyPatterns when a term of the
-    chosen plan is over the pattern limit."""
-    contracted = plan_contraction(node, sorts, universe)
-    many = contracted is not None and max(map(len, contracted.vertices)) >= CONTRACT_FIRST
-    if contracted is not None and many and contracted.work <= SPLIT_GOOD:
+    chosen plan is over the pattern limit.
+
+    With fewer than CONTRACT_FIRST vertices of every sort, the contraction is planned only
+    when the plan by terms fails or costs more than SPLIT_GOOD: the choice is the same, and
+    most counts of a five-card table never plan it."""
+    many = max(Counter(sorts[v].name for v in universe).values(), default=0) >= CONTRACT_FIRST
+    contracted = plan_contraction(node, sorts, universe) if many else None
+    if contracted is not None and contracted.work <= SPLIT_GOOD:
         return PatternPlan((), None, contracted)
     try:
         planned = _plan_by_terms(node, sorts, universe, positions, memo)
     except CpolyTooLarge:
+        contracted = contracted if many else plan_contraction(node, sorts, universe)
         if contracted is None:
             raise
         return PatternPlan((), None, contracted)
-    if contracted is not None and contracted.work < planned.work and (many or planned.work > SPLIT_GOOD):
+    if not many and planned.work > CONTRACT_ABOVE:
+        contracted = plan_contraction(node, sorts, universe)
+    if contracted is not None and contracted.work < planned.work:
         return PatternPlan((), None, contracted)
     return planned
 
@@ -240,10 +249,11 @@ def run_patterns(counted: PatternPlan, budget: WorkBudget | None = None) -> Numb
     (budget or WorkBudget()).spend(counted.work)
     total: Number = 0 if counted.contraction is None else contraction_sum(counted.contraction)
     for weight, _, cost in counted.parts:
-        for term, axes, key, decoupled in zip(cost.terms, cost.axes, cost.keys, cost.decoupled):
+        for term, sizes, key, decoupled in zip(cost.terms, cost.sizes, cost.keys, cost.decoupled):
             found = CANONICAL.counts.get(key)  # counted by an earlier count (or part)
             if found is None:
-                found = CANONICAL.counts[key] = (term_sum(term, axes) if decoupled is None  # type: ignore[arg-type]
-                                                 else decoupled_sum(term, axes, decoupled))  # type: ignore[arg-type]
+                axes = None if sizes is None else pattern_axes(term)  # the patterns, built to count
+                found = CANONICAL.counts[key] = (term_sum(term, axes) if decoupled is None
+                                                 else decoupled_sum(term, axes, decoupled))
             total += weight * term.coefficient * found
     return expand(total)

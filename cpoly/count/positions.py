@@ -27,6 +27,7 @@ from itertools import permutations, product
 
 import numpy as np
 
+from cpoly.count.cardswaps import deep_normal, image
 from cpoly.count.compiledgame import Game
 from cpoly.count.condition import position_generators
 from cpoly.count.evaluate import evaluate_factored
@@ -58,9 +59,13 @@ def _count(game: Game, node: Expr, budget: WorkBudget | None = None) -> Number:
 
 
 def _moves(game: Game, node: Expr, budget: WorkBudget | None = None) -> bool:
-    """Whether some deal changes the value of ``node`` under a generator of S_n."""
+    """Whether some deal changes the value of ``node`` under a generator of S_n.  A generator
+    whose image of ``node`` is ``node`` itself in the contraction's normal form
+    (:func:`~cpoly.count.cardswaps.image`: the same function) needs no count."""
     positions = list(zip(game.face_vertices, game.suit_vertices))
-    differences = (add(node, neg(rename(node, mapping))) for mapping in position_generators(positions))
+    same = deep_normal(node)
+    differences = (add(node, neg(rename(node, mapping))) for mapping in position_generators(positions)
+                   if image(node, tuple(mapping.items())) is not same)
     return any(_count(game, mul(d, d), budget) != 0 for d in differences)
 
 

@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from cpoly.dag.expr import Const, Delta, Expr, Product, Sum, postorder, union_under
-from cpoly.dag.memo import Memo
+from cpoly.dag.expr import Const, Delta, Expr, Product, Sum, children, postorder, union_under
+from cpoly.dag.memo import Memo, MemoOfMemos
 from cpoly.dag.rewrite import ONE, ZERO, complement, mul, narrow, split_coefficient
 
 MAX_PARTS = 4096  # one-sort products a node may expand into
@@ -43,9 +43,10 @@ def split_factors(node: Expr, sort_of: dict[int, str], first: str, second: str,
     pairs: list[CardPair] = []
     own: dict[str, list[Expr]] = {first: [], second: []}
     mixed: list[Expr] = []
+    known = _SUPPORT.of(tuple(sorted(sort_of.items())), dict)
     for factor in node.factors if isinstance(node, Product) else (node,):
         pair = _card_pair(factor, sort_of, first)
-        support = _support(factor, sort_of)
+        support = _support(factor, sort_of, known)
         if pair is not None:
             pairs.append((tuple(position[v] for v in pair[0]), tuple(position[v] for v in pair[1])))
         elif len(support) > 1:
@@ -71,17 +72,16 @@ def _card_pair(factor: Expr, sort_of: dict[int, str], first: str) -> tuple[tuple
     return (x.vertices, y.vertices) if sx == {first} else (y.vertices, x.vertices)
 
 
-_SUPPORT = Memo[tuple[int, int], tuple[dict[int, str], frozenset[str]]]("separation.support", 500_000)
+Naming = tuple[tuple[int, str], ...]  # a sort_of map as a key
+_SUPPORT = MemoOfMemos[Naming, dict[int, frozenset[str]]]("separation.support", 256, 500_000)
 
 
-def _support(node: Expr, sort_of: dict[int, str]) -> frozenset[str]:
-    """The sorts of the vertices under ``node`` (memoised by the naming's identity, which the
-    entry keeps alive, so another naming never finds it)."""
-    key = (node.uid, id(sort_of))
-    entry = _SUPPORT.get(key)
-    if entry is None or entry[0] is not sort_of:
-        entry = _SUPPORT.put(key, (sort_of, union_under(node, lambda d: frozenset(sort_of[v] for v in d.vertices), {})))
-    return entry[1]
+def _support(node: Expr, sort_of: dict[int, str], known: dict[int, frozenset[str]] | None = None) -> frozenset[str]:
+    """The sorts of the vertices under ``node``, read from and kept in ``known`` (by default
+    the table of this naming of the vertices: a DAG is walked once per naming)."""
+    known = _SUPPORT.of(tuple(sorted(sort_of.items())), dict) if known is None else known
+    found = known.get(node.uid)
+    return found if found is not None else union_under(node, lambda d: frozenset(sort_of[v] for v in d.vertices), known)
 
 
 def separate(node: Expr, sort_of: dict[int, str], first: str) -> list[Part] | None:
@@ -94,9 +94,21 @@ def separate(node: Expr, sort_of: dict[int, str], first: str) -> list[Part] | No
     >>> len(separate(add(ONE, mul(delta((1, 2)), delta((3, 4)))), sort_of, "F"))
     2
     """
+    naming = tuple(sorted(sort_of.items()))
+    key = (node.uid, first, naming)
+    table = _SEPARATED.table
+    if key in table:
+        return table[key]
+    return _SEPARATED.put(key, _separate(node, sort_of, first, _SUPPORT.of(naming, dict)))
+
+
+_SEPARATED = Memo[tuple[int, str, Naming], "list[Part] | None"]("separation.separated", 100_000)
+
+
+def _separate(node: Expr, sort_of: dict[int, str], first: str, known: dict[int, frozenset[str]]) -> list[Part] | None:
     found: dict[int, list[Part]] = {}  # children first, and a child without parts ends the walk
-    for n in postorder([node]):
-        support = _support(n, sort_of)
+    for n in postorder([node], operands=lambda n: children(n) if len(_support(n, sort_of, known)) > 1 else ()):
+        support = _support(n, sort_of, known)
         parts: list[Part] | None
         if isinstance(n, Const):
             parts = [(n.value, ONE, ONE)]

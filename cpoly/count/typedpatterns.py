@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
-from math import factorial, prod
+from math import comb, factorial, prod
 
 import numpy as np
 
@@ -117,6 +117,64 @@ def _capacity_typings(m: int, sizes: Sequence[int | None]) -> list[int]:
     return [int(series[k] * factorial(k)) for k in range(m + 1)]
 
 
+def pattern_count(m: int, allowed: Sequence[Sequence[int]], atom_sizes: Sequence[int | None]) -> int:
+    """The exact number of typed patterns :func:`typed_patterns` enumerates, counted without
+    enumerating any (pricing a term costs no patterns); raises CpolyTooLarge as it does past
+    MAX_PATTERNS.
+
+    A typed pattern is a map of each vertex to an atom it may take, and for each atom a
+    partition of the vertices mapped to it into at most ``size`` blocks (the blocks it holds).
+    Vertices with the same allowed atoms are interchangeable, so the maps are counted by how
+    many of each such class go to each atom, atom after atom (binomial choices of which ones).
+
+    >>> pattern_count(5, [[0]] * 5, [None])                  # Bell(5)
+    52
+    >>> allowed, sizes = [[0, 1], [1, 2], [0, 1, 2], [2]], [1, 2, None]
+    >>> pattern_count(4, allowed, sizes) == len(typed_patterns(4, allowed, sizes)[0])
+    True
+    """
+    found = _pattern_count(m, tuple(tuple(sorted(set(a))) for a in allowed), tuple(atom_sizes))
+    if found > MAX_PATTERNS:
+        raise _too_many(m)
+    return found
+
+
+@cached("typedpatterns.pattern_count", 16_384)
+def _pattern_count(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]) -> int:
+    classes: dict[tuple[int, ...], int] = {}
+    for atoms in allowed:
+        classes[atoms] = classes.get(atoms, 0) + 1
+    kinds = list(classes)
+    sizes = [classes[k] for k in kinds]
+    ways: dict[tuple[int, ...], int] = {(0,) * len(kinds): 1}  # vertices of each class placed so far
+    for atom, size in enumerate(atom_sizes):
+        members = [c for c, atoms in enumerate(kinds) if atom in atoms]
+        if not members:
+            continue
+        blocks = _at_most_blocks(m, m if size is None else min(size, m))
+        placed: dict[tuple[int, ...], int] = {}
+        for state, count in ways.items():
+            for take in product(*(range(sizes[c] - state[c] + 1) for c in members)):
+                split = blocks[sum(take)]
+                if not split:
+                    continue
+                after = list(state)
+                choices = count * split
+                for c, k in zip(members, take):
+                    choices *= comb(sizes[c] - state[c], k)
+                    after[c] += k
+                key = tuple(after)
+                placed[key] = placed.get(key, 0) + choices
+        ways = placed
+    return ways.get(tuple(sizes), 0)
+
+
+@cached("typedpatterns.at_most_blocks", 1_024)
+def _at_most_blocks(m: int, most: int) -> tuple[int, ...]:
+    """For n = 0..m, the set partitions of n items into at most ``most`` blocks."""
+    return tuple(sum(stirling2(n, k) for k in range(min(n, most) + 1)) for n in range(m + 1))
+
+
 def stride(m: int) -> int:
     """Codes are ``atom * stride + block``; blocks of an m-vertex pattern are < m."""
     return max(m, 1)
@@ -135,40 +193,42 @@ def typed_patterns(
     True
     """
     key = (m, tuple(tuple(a) for a in allowed), tuple(atom_sizes))
-    if 0 < m <= VECTORISED_MAX and len(atom_sizes) <= VECTORISED_ATOMS:
+    if 0 < m <= VECTORISED_MAX and bell(m) * m * len(atom_sizes) <= VECTORISED_CELLS:
         return _typed_patterns_at_once(*key)
     return _typed_patterns(*key)
 
 
 VECTORISED_MAX = 9  # vertices whose patterns are typed all at once (Bell(9) = 21,147 partitions)
-VECTORISED_ATOMS = 12  # atoms a block's set of allowed atoms is a bit mask of
+VECTORISED_CELLS = 4_000_000  # partitions x blocks x atoms of the table of the atoms each block may take
 
 
 @cached("typedpatterns.typed_patterns_at_once", 4_096)
 def _typed_patterns_at_once(m: int, allowed: tuple[tuple[int, ...], ...], atom_sizes: tuple[int | None, ...]
                             ) -> tuple[np.ndarray, np.ndarray]:
     """:func:`_typed_patterns` with every partition typed at once (the same rows, same order):
-    a block may take the atoms every vertex of it may take (a bit mask), its typings are the
-    mixed-radix digits of a row number, the last block fastest."""
+    a block may take the atoms every vertex of it may take (a boolean row per block), its
+    typings are the mixed-radix digits of a row number, the last block fastest."""
     n_atoms = len(atom_sizes)
     rgs = partition_array(m)
-    masks = np.full(rgs.shape, (1 << n_atoms) - 1, dtype=np.int64)
+    takes = np.ones((*rgs.shape, n_atoms), dtype=bool)  # partition, block, atom: the block may take it
     rows = np.arange(len(rgs))
     for i, atoms in enumerate(allowed):
-        masks[rows, rgs[:, i]] &= sum(1 << a for a in set(atoms))
+        vertex = np.zeros(n_atoms, dtype=bool)
+        vertex[list(atoms)] = True
+        takes[rows, rgs[:, i]] &= vertex
     blocks = rgs.max(axis=1) + 1
     present = np.arange(m)[None, :] < blocks[:, None]
-    table, popcount = _bit_table(n_atoms)
-    radix = np.where(present, popcount[masks], 1)
+    radix = np.where(present, takes.sum(axis=2), 1)
     per_partition = radix.prod(axis=1)
     if int(per_partition.sum()) > 4 * MAX_PATTERNS:
         return _typed_patterns(m, allowed, atom_sizes)  # refuses with the usual message
+    table = np.argsort(~takes, axis=2, kind="stable")  # per block, the atoms it may take first, in order
     owner = np.repeat(rows, per_partition)
     digit_source = np.arange(len(owner)) - np.repeat(np.cumsum(per_partition) - per_partition, per_partition)
     typings = np.zeros((len(owner), m), dtype=np.int64)
     for b in range(m - 1, -1, -1):
         width = radix[owner, b]
-        typings[:, b] = table[masks[owner, b], digit_source % width]
+        typings[:, b] = table[owner, b, digit_source % width]
         digit_source //= width
     counts = np.zeros((len(owner), n_atoms), dtype=np.int64)
     atom_ids = np.arange(n_atoms)
@@ -195,16 +255,6 @@ def _too_many(m: int) -> CpolyTooLarge:
 def partition_array(m: int) -> np.ndarray:
     """:func:`set_partitions` as an (partitions, m) int64 array (shared: not to be written)."""
     return np.array(set_partitions(m), dtype=np.int64).reshape(-1, m)
-
-
-@cached("typedpatterns.bit_table", 64)
-def _bit_table(n_atoms: int) -> tuple[np.ndarray, np.ndarray]:
-    """For every bit mask of ``n_atoms`` bits: its set bits in order (row), and their number."""
-    table = np.zeros((1 << n_atoms, max(n_atoms, 1)), dtype=np.int64)
-    popcount = np.array([mask.bit_count() for mask in range(1 << n_atoms)], dtype=np.int64)
-    for mask in range(1 << n_atoms):
-        table[mask, :popcount[mask]] = [a for a in range(n_atoms) if mask >> a & 1]
-    return table, popcount
 
 
 @cached("typedpatterns.typed_patterns", 4_096)

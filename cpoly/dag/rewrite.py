@@ -158,8 +158,11 @@ def _complements(factors: list[Expr]) -> list[Expr]:
         return factors
     singles = {uid for _, uids in negated if len(uids) == 1 for uid in uids}
     products = [(f, uids) for f, uids in negated if len(uids) > 1]
+    # a NOT of a product implied by a NOT of a smaller one (equal sizes: equal sets, the same node)
+    smallest = min((len(uids) for _, uids in products), default=0)
     dropped = {f.uid for f, uids in products
-               if uids & singles or any(g is not f and other <= uids for g, other in products)}
+               if uids & singles or (len(uids) > smallest
+                                     and any(len(other) < len(uids) and other <= uids for _, other in products))}
     return [f for f in factors if f.uid not in dropped]
 
 
@@ -339,13 +342,19 @@ PIGEONHOLE_MAX = 10  # vertices with a value set among which pairwise-different 
 
 def _too_few_values(node: Product) -> bool:
     """``Π_{v∈V} δv{S_v} · Π_{u<w in V} (1 - δu,w) = 0`` when ``|∪ S_v| < |V|`` (pigeonhole:
-    |V| pairwise different values cannot come from fewer), for V among the factors' vertices.
+    |V| pairwise different values cannot come from fewer), for V among the factors' vertices;
+    ``S_v`` less the values a factor ``1 - δv{T}`` keeps v out of.
 
     >>> from cpoly.dag.rewrite import one_minus
     >>> low = [delta((v,), {0, 1}) for v in (1, 2, 3)]
     >>> apart = [one_minus(delta(pair)) for pair in ((1, 2), (1, 3), (2, 3))]
     >>> _too_few_values(mul(*low, *apart)), _too_few_values(mul(*low, *apart[:2]))
     (True, False)
+    >>> wider = [delta((v,), {0, 1, 2}) for v in (1, 2, 3)]
+    >>> _too_few_values(mul(*wider, *apart)), _too_few_values(mul(*wider, *apart, one_minus(delta((3,), {2}))))
+    (False, False)
+    >>> _too_few_values(mul(*wider, *apart, *(one_minus(delta((v,), {2})) for v in (1, 2, 3))))
+    True
     """
     known = {f.vertices[0]: f.values for f in node.factors
              if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None}
@@ -356,7 +365,9 @@ def _too_few_values(node: Product) -> bool:
     adjacent = [0] * len(vertices)
     for f in node.factors:
         base = complement(f)
-        if isinstance(base, Delta) and base.values is None and len(base.vertices) == 2 and set(base.vertices) <= bit.keys():
+        if isinstance(base, Delta) and base.values is not None and len(base.vertices) == 1 and base.vertices[0] in known:
+            known[base.vertices[0]] = known[base.vertices[0]] - base.values  # 1 - δv{T}: v is outside T
+        elif isinstance(base, Delta) and base.values is None and len(base.vertices) == 2 and set(base.vertices) <= bit.keys():
             a, b = (vertices.index(v) for v in base.vertices)
             adjacent[a] |= 1 << b
             adjacent[b] |= 1 << a
