@@ -44,7 +44,7 @@ def outcomes() -> np.ndarray:
 @pytest.fixture(scope="module")
 def prepared():  # type: ignore[no-untyped-def]
     game = VideoPoker.load(str(SMALL))
-    return game, game.prepared(use_cache=False)
+    return game, game.single_deck(use_cache=False)
 
 
 def _mean_of_best(outcomes: np.ndarray, values: list[Fraction]) -> Fraction:
@@ -107,7 +107,7 @@ def test_multi_strike_reaches_the_published_level_values(path: str, level: int, 
                                                          worth: str | None) -> None:
     """Wizard of Odds, Multi-Strike appendices (6 decimals)."""
     game = VideoPoker.load(str(ROOT / "definitions" / path))
-    found = analyze_multi_strike(game.prepared(), game.paytable(), game.game.spec.features[0])
+    found = analyze_multi_strike(game.single_deck(), game.paytable(), game.game.spec.features[0])
     value = found.levels[level - 1]
     assert f"{float(value.without_free_ride):.6f}" == without
     assert worth is None or f"{float(value.on_reaching):.6f}" == worth
@@ -118,7 +118,7 @@ def test_ultimate_x_reaches_the_published_return_and_time_at_each_multiplier() -
     """Wizard of Odds: 8/6 Jacks or Better single line, 98.57 %, and the share of hands at
     1x 56.29 %, 2x 19.93 %, 3x 12.53 %, 4x 7.24 %, 7x 1.38 %, 10x 1.50 %, 12x 1.13 %."""
     game = VideoPoker.load(str(ROOT / "definitions" / "ultimate_x_jacks_or_better.cp"))
-    found = analyze_ultimate_x(game.prepared(), game.paytable(), game.game.spec.features[0])
+    found = analyze_ultimate_x(game.single_deck(), game.paytable(), game.game.spec.features[0])
     assert f"{float(found.expected_return):.4f}" == "0.9857"
     shares = {int(s.multiplier): f"{100 * float(s.share):.2f}" for s in found.states}
     assert shares == {1: "56.29", 2: "19.93", 3: "12.53", 4: "7.24", 7: "1.38", 10: "1.50", 12: "1.13"}

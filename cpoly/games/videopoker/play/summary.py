@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, perm
+from typing import NamedTuple
 
 import numpy as np
 
@@ -33,8 +34,7 @@ __all__ = ["GameAnalysis", "Played", "Progress", "Totals"]
 Progress = Callable[[int, int], None]
 
 
-@dataclass(frozen=True)
-class Played:
+class Played(NamedTuple):
     """Every deal of a game played to the holds that maximise one value vector (a pay table's
     scaled pays, or a feature's values per category), before any pay is applied: the final hands
     of each category and how the holds were chosen.  The attributes are
@@ -42,7 +42,8 @@ class Played:
 
     A feature game (each final category worth its pay plus what it earns beyond, e.g. the next
     level's value) plays the game under its values and reads the final hands here
-    (:meth:`mean`), as an analysis prices them with its pay table.
+    (:meth:`mean`), as an analysis prices them with its pay table.  (A named tuple: the warm
+    ``analyze`` defines it at start-up, where a frozen dataclass costs a millisecond.)
     """
 
     tie_rule: TieRule
@@ -134,7 +135,7 @@ class GameAnalysis:
     @classmethod
     def priced(cls, played: Played, paytable: PayTable) -> GameAnalysis:
         """The figures of ``paytable`` on the deals ``played`` (to the holds its pays maximise)."""
-        return cls(paytable, **{field.name: getattr(played, field.name) for field in fields(Played)})
+        return cls(paytable, **played._asdict())
 
     @property
     def total(self) -> int:

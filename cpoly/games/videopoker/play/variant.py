@@ -34,8 +34,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.hold.tiebreak import parse_tie_rule
@@ -113,8 +112,7 @@ class Preparations(Protocol):
         ...
 
 
-@dataclass(frozen=True)
-class Variant:
+class Variant(NamedTuple):
     """An entry of :data:`VARIANTS`: how to make the variant from a game's preparations, and
     which deals the features built on a single unordered deck's hold values (multi-play
     variances, pay sweeps) do not support yet (None: they do)."""
