@@ -170,6 +170,12 @@ def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: Reso
             _check_letters(decl, program.sorts.get(program.groups[group][0]), program)
     if game.copies is not None and game.copies.copies < 1:
         raise CpolyError("copies must be at least 1", game.copies.span)
+    checked = features_of(features, [ref.name for ref in categories.names],
+                          game.copies.copies if game.copies else 1, game.ordered is not None)
+    for feature in checked:  # never silently ignored: the commands say what they leave out
+        program.warnings.append(Warning_(
+            f"feature {feature.kind}: the commands analyse the base game only (its exact analysis is in "
+            "the Python API, cpoly.games.videopoker.feature; see docs/language.md)", feature.span))
     return GameSpec(
         title=game.game.title if game.game is not None else module.path.rsplit("/", 1)[-1].removesuffix(".cp"),
         face_group=cards.faces, suit_group=cards.suits, deal=deal.value, categories=categories.names,
@@ -179,8 +185,7 @@ def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: Reso
         copies=game.copies.copies if game.copies else 1, ordered=game.ordered is not None, deal_span=deal.span,
         tie_rule=tie_rule_of(game.tie_rule) if game.tie_rule else None,
         tie_rule_span=game.tie_rule.span if game.tie_rule else None,
-        features=features_of(features, [ref.name for ref in categories.names],
-                             game.copies.copies if game.copies else 1, game.ordered is not None),
+        features=checked,
     )
 
 
