@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-import cpoly.cli.vpsource as vpsource
+import cpoly.games.videopoker.gamesource as gamesource
 import cpoly.games.videopoker.par.parplots as parplots
 import cpoly.store.atomic as atomic
 from cpoly.cli.main import main
@@ -68,7 +68,7 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     def started(*args: object, **kwargs: object) -> None:
         raise AssertionError("the work started before --out was refused")
 
-    monkeypatch.setattr(vpsource, "game_source", started)
+    monkeypatch.setattr(gamesource, "game_source", started)
     yield
 
 

@@ -26,7 +26,7 @@ from cpoly.deck.subsets import all_hands
 from cpoly.deck.suitorbits import SuitOrbits
 from cpoly.deck.symmetry import deal_classes
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.games.videopoker.prepare import PreparedGame
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from tests.conftest import ROOT
 
 Deck = tuple[list[int], list[int]]
@@ -224,7 +224,7 @@ def test_six_suit_analysis_equals_the_per_permutation_figures(tmp_path: Path) ->
     (tmp_path / "six.cp").write_text(text, encoding="utf-8")
     poker = VideoPoker.load(str(tmp_path / "six.cp"))
     analysis = poker.analyze(use_cache=False)
-    prepared = poker.prepared(use_cache=False)
+    prepared = poker.single_deck(use_cache=False)
     assert isinstance(prepared, PreparedGame) and prepared.suit_classes is None  # every hand listed
     assert analysis.group_order == 720 and analysis.deal_classes == 2_628
     assert analysis.combinations == SIX_SUIT_COMBINATIONS
