@@ -5,7 +5,7 @@ Run from the repository root: python3 examples/autohold_joker.py
 
 from pathlib import Path
 
-from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker import VideoPoker
 
 GAME = Path(__file__).resolve().parent.parent / "definitions" / "joker_poker.cp"
 

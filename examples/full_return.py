@@ -1,12 +1,12 @@
 """The full return of a game under optimal play, and its return table (9/6 Jacks or Better).
 
-Run from the repository root: python3 examples/full_return.py  (about a minute the first time;
+Run from the repository root: python3 examples/full_return.py  (a few seconds the first time;
 the tables are cached on disk afterwards)
 """
 
 from pathlib import Path
 
-from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker import VideoPoker
 
 GAME = Path(__file__).resolve().parent.parent / "definitions" / "jacks_or_better.cp"
 

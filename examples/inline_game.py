@@ -4,7 +4,7 @@ Run from the repository root: python3 examples/inline_game.py
 """
 
 from cpoly.api import deal_table, load_game_text
-from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker import VideoPoker
 
 ACES_AND_FACES = """
 import "poker.cp"

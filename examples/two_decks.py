@@ -6,7 +6,7 @@ Run from the repository root: python3 examples/two_decks.py
 from pathlib import Path
 
 from cpoly.api import deal_table, load_game
-from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker import VideoPoker
 
 GAME = Path(__file__).resolve().parent.parent / "definitions" / "double_deck_jacks.cp"
 

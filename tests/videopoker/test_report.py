@@ -2,7 +2,7 @@
 --json``, ``analyze --plays``, ``sweep --json``, ``strategy --json``) and against the exact
 definitions of its own figures (cycle, share, volatility index, limits, minimum); the page's
 cells against the report's JSON; the page opened in headless Chromium (screenshot in
-docs/screenshots/par_report.png); atomic output; bad requests named."""
+tests.web.conftest.SCREENSHOTS); atomic output; bad requests named."""
 
 from __future__ import annotations
 
@@ -231,7 +231,7 @@ def test_strategy_equals_cpoly_strategy(tmp_path: Path) -> None:
 
 def test_page_in_chromium(report: tuple[Path, Any]) -> None:
     """The page as a person sees it: headless Debian chromium (never skipped), every image
-    loaded, the figures shown; the screenshot goes to docs/screenshots/par_report.png."""
+    loaded, the figures shown; the screenshot goes to tests.web.conftest.SCREENSHOTS."""
     from tests.web.conftest import CHROMIUM, CHROMIUM_FLAGS, SCREENSHOTS
 
     out, data = report

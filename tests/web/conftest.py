@@ -9,6 +9,7 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -23,7 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-SCREENSHOTS = ROOT / "docs" / "screenshots"
+#: Where the browser tests' screenshots go: a scratch folder, so a test run leaves the checkout as
+#: it was; ``CPOLY_SCREENSHOTS=docs/screenshots`` refreshes the documentation's pictures on purpose.
+SCREENSHOTS = Path(os.environ.get("CPOLY_SCREENSHOTS") or tempfile.mkdtemp(prefix="cpoly-screenshots-"))
 #: The address Starlette's TestClient calls the app at: a Host the server answers for.
 API_BASE = "http://127.0.0.1:8765"
 

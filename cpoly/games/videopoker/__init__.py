@@ -16,7 +16,33 @@ loaded behind one interface.  The sub-packages, each importing only those listed
   above the game.
 
 Importing this package loads nothing else, so that a NumPy-free module of it
-(:mod:`.hold`, :mod:`.warm.holdfile`) does not load the analysis.
+(:mod:`.hold`, :mod:`.warm.holdfile`) does not load the analysis: :class:`VideoPoker` is loaded
+on first use.
+
+>>> from cpoly.games.videopoker import VideoPoker
+>>> poker = VideoPoker.load("definitions/jacks_or_better.cp")
+>>> held = poker.hold(["Ah", "Kh", "Qh", "5c", "5d"], paytable="9/6")
+>>> [poker.card_name(card) for card in held.best_option.held], held.best_option.ev
+(['Ah', 'Kh', 'Qh'], Fraction(1553, 1081))
+>>> f"{float(poker.analyze('9/6').expected_return):.4%}"
+'99.5439%'
 
 Imports: cpoly.errors, cpoly.dag, cpoly.store, cpoly.scale, cpoly.deck, cpoly.lang, cpoly.count, cpoly.api
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from cpoly.games.videopoker.game import VideoPoker
+
+__all__ = ["VideoPoker"]
+
+
+def __getattr__(name: str) -> object:
+    """The front door's names, imported when first asked for (PEP 562)."""
+    if name == "VideoPoker":
+        from cpoly.games.videopoker.game import VideoPoker
+        return VideoPoker
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
