@@ -5,12 +5,18 @@ The members are analysed in chunks of ids through the project's Dask layer
 (:mod:`cpoly.scale.chunks`): in this process for a small family, on a ``LocalCluster`` for a large
 one (or ``--workers N``, ``--scheduler ADDRESS``); each chunk is a checkpoint in ``--out DIR``
 (its identity and checksum checked), so ``--resume`` continues a run that was stopped.
+
+Both files a run writes follow :mod:`cpoly.store`'s rules, checked before any work: ``--out``
+must be new, empty or an earlier run's folder (:func:`~cpoly.store.outfolder.claim_checkpoints`),
+and ``--csv FILE`` new or an earlier design table (:func:`~cpoly.store.outfile.claim_file`, its
+header recognised), written atomically; the user's own files are never overwritten.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import io
 import json
 import math
 import tempfile
@@ -35,6 +41,10 @@ IN_PROCESS_TABLES = 1_000
 #: Rows the text output shows (--json and --csv have them all).
 SHOWN = 25
 RECORD = "design.json"
+#: The columns of a --csv table after the pays (its header ends so: how an earlier one is known).
+CSV_FIGURES = ("return", "return_exact", "variance", "variance_exact", "hit_frequency", "hit_frequency_exact",
+               "distance_exact")
+CSV_WHAT = "design table (cpoly design --csv)"
 
 
 def register(subparsers: Any) -> None:
@@ -55,8 +65,9 @@ def register(subparsers: Any) -> None:
                         help="only tables whose pays never rise down the pay order")
     design.add_argument("--paytable", help="the base pay table (default: the game's first)")
     add_tie_rule_option(design)
-    design.add_argument("--csv", type=Path, metavar="FILE", help="also write the tables that meet the constraints")
-    design.add_argument("--out", type=Path, metavar="DIR", help="keep the checkpoints here (for --resume)")
+    design.add_argument("--csv", metavar="FILE", help="also write the tables that meet the constraints "
+                                                      "(a new file, or an earlier design table)")
+    design.add_argument("--out", metavar="DIR", help="keep the checkpoints here (for --resume)")
     design.add_argument("--resume", action="store_true", help="continue a stopped run in --out")
     design.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://10.0.0.5:8786")
     design.add_argument("--workers", type=int, metavar="N",
@@ -94,8 +105,11 @@ def run_design(args: argparse.Namespace) -> int:
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.par.design import parse_family
     from cpoly.games.videopoker.par.paychange import parse_pay_value
+    from cpoly.store.outfile import claim_file
 
     _check_run_options(args)
+    if args.csv is not None:
+        claim_file(args.csv, "--csv", CSV_WHAT, is_design_csv)  # refused before any work
     constraints = _constraints(args)
     step = None if args.step is None else parse_pay_value(args.step, "--step")
     source = game_source(args.file, not args.no_cache, (args.paytable,))
@@ -126,9 +140,12 @@ def run_design(args: argparse.Namespace) -> int:
 
 def _directory(args: argparse.Namespace, run: dict[str, Any], stack: ExitStack) -> Path:
     """The checkpoint folder: --out (claimed for this run, or resumed) or a temporary one."""
+    from cpoly.store.outfolder import claim_checkpoints, start_checkpoints
+
     if args.out is None:
         return Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="cpoly-design-")))
-    marker = args.out / RECORD
+    folder = claim_checkpoints(args.out, "--out", RECORD, "design run")
+    marker = folder / RECORD
     expected = json.loads(json.dumps(run))
     if marker.exists():
         if not args.resume:
@@ -142,9 +159,8 @@ def _directory(args: argparse.Namespace, run: dict[str, Any], stack: ExitStack) 
             raise CpolyInputError(f"{args.out} holds a design run of another family, game or option: resume it "
                                   "with the options it was started with, or choose another --out directory")
     else:
-        args.out.mkdir(parents=True, exist_ok=True)
-        marker.write_text(json.dumps(expected) + "\n")
-    return Path(args.out)
+        start_checkpoints(folder, RECORD, (json.dumps(expected) + "\n").encode())
+    return folder
 
 
 def _client(args: argparse.Namespace, size: int, stack: ExitStack) -> Any:
@@ -203,18 +219,36 @@ def design_json(title: str, paytable: str, family: Family, constraints: Constrai
             "meeting": len(members), "tables": [_member_json(family, m, constraints) for m in members]}
 
 
-def write_csv(path: Path, family: Family, members: list[Member], constraints: Constraints) -> None:
-    """The tables that meet the constraints, one a row, nearest the target first (exact figures)."""
-    columns = [*family.categories, "return", "return_exact", "variance", "variance_exact", "hit_frequency",
-               "hit_frequency_exact", "distance_exact"]
-    with path.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow(columns)
-        for member in members:
-            row = _member_json(family, member, constraints)
-            writer.writerow([*row["pays"].values(), repr(row["return"]), row["return_exact"], repr(row["variance"]),
-                             row["variance_exact"], repr(row["hit_frequency"]), row["hit_frequency_exact"],
-                             row["distance_exact"]])
+def write_csv(given: str, family: Family, members: list[Member], constraints: Constraints) -> None:
+    """The tables that meet the constraints, one a row, nearest the target first (exact figures),
+    written at ``given`` (claimed again, then written atomically: :func:`cpoly.store.outfile.write_claimed`)."""
+    from cpoly.store.outfile import write_claimed
+
+    text = io.StringIO(newline="")
+    writer = csv.writer(text)
+    writer.writerow([*family.categories, *CSV_FIGURES])
+    for member in members:
+        row = _member_json(family, member, constraints)
+        writer.writerow([*row["pays"].values(), repr(row["return"]), row["return_exact"], repr(row["variance"]),
+                         row["variance_exact"], repr(row["hit_frequency"]), row["hit_frequency_exact"],
+                         row["distance_exact"]])
+    write_claimed(given, text.getvalue().encode(), "--csv", CSV_WHAT, is_design_csv)
+
+
+def is_design_csv(path: Path) -> bool:
+    r"""Whether ``path`` is a table ``design --csv`` wrote (its header's last columns are :data:`CSV_FIGURES`).
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     table, notes = Path(folder, "t.csv"), Path(folder, "n.csv")
+    ...     _ = table.write_text("Flush," + ",".join(CSV_FIGURES) + "\r\n6,0.9,...")
+    ...     _ = notes.write_text("my,own,data")
+    ...     is_design_csv(table), is_design_csv(notes)
+    (True, False)
+    """
+    with path.open("rb") as found:
+        header = found.read(4096).partition(b"\n")[0].rstrip(b"\r").decode("utf-8")
+    return header.endswith("," + ",".join(CSV_FIGURES))
 
 
 def _print(data: dict[str, Any], family: Family) -> None:

@@ -9,7 +9,10 @@ was read from, snapshots, one atomic writer, bounded reads of the files a user n
 * :mod:`~cpoly.store.atomic`: the one atomic writer every file cpoly writes goes through.
 * :mod:`~cpoly.store.inputfile`: a file the user names read bounded (a regular file, a size cap).
 * :mod:`~cpoly.store.outfolder`: a folder a command writes, refused unless it holds only its own
-  earlier files, written all at once.
+  earlier files, written all at once; a checkpoint folder, refused unless new, empty or an
+  earlier run's.
+* :mod:`~cpoly.store.outfile`: one file a command writes, refused unless new or its own earlier
+  output.
 
 Imports: cpoly.errors, cpoly.dag
 """

@@ -19,6 +19,12 @@ place), then removes the files of the earlier output the new one does not have. 
 command writes are ever replaced or removed.  On a failure or Ctrl-C nothing is left: no
 temporary file, no parent folder it made, and an earlier output as it was.
 
+A checkpoint folder (``cpoly search --out DIR``, ``cpoly design --out DIR``) follows the same
+rules with one record file in place of :class:`Output`: :func:`claim_checkpoints` accepts a new
+path, an empty folder, a folder holding the record (an earlier run: the caller reads it and
+resumes or refuses) or a link to one of those, and refuses anything else before any work;
+:func:`start_checkpoints` makes the folder and writes the record atomically.
+
 >>> import tempfile
 >>> kind = Output("listing", "--out", frozenset({"list.txt"}), lambda folder: True)
 >>> with tempfile.TemporaryDirectory() as folder:
@@ -40,9 +46,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cpoly.errors import CpolyInputError
-from cpoly.store.atomic import Pieces, cannot_write, write_files
+from cpoly.store.atomic import Pieces, cannot_write, write_file, write_files
 
-__all__ = ["Output", "claim", "write_into"]
+__all__ = ["Output", "check_creatable", "check_writable", "claim", "claim_checkpoints", "follow_link", "kind_of",
+           "start_checkpoints", "write_into"]
 
 _SHOWN = 5  # entries named in a refusal
 _LEFTOVER = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{16}\.tmp")  # cpoly.store.atomic's temporary names
@@ -77,17 +84,17 @@ def claim(given: str, kind: Output) -> Path:
     if given == "":
         raise CpolyInputError(f"{kind.option} '': an empty name; give the folder to write the {kind.what} into")
     path = Path(given)
-    target = _follow(given, path, kind)
+    target = follow_link(given, path, kind.option)
     shown = given if target == path else f"{given} (a link to {target})"
     try:
         found = os.stat(target)
     except (FileNotFoundError, NotADirectoryError):
-        _check_creatable(shown, target, kind)
+        check_creatable(shown, target, kind.option)
         return target
     except OSError as error:
         raise CpolyInputError(f"{kind.option} {shown}: {error.strerror or error}") from None
     if not stat.S_ISDIR(found.st_mode):
-        raise CpolyInputError(f"{kind.option} {shown}: {_kind_of(found.st_mode)}, not a folder; give a new "
+        raise CpolyInputError(f"{kind.option} {shown}: {kind_of(found.st_mode)}, not a folder; give a new "
                               "or empty folder")
     try:
         blocking = in_the_way(target, kind)
@@ -99,7 +106,7 @@ def claim(given: str, kind: Output) -> Path:
         raise CpolyInputError(f"{kind.option} {shown}: the folder holds other files (not a {kind.what}): "
                               f"{', '.join(blocking[:_SHOWN])}{more}; give a new or empty folder (only an earlier "
                               f"{kind.what} there is replaced)")
-    _check_writable(shown, target, kind)
+    check_writable(shown, target, kind.option)
     return target
 
 
@@ -113,6 +120,56 @@ def in_the_way(folder: Path, kind: Output) -> list[str]:
         return [_shown_entry(folder, name) for name in others]
     files = [name for name in entries if name in kind.names]
     return [] if not files or kind.is_ours(folder) else files
+
+
+def claim_checkpoints(given: str | Path, option: str, record: str, what: str) -> Path:
+    """The checkpoint folder for ``given`` (the target of a link): a new path, an empty folder,
+    or one holding ``record`` (an earlier run); else a :class:`~cpoly.errors.CpolyInputError`
+    naming what is in the way.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     _ = Path(folder, "pass1.csv").write_text("mine")
+    ...     try:
+    ...         claim_checkpoints(folder, "--out", "search.json", "search")
+    ...     except CpolyInputError as error:
+    ...         print(error.message.replace(folder, "DIR"))
+    --out DIR: the folder holds files of its own (not a search's checkpoints): pass1.csv; give a new or empty folder, or the folder of a run to --resume
+    """
+    text = str(given)
+    if text == "":
+        raise CpolyInputError(f"{option} '': an empty name; give the folder to keep the {what}'s checkpoints in")
+    target = follow_link(text, Path(text), option)
+    shown = text if target == Path(text) else f"{text} (a link to {target})"
+    try:
+        found = os.stat(target)
+    except (FileNotFoundError, NotADirectoryError):
+        check_creatable(shown, target, option)
+        return target
+    except OSError as error:
+        raise CpolyInputError(f"{option} {shown}: {error.strerror or error}") from None
+    if not stat.S_ISDIR(found.st_mode):
+        raise CpolyInputError(f"{option} {shown}: {kind_of(found.st_mode)}, not a folder; give a new or empty folder")
+    entries = sorted(os.listdir(target))
+    if entries and record not in entries:
+        more = f" (and {len(entries) - _SHOWN} more)" if len(entries) > _SHOWN else ""
+        shown_entries = ", ".join(_shown_entry(target, name) for name in entries[:_SHOWN])
+        raise CpolyInputError(f"{option} {shown}: the folder holds files of its own (not a {what}'s checkpoints): "
+                              f"{shown_entries}{more}; give a new or empty folder, or the folder of a run to --resume")
+    check_writable(shown, target, option)
+    return target
+
+
+def start_checkpoints(folder: Path, record: str, data: bytes) -> None:
+    """Make ``folder`` (a path :func:`claim_checkpoints` gave) and write its ``record``
+    atomically; on a failure or Ctrl-C, the folders made are removed again."""
+    made = _make_folders(folder)
+    try:
+        write_file(folder / record, data)
+    except BaseException:
+        for made_folder in reversed(made):
+            _remove(made_folder, os.rmdir)
+        raise
 
 
 def write_into(given: str, files: Mapping[str, Pieces], kind: Output) -> Path:
@@ -136,36 +193,36 @@ def write_into(given: str, files: Mapping[str, Pieces], kind: Output) -> Path:
     return target
 
 
-def _follow(given: str, path: Path, kind: Output) -> Path:
+def follow_link(given: str, path: Path, option: str) -> Path:
     """``path``, or the folder a link there leads to (refused: a link to nothing, a loop)."""
     if not path.is_symlink():
         return path
     try:
         return Path(os.path.realpath(path, strict=True))
     except FileNotFoundError:
-        raise CpolyInputError(f"{kind.option} {given}: a symbolic link to {os.readlink(path)}, which does not "
+        raise CpolyInputError(f"{option} {given}: a symbolic link to {os.readlink(path)}, which does not "
                               "exist; make that folder or give another") from None
     except OSError as error:
-        raise CpolyInputError(f"{kind.option} {given}: a symbolic link that cannot be followed "
+        raise CpolyInputError(f"{option} {given}: a symbolic link that cannot be followed "
                               f"({error.strerror or error})") from None
 
 
-def _check_creatable(shown: str, target: Path, kind: Output) -> None:
+def check_creatable(shown: str, target: Path, option: str) -> None:
     """Refuse a new path whose nearest existing parent is not a folder the user may write."""
     parent = target.absolute().parent
     while not os.path.lexists(parent) and parent != parent.parent:
         parent = parent.parent
     if not parent.is_dir():
-        raise CpolyInputError(f"{kind.option} {shown}: {parent} is a file, not a folder")
-    _check_writable(shown, parent, kind)
+        raise CpolyInputError(f"{option} {shown}: {parent} is a file, not a folder")
+    check_writable(shown, parent, option)
 
 
-def _check_writable(shown: str, folder: Path, kind: Output) -> None:
+def check_writable(shown: str, folder: Path, option: str) -> None:
     """Refuse a folder no file can be written in (tried: :func:`~cpoly.store.atomic.cannot_write`)."""
     error = cannot_write(folder)
     if error is not None:
         where = "" if folder == Path(shown) else f" (in {folder})"
-        raise CpolyInputError(f"{kind.option} {shown}: cannot write there{where}: "
+        raise CpolyInputError(f"{option} {shown}: cannot write there{where}: "
                               f"{(error.strerror or str(error)).lower()}") from None
 
 
@@ -208,10 +265,10 @@ def _shown_entry(folder: Path, name: str) -> str:
         return name
 
 
-def _kind_of(mode: int) -> str:
+def kind_of(mode: int) -> str:
     """A file's kind in words.
 
-    >>> _kind_of(stat.S_IFREG), _kind_of(stat.S_IFCHR)
+    >>> kind_of(stat.S_IFREG), kind_of(stat.S_IFCHR)
     ('a file', 'a character device')
     """
     kinds = ((stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),

@@ -13,6 +13,8 @@ API (every result is the CLI's ``--json`` output, untouched):
 * ``GET /reports/{key}/{table}/{file}``: a file (index.html, PNGs) of a report a ``report`` job wrote.
 * ``POST /api/{command}``: run and wait; 200 with the CLI's JSON, 400 with the error (bad
   input), 422 when refused (time or memory limit), 500 only if the CLI itself crashed.
+* Any other address is 404, a method a route does not take 405, a crash of the server itself
+  500: every error, the framework's too, is the API's JSON ``{"error": {"message", "field"}}``.
 * Starting a job when ``queue_limit`` jobs already wait is 429 with ``Retry-After``; while the
   server stops, 503.  Every request first passes :class:`cpoly.web.guard.Guard` (Host, Origin,
   body size and time: 421, 403, 413, 408).
@@ -32,6 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response, StreamingResponse
@@ -41,7 +44,7 @@ from starlette.staticfiles import StaticFiles
 from cpoly.web.cachefolder import DEFAULT_CAP_BYTES, Store, default_root
 from cpoly.web.commands import REPORTS, check_shape, check_strings
 from cpoly.web.games import DEFAULT_DEFINITIONS, FieldError, list_games
-from cpoly.web.guard import DEFAULT_BODY_LIMIT, DEFAULT_READ_TIMEOUT, Guard, allowed_hosts
+from cpoly.web.guard import DEFAULT_BODY_LIMIT, DEFAULT_READ_TIMEOUT, Guard, allowed_hosts, error_body
 from cpoly.web.jobs import DEFAULT_QUEUE_LIMIT, Busy, Job, Jobs
 from cpoly.web.pages import SITE, render_page
 from cpoly.web.runner import Limits
@@ -133,7 +136,29 @@ def _job(request: Request) -> Job | None:
 
 
 def _unknown_job(request: Request) -> JSONResponse:
-    return JSONResponse({"error": {"message": f"no job {request.path_params['job_id']}"}}, status_code=404)
+    return JSONResponse({"error": {"message": f"no job {request.path_params['job_id'][:40]!r} (a job's id "
+                                              "is the one its start answered; finished jobs are forgotten)",
+                                   "field": "request"}}, status_code=404)
+
+
+_FRAMEWORK_MESSAGES = {404: "no such address: {path}", 405: "{method} is not a method of {path}"}
+
+
+async def framework_error(request: Request, error: Exception) -> Response:
+    """An error Starlette raises itself (no route: 404, a method a route does not take: 405) as
+    the API's JSON error."""
+    status = error.status_code if isinstance(error, HTTPException) else 500
+    template = _FRAMEWORK_MESSAGES.get(status, "the request cannot be answered ({detail})")
+    message = template.format(path=request.url.path[:100], method=request.method[:20],
+                              detail=getattr(error, "detail", status))
+    headers = getattr(error, "headers", None)
+    return Response(error_body(message), status_code=status, headers=headers, media_type="application/json")
+
+
+async def server_error(request: Request, error: Exception) -> Response:
+    """A bug of the server (never the client's fault): 500 with the API's JSON error."""
+    return Response(error_body(f"the server failed: {type(error).__name__}; please report it"),
+                    status_code=500, media_type="application/json")
 
 
 async def job_status(request: Request) -> Response:
@@ -226,6 +251,7 @@ def create_app(definitions: Path = DEFAULT_DEFINITIONS, limits: Limits | None = 
     ]
     guard = Middleware(Guard, hosts=allowed_hosts(settings.host, settings.port),
                        body_limit=settings.body_limit, read_timeout=settings.read_timeout)
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard])
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=[guard],
+                    exception_handlers={HTTPException: framework_error, Exception: server_error})
     app.state.definitions = definitions
     return app

@@ -63,7 +63,7 @@ def check_strings(body: dict[str, Any]) -> None:
     """
     for name, value in body.items():
         for text in [name, *_strings_in(value)]:
-            shown = name if _field_name(name) != "request" else "a field name"
+            shown = name[:40] if _field_name(name) != "request" else "a field name"
             if "\0" in text:
                 raise FieldError(_field_name(name), f"{shown} holds a NUL character (U+0000), "
                                                     "which no field may hold")
@@ -250,7 +250,10 @@ BUILDERS: dict[str, Callable[[dict[str, Any], Path], Command]] = {
 
 def field_of(error: dict[str, Any], fields: dict[str, str], default: str) -> str:
     """The page field an error is about: the game for a located .cp error, else the first field
-    whose text holds a quoted part of the message (``bad card '7x'``), else ``default``."""
+    whose text holds a quoted part of the message (``bad card '7x'``), else ``default`` (an
+    error that names its field already keeps it)."""
+    if isinstance(error.get("field"), str):
+        return str(error["field"])
     if error.get("file") or error.get("line"):
         return "game"
     for token in _QUOTED.findall(str(error.get("message", ""))):

@@ -4,6 +4,11 @@ a pay table edited on the page (appended to the game's text as one more ``paytab
 >>> paytable_line("edited", {"Flush": "6", "Straight": "4.5"}, {"Flush": "9"})
 'paytable "edited": Flush 6 dealt 9, Straight 4.5'
 
+Every name a client gives (a file name, a pay table's name, a hand's name, a pay) is at most
+:data:`MAX_NAME` characters.  An error the CLI finds in the edited pay table is reported as the
+``pays`` field's, at the hand it is about (:meth:`GameFile.located`): the line the server
+appended to the game is not the user's text, and a shipped game has no such line.
+
 An uploaded game is run without its comments (:func:`without_comments`, every line kept where
 it was), so two uploads that differ only in a comment are one game to the cache.
 """
@@ -22,6 +27,8 @@ from cpoly.store.sources import GAMES, IMPORTS_ENV
 DEFAULT_DEFINITIONS = GAMES
 EDITED = "edited on the page"
 MAX_SOURCE_BYTES = 1 << 20
+#: The longest name a client may give: a file name, a pay table's name, a hand's name, a pay.
+MAX_NAME = 100
 _TITLE = re.compile(r'^\s*game\s+"([^"]*)"', re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _PAY = re.compile(r"[0-9]+(\.[0-9]+)?")  # ASCII digits: "١" is not a pay the .cp language reads
@@ -50,12 +57,47 @@ class GameFile:
     text: str
     paytable: str | None
     env: dict[str, str]
+    edited: EditedTable | None = None
 
     def key(self) -> str:
         """The game's cache entry: the digest of its text and of how its imports are read
         (the file name is not part of it: one entry holds a text under every name given)."""
         mode = "library" if self.env else "any"
         return hashlib.sha256(f"{mode}\0{self.text}".encode()).hexdigest()
+
+    def located(self, error: dict[str, Any]) -> dict[str, Any]:
+        r"""The CLI's ``error`` as the client must see it: one located in the pay table appended
+        to the game (a line that is not the user's) becomes the ``pays`` field's, naming its hand.
+
+        >>> game = game_file({"game": "jacks_or_better", "pays": {"import": "5"}}, GAMES)
+        >>> line = game.text.count("\n")
+        >>> game.located({"message": "unexpected 'import'", "file": game.path, "line": line, "column": 32})
+        {'message': "the pay table edited on the page, at import: unexpected 'import'", 'field': 'pays'}
+        >>> game.located({"message": "bad", "file": game.path, "line": 2, "column": 1})["line"]
+        2
+        """
+        if self.edited is None or error.get("file") != self.path or error.get("line") != self.edited.line:
+            return error
+        where = self.edited.hand_at(int(error.get("column") or 1))
+        return {"message": f"the pay table {EDITED}" + (f", at {where}" if where else "")
+                           + f": {error.get('message', '')}", "field": "pays"}
+
+
+@dataclass(frozen=True)
+class EditedTable:
+    """Where the pay table edited on the page is in the text run: its line (1-based) and the
+    column (1-based) where each hand's entry starts."""
+
+    line: int
+    starts: tuple[tuple[int, str], ...]
+
+    def hand_at(self, column: int) -> str | None:
+        """The hand whose entry holds ``column`` (None before the first)."""
+        found = None
+        for start, hand in self.starts:
+            if start <= column:
+                found = hand
+        return found
 
 
 def without_comments(text: str) -> str:
@@ -84,9 +126,21 @@ def list_games(folder: Path) -> list[dict[str, str]]:
 
 def paytable_line(name: str, pays: dict[str, str], dealt: dict[str, str]) -> str:
     """One ``paytable`` declaration of the .cp language."""
-    entries = [f"{category} {pay}" + (f" dealt {dealt[category]}" if category in dealt else "")
-               for category, pay in pays.items()]
-    return f'paytable "{name}": ' + ", ".join(entries)
+    return f'paytable "{name}": ' + ", ".join(_entries(pays, dealt))
+
+
+def _entries(pays: dict[str, str], dealt: dict[str, str]) -> list[str]:
+    return [f"{category} {pay}" + (f" dealt {dealt[category]}" if category in dealt else "")
+            for category, pay in pays.items()]
+
+
+def _edited_table(line: int, pays: dict[str, str], dealt: dict[str, str]) -> EditedTable:
+    """Where each hand's entry starts in :func:`paytable_line`'s line, which is line ``line``."""
+    column, starts = len(f'paytable "{EDITED}": ') + 1, []
+    for category, entry in zip(pays, _entries(pays, dealt)):
+        starts.append((column, category))
+        column += len(entry) + 2
+    return EditedTable(line, tuple(starts))
 
 
 def _checked_pays(value: Any, field: str) -> dict[str, str]:
@@ -95,11 +149,10 @@ def _checked_pays(value: Any, field: str) -> dict[str, str]:
     pays = {}
     for category, pay in value.items():
         text = str(pay).strip()
-        if not isinstance(category, str) or not _NAME.fullmatch(category):
-            raise FieldError(field, f"{category!r} is not a hand name of this game")
-        if not _PAY.fullmatch(text):
+        checked_category(category, field)
+        if not _PAY.fullmatch(text) or len(text) > MAX_NAME:
             raise FieldError(field, f"the pay of {category} must be a number of coins "
-                                    f"(like 6 or 2.5), got {text!r}")
+                                    f"(like 6 or 2.5), got {text[:40]!r}")
         pays[category] = text
     return pays
 
@@ -112,7 +165,12 @@ def checked_category(value: Any, field: str) -> str:
     >>> checked_category("Flush --json", "category")
     Traceback (most recent call last):
     cpoly.web.games.FieldError: 'Flush --json' is not a hand name of this game
+    >>> checked_category("F" * 101, "category")
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: a hand name has at most 100 characters, got 101
     """
+    if isinstance(value, str) and len(value) > MAX_NAME:
+        raise FieldError(field, f"a hand name has at most {MAX_NAME} characters, got {len(value)}")
     if not isinstance(value, str) or not _NAME.fullmatch(value):
         raise FieldError(field, f"{str(value)[:40]!r} is not a hand name of this game")
     return value
@@ -128,7 +186,7 @@ def checked_value(value: Any, field: str) -> str:
     cpoly.web.games.FieldError: the value must be a number of coins (like 6, 2.5 or 5/2), got '١'
     """
     text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else repr(value)
-    if not _VALUE.fullmatch(text):
+    if not _VALUE.fullmatch(text) or len(text) > MAX_NAME:
         raise FieldError(field, f"the {field} must be a number of coins (like 6, 2.5 or 5/2), got {text[:40]!r}")
     return text
 
@@ -139,13 +197,29 @@ def _source(body: dict[str, Any], folder: Path) -> tuple[str, str, bool]:
     if source is not None:
         if not isinstance(source, str) or len(source.encode()) > MAX_SOURCE_BYTES:
             raise FieldError("game", f"an uploaded game must be a text of at most {MAX_SOURCE_BYTES:,} bytes")
-        name = _FILENAME.sub("_", str(body.get("filename") or "upload.cp")).lstrip(".") or "upload.cp"
-        return (name if name.endswith(".cp") else name + ".cp"), without_comments(source), True
+        return _file_name(body.get("filename")), without_comments(source), True
     game = body.get("game")
     ids = {g["id"] for g in list_games(folder)}
     if not isinstance(game, str) or game not in ids:
-        raise FieldError("game", f"unknown game {game!r}; choose one of {', '.join(sorted(ids))} or upload a .cp file")
+        raise FieldError("game", f"unknown game {str(game)[:40]!r}; choose one of {', '.join(sorted(ids))} "
+                                 "or upload a .cp file")
     return f"{game}.cp", (folder / f"{game}.cp").read_text(encoding="utf-8"), False
+
+
+def _file_name(given: Any) -> str:
+    """The name an upload is written and run as: ``given`` in safe characters, ending ``.cp``.
+
+    >>> _file_name("../my game.cp"), _file_name(None)
+    ('_my_game.cp', 'upload.cp')
+    >>> _file_name("a" * 101)
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: a file name has at most 100 characters, got 101
+    """
+    text = str(given or "upload.cp")
+    if len(text) > MAX_NAME:
+        raise FieldError("game", f"a file name has at most {MAX_NAME} characters, got {len(text)}")
+    name = _FILENAME.sub("_", text).lstrip(".") or "upload.cp"
+    return name if name.endswith(".cp") else name + ".cp"
 
 
 def game_file(body: dict[str, Any], folder: Path) -> GameFile:
@@ -153,11 +227,16 @@ def game_file(body: dict[str, Any], folder: Path) -> GameFile:
     and passed to the CLI when its job starts."""
     name, text, uploaded = _source(body, folder)
     paytable = body.get("paytable")
-    if paytable is not None and not isinstance(paytable, str):
-        raise FieldError("paytable", "the pay table is named by a text")
+    if paytable is not None and (not isinstance(paytable, str) or len(paytable) > MAX_NAME):
+        raise FieldError("paytable", f"the pay table is named by a text of at most {MAX_NAME} characters")
+    edited = None
     if body.get("pays") is not None:
         pays = _checked_pays(body["pays"], "pays")
+        if not pays:
+            raise FieldError("pays", "the edited pay table pays no hand: give at least one hand its pay")
         dealt = _checked_pays(body.get("dealt") or {}, "pays")
-        text = text.rstrip("\n") + "\n\n// " + EDITED + "\n" + paytable_line(EDITED, pays, dealt) + "\n"
+        text = text.rstrip("\n") + "\n\n// " + EDITED + "\n"
+        edited = _edited_table(text.count("\n") + 1, pays, dealt)
+        text += paytable_line(EDITED, pays, dealt) + "\n"
         paytable = EDITED
-    return GameFile(name, text, paytable or None, {IMPORTS_ENV: "library"} if uploaded else {})
+    return GameFile(name, text, paytable or None, {IMPORTS_ENV: "library"} if uploaded else {}, edited)

@@ -11,8 +11,14 @@ size and the time it takes to arrive (an ASGI middleware), and the time its head
   the bytes as they arrive, so no more than the limit is ever held) and must arrive within
   ``read_timeout`` seconds (else 408); the request's head too (else the connection is closed).
 
+* A request with two ``Host`` headers, or a ``Content-Length`` that is not a whole number
+  (``-1``), is malformed (400).
+
 Every refusal is the API's JSON error, ``{"error": {"message", "field": "request"}}``, and
-closes the connection.
+closes the connection.  Under uvicorn, h11 refuses a malformed request (two ``Host`` or
+``Content-Length`` headers, a negative ``Content-Length``, a bad request line, a head over
+h11's size limit) before the app sees it: :func:`timed_protocol` makes that answer the same
+JSON error (400) instead of uvicorn's plain text.  A WebSocket upgrade is never served.
 
 >>> sorted(allowed_hosts("127.0.0.1", 8765))
 ['127.0.0.1:8765', '[::1]:8765', 'localhost:8765']
@@ -83,11 +89,15 @@ class Guard:
         self.read_timeout = read_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        problem = _malformed(scope["headers"])
         headers = {name.decode("latin-1").lower(): value.decode("latin-1") for name, value in scope["headers"]}
-        problem = self._refusal(headers)
+        problem = problem or self._refusal(headers)
         if problem is not None:
             await refuse(send, *problem)
             return
@@ -140,6 +150,25 @@ class Guard:
         return b"".join(chunks)
 
 
+def _malformed(headers: list[tuple[bytes, bytes]]) -> tuple[int, str] | None:
+    """400 and why, for headers no well-formed request has (uvicorn's h11 refuses these first).
+
+    >>> _malformed([(b"host", b"a"), (b"Host", b"b")])
+    (400, 'the request has 2 Host headers; a request has one')
+    >>> _malformed([(b"content-length", b"-1")])
+    (400, "the request's Content-Length is not a whole number: '-1'")
+    >>> _malformed([(b"host", b"a"), (b"content-length", b"12")])
+    """
+    names = [name.lower() for name, _ in headers]
+    for unique in (b"host", b"content-length"):
+        if names.count(unique) > 1:
+            return 400, f"the request has {names.count(unique)} {unique.decode().title()} headers; a request has one"
+    for name, value in headers:
+        if name.lower() == b"content-length" and not value.strip().isdigit():
+            return 400, f"the request's Content-Length is not a whole number: {value.decode('latin-1')[:40]!r}"
+    return None
+
+
 def _replay(body: bytes, receive: Receive) -> Receive:
     """A ``receive`` that gives ``body`` in one message, then what the client sends next."""
     sent = False
@@ -190,6 +219,18 @@ def timed_protocol(seconds: float) -> type[H11Protocol]:
             if self.head_timer is not None:
                 self.head_timer.cancel()
                 self.head_timer = None
+
+        def send_400_response(self, msg: str) -> None:
+            """h11 found the request malformed: the API's JSON error, then close."""
+            body = error_body("the request is not well-formed HTTP/1.1 (a bad request line, a header "
+                              "given twice, a Content-Length that is not a whole number, or a head too "
+                              "large); it was not read")
+            for event in (h11.Response(status_code=400, headers=[(b"content-type", b"application/json"),
+                                                                  (b"content-length", str(len(body)).encode()),
+                                                                  (b"connection", b"close")]),
+                          h11.Data(data=body), h11.EndOfMessage()):
+                self.transport.write(self.conn.send(event) or b"")
+            self.transport.close()
 
         def _head_timed_out(self) -> None:
             self.head_timer = None

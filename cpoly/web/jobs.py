@@ -3,14 +3,15 @@
 At most ``workers`` jobs run at once; the others wait in state ``queued``, at most
 ``queue_limit`` of them (beyond, :class:`Busy`).  A job's folder, its game's entry of the
 server's cache (:mod:`cpoly.web.cachefolder`), is opened when the job starts and released when it
-ends.  :meth:`Jobs.stop` (the server is stopping) refuses new jobs and cancels every job.
+ends.  A job's id is 128 random bits (:func:`new_id`): no other client, nor any local process,
+can guess one to read or cancel the job.  :meth:`Jobs.stop` (the server is stopping) refuses new jobs and cancels every job.
 """
 
 from __future__ import annotations
 
 import asyncio
-import itertools
 import math
+import secrets
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -24,6 +25,15 @@ from cpoly.web.runner import Limits, Outcome, run_cli
 
 KEEP_FINISHED = 200
 DEFAULT_QUEUE_LIMIT = 32
+
+
+def new_id() -> str:
+    """A job's id: 128 random bits in hex.
+
+    >>> len(new_id()), new_id() == new_id()
+    (32, False)
+    """
+    return secrets.token_hex(16)
 
 
 class Busy(Exception):
@@ -74,7 +84,6 @@ class Jobs:
         self.workers = workers
         self.slots = asyncio.Semaphore(workers)
         self.jobs: OrderedDict[str, Job] = OrderedDict()
-        self.ids = itertools.count(1)
         self.store = store or Store(default_root())
         self.queue_limit = queue_limit
         self.stopping = False
@@ -101,7 +110,7 @@ class Jobs:
         if self.queued() >= self.queue_limit:
             raise Busy(f"the server is busy: {self.queue_limit} jobs are already waiting "
                        "(cpoly serve --queue-limit); try again later", self.retry_after())
-        job = Job(id=str(next(self.ids)), command=command)
+        job = Job(id=new_id(), command=command)
         job.task = asyncio.create_task(self._run(job, prepared))
         self.jobs[job.id] = job
         self._forget_old()
@@ -123,6 +132,7 @@ class Jobs:
             if outcome.state == "done" and command.link and isinstance(outcome.result, dict):
                 outcome.result = {**outcome.result, "url": command.link}  # where the app serves the report
             if outcome.state == "error":
+                outcome.error = game.located(outcome.error) if game else outcome.error
                 outcome.error["field"] = field_of(outcome.error, command.fields, command.default_field)
             job.outcome = outcome
             job.state = outcome.state

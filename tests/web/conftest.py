@@ -90,6 +90,34 @@ class Served:
         raise AssertionError("no VmRSS")
 
 
+def raw_request(port: int, data: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send ``data`` as it is and read the answer to the end: status, headers, body."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(data)
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {name.lower(): value.strip() for name, _, value in (line.partition(":") for line in lines[1:])}
+    return int(lines[0].split()[1]), headers, body
+
+
+def malformed_requests(port: int) -> list[bytes]:
+    """Requests h11 refuses before the app sees them (also sent by the load test)."""
+    host = f"Host: 127.0.0.1:{port}\r\n".encode()
+    return [
+        b"GET /api/games HTTP/1.1\r\n" + host + host + b"\r\n",
+        b"GET /api/games HTTP/1.1\r\n" + host + b"Host: attacker.example\r\n\r\n",
+        b"POST /api/eval HTTP/1.1\r\n" + host + b"Content-Length: -1\r\n\r\n",
+        b"POST /api/eval HTTP/1.1\r\n" + host + b"Content-Length: 3\r\nContent-Length: 4\r\n\r\n{}",
+        b"POST /api/eval HTTP/1.1\r\n" + host + b"Content-Length: 2\r\nTransfer-Encoding: gzip\r\n\r\n{}",
+        b"GARBAGE\r\n\r\n",
+        b"GET /api/games HTTP/1.1 extra\r\n" + host + b"\r\n",
+        b"GET /api/games HTTP/1.1\r\n" + host + b"Bad Header: x\r\n\r\n",
+    ]
+
+
 @contextmanager
 def serving(folder: Path, *options: str, host: str = "127.0.0.1") -> Iterator[Served]:
     """``cpoly serve OPTIONS`` in a subprocess on a free port of ``host``, its cache folder in

@@ -1,5 +1,7 @@
 """One load test of ``cpoly serve`` that stops by itself (issue 25): 40 clients for 15 seconds
-mixing cached holds, analyses, equities, uploads, cancels and garbage.
+mixing cached holds, analyses, equities, uploads, cancels and garbage, malformed HTTP among it
+(issue 35: two ``Host`` headers, a negative ``Content-Length``, answered by uvicorn's h11 before
+the app, with the API's JSON error).
 
 Every answer must be a well-formed JSON reply (200, 202, a 4xx or 429; never a 500), the
 server's resident memory (VmRSS of its own process, the CLI children apart) must stay under
@@ -23,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cpoly.web.guard import error_body
-from tests.web.conftest import ROOT, Served, cli_json, serving
+from tests.web.conftest import ROOT, Served, cli_json, malformed_requests, raw_request, serving
 
 CLIENTS = 40
 SECONDS = 15.0
@@ -31,7 +33,7 @@ CAP = 100 << 20
 #: One Jacks or Better analysis writes ~28 MB; two workers may be writing when a sample is taken.
 WRITING = 2 * (32 << 20)
 RSS_BOUND = 200 << 20
-ALLOWED = {200, 202, 400, 403, 404, 408, 409, 413, 421, 422, 429}
+ALLOWED = {200, 202, 400, 403, 404, 405, 408, 409, 413, 421, 422, 429}
 JACKS = (ROOT / "definitions" / "jacks_or_better.cp").read_text()
 HANDS = ["Ah Kd Js 4c 7h", "Ah Kh Qh 5c 5d", "2c 3d 7h 9s Kd", "Ts Js Qs Ks 2h", "8c 8d 8h 3s 3c"]
 
@@ -55,6 +57,11 @@ def _garbage(rng: random.Random, port: int) -> tuple[str, str, bytes, dict[str, 
         ("POST", "/api/equity", bytes(rng.randrange(256) for _ in range(64)), {}),
         ("POST", "/api/frobnicate", b"{}", {}),
         ("GET", "/api/jobs/999999", b"", {}),
+        ("DELETE", f"/api/jobs/{rng.getrandbits(128):032x}", b"", {}),
+        ("GET", "/no/such/page", b"", {}),
+        ("PUT", "/api/games", b"", {}),
+        ("POST", "/api/hold", json.dumps({"source": JACKS, "filename": "n" * 5000, "cards": HANDS[0]}).encode(), {}),
+        ("POST", "/api/analyze", b'{"game": "jacks_or_better", "pays": {"import": "5"}}', {}),
         ("POST", "/api/hold", b'{"game": "jacks_or_better", "cards": "Ah Ah Ah Ah Ah"}', {}),
     ])
 
@@ -92,6 +99,18 @@ class Load:
                 self.bad.append(f"{method} {path} -> {status} {data[:200]!r}")
         return status, answer
 
+    def malformed(self, data: bytes) -> None:
+        """Send a request h11 refuses: it must be a 400 with the API's JSON error."""
+        try:
+            status, _, body = raw_request(self.served.port, data)
+            well_formed = "message" in json.loads(body)["error"]
+        except (OSError, ValueError, KeyError, TypeError, IndexError) as error:
+            status, body, well_formed = 0, repr(error).encode(), False
+        with self.lock:
+            self.statuses[status] += 1
+            if status != 400 or not well_formed:
+                self.bad.append(f"malformed {data[:60]!r} -> {status} {body[:200]!r}")
+
     def post(self, path: str, body: dict[str, Any], headers: dict[str, str] | None = None) -> tuple[int, Any]:
         return self.call("POST", path, json.dumps(body).encode(), headers)
 
@@ -116,6 +135,8 @@ class Load:
                 if status == 202:
                     time.sleep(rng.random() * 0.5)
                     self.call("DELETE", f"/api/jobs/{job['id']}", b"")
+            elif rng.random() < 0.3:
+                self.malformed(rng.choice(malformed_requests(self.served.port)))
             else:
                 method, path, body, headers = _garbage(rng, self.served.port)
                 self.call(method, path, body, headers)

@@ -23,6 +23,7 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.intcards import RANKS
 from cpoly.games.holdem.search.bounds import BOUNDS_VERSION
 from cpoly.games.holdem.search.searchdeck import SearchDeck
+from cpoly.store.outfolder import claim_checkpoints, start_checkpoints
 from cpoly.store.sources import code_digest
 
 #: Bump when ``search.json`` changes meaning.
@@ -40,21 +41,24 @@ def _record(settings: dict[str, Any]) -> dict[str, Any]:
     return {"record": RECORD_VERSION, **settings, "code": code_digest()}
 
 
-def check_directory(directory: Path, settings: dict[str, Any], resume: bool) -> None:
-    """Claim ``directory`` for a search of ``settings``, or refuse to mix runs.
+def check_directory(directory: Path, settings: dict[str, Any], resume: bool) -> Path:
+    """Claim ``directory`` for a search of ``settings`` (the folder to write in: a link's
+    target), or refuse to mix runs or to write among the user's files
+    (:func:`cpoly.store.outfolder.claim_checkpoints`, before any work).
 
     Raises
     ------
     CpolyInputError
-        When the folder holds a search and ``resume`` is off, or its ``search.json`` is
-        unreadable or records other settings or another version of cpoly.
+        When the folder holds anything but a search's checkpoints, or a search and ``resume``
+        is off, or its ``search.json`` is unreadable or records other settings or another
+        version of cpoly.
     """
+    directory = claim_checkpoints(directory, "--out", RECORD, "search")
     marker = directory / RECORD
     expected = _record(settings)
     if not marker.exists():
-        directory.mkdir(parents=True, exist_ok=True)
-        marker.write_text(json.dumps(expected) + "\n")
-        return
+        start_checkpoints(directory, RECORD, (json.dumps(expected) + "\n").encode())
+        return directory
     if not resume:
         raise CpolyInputError(f"{directory} already holds a search; pass --resume to "
                               f"continue it or choose another --out directory")
@@ -70,6 +74,7 @@ def check_directory(directory: Path, settings: dict[str, Any], resume: bool) -> 
         raise CpolyInputError(f"{directory} holds a search of another configuration "
                               f"({_differences(found, expected)}): resume it with the options it "
                               f"was started with, or choose another --out directory")
+    return directory
 
 
 def _differences(found: dict[str, Any], expected: dict[str, Any]) -> str:

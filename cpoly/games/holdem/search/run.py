@@ -273,7 +273,7 @@ def search(ranks: str | tuple[int, ...] = "23456789TJQKA", players: int = 3, top
 def _search(deck: SearchDeck, top: int, fraction: float, directory: Path, resume: bool,
             client: Any, progress: PassProgress | None, keep: bool) -> SearchResult:
     settings = run_settings(deck, top, fraction)
-    check_directory(directory, settings, resume)
+    directory = check_directory(directory, settings, resume)
     run = _Run(deck, directory, client, progress, settings)
     shares = _pass1(run)
     if keep:
