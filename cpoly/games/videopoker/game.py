@@ -77,7 +77,7 @@ class VideoPoker:
         """The deck: every (face, suit) of the card vertices' domains that some deal contains
         (a joker face allowed in one suit only leaves one joker), face-major."""
         if game.hand_size != HAND_SIZE:
-            raise CpolyError(f"video poker needs five-card hands; this game deals {game.hand_size}")
+            raise DealIsFinal(game)
         DealKind.of(game.spec.ordered, game.spec.copies)  # refuses what no variant plays
         cards = game.plan.deck_cards()
         copies = game.spec.copies
@@ -379,6 +379,16 @@ class VideoPoker:
         self.require_zero_one()
         self.require_unrestricted_deal()
         return analyze(variant, table, self.tie_rule_choice(tie_rule).rule, progress)
+
+
+class DealIsFinal(CpolyError):
+    """A game that deals other than five cards has no draw: nothing to hold, its deal is final
+    (``cpoly analyze`` prices it by :mod:`cpoly.games.dealonly`, which catches this)."""
+
+    def __init__(self, game: Game) -> None:
+        super().__init__(f"this game deals {game.hand_size} cards and has no draw: there is nothing to hold "
+                         "(cpoly analyze prices its deal, cpoly check names a hand's category)")
+        self.game = game
 
 
 class _RestrictedDeal(Exception):
