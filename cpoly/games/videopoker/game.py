@@ -26,6 +26,7 @@ import numpy as np
 
 from cpoly.api import load_game
 from cpoly.count.compiledgame import Game
+from cpoly.count.swallowed import never_paid
 from cpoly.dag.expr import Delta, postorder
 from cpoly.deck.cards import Card
 from cpoly.deck.subsets import all_hands
@@ -378,7 +379,17 @@ class VideoPoker:
         variant = self.variant(use_cache)
         self.require_zero_one()
         self.require_unrestricted_deal()
-        return analyze(variant, table, self.tie_rule_choice(tie_rule).rule, progress)
+        analysis = analyze(variant, table, self.tie_rule_choice(tie_rule).rule, progress)
+        self.require_paid(analysis.deal_counts[:-1])
+        return analysis
+
+    def require_paid(self, paid: Sequence[int]) -> None:
+        """An error when a category with deals is never paid (each of its deals a higher win
+        listed before it), from the deals of each category the analysis found
+        (:func:`~cpoly.count.swallowed.never_paid`)."""
+        error = never_paid(self.game, paid)
+        if error is not None:
+            raise error
 
 
 class DealIsFinal(CpolyError):
