@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import argparse
 import datetime
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from cpoly.cli.analyze_options import AnalyzeOptions, exact
@@ -20,7 +22,10 @@ from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.dealonly import DealReturn, deal_return
 from cpoly.lang.paytable import PayTable
 
-__all__ = ["deal_json", "run_deal_analysis", "run_deal_report"]
+__all__ = ["ReportWriter", "deal_json", "run_deal_analysis", "run_deal_report"]
+
+#: Writes a report's data with a page writer into the report's folder; the page's path.
+ReportWriter = Callable[[dict[str, Any], Callable[[dict[str, Any], Sequence[dict[str, str]]], str]], Path]
 
 
 def run_deal_analysis(args: argparse.Namespace, game: Game) -> int:
@@ -90,24 +95,21 @@ def _pay(value: Any) -> int | float:
 
 
 # ---- report --------------------------------------------------------------------------------------
-def run_deal_report(args: argparse.Namespace, game: Game) -> int:
+def run_deal_report(args: argparse.Namespace, game: Game, write: ReportWriter) -> int:
     """``cpoly report`` of a final deal: the figures of ``analyze --json`` and the PAR sheet's
-    (cycles, shares, volatility, confidence limits) as JSON and a page with its figures."""
-    from pathlib import Path
-
-    from cpoly.cli.parreport import KIND, PAGE, write_report
+    (cycles, shares, volatility, confidence limits) as JSON, and with ``--out`` a page with its
+    figures, written by ``write`` (``cpoly report``'s writer: it returns the page's path)."""
     from cpoly.games.dealonly.page import render_deal_page
 
     result = _priced(args, game)
-    data = {"report": KIND, "game": game.spec.title, "heading": "every deal final (no draw)",
+    data = {"game": game.spec.title, "heading": "every deal final (no draw)",
             "analysis": deal_json(result), "par": par_figures(result), "multiplay": None, "sweep": None,
             "strategy": None, "provenance": _provenance(args)}
-    if args.out is not None:
-        write_report(args.out, data, render_deal_page)
+    page = None if args.out is None else write(data, render_deal_page)
     if args.json:
         print_json(data)
     else:
-        echo(f"wrote {Path(args.out) / PAGE}: {data['game']} ({result.paytable.name}), return "
+        echo(f"wrote {page}: {data['game']} ({result.paytable.name}), return "
              f"{float(result.expected_return):.6%}, house edge {float(result.house_edge):.6%}")
     return 0
 

@@ -118,7 +118,7 @@ def run_report(args: argparse.Namespace) -> int:
     try:
         source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
     except DealIsFinal as final:  # no draw: the deal-only report (cpoly.cli.dealonly)
-        return run_deal_report(args, final.game)
+        return run_deal_report(args, final.game, lambda data, page: write_report(args.out, {"report": KIND, **data}, page) / PAGE)
     print_source_warnings(source.warnings)
     if args.plays:
         source.plain("--plays")

@@ -103,7 +103,7 @@ def deal_return(game: Game, table: PayTable) -> DealReturn:
     paid = [row.paid_ways for row in counted.rows]
     if not all(isinstance(n, int) for n in (*paid, counted.total)):
         raise CpolyError("a return needs numeric deck sizes, not symbolic ones")
-    total = int(counted.total)  # type: ignore[arg-type]
-    ways = tuple(int(n) for n in paid)  # type: ignore[arg-type]
+    total = int(counted.total)
+    ways = tuple(int(n) for n in paid)
     return DealReturn(table, (*game.category_names, "Nothing"), (*ways, total - sum(ways)), total,
                       game.spec.ordered)
