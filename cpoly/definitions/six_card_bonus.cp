@@ -3,7 +3,8 @@
 //
 // Pays are per unit bet with the bet included (a table game's "1000 to 1" is 1001 here); the
 // tables are named as casinos post them ("to 1").  House edges: 1000-200-100-20-15-10-7
-// about 8.5 %, 1000-200-50-25-20-10-5 10.23 % (published figures; tests/dealonly check them).
+// 8.56 % ("just over 8.5 %" published), 1000-200-50-25-20-10-5 10.22 % (a casino guide prints
+// 10.23 %); the counts are the published best-five-of-six table (tests/dealonly).
 
 import "values.cp"
 
