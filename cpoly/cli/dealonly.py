@@ -3,7 +3,7 @@
 (:func:`~cpoly.games.dealonly.returns.deal_return`), as a table, JSON or a PAR page.
 
 The video-poker commands hand such a game over here when loading it says it has no draw
-(:class:`~cpoly.games.videopoker.game.DealIsFinal`); ``--pay`` changes pays as it does there,
+(:class:`~cpoly.games.videopoker.nodraw.DealIsFinal`); ``--pay`` changes pays as it does there,
 the options about holds (``--tie-rule``, ``--plays``, ``--play-as``) are refused.
 """
 
@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from cpoly.api import load_game
 from cpoly.cli.analyze_options import AnalyzeOptions, exact
 from cpoly.cli.output import echo, print_json, print_table, print_warnings, thousands, working
 from cpoly.count.compiledgame import Game
@@ -28,9 +29,10 @@ __all__ = ["ReportWriter", "deal_json", "run_deal_analysis", "run_deal_report"]
 ReportWriter = Callable[[dict[str, Any], Callable[[dict[str, Any], Sequence[dict[str, str]]], str]], Path]
 
 
-def run_deal_analysis(args: argparse.Namespace, game: Game) -> int:
+def run_deal_analysis(args: argparse.Namespace) -> int:
     """``cpoly analyze`` of a final deal: the pay table, each category's ways, probability and
     contribution, the return and house edge, the variance and the hit frequency."""
+    game = load_game(args.file, use_cache=not args.no_cache)
     result = _priced(args, game)
     if args.json:
         print_json(deal_json(result))
@@ -95,12 +97,13 @@ def _pay(value: Any) -> int | float:
 
 
 # ---- report --------------------------------------------------------------------------------------
-def run_deal_report(args: argparse.Namespace, game: Game, write: ReportWriter) -> int:
+def run_deal_report(args: argparse.Namespace, write: ReportWriter) -> int:
     """``cpoly report`` of a final deal: the figures of ``analyze --json`` and the PAR sheet's
     (cycles, shares, volatility, confidence limits) as JSON, and with ``--out`` a page with its
     figures, written by ``write`` (``cpoly report``'s writer: it returns the page's path)."""
     from cpoly.games.dealonly.page import render_deal_page
 
+    game = load_game(args.file, use_cache=not args.no_cache)
     result = _priced(args, game)
     data = {"game": game.spec.title, "heading": "every deal final (no draw)",
             "analysis": deal_json(result), "par": par_figures(result), "multiplay": None, "sweep": None,

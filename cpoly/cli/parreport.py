@@ -93,8 +93,8 @@ def run_report(args: argparse.Namespace) -> int:
 
     from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.cli.dealonly import run_deal_report
-    from cpoly.games.videopoker.game import DealIsFinal
     from cpoly.games.videopoker.gamesource import game_source
+    from cpoly.games.videopoker.nodraw import DealIsFinal
     from cpoly.games.videopoker.par.paychange import parse_pay_range, parse_pay_value, pay_index
     from cpoly.games.videopoker.strategy.chart import check_lines
 
@@ -117,8 +117,8 @@ def run_report(args: argparse.Namespace) -> int:
         claim(args.out, REPORT)
     try:
         source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
-    except DealIsFinal as final:  # no draw: the deal-only report (cpoly.cli.dealonly)
-        return run_deal_report(args, final.game, lambda data, page: write_report(args.out, {"report": KIND, **data}, page) / PAGE)
+    except DealIsFinal:  # no draw: the deal-only report (cpoly.cli.dealonly)
+        return run_deal_report(args, lambda data, page: write_report(args.out, {"report": KIND, **data}, page) / PAGE)
     print_source_warnings(source.warnings)
     if args.plays:
         source.plain("--plays")

@@ -215,16 +215,16 @@ def run_analyze(args: argparse.Namespace) -> int:
     the loaded game (:func:`~cpoly.games.videopoker.gamesource.game_source`), with what the
     options add (:mod:`~cpoly.cli.analyze_options`)."""
     from cpoly.cli.analyze_options import AnalyzeOptions
-    from cpoly.games.videopoker.game import DealIsFinal
     from cpoly.games.videopoker.gamesource import game_source
+    from cpoly.games.videopoker.nodraw import DealIsFinal
 
     options = AnalyzeOptions.of(args)
     try:
         source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
-    except DealIsFinal as final:  # no draw: priced by cpoly.cli.dealonly
+    except DealIsFinal:  # no draw: priced by cpoly.cli.dealonly
         from cpoly.cli.dealonly import run_deal_analysis
 
-        return run_deal_analysis(args, final.game)
+        return run_deal_analysis(args)
     print_source_warnings(source.warnings)
     options.check(source)
     table = options.table(source.paytable(args.paytable))

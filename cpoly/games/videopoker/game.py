@@ -35,6 +35,7 @@ from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.hold.holdchoice import HoldResult
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.hold.tiebreak import TieRuleChoice, choose_tie_rule
+from cpoly.games.videopoker.nodraw import DealIsFinal
 from cpoly.games.videopoker.play.ordered import OrderedHands
 from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
 from cpoly.games.videopoker.play.variant import VARIANTS, DealKind, PlayVariant, analyze, autohold
@@ -78,7 +79,7 @@ class VideoPoker:
         """The deck: every (face, suit) of the card vertices' domains that some deal contains
         (a joker face allowed in one suit only leaves one joker), face-major."""
         if game.hand_size != HAND_SIZE:
-            raise DealIsFinal(game)
+            raise DealIsFinal(game.hand_size)
         DealKind.of(game.spec.ordered, game.spec.copies)  # refuses what no variant plays
         cards = game.plan.deck_cards()
         copies = game.spec.copies
@@ -390,16 +391,6 @@ class VideoPoker:
         error = never_paid(self.game, paid)
         if error is not None:
             raise error
-
-
-class DealIsFinal(CpolyError):
-    """A game that deals other than five cards has no draw: nothing to hold, its deal is final
-    (``cpoly analyze`` prices it by :mod:`cpoly.games.dealonly`, which catches this)."""
-
-    def __init__(self, game: Game) -> None:
-        super().__init__(f"this game deals {game.hand_size} cards and has no draw: there is nothing to hold "
-                         "(cpoly analyze prices its deal, cpoly check names a hand's category)")
-        self.game = game
 
 
 class _RestrictedDeal(Exception):
