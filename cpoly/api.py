@@ -23,6 +23,7 @@ from cpoly.count.compiledgame import Game
 from cpoly.count.counting import CountingPlan, count_node
 from cpoly.count.evaluate import count_dense
 from cpoly.count.positions import deal_depends_on_order, order_dependent
+from cpoly.count.swallowed import swallowed
 from cpoly.dag.expr import Delta, Expr, postorder
 from cpoly.dag.rewrite import ONE, delta, mul, one_minus
 from cpoly.dag.symbolic import Number
@@ -196,6 +197,9 @@ def deal_table(game: Game) -> DealTable:
         sizes = f"for some values of {', '.join(symbols)}, " if symbols else ""
         raise game.not_zero_one(odd[0], f"{sizes}its ways would depend on how the table is counted "
                                         "(the sum of its values over the deals, or the deals it hits)")
+    never_paid = swallowed(game, [row.ways for row in table.rows], [row.paid_ways for row in table.rows])
+    if never_paid is not None:
+        raise never_paid
     return table
 
 

@@ -24,6 +24,7 @@ import datetime
 import json
 import sys
 import tempfile
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
 
+#: Writes a report's page from its data and figures (drawn beside it).
+PageWriter = Callable[[dict[str, Any], Sequence[dict[str, str]]], str]
 #: The lines of multi-play games shown when --plays is not given.
 DEFAULT_PLAYS = (1, 3, 5, 10, 50, 100)
 #: What report.json says it is (an earlier report in --out may be replaced, nothing else).
@@ -89,7 +92,9 @@ def run_report(args: argparse.Namespace) -> int:
     import dataclasses
 
     from cpoly.cli.analyze_options import AnalyzeOptions
+    from cpoly.cli.dealonly import run_deal_report
     from cpoly.games.videopoker.gamesource import game_source
+    from cpoly.games.videopoker.nodraw import DealIsFinal
     from cpoly.games.videopoker.par.paychange import parse_pay_range, parse_pay_value, pay_index
     from cpoly.games.videopoker.strategy.chart import check_lines
 
@@ -110,7 +115,10 @@ def run_report(args: argparse.Namespace) -> int:
                                   "optimal strategy")
     if args.out is not None:
         claim(args.out, REPORT)
-    source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
+    try:
+        source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
+    except DealIsFinal:  # no draw: the deal-only report (cpoly.cli.dealonly)
+        return run_deal_report(args, lambda data, page: write_report(args.out, {"report": KIND, **data}, page) / PAGE)
     print_source_warnings(source.warnings)
     if args.plays:
         source.plain("--plays")
@@ -259,10 +267,10 @@ def _is_report(folder: Path) -> bool:
 REPORT = Output("cpoly report", "--out", frozenset({PAGE, DATA, *FIGURES}), _is_report)
 
 
-def write_report(out: str, data: dict[str, Any]) -> Path:
-    """The page, report.json and the figures in the folder ``out`` (claimed: new, empty, an
-    earlier report or a link to one), every file written before the first replaces an earlier
-    one; the folder written (a link's target)."""
+def write_report(out: str, data: dict[str, Any], render: PageWriter | None = None) -> Path:
+    """The page (``render``, by default the video-poker PAR page), report.json and the figures
+    in the folder ``out`` (claimed: new, empty, an earlier report or a link to one), every file
+    written before the first replaces an earlier one; the folder written (a link's target)."""
     from cpoly.games.videopoker.par.parpage import render_page
     from cpoly.games.videopoker.par.parplots import draw_figures
 
@@ -271,7 +279,7 @@ def write_report(out: str, data: dict[str, Any]) -> Path:
         with tempfile.TemporaryDirectory(prefix="cpoly-report-") as scratch:
             figures = draw_figures(data, Path(scratch))
             files = {figure["file"]: (Path(scratch) / figure["file"]).read_bytes() for figure in figures}
-        files[PAGE] = render_page(data, figures).encode("utf-8")
+        files[PAGE] = (render or render_page)(data, figures).encode("utf-8")
         files[DATA] = (json.dumps(data, indent=2) + "\n").encode("utf-8")
         return write_into(out, files, REPORT)
     except OSError as error:

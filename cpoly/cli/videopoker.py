@@ -216,9 +216,15 @@ def run_analyze(args: argparse.Namespace) -> int:
     options add (:mod:`~cpoly.cli.analyze_options`)."""
     from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.games.videopoker.gamesource import game_source
+    from cpoly.games.videopoker.nodraw import DealIsFinal
 
     options = AnalyzeOptions.of(args)
-    source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
+    try:
+        source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
+    except DealIsFinal:  # no draw: priced by cpoly.cli.dealonly
+        from cpoly.cli.dealonly import run_deal_analysis
+
+        return run_deal_analysis(args)
     print_source_warnings(source.warnings)
     options.check(source)
     table = options.table(source.paytable(args.paytable))
@@ -289,11 +295,12 @@ def _print_analysis(title: str, analysis: GameAnalysis, names: list[str], headin
 
 # ---- paytables ---------------------------------------------------------------------------------
 def run_paytables(args: argparse.Namespace) -> int:
-    from cpoly.games.videopoker.game import VideoPoker
+    from cpoly.api import load_game
 
-    poker = VideoPoker.load(args.file)
-    names = poker.game.category_names
-    tables = poker.game.spec.paytables
+    game = load_game(args.file)  # any game: one that has no draw too
+    game.paytable()  # an error when the game has none
+    names = game.category_names
+    tables = game.spec.paytables
     if args.json:
         print_json([{"name": t.name, "pays": {n: _pay_number(t.pay_of(n)) for n in names},
                      **({"dealt": {n: _pay_number(p) for n in names if (p := t.dealt_of(n)) is not None}}
@@ -301,7 +308,7 @@ def run_paytables(args: argparse.Namespace) -> int:
                     for t in tables])
         return 0
     rows = [[n, *[_pay_text(t.pay_of(n), t.dealt_of(n)) for t in tables]] for n in names]
-    print_table(f"{poker.game.spec.title}: pay tables (per coin)", ["hand", *[t.name for t in tables]],
+    print_table(f"{game.spec.title}: pay tables (per coin)", ["hand", *[t.name for t in tables]],
                 rows, [False] + [True] * len(tables))
     return 0
 

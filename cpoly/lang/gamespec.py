@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Collection, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
 from typing import Protocol, Union
 
@@ -53,6 +53,7 @@ class DeclaredPays:
     pays: dict[str, Fraction]
     dealt: dict[str, Fraction]
     span: Span
+    names: dict[str, Span] = field(default_factory=dict)  # where each category is named
 
     def in_order(self, categories: list[str]) -> PayTable:
         """The :class:`~cpoly.lang.paytable.PayTable` in pay order; unpaid categories pay 0."""
@@ -91,7 +92,8 @@ def paytable_of(statement: S.PaytableDecl) -> DeclaredPays:
         pays[entry.category] = entry.pays
         if entry.dealt is not None:
             dealt[entry.category] = entry.dealt
-    return DeclaredPays(statement.name, pays, dealt, statement.span)
+    return DeclaredPays(statement.name, pays, dealt, statement.span,
+                        {entry.category: entry.span for entry in statement.entries})
 
 
 GameStatement = Union[S.GameDecl, S.CardsDecl, S.DealDecl, S.CategoriesDecl, S.NotationDecl, S.CopiesDecl,
@@ -250,7 +252,7 @@ def _check_categories(categories: S.CategoriesDecl, paytables: list[DeclaredPays
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
                 raise CpolyNameError(
                     f"pay table '{table.name}' pays '{category}', which is not a category{hint}",
-                    table.span)
+                    table.names.get(category, table.span))
         unpaid = [name for name in names if name not in table.pays]
         if unpaid:
             program.warnings.append(Warning_(

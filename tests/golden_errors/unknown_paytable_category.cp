@@ -1,4 +1,4 @@
-// expect: 11:1: pays 'Pear', which is not a category (did you mean 'Pair'?)
+// expect: 11:15: pays 'Pear', which is not a category (did you mean 'Pair'?)
 Ten = 8
 Faces = 13
 Suits = 4

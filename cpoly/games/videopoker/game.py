@@ -26,6 +26,7 @@ import numpy as np
 
 from cpoly.api import load_game
 from cpoly.count.compiledgame import Game
+from cpoly.count.swallowed import never_paid
 from cpoly.dag.expr import Delta, postorder
 from cpoly.deck.cards import Card
 from cpoly.deck.subsets import all_hands
@@ -34,6 +35,7 @@ from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.hold.holdchoice import HoldResult
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.hold.tiebreak import TieRuleChoice, choose_tie_rule
+from cpoly.games.videopoker.nodraw import DealIsFinal
 from cpoly.games.videopoker.play.ordered import OrderedHands
 from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
 from cpoly.games.videopoker.play.variant import VARIANTS, DealKind, PlayVariant, analyze, autohold
@@ -77,7 +79,7 @@ class VideoPoker:
         """The deck: every (face, suit) of the card vertices' domains that some deal contains
         (a joker face allowed in one suit only leaves one joker), face-major."""
         if game.hand_size != HAND_SIZE:
-            raise CpolyError(f"video poker needs five-card hands; this game deals {game.hand_size}")
+            raise DealIsFinal(game.hand_size)
         DealKind.of(game.spec.ordered, game.spec.copies)  # refuses what no variant plays
         cards = game.plan.deck_cards()
         copies = game.spec.copies
@@ -378,7 +380,17 @@ class VideoPoker:
         variant = self.variant(use_cache)
         self.require_zero_one()
         self.require_unrestricted_deal()
-        return analyze(variant, table, self.tie_rule_choice(tie_rule).rule, progress)
+        analysis = analyze(variant, table, self.tie_rule_choice(tie_rule).rule, progress)
+        self.require_paid(analysis.deal_counts[:-1])
+        return analysis
+
+    def require_paid(self, paid: Sequence[int]) -> None:
+        """An error when a category with deals is never paid (each of its deals a higher win
+        listed before it), from the deals of each category the analysis found
+        (:func:`~cpoly.count.swallowed.never_paid`)."""
+        error = never_paid(self.game, paid)
+        if error is not None:
+            raise error
 
 
 class _RestrictedDeal(Exception):

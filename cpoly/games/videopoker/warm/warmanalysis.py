@@ -13,8 +13,8 @@ game (:class:`~cpoly.games.videopoker.play.plain.PlainPlay`).
 It answers None (the slow path answers) whenever it cannot vouch for the same result: no sound
 file of these definitions and cpoly (:func:`~cpoly.games.videopoker.warm.holdfile.open_prepared`),
 one written for another spelling of the path or from another directory, no such pay table (the
-slow path explains), no known tie rule in the header, or a deck whose blocks come out otherwise
-than the file's.
+slow path explains), no known tie rule in the header, a deck whose blocks come out otherwise
+than the file's, or a category no deal is paid (the slow path refuses one that has deals).
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
         if warnings is None or table is None:
             return None
         prepared = _prepared(opened)
-        if prepared is None:
-            return None
+        if prepared is None or not np.isin(np.arange(len(meta["categories"])), prepared.stacked.categories).all():
+            return None  # or a category no deal is paid: the slow path says whether it is a mistake
         usable = (header_paytable(meta, entry["name"]) for entry in meta["paytables"])
         return WarmAnalysis(meta["title"], tuple(meta["categories"]), warnings, table, prepared,
                             tuple(other for other in usable if other is not None), meta["tie_rule"])
