@@ -6,14 +6,14 @@ best hold.
 
 :func:`name_lines` words an engine chart: each line is named by the most specific phrase
 (:meth:`.words.Vocabulary.levels`) that every hold it plays shares, else by its holds' phrases
-joined with "or"; :func:`words_chart` then drops repeated lines, lifts made hands above the
+joined with "or"; :func:`words_chart` then drops repeated lines and lines that play no deal, lifts made hands above the
 lines they never meet (a made royal flush above a made four of a kind) and plays the result.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import numpy as np
@@ -125,7 +125,9 @@ def words_chart(data: StrategyData, named: list[tuple[Rule, ...]]) -> tuple[list
         if rules and text not in {line.text for line in chart}:
             chart.append(ChartRule(text, rules, len(chart) + 1))
     chart = _lift_made(data, chart)
-    return chart, play_words(data, chart)
+    played = play_words(data, chart)
+    used = [line for line, result in zip(chart, played.lines) if result.deals]       # the others never play
+    return used, replace(played, lines=tuple(line for line in played.lines if line.deals))
 
 
 def _lift_made(data: StrategyData, chart: list[ChartRule]) -> list[ChartRule]:

@@ -94,7 +94,7 @@ class Vocabulary:
         """The phrase of ``rule``."""
         text = self._head(rule)
         if rule.high is not None:
-            text += ", " + _count(rule.high, "high card", "high cards")
+            text += f", {rule.high} high card" + ("" if rule.high == 1 else "s")
         if rule.wild is not None and rule.kind != WILD:
             text += ", " + _count(rule.wild, *self.wild_words)
         return text
@@ -112,8 +112,10 @@ class Vocabulary:
             letters = "".join(self.ranks[f] for f in rule.faces or ())
             return f"suited {letters}" if rule.suited else f"{letters} unsuited"
         if rule.kind == HIGH_CARDS:
-            suited = "suited " if rule.suited else ""
-            return _count(rule.count or 0, f"{suited}high card", f"{suited}high cards")
+            suited = {True: "suited ", False: "unsuited ", None: ""}[rule.suited]
+            if rule.count == 1:
+                return f"one {suited}high card"
+            return f"{rule.count} {suited}high cards"
         target = " ".join(w for w in (rule.straight, self.categories[rule.category or 0]) if w)
         kind = f" (type {rule.sftype})" if rule.sftype is not None else ""
         return f"{rule.count} to {_article(target)} {target}{kind}"
@@ -136,7 +138,7 @@ class Vocabulary:
         plain = Rule(DRAW, row["held"], category=row["head"], wild=wild)
         full = replace(plain, straight=self._straight(row), high=row["high"] if self.has_high else None,
                        sftype=sftype if self._typed(row) else None)
-        return found + [full, plain] + ([replace(plain, wild=None)] if wild is not None else [])
+        return found + [full, replace(full, high=None), plain] + ([replace(plain, wild=None)] if wild is not None else [])
 
     def _names_ranks(self, row: dict[str, int]) -> bool:
         naturals = row["held"] - row["wild"]
