@@ -158,7 +158,7 @@ class Vocabulary:
 
     @staticmethod
     def _typed(row: dict[str, int]) -> bool:
-        return bool(row["held"] == 3 and row["suited"] == 1 and row["distinct"] == 1 and row["gaps"] >= 0
+        return bool(row["held"] in (3, 4) and row["suited"] == 1 and row["distinct"] == 1 and row["gaps"] >= 0
                     and row["head"] != 0 and row["held"] - row["wild"] >= 2)
 
 
@@ -171,6 +171,9 @@ def matches(rule: Rule, features: HoldFeatures) -> np.ndarray:
         hit &= (f["held"] == len(rule.faces or ())) & (f["distinct"] == 1)
         return hit & (f["suited"] == int(bool(rule.suited))) if rule.suited is not None else hit
     hit = f["kind"] == rule.kind
+    if rule.kind == HIGH_CARDS and rule.suited:           # suited high cards are draws too
+        hit = ((hit | (f["kind"] == DRAW)) & (f["wild"] == 0) & (f["high"] == f["held"])
+               & (f["distinct"] == 1))
     checks: Sequence[tuple[int | None, np.ndarray]] = (
         (rule.count, f["wild"] if rule.kind == WILD else f["held"]),
         (rule.category, f["made"] if rule.kind == MADE else f["head"]),
@@ -184,5 +187,5 @@ def matches(rule: Rule, features: HoldFeatures) -> np.ndarray:
         shape = (f["held"] == 4) & (f["distinct"] == 1) & (f["suited"] == 0) & (f["gaps"] >= 0)
         hit &= shape & ((f["gaps"] == 0) == (rule.straight == "outside"))
     if rule.sftype is not None:
-        hit &= (f["held"] == 3) & (f["suited"] == 1) & (f["distinct"] == 1) & (f["gaps"] >= 0)
+        hit &= ((f["held"] == 3) | (f["held"] == 4)) & (f["suited"] == 1) & (f["distinct"] == 1) & (f["gaps"] >= 0)
     return hit
