@@ -21,7 +21,7 @@ from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart
 from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
 from cpoly.games.videopoker.strategy.chartfile import parse_chart
-from cpoly.games.videopoker.strategy.collected import StrategyData
+from cpoly.games.videopoker.strategy.collected import HoldNamer, StrategyData
 from cpoly.games.videopoker.strategy.wordchart import WordsChart, play_words
 
 #: Exception groups shown in the text output (``--json`` lists them all).
@@ -182,8 +182,7 @@ def run_train(args: argparse.Namespace) -> int:
         cost = result.best_option.ev - option.ev
         session.add(cost)
         if not args.json:
-            best = " ".join(poker.card_name(c) for c in result.best_option.held) or "(draw five)"
-            verdict = "best play" if not cost else f"mistake: costs {float(cost):.6f} bets; best is {best}"
+            verdict = "best play" if not cost else _mistake(session, poker, table.name, result, option, cost)
             echo(f"  EV {float(option.ev):.6f} (best {float(result.best_option.ev):.6f}): {verdict}")
     if args.json:
         print_json({"hands": session.hands, "mistakes": session.mistakes,
@@ -192,6 +191,17 @@ def run_train(args: argparse.Namespace) -> int:
         echo(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
               f"total cost {float(session.cost):.6f} bets")
     return 0
+
+
+def _mistake(session: _Session, poker: VideoPoker, paytable: str, result: HoldResult, option: Any,
+             cost: Fraction) -> str:
+    """A mistake in a player's words: what was held, what is best, and the cost."""
+    if session.namer is None:
+        session.namer = HoldNamer(poker, paytable)
+    best = result.best_option
+    cards = " ".join(poker.card_name(c) for c in best.held) or "nothing"
+    return (f"mistake: you held {session.namer.name(result.deal, option.held)}; best is "
+            f"{session.namer.name(result.deal, best.held)} ({cards}); costs {float(cost):.6f} bets")
 
 
 def random_deal(poker: VideoPoker, rng: random.Random) -> list[str]:
@@ -226,6 +236,7 @@ class _Session:
         self.hands = 0
         self.mistakes = 0
         self.cost = Fraction(0)
+        self.namer: HoldNamer | None = None       # built at the first mistake (a few seconds)
 
     def add(self, cost: Fraction) -> None:
         self.hands += 1

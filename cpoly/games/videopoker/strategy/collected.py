@@ -4,6 +4,7 @@ values, and every hold's patterns (:mod:`.patterns`) and player's features (:mod
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -123,3 +124,37 @@ def vocabulary(poker: VideoPoker, tables: PatternTables, features: HoldFeatures)
     return Vocabulary(names, int(made.min()) if len(made) else -1, poker.game.spec.ranks,
                       bool(tables.high_faces.any()), face)
 
+
+
+class HoldNamer:
+    """Names any hold of any deal of a game in a player's words (the trainer's mistakes).
+
+    >>> namer = HoldNamer(VideoPoker.load("tests/fixtures/small_poker.cp"))     # doctest: +SKIP
+    >>> deal = namer.poker.deal_indices(["9h", "Th", "Jh", "Qh", "Ac"])          # doctest: +SKIP
+    >>> namer.name(deal, deal[1:4])                                               # doctest: +SKIP
+    '3 to a royal flush'
+    """
+
+    def __init__(self, poker: VideoPoker, paytable: str | None = None) -> None:
+        if poker.kind in UNSUPPORTED:
+            raise CpolyError(UNSUPPORTED[poker.kind])
+        prepared = poker.single_deck()
+        self.poker, self.prepared = poker, prepared
+        self.tables = cached_pattern_tables(prepared.tables, poker.faces, poker.paytable(paytable).scaled().pays)
+        self.offsets = stacked_tables(prepared.tables).offsets
+        self._words: Vocabulary | None = None
+
+    def name(self, deal: Sequence[int], held: Sequence[int]) -> str:
+        """The most specific phrase of holding ``held`` from ``deal`` (card indices)."""
+        poker = self.poker
+        cards = sorted(int(card) for card in deal)
+        hold = sum(1 << i for i, card in enumerate(cards) if card in set(held))
+        index = subset_indices(np.array([cards]), self.offsets)
+        features = hold_features(np.array([cards]), index, self.prepared.tables.categories, self.tables,
+                                 poker.faces, poker.suits)
+        if self._words is None:
+            self._words = vocabulary(poker, self.tables, features)
+        row = int(features.rows[0, hold])
+        values = {name: int(column[row]) for name, column in features.columns.items()}
+        levels = self._words.levels(values, int(features.straight_type()[row]))
+        return self._words.render(levels[0]) if levels else " ".join(poker.card_name(c) for c in held)
