@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass, replace
 
 from cpoly.errors import CpolyError, Span
-from cpoly.games.videopoker.strategy.features import DRAW, HIGH_CARDS, LOW_PAIR, MADE, NOTHING, WILD
+from cpoly.games.videopoker.strategy.holdfeatures import DRAW, HIGH_CARDS, LOW_PAIR, MADE, NOTHING, WILD
 from cpoly.games.videopoker.strategy.words import NUMBERS, RANKS, Rule, Vocabulary
 
 __all__ = ["ChartRule", "parse_chart", "parse_phrase"]

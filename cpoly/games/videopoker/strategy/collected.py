@@ -1,5 +1,5 @@
 """What a strategy chart is built from: one analysis pass keeping every deal class's 32 hold
-values, and every hold's patterns (:mod:`.patterns`) and player's features (:mod:`.features`).
+values, and every hold's patterns (:mod:`.patterns`) and player's features (:mod:`.holdfeatures`).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from cpoly.games.videopoker.play.plain import PlainPlay
 from cpoly.games.videopoker.play.variant import DealKind, analyze
 from cpoly.games.videopoker.prepare.subsetrows import stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy.entries import Entries
-from cpoly.games.videopoker.strategy.features import MADE, HoldFeatures, hold_features
+from cpoly.games.videopoker.strategy.holdfeatures import MADE, HoldFeatures, hold_features
 from cpoly.games.videopoker.strategy.patterns import PatternTables, cached_pattern_tables
 from cpoly.games.videopoker.strategy.search import Progress
 from cpoly.games.videopoker.strategy.words import Vocabulary, category_words
@@ -59,7 +59,7 @@ class StrategyData:
 
     @cached_property
     def features(self) -> HoldFeatures:
-        """What a player sees in every hold of every deal class (:mod:`.features`)."""
+        """What a player sees in every hold of every deal class (:mod:`.holdfeatures`)."""
         poker = self.poker
         return hold_features(self.deals, self.index, self.categories, self.pattern_tables, poker.faces, poker.suits)
 

@@ -20,7 +20,7 @@ import numpy as np
 
 from cpoly.games.videopoker.strategy.chartfile import ChartRule
 from cpoly.games.videopoker.strategy.collected import StrategyData
-from cpoly.games.videopoker.strategy.features import MADE, HoldFeatures
+from cpoly.games.videopoker.strategy.holdfeatures import MADE, HoldFeatures
 from cpoly.games.videopoker.strategy.insertion import exact_bincount
 from cpoly.games.videopoker.strategy.words import Rule, Vocabulary, matches
 
@@ -56,7 +56,8 @@ class WordsChart:
 
 
 def _line_hits(rules: Sequence[Rule], features: HoldFeatures) -> np.ndarray:
-    return np.logical_or.reduce([matches(rule, features) for rule in rules])
+    hits: np.ndarray = np.logical_or.reduce([matches(rule, features) for rule in rules])
+    return hits
 
 
 def play_words(data: StrategyData, chart: Sequence[ChartRule]) -> WordsChart:

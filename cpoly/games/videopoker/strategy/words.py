@@ -1,7 +1,7 @@
 """Chart lines in a player's words: "royal flush", "4 to an outside straight", "low pair",
 "suited QJ", "KQJ unsuited", "one deuce", "3 to a straight flush (type 1)".
 
-A :class:`Rule` is one such phrase: a family of holds (:data:`.features.KINDS`, or exact ranks)
+A :class:`Rule` is one such phrase: a family of holds (:data:`.holdfeatures.KINDS`, or exact ranks)
 and the qualifiers that narrow it.  It is written (:meth:`Vocabulary.render`), read back
 (:mod:`.chartfile`) and matched against the hold features (:func:`matches`); the words come
 from the game (:class:`Vocabulary`): its category names split into words ("FourOfAKind" ->
@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from cpoly.games.videopoker.strategy.features import DRAW, HIGH_CARDS, LOW_PAIR, MADE, NOTHING, WILD, HoldFeatures
+from cpoly.games.videopoker.strategy.holdfeatures import DRAW, HIGH_CARDS, LOW_PAIR, MADE, NOTHING, WILD, HoldFeatures
 
 __all__ = ["NUMBERS", "RANKS", "Rule", "Vocabulary", "category_words", "matches"]
 
@@ -167,10 +167,12 @@ def matches(rule: Rule, features: HoldFeatures) -> np.ndarray:
     f = features
     if rule.kind == RANKS:
         mask = sum(1 << face for face in rule.faces or ())
-        hit = ((f["kind"] == HIGH_CARDS) | (f["kind"] == DRAW)) & (f["wild"] == 0) & (f["mask"] == mask)
+        hit: np.ndarray = ((f["kind"] == HIGH_CARDS) | (f["kind"] == DRAW)) & (f["wild"] == 0) & (f["mask"] == mask)
         hit &= (f["held"] == len(rule.faces or ())) & (f["distinct"] == 1)
-        return hit & (f["suited"] == int(bool(rule.suited))) if rule.suited is not None else hit
-    hit = f["kind"] == rule.kind
+        if rule.suited is not None:
+            hit &= f["suited"] == int(bool(rule.suited))
+        return hit
+    hit = np.asarray(f["kind"] == rule.kind)
     if rule.kind == HIGH_CARDS and rule.suited:           # suited high cards are draws too
         hit = ((hit | (f["kind"] == DRAW)) & (f["wild"] == 0) & (f["high"] == f["held"])
                & (f["distinct"] == 1))

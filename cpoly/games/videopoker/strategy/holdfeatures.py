@@ -54,7 +54,8 @@ class HoldFeatures:
     def straight_type(self) -> np.ndarray:
         """WoO's straight-flush draw type: 1 when the high cards make up for the gaps, one more
         per gap they do not."""
-        return 1 + np.maximum(0, self["gaps"] - self["high"])
+        kind: np.ndarray = 1 + np.maximum(0, self["gaps"] - self["high"])
+        return kind
 
 
 def straight_windows(faces: np.ndarray, suits: np.ndarray, wild: np.ndarray, categories: np.ndarray,
