@@ -7,6 +7,7 @@ import argparse
 import random
 import sys
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -19,6 +20,9 @@ from cpoly.games.videopoker.hold.holdchoice import HoldResult
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.strategy import DEFAULT_LINES, StrategyChart
 from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
+from cpoly.games.videopoker.strategy.chartfile import parse_chart
+from cpoly.games.videopoker.strategy.collected import HoldNamer, StrategyData
+from cpoly.games.videopoker.strategy.wordchart import WordsChart, play_words
 
 #: Exception groups shown in the text output (``--json`` lists them all).
 SHOWN_EXCEPTIONS = 12
@@ -32,6 +36,9 @@ def register(subparsers: Any) -> None:
     strategy.add_argument("--paytable", help="pay table name (default: the game's first)")
     strategy.add_argument("--lines", type=int, default=DEFAULT_LINES,
                           help="most lines in the chart, 'draw five' included (default: %(default)s)")
+    strategy.add_argument("--chart", metavar="FILE",
+                          help="play your own chart, written in a player's words (one rule per line, best first; "
+                               "see docs/videopoker.md), and print its exact return and each rule's cost")
     strategy.add_argument("--json", action="store_true", help="print JSON")
     strategy.set_defaults(func=run_strategy)
 
@@ -56,6 +63,8 @@ def run_strategy(args: argparse.Namespace) -> int:
     check_lines(args.lines)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
         game = collect(poker, table.name, update)
+    if args.chart is not None:
+        return _run_own_chart(args, game)
     with progress_bar(f"searching the chart order ({len(game.values):,} deal classes)", not args.json) as update:
         chart = chart_of(game, args.lines, update)
     if args.json:
@@ -63,6 +72,56 @@ def run_strategy(args: argparse.Namespace) -> int:
     else:
         _print_strategy(chart)
     return 0
+
+
+def _run_own_chart(args: argparse.Namespace, game: StrategyData) -> int:
+    try:
+        text = Path(args.chart).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise CpolyInputError(f"{args.chart}: a chart is text (UTF-8)") from None
+    played = play_words(game, parse_chart(text, args.chart, game.vocabulary))
+    title = f"{game.poker.game.spec.title} ({game.paytable})"
+    if args.json:
+        print_json({"game": game.poker.game.spec.title, "paytable": game.paytable, "chart": args.chart,
+                    **words_json(played)})
+    else:
+        _print_words(f"{title}, {args.chart}: hold what the first matching rule names", played)
+    return 0
+
+
+def percent(value: Fraction) -> str:
+    """A share of the bet in percent, with its unit."""
+    return f"{float(value * 100):.5f} %"
+
+
+def words_json(chart: WordsChart) -> dict[str, Any]:
+    """A chart in words as played (``strategy --json``'s ``words`` and ``strategy --chart --json``)."""
+    return {
+        "optimal_return": float(chart.optimal_return), "optimal_return_exact": exact(chart.optimal_return),
+        "chart_return": float(chart.chart_return), "chart_return_exact": exact(chart.chart_return),
+        "cost": float(chart.cost), "cost_exact": exact(chart.cost), "cost_percent": float(chart.cost * 100),
+        "total_deals": chart.total_deals,
+        "lines": [{"words": line.text, "deals": line.deals, "frequency": float(line.frequency),
+                   "cost": float(line.cost), "cost_exact": exact(line.cost), "cost_percent": float(line.cost * 100)}
+                  for line in chart.lines],
+        "unmatched": {"deals": chart.unmatched_deals, "cost": float(chart.unmatched_cost),
+                      "cost_exact": exact(chart.unmatched_cost), "play": "draw five"},
+    }
+
+
+def _print_words(title: str, chart: WordsChart) -> None:
+    rows = [[str(i), line.text, f"{float(line.frequency * 100):.4f} %", percent(line.cost)]
+            for i, line in enumerate(chart.lines, 1)]
+    if chart.unmatched_deals:
+        rows.append(["", "(no rule matches: draw five)", f"{chart.unmatched_deals / chart.total_deals * 100:.4f} %",
+                     percent(chart.unmatched_cost)])
+    print_table(title, ["#", "hold", "deals", "return lost"], rows, [True, False, True, True])
+    echo(f"optimal return  {float(chart.optimal_return * 100):.4f} %  ({exact(chart.optimal_return)})")
+    echo(f"chart return    {float(chart.chart_return * 100):.4f} %  ({exact(chart.chart_return)})")
+    lost = f"one bet every {float(1 / chart.cost):,.0f} hands" if chart.cost else "none"
+    echo(f"chart cost      {percent(chart.cost)} of each bet ({lost})")
+    if chart.unmatched_deals:
+        echo(f"no rule matches {chart.unmatched_deals:,} of {chart.total_deals:,} deals: they draw five")
 
 
 def strategy_json(chart: StrategyChart) -> dict[str, Any]:
@@ -76,36 +135,28 @@ def strategy_json(chart: StrategyChart) -> dict[str, Any]:
         "cost": float(chart.cost), "cost_exact": exact(chart.cost), "cost_percent": float(chart.cost * 100),
         "hands_per_bet_lost": None if not chart.cost else chart.hands_per_bet,
         "denominator": chart.denominator, "total_deals": chart.total_deals,
-        "lines": [{"pattern": line.name, "frequency": float(line.frequency), "deals": line.deals,
+        "lines": [{"pattern": line.name, "words": line.words, "frequency": float(line.frequency), "deals": line.deals,
                    "cost": float(line.cost), "cost_exact": exact(line.cost)} for line in chart.lines],
         "exceptions": [{"line": group.line, "instead": group.instead, "deals": group.deals,
                         "cost": float(group.cost), "cost_exact": exact(group.cost),
                         "hands": [{"deal": deal, "hold": hold, "deals": deals} for deal, hold, deals in group.hands]}
                        for group in chart.exceptions],
         "returns_by_lines": {str(n): float(v) for n, v in chart.returns_by_lines.items()},
+        "words": words_json(chart.words),
     }
 
 
 def _print_strategy(chart: StrategyChart) -> None:
-    rows = [[str(i), line.name, f"{float(line.frequency):.6f}", f"{float(line.cost):.7f}"]
-            for i, line in enumerate(chart.lines, 1)]
-    print_table(f"{chart.title} ({chart.paytable}): hold the first line the deal contains",
-                ["#", "pattern", "frequency", "cost"], rows, [True, False, True, True])
-    echo(f"optimal return  {float(chart.optimal_return):.6f}  ({exact(chart.optimal_return)})")
-    echo(f"chart return    {float(chart.chart_return):.6f}  ({exact(chart.chart_return)})")
-    if chart.cost:
-        echo(f"chart cost      {float(chart.cost * 100):.5f} % of each bet: one bet every "
-              f"{chart.hands_per_bet:,.0f} hands")
+    _print_words(f"{chart.title} ({chart.paytable}): hold what the first matching line names", chart.words)
+    echo(f"(the engine's patterns, --json: {float(chart.chart_return * 100):.4f} % with {len(chart.lines)} lines; "
+         f"with their exceptions {float(chart.return_with_exceptions * 100):.4f} %"
+         + (" = optimal)" if chart.return_with_exceptions == chart.optimal_return else ", NOT optimal)"))
     groups = chart.exceptions
-    deals = sum(g.deals for g in groups)
-    echo(f"exceptions      {deals:,} deals in {len(groups)} groups; chart + exceptions = "
-          f"{float(chart.return_with_exceptions):.6f}"
-          + (" = optimal" if chart.return_with_exceptions == chart.optimal_return else " (NOT optimal)"))
     if groups:
-        shown = [[g.line, g.instead, f"{g.deals:,}", f"{float(g.cost):.7f}", f"{g.hands[0][0]}: {g.hands[0][1]}"]
+        shown = [[g.line, g.instead, f"{g.deals:,}", percent(g.cost), f"{g.hands[0][0]}: {g.hands[0][1]}"]
                  for g in groups[:SHOWN_EXCEPTIONS]]
-        print_table("costliest exceptions (--json lists every deal)",
-                    ["chart line", "hold instead", "deals", "cost", "e.g."], shown,
+        print_table("the engine chart's costliest exceptions (--json lists every deal)",
+                    ["chart line", "hold instead", "deals", "return lost", "e.g."], shown,
                     [False, False, True, True, False])
 
 
@@ -131,8 +182,7 @@ def run_train(args: argparse.Namespace) -> int:
         cost = result.best_option.ev - option.ev
         session.add(cost)
         if not args.json:
-            best = " ".join(poker.card_name(c) for c in result.best_option.held) or "(draw five)"
-            verdict = "best play" if not cost else f"mistake: costs {float(cost):.6f} bets; best is {best}"
+            verdict = "best play" if not cost else _mistake(session, poker, table.name, result, option, cost)
             echo(f"  EV {float(option.ev):.6f} (best {float(result.best_option.ev):.6f}): {verdict}")
     if args.json:
         print_json({"hands": session.hands, "mistakes": session.mistakes,
@@ -141,6 +191,17 @@ def run_train(args: argparse.Namespace) -> int:
         echo(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
               f"total cost {float(session.cost):.6f} bets")
     return 0
+
+
+def _mistake(session: _Session, poker: VideoPoker, paytable: str, result: HoldResult, option: Any,
+             cost: Fraction) -> str:
+    """A mistake in a player's words: what was held, what is best, and the cost."""
+    if session.namer is None:
+        session.namer = HoldNamer(poker, paytable)
+    best = result.best_option
+    cards = " ".join(poker.card_name(c) for c in best.held) or "nothing"
+    return (f"mistake: you held {session.namer.name(result.deal, option.held)}; best is "
+            f"{session.namer.name(result.deal, best.held)} ({cards}); costs {float(cost):.6f} bets")
 
 
 def random_deal(poker: VideoPoker, rng: random.Random) -> list[str]:
@@ -175,6 +236,7 @@ class _Session:
         self.hands = 0
         self.mistakes = 0
         self.cost = Fraction(0)
+        self.namer: HoldNamer | None = None       # built at the first mistake (a few seconds)
 
     def add(self, cost: Fraction) -> None:
         self.hands += 1

@@ -12,42 +12,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
 
 import numpy as np
 
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
-from cpoly.games.videopoker.play.plain import PlainPlay
-from cpoly.games.videopoker.play.variant import DealKind, analyze
-from cpoly.games.videopoker.prepare.subsetrows import stacked_tables, subset_indices
-from cpoly.games.videopoker.strategy.entries import Entries
+from cpoly.games.videopoker.strategy.collected import StrategyData, collect
 from cpoly.games.videopoker.strategy.insertion import exact_bincount
 from cpoly.games.videopoker.strategy.names import PatternWords
-from cpoly.games.videopoker.strategy.patterns import Pattern, PatternTables, cached_pattern_tables
+from cpoly.games.videopoker.strategy.patterns import Pattern
 from cpoly.games.videopoker.strategy.search import ChartSearch, Progress, search_chart
-from cpoly.lang.paytable import PayTable
+from cpoly.games.videopoker.strategy.wordchart import WordsChart, name_lines, words_chart
 
 __all__ = ["ChartLine", "ExceptionGroup", "StrategyChart", "StrategyData", "build_strategy", "chart_of",
            "check_lines", "collect"]
 
 #: Lines of the default chart.
 DEFAULT_LINES = 40
-#: Why a game of another kind of deal has no chart.
-UNSUPPORTED = {
-    DealKind.ORDERED: "strategy charts of ordered games (position-dependent categories) are not supported: a "
-                      "pattern would need the cards' positions",
-    DealKind.COPIES: "strategy charts of decks with copies of each card are not supported yet",
-}
-
-
 @dataclass(frozen=True)
 class ChartLine:
     """One line: its pattern, the deals that play it and the return they lose against optimal."""
 
     pattern: Pattern
     name: str
+    words: str
     deals: int
     frequency: Fraction
     cost: Fraction
@@ -79,6 +68,7 @@ class StrategyChart:
     returns_by_lines: dict[int, Fraction]
     total_deals: int
     denominator: int
+    words: WordsChart
 
     @property
     def cost(self) -> Fraction:
@@ -89,73 +79,6 @@ class StrategyChart:
     def hands_per_bet(self) -> float:
         """The chart loses one bet every this many hands (infinite when exact)."""
         return float("inf") if not self.cost else float(1 / self.cost)
-
-
-@dataclass(frozen=True, eq=False)
-class StrategyData:
-    """What a chart is built from (one pay table): each deal class's representative deal
-    (sorted cards), its 32 hold values (EV numerators on ``denominator``), the subset index of
-    each hold (patterns are read from it block by block, never all at once), the sparse (deal, pattern) entries and the
-    optimal return."""
-
-    poker: VideoPoker
-    paytable: str
-    deals: np.ndarray
-    values: np.ndarray
-    index: np.ndarray
-    categories: np.ndarray
-    pattern_tables: PatternTables
-    entries: Entries
-    optimal: Fraction
-    denominator: int
-
-    def hold_patterns(self, rows: np.ndarray, holds: np.ndarray | None = None) -> np.ndarray:
-        """Pattern ids ``(len(rows), H, levels)`` of the given deals' holds (default all 32)."""
-        return self.pattern_tables.hold_patterns(self.index[rows], self.categories, holds)
-
-    def fine_patterns(self) -> np.ndarray:
-        """The distinct patterns of all holds at the finest level of detail."""
-        tables = self.pattern_tables
-        return np.union1d(tables.by_subset[self.index[:, :-1], 0],
-                          tables.by_category[0][self.categories[self.index[:, -1]]])
-
-
-def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
-            progress: Progress | None = None) -> StrategyData:
-    """One analysis pass keeping every class's hold values, and every hold's patterns
-    (``paytable``: a table of the game by name, the first when None, or one's own)."""
-    if poker.kind in UNSUPPORTED:
-        raise CpolyError(UNSUPPORTED[poker.kind])
-    prepared = poker.single_deck()
-    table = paytable if isinstance(paytable, PayTable) else poker.paytable(paytable)
-    values = np.empty((len(prepared.sizes), HOLDS), dtype=np.int64)
-    analysis = analyze(PlainPlay(prepared, values.__setitem__), table, poker.tie_rule, progress)
-    scaled = table.scaled()
-    pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
-    index = subset_indices(prepared.deals, stacked_tables(prepared.tables).offsets)
-    categories = prepared.tables.categories
-    kept = _best_somewhere(values, pattern_tables, index, categories)
-    entries = Entries.of(values, lambda rows: pattern_tables.hold_patterns(index[rows], categories), prepared.sizes,
-                         len(pattern_tables.patterns), kept, merge=True)
-    denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
-    return StrategyData(poker, table.name, prepared.deals, values, index, categories, pattern_tables, entries,
-                        analysis.expected_return, denominator)
-
-
-def _best_somewhere(values: np.ndarray, tables: PatternTables, index: np.ndarray, categories: np.ndarray) -> np.ndarray:
-    """bool per pattern id: the pattern (at any level of detail) of a best hold of some deal, or
-    "draw five"; only these can be chart lines (the search's candidates).  Deals with tied best
-    holds (few) are read in full."""
-    is_best = values == values.max(axis=1, keepdims=True)
-    first = np.argmax(is_best, axis=1)[:, None]
-    found = [tables.hold_patterns(index, categories, first).reshape(-1)]
-    tied = np.flatnonzero(is_best.sum(axis=1) > 1)
-    if len(tied):
-        found.append(tables.hold_patterns(index[tied], categories)[is_best[tied]].reshape(-1))
-    best = np.concatenate(found)
-    kept = np.bincount(best[best >= 0], minlength=len(tables.patterns)) > 0
-    kept[int(tables.by_subset[index[0, 0], 0])] = True
-    return kept
 
 
 def check_lines(lines: int) -> None:
@@ -213,16 +136,21 @@ def _figures(game: StrategyData, search: ChartSearch, record: dict[int, int]) ->
     line_of, n_lines = search.first_pattern, entries.n_patterns
     deals = exact_bincount(line_of, entries.weight, n_lines).tolist()
     lost = exact_bincount(line_of, entries.weight * (best - search.first_value), n_lines).tolist()
-    lines = tuple(ChartLine(line_pattern, name, deals[p], Fraction(deals[p], deal_total),
+    position = np.zeros(n_lines, dtype=np.int64)
+    position[order] = np.arange(len(order))
+    phrases = name_lines(game, position[line_of], entries.hold[search.top1], len(order))
+    rendered = [" or ".join(game.vocabulary.render(rule) for rule in rules) for rules in phrases]
+    lines = tuple(ChartLine(line_pattern, name, text, deals[p], Fraction(deals[p], deal_total),
                             Fraction(lost[p], game.denominator))
-                  for p, line_pattern, name in zip(order, patterns, names))
+                  for p, line_pattern, name, text in zip(order, patterns, names, rendered))
     chart_value = search.total()
     exceptions = _exceptions(game, search.top1, best, dict(zip(order, names)), words)
     with_exceptions = Fraction(chart_value, game.denominator) + sum((e.cost for e in exceptions), Fraction(0))
     return StrategyChart(
         game.poker.game.spec.title, game.paytable, game.optimal, Fraction(chart_value, game.denominator),
         with_exceptions, lines, exceptions,
-        {n: Fraction(v, game.denominator) for n, v in sorted(record.items())}, deal_total, game.denominator)
+        {n: Fraction(v, game.denominator) for n, v in sorted(record.items())}, deal_total, game.denominator,
+        words_chart(game, phrases)[1])
 
 
 def _exceptions(game: StrategyData, played: np.ndarray, best: np.ndarray, line_names: dict[int, str],

@@ -1,0 +1,160 @@
+"""What a strategy chart is built from: one analysis pass keeping every deal class's 32 hold
+values, and every hold's patterns (:mod:`.patterns`) and player's features (:mod:`.holdfeatures`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property
+from math import comb
+
+import numpy as np
+
+from cpoly.errors import CpolyError
+from cpoly.games.videopoker.game import VideoPoker
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.play.plain import PlainPlay
+from cpoly.games.videopoker.play.variant import DealKind, analyze
+from cpoly.games.videopoker.prepare.subsetrows import stacked_tables, subset_indices
+from cpoly.games.videopoker.strategy.entries import Entries
+from cpoly.games.videopoker.strategy.holdfeatures import MADE, HoldFeatures, hold_features
+from cpoly.games.videopoker.strategy.patterns import PatternTables, cached_pattern_tables
+from cpoly.games.videopoker.strategy.search import Progress
+from cpoly.games.videopoker.strategy.words import Vocabulary, category_words
+from cpoly.lang.paytable import PayTable
+
+__all__ = ["UNSUPPORTED", "StrategyData", "collect"]
+
+#: Why a game of another kind of deal has no chart.
+UNSUPPORTED = {
+    DealKind.ORDERED: "strategy charts of ordered games (position-dependent categories) are not supported: a "
+                      "pattern would need the cards' positions",
+    DealKind.COPIES: "strategy charts of decks with copies of each card are not supported yet",
+}
+
+
+@dataclass(frozen=True, eq=False)
+class StrategyData:
+    """What a chart is built from (one pay table): each deal class's representative deal
+    (sorted cards), its 32 hold values (EV numerators on ``denominator``), the subset index of
+    each hold (patterns are read from it block by block, never all at once), the sparse (deal, pattern) entries and the
+    optimal return."""
+
+    poker: VideoPoker
+    paytable: str
+    deals: np.ndarray
+    values: np.ndarray
+    index: np.ndarray
+    categories: np.ndarray
+    pattern_tables: PatternTables
+    entries: Entries
+    optimal: Fraction
+    denominator: int
+
+    def hold_patterns(self, rows: np.ndarray, holds: np.ndarray | None = None) -> np.ndarray:
+        """Pattern ids ``(len(rows), H, levels)`` of the given deals' holds (default all 32)."""
+        return self.pattern_tables.hold_patterns(self.index[rows], self.categories, holds)
+
+    @cached_property
+    def features(self) -> HoldFeatures:
+        """What a player sees in every hold of every deal class (:mod:`.holdfeatures`)."""
+        poker = self.poker
+        return hold_features(self.deals, self.index, self.categories, self.pattern_tables, poker.faces, poker.suits)
+
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The game's words (:mod:`.words`)."""
+        return vocabulary(self.poker, self.pattern_tables, self.features)
+
+    def fine_patterns(self) -> np.ndarray:
+        """The distinct patterns of all holds at the finest level of detail."""
+        tables = self.pattern_tables
+        return np.union1d(tables.by_subset[self.index[:, :-1], 0],
+                          tables.by_category[0][self.categories[self.index[:, -1]]])
+
+
+def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
+            progress: Progress | None = None) -> StrategyData:
+    """One analysis pass keeping every class's hold values, and every hold's patterns
+    (``paytable``: a table of the game by name, the first when None, or one's own)."""
+    if poker.kind in UNSUPPORTED:
+        raise CpolyError(UNSUPPORTED[poker.kind])
+    prepared = poker.single_deck()
+    table = paytable if isinstance(paytable, PayTable) else poker.paytable(paytable)
+    values = np.empty((len(prepared.sizes), HOLDS), dtype=np.int64)
+    analysis = analyze(PlainPlay(prepared, values.__setitem__), table, poker.tie_rule, progress)
+    scaled = table.scaled()
+    pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
+    index = subset_indices(prepared.deals, stacked_tables(prepared.tables).offsets)
+    categories = prepared.tables.categories
+    kept = _best_somewhere(values, pattern_tables, index, categories)
+    entries = Entries.of(values, lambda rows: pattern_tables.hold_patterns(index[rows], categories), prepared.sizes,
+                         len(pattern_tables.patterns), kept, merge=True)
+    denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
+    return StrategyData(poker, table.name, prepared.deals, values, index, categories, pattern_tables, entries,
+                        analysis.expected_return, denominator)
+
+
+def _best_somewhere(values: np.ndarray, tables: PatternTables, index: np.ndarray, categories: np.ndarray) -> np.ndarray:
+    """bool per pattern id: the pattern (at any level of detail) of a best hold of some deal, or
+    "draw five"; only these can be chart lines (the search's candidates).  Deals with tied best
+    holds (few) are read in full."""
+    is_best = values == values.max(axis=1, keepdims=True)
+    first = np.argmax(is_best, axis=1)[:, None]
+    found = [tables.hold_patterns(index, categories, first).reshape(-1)]
+    tied = np.flatnonzero(is_best.sum(axis=1) > 1)
+    if len(tied):
+        found.append(tables.hold_patterns(index[tied], categories)[is_best[tied]].reshape(-1))
+    best = np.concatenate(found)
+    kept = np.bincount(best[best >= 0], minlength=len(tables.patterns)) > 0
+    kept[int(tables.by_subset[index[0, 0], 0])] = True
+    return kept
+
+
+def vocabulary(poker: VideoPoker, tables: PatternTables, features: HoldFeatures) -> Vocabulary:
+    """A game's words: its categories', its paying pair's (the category two natural cards of a
+    paying rank make), its rank letters and its wild face's."""
+    pairs = (features["kind"] == MADE) & (features["held"] == 2) & (features["pair"] == 1)
+    made = features["made"][pairs]
+    wild = np.flatnonzero(tables.wild_cards)
+    face = poker.card_name(int(wild[0]))[:-1] if len(wild) else ""
+    names = tuple(category_words(name) for name in poker.game.category_names)
+    return Vocabulary(names, int(made.min()) if len(made) else -1, poker.game.spec.ranks,
+                      bool(tables.high_faces.any()), face)
+
+
+
+class HoldNamer:
+    """Names any hold of any deal of a game in a player's words (the trainer's mistakes).
+
+    >>> namer = HoldNamer(VideoPoker.load("tests/fixtures/small_poker.cp"))     # doctest: +SKIP
+    >>> deal = namer.poker.deal_indices(["9h", "Th", "Jh", "Qh", "Ac"])          # doctest: +SKIP
+    >>> namer.name(deal, deal[1:4])                                               # doctest: +SKIP
+    '3 to a royal flush'
+    """
+
+    def __init__(self, poker: VideoPoker, paytable: str | None = None) -> None:
+        if poker.kind in UNSUPPORTED:
+            raise CpolyError(UNSUPPORTED[poker.kind])
+        prepared = poker.single_deck()
+        self.poker, self.prepared = poker, prepared
+        self.tables = cached_pattern_tables(prepared.tables, poker.faces, poker.paytable(paytable).scaled().pays)
+        self.offsets = stacked_tables(prepared.tables).offsets
+        self._words: Vocabulary | None = None
+
+    def name(self, deal: Sequence[int], held: Sequence[int]) -> str:
+        """The most specific phrase of holding ``held`` from ``deal`` (card indices)."""
+        poker = self.poker
+        cards = sorted(int(card) for card in deal)
+        hold = sum(1 << i for i, card in enumerate(cards) if card in set(held))
+        index = subset_indices(np.array([cards]), self.offsets)
+        features = hold_features(np.array([cards]), index, self.prepared.tables.categories, self.tables,
+                                 poker.faces, poker.suits)
+        if self._words is None:
+            self._words = vocabulary(poker, self.tables, features)
+        row = int(features.rows[0, hold])
+        values = {name: int(column[row]) for name, column in features.columns.items()}
+        levels = self._words.levels(values, int(features.straight_type()[row]))
+        return self._words.render(levels[0]) if levels else " ".join(poker.card_name(c) for c in held)
