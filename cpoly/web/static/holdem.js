@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { $, el, table, clearErrors, runInto, fmt } = cpoly;
+  const { $, el, table, clearErrors, runInto, cancelAll, fmt } = cpoly;
   const RANKS = "AKQJT98765432";
   const STREETS = [["preflop", 0], ["flop", 3], ["turn", 4], ["river", 5]];
   const COLORS = ["#1f6f4a", "#c0392b", "#2c5aa0", "#b7791f", "#6b46c1", "#2c7a7b", "#97266d", "#4a5568", "#975a16"];
@@ -228,6 +228,7 @@
   }
 
   async function computeEquity() {
+    cancelAll();  // the streets of an older request would draw over this one's
     clearErrors();
     $("streets").replaceChildren();
     const body = { hands: $("hands").value, board: $("board").value, dead: $("dead").value };
