@@ -26,6 +26,8 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic
 SCREENSHOTS = ROOT / "docs" / "screenshots"
 #: The address Starlette's TestClient calls the app at: a Host the server answers for.
 API_BASE = "http://127.0.0.1:8765"
+#: The Hold'em games shipped in definitions/ (issue 34): ``cpoly equity`` plays them, the video-poker page cannot.
+HOLDEM_GAMES = {"holdem.cp", "holdem_flop.cp", "short_deck.cp", "short_deck_trips.cp", "omaha.cp", "five_card_omaha.cp"}
 
 
 def child_env(cache: Path) -> dict[str, str]:

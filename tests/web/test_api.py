@@ -20,7 +20,7 @@ from starlette.testclient import TestClient
 
 from cpoly.web.app import create_app
 from cpoly.web.runner import Limits, read_outcome
-from tests.web.conftest import API_BASE, ROOT, cli, cli_json, cpoly_processes
+from tests.web.conftest import API_BASE, HOLDEM_GAMES, ROOT, cli, cli_json, cpoly_processes
 
 JACKS = "definitions/jacks_or_better.cp"
 JACKS_96 = {"RoyalFlush": 800, "StraightFlush": 50, "FourOfAKind": 25, "FullHouse": 9, "Flush": 6,
@@ -42,10 +42,6 @@ def _cli_error(*args: str) -> str:
         return message
     except ValueError:
         return run.stderr.strip()
-
-
-#: The Hold'em games shipped in definitions/ (issue 34): ``cpoly equity`` plays them, the video-poker page cannot.
-HOLDEM_GAMES = {"holdem.cp", "holdem_flop.cp", "short_deck.cp", "short_deck_trips.cp", "omaha.cp", "five_card_omaha.cp"}
 
 
 def test_games_are_the_video_poker_definitions(client: TestClient) -> None:

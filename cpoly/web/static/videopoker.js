@@ -331,8 +331,10 @@
   }
 
   // ---- wiring -------------------------------------------------------------------------------
-  // A new table or pay: answers still running for the old one are stale (a hand in play is solved again).
+  // A new table or pay: answers still running for the old one are stale (a hand in play is
+  // solved again).  While the game loads there are none, and the load itself goes on.
   function tableChanged() {
+    if (!state.tables.length) return;
     cancelAll();
     if (state.hand) solveHand();
   }
