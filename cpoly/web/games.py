@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
