@@ -18,10 +18,14 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from cpoly.errors import CpolyError
+from cpoly.lang.imports import load_module
 from cpoly.lang.parse import comment_spans
+from cpoly.lang.syntax import PaytableDecl
 from cpoly.store.sources import GAMES, IMPORTS_ENV
 
 DEFAULT_DEFINITIONS = GAMES
@@ -116,12 +120,30 @@ def without_comments(text: str) -> str:
 
 
 def list_games(folder: Path) -> list[dict[str, str]]:
-    """Every ``.cp`` file of ``folder``: id (file stem), title (its ``game "..."``) and file name."""
+    """The video-poker games of ``folder``: every ``.cp`` file with a pay table (a Hold'em game
+    has none), as id (file stem), title (its ``game "..."``) and file name.
+
+    >>> ids = [game["id"] for game in list_games(GAMES)]
+    >>> "jacks_or_better" in ids, "multi_strike_deuces_wild" in ids, "holdem" in ids
+    (True, True, False)
+    """
     games = []
     for path in sorted(folder.glob("*.cp")):
-        found = _TITLE.search(path.read_text(encoding="utf-8", errors="replace"))
-        games.append({"id": path.stem, "title": found[1] if found else path.stem, "file": path.name})
+        if _has_paytable(path.resolve(), path.stat().st_mtime_ns):
+            found = _TITLE.search(path.read_text(encoding="utf-8", errors="replace"))
+            games.append({"id": path.stem, "title": found[1] if found else path.stem, "file": path.name})
     return games
+
+
+@lru_cache(maxsize=256)
+def _has_paytable(path: Path, stamp: int) -> bool:
+    """Whether the game of ``path`` (as of modification time ``stamp``) has a ``paytable``, its
+    own or imported.  A file that does not load is kept: choosing it shows its error."""
+    try:
+        module = load_module(path)
+    except CpolyError:
+        return True
+    return any(isinstance(statement, PaytableDecl) for statement in module.statements)
 
 
 def paytable_line(name: str, pays: dict[str, str], dealt: dict[str, str]) -> str:

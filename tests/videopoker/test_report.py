@@ -2,7 +2,7 @@
 --json``, ``analyze --plays``, ``sweep --json``, ``strategy --json``) and against the exact
 definitions of its own figures (cycle, share, volatility index, limits, minimum); the page's
 cells against the report's JSON; the page opened in headless Chromium (screenshot in
-tests.web.conftest.SCREENSHOTS); atomic output; bad requests named."""
+the test's tmp_path); atomic output; bad requests named."""
 
 from __future__ import annotations
 
@@ -229,10 +229,10 @@ def test_strategy_equals_cpoly_strategy(tmp_path: Path) -> None:
     assert f'data-exact="{alone["cost_exact"]}"' in page and "Strategy chart (12 lines)" in page
 
 
-def test_page_in_chromium(report: tuple[Path, Any]) -> None:
+def test_page_in_chromium(report: tuple[Path, Any], tmp_path: Path) -> None:
     """The page as a person sees it: headless Debian chromium (never skipped), every image
-    loaded, the figures shown; the screenshot goes to tests.web.conftest.SCREENSHOTS."""
-    from tests.web.conftest import CHROMIUM, CHROMIUM_FLAGS, SCREENSHOTS
+    loaded, the figures shown; the screenshot goes to the test's tmp_path."""
+    from tests.web.conftest import CHROMIUM, CHROMIUM_FLAGS
 
     out, data = report
     if not Path(CHROMIUM).exists():
@@ -253,8 +253,7 @@ def test_page_in_chromium(report: tuple[Path, Any]) -> None:
             assert page.locator("#summary").inner_text().count("97.298434 %") == 1
             widths = page.eval_on_selector_all("img", "images => images.map(i => i.complete ? i.naturalWidth : 0)")
             assert len(widths) == 4 and min(widths) > 300
-            SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOTS / "par_report.png"), full_page=True)
+            page.screenshot(path=str(tmp_path / "par_report.png"), full_page=True)
             page.emulate_media(media="print")
             assert page.locator("h1").inner_text() == "Jacks or Better (8/5)"
         finally:

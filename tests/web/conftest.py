@@ -9,7 +9,6 @@ import os
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -24,11 +23,10 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                   "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-#: Where the browser tests' screenshots go: a scratch folder, so a test run leaves the checkout as
-#: it was; ``CPOLY_SCREENSHOTS=docs/screenshots`` refreshes the documentation's pictures on purpose.
-SCREENSHOTS = Path(os.environ.get("CPOLY_SCREENSHOTS") or tempfile.mkdtemp(prefix="cpoly-screenshots-"))
 #: The address Starlette's TestClient calls the app at: a Host the server answers for.
 API_BASE = "http://127.0.0.1:8765"
+#: The Hold'em games shipped in definitions/ (issue 34): ``cpoly equity`` plays them, the video-poker page cannot.
+HOLDEM_GAMES = {"holdem.cp", "holdem_flop.cp", "short_deck.cp", "short_deck_trips.cp", "omaha.cp", "five_card_omaha.cp"}
 
 
 def child_env(cache: Path) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """End to end in headless chromium against a real ``cpoly serve``: what a person does on the pages,
 checked against the CLI's ``--json`` for the same input and against published figures.
 
-Screenshots of both pages go to ``docs/screenshots/`` for reviewers.
+Screenshots of both pages go to the test's ``tmp_path`` (never over the tracked ``docs/screenshots/``).
 """
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from __future__ import annotations
 import re
 import time
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import ROOT, SCREENSHOTS, cli, cli_json, cpoly_processes
+from tests.web.conftest import ROOT, cli, cli_json, cpoly_processes
 
 JACKS = "definitions/jacks_or_better.cp"
 
@@ -20,7 +21,7 @@ def _cell(page: Any, table: str, row: int, column: int) -> Any:
     return page.locator(f"{table} table tbody tr").nth(row).locator("td").nth(column)
 
 
-def test_video_poker_hand_and_full_game(page: Any) -> None:
+def test_video_poker_hand_and_full_game(page: Any, tmp_path: Path) -> None:
     page.goto("/")
     page.get_by_label("Game", exact=True).select_option("jacks_or_better")
     page.get_by_label("Cards", exact=True).fill("Ah Kd Js 4c 7h")
@@ -46,8 +47,7 @@ def test_video_poker_hand_and_full_game(page: Any) -> None:
     assert rows.count() == len(analysis["categories"]) + 1
     assert _cell(page, "#return", 0, 2).inner_text() == f"{analysis['categories'][0]['combinations']:,}"
     page.wait_for_selector("#strategy-progress .progress", state="detached")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "videopoker.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "videopoker.png"), full_page=True)
 
 
 def test_multiplay_one_pay_and_report(page: Any) -> None:
@@ -139,7 +139,7 @@ def test_trainer_cost_of_a_mistake(page: Any) -> None:
     assert f"({cost})" in page.locator("#session").inner_text() or not cost
 
 
-def test_holdem_equity_streets_and_grid(page: Any) -> None:
+def test_holdem_equity_streets_and_grid(page: Any, tmp_path: Path) -> None:
     page.goto("/")
     page.get_by_role("link", name="Hold'em").click()
     page.get_by_label("Hands", exact=True).fill("AsAh KsKh")
@@ -179,8 +179,7 @@ def test_holdem_equity_streets_and_grid(page: Any) -> None:
     third = page.locator("#result table").first.locator("tbody tr").nth(2).locator("td")
     assert third.nth(0).inner_text() == "QQ,AKs"
     assert third.nth(1).get_attribute("title").startswith(three["players"][2]["equity_exact"])
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "holdem.png"), full_page=True)
+    page.screenshot(path=str(tmp_path / "holdem.png"), full_page=True)
 
 
 def test_holdem_bad_board_message(page: Any) -> None:

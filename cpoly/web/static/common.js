@@ -54,6 +54,7 @@ const cpoly = (() => {
   function runJob(command, body, onProgress = () => {}) {
     let source = null;
     let jobId = null;
+    let cancelled = false;
     let settle;
     const promise = new Promise((resolve) => { settle = resolve; });
     fetch(`/api/jobs/${command}`, {
@@ -62,6 +63,7 @@ const cpoly = (() => {
       const data = await response.json();
       if (!response.ok) { settle({ state: "error", error: data.error }); return; }
       jobId = data.id;
+      if (cancelled) { fetch(`/api/jobs/${jobId}`, { method: "DELETE" }); return; }  // cancelled before it started
       source = new EventSource(`/api/jobs/${jobId}/events`);
       source.addEventListener("progress", (event) => onProgress(JSON.parse(event.data)));
       source.addEventListener("end", (event) => { source.close(); settle(JSON.parse(event.data)); });
@@ -72,6 +74,7 @@ const cpoly = (() => {
       };
     }, () => settle({ state: "failed", error: { message: "cannot reach the cpoly server" } }));
     function cancel() {
+      cancelled = true;
       if (source) source.close();
       if (jobId) fetch(`/api/jobs/${jobId}`, { method: "DELETE" });
       settle({ state: "cancelled", error: { message: "cancelled" } });
@@ -94,13 +97,36 @@ const cpoly = (() => {
     };
   }
 
-  // Run a job showing progress in `container`; resolves to the result or null (error shown).
-  // With `force`, errors always go to `fallbackField` (the section's own error line).
+  // The job of each slot (a container and a command) while it runs.  A newer job in the same
+  // slot, or cancelAll (the game or the table changed), supersedes it: it is cancelled and its
+  // answer, should it still arrive, is ignored, so a late answer never overwrites a newer choice.
+  const running = new Map();
+
+  function supersede(slot) {
+    const old = running.get(slot);
+    if (!old) return;
+    running.delete(slot);
+    old.line.done();
+    old.job.cancel();
+  }
+
+  function cancelAll() {
+    for (const slot of [...running.keys()]) supersede(slot);
+  }
+
+  // Run a job showing progress in `container`; resolves to the result, or null (error shown, or
+  // the job superseded).  With `force`, errors always go to `fallbackField` (the section's own error line).
   async function runInto(container, label, command, body, fallbackField, force = false) {
+    const slot = `${container.id} ${command}`;
+    supersede(slot);
     const line = progressLine(container, label);
     const job = runJob(command, body, (status) => line.update(status));
+    const mine = { job, line };
+    running.set(slot, mine);
     line.button.addEventListener("click", job.cancel);
     const status = await job.promise;
+    if (running.get(slot) !== mine) return null;
+    running.delete(slot);
     line.done();
     if (status.state === "done") return status.result;
     if (status.state === "error") showError(status.error, fallbackField, force);
@@ -114,5 +140,5 @@ const cpoly = (() => {
     pct: (x, digits) => `${(100 * x).toFixed(digits)} %`,
   };
 
-  return { $, el, table, clearErrors, showError, runJob, runInto, fmt };
+  return { $, el, table, clearErrors, showError, runJob, runInto, cancelAll, fmt };
 })();

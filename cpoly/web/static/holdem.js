@@ -3,7 +3,7 @@
 "use strict";
 
 (() => {
-  const { $, el, table, clearErrors, runInto, fmt } = cpoly;
+  const { $, el, table, clearErrors, runInto, cancelAll, fmt } = cpoly;
   const RANKS = "AKQJT98765432";
   const STREETS = [["preflop", 0], ["flop", 3], ["turn", 4], ["river", 5]];
   const COLORS = ["#1f6f4a", "#c0392b", "#2c5aa0", "#b7791f", "#6b46c1", "#2c7a7b", "#97266d", "#4a5568", "#975a16"];
@@ -35,24 +35,111 @@
   }
 
   const playerIndex = () => Number($("grid-player").value || "1") - 1;
-  const rangeParts = (token) => (token || "").split(",").filter(Boolean);
+
+  // A range's text is the one state of the grid: it is parsed into the set of cells it covers,
+  // as `cpoly equity` reads it (QQ+, A2s+, 77-99, AK, A2s-A5s, random), and a click toggles one
+  // cell of that set and writes the set back as text.  Items the grid cannot show (exact cards
+  // AsAh, As?, weights AA@50, typos) are kept as typed, except those inside the clicked cell.
+  const RANDOM_WORDS = new Set(["random", "any", "??", "xx"]);
+  const RANGE_ITEM = /^([2-9TJQKA])([2-9TJQKA])([SO]?)(\+?)(?:-([2-9TJQKA])([2-9TJQKA])([SO]?))?$/;
+  const EXACT_HAND = /^([2-9TJQKA])([SHDC])([2-9TJQKA])([SHDC])$/;
+  const rankValue = (letter) => 12 - RANKS.indexOf(letter);  // deuce 0 ... ace 12
+  const rankLetter = (v) => RANKS[12 - v];
+  const between = (a, b) => Array.from({ length: Math.abs(b - a) + 1 }, (_, k) => Math.min(a, b) + k);
+  const nameOf = (high, low, kind) => (high === low ? rankLetter(high) + rankLetter(high) : rankLetter(high) + rankLetter(low) + kind);
+  const ALL_CELLS = [...RANKS].flatMap((_, i) => [...RANKS].map((__, j) => cellName(i, j)));
+
+  // The cells of one range item without weight, or null when the grid cannot show it.
+  function itemCells(item) {
+    if (RANDOM_WORDS.has(item.toLowerCase())) return ALL_CELLS;
+    const match = RANGE_ITEM.exec(item.toUpperCase());
+    if (!match) return null;
+    const [, a, b, k, plus, endA, endB, endK] = match;
+    const kind = k.toLowerCase(), endKind = (endK || "").toLowerCase();
+    const high = Math.max(rankValue(a), rankValue(b)), low = Math.min(rankValue(a), rankValue(b));
+    if ((high === low && kind) || (endA && endA === endB && endKind) || (plus && endA)) return null;
+    const cells = (h, l) => (h === l ? [nameOf(h, h)] : (kind ? [kind] : ["s", "o"]).map((x) => nameOf(h, l, x)));
+    if (endA) {
+      const endHigh = Math.max(rankValue(endA), rankValue(endB)), endLow = Math.min(rankValue(endA), rankValue(endB));
+      if (high === low && endHigh === endLow) return between(high, endHigh).flatMap((r) => cells(r, r));
+      if (high !== endHigh || kind !== endKind || high === low || endHigh === endLow) return null;
+      return between(low, endLow).flatMap((r) => cells(high, r));
+    }
+    if (!plus) return cells(high, low);
+    return high === low ? between(high, 12).flatMap((r) => cells(r, r)) : between(low, high - 1).flatMap((r) => cells(high, r));
+  }
+
+  // The cell an item the grid cannot show lies in (AsAh, AA@50), or null.
+  function cellInside(item) {
+    const base = item.split("@")[0].trim();
+    const exact = EXACT_HAND.exec(base.toUpperCase());
+    if (exact) {
+      const [, a, s, b, t] = exact;
+      const high = Math.max(rankValue(a), rankValue(b)), low = Math.min(rankValue(a), rankValue(b));
+      return nameOf(high, low, s === t ? "s" : "o");
+    }
+    const cells = item.includes("@") ? itemCells(base) : null;
+    return cells && cells.length === 1 ? cells[0] : null;
+  }
+
+  // One player's text as {cells: the grid's set, extras: the items the grid cannot show}.
+  function parseRange(text) {
+    const cells = new Set(), extras = [];
+    for (const item of (text || "").split(",").map((part) => part.trim()).filter(Boolean)) {
+      const covered = item.includes("@") ? null : itemCells(item);
+      if (covered) covered.forEach((cell) => cells.add(cell)); else extras.push(item);
+    }
+    return { cells, extras };
+  }
+
+  // Contiguous runs [low, high] of sorted values.
+  function runs(values) {
+    const found = [];
+    for (const v of values) {
+      const last = found[found.length - 1];
+      if (last && last[1] === v - 1) last[1] = v; else found.push([v, v]);
+    }
+    return found;
+  }
+
+  // A run of cells [low, high] of one top card as range text: AK, A2s+, A2s-A5s, QQ+, 77-99.
+  function runText([low, high], top, kind) {
+    const cell = (v) => (top === null ? nameOf(v, v) : nameOf(top, v, kind));
+    if (low === high) return cell(low);
+    return high === (top === null ? 12 : top - 1) ? `${cell(low)}+` : `${cell(low)}-${cell(high)}`;
+  }
+
+  // The grid's set written back as range text, pairs first, then by top card.
+  function rangeText(cells) {
+    if (ALL_CELLS.every((cell) => cells.has(cell))) return "random";
+    const has = (high, low, kind) => cells.has(nameOf(high, low, kind));
+    const pairs = runs(between(0, 12).filter((v) => has(v, v))).reverse().map((run) => runText(run, null));
+    const others = between(1, 12).reverse().flatMap((top) => {
+      const [suited, offsuit] = ["s", "o"].map((kind) => runs(between(0, top - 1).filter((v) => has(top, v, kind))));
+      const same = (run) => (other) => other[0] === run[0] && other[1] === run[1];
+      const both = suited.filter((run) => offsuit.some(same(run)));
+      const only = (list) => list.filter((run) => !both.some(same(run)));
+      return [...both.reverse().map((run) => runText(run, top, "")), ...only(suited).reverse().map((run) => runText(run, top, "s")),
+        ...only(offsuit).reverse().map((run) => runText(run, top, "o"))];
+    });
+    return [...pairs, ...others].join(",");
+  }
 
   function markGrid() {
-    const parts = new Set(rangeParts(handTokens()[playerIndex()]).map((p) => p.toUpperCase()));
+    const { cells } = parseRange(handTokens()[playerIndex()]);
     for (const button of $("grid").querySelectorAll("button")) {
-      button.setAttribute("aria-pressed", String(parts.has(button.dataset.cell.toUpperCase())));
+      button.setAttribute("aria-pressed", String(cells.has(button.dataset.cell)));
     }
   }
 
-  // Toggle a cell in the chosen player's range (a hand that is not a list of cells is replaced).
+  // Toggle a cell in the chosen player's range; an item of the text inside that cell goes.
   function toggleCell(name) {
     const tokens = handTokens();
     const index = Math.min(playerIndex(), tokens.length);
-    const cells = new Set(Array.from($("grid").querySelectorAll("button"), (b) => b.dataset.cell.toUpperCase()));
-    let parts = rangeParts(tokens[index]).filter((p) => cells.has(p.toUpperCase()) || /[+-]/.test(p));
-    parts = parts.some((p) => p.toUpperCase() === name.toUpperCase())
-      ? parts.filter((p) => p.toUpperCase() !== name.toUpperCase()) : [...parts, name];
-    if (parts.length) tokens[index] = parts.join(","); else tokens.splice(index, 1);
+    const { cells, extras } = parseRange(tokens[index]);
+    if (cells.has(name)) cells.delete(name); else cells.add(name);
+    const text = [rangeText(cells), ...extras.filter((item) => cellInside(item) !== name)].filter(Boolean).join(",");
+    if (text) tokens[index] = text; else tokens.splice(index, 1);
     $("hands").value = tokens.join(" ");
     updatePlayers();
     $("grid-player").value = String(index + 1);
@@ -141,6 +228,7 @@
   }
 
   async function computeEquity() {
+    cancelAll();  // the streets of an older request would draw over this one's
     clearErrors();
     $("streets").replaceChildren();
     const body = { hands: $("hands").value, board: $("board").value, dead: $("dead").value };

@@ -4,10 +4,11 @@
 "use strict";
 
 (() => {
-  const { $, el, table, clearErrors, showError, runInto, fmt } = cpoly;
+  const { $, el, table, clearErrors, showError, runInto, cancelAll, fmt } = cpoly;
   const UPLOAD = "__upload__";
   const PLAYS = [1, 3, 5, 10, 50, 100];
-  const state = { upload: null, tables: [], deck: null, cache: new Map(), session: { hands: 0, mistakes: 0, cost: [0n, 1n] } };
+  const state = { upload: null, tables: [], deck: null, cache: new Map(), loads: 0, hand: null,
+    session: { hands: 0, mistakes: 0, cost: [0n, 1n] } };
 
   // ---- exact fractions "p/q" with BigInt --------------------------------------------------
   const gcd = (a, b) => { a = a < 0n ? -a : a; while (b) [a, b] = [b, a % b]; return a; };
@@ -58,22 +59,37 @@
     await loadGame();
   }
 
+  // Load the chosen game.  Only the latest load's answer is used; the pay table, hand and pay
+  // chosen while it ran are kept when the game has them.  A game that fails to load leaves no
+  // pay table of the previous one on the page, only its error.
   async function loadGame() {
+    cancelAll();
+    endHand();
     clearErrors();
+    const load = ++state.loads;
     state.tables = [];
     state.deck = null;
-    for (const id of ["holds", "return", "multiplay", "strategy", "pays", "picker", "report-link"]) $(id).replaceChildren();
+    for (const id of ["holds", "return", "multiplay", "strategy", "pays", "picker", "report-link", "dealt"]) $(id).replaceChildren();
     const body = gameBody(false);
     const [tables, deck] = await Promise.all([
       runInto($("return-progress"), "reading pay tables", "paytables", body, "game"),
       runInto($("holds-progress"), "reading the deck", "deck", body, "game"),
     ]);
-    if (!tables || !deck) return;
+    if (load !== state.loads) return;
+    if (!tables || !deck) { forgetTables(); return; }
     state.tables = tables;
     state.deck = deck;
+    const chosen = $("paytable").value;
     $("paytable").replaceChildren(...tables.map((t) => el("option", { value: t.name, text: t.name })));
+    if (tables.some((t) => t.name === chosen)) $("paytable").value = chosen;
     showPays();
     drawPicker();
+  }
+
+  function forgetTables() {
+    for (const id of ["paytable", "category"]) $(id).replaceChildren();
+    if (!$("value").dataset.typed) $("value").value = "";
+    $("onepay").textContent = "";
   }
 
   function showPays() {
@@ -84,13 +100,21 @@
       { head: "hand", cell: (r) => r.category + (table.dealt && r.category in table.dealt ? ` (dealt ${table.dealt[r.category]})` : "") },
       { head: "pays", num: true, cell: (r) => el("input", { type: "text", value: String(r.pay), "data-category": r.category, "aria-label": `Pay for ${r.category}` }) },
     ], rows));
+    const category = $("category").value;
     $("category").replaceChildren(...rows.map((r) => el("option", { value: r.category, text: r.category })));
-    $("value").value = rows.length ? String(rows[0].pay) : "";
+    if (rows.some((r) => r.category === category)) $("category").value = category;
+    showPayOf();
     $("onepay").textContent = "";
     $("report-link").replaceChildren();
   }
 
   // ---- one pay: its return and break-even; the PAR report ---------------------------------
+  // The Pays field shows the chosen hand's pay in the table until the user types a value.
+  function showPayOf() {
+    const table = currentTable();
+    if (table && !$("value").dataset.typed) $("value").value = String(table.pays[$("category").value] ?? "");
+  }
+
   const valueOf = (text) => { const [p, q] = text.split("/"); return Number(p) / Number(q || "1"); };
 
   async function tryPay() {
@@ -235,6 +259,7 @@
   }
 
   async function analyze() {
+    if (state.hand) return;  // the trainer's hand in play: its answer comes with the verdict
     clearErrors();
     const body = gameBody();
     const jobs = [];
@@ -250,6 +275,7 @@
   }
 
   // ---- trainer ------------------------------------------------------------------------------
+  // A hand in play (state.hand) hides its answer: Analyze is off until the hold is chosen.
   let trainerHold = null;
 
   function deal() {
@@ -267,14 +293,27 @@
       onclick: (event) => event.currentTarget.setAttribute("aria-pressed", String(event.currentTarget.getAttribute("aria-pressed") !== "true")),
     })));
     clearErrors();
-    trainerHold = runInto($("trainer-progress"), "solving the deal", "hold", { ...gameBody(), cards: hand.join(" ") }, "cards");
+    state.hand = hand;
+    $("analyze").disabled = true;
+    solveHand();
     $("submit-hold").disabled = false;
+  }
+
+  function solveHand() {
+    trainerHold = runInto($("trainer-progress"), "solving the deal", "hold", { ...gameBody(), cards: state.hand.join(" ") }, "cards");
+  }
+
+  function endHand() {
+    state.hand = null;
+    $("analyze").disabled = false;
+    $("submit-hold").disabled = true;
   }
 
   async function submitHold() {
     const chosen = [...$("dealt").querySelectorAll("button[aria-pressed=true]")].map((b) => b.textContent);
     $("submit-hold").disabled = true;
     const result = await trainerHold;
+    endHand();
     if (!result) return;
     const mine = result.holds.find((h) => sameHold(h.held, chosen));
     const cost = sub(frac(result.best.ev_exact), frac(mine.ev_exact));
@@ -292,8 +331,19 @@
   }
 
   // ---- wiring -------------------------------------------------------------------------------
+  // A new table or pay: answers still running for the old one are stale (a hand in play is
+  // solved again).  While the game loads there are none, and the load itself goes on.
+  function tableChanged() {
+    if (!state.tables.length) return;
+    cancelAll();
+    if (state.hand) solveHand();
+  }
+
   $("game").addEventListener("change", loadGame);
-  $("paytable").addEventListener("change", () => { clearErrors(); showPays(); });
+  $("paytable").addEventListener("change", () => { tableChanged(); clearErrors(); showPays(); });
+  $("pays").addEventListener("change", tableChanged);
+  $("category").addEventListener("change", showPayOf);
+  $("value").addEventListener("input", () => { if ($("value").value.trim()) $("value").dataset.typed = "yes"; else delete $("value").dataset.typed; });
   $("upload").addEventListener("change", async () => {
     const file = $("upload").files[0];
     if (!file) return;
@@ -309,7 +359,7 @@
   $("analyze").addEventListener("click", analyze);
   $("try-pay").addEventListener("click", tryPay);
   $("make-report").addEventListener("click", makeReport);
-  $("trainer").addEventListener("change", () => { $("trainer-section").hidden = !$("trainer").checked; });
+  $("trainer").addEventListener("change", () => { $("trainer-section").hidden = !$("trainer").checked; endHand(); });
   $("deal").addEventListener("click", deal);
   $("submit-hold").addEventListener("click", submitHold);
   loadGames();
