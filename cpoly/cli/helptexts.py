@@ -122,9 +122,12 @@ def epilog(command: str) -> str:
 
 def apply(parser: argparse.ArgumentParser, command: str) -> None:
     """Give ``parser`` (of subcommand ``command``) its examples, its description when the table
-    has one and capital names for its positional arguments."""
+    has one (ValueError when its module gave one too) and capital names for its positional
+    arguments."""
     entry = HELP[command]
     if entry.description is not None:
+        if parser.description:
+            raise ValueError(f"{command}: a description in its module and in cpoly.cli.helptexts")
         parser.description = entry.description
     parser.epilog = epilog(command)
     parser.formatter_class = HelpFormatter
