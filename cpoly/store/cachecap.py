@@ -32,7 +32,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import shutil
 import time
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -201,5 +200,7 @@ def _sizes(folder: Path) -> Iterable[int]:
 
 def remove_tree(folder: Path) -> bool:
     """Remove ``folder`` and everything in it; False when it could not be removed whole."""
+    import shutil  # (not at start-up: every command imports this module)
+
     shutil.rmtree(folder, ignore_errors=True)
     return not folder.exists()
