@@ -16,7 +16,7 @@ from cpoly.cli.output import print_json, print_table
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.search.run import SearchResult, search
 from cpoly.games.holdem.search.searchdeck import search_deck
-from cpoly.scale.chunks import dask_client
+from cpoly.scale.daskclient import dask_client
 
 
 def register(subparsers: Any) -> None:

@@ -33,7 +33,8 @@ def register(subparsers: Any) -> None:
         description="Equity of each HAND: two cards ('AcKc', 'Ac Kc'), one known card ('As?'), "
                     "'??' for two unknown cards (quote it: unquoted it is a shell glob), or a "
                     "range ('QQ+,AKs', 'A2s+', '77-99', 'random'; weights 'AA@50,KK').")
-    eq.add_argument("hands", nargs="*", metavar="HAND", action=_InOrder)
+    eq.add_argument("hands", nargs="*", metavar="HAND", action=_InOrder,
+                    help="a player's hand or range, e.g. AcKc, 'As?', '??', QQ+,AKs (two or more)")
     eq.add_argument("--board", nargs="+", default=[], metavar="CARDS", action=_InOrder,
                     help="known board cards (0, 3, 4 or 5), e.g. '2c 7d 9h' or 2c7d9h; may come "
                          "before the hands (after its first word it takes single cards only: "
@@ -57,7 +58,7 @@ def register(subparsers: Any) -> None:
     ev = subparsers.add_parser("eval", help="evaluate a 5- to 7-card poker hand",
                                description="Category, strength and best five cards of a hand "
                                            "(Omaha: the four hole cards first, then 3 to 5 board cards).")
-    ev.add_argument("cards", nargs="+", metavar="CARD")
+    ev.add_argument("cards", nargs="+", metavar="CARD", help="the cards, e.g. Ah Kh Qh Jh Th 2c 3d")
     ev.add_argument("--json", action="store_true", help="print one JSON object")
     ev.add_argument("--game", metavar="FILE", default=None,
                     help="the game's .cp file (default standard Hold'em)")

@@ -11,12 +11,17 @@ every command:
 * any other exception is a bug: one line and exit code 70.
 
 Every command takes ``--no-cache`` (added here): it neither reads nor writes the cache
-directory, nor do the processes it starts (:func:`cpoly.store.sources.cache_disabled`).  The
+directory, nor do the processes it starts (:func:`cpoly.store.sources.cache_disabled`).  A
+command that added to the cache directory brings it back under its cap as it ends
+(:func:`cpoly.store.cachecap.kept_capped`).  The
 game file a command names (``FILE``, ``--game FILE``) is looked at before any work: an empty
 name, a folder, a device, a named pipe, a link loop or a file above the size cap
 (:mod:`cpoly.store.inputfile`) is an error, never read.  The options of ``count``, ``check`` and
 ``hold`` may come before, between or after their positional arguments (``cpoly count FILE
 --json NAME``).
+
+``cpoly --version`` prints the installed version (``{"version": …}`` with ``--json``).  Every
+subcommand's ``--help`` ends with examples (:mod:`cpoly.cli.helptexts`, one table for all).
 
 No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 """
@@ -33,8 +38,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from cpoly.cli.output import echo, print_error
+from cpoly.cli import helptexts
+from cpoly.cli.output import echo, print_error, print_json
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.store.cachecap import kept_capped
 from cpoly.store.inputfile import refusal
 from cpoly.store.sources import cache_disabled
 
@@ -48,6 +55,7 @@ COMMAND_MODULES = {  # module -> the commands it registers
     "cpoly.cli.handsearch": ("search",),
     "cpoly.cli.strategy": ("strategy", "train"),
     "cpoly.cli.serve": ("serve",),
+    "cpoly.cli.cacheinfo": ("cache",),
 }
 EXIT_ERROR = 2
 EXIT_BUG = 70  # EX_SOFTWARE: an internal error, worth a report
@@ -56,6 +64,22 @@ OUT_OF_MEMORY = CpolyError("out of memory: this request is too large for this ma
                            "(try a smaller deck or fewer definitions)")
 #: How a shared library that no longer fits in the address space fails to load.
 _MAPPING_FAILED = re.compile(r"failed to map segment|cannot allocate memory", re.IGNORECASE)
+
+
+class VersionRequested(Exception):
+    """``--version`` was given: :func:`main` prints the version (as JSON with ``--json``)."""
+
+
+class _Version(argparse.Action):
+    """``--version``: stop parsing, whatever follows (``cpoly --version --json``)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **_: Any) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
+                         help="print cpoly's version and exit (as JSON with --json)")
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> NoReturn:
+        raise VersionRequested
 
 
 class _Parser(argparse.ArgumentParser):
@@ -96,7 +120,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every available subcommand registered, or only the module
     of ``command`` when that is a known command (so ``cpoly hold`` does not import the
     counting or Hold'em modules)."""
-    parser = _Parser(prog="cpoly", description="Exact counting for card games.")
+    parser = _Parser(prog="cpoly", description="Exact counting for card games.",
+                     epilog="'cpoly COMMAND --help' describes a command, with examples.")
+    parser.add_argument("--version", action=_Version)
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
                                        parser_class=_CommandParser)
     owners = [name for name, commands in COMMAND_MODULES.items() if command in commands]
@@ -109,10 +135,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
             continue
         module.register(subparsers)
     for name, command_parser in subparsers.choices.items():
+        helptexts.apply(command_parser, name)
         command_parser.intermixed = name in INTERMIXED
         command_parser.add_argument("--no-cache", action="store_true",
                                     help="neither read nor write the cache directory "
-                                         "(~/.cache/cpoly or $CPOLY_CACHE_DIR)")
+                                         "(~/.cache/cpoly or $CPOLY_CACHE_DIR; 'cpoly cache' shows it)")
     return parser
 
 
@@ -123,10 +150,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
         check_game_files(args)
-        with cache_disabled(getattr(args, "no_cache", False)):  # every command, one switch
+        with cache_disabled(getattr(args, "no_cache", False)), kept_capped():  # every command, one switch
             code: int = args.func(args)
         sys.stdout.flush()
         return code
+    except VersionRequested:
+        print_json({"version": helptexts.version()}) if wants_json else echo(f"cpoly {helptexts.version()}")
+        return 0
     except CpolyError as error:
         return _report(error, wants_json)
     except KeyboardInterrupt:

@@ -165,7 +165,7 @@ def _directory(args: argparse.Namespace, run: dict[str, Any], stack: ExitStack) 
 
 def _client(args: argparse.Namespace, size: int, stack: ExitStack) -> Any:
     """None (this process) or a Dask client, as the options and the family's size say."""
-    from cpoly.scale.chunks import dask_client
+    from cpoly.scale.daskclient import dask_client
 
     in_process = args.workers == 0 or (args.workers is None and args.scheduler is None and size <= IN_PROCESS_TABLES)
     return None if in_process else stack.enter_context(dask_client(args.scheduler, args.workers))

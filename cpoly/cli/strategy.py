@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar
+from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar, working
 from cpoly.deck.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.game import VideoPoker
@@ -175,7 +175,8 @@ def run_train(args: argparse.Namespace) -> int:
         texts = random_deal(poker, rng)
         if not args.json:
             echo(f"\nhand {session.hands + 1}: {' '.join(texts)}")
-        result = poker.hold(texts, table.name)
+        with working("preparing the game", not args.json and not session.hands):
+            result = poker.hold(texts, table.name)
         option = _read_hold(poker, result)
         if option is None:
             break

@@ -25,6 +25,7 @@ from cpoly.cli.output import (
     print_warnings,
     progress_bar,
     thousands,
+    working,
 )
 from cpoly.cli.tieflag import add_options as add_analyze_options
 from cpoly.cli.tieflag import add_tie_rule_option
@@ -75,7 +76,8 @@ def run_hold(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
     print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
-    result = poker.hold(args.cards, table.name, args.tie_rule)
+    with working(f"preparing {poker.game.spec.title} (once: later holds read the cache)", not args.json):
+        result = poker.hold(args.cards, table.name, args.tie_rule)
     mine = None
     if args.mine is not None:
         from cpoly.cli.strategy import mine_json  # the strategy modules only when asked

@@ -26,12 +26,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
-import os
 import sys
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -265,32 +262,3 @@ def _run_on_dask(client: Any, directory: Path, chunks: Iterable[Chunk], run: Ide
         stream.add(future)  # type: ignore[no-untyped-call]
     for future in stream:
         yield collect(future)
-
-
-@contextmanager
-def dask_client(scheduler: str | None = None, workers: int | None = None) -> Iterator[Any]:
-    """A Dask client: on ``scheduler`` (``tcp://host:port``) or on a new ``LocalCluster`` with
-    one single-threaded worker process per core (or ``workers``); CpolyError when the scheduler
-    cannot be reached."""
-    import dask
-    from distributed import Client, LocalCluster
-
-    if scheduler is None:
-        count = workers or os.cpu_count() or 1
-        # glibc's default malloc trim threshold, not Dask's 65536 (which maps every large NumPy temporary afresh)
-        environ = {name: value for name, value in dask.config.get("distributed.nanny.pre-spawn-environ", {}).items()
-                   if name != "MALLOC_TRIM_THRESHOLD_"}
-        environ.setdefault("CPOLY_THREADS", os.environ.get("CPOLY_THREADS", "1"))  # one thread per worker, as Dask's
-        with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), \
-                LocalCluster(n_workers=count, threads_per_worker=1,  # type: ignore[no-untyped-call]
-                             processes=True, dashboard_address=":0",
-                             silence_logs=logging.ERROR) as cluster:
-            with Client(cluster) as client:  # type: ignore[no-untyped-call]
-                yield client
-        return
-    try:
-        client = Client(scheduler, timeout="5s")  # type: ignore[no-untyped-call]
-    except (OSError, ValueError, TypeError) as error:
-        raise CpolyError(f"cannot reach the Dask scheduler at {scheduler!r}: {error}") from error
-    with client:
-        yield client

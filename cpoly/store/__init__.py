@@ -8,6 +8,8 @@ was read from, snapshots, one atomic writer, bounded reads of the files a user n
 * :mod:`~cpoly.store.snapshot`: a loaded game kept as a DAG table, read back by a warm run.
 * :mod:`~cpoly.store.atomic`: the one atomic writer every file cpoly writes goes through.
 * :mod:`~cpoly.store.inputfile`: a file the user names read bounded (a regular file, a size cap).
+* :mod:`~cpoly.store.cachecap`: the cache directory kept under its size cap, least recently
+  used entries out first.
 * :mod:`~cpoly.store.outfolder`: a folder a command writes, refused unless it holds only its own
   earlier files, written all at once; a checkpoint folder, refused unless new, empty or an
   earlier run's.

@@ -35,29 +35,18 @@ from collections import Counter
 from pathlib import Path
 from typing import IO
 
+from cpoly.store.cachecap import DEFAULT_CAP_BYTES, SERVER_FOLDER, tree_size
 from cpoly.store.sources import CACHE_ENV, cache_dir, write_atomic
+
+__all__ = ["DEFAULT_CAP_BYTES", "NO_GAME", "Store", "default_root", "lock"]
 
 #: The entry of the commands that run on no game file (equity, eval).
 NO_GAME = "no-game"
-#: Default size cap of the server's cache folder.
-DEFAULT_CAP_BYTES = 1 << 30
 
 
 def default_root() -> Path:
     """The server's cache folder when none is given: ``serve/`` in cpoly's cache directory."""
-    return cache_dir() / "serve"
-
-
-def _tree_size(folder: Path) -> int:
-    """Bytes of the files under ``folder`` (their sizes, as ``ls`` shows them)."""
-    total = 0
-    for directory, _, names in os.walk(folder):
-        for name in names:
-            try:
-                total += os.lstat(os.path.join(directory, name)).st_size
-            except OSError:
-                continue
-    return total
+    return cache_dir() / SERVER_FOLDER
 
 
 def _remove_leftovers(folder: Path) -> None:
@@ -114,7 +103,7 @@ class Store:
 
     def size(self) -> int:
         """Bytes of the files in the cache folder."""
-        return _tree_size(self.root)
+        return tree_size(self.root)
 
     def evict(self) -> list[str]:
         """Remove least recently used entries no job is using until the folder fits its cap;
@@ -125,7 +114,7 @@ class Store:
                 used = folder.stat().st_mtime if folder.is_dir() else time.time()
             except OSError:
                 continue
-            entries.append((used, folder.name, _tree_size(folder) if folder.is_dir() else 0))
+            entries.append((used, folder.name, tree_size(folder) if folder.is_dir() else 0))
         total = sum(size for _, _, size in entries) + self._loose_files()
         removed = []
         for _, key, size in sorted(entries):

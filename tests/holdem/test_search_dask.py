@@ -17,7 +17,7 @@ import pytest
 
 from cpoly.cli.main import main
 from cpoly.games.holdem.search.run import search
-from cpoly.scale.chunks import dask_client
+from cpoly.scale.daskclient import dask_client
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = "TJQKA"
