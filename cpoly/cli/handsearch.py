@@ -6,7 +6,6 @@ import argparse
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -29,7 +28,7 @@ def register(subparsers: Any) -> None:
                     "Dask: a local cluster by default, or --scheduler.")
     parser.add_argument("--players", type=int, default=3, help="hands per tuple: 2, 3 or 4")
     parser.add_argument("--top", type=int, default=10, metavar="N", help="report the N best")
-    parser.add_argument("--out", type=Path, metavar="DIR",
+    parser.add_argument("--out", metavar="DIR",
                         help="keep checkpoints and pass1.csv, pass2.csv, pass3.csv here")
     parser.add_argument("--resume", action="store_true", help="continue a killed run in --out")
     parser.add_argument("--scheduler", metavar="ADDRESS",

@@ -130,6 +130,7 @@ def _earlier_search(tmp: Path) -> str:
 
 
 OUT_SHAPES: dict[str, tuple[Callable[[Path], str], str]] = {
+    "empty name": (lambda tmp: "", "an empty name"),
     "a folder with the user's files": (_user_folder, "notes.txt, sub/"),
     "the user's file": (_user_file, "a file, not a folder"),
     "a link to the user's folder": (lambda tmp: _link_to(tmp, _user_folder(tmp)), "notes.txt"),

@@ -41,7 +41,7 @@ def _record(settings: dict[str, Any]) -> dict[str, Any]:
     return {"record": RECORD_VERSION, **settings, "code": code_digest()}
 
 
-def check_directory(directory: Path, settings: dict[str, Any], resume: bool) -> Path:
+def check_directory(directory: str | Path, settings: dict[str, Any], resume: bool) -> Path:
     """Claim ``directory`` for a search of ``settings`` (the folder to write in: a link's
     target), or refuse to mix runs or to write among the user's files
     (:func:`cpoly.store.outfolder.claim_checkpoints`, before any work).

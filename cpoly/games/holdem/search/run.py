@@ -239,7 +239,7 @@ def _pass3(run: _Run, survivors: Arrays, cap: int, top: int, fraction: float, be
 
 
 def search(ranks: str | tuple[int, ...] = "23456789TJQKA", players: int = 3, top: int = 10, *,
-           fraction: float = 1.0, directory: Path | None = None, resume: bool = False,
+           fraction: float = 1.0, directory: str | Path | None = None, resume: bool = False,
            client: Any = None, progress: PassProgress | None = None) -> SearchResult:
     """Find the ``top`` suited tuples whose equities are most nearly equal.
 
@@ -270,7 +270,7 @@ def search(ranks: str | tuple[int, ...] = "23456789TJQKA", players: int = 3, top
     return _search(deck, top, fraction, directory, resume, client, progress, True)
 
 
-def _search(deck: SearchDeck, top: int, fraction: float, directory: Path, resume: bool,
+def _search(deck: SearchDeck, top: int, fraction: float, directory: str | Path, resume: bool,
             client: Any, progress: PassProgress | None, keep: bool) -> SearchResult:
     settings = run_settings(deck, top, fraction)
     directory = check_directory(directory, settings, resume)
