@@ -215,17 +215,21 @@ def run_analyze(args: argparse.Namespace) -> int:
     the loaded game (:func:`~cpoly.games.videopoker.gamesource.game_source`), with what the
     options add (:mod:`~cpoly.cli.analyze_options`)."""
     from cpoly.cli.analyze_options import AnalyzeOptions
+    from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
     from cpoly.games.videopoker.gamesource import game_source
 
     options = AnalyzeOptions.of(args)
     source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
-    print_source_warnings(source.warnings)
+    solved = solved_features(source, options.play_as)
+    print_source_warnings(warnings_left(source.warnings, solved))
     options.check(source)
     table = options.table(source.paytable(args.paytable))
     with progress_bar(f"analysing {source.title} ({table.name})", not args.json) as update:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
-    report = options.report(source, analysis, args.tie_rule)
+    report = with_features(options.report(source, analysis, args.tie_rule), solved,
+                           FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return),
+                           not args.json)
     origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
     print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,
                    origin | report.extra_json, report.extra_lines, report.heading, origin["tie_rule_from"])

@@ -10,8 +10,9 @@ tables and tie rule of the file's header (:func:`~cpoly.games.videopoker.warm.pr
 (:class:`~cpoly.games.videopoker.gamesource.GameSource`), through the one analysis of a plain
 game (:class:`~cpoly.games.videopoker.play.plain.PlainPlay`).
 
-It answers None (the slow path answers) whenever it cannot vouch for the same result: no sound
-file of these definitions and cpoly (:func:`~cpoly.games.videopoker.warm.holdfile.open_prepared`),
+It answers None (the slow path answers) whenever it cannot vouch for the same result: a game
+with a feature (the loaded game solves it), no sound file of these definitions and cpoly
+(:func:`~cpoly.games.videopoker.warm.holdfile.open_prepared`),
 one written for another spelling of the path or from another directory, no such pay table (the
 slow path explains), no known tie rule in the header, or a deck whose blocks come out otherwise
 than the file's.
@@ -33,6 +34,7 @@ from cpoly.games.videopoker.play.variant import analyze
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.games.videopoker.warm.holdfile import header_paytable, header_warnings, open_prepared
 from cpoly.games.videopoker.warm.preparedfile import from_store
+from cpoly.lang.features import Feature
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import Store
@@ -63,8 +65,8 @@ def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
     try:
         warnings = header_warnings(meta, game)
         table = header_paytable(meta, paytable)
-        if warnings is None or table is None:
-            return None
+        if warnings is None or table is None or meta["features"]:
+            return None  # a feature game: the loaded game answers (its features solved)
         prepared = _prepared(opened)
         if prepared is None:
             return None
@@ -125,6 +127,11 @@ class WarmSource:
     @property
     def warnings(self) -> tuple[str, ...]:
         return tuple(self.warm.warnings)
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        """None: a game with a feature is answered by the loaded game (:func:`open_analysis`)."""
+        return ()
 
     def paytable(self, name: str | None) -> PayTable:
         return self.warm.paytable if name == self.first else self.tables[str(name)]
