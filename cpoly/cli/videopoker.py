@@ -40,6 +40,10 @@ def register(subparsers: Any) -> None:
     hold.add_argument("file", help="a .cp game file")
     hold.add_argument("cards", nargs="+", help="the five dealt cards, e.g. Ah Kh Qh Jh 2c")
     hold.add_argument("--mine", help="your hold, e.g. \"Kd Js\" ('none' = draw five): its EV and cost")
+    hold.add_argument("--level", type=int, metavar="K",
+                      help="Multi-Strike: the holds at level K (1 = the bottom), played without a Free Ride")
+    hold.add_argument("--multipliers", nargs="+", action="extend", metavar="M",
+                      help="Ultimate X: the multiplier in force on each line, e.g. --multipliers 4 1 12")
     _common(hold)
     hold.set_defaults(func=run_hold)
 
@@ -67,6 +71,11 @@ def _pay_number(value: Fraction) -> int | float:
 
 # ---- hold --------------------------------------------------------------------------------------
 def run_hold(args: argparse.Namespace) -> int:
+    from cpoly.cli.statehold import asked_state, run_state_hold
+
+    state = asked_state(args)
+    if state is not None:
+        return run_state_hold(args, *state)
     if args.mine is None and _warm_hold(args):
         return 0
     from cpoly.games.videopoker.game import VideoPoker
@@ -127,8 +136,10 @@ def print_source_warnings(lines: Sequence[str]) -> None:
         echo(line, error=True)
 
 
-def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = None) -> None:
-    """The holds of a deal, best first (then by EV, then hold index), as text or JSON."""
+def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = None,
+               state: dict[str, Any] | None = None) -> None:
+    """The holds of a deal, best first (then by EV, then hold index), as text or JSON (``state``:
+    a feature's state the holds are played in, :func:`~cpoly.cli.statehold.state_json`)."""
     result = report.result
     ranked = _distinct_holds(report, sorted(result.options, key=lambda o: (o.hold != result.best, -o.ev, o.hold)))
     names = list(report.categories)
@@ -136,7 +147,7 @@ def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = 
         print_json({"paytable": report.paytable, "ordered": report.ordered,
                     "holds": [_hold_json(report, o, names) for o in ranked],
                     "best": _hold_json(report, result.best_option, names, outcomes=False),
-                    **({"mine": mine} if mine else {})})
+                    **({"mine": mine} if mine else {}), **({"state": state} if state else {})})
         return
     echo(f"{report.title} ({report.paytable}): " + " ".join(report.card_names[c] for c in result.deal))
     draws = "winning ordered draws" if report.ordered else "winning draws"
@@ -148,14 +159,23 @@ def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = 
               "positions (each ordered draw counted once)")
     if len(result.tied) > 1:
         echo(f"{len(result.tied)} holds tie for the best EV; the {result.tie_rule.value} rule chose.")
+    if state:
+        from cpoly.cli.statehold import state_lines
+
+        echo("\n".join(state_lines(state)))
     if mine:
         echo(f"your hold {' '.join(mine['held']) or '(draw five)'}: EV {mine['ev']:.6f}, "
               + ("the best play" if not mine["cost"] else f"costs {mine['cost']:.6f} bets against the best"))
 
 
+#: The longest exact EV shown in ``hold``'s text (a feature's state can need hundreds of digits).
+EXACT_WIDTH = 40
+
+
 def holds_text(rows: list[tuple[str, Fraction, list[str]]], draws: str, width: int = 80) -> str:
     """The holds as lines of at most ``width`` characters (unless one entry is longer): held
-    cards, EV and exact EV, then the winning draws indented below, broken between entries.
+    cards, EV and exact EV (when it fits :data:`EXACT_WIDTH`), then the winning draws indented
+    below, broken between entries.
 
     >>> print(holds_text([("* Ah Kh", Fraction(7, 2), ["Flush 8", "Straight 3", "JacksOrBetter 12"])],
     ...                  "winning draws", width=32))
@@ -165,7 +185,8 @@ def holds_text(rows: list[tuple[str, Fraction, list[str]]], draws: str, width: i
         JacksOrBetter 12
     """
     held_width = max([len(r[0]) for r in rows] + [6])
-    exact = [f"{ev.numerator}/{ev.denominator}" for _, ev, _ in rows]
+    exact = [text if len(text := f"{ev.numerator}/{ev.denominator}") <= EXACT_WIDTH else "in --json"
+             for _, ev, _ in rows]
     exact_width = max([len(e) for e in exact] + [5])
     lines = [f"{'  held':<{held_width}}  {'EV':>10}  {'exact':>{exact_width}}  ({draws} below)"]
     for (held, ev, wins), text in zip(rows, exact):

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis
     from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis
 
-__all__ = ["HOLD_OPTIONS", "StateValue", "level_states", "multiplier_states", "paying_categories", "state_label",
+__all__ = ["HOLD_OPTIONS", "StateValue", "check_state_size", "level_states", "multiplier_states", "paying_categories", "state_label",
            "state_of", "state_pays"]
 
 #: The ``hold`` option that names a state, by feature kind, and what one value of it is.
@@ -70,10 +70,8 @@ def state_of(states: Mapping[str, StateValue], asked: Sequence[Fraction], kind: 
     ...
     cpoly.errors.CpolyInputError: --level 3: this game has no level 3 (its levels: 1)
     """
+    check_state_size(asked, kind, lines)
     option, noun = HOLD_OPTIONS[kind]
-    if len(asked) != lines:
-        raise CpolyInputError(f"{option} {state_label(asked)}: this game plays {lines} line"
-                              f"{'s' if lines != 1 else ''}, give one {noun} for each")
     label = state_label(asked)
     if label in states:
         return states[label]
@@ -81,6 +79,20 @@ def state_of(states: Mapping[str, StateValue], asked: Sequence[Fraction], kind: 
     missing = next(value for value in asked if value not in known)
     raise CpolyInputError(f"{option} {label}: this game has no {noun} {missing} "
                           f"(its {noun}s: {', '.join(str(value) for value in known)})")
+
+
+def check_state_size(asked: Sequence[Fraction], kind: str, lines: int) -> None:
+    """An input error unless ``asked`` has one value per line (a level: one).
+
+    >>> check_state_size([Fraction(4), Fraction(1)], "ultimate_x", 1)
+    Traceback (most recent call last):
+    ...
+    cpoly.errors.CpolyInputError: --multipliers 4 1: this game plays 1 line, give one multiplier for each
+    """
+    option, noun = HOLD_OPTIONS[kind]
+    if len(asked) != lines:
+        raise CpolyInputError(f"{option} {state_label(asked)}: this game plays {lines} line"
+                              f"{'s' if lines != 1 else ''}, give one {noun} for each")
 
 
 def state_pays(paytable: PayTable, value: StateValue) -> ScaledPays:

@@ -31,6 +31,7 @@ from cpoly.games.videopoker.play.variant import DealKind
 from cpoly.games.videopoker.prepare import cache
 from cpoly.games.videopoker.prepare.classprep import Classify, build_arrays, prepared_of
 from cpoly.games.videopoker.warm.holdfile import prepared_path
+from cpoly.lang.features import base_game_only
 from cpoly.lang.paytable import PayTable
 from cpoly.store import container as store
 from cpoly.store.sources import cache_enabled, remember
@@ -159,7 +160,7 @@ def from_store(opened: store.Store, blocks: SuitBlocks, faces: np.ndarray, n_col
 def game_meta(poker: LoadedGame, blocks: SuitBlocks) -> dict[str, Any]:
     """The header: what the output and the card checks need (title, categories, ranks, suits, card
     names), the suit layout and literals, the exact pay tables, the warnings as rendered, the
-    features (kind, title, lines: a warm ``hold`` in a feature's state reads them) and whether the
+    features (kind, title, lines and warning: a warm ``hold`` in a feature's state reads them) and whether the
     warm paths may answer (an unordered game, categories 0/1 on every hand)."""
     spec = poker.game.spec
     face_index = [int(bit).bit_length() - 1 for bit in blocks.face_bit]
@@ -186,7 +187,8 @@ def game_meta(poker: LoadedGame, blocks: SuitBlocks) -> dict[str, Any]:
         "n_columns": len(poker.game.category_names) + 1,
         "paytables": [_paytable(table, poker.n_cards) for table in spec.paytables],
         "tie_rule": poker.tie_rule_statement,
-        "features": [{"kind": f.kind, "title": f.title, "lines": getattr(f, "lines", 1)} for f in spec.features],
+        "features": [{"kind": f.kind, "title": f.title, "lines": getattr(f, "lines", 1),
+                      "warning": base_game_only(f).render()} for f in spec.features],
         "warnings": {"path": program.module.path, "cwd": os.getcwd(),
                      "lines": [w.render() for w in program.warnings]},
     }
