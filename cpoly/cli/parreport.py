@@ -89,6 +89,7 @@ def run_report(args: argparse.Namespace) -> int:
     import dataclasses
 
     from cpoly.cli.analyze_options import AnalyzeOptions
+    from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.par.paychange import parse_pay_range, parse_pay_value, pay_index
     from cpoly.games.videopoker.strategy.chart import check_lines
@@ -111,7 +112,8 @@ def run_report(args: argparse.Namespace) -> int:
     if args.out is not None:
         claim(args.out, REPORT)
     source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
-    print_source_warnings(source.warnings)
+    solved = solved_features(source, options.play_as)
+    print_source_warnings(warnings_left(source.warnings, solved))
     if args.plays:
         source.plain("--plays")
     if span is not None:
@@ -122,7 +124,10 @@ def run_report(args: argparse.Namespace) -> int:
     with progress_bar(f"analysing {source.title} ({table.name})", not args.json) as update:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
-    data = report_data(args, source, options.report(source, analysis, args.tie_rule), minimum, span)
+    analysed = with_features(options.report(source, analysis, args.tie_rule), solved,
+                             FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return),
+                             not args.json)
+    data = report_data(args, source, analysed, minimum, span)
     if args.out is not None:
         write_report(args.out, data)
     if args.json:
@@ -130,7 +135,9 @@ def run_report(args: argparse.Namespace) -> int:
     else:
         echo(f"wrote {Path(args.out) / PAGE}: {data['game']} ({table.name}), return "
              f"{data['par']['return']:.6%}, {data['par']['minimum']['verdict']} against "
-             f"{data['par']['minimum']['required']:.2%}")
+             f"{data['par']['minimum']['required']:.2%}"
+             + "".join(f"; feature {found['kind']} return {found['return']:.6%}"
+                       for found in data["analysis"].get("features", [])))
     return 0
 
 
