@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from cpoly.cli.output import echo
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.feature.states import (
     HOLD_OPTIONS,
@@ -36,7 +35,7 @@ if TYPE_CHECKING:
     from cpoly.lang.features import Feature
     from cpoly.lang.paytable import PayTable
 
-__all__ = ["asked_state", "run_state_hold", "state_json", "state_lines"]
+__all__ = ["asked_state", "state_hold", "state_json", "state_lines"]
 
 
 def asked_state(args: argparse.Namespace) -> tuple[str, tuple[Fraction, ...]] | None:
@@ -57,14 +56,12 @@ def asked_state(args: argparse.Namespace) -> tuple[str, tuple[Fraction, ...]] | 
         raise CpolyInputError(f"{HOLD_OPTIONS[kind][0]} {' '.join(map(str, values))}: numbers, e.g. 4 1 12") from None
 
 
-def run_state_hold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> int:
-    from cpoly.cli.videopoker import print_hold, print_source_warnings
-
-    answer = _warm(args, kind, asked) or _cold(args, kind, asked)
-    report, value, warnings = answer
-    print_source_warnings(warnings)
-    print_hold(report, args.json, state=state_json(report, kind, asked, value))
-    return 0
+def state_hold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]
+               ) -> tuple[HoldReport, dict[str, Any], list[str]]:
+    """The holds of the deal in the state, the state (:func:`state_json`) and the warnings to
+    print (the feature's own dropped: it is played)."""
+    report, value, warnings = _warm(args, kind, asked) or _cold(args, kind, asked)
+    return report, state_json(report, kind, asked, value), warnings
 
 
 def state_json(report: HoldReport, kind: str, asked: Sequence[Fraction], value: StateValue) -> dict[str, Any]:

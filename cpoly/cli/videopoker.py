@@ -71,11 +71,14 @@ def _pay_number(value: Fraction) -> int | float:
 
 # ---- hold --------------------------------------------------------------------------------------
 def run_hold(args: argparse.Namespace) -> int:
-    from cpoly.cli.statehold import asked_state, run_state_hold
+    from cpoly.cli.statehold import asked_state, state_hold
 
-    state = asked_state(args)
-    if state is not None:
-        return run_state_hold(args, *state)
+    asked = asked_state(args)
+    if asked is not None:
+        report, state, warnings = state_hold(args, *asked)
+        print_source_warnings(warnings)
+        print_hold(report, args.json, state=state)
+        return 0
     if args.mine is None and _warm_hold(args):
         return 0
     from cpoly.games.videopoker.game import VideoPoker

@@ -26,12 +26,11 @@ from fractions import Fraction
 import numpy as np
 
 from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
-from cpoly.games.videopoker.feature.states import paying_categories
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import MultiStrike
 from cpoly.lang.paytable import PayTable
 
-__all__ = ["LevelValue", "MultiStrikeAnalysis", "analyze_multi_strike"]
+__all__ = ["LevelValue", "MultiStrikeAnalysis", "analyze_multi_strike", "paying_categories"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +63,16 @@ class MultiStrikeAnalysis:
     def expected_return(self) -> Fraction:
         """The game's return per unit bet (one unit per level)."""
         return self.levels[0].on_reaching / len(self.levels)
+
+
+def paying_categories(paytable: PayTable) -> tuple[int, ...]:
+    """The categories (pay order) that pay something, dealt or drawn: the hands that move a
+    Multi-Strike player up a level.
+
+    >>> paying_categories(PayTable("t", (5, 0, 1), (None, 2, None)))
+    (0, 1, 2)
+    """
+    return tuple(c for c in range(paytable.n_categories) if paytable.pay(c) > 0 or paytable.pay(c, True) > 0)
 
 
 def analyze_multi_strike(prepared: PreparedGame, paytable: PayTable, feature: MultiStrike) -> MultiStrikeAnalysis:

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis
     from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis
 
-__all__ = ["HOLD_OPTIONS", "StateValue", "check_state_size", "level_states", "multiplier_states", "paying_categories", "state_label",
+__all__ = ["HOLD_OPTIONS", "StateValue", "check_state_size", "level_states", "multiplier_states", "state_label",
            "state_of", "state_pays"]
 
 #: The ``hold`` option that names a state, by feature kind, and what one value of it is.
@@ -105,19 +105,11 @@ def state_pays(paytable: PayTable, value: StateValue) -> ScaledPays:
     return ScaledPays(tuple(ordinary), tuple(dealt), denominator)
 
 
-def paying_categories(paytable: PayTable) -> tuple[int, ...]:
-    """The categories (pay order) that pay something, dealt or drawn: the hands that move a
-    Multi-Strike player up a level.
-
-    >>> paying_categories(PayTable("t", (5, 0, 1), (None, 2, None)))
-    (0, 1, 2)
-    """
-    return tuple(c for c in range(paytable.n_categories) if paytable.pay(c) > 0 or paytable.pay(c, True) > 0)
-
-
 def level_states(analysis: MultiStrikeAnalysis) -> dict[str, StateValue]:
     """Each Multi-Strike level played without a Free Ride (label: the level, 1 at the bottom):
     its multiplier, and every paying category also earns the next level's worth."""
+    from cpoly.games.videopoker.feature.multistrike import paying_categories
+
     paying = paying_categories(analysis.paytable)
     states = {}
     for below, above in zip(analysis.levels, (*analysis.levels[1:], None)):
