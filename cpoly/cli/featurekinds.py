@@ -21,20 +21,15 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cpoly.cli.analyze_options import Report, exact
 from cpoly.cli.output import plain_table, working
-from cpoly.games.videopoker.feature.layers import (
-    LayerAnalysis,
-    WheelAnalysis,
-    analyze_multiplier_layer,
-    analyze_wheel,
-)
-from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis, analyze_multi_strike
 from cpoly.games.videopoker.feature.states import StateValue, level_states, multiplier_states
-from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis, analyze_ultimate_x
-from cpoly.lang.features import Feature, base_game_only
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with a feature
+    from cpoly.games.videopoker.feature.layers import LayerAnalysis, WheelAnalysis
+    from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis
+    from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis
     from cpoly.games.videopoker.gamesource import GameSource
     from cpoly.games.videopoker.prepare.prepared import PreparedGame
+    from cpoly.lang.features import Feature, MultiplierLayer, MultiStrike, UltimateX, WheelBonus
     from cpoly.lang.paytable import PayTable
 
 __all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "solved_by", "solved_features", "warnings_left", "with_features"]
@@ -161,22 +156,44 @@ def _wheel_lines(found: WheelAnalysis) -> list[str]:
             f"base game {float(found.base_return):.6%}; {found.deals_held_otherwise:,} deals held otherwise"]
 
 
+def _multi_strike(given: FeatureInputs, feature: MultiStrike) -> MultiStrikeAnalysis:
+    from cpoly.games.videopoker.feature.multistrike import analyze_multi_strike
+
+    return analyze_multi_strike(given.prepared(), given.paytable, feature)
+
+
+def _ultimate_x(given: FeatureInputs, feature: UltimateX) -> UltimateXAnalysis:
+    from cpoly.games.videopoker.feature.ultimatex import analyze_ultimate_x
+
+    return analyze_ultimate_x(given.prepared(), given.paytable, feature)
+
+
+def _layer(given: FeatureInputs, feature: MultiplierLayer) -> LayerAnalysis:
+    from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer
+
+    return analyze_multiplier_layer(given.base_return(), feature)
+
+
+def _wheel(given: FeatureInputs, feature: WheelBonus) -> WheelAnalysis:
+    from cpoly.games.videopoker.feature.layers import analyze_wheel
+
+    return analyze_wheel(given.prepared(), given.paytable, feature)
+
+
 #: The feature kinds the commands solve (the others keep the base game's warning).
 FEATURES: dict[str, FeatureKind] = {
     "multi_strike": FeatureKind(
         "backward induction over the levels, each level a full-game optimisation (exact)",
-        lambda given, feature: analyze_multi_strike(given.prepared(), given.paytable, feature),
-        _multi_strike_lines, _multi_strike_json, level_states),
+        _multi_strike, _multi_strike_lines, _multi_strike_json, level_states),
     "ultimate_x": FeatureKind(
         "policy iteration on the average-reward problem over the multiplier in force, every evaluation exact",
-        lambda given, feature: analyze_ultimate_x(given.prepared(), given.paytable, feature),
-        _ultimate_x_lines, _ultimate_x_json, multiplier_states, solves=lambda feature: feature.lines == 1),
+        _ultimate_x, _ultimate_x_lines, _ultimate_x_json, multiplier_states, solves=lambda feature: feature.lines == 1),
     "multiplier_layer": FeatureKind(
-        "closed form over the base game's optimal return (the strategy is unchanged)",
-        lambda given, feature: analyze_multiplier_layer(given.base_return(), feature), _layer_lines, _layer_json),
+        "closed form over the base game's optimal return (the strategy is unchanged)", _layer, _layer_lines,
+        _layer_json),
     "wheel": FeatureKind(
-        "full-game optimisation with the wheel's average award as the pay (exact)",
-        lambda given, feature: analyze_wheel(given.prepared(), given.paytable, feature), _wheel_lines, _wheel_json),
+        "full-game optimisation with the wheel's average award as the pay (exact)", _wheel, _wheel_lines,
+        _wheel_json),
 }
 
 
@@ -193,6 +210,10 @@ def solved_features(source: GameSource, play_as: str | None) -> tuple[Feature, .
 
 def warnings_left(warnings: Sequence[str], solved: Sequence[Feature]) -> list[str]:
     """``warnings`` without the base-game warning of each solved feature."""
+    if not solved:
+        return list(warnings)
+    from cpoly.lang.features import base_game_only
+
     dropped = {base_game_only(feature).render() for feature in solved}
     return [line for line in warnings if line not in dropped]
 

@@ -31,7 +31,6 @@ from cpoly.games.videopoker.play.variant import DealKind
 from cpoly.games.videopoker.prepare import cache
 from cpoly.games.videopoker.prepare.classprep import Classify, build_arrays, prepared_of
 from cpoly.games.videopoker.warm.holdfile import prepared_path
-from cpoly.lang.features import base_game_only
 from cpoly.lang.paytable import PayTable
 from cpoly.store import container as store
 from cpoly.store.sources import cache_enabled, remember
@@ -162,6 +161,8 @@ def game_meta(poker: LoadedGame, blocks: SuitBlocks) -> dict[str, Any]:
     names), the suit layout and literals, the exact pay tables, the warnings as rendered, the
     features (kind, title, lines and warning: a warm ``hold`` in a feature's state reads them) and whether the
     warm paths may answer (an unordered game, categories 0/1 on every hand)."""
+    from cpoly.lang.features import base_game_only  # the parser's syntax: not for a warm run
+
     spec = poker.game.spec
     face_index = [int(bit).bit_length() - 1 for bit in blocks.face_bit]
     cell = [[-1] * (max(face_index) + 1) for _ in range(int(blocks.column.max()) + 1)]

@@ -21,7 +21,7 @@ than the file's.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -34,10 +34,12 @@ from cpoly.games.videopoker.play.variant import analyze
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.games.videopoker.warm.holdfile import header_paytable, header_warnings, open_prepared
 from cpoly.games.videopoker.warm.preparedfile import from_store
-from cpoly.lang.features import Feature
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import Store
+
+if TYPE_CHECKING:
+    from cpoly.lang.features import Feature
 
 __all__ = ["WarmAnalysis", "WarmSource", "open_analysis"]
 
