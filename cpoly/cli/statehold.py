@@ -23,8 +23,9 @@ from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.feature.states import (
     HOLD_OPTIONS,
     StateValue,
-    check_state_size,
+    check_state,
     state_label,
+    state_labels,
     state_of,
     state_pays,
 )
@@ -122,6 +123,7 @@ def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
     from cpoly.games.videopoker.hold.holdchoice import play_deal
     from cpoly.games.videopoker.play.plain import hold_outcomes
     from cpoly.games.videopoker.warm.preparedfile import store_hold_file
+    from cpoly.lang.features import MultiStrike, UltimateX
 
     poker = VideoPoker.load(args.file)
     feature = next((f for f in poker.game.spec.features if f.kind == kind), None)
@@ -130,7 +132,9 @@ def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
         raise CpolyInputError(f"{option}: this game has no {kind} feature")
     if not solved_by([feature]):
         raise CpolyInputError(f"{option}: this {kind} feature is not solved by the commands yet")
-    check_state_size(asked, kind, getattr(feature, "lines", 1))
+    assert isinstance(feature, (MultiStrike, UltimateX))
+    lines = feature.lines if isinstance(feature, UltimateX) else 1
+    check_state(state_labels(feature), asked, kind, lines)  # before the feature is solved
     table = poker.paytable(args.paytable)
     deal = poker.deal_indices(args.cards)
     poker.game.check_dealt(poker.game.parse_hand(args.cards))
@@ -141,7 +145,7 @@ def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
     assert row.states is not None
     states = row.states(analysis)
     _keep(poker, table, feature, states)
-    value = state_of(states, asked, kind, getattr(feature, "lines", 1))
+    value = state_of(states, asked, kind, lines)
     store_hold_file(poker, args.file)
     prepared = poker.single_deck()
     result = play_deal(deal, hold_outcomes(deal, prepared).tolist(), state_pays(table, value), poker.n_cards,

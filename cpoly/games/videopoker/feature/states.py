@@ -27,9 +27,10 @@ from cpoly.lang.paytable import PayTable, ScaledPays
 if TYPE_CHECKING:
     from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis
     from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis
+    from cpoly.lang.features import MultiStrike, UltimateX
 
-__all__ = ["HOLD_OPTIONS", "StateValue", "check_state_size", "level_states", "multiplier_states", "state_label",
-           "state_of", "state_pays"]
+__all__ = ["HOLD_OPTIONS", "StateValue", "check_state", "check_state_size", "level_states", "multiplier_states", "state_label",
+           "state_labels", "state_of", "state_pays"]
 
 #: The ``hold`` option that names a state, by feature kind, and what one value of it is.
 HOLD_OPTIONS = {"multi_strike": ("--level", "level"), "ultimate_x": ("--multipliers", "multiplier")}
@@ -63,22 +64,39 @@ def state_label(state: Sequence[Fraction]) -> str:
 
 def state_of(states: Mapping[str, StateValue], asked: Sequence[Fraction], kind: str, lines: int) -> StateValue:
     """The value of the state ``asked`` (its label in ``states``); an input error naming the
-    value when the game cannot be in that state (``lines``: how many values a state has).
+    value when the game cannot be in that state (:func:`check_state`)."""
+    return states[check_state(list(states), asked, kind, lines)]
 
-    >>> state_of({"1": StateValue(Fraction(1), ())}, [Fraction(3)], "multi_strike", 1)
+
+def check_state(labels: Sequence[str], asked: Sequence[Fraction], kind: str, lines: int) -> str:
+    """The label of the state ``asked`` among ``labels`` (:func:`state_labels`); an input error
+    naming the value when the game cannot be in that state (``lines``: how many values a state has).
+
+    >>> check_state(["1", "2"], [Fraction(3)], "multi_strike", 1)
     Traceback (most recent call last):
     ...
-    cpoly.errors.CpolyInputError: --level 3: this game has no level 3 (its levels: 1)
+    cpoly.errors.CpolyInputError: --level 3: this game has no level 3 (its levels: 1, 2)
     """
     check_state_size(asked, kind, lines)
     option, noun = HOLD_OPTIONS[kind]
     label = state_label(asked)
-    if label in states:
-        return states[label]
-    known = sorted({Fraction(value) for each in states for value in each.split()})
+    if label in labels:
+        return label
+    known = sorted({Fraction(value) for each in labels for value in each.split()})
     missing = next(value for value in asked if value not in known)
     raise CpolyInputError(f"{option} {label}: this game has no {noun} {missing} "
                           f"(its {noun}s: {', '.join(str(value) for value in known)})")
+
+
+def state_labels(feature: MultiStrike | UltimateX) -> list[str]:
+    """The states a feature's game can be in, before it is solved: the levels (1 at the bottom)
+    or the multipliers in force (1 and those of the table), as :func:`level_states` and
+    :func:`multiplier_states` label them."""
+    from cpoly.lang.features import MultiStrike  # the parser's syntax: not for a warm hold
+
+    if isinstance(feature, MultiStrike):
+        return [str(level) for level in range(1, len(feature.levels) + 1)]
+    return [state_label([m]) for m in sorted({Fraction(1), *feature.next_multiplier.values()})]
 
 
 def check_state_size(asked: Sequence[Fraction], kind: str, lines: int) -> None:
