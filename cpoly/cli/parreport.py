@@ -93,6 +93,7 @@ def run_report(args: argparse.Namespace) -> int:
 
     from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.cli.dealonly import run_deal_report
+    from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal
     from cpoly.games.videopoker.par.paychange import parse_pay_range, parse_pay_value, pay_index
@@ -119,7 +120,8 @@ def run_report(args: argparse.Namespace) -> int:
         source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
     except DealIsFinal:  # no draw: the deal-only report (cpoly.cli.dealonly)
         return run_deal_report(args, lambda data, page: write_report(args.out, {"report": KIND, **data}, page) / PAGE)
-    print_source_warnings(source.warnings)
+    solved = solved_features(source, options.play_as)
+    print_source_warnings(warnings_left(source.warnings, solved))
     if args.plays:
         source.plain("--plays")
     if span is not None:
@@ -130,7 +132,10 @@ def run_report(args: argparse.Namespace) -> int:
     with progress_bar(f"analysing {source.title} ({table.name})", not args.json) as update:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
-    data = report_data(args, source, options.report(source, analysis, args.tie_rule), minimum, span)
+    analysed = with_features(options.report(source, analysis, args.tie_rule), solved,
+                             FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return),
+                             not args.json)
+    data = report_data(args, source, analysed, minimum, span)
     if args.out is not None:
         write_report(args.out, data)
     if args.json:
@@ -138,7 +143,9 @@ def run_report(args: argparse.Namespace) -> int:
     else:
         echo(f"wrote {Path(args.out) / PAGE}: {data['game']} ({table.name}), return "
              f"{data['par']['return']:.6%}, {data['par']['minimum']['verdict']} against "
-             f"{data['par']['minimum']['required']:.2%}")
+             f"{data['par']['minimum']['required']:.2%}"
+             + "".join(f"; feature {found['kind']} return {found['return']:.6%}"
+                       for found in data["analysis"].get("features", [])))
     return 0
 
 

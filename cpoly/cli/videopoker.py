@@ -41,6 +41,10 @@ def register(subparsers: Any) -> None:
     hold.add_argument("file", help="a .cp game file")
     hold.add_argument("cards", nargs="+", help="the five dealt cards, e.g. Ah Kh Qh Jh 2c")
     hold.add_argument("--mine", help="your hold, e.g. \"Kd Js\" ('none' = draw five): its EV and cost")
+    hold.add_argument("--level", type=int, metavar="K",
+                      help="Multi-Strike: the holds at level K (1 = the bottom), played without a Free Ride")
+    hold.add_argument("--multipliers", nargs="+", action="extend", metavar="M",
+                      help="Ultimate X: the multiplier in force on each line, e.g. --multipliers 4 1 12")
     _common(hold)
     hold.set_defaults(func=run_hold)
 
@@ -68,6 +72,14 @@ def _pay_number(value: Fraction) -> int | float:
 
 # ---- hold --------------------------------------------------------------------------------------
 def run_hold(args: argparse.Namespace) -> int:
+    from cpoly.cli.statehold import asked_state, state_hold
+
+    asked = asked_state(args)
+    if asked is not None:
+        report, state, warnings = state_hold(args, *asked)
+        print_source_warnings(warnings)
+        print_hold(report, args.json, state=state)
+        return 0
     if args.mine is None and _warm_hold(args):
         return 0
     from cpoly.games.videopoker.game import VideoPoker
@@ -129,8 +141,10 @@ def print_source_warnings(lines: Sequence[str]) -> None:
         echo(line, error=True)
 
 
-def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = None) -> None:
-    """The holds of a deal, best first (then by EV, then hold index), as text or JSON."""
+def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = None,
+               state: dict[str, Any] | None = None) -> None:
+    """The holds of a deal, best first (then by EV, then hold index), as text or JSON (``state``:
+    a feature's state the holds are played in, :func:`~cpoly.cli.statehold.state_json`)."""
     result = report.result
     ranked = _distinct_holds(report, sorted(result.options, key=lambda o: (o.hold != result.best, -o.ev, o.hold)))
     names = list(report.categories)
@@ -138,7 +152,7 @@ def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = 
         print_json({"paytable": report.paytable, "ordered": report.ordered,
                     "holds": [_hold_json(report, o, names) for o in ranked],
                     "best": _hold_json(report, result.best_option, names, outcomes=False),
-                    **({"mine": mine} if mine else {})})
+                    **({"mine": mine} if mine else {}), **({"state": state} if state else {})})
         return
     echo(f"{report.title} ({report.paytable}): " + " ".join(report.card_names[c] for c in result.deal))
     draws = "winning ordered draws" if report.ordered else "winning draws"
@@ -150,14 +164,23 @@ def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = 
               "positions (each ordered draw counted once)")
     if len(result.tied) > 1:
         echo(f"{len(result.tied)} holds tie for the best EV; the {result.tie_rule.value} rule chose.")
+    if state:
+        from cpoly.cli.statehold import state_lines
+
+        echo("\n".join(state_lines(state)))
     if mine:
         echo(f"your hold {' '.join(mine['held']) or '(draw five)'}: EV {mine['ev']:.6f}, "
               + ("the best play" if not mine["cost"] else f"costs {mine['cost']:.6f} bets against the best"))
 
 
+#: The longest exact EV shown in ``hold``'s text (a feature's state can need hundreds of digits).
+EXACT_WIDTH = 40
+
+
 def holds_text(rows: list[tuple[str, Fraction, list[str]]], draws: str, width: int = 80) -> str:
     """The holds as lines of at most ``width`` characters (unless one entry is longer): held
-    cards, EV and exact EV, then the winning draws indented below, broken between entries.
+    cards, EV and exact EV (when it fits :data:`EXACT_WIDTH`), then the winning draws indented
+    below, broken between entries.
 
     >>> print(holds_text([("* Ah Kh", Fraction(7, 2), ["Flush 8", "Straight 3", "JacksOrBetter 12"])],
     ...                  "winning draws", width=32))
@@ -167,7 +190,8 @@ def holds_text(rows: list[tuple[str, Fraction, list[str]]], draws: str, width: i
         JacksOrBetter 12
     """
     held_width = max([len(r[0]) for r in rows] + [6])
-    exact = [f"{ev.numerator}/{ev.denominator}" for _, ev, _ in rows]
+    exact = [text if len(text := f"{ev.numerator}/{ev.denominator}") <= EXACT_WIDTH else "in --json"
+             for _, ev, _ in rows]
     exact_width = max([len(e) for e in exact] + [5])
     lines = [f"{'  held':<{held_width}}  {'EV':>10}  {'exact':>{exact_width}}  ({draws} below)"]
     for (held, ev, wins), text in zip(rows, exact):
@@ -217,6 +241,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     the loaded game (:func:`~cpoly.games.videopoker.gamesource.game_source`), with what the
     options add (:mod:`~cpoly.cli.analyze_options`)."""
     from cpoly.cli.analyze_options import AnalyzeOptions
+    from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal
 
@@ -227,13 +252,16 @@ def run_analyze(args: argparse.Namespace) -> int:
         from cpoly.cli.dealonly import run_deal_analysis
 
         return run_deal_analysis(args)
-    print_source_warnings(source.warnings)
+    solved = solved_features(source, options.play_as)
+    print_source_warnings(warnings_left(source.warnings, solved))
     options.check(source)
     table = options.table(source.paytable(args.paytable))
     with progress_bar(f"analysing {source.title} ({table.name})", not args.json) as update:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
-    report = options.report(source, analysis, args.tie_rule)
+    report = with_features(options.report(source, analysis, args.tie_rule), solved,
+                           FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return),
+                           not args.json)
     origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
     print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,
                    origin | report.extra_json, report.extra_lines, report.heading, origin["tie_rule_from"])

@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from cpoly.errors import CpolyError, CpolyNameError, Span
+from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
 
 __all__ = ["KINDS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "UltimateX", "WheelBonus",
-           "feature_of", "features_of"]
+           "base_game_only", "feature_of", "features_of"]
 
 
 @dataclass(frozen=True)
@@ -266,3 +266,11 @@ def features_of(statements: Sequence[S.FeatureDecl], categories: Sequence[str], 
 
 def _titled(title: str | None) -> str:
     return f' "{title}"' if title is not None else " without a title"
+
+
+def base_game_only(feature: Feature) -> Warning_:
+    """The warning of a command that leaves ``feature`` out (a command that solves it drops
+    this warning: one message, compared whole)."""
+    return Warning_(f"feature {feature.kind}{_titled(feature.title) if feature.title else ''}: this command "
+                    "plays the base game only (docs/language.md, Features: the commands that solve it)",
+                    feature.span)

@@ -16,7 +16,7 @@ from typing import Protocol, Union
 
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
-from cpoly.lang.features import Feature, features_of
+from cpoly.lang.features import Feature, base_game_only, features_of
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule, tie_rule_names
 
@@ -175,9 +175,7 @@ def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: Reso
     checked = features_of(features, [ref.name for ref in categories.names],
                           game.copies.copies if game.copies else 1, game.ordered is not None)
     for feature in checked:  # never silently ignored: the commands say what they leave out
-        program.warnings.append(Warning_(
-            f"feature {feature.kind}: the commands analyse the base game only (its exact analysis is in "
-            "the Python API, cpoly.games.videopoker.feature; see docs/language.md)", feature.span))
+        program.warnings.append(base_game_only(feature))
     return GameSpec(
         title=game.game.title if game.game is not None else module.path.rsplit("/", 1)[-1].removesuffix(".cp"),
         face_group=cards.faces, suit_group=cards.suits, deal=deal.value, categories=categories.names,

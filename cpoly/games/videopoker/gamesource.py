@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from cpoly.games.videopoker.hold.tiebreak import TieRuleChoice
     from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
     from cpoly.games.videopoker.prepare.prepared import PreparedGame
+    from cpoly.lang.features import Feature
     from cpoly.lang.paytable import PayTable
     from cpoly.lang.tierule import TieRule
 
@@ -47,6 +48,12 @@ class GameSource(Protocol):
     @property
     def warnings(self) -> tuple[str, ...]:
         """The game's warnings, rendered (``file:line:col: warning: ...``), for stderr."""
+        ...
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        """The game's features (:mod:`cpoly.lang.features`), checked; the warm source has none:
+        a game with a feature is answered by the loaded one."""
         ...
 
     def paytable(self, name: str | None) -> PayTable:
@@ -106,6 +113,10 @@ class LoadedSource:
     @property
     def warnings(self) -> tuple[str, ...]:
         return tuple(warning.render() for warning in self.poker.game.program.warnings)
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        return self.poker.game.spec.features
 
     def paytable(self, name: str | None) -> PayTable:
         return self.poker.paytable(name)

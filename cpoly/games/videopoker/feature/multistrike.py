@@ -25,18 +25,19 @@ from fractions import Fraction
 
 import numpy as np
 
-from cpoly.games.videopoker.feature.lattices import HoldLattices
+from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import MultiStrike
 from cpoly.lang.paytable import PayTable
 
-__all__ = ["LevelValue", "MultiStrikeAnalysis", "analyze_multi_strike"]
+__all__ = ["LevelValue", "MultiStrikeAnalysis", "analyze_multi_strike", "paying_categories"]
 
 
 @dataclass(frozen=True)
 class LevelValue:
     """One level: its multiplier, Free Ride chance, its worth with and without a Free Ride and
-    on reaching it, and the deals held otherwise than by the base game's strategy."""
+    on reaching it, the deals held otherwise than by the base game's strategy, and the chance
+    that its hand pays (played without a Free Ride; the top level: with the base strategy)."""
 
     level: int
     multiplier: Fraction
@@ -45,6 +46,7 @@ class LevelValue:
     without_free_ride: Fraction
     on_reaching: Fraction
     deals_held_otherwise: int
+    paying_chance: Fraction
 
 
 @dataclass(frozen=True)
@@ -63,14 +65,24 @@ class MultiStrikeAnalysis:
         return self.levels[0].on_reaching / len(self.levels)
 
 
+def paying_categories(paytable: PayTable) -> tuple[int, ...]:
+    """The categories (pay order) that pay something, dealt or drawn: the hands that move a
+    Multi-Strike player up a level.
+
+    >>> paying_categories(PayTable("t", (5, 0, 1), (None, 2, None)))
+    (0, 1, 2)
+    """
+    return tuple(c for c in range(paytable.n_categories) if paytable.pay(c) > 0 or paytable.pay(c, True) > 0)
+
+
 def analyze_multi_strike(prepared: PreparedGame, paytable: PayTable, feature: MultiStrike) -> MultiStrikeAnalysis:
     """Every level's worth by backward induction, exact (a single unordered deck)."""
-    paying = tuple(c for c in range(paytable.n_categories) if paytable.pay(c) > 0 or paytable.pay(c, True) > 0)
-    lattices = HoldLattices.build(prepared, paytable, [paying])
+    lattices = HoldLattices.build(prepared, paytable, [paying_categories(paytable)])
     base = lattices.choose(Fraction(1), [Fraction(0)])
     top = len(feature.levels) - 1
     top_value = feature.levels[top] * base.value
-    found = [LevelValue(top + 1, feature.levels[top], Fraction(0), top_value, top_value, top_value, 0)]
+    found = [LevelValue(top + 1, feature.levels[top], Fraction(0), top_value, top_value, top_value, 0,
+                        _paying_chance(lattices, base))]
     for k in range(top - 1, -1, -1):
         above = found[-1].on_reaching
         plain = lattices.choose(feature.levels[k], [above])
@@ -78,5 +90,10 @@ def analyze_multi_strike(prepared: PreparedGame, paytable: PayTable, feature: Mu
         chance = feature.free_ride[k]
         otherwise = lattices.deals_where(~np.any(plain.maximal & base.maximal, axis=1))
         found.append(LevelValue(k + 1, feature.levels[k], chance, free, plain.value,
-                                chance * free + (1 - chance) * plain.value, otherwise))
+                                chance * free + (1 - chance) * plain.value, otherwise, _paying_chance(lattices, plain)))
     return MultiStrikeAnalysis(feature, paytable, base.value, tuple(reversed(found)), lattices.deals)
+
+
+def _paying_chance(lattices: HoldLattices, choice: Choice) -> Fraction:
+    """The chance that a hand played by ``choice`` ends in a paying category."""
+    return lattices.mean_over(choice.best, lattices.indicators[0], lattices.lcm_weight)

@@ -177,6 +177,27 @@ def _strategy_section(data: dict[str, Any]) -> str:
               f"{sum(group['deals'] for group in chart['exceptions']):,} deals are exceptions to it.</p>")
 
 
+def _features_section(data: dict[str, Any]) -> str:
+    """Each solved feature (``analysis.features``, :mod:`cpoly.cli.featurekinds`): its return,
+    frequency and distribution, the method named."""
+    parts = []
+    for found in data["analysis"].get("features", []):
+        name = found["kind"] + (f' "{found["title"]}"' if found["title"] else "")
+        frequency = found["frequency"]
+        often = "" if frequency is None else (
+            f' {_e(frequency["label"].capitalize())}: <span data-exact="{_e(frequency["value_exact"])}">'
+            f'{_percent(frequency["value"])}</span>.')
+        shares = found["distribution"]
+        rows = [f"<tr><td>{_e(row['value'])}</td>{_num(_percent(row['share']), row['share_exact'])}</tr>"
+                for row in shares["rows"]]
+        parts.append(f"<h2>Feature: {_e(name)}</h2><p>Return <span data-exact=\"{_e(found['return_exact'])}\">"
+                     f"{_percent(found['return'], 6)}</span> (the base game: "
+                     f"{_percent(found['base_return'], 6)}).{often}</p>"
+                     + _table([shares["label"], "share"], rows, f"feature-{_e(found['kind'])}")
+                     + f'<p class="note">Method: {_e(found["method"])}.</p>')
+    return "".join(parts)
+
+
 def _provenance_section(data: dict[str, Any]) -> str:
     source = data["provenance"]
     rows = [f"<tr><td>{_e(entry['path'])}</td><td class=\"exact\">{_e(entry['sha256'])}</td></tr>"
@@ -195,7 +216,7 @@ def render_page(data: dict[str, Any], figures: Sequence[dict[str, str]]) -> str:
     body = "".join([
         f"<h1>{_e(title)}</h1><p class=\"subtitle\">Probability accounting report (PAR sheet), exact "
         f"analysis of every deal: {_e(data.get('heading', 'optimal play'))}</p>",
-        _hands_section(data), _summary_section(data), _minimum_section(data), _limits_section(data),
+        _hands_section(data), _summary_section(data), _features_section(data), _minimum_section(data), _limits_section(data),
         _multiplay_section(data), _sweep_section(data), _strategy_section(data),
         f"<h2>Figures</h2>{images}" if images else "", _provenance_section(data)])
     return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>PAR report: {_e(title)}</title>'

@@ -38,7 +38,7 @@ from cpoly.deck.cards import check_hand, parse_cards
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.hold.holdchoice import HoldReport, play_deal
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, exclude_discards
-from cpoly.lang.paytable import PayTable
+from cpoly.lang.paytable import PayTable, ScaledPays
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import Store, open_store
 from cpoly.store.sources import cache_dir, code_digest, recall
@@ -177,10 +177,11 @@ class WarmHold:
         return self.rows[index * self.n_columns:(index + 1) * self.n_columns].tolist()
 
     def report(self, deal: Sequence[int], counts: Sequence[Sequence[int]], table: PayTable,
-               rule: TieRule) -> HoldReport:
-        """The holds of ``deal`` as ``cpoly hold`` shows them (``table``: :func:`header_paytable`)."""
+               rule: TieRule, pays: ScaledPays | None = None) -> HoldReport:
+        """The holds of ``deal`` as ``cpoly hold`` shows them (``table``: :func:`header_paytable`;
+        ``pays``: other values of its categories, as in a feature's state)."""
         header = self.header
         faces = [card[0] for card in header["deck"]]
-        result = play_deal(deal, counts, table.scaled(), len(faces), rule, faces)
+        result = play_deal(deal, counts, pays or table.scaled(), len(faces), rule, faces)
         return HoldReport(header["title"], table.name, False, (*header["categories"], "Nothing"),
                           {card: header["names"][card] for card in deal}, result)

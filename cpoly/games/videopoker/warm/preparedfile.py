@@ -158,8 +158,11 @@ def from_store(opened: store.Store, blocks: SuitBlocks, faces: np.ndarray, n_col
 
 def game_meta(poker: LoadedGame, blocks: SuitBlocks) -> dict[str, Any]:
     """The header: what the output and the card checks need (title, categories, ranks, suits, card
-    names), the suit layout and literals, the exact pay tables, the warnings as rendered, and
-    whether the warm paths may answer (an unordered game, categories 0/1 on every hand)."""
+    names), the suit layout and literals, the exact pay tables, the warnings as rendered, the
+    features (kind, title, lines and warning: a warm ``hold`` in a feature's state reads them) and whether the
+    warm paths may answer (an unordered game, categories 0/1 on every hand)."""
+    from cpoly.lang.features import base_game_only  # the parser's syntax: not for a warm run
+
     spec = poker.game.spec
     face_index = [int(bit).bit_length() - 1 for bit in blocks.face_bit]
     cell = [[-1] * (max(face_index) + 1) for _ in range(int(blocks.column.max()) + 1)]
@@ -185,6 +188,8 @@ def game_meta(poker: LoadedGame, blocks: SuitBlocks) -> dict[str, Any]:
         "n_columns": len(poker.game.category_names) + 1,
         "paytables": [_paytable(table, poker.n_cards) for table in spec.paytables],
         "tie_rule": poker.tie_rule_statement,
+        "features": [{"kind": f.kind, "title": f.title, "lines": getattr(f, "lines", 1),
+                      "warning": base_game_only(f).render()} for f in spec.features],
         "warnings": {"path": program.module.path, "cwd": os.getcwd(),
                      "lines": [w.render() for w in program.warnings]},
     }

@@ -10,8 +10,9 @@ tables and tie rule of the file's header (:func:`~cpoly.games.videopoker.warm.pr
 (:class:`~cpoly.games.videopoker.gamesource.GameSource`), through the one analysis of a plain
 game (:class:`~cpoly.games.videopoker.play.plain.PlainPlay`).
 
-It answers None (the slow path answers) whenever it cannot vouch for the same result: no sound
-file of these definitions and cpoly (:func:`~cpoly.games.videopoker.warm.holdfile.open_prepared`),
+It answers None (the slow path answers) whenever it cannot vouch for the same result: a game
+with a feature (the loaded game solves it), no sound file of these definitions and cpoly
+(:func:`~cpoly.games.videopoker.warm.holdfile.open_prepared`),
 one written for another spelling of the path or from another directory, no such pay table (the
 slow path explains), no known tie rule in the header, a deck whose blocks come out otherwise
 than the file's, or a category no deal is paid (the slow path refuses one that has deals).
@@ -20,7 +21,7 @@ than the file's, or a category no deal is paid (the slow path refuses one that h
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -36,6 +37,9 @@ from cpoly.games.videopoker.warm.preparedfile import from_store
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import Store
+
+if TYPE_CHECKING:
+    from cpoly.lang.features import Feature
 
 __all__ = ["WarmAnalysis", "WarmSource", "open_analysis"]
 
@@ -63,8 +67,8 @@ def open_analysis(game: str, paytable: str | None) -> WarmAnalysis | None:
     try:
         warnings = header_warnings(meta, game)
         table = header_paytable(meta, paytable)
-        if warnings is None or table is None:
-            return None
+        if warnings is None or table is None or meta["features"]:
+            return None  # a feature game: the loaded game answers (its features solved)
         prepared = _prepared(opened)
         if prepared is None or not np.isin(np.arange(len(meta["categories"])), prepared.stacked.categories).all():
             return None  # or a category no deal is paid: the slow path says whether it is a mistake
@@ -125,6 +129,11 @@ class WarmSource:
     @property
     def warnings(self) -> tuple[str, ...]:
         return tuple(self.warm.warnings)
+
+    @property
+    def features(self) -> tuple[Feature, ...]:
+        """None: a game with a feature is answered by the loaded game (:func:`open_analysis`)."""
+        return ()
 
     def paytable(self, name: str | None) -> PayTable:
         return self.warm.paytable if name == self.first else self.tables[str(name)]

@@ -1,0 +1,241 @@
+"""Feature games in the commands: one row of :data:`FEATURES` per feature kind of the game file
+(:mod:`cpoly.lang.features`) says how ``analyze`` and ``report`` solve it, print it and write
+its JSON, and which states ``hold`` can play in.
+
+A row (:class:`FeatureKind`) holds the method's name, the analysis (from the game's prepared
+deal, the pay table and the base game's return: :class:`FeatureInputs`), its text lines, its
+JSON, the states it leaves (:mod:`~cpoly.games.videopoker.feature.states`; None: no state to
+play in) and which features of the kind it solves.  Every JSON has ``kind``, ``title``,
+``method``, ``return`` (``return_exact``), and for the PAR report a ``frequency`` (what the
+feature's chance is of) and a ``distribution`` (levels reached, time at each multiplier).
+A kind without a row, or a feature its row does not solve, keeps the base game's warning
+(:func:`cpoly.lang.features.base_game_only`).  Adding a kind is adding a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from cpoly.cli.analyze_options import Report, exact
+from cpoly.cli.output import plain_table, working
+from cpoly.games.videopoker.feature.states import StateValue, level_states, multiplier_states
+
+if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with a feature
+    from cpoly.games.videopoker.feature.layers import LayerAnalysis, WheelAnalysis
+    from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis
+    from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis
+    from cpoly.games.videopoker.gamesource import GameSource
+    from cpoly.games.videopoker.prepare.prepared import PreparedGame
+    from cpoly.lang.features import Feature, MultiplierLayer, MultiStrike, UltimateX, WheelBonus
+    from cpoly.lang.paytable import PayTable
+
+__all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "solved_by", "solved_features", "warnings_left", "with_features"]
+
+
+class FeatureInputs(NamedTuple):
+    """What an analysis may read: the prepared single deck (refused for other games), the pay
+    table analysed and the base game's optimal return (each asked only when needed)."""
+
+    prepared: Callable[[], PreparedGame]
+    paytable: PayTable
+    base_return: Callable[[], Fraction]
+
+
+def _every(feature: Any) -> bool:
+    return True
+
+
+class FeatureKind(NamedTuple):
+    """How the commands treat one kind of feature (see the module docstring)."""
+
+    method: str
+    analyse: Callable[[FeatureInputs, Any], Any]
+    lines: Callable[[Any], list[str]]
+    json: Callable[[Any], dict[str, Any]]
+    states: Callable[[Any], dict[str, StateValue]] | None = None
+    solves: Callable[[Any], bool] = _every
+
+
+def _pair(name: str, value: Fraction) -> dict[str, Any]:
+    return {name: float(value), f"{name}_exact": exact(value)}
+
+
+def _shares(label: str, rows: Sequence[tuple[str, Fraction]]) -> dict[str, Any]:
+    return {"label": label, "rows": [{"value": value, **_pair("share", share)} for value, share in rows]}
+
+
+def _table(columns: list[str], rows: list[list[str]]) -> list[str]:
+    text = plain_table(None, columns, rows, [True] * len(columns))
+    assert text is not None  # digits, dots and percent signs only
+    return text.rstrip("\n").split("\n")
+
+
+# ---- Multi-Strike --------------------------------------------------------------------------
+def _reach_chances(found: MultiStrikeAnalysis) -> list[Fraction]:
+    """The chance of reaching each level (1 for the bottom): a Free Ride or a paying hand."""
+    chances = [Fraction(1)]
+    for level in found.levels[:-1]:
+        chances.append(chances[-1] * (level.free_ride + (1 - level.free_ride) * level.paying_chance))
+    return chances
+
+
+def _multi_strike_json(found: MultiStrikeAnalysis) -> dict[str, Any]:
+    reach = _reach_chances(found)
+    return {**_pair("base_return", found.base_return), "deals": found.deals,
+            "frequency": {"label": "chance of reaching level 2", **_pair("value", reach[1])},
+            "distribution": _shares("chance of reaching each level", [(str(v.level), r) for v, r in zip(found.levels, reach)]),
+            "levels": [{"level": v.level, **_pair("multiplier", v.multiplier), **_pair("free_ride", v.free_ride),
+                        **_pair("with_free_ride", v.with_free_ride), **_pair("without_free_ride", v.without_free_ride),
+                        **_pair("on_reaching", v.on_reaching), **_pair("paying_chance", v.paying_chance),
+                        "deals_held_otherwise": v.deals_held_otherwise} for v in found.levels]}
+
+
+def _multi_strike_lines(found: MultiStrikeAnalysis) -> list[str]:
+    rows = [[str(v.level), f"{v.multiplier}", f"{float(v.free_ride):.2%}" if v.level < len(found.levels) else "-", f"{float(v.with_free_ride):.6f}",
+             f"{float(v.without_free_ride):.6f}", f"{float(v.on_reaching):.6f}", f"{r:.6f}",
+             f"{v.deals_held_otherwise:,}"] for v, r in zip(found.levels, map(float, _reach_chances(found)))]
+    return [*_table(["level", "pays x", "free ride", "with free ride", "without", "on reaching", "reached",
+                     "deals held otherwise"], rows),
+            "per unit bet (one unit per level); worth in units; reached: the chance of playing that level;",
+            f"deals held otherwise: of the {found.deals:,} deals, those whose best hold at that level (no Free",
+            "Ride) is not a best hold of the base game"]
+
+
+# ---- Ultimate X ----------------------------------------------------------------------------
+def _ultimate_x_json(found: UltimateXAnalysis) -> dict[str, Any]:
+    above = sum((s.share for s in found.states if s.multiplier != 1), Fraction(0))
+    return {**_pair("base_return", found.base_return), **_pair("gain", found.gain), **_pair("bet", found.feature.bet),
+            "lines": found.feature.lines, "iterations": found.iterations,
+            "frequency": {"label": "hands played at a multiplier above 1", **_pair("value", above)},
+            "distribution": _shares("time at each multiplier", [(str(s.multiplier), s.share) for s in found.states]),
+            "states": [{**_pair("multiplier", s.multiplier), **_pair("share", s.share),
+                        **_pair("relative_value", s.relative_value), **_pair("expected_pay", s.expected_pay),
+                        "deals_held_otherwise": s.deals_held_otherwise} for s in found.states]}
+
+
+def _ultimate_x_lines(found: UltimateXAnalysis) -> list[str]:
+    rows = [[f"{s.multiplier}", f"{float(s.share):.4%}", f"{float(s.expected_pay):.6f}", f"{float(s.relative_value):.6f}",
+             f"{s.deals_held_otherwise:,}"] for s in found.states]
+    return [*_table(["multiplier", "time", "pay per hand", "relative value", "deals held otherwise"], rows),
+            f"per bet of {found.feature.bet} units; {found.iterations} rounds of policy iteration; relative value: the",
+            "worth of playing a hand at that multiplier against 1x; deals held otherwise: those whose best hold",
+            "at that multiplier is not a best hold of the base game"]
+
+
+# ---- bonus layers --------------------------------------------------------------------------
+def _layer_json(found: LayerAnalysis) -> dict[str, Any]:
+    feature = found.feature
+    total = sum(feature.weights, Fraction(0))
+    above = sum((w for m, w in zip(feature.multipliers, feature.weights) if m > 1), Fraction(0)) / total
+    return {**_pair("base_return", found.base_return), **_pair("mean_multiplier", found.mean_multiplier),
+            **_pair("extra_bet", feature.extra_bet),
+            "frequency": {"label": "hands with a multiplier above 1", **_pair("value", above)},
+            "distribution": _shares("multiplier drawn", [(str(m), w / total)
+                                                         for m, w in zip(feature.multipliers, feature.weights)])}
+
+
+def _layer_lines(found: LayerAnalysis) -> list[str]:
+    return [f"base return {float(found.base_return):.6%} x mean multiplier {float(found.mean_multiplier):.6f} / "
+            f"(1 + extra bet {found.feature.extra_bet}); the strategy is the base game's"]
+
+
+def _wheel_json(found: WheelAnalysis) -> dict[str, Any]:
+    feature = found.feature
+    total = sum(feature.weights, Fraction(0))
+    return {**_pair("base_return", found.base_return), **_pair("average_award", feature.average),
+            "on": list(feature.categories), "deals_held_otherwise": found.deals_held_otherwise,
+            "frequency": None,
+            "distribution": _shares("wheel award", [(str(v), w / total) for v, w in zip(feature.values, feature.weights)])}
+
+
+def _wheel_lines(found: WheelAnalysis) -> list[str]:
+    return [f"{', '.join(found.feature.categories)} pay the wheel's average award {float(found.feature.average):.6f}; "
+            f"base game {float(found.base_return):.6%}; {found.deals_held_otherwise:,} deals held otherwise"]
+
+
+def _multi_strike(given: FeatureInputs, feature: MultiStrike) -> MultiStrikeAnalysis:
+    from cpoly.games.videopoker.feature.multistrike import analyze_multi_strike
+
+    return analyze_multi_strike(given.prepared(), given.paytable, feature)
+
+
+def _ultimate_x(given: FeatureInputs, feature: UltimateX) -> UltimateXAnalysis:
+    from cpoly.games.videopoker.feature.ultimatex import analyze_ultimate_x
+
+    return analyze_ultimate_x(given.prepared(), given.paytable, feature)
+
+
+def _layer(given: FeatureInputs, feature: MultiplierLayer) -> LayerAnalysis:
+    from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer
+
+    return analyze_multiplier_layer(given.base_return(), feature)
+
+
+def _wheel(given: FeatureInputs, feature: WheelBonus) -> WheelAnalysis:
+    from cpoly.games.videopoker.feature.layers import analyze_wheel
+
+    return analyze_wheel(given.prepared(), given.paytable, feature)
+
+
+#: The feature kinds the commands solve (the others keep the base game's warning).
+FEATURES: dict[str, FeatureKind] = {
+    "multi_strike": FeatureKind(
+        "backward induction over the levels, each level a full-game optimisation (exact)",
+        _multi_strike, _multi_strike_lines, _multi_strike_json, level_states),
+    "ultimate_x": FeatureKind(
+        "policy iteration on the average-reward problem over the multiplier in force, every evaluation exact",
+        _ultimate_x, _ultimate_x_lines, _ultimate_x_json, multiplier_states, solves=lambda feature: feature.lines == 1),
+    "multiplier_layer": FeatureKind(
+        "closed form over the base game's optimal return (the strategy is unchanged)", _layer, _layer_lines,
+        _layer_json),
+    "wheel": FeatureKind(
+        "full-game optimisation with the wheel's average award as the pay (exact)", _wheel, _wheel_lines,
+        _wheel_json),
+}
+
+
+def solved_by(features: Sequence[Feature]) -> tuple[Feature, ...]:
+    """The features the commands solve (a row, and the row solves it)."""
+    return tuple(f for f in features if f.kind in FEATURES and FEATURES[f.kind].solves(f))
+
+
+def solved_features(source: GameSource, play_as: str | None) -> tuple[Feature, ...]:
+    """The features ``analyze`` and ``report`` solve for ``source``: none under ``--play-as``
+    (another table's strategy: the features keep their warning)."""
+    return () if play_as is not None else solved_by(source.features)
+
+
+def warnings_left(warnings: Sequence[str], solved: Sequence[Feature]) -> list[str]:
+    """``warnings`` without the base-game warning of each solved feature."""
+    if not solved:
+        return list(warnings)
+    from cpoly.lang.features import base_game_only
+
+    dropped = {base_game_only(feature).render() for feature in solved}
+    return [line for line in warnings if line not in dropped]
+
+
+def _titled(feature: Feature) -> str:
+    return f'{feature.kind} "{feature.title}"' if feature.title else feature.kind
+
+
+def with_features(report: Report, solved: Sequence[Feature], given: FeatureInputs, show: bool) -> Report:
+    """``report`` with each solved feature's analysis after its text and in its JSON
+    (``features``); a spinner while one is solved when ``show``."""
+    if not solved:
+        return report
+    data, lines = [], list(report.extra_lines)
+    for feature in solved:
+        with working(f"solving feature {_titled(feature)}", show):
+            analysis = FEATURES[feature.kind].analyse(given, feature)
+        row = FEATURES[feature.kind]
+        value: Fraction = analysis.expected_return
+        data.append({"kind": feature.kind, "title": feature.title, "method": row.method,
+                     **_pair("return", value), **row.json(analysis)})
+        shown = exact(value) if len(exact(value)) <= 40 else "exact in --json"
+        lines += ["", f"feature {_titled(feature)}: return {float(value):.6%} ({shown})",
+                  f"method: {row.method}", *row.lines(analysis)]
+    return replace(report, extra_json={**report.extra_json, "features": data}, extra_lines=lines)

@@ -1,0 +1,165 @@
+"""``cpoly hold GAME CARDS --level K`` and ``--multipliers M ...``: a deal's 32 holds in one
+state of a feature game, exact.
+
+The state turns into values of the final hands (:mod:`~cpoly.games.videopoker.feature.states`):
+at Multi-Strike level K (no Free Ride) a paying hand pays ``m_K`` times and earns the next
+level's worth; at an Ultimate X multiplier a hand pays that many times and is worth the relative
+value of the multiplier it sets.  Those need the feature solved (:mod:`~cpoly.cli.featurekinds`),
+so the first ``hold`` in a state solves it and keeps every state's values
+(:mod:`~cpoly.games.videopoker.warm.statefile`); later ones answer warm from the prepared-game
+file and those values, without NumPy or the parser.  A state the game cannot be in (a level
+beyond its top, a multiplier not in its table, a count of values other than its lines, an
+option of a feature the game does not have) is refused, naming the value.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.games.videopoker.feature.states import (
+    HOLD_OPTIONS,
+    StateValue,
+    check_state,
+    state_label,
+    state_labels,
+    state_of,
+    state_pays,
+)
+from cpoly.games.videopoker.hold.holdchoice import HoldReport
+
+if TYPE_CHECKING:
+    from cpoly.games.videopoker.game import VideoPoker
+    from cpoly.lang.features import Feature
+    from cpoly.lang.paytable import PayTable
+
+__all__ = ["asked_state", "state_hold", "state_json", "state_lines"]
+
+
+def asked_state(args: argparse.Namespace) -> tuple[str, tuple[Fraction, ...]] | None:
+    """The feature kind and state the options ask for (None: the base game)."""
+    asked = [(kind, values) for kind, values in (("multi_strike", [args.level] if args.level is not None else []),
+                                                 ("ultimate_x", args.multipliers or [])) if values]
+    if not asked:
+        return None
+    if len(asked) > 1:
+        raise CpolyInputError("--level and --multipliers name states of two different features: give one")
+    if args.mine is not None:
+        raise CpolyInputError(f"--mine with {HOLD_OPTIONS[asked[0][0]][0]} is not supported: your hold is "
+                              "costed in the base game")
+    kind, values = asked[0]
+    try:
+        return kind, tuple(Fraction(str(value)) for value in values)
+    except (ValueError, ZeroDivisionError):
+        raise CpolyInputError(f"{HOLD_OPTIONS[kind][0]} {' '.join(map(str, values))}: numbers, e.g. 4 1 12") from None
+
+
+def state_hold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]
+               ) -> tuple[HoldReport, dict[str, Any], list[str]]:
+    """The holds of the deal in the state, the state (:func:`state_json`) and the warnings to
+    print (the feature's own dropped: it is played)."""
+    report, value, warnings = _warm(args, kind, asked) or _cold(args, kind, asked)
+    return report, state_json(report, kind, asked, value), warnings
+
+
+def state_json(report: HoldReport, kind: str, asked: Sequence[Fraction], value: StateValue) -> dict[str, Any]:
+    """The state in ``hold --json``: the option and its value, and each category's worth."""
+    return {"feature": kind, "option": HOLD_OPTIONS[kind][0], "value": state_label(asked),
+            "multiplier": str(value.multiplier),
+            "added": {name: f"{w.numerator}/{w.denominator}" for name, w in zip(report.categories, value.extra)}}
+
+
+def state_lines(state: dict[str, Any]) -> list[str]:
+    """The state under ``hold``'s text."""
+    what = ("a paying hand also earns the next level's worth (no Free Ride at this level)"
+            if state["feature"] == "multi_strike" else "a hand is also worth the relative value of the multiplier it sets")
+    return [f"{state['option']} {state['value']}: each final hand pays {state['multiplier']} x its pay; {what}",
+            "(EVs per unit of one line's base bet; the added values exactly in --json)"]
+
+
+Answer = tuple[HoldReport, StateValue, list[str]]
+
+
+def _warm(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> Answer | None:
+    """From the prepared-game file and the kept states; None when the slow path must answer."""
+    from cpoly.games.videopoker.hold.tiebreak import choose_tie_rule
+    from cpoly.games.videopoker.warm.holdfile import WarmHold, header_paytable, header_warnings
+    from cpoly.games.videopoker.warm.statefile import load_states
+
+    warm = WarmHold.open(args.file)
+    if warm is None:
+        return None
+    try:
+        header = warm.header
+        feature = next((f for f in header["features"] if f["kind"] == kind), None)
+        table, warnings = header_paytable(header, args.paytable), header_warnings(header, args.file)
+        if feature is None or table is None or warnings is None:
+            return None
+        states = load_states(header["key"], table, kind, feature["title"])
+        if states is None:
+            return None
+        value = state_of(states, asked, kind, int(feature["lines"]))
+        deal = warm.deal(args.cards)
+        counts = warm.counts(deal)
+        if counts is None:
+            return None
+        report = warm.report(deal, counts, table, choose_tie_rule(args.tie_rule, header["tie_rule"]).rule,
+                             state_pays(table, value))
+    except CpolyError:
+        raise
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    return report, value, [line for line in warnings if line != feature["warning"]]
+
+
+def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> Answer:
+    """The game loaded, the feature solved and its states kept (and the prepared-game file)."""
+    from cpoly.cli.featurekinds import FEATURES, FeatureInputs, solved_by, warnings_left
+    from cpoly.cli.output import working
+    from cpoly.games.videopoker.game import VideoPoker
+    from cpoly.games.videopoker.hold.holdchoice import play_deal
+    from cpoly.games.videopoker.play.plain import hold_outcomes
+    from cpoly.games.videopoker.warm.preparedfile import store_hold_file
+    from cpoly.lang.features import MultiStrike, UltimateX
+
+    poker = VideoPoker.load(args.file)
+    feature = next((f for f in poker.game.spec.features if f.kind == kind), None)
+    option = HOLD_OPTIONS[kind][0]
+    if feature is None:
+        raise CpolyInputError(f"{option}: this game has no {kind} feature")
+    if not solved_by([feature]):
+        raise CpolyInputError(f"{option}: this {kind} feature is not solved by the commands yet")
+    assert isinstance(feature, (MultiStrike, UltimateX))
+    lines = feature.lines if isinstance(feature, UltimateX) else 1
+    check_state(state_labels(feature), asked, kind, lines)  # before the feature is solved
+    table = poker.paytable(args.paytable)
+    deal = poker.deal_indices(args.cards)
+    poker.game.check_dealt(poker.game.parse_hand(args.cards))
+    poker.require_zero_one()
+    row = FEATURES[kind]
+    with working(f"solving {kind} (once: its states are kept)", not args.json):
+        analysis = row.analyse(FeatureInputs(poker.single_deck, table, lambda: Fraction(0)), feature)
+    assert row.states is not None
+    states = row.states(analysis)
+    _keep(poker, table, feature, states)
+    value = state_of(states, asked, kind, lines)
+    store_hold_file(poker, args.file)
+    prepared = poker.single_deck()
+    result = play_deal(deal, hold_outcomes(deal, prepared).tolist(), state_pays(table, value), poker.n_cards,
+                       poker.tie_rule_choice(args.tie_rule).rule, poker.faces.tolist())
+    report = HoldReport(poker.game.spec.title, table.name, False, (*poker.game.category_names, "Nothing"),
+                        {card: poker.card_name(card) for card in deal}, result)
+    rendered = [warning.render() for warning in poker.game.program.warnings]
+    return report, value, warnings_left(rendered, [feature])
+
+
+def _keep(poker: VideoPoker, table: PayTable, feature: Feature, states: dict[str, StateValue]) -> None:
+    """Keep the states for a warm ``hold`` (games whose definitions have a sources key)."""
+    from cpoly.games.videopoker.warm.statefile import store_states
+
+    sources = poker.game.program.module.sources
+    if sources is not None and not poker.game.program.overridden:
+        store_states(sources.key(), table, feature.kind, feature.title, states)
