@@ -111,7 +111,7 @@ class _Scheduler:
     def address(self) -> str:
         if self.cluster is None:
             from distributed import LocalCluster
-            self.cluster = LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1",
+            self.cluster = LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1", protocol="tcp://",
                                         dashboard_address=None, processes=False)
         return str(self.cluster.scheduler_address)  # type: ignore[attr-defined]
 

@@ -6,38 +6,14 @@ from __future__ import annotations
 
 import re
 import shlex
-from pathlib import Path
 
 import pytest
 
 from cpoly.cli.main import main
 from tests.conftest import ROOT
+from tests.docblocks import blocks_of, shown, squeeze
 
 LANGUAGE = ROOT / "docs" / "language.md"
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
-
-
-def _blocks(path: Path) -> list[tuple[str, str]]:
-    return [(m[1], m[2]) for m in FENCE.finditer(path.read_text(encoding="utf-8"))]
-
-
-def _squeeze(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _shown(expected: str, output: list[str]) -> bool:
-    """Whether one output line contains the parts of ``expected`` (split at …) in order."""
-    parts = [_squeeze(p) for p in expected.split("…")]
-    for line in output:
-        at = 0
-        for part in parts:
-            at = line.find(part, at)
-            if at < 0:
-                break
-            at += len(part)
-        else:
-            return True
-    return False
 
 
 def _commands(block: str) -> list[tuple[list[str], list[str]]]:
@@ -53,9 +29,9 @@ def _commands(block: str) -> list[tuple[list[str], list[str]]]:
 
 
 def test_every_block_is_a_file_or_a_command():
-    kinds = {kind for kind, _ in _blocks(LANGUAGE)}
+    kinds = {kind for kind, _ in blocks_of(LANGUAGE.read_text(encoding="utf-8"))}
     assert kinds == {"cp", "console"}
-    for kind, text in _blocks(LANGUAGE):
+    for kind, text in blocks_of(LANGUAGE.read_text(encoding="utf-8")):
         if kind == "cp":
             assert re.match(r"// file: [\w.]+\.cp\n", text), text
 
@@ -63,7 +39,7 @@ def test_every_block_is_a_file_or_a_command():
 def test_every_example_runs_and_prints_what_the_docs_show(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     ran = 0
-    for kind, text in _blocks(LANGUAGE):
+    for kind, text in blocks_of(LANGUAGE.read_text(encoding="utf-8")):
         if kind == "cp":
             name = text.splitlines()[0].removeprefix("// file: ").strip()
             (tmp_path / name).write_text(text, encoding="utf-8")
@@ -71,17 +47,17 @@ def test_every_example_runs_and_prints_what_the_docs_show(tmp_path, monkeypatch,
         for argv, expected in _commands(text):
             code = main(argv)
             out, err = capsys.readouterr()
-            lines = [_squeeze(line) for line in (out + err).splitlines()]
+            lines = [squeeze(line) for line in (out + err).splitlines()]
             assert code == (2 if any("error:" in e for e in expected) else 0), (argv, err)
             for line in expected:
-                assert _shown(line, lines), (argv, line, out + err)
+                assert shown(line, lines), (argv, line, out + err)
             ran += 1
     assert ran >= 12
 
 
 def test_the_tutorial_game_is_short():
     """Goal of issue 12: a new game from the docs alone in at most 15 lines plus its pay table."""
-    tutorial = next(text for kind, text in _blocks(LANGUAGE) if "// file: aces_and_faces.cp" in text)
+    tutorial = next(text for kind, text in blocks_of(LANGUAGE.read_text(encoding="utf-8")) if "// file: aces_and_faces.cp" in text)
     lines = [line for line in tutorial.splitlines()[1:] if line.strip()]
     first_table = next(i for i, line in enumerate(lines) if line.startswith("paytable"))
     assert first_table <= 15
