@@ -4,7 +4,7 @@
 cards.  The test lists every joint holding (its own range expansion, written below) and every
 board completion, ranks each player's seven cards with eval7 and splits each pot equally among
 its winners: each player's equity must equal the command's ``equity_exact`` as a Fraction, and
-(unweighted) the holdings, boards, wins, ties, losses and per-category counts.  Cases are drawn
+the holdings, the (weighted) boards, wins, ties, losses and per-category counts.  Cases are drawn
 small enough to enumerate in Python; the seed is printed in every failure
 (``CPOLY_HOSTILE_SEED=N`` replays one).
 """
@@ -19,7 +19,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
-from math import comb, lcm, prod
+from math import comb, gcd, lcm, prod
 from typing import Any
 
 import eval7
@@ -93,19 +93,17 @@ class Case:
     ranges: list[dict[Combo, int]]
     board: list[str]
     dead: list[str]
-    weighted: bool = field(init=False)
-
-    def __post_init__(self) -> None:
-        self.weighted = any(len(set(r.values())) > 1 for r in self.ranges)
 
     def arguments(self) -> list[str]:
         return (["equity", *self.hands] + (["--board", *self.board] if self.board else [])
                 + (["--dead", *self.dead] if self.dead else []) + ["--exact", "--json"])
 
     def live(self) -> list[dict[Combo, int]]:
-        """Each player's combos that use no board or dead card."""
+        """Each player's combos that use no board or dead card, their weights scaled to the
+        smallest integers in the same proportions (as docs/holdem.md says counts are weighted)."""
         used = set(self.board) | set(self.dead)
-        return [{c: w for c, w in r.items() if not c & used} for r in self.ranges]
+        players = [{c: w for c, w in r.items() if not c & used} for r in self.ranges]
+        return [{c: w // gcd(*player.values()) for c, w in player.items()} for player in players]
 
     def joint(self) -> list[tuple[tuple[Combo, ...], int]]:
         """Every joint holding (one combo per player, no card twice) and its weight."""
@@ -202,26 +200,19 @@ def equity(arguments: list[str]) -> tuple[int, str, str]:
 
 
 def expected_players(case: Case, tally: Tally) -> Iterator[dict[str, Any]]:
-    """What each player's JSON must say: the equity always, the counts when unweighted."""
+    """What each player's JSON must say: the equity, the (weighted) counts of boards won, tied
+    and lost, and per category."""
     for p, hand in enumerate(case.hands):
-        player: dict[str, Any] = {"hand": hand, "equity_exact": tally.equity(p)}
-        if not case.weighted:
-            player |= {"win": tally.win[p], "tie": tally.tie[p], "loss": tally.boards - tally.win[p] - tally.tie[p],
-                       "by_category": {name: [won, shared, held] for name, (won, shared, held)
-                                       in tally.categories[p].items()}}
-        yield player
+        yield {"hand": hand, "equity_exact": tally.equity(p), "win": tally.win[p], "tie": tally.tie[p],
+               "loss": tally.boards - tally.win[p] - tally.tie[p],
+               "by_category": {name: counts for name, counts in tally.categories[p].items()}}
 
 
-def _found_players(found: dict[str, Any], case: Case) -> list[dict[str, Any]]:
-    players = []
-    for player in found["players"]:
-        seen: dict[str, Any] = {"hand": player["hand"], "equity_exact": Fraction(player["equity_exact"])}
-        if not case.weighted:
-            seen |= {key: player[key] for key in ("win", "tie", "loss")}
-            seen["by_category"] = {name: [row["win"], row["tie"], row["occur"]]
-                                   for name, row in player["by_category"].items()}
-        players.append(seen)
-    return players
+def _found_players(found: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"hand": player["hand"], "equity_exact": Fraction(player["equity_exact"]),
+             **{key: player[key] for key in ("win", "tie", "loss")},
+             "by_category": {name: [row["win"], row["tie"], row["occur"]] for name, row in player["by_category"].items()}}
+            for player in found["players"]]
 
 
 def test_random_equities_equal_eval7_enumeration_exactly() -> None:
@@ -237,6 +228,5 @@ def test_random_equities_equal_eval7_enumeration_exactly() -> None:
         found = json.loads(out)
         tally = brute_force(case)
         assert found["exact"] is True and found["board"] == case.board and found["dead"] == case.dead, where
-        if not case.weighted:
-            assert (found["holdings"], found["boards"]) == (len(case.joint()), tally.boards), where
-        assert _found_players(found, case) == list(expected_players(case, tally)), where
+        assert (found["holdings"], found["boards"]) == (len(case.joint()), tally.boards), where
+        assert _found_players(found) == list(expected_players(case, tally)), where
