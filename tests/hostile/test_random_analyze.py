@@ -35,7 +35,7 @@ from tests.hostile.seed import SEED, replay
 SMALL = FIXTURES / "small_poker.cp"
 NAMED = CATEGORIES[:-1]  # the categories a pay table names ("Nothing" pays 0)
 TABLES = ("t0", "t1", "t2")
-CASES_PER_DECK = {15: 6, 18: 4}
+CASES_PER_DECK = {15: 10, 18: 8}
 #: small_poker.cp without the Nine: Ten..Ace, one straight (its edits, each checked to apply).
 WITHOUT_NINE = (("Nine = 0\nTen = 1\nJack = 2\nQueen = 3\nKing = 4\nAce = 5\nFaces = 6",
                  "Ten = 0\nJack = 1\nQueen = 2\nKing = 3\nAce = 4\nFaces = 5"),
