@@ -19,11 +19,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.hostile.seed import SEED
+
 ROOT = Path(__file__).resolve().parents[2]
 GAME = str(ROOT / "tests" / "fixtures" / "small_poker.cp")
 COMMANDS = [["analyze", GAME, "--json"], ["hold", GAME, "Ah", "Kh", "Qd", "9c", "9d", "--json"],
             ["count", GAME, "--json"]]
-SEED = int(os.environ.get("CPOLY_HOSTILE_SEED", random.randrange(1 << 32)))
 
 
 def cpoly(cache: Path, args: list[str]) -> subprocess.CompletedProcess[str]:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import random
 import re
 import shutil
@@ -22,11 +21,11 @@ from pathlib import Path
 import pytest
 
 from cpoly.cli.main import main
+from tests.hostile.seed import SEED
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted((ROOT / "cpoly" / "definitions").glob("*.cp"))
 LIBRARY = sorted((ROOT / "cpoly" / "lib").glob("*.cp"))
-SEED = int(os.environ.get("CPOLY_HOSTILE_SEED", random.randrange(1 << 32)))
 GAMES_PER_RUN = 3
 _DEFINED = re.compile(r"^(?:override\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=", re.MULTILINE)
 _PRODUCT = re.compile(r"(?<=[=(+,] )([A-Za-z_][A-Za-z0-9_]*) \* ([A-Za-z_][A-Za-z0-9_]*)(?=\s*(?:[+),]|$))",
