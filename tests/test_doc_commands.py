@@ -137,6 +137,8 @@ def _run(argv: list[str], capfd: pytest.CaptureFixture[str]) -> tuple[int, str]:
     stdin, sys.stdin = sys.stdin, io.StringIO("")
     try:
         code = main(argv)
+    except SystemExit as done:  # --help: argparse prints and exits
+        code = done.code if isinstance(done.code, int) else 0
     finally:
         sys.stdin = stdin
     out, err = capfd.readouterr()
