@@ -98,9 +98,12 @@ def runouts_price(deal: Deal, request: Request) -> Price:
 
 
 def _suit_class_count(deal: Deal, holdings: int) -> int:
-    """Suit classes of the joint holdings: counted when there are few, else holdings / 24."""
+    """Suit classes of the joint holdings: counted when there are few (one holding is one class),
+    else holdings / 24."""
     if holdings > COUNTED_CLASSES_UP_TO:
         return holdings // 24
+    if holdings == 1:
+        return 1
     ids, _, _ = enumerate_rows(deal, list(range(len(deal.combos))))
     if not len(ids):
         return 1
@@ -163,9 +166,10 @@ def holdings_tally(deal: Deal, flushes: bool = True,
             f"more than {MAX_ENUMERATED_HOLDINGS:,} joint holdings: too many to enumerate "
             f"exactly; use Monte Carlo (--samples N)")
     holdings, weights = found
-    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *rank_classes(holdings))]
+    alone = (np.zeros(1, dtype=np.int64),) * 2 if len(holdings) == 1 else None  # its own class
+    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *(alone or rank_classes(holdings)))]
     if flushes:
-        parts.append((flush_part, *holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries())))
+        parts.append((flush_part, *(alone or holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries()))))
     total = Tally.zero(len(deal.combos))
     steps, done = sum(len(first) for _, first, _ in parts), 0
     for part, first, labels in parts:
