@@ -46,6 +46,50 @@ def test_equity_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Ac Kc" in out and "flush" in out and "method: exact" in out
 
 
+#: Questions whose tables must fit 80 columns: six hands, ranges with many deals, Monte Carlo.
+NARROW = [
+    ["AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h"],
+    ["QQ+,AK,A2s+", "??", "??", "--board", "2c7d9hJs3s"],
+    ["AA@50,KK", "As?", "??", "--board", "Kd 7c 2s 3h", "--dead", "2h"],
+    ["AsAh", "??", "??", "--samples", "3000", "--seed", "2"],
+]
+
+
+@pytest.mark.parametrize("question", NARROW)
+def test_equity_table_fits_80_columns_and_shows_the_key_numbers(
+        capsys: pytest.CaptureFixture[str], question: list[str]) -> None:
+    code, out, _ = run(capsys, "equity", *question, "--fractions")
+    _, raw, _ = run(capsys, "equity", *question, "--json")
+    data = json.loads(raw)
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
+    for line, player in zip(out.splitlines()[3:], data["players"]):
+        cells = [cell for cell in line.split() if cell != "│"]
+        if not data["exact"]:
+            assert float(cells.pop(2)) == pytest.approx(100 * player["stderr"], abs=1e-4)
+        assert cells == [player["hand"], f"{100 * player['equity']:.4f}",
+                         f"{100 * player['probability']['win']:.4f}",
+                         f"{100 * player['probability']['tie']:.4f}", f"{player['win']:,}", f"{player['tie']:,}"]
+    word = "deals" if data["exact"] else "samples"
+    assert f"{data['boards']:,} {word}" in out.splitlines()[0]
+    fractions = [player["equity_exact"] for player in data["players"]]
+    assert all(f in out for f in fractions) if data["exact"] else "exact" not in out.splitlines()[0]
+
+
+def test_fractions_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    _, plain, _ = run(capsys, "equity", "AsAh", "KsKh")
+    _, both, _ = run(capsys, "equity", "AsAh", "KsKh", "--fractions")
+    assert "707495/856152" not in plain and "707495/856152" in both and "9794/11891" in both
+
+
+def test_equity_help_says_when_it_enumerates(capsys: pytest.CaptureFixture[str]) -> None:
+    from cpoly.games.holdem.planner import AUTO_EXACT_SECONDS, DEFAULT_SAMPLES
+
+    with pytest.raises(SystemExit):
+        main(["equity", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"at most {AUTO_EXACT_SECONDS:.0f} s" in text and f"{DEFAULT_SAMPLES:,} Monte Carlo" in text
+
+
 def test_eval_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "eval", "As", "Ks", "Qs", "Js", "Ts", "2c", "3d", "--json")
     data = json.loads(out)
