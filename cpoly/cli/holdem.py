@@ -152,26 +152,26 @@ def _print_equity(result: EquityResult, fractions: bool) -> None:
                     [[p.hand, str(p.equity_exact), str(p.outcome.probability("win")),
                       str(p.outcome.probability("tie"))] for p in result.players],
                     [False, True, True, True])
-    print_table(f"by the hand made at showdown: {'deals' if result.exact else 'samples'} "
-                f"won / tied / lost", ["hand", "made", "won", "tied", "lost"],
+    print_table(f"{'deals' if result.exact else 'samples'} won / tied / lost by the hand made at "
+                f"showdown", ["hand", "made", "won", "tied", "lost"],
                 category_rows(result), [False, False, True, True, True])
     echo(f"method: {result.method_reason}")
 
 
 def equity_title(result: EquityResult) -> str:
     """The table's title: the known cards and what was counted (deals: every joint holding
-    with every board; or samples).
+    with every board; or samples), in the characters a table prints without rich.
 
     >>> from cpoly.games.holdem.equity import equity
     >>> equity_title(equity(["AsAh", "KK"], "2c 7d 9h"))
-    'board 2c 7d 9h: 5,940 deals (6 holdings x boards), exact'
+    'board 2c 7d 9h, 5,940 deals (6 holdings x boards), exact'
     """
     known = f"board {format_cards(result.board) if result.board else '(none)'}"
     known += f", dead {format_cards(result.dead)}" if result.dead else ""
     holdings = f"{result.holdings:,} holding{'s' if result.holdings != 1 else ''}"
     counted = (f"{result.boards:,} deals ({holdings} x boards), exact" if result.exact
                else f"{result.boards:,} samples, Monte Carlo")
-    return f"{result.game + ', ' if result.game else ''}{known}: {counted}"
+    return f"{result.game + ', ' if result.game else ''}{known}, {counted}"  # no ':' (rich's emoji)
 
 
 def _equity_columns(result: EquityResult) -> tuple[list[str], list[list[str]]]:
