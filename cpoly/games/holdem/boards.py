@@ -235,6 +235,24 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
     return found
 
 
+def _distinct_suits(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                    available: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The suits whose flush events differ, each with the number of suits it stands for: two
+    suits with the same ranks in every hand and on the board and the same ranks left in the
+    deck have the same events (renaming one as the other changes nothing else).
+
+    >>> from cpoly.games.holdem.intcards import parse_cards
+    >>> _distinct_suits([parse_cards("AsAh"), parse_cards("KsKh")], (), np.ones((13, 4), dtype=bool))
+    [(0, 2), (2, 2)]
+    """
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for suit in range(4):
+        key = (tuple(_suit_mask(hand, suit) for hand in hands), _suit_mask(board, suit),
+               available[:, suit].tobytes())
+        groups.setdefault(key, []).append(suit)
+    return [(suits[0], len(suits)) for suits in groups.values()]
+
+
 def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
                   dead: Sequence[int], rules: GameRules) -> tuple[npt.NDArray[np.bool_], IntArray]:
     known = [c for h in hands for c in h] + list(board) + list(dead)
@@ -269,8 +287,8 @@ def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     available, hole_counts = _availability(hands, board, dead, game)
     plain = _player_table(game, board, hole_counts)
     flushes = flush_table(game)
-    events = [e for suit in range(4)
-              for e in _flush_events(hands, board, suit, available, plain, flushes)]
+    events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
+              for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
     if not events:
         return Tally.zero(len(hands))
     rows = np.concatenate([e[0] for e in events])
