@@ -111,11 +111,19 @@ def _suit_class_count(deal: Deal, holdings: int) -> int:
 
 
 def holdings_price(deal: Deal, request: Request) -> Price:
-    """Price of the per-holding board-suit method: suit classes x (overhead + boards)."""
+    """Price of the per-holding board-suit method: suit classes x (overhead + boards).
+
+    Counting the suit classes costs time (a tenth of the flop question ``QQ+,AK`` vs ``??``):
+    when even the fewest classes there can be (holdings / 24: a class holds at most 24
+    holdings) price it above the runout method, which wins then, that bound is its price."""
     holdings = prod(len(r) for r in deal.combos)
     boards = deal.boards_per_holding()
-    classes = _suit_class_count(deal, holdings)
-    seconds = classes * (1e-3 + boards * 1e-8)
+    per_class = 1e-3 + boards * 1e-8
+    rival = runouts_price(deal, request)
+    fewest = -(-holdings // 24)
+    beaten = rival.refusal is None and fewest * per_class > rival.seconds
+    classes = fewest if beaten else _suit_class_count(deal, holdings)
+    seconds = classes * per_class
     memory = min(holdings, MAX_ENUMERATED_HOLDINGS) * len(deal.combos) * 64
     refusal = None
     if holdings > MAX_ENUMERATED_HOLDINGS:
