@@ -219,6 +219,18 @@ def cli_table(cap: int, repeats: int = 7) -> Table:
     return table
 
 
+def three_on_the_flop() -> str:
+    """Exact ``?? ?? ??`` on a flop: CPU time and peak resident memory of this process."""
+    import resource
+
+    start = time.process_time()
+    result = equity(["??", "??", "??"], "2c 7d 9h", exact=True)
+    elapsed = time.process_time() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20
+    return (f"?? ?? ?? on 2c 7d 9h exact: {result.boards:,} deals, {elapsed:.0f} CPU s, "
+            f"peak RSS {peak:.2f} GB, equities {[str(p.equity_exact) for p in result.players]}")
+
+
 def peer_loop(hands: list[str], peer: str, cap: int) -> tuple[float, bool, list[float]]:
     """Time a Python enumeration of every board with a peer evaluator (extrapolated past cap)."""
     holes = [parse_cards(h) for h in hands]
