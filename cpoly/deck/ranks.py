@@ -86,26 +86,17 @@ def suitings(multisets: npt.ArrayLike, available: npt.ArrayLike) -> IntArray:
     multisets
         ``(n, ranks)`` rank counts of the cards to deal.
     available
-        ``(ranks,)`` copies of each rank still in the deck, or ``(m, ranks)``: ``m`` decks.
+        ``(ranks,)`` copies of each rank still in the deck.
 
     Returns
     -------
-    ``(n,)`` int64 counts (``(m, n)`` for ``m`` decks); 0 where a rank is asked for more often
-    than it is available.
-
-    >>> suitings(np.array([[2, 1], [0, 3]]), np.array([[4, 4], [2, 3]])).tolist()
-    [[24, 4], [3, 1]]
+    ``(n,)`` int64 counts; 0 where a rank is asked for more often than it is available.
     """
     counts = np.asarray(multisets, dtype=np.int64)
-    avail = np.asarray(available, dtype=np.int64)
+    avail = np.asarray(available, dtype=np.int64).ravel()
     table = _binomials(int(avail.max(initial=0)), int(counts.max(initial=0)))
-    if avail.ndim == 2:
-        ways = np.ones((len(avail), *counts.shape[:-1]), dtype=np.int64)
-        for rank in range(avail.shape[1]):
-            ways *= table[avail[:, rank, None], counts[None, ..., rank]]
-        return ways
     ways = np.ones(counts.shape[:-1], dtype=np.int64)
-    for rank, copies in enumerate(avail.ravel().tolist()):
+    for rank, copies in enumerate(avail.tolist()):
         ways *= table[copies][counts[..., rank]]
     return ways
 

@@ -9,8 +9,7 @@ exactly without listing suited boards one by one:
    most one such suit, so boards with a flush-capable suit ``s`` are partitioned by the exact set
    ``R`` of ranks the new cards hold in suit ``s`` and the multiset of the other new cards (suited
    in the other three suits).  Only where some player can reach 5 cards of suit ``s`` are these
-   events enumerated, and each one replaces its rank-only showdown by the real one
-   (:mod:`~cpoly.games.holdem.flushpart`, for many holdings at once).
+   events enumerated, and each one replaces its rank-only showdown by the real one.
 
 The rank-only strength of every multiset of unknown cards with every pair of hole ranks is one
 table per game and known board (:func:`strength_table`, memoised), so a holding's two parts are
@@ -21,6 +20,7 @@ strengths from an 8,192-entry table (:func:`flush_table`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 
 import numpy as np
@@ -30,7 +30,7 @@ from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
 from cpoly.games.holdem.evaluator import count_masks, flush_strength, game_rules, rank_strength
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tablestore import kept_table
-from cpoly.games.holdem.tally import Tally, tally_columns
+from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
 
 IntArray = npt.NDArray[np.int64]
 StrengthArray = npt.NDArray[np.int32]
@@ -201,6 +201,58 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
                        unknown, game)
 
 
+def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
+                  available: npt.NDArray[np.bool_], plain: StrengthArray,
+                  flushes: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
+    """The boards with a flush-capable ``suit`` on which a flush changes the showdown, per number
+    of new cards of ``suit``: each board's column of ``plain`` (its unknown cards' rank
+    multiset), its number of suitings and every player's real strength ``(P, c)``."""
+    unknown = 5 - len(board)
+    board_mask = _suit_mask(board, suit)
+    hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
+    most_in_hand = max(int(m).bit_count() for m in hole_masks)
+    first = max(0, 5 - board_mask.bit_count() - most_in_hand)
+    suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
+    others = available.sum(axis=1) - available[:, suit]
+    found = []
+    for size in range(first, unknown + 1):
+        sets = rank_sets(size)
+        set_rows = np.flatnonzero((sets & ~suit_available) == 0)
+        rest_ways = suitings(rank_multisets(unknown - size), others)
+        rest_rows = np.flatnonzero(rest_ways)
+        if set_rows.size == 0 or rest_rows.size == 0:
+            continue
+        index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
+        flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
+        flushing = np.flatnonzero(flush.any(axis=1))
+        changed = flush[flushing[0], :, None] > plain[flushing[0]][index]
+        for player in flushing[1:].tolist():
+            changed |= flush[player, :, None] > plain[player][index]
+        set_at, rest_at = np.nonzero(changed)
+        rows = index[set_at, rest_at]
+        found.append((rows, rest_ways[rest_rows][rest_at],
+                      np.maximum(plain[:, rows], flush[:, set_at])))
+    return found
+
+
+def _distinct_suits(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                    available: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The suits whose flush events differ, each with the number of suits it stands for: two
+    suits with the same ranks in every hand and on the board and the same ranks left in the
+    deck have the same events (renaming one as the other changes nothing else).
+
+    >>> from cpoly.games.holdem.intcards import parse_cards
+    >>> _distinct_suits([parse_cards("AsAh"), parse_cards("KsKh")], (), np.ones((13, 4), dtype=bool))
+    [(0, 2), (2, 2)]
+    """
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for suit in range(4):
+        key = (tuple(_suit_mask(hand, suit) for hand in hands), _suit_mask(board, suit),
+               available[:, suit].tobytes())
+        groups.setdefault(key, []).append(suit)
+    return [(suits[0], len(suits)) for suits in groups.values()]
+
+
 def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
                   dead: Sequence[int], rules: GameRules) -> tuple[npt.NDArray[np.bool_], IntArray]:
     known = [c for h in hands for c in h] + list(board) + list(dead)
@@ -222,3 +274,43 @@ def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     available, hole_counts = _availability(hands, board, dead, game)
     plain = _player_table(game, board, hole_counts)
     return _rank_tally(plain, available.sum(axis=1), 5 - len(board), game)
+
+
+def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
+               dead: Sequence[int] = (), rules: GameRules | None = None) -> Tally:
+    """The correction of :func:`rank_part` for flushes: each board on which a flush changes the
+    showdown replaces its rank-only tally by the real one (``boards`` is 0).
+
+    The boards replaced are tallied one by one with their real strengths, and taken out of the
+    rank part's tally by their rank multisets (one row per multiset, its replaced suitings)."""
+    game = game_rules(rules)
+    available, hole_counts = _availability(hands, board, dead, game)
+    plain = _player_table(game, board, hole_counts)
+    flushes = flush_table(game)
+    events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
+              for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
+    if not events:
+        return Tally.zero(len(hands))
+    rows = np.concatenate([e[0] for e in events])
+    ways = np.concatenate([e[1] for e in events])
+    replaced = exact_bincount(rows, ways, plain.shape[1])
+    multisets = np.flatnonzero(replaced)
+    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
+    total = tally_columns(strengths, np.concatenate([ways, -replaced[multisets]]), game)
+    return replace(total, boards=0)
+
+
+def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
+                  dead: Sequence[int] = (), flushes: bool = True,
+                  rules: GameRules | None = None) -> Tally:
+    """Exact tally over all completions of ``board`` for known ``hands`` (cards must be distinct).
+
+    ``flushes=False`` ranks every hand by its ranks only (seed 000's poker with no flushes).
+
+    >>> from cpoly.games.holdem.intcards import parse_cards
+    >>> t = holding_tally([parse_cards("AsAh"), parse_cards("KsKh")])
+    >>> t.boards, t.win.tolist(), t.tie.tolist()
+    (1712304, [1410336, 292660], [9308, 9308])
+    """
+    total = rank_part(hands, board, dead, rules)
+    return total + flush_part(hands, board, dead, rules) if flushes else total

@@ -27,9 +27,8 @@ import numpy.typing as npt
 from cpoly.deck.codes import STANDARD
 from cpoly.deck.symmetry import holding_classes
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import rank_part
+from cpoly.games.holdem.boards import flush_part, rank_part
 from cpoly.games.holdem.deal import Deal
-from cpoly.games.holdem.flushpart import flush_parts
 from cpoly.games.holdem.montecarlo import monte_carlo
 from cpoly.games.holdem.planner import (
     MONTE_CARLO,
@@ -176,20 +175,18 @@ def holdings_tally(deal: Deal, flushes: bool = True,
             f"exactly; use Monte Carlo (--samples N)")
     holdings, weights = found
     alone = (np.zeros(1, dtype=np.int64),) * 2 if len(holdings) == 1 else None  # its own class
-    first, labels = alone or rank_classes(holdings)
-    suited, suit_labels = (alone or holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries())
-                           if flushes else (first[:0], labels[:0]))
-    steps = len(first) + len(suited)
+    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *(alone or rank_classes(holdings)))]
+    if flushes:
+        parts.append((flush_part, *(alone or holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries()))))
     total = Tally.zero(len(deal.combos))
-    for done, (index, weight) in enumerate(zip(first.tolist(), _class_weights(labels, weights, len(first))), 1):
-        holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
-        total = total + rank_part(holding, deal.board, deal.dead, deal.rules).scaled(weight)
-        if progress is not None:
-            progress(done, steps)
-    if len(suited):
-        class_weights = np.array(_class_weights(suit_labels, weights, len(suited)), dtype=np.int64)
-        report = None if progress is None else (lambda done: progress(len(first) + done, steps))
-        total = total + flush_parts(holdings[suited], class_weights, deal.board, deal.dead, deal.rules, report)
+    steps, done = sum(len(first) for _, first, _ in parts), 0
+    for part, first, labels in parts:
+        for index, weight in zip(first.tolist(), _class_weights(labels, weights, len(first))):
+            holding = [tuple(int(c) for c in combo) for combo in holdings[index]]
+            total = total + part(holding, deal.board, deal.dead, deal.rules).scaled(weight)
+            done += 1
+            if progress is not None:
+                progress(done, steps)
     return total, len(holdings)
 
 
