@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from cpoly.cli.main import main
+from tests.conftest import ROOT
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -224,3 +227,29 @@ def test_hands_keep_their_command_line_order(capsys: pytest.CaptureFixture[str],
     """Hands typed after --board or --dead keep their place (they were appended board-first)."""
     code, out, _ = run(capsys, "equity", "--samples", "200", "--seed", "1", "--json", *argv)
     assert code == 0 and [p["hand"] for p in json.loads(out)["players"]] == ["AsAh", "KsKh", "QQ"]
+
+
+def test_a_warm_two_hand_question_loads_only_what_it_needs(tmp_path: Path) -> None:
+    """Warm (the game's rules and the preflop strength table in the store), ``cpoly equity AsAh
+    KsKh --exact`` through a pipe builds no table and imports neither rich, nor the .cp parser,
+    nor Omaha's methods, nor numpy.ma (which ``np.unique`` loads); its answer is the cold one."""
+    child = ("import sys\n"
+             "from cpoly.games.holdem import boards\n"
+             "from cpoly.cli.main import main\n"
+             "if sys.argv[1] == 'warm':\n"
+             "    def refuse(*args):\n"
+             "        raise AssertionError('built again')\n"
+             "    boards._built_strengths = refuse\n"
+             "code = main(['equity', 'AsAh', 'KsKh', '--exact'])\n"
+             "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+             "sys.exit(code)\n")
+    env = {**os.environ, "CPOLY_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env.pop("CPOLY_NO_CACHE", None)
+    runs = [subprocess.run([sys.executable, "-c", child, mode], env=env, capture_output=True, text=True,
+                           check=True, cwd=ROOT) for mode in ("cold", "warm")]
+    assert runs[0].stdout == runs[1].stdout and "707495" not in runs[1].stdout
+    assert "82.6366" in runs[1].stdout.splitlines()[3]
+    packages = {m.rsplit(".", 1)[0] for m in runs[1].stderr.split()} | set(runs[1].stderr.split())
+    unwanted = {"rich", "lark", "cpoly.lang", "numpy.ma", "cpoly.games.holdem.omaha",
+                "cpoly.games.holdem.omaha_exact", "cpoly.games.holdem.omaha_gather"}
+    assert packages & unwanted == set()
