@@ -146,6 +146,8 @@ def _print_equity(result: EquityResult, fractions: bool) -> None:
     hand, the exact fractions with ``fractions``, then each hand's deals won, tied and lost by
     the hand it made."""
     columns, rows = _equity_columns(result)
+    if result.game:
+        echo(result.game)  # on its own line: a game's title may be long
     print_table(equity_title(result), columns, rows, [False] + [True] * (len(columns) - 1))
     if fractions and result.exact:
         print_table("exact", ["hand", "equity", "win", "tie"],
@@ -171,7 +173,7 @@ def equity_title(result: EquityResult) -> str:
     holdings = f"{result.holdings:,} holding{'s' if result.holdings != 1 else ''}"
     counted = (f"{result.boards:,} deals ({holdings} x boards), exact" if result.exact
                else f"{result.boards:,} samples, Monte Carlo")
-    return f"{result.game + ', ' if result.game else ''}{known}, {counted}"  # no ':' (rich's emoji)
+    return f"{known}, {counted}"  # no ':' (rich's emoji)
 
 
 def _equity_columns(result: EquityResult) -> tuple[list[str], list[list[str]]]:

@@ -55,6 +55,7 @@ NARROW = [
     ["QQ+,AK,A2s+", "??", "??", "--board", "2c7d9hJs3s"],
     ["AA@50,KK", "As?", "??", "--board", "Kd 7c 2s 3h", "--dead", "2h"],
     ["AsAh", "??", "??", "--samples", "3000", "--seed", "2"],
+    ["AsAhKsKh", "QdJdTc9c", "--game", "definitions/omaha.cp"],
 ]
 
 
@@ -65,7 +66,10 @@ def test_equity_table_fits_80_columns_and_shows_the_key_numbers(
     _, raw, _ = run(capsys, "equity", *question, "--json")
     data = json.loads(raw)
     assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
-    for line, player in zip(out.splitlines()[3:], data["players"]):
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith(" hand "))
+    assert lines[:header - 1] == ([data["game"]] if "game" in data else [])
+    for line, player in zip(lines[header + 2:], data["players"]):
         cells = [cell for cell in line.split() if cell != "│"]
         if not data["exact"]:
             assert float(cells.pop(2)) == pytest.approx(100 * player["stderr"], abs=1e-4)
@@ -73,9 +77,9 @@ def test_equity_table_fits_80_columns_and_shows_the_key_numbers(
                          f"{100 * player['probability']['win']:.4f}",
                          f"{100 * player['probability']['tie']:.4f}", f"{player['win']:,}", f"{player['tie']:,}"]
     word = "deals" if data["exact"] else "samples"
-    assert f"{data['boards']:,} {word}" in out.splitlines()[0]
+    assert f"{data['boards']:,} {word}" in lines[header - 1]
     fractions = [player["equity_exact"] for player in data["players"]]
-    assert all(f in out for f in fractions) if data["exact"] else "exact" not in out.splitlines()[0]
+    assert all(f in out for f in fractions) if data["exact"] else "exact" not in lines[header - 1]
 
 
 def test_fractions_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
