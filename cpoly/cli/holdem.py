@@ -6,22 +6,14 @@ import argparse
 import json
 from typing import Any
 
-from rich.console import Console
-from rich.table import Table
-
-from cpoly.cli.output import progress_bar
+from cpoly.cli.output import echo, print_table, progress_bar
 from cpoly.deck.cards import split_cards
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.equity import equity
-from cpoly.games.holdem.evaluator import (
-    CATEGORY_NAMES,
-    best_five,
-    category_codes,
-    evaluate_one,
-)
+from cpoly.games.holdem.evaluator import best_five, category_codes, evaluate_one
 from cpoly.games.holdem.gamefile import resolve_game
 from cpoly.games.holdem.intcards import check_in_deck, format_card, format_cards, is_card_text, parse_cards
-from cpoly.games.holdem.planner import check_samples, check_seed
+from cpoly.games.holdem.planner import AUTO_EXACT_SECONDS, DEFAULT_SAMPLES, check_samples, check_seed
 from cpoly.games.holdem.results import EquityResult
 from cpoly.games.holdem.showdown import showdown_of
 
@@ -32,7 +24,14 @@ def register(subparsers: Any) -> None:
         "equity", help="Hold'em equity of two or more hands (exact or Monte Carlo)",
         description="Equity of each HAND: two cards ('AcKc', 'Ac Kc'), one known card ('As?'), "
                     "'??' for two unknown cards (quote it: unquoted it is a shell glob), or a "
-                    "range ('QQ+,AKs', 'A2s+', '77-99', 'random'; weights 'AA@50,KK').")
+                    "range ('QQ+,AKs', 'A2s+', '77-99', 'random'; weights 'AA@50,KK'). "
+                    "Exact or Monte Carlo: without --exact or --samples, every deal is "
+                    "enumerated exactly when the fastest exact method is predicted to take at "
+                    f"most {AUTO_EXACT_SECONDS:.0f} s (or Monte Carlo cannot sample the hands), "
+                    f"else {DEFAULT_SAMPLES:,} Monte Carlo samples are drawn; the last line "
+                    "says which method ran and why. The table gives equity, win and tie "
+                    "(% and deals: every joint holding with every board; --fractions adds the "
+                    "exact fractions, --json has everything).")
     eq.add_argument("hands", nargs="*", metavar="HAND", action=_InOrder,
                     help="a player's hand or range, e.g. AcKc, 'As?', '??', QQ+,AKs (two or more)")
     eq.add_argument("--board", nargs="+", default=[], metavar="CARDS", action=_InOrder,
@@ -42,8 +41,11 @@ def register(subparsers: Any) -> None:
     eq.add_argument("--dead", nargs="+", default=[], metavar="CARDS", action=_InOrder,
                     help="dead cards (out of play), single cards or one word (the same rule)")
     method = eq.add_mutually_exclusive_group()
-    method.add_argument("--exact", action="store_true", help="exact enumeration")
+    method.add_argument("--exact", action="store_true",
+                        help="exact enumeration, however long it takes (refused only when too large)")
     method.add_argument("--samples", type=int, metavar="N", help="Monte Carlo with N samples")
+    eq.add_argument("--fractions", action="store_true",
+                    help="also print each hand's equity, win and tie as exact fractions")
     eq.add_argument("--seed", type=int, default=None, help="Monte Carlo seed")
     eq.add_argument("--no-flushes", action="store_true",
                     help="rank hands by ranks only (seed 000's poker with no flushes)")
@@ -135,43 +137,71 @@ def run_equity(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
     else:
-        _print_equity(result)
+        _print_equity(result, args.fractions)
     return 0
 
 
-def _print_equity(result: EquityResult) -> None:
-    console = Console()
+def _print_equity(result: EquityResult, fractions: bool) -> None:
+    """The equity tables, narrow enough for 80 columns: equity, win and tie (% and deals) per
+    hand, the exact fractions with ``fractions``, then each hand's deals won, tied and lost by
+    the hand it made."""
+    columns, rows = _equity_columns(result)
+    if result.game:
+        echo(result.game)  # on its own line: a game's title may be long
+    print_table(equity_title(result), columns, rows, [False] + [True] * (len(columns) - 1))
+    if fractions and result.exact:
+        print_table("exact", ["hand", "equity", "win", "tie"],
+                    [[p.hand, str(p.equity_exact), str(p.outcome.probability("win")),
+                      str(p.outcome.probability("tie"))] for p in result.players],
+                    [False, True, True, True])
+    print_table(f"{'deals' if result.exact else 'samples'} won / tied / lost by the hand made at "
+                f"showdown", ["hand", "made", "won", "tied", "lost"],
+                category_rows(result), [False, False, True, True, True])
+    echo(f"method: {result.method_reason}")
+
+
+def equity_title(result: EquityResult) -> str:
+    """The table's title: the known cards and what was counted (deals: every joint holding
+    with every board; or samples), in the characters a table prints without rich.
+
+    >>> from cpoly.games.holdem.equity import equity
+    >>> equity_title(equity(["AsAh", "KK"], "2c 7d 9h"))
+    'board 2c 7d 9h, 5,940 deals (6 holdings x boards), exact'
+    """
     known = f"board {format_cards(result.board) if result.board else '(none)'}"
     known += f", dead {format_cards(result.dead)}" if result.dead else ""
-    title = f"{known}: {result.boards:,} {'boards' if result.exact else 'samples'}"
-    if result.game:
-        title = f"{result.game}, {title}"
-    table = Table(title=title)
-    for column in ("hand", "win", "tie", "loss", "win %", "tie %", "equity %"):
-        table.add_column(column, justify="left" if column == "hand" else "right")
-    table.add_column("exact" if result.exact else "± s.e. %", justify="right")
+    holdings = f"{result.holdings:,} holding{'s' if result.holdings != 1 else ''}"
+    counted = (f"{result.boards:,} deals ({holdings} x boards), exact" if result.exact
+               else f"{result.boards:,} samples, Monte Carlo")
+    return f"{known}, {counted}"  # no ':' (rich's emoji)
+
+
+def _equity_columns(result: EquityResult) -> tuple[list[str], list[list[str]]]:
+    """The main table's columns and rows: the percentages first, then the counts they come
+    from (losses follow from them; ``--json`` has them)."""
+    unit = "deals" if result.exact else "samples"
+    columns = ["hand", "equity %", *([] if result.exact else ["s.e. %"]), "win %", "tie %",
+               f"win {unit}", f"tie {unit}"]
+    rows = []
     for player in result.players:
-        extra = (f"{player.equity_exact}" if player.equity_exact is not None
-                 else f"{100 * (player.stderr or 0.0):.4f}")
         totals = player.outcome
-        table.add_row(player.hand, f"{player.win:,}", f"{player.tie:,}", f"{player.loss:,}",
-                      f"{100 * float(totals.probability('win')):.4f}",
-                      f"{100 * float(totals.probability('tie')):.4f}",
-                      f"{100 * player.equity:.4f}", extra)
-    console.print(table)
-    categories = Table(title="by hand code: win / tie / loss")
-    categories.add_column("code")
-    categories.add_column("category")
+        error = [] if result.exact else [f"{100 * (player.stderr or 0.0):.4f}"]
+        rows.append([player.hand, f"{100 * player.equity:.4f}", *error,
+                     f"{100 * float(totals.probability('win')):.4f}",
+                     f"{100 * float(totals.probability('tie')):.4f}", f"{player.win:,}", f"{player.tie:,}"])
+    return columns, rows
+
+
+def category_rows(result: EquityResult) -> list[list[str]]:
+    """One row per hand and category it makes on some deal: deals won, tied and lost (the hand
+    named on its first row only)."""
+    rows = []
     for player in result.players:
-        categories.add_column(player.hand, justify="right")
-    names = result.players[0].names if result.players else CATEGORY_NAMES
-    for index, name in enumerate(names):
-        cells = [player.by_category[index] for player in result.players]
-        if any(cell.occur for cell in cells):
-            categories.add_row(str(index + 1), name,
-                               *(f"{c.win:,} / {c.tie:,} / {c.loss:,}" for c in cells))
-    console.print(categories)
-    console.print(f"method: {result.method_reason}")
+        made = [(name, cell) for name, cell in zip(player.names, player.by_category) if cell.occur]
+        for index, (name, cell) in enumerate(made):
+            rows.append([player.hand if index == 0 else "", name, f"{cell.win:,}", f"{cell.tie:,}",
+                         f"{cell.loss:,}"])
+    return rows
 
 
 def run_eval(args: argparse.Namespace) -> int:
@@ -192,6 +222,5 @@ def run_eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(out))
     else:
-        Console().print(f"{out['category']} (code {code}, strength {strength}): "
-                        f"{format_cards(best)}")
+        echo(f"{out['category']} (code {code}, strength {strength}): {format_cards(best)}")
     return 0

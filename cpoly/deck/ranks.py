@@ -13,7 +13,6 @@ array([162])
 from __future__ import annotations
 
 from functools import cache
-from itertools import combinations_with_replacement
 from math import comb
 
 import numpy as np
@@ -38,12 +37,32 @@ def rank_multisets(size: int, ranks: int = 13, copies: int = 4) -> IntArray:
     >>> rank_multisets(2, ranks=2, copies=1).tolist()
     [[1, 1]]
     """
-    rows = [np.bincount(np.array(c, dtype=np.int64), minlength=ranks)
-            for c in combinations_with_replacement(range(ranks), size)]
-    counts = np.array(rows, dtype=np.int64).reshape(-1, ranks)
+    cards = _sorted_draws(size, ranks)
+    counts = np.zeros((len(cards), ranks), dtype=np.int64)
+    for column in cards.T:
+        counts[np.arange(len(cards)), column] += 1
     counts = counts[(counts <= copies).all(axis=1)]
     counts.setflags(write=False)
     return counts
+
+
+def _sorted_draws(size: int, ranks: int) -> IntArray:
+    """``(n, size)``: every non-decreasing row of ``size`` ranks below ``ranks``, in the order of
+    :func:`itertools.combinations_with_replacement` (each row extended by every rank from its
+    last one up keeps that order).
+
+    >>> from itertools import combinations_with_replacement
+    >>> _sorted_draws(2, 3).tolist() == [list(c) for c in combinations_with_replacement(range(3), 2)]
+    True
+    """
+    rows = np.zeros((1, 0), dtype=np.int64)
+    for _ in range(size):
+        low = rows[:, -1] if rows.shape[1] else np.zeros(len(rows), dtype=np.int64)
+        repeat = ranks - low
+        parent = np.repeat(np.arange(len(rows)), repeat)
+        start = np.cumsum(repeat) - repeat
+        rows = np.column_stack([rows[parent], np.arange(len(parent)) - start[parent] + low[parent]])
+    return rows
 
 
 @cache
@@ -54,8 +73,7 @@ def rank_sets(size: int, ranks: int = 13) -> IntArray:
     [3, 5, 6]
     """
     masks = np.arange(1 << ranks, dtype=np.int64)
-    popcount = ((masks[:, None] >> np.arange(ranks)) & 1).sum(axis=1)
-    chosen = masks[popcount == size]
+    chosen = masks[np.bitwise_count(masks) == size]
     chosen.setflags(write=False)
     return np.asarray(chosen, dtype=np.int64)
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from cpoly.cli.main import main
+from tests.conftest import ROOT
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -44,6 +47,54 @@ def test_equity_table(capsys: pytest.CaptureFixture[str]) -> None:
                        "Qs")
     assert code == 0
     assert "Ac Kc" in out and "flush" in out and "method: exact" in out
+
+
+#: Questions whose tables must fit 80 columns: six hands, ranges with many deals, Monte Carlo.
+NARROW = [
+    ["AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h"],
+    ["QQ+,AK,A2s+", "??", "??", "--board", "2c7d9hJs3s"],
+    ["AA@50,KK", "As?", "??", "--board", "Kd 7c 2s 3h", "--dead", "2h"],
+    ["AsAh", "??", "??", "--samples", "3000", "--seed", "2"],
+    ["AsAhKsKh", "QdJdTc9c", "--game", "definitions/omaha.cp"],
+]
+
+
+@pytest.mark.parametrize("question", NARROW)
+def test_equity_table_fits_80_columns_and_shows_the_key_numbers(
+        capsys: pytest.CaptureFixture[str], question: list[str]) -> None:
+    code, out, _ = run(capsys, "equity", *question, "--fractions")
+    _, raw, _ = run(capsys, "equity", *question, "--json")
+    data = json.loads(raw)
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith(" hand "))
+    assert lines[:header - 1] == ([data["game"]] if "game" in data else [])
+    for line, player in zip(lines[header + 2:], data["players"]):
+        cells = [cell for cell in line.split() if cell != "│"]
+        if not data["exact"]:
+            assert float(cells.pop(2)) == pytest.approx(100 * player["stderr"], abs=1e-4)
+        assert cells == [player["hand"], f"{100 * player['equity']:.4f}",
+                         f"{100 * player['probability']['win']:.4f}",
+                         f"{100 * player['probability']['tie']:.4f}", f"{player['win']:,}", f"{player['tie']:,}"]
+    word = "deals" if data["exact"] else "samples"
+    assert f"{data['boards']:,} {word}" in lines[header - 1]
+    fractions = [player["equity_exact"] for player in data["players"]]
+    assert all(f in out for f in fractions) if data["exact"] else "exact" not in lines[header - 1]
+
+
+def test_fractions_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    _, plain, _ = run(capsys, "equity", "AsAh", "KsKh")
+    _, both, _ = run(capsys, "equity", "AsAh", "KsKh", "--fractions")
+    assert "707495/856152" not in plain and "707495/856152" in both and "9794/11891" in both
+
+
+def test_equity_help_says_when_it_enumerates(capsys: pytest.CaptureFixture[str]) -> None:
+    from cpoly.games.holdem.planner import AUTO_EXACT_SECONDS, DEFAULT_SAMPLES
+
+    with pytest.raises(SystemExit):
+        main(["equity", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert f"at most {AUTO_EXACT_SECONDS:.0f} s" in text and f"{DEFAULT_SAMPLES:,} Monte Carlo" in text
 
 
 def test_eval_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -180,3 +231,29 @@ def test_hands_keep_their_command_line_order(capsys: pytest.CaptureFixture[str],
     """Hands typed after --board or --dead keep their place (they were appended board-first)."""
     code, out, _ = run(capsys, "equity", "--samples", "200", "--seed", "1", "--json", *argv)
     assert code == 0 and [p["hand"] for p in json.loads(out)["players"]] == ["AsAh", "KsKh", "QQ"]
+
+
+def test_a_warm_two_hand_question_loads_only_what_it_needs(tmp_path: Path) -> None:
+    """Warm (the game's rules and the preflop strength table in the store), ``cpoly equity AsAh
+    KsKh --exact`` through a pipe builds no table and imports neither rich, nor the .cp parser,
+    nor Omaha's methods, nor numpy.ma (which ``np.unique`` loads); its answer is the cold one."""
+    child = ("import sys\n"
+             "from cpoly.games.holdem import boards\n"
+             "from cpoly.cli.main import main\n"
+             "if sys.argv[1] == 'warm':\n"
+             "    def refuse(*args):\n"
+             "        raise AssertionError('built again')\n"
+             "    boards._built_strengths = refuse\n"
+             "code = main(['equity', 'AsAh', 'KsKh', '--exact'])\n"
+             "print(' '.join(sorted(sys.modules)), file=sys.stderr)\n"
+             "sys.exit(code)\n")
+    env = {**os.environ, "CPOLY_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+    env.pop("CPOLY_NO_CACHE", None)
+    runs = [subprocess.run([sys.executable, "-c", child, mode], env=env, capture_output=True, text=True,
+                           check=True, cwd=ROOT) for mode in ("cold", "warm")]
+    assert runs[0].stdout == runs[1].stdout and "707495" not in runs[1].stdout
+    assert "82.6366" in runs[1].stdout.splitlines()[3]
+    packages = {m.rsplit(".", 1)[0] for m in runs[1].stderr.split()} | set(runs[1].stderr.split())
+    unwanted = {"rich", "lark", "cpoly.lang", "numpy.ma", "cpoly.games.holdem.omaha",
+                "cpoly.games.holdem.omaha_exact", "cpoly.games.holdem.omaha_gather"}
+    assert packages & unwanted == set()

@@ -13,7 +13,11 @@ deck, ``omaha`` for Omaha), priced by ``planner.plan_method`` before any work.
 Imports: cpoly.errors, cpoly.dag, cpoly.store, cpoly.scale, cpoly.deck, cpoly.lang, cpoly.count, cpoly.api
 """
 
-from cpoly.games.holdem.carddeck import Deck
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from cpoly.games.holdem.equity import equity, exact_equity
 from cpoly.games.holdem.evaluator import (
     CATEGORY_NAMES,
@@ -24,10 +28,17 @@ from cpoly.games.holdem.evaluator import (
 )
 from cpoly.games.holdem.gamefile import default_rules, rules_of
 from cpoly.games.holdem.intcards import format_card, format_cards, parse_card, parse_cards, to_cards
-from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
 from cpoly.games.holdem.ranges import parse_hand, parse_range, weighted_range
 from cpoly.games.holdem.results import CategoryCounts, EquityResult, Outcome, PlayerEquity
-from cpoly.games.holdem.table import Table
+
+if TYPE_CHECKING:
+    from cpoly.games.holdem.carddeck import Deck
+    from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
+    from cpoly.games.holdem.table import Table
+
+#: Names loaded on first use: ``cpoly equity`` does not need them (it starts faster without).
+_LATER = {"Deck": "carddeck", "Table": "table", "flush_catch_up": "noflush",
+          "no_flush_equity": "noflush", "spread": "noflush"}
 
 __all__ = [
     "CATEGORY_NAMES", "CategoryCounts", "Deck", "EquityResult", "Outcome", "PlayerEquity", "Table",
@@ -37,3 +48,12 @@ __all__ = [
     "format_cards", "no_flush_equity", "parse_card", "parse_cards", "parse_hand", "parse_range",
     "spread", "to_cards", "weighted_range",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """The names of :data:`_LATER`, imported when first asked for."""
+    if name not in _LATER:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{_LATER[name]}"), name)
+    globals()[name] = value
+    return value

@@ -29,6 +29,7 @@ import numpy.typing as npt
 from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
 from cpoly.games.holdem.evaluator import count_masks, flush_strength, game_rules, rank_strength
 from cpoly.games.holdem.rules import GameRules
+from cpoly.games.holdem.tablestore import kept_table
 from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
 
 IntArray = npt.NDArray[np.int64]
@@ -44,6 +45,11 @@ PAIR_COLUMN: IntArray = np.zeros((14, 14), dtype=np.int64)
 PAIR_COLUMN[HOLE_PAIRS[:, 0], HOLE_PAIRS[:, 1]] = np.arange(len(HOLE_PAIRS))
 PAIR_COLUMN[HOLE_PAIRS[:, 1], HOLE_PAIRS[:, 0]] = np.arange(len(HOLE_PAIRS))
 _BASE5: IntArray = np.int64(5) ** np.arange(13, dtype=np.int64)
+#: Strength tables of this many unknown cards or more (preflop: 6,175 multisets) are kept in the
+#: store; the others (91 rows on a flop) are faster to build than to read.
+KEEP_FROM_UNKNOWN = 4
+#: Multisets evaluated at once when a strength table is built (about 8 MB of work arrays).
+_CHUNK = 512
 
 
 def _suit_mask(cards: Sequence[int], suit: int) -> int:
@@ -65,17 +71,33 @@ def strength_table(rules: GameRules, board_counts: tuple[int, ...], unknown: int
     """Rank-only strengths ``(n, 105)`` of the known board's ranks ``board_counts`` plus each of
     the ``n`` rank multisets of :func:`~cpoly.deck.ranks.rank_multisets` ``(unknown)`` plus each
     pair of hole ranks of :data:`HOLE_PAIRS`, as int32 (shared by every holding and every call).
+    The preflop table (five unknown cards) is kept in the store (:mod:`~cpoly.games.holdem.tablestore`):
+    a later process reads it instead of building it.
 
     >>> from cpoly.games.holdem.evaluator import game_rules
     >>> table = strength_table(game_rules(None), (0,) * 13, 5)
     >>> table.shape, int(table.max()) >> 20      # a royal's ranks are a straight here
     ((6175, 105), 8)
     """
-    masks = count_masks(rank_multisets(unknown) + np.asarray(board_counts, dtype=np.int64))
-    grid: Masks = tuple(m[:, None] for m in masks)  # type: ignore[assignment]
-    for column in HOLE_PAIRS.T:
-        grid = fold(grid, np.where(column < _NO_CARD, np.int64(1) << (column & 15), 0)[None, :])
-    table = rank_strength(*grid, rules=rules).astype(np.int32)
+    if unknown < KEEP_FROM_UNKNOWN:
+        return _built_strengths(rules, board_counts, unknown)
+    evaluated = (rules.ranks, rules.windows, rules.codes)
+    table = kept_table("strengths", (evaluated, board_counts, unknown),
+                       lambda: _built_strengths(rules, board_counts, unknown))
+    return table  # type: ignore[return-value]
+
+
+def _built_strengths(rules: GameRules, board_counts: tuple[int, ...], unknown: int) -> StrengthArray:
+    """:func:`strength_table` built, :data:`_CHUNK` multisets at a time (bounded memory)."""
+    multisets = rank_multisets(unknown) + np.asarray(board_counts, dtype=np.int64)
+    table = np.empty((len(multisets), len(HOLE_PAIRS)), dtype=np.int32)
+    holes = [np.where(column < _NO_CARD, np.int64(1) << (column & 15), 0)[None, :] for column in HOLE_PAIRS.T]
+    for start in range(0, len(multisets), _CHUNK):
+        masks = count_masks(multisets[start:start + _CHUNK])
+        grid: Masks = tuple(m[:, None] for m in masks)  # type: ignore[assignment]
+        for hole in holes:
+            grid = fold(grid, hole)
+        table[start:start + _CHUNK] = rank_strength(*grid, rules=rules)
     table.setflags(write=False)
     return table
 
@@ -213,6 +235,24 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
     return found
 
 
+def _distinct_suits(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                    available: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
+    """The suits whose flush events differ, each with the number of suits it stands for: two
+    suits with the same ranks in every hand and on the board and the same ranks left in the
+    deck have the same events (renaming one as the other changes nothing else).
+
+    >>> from cpoly.games.holdem.intcards import parse_cards
+    >>> _distinct_suits([parse_cards("AsAh"), parse_cards("KsKh")], (), np.ones((13, 4), dtype=bool))
+    [(0, 2), (2, 2)]
+    """
+    groups: dict[tuple[object, ...], list[int]] = {}
+    for suit in range(4):
+        key = (tuple(_suit_mask(hand, suit) for hand in hands), _suit_mask(board, suit),
+               available[:, suit].tobytes())
+        groups.setdefault(key, []).append(suit)
+    return [(suits[0], len(suits)) for suits in groups.values()]
+
+
 def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
                   dead: Sequence[int], rules: GameRules) -> tuple[npt.NDArray[np.bool_], IntArray]:
     known = [c for h in hands for c in h] + list(board) + list(dead)
@@ -247,8 +287,8 @@ def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     available, hole_counts = _availability(hands, board, dead, game)
     plain = _player_table(game, board, hole_counts)
     flushes = flush_table(game)
-    events = [e for suit in range(4)
-              for e in _flush_events(hands, board, suit, available, plain, flushes)]
+    events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
+              for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
     if not events:
         return Tally.zero(len(hands))
     rows = np.concatenate([e[0] for e in events])

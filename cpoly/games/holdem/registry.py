@@ -17,20 +17,44 @@ registers its holdings, listed, wide and Monte Carlo.  A new game's methods are 
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
+
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.deal import Deal
-from cpoly.games.holdem.omaha import OMAHA_METHODS
 from cpoly.games.holdem.planner import MethodSet, Progress, Request
-from cpoly.games.holdem.sevencard import SEVEN_CARD_METHODS
 from cpoly.games.holdem.tally import Tally
 
+
+class _Registry(Mapping[str, MethodSet]):
+    """Showdown name -> its methods; the built-in games' modules are imported when their game is
+    first asked for (a Hold'em question never loads Omaha's methods)."""
+
+    def __init__(self, built_in: dict[str, tuple[str, str]]) -> None:
+        self.built_in = built_in
+        self.loaded: dict[str, MethodSet] = {}
+
+    def __getitem__(self, name: str) -> MethodSet:
+        if name not in self.loaded:
+            module, attribute = self.built_in[name]
+            self.loaded[name] = getattr(importlib.import_module(module), attribute)
+        return self.loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({**self.built_in, **self.loaded})
+
+    def __len__(self) -> int:
+        return len({**self.built_in, **self.loaded})
+
+
 #: Each showdown's methods, by the showdown's name.
-REGISTRY: dict[str, MethodSet] = {"holdem": SEVEN_CARD_METHODS, "omaha": OMAHA_METHODS}
+REGISTRY = _Registry({"holdem": ("cpoly.games.holdem.sevencard", "SEVEN_CARD_METHODS"),
+                      "omaha": ("cpoly.games.holdem.omaha", "OMAHA_METHODS")})
 
 
 def register(showdown: str, methods: MethodSet) -> None:
     """Register (or replace) the methods of the showdown called ``showdown``."""
-    REGISTRY[showdown] = methods
+    REGISTRY.loaded[showdown] = methods
 
 
 def methods_for(deal: Deal) -> MethodSet:

@@ -48,7 +48,7 @@ RUNOUTS_PER_STEP = 128
 #: Joint holdings of the enumerated players beyond which the runout method refuses.
 MAX_ENUMERATED_ROWS = 20_000_000
 
-ALL_COMBOS: IntArray = np.array([(b, a) for a, b in combinations(range(52), 2)], dtype=np.int64)
+ALL_COMBOS: IntArray = np.column_stack(np.triu_indices(52, 1)[::-1]).astype(np.int64)  # (b, a), a < b
 COMBO_ID: IntArray = np.full((52, 52), -1, dtype=np.int64)
 COMBO_ID[ALL_COMBOS[:, 0], ALL_COMBOS[:, 1]] = np.arange(len(ALL_COMBOS))
 COMBO_ID[ALL_COMBOS[:, 1], ALL_COMBOS[:, 0]] = np.arange(len(ALL_COMBOS))

@@ -98,9 +98,12 @@ def runouts_price(deal: Deal, request: Request) -> Price:
 
 
 def _suit_class_count(deal: Deal, holdings: int) -> int:
-    """Suit classes of the joint holdings: counted when there are few, else holdings / 24."""
+    """Suit classes of the joint holdings: counted when there are few (one holding is one class),
+    else holdings / 24."""
     if holdings > COUNTED_CLASSES_UP_TO:
         return holdings // 24
+    if holdings == 1:
+        return 1
     ids, _, _ = enumerate_rows(deal, list(range(len(deal.combos))))
     if not len(ids):
         return 1
@@ -108,11 +111,19 @@ def _suit_class_count(deal: Deal, holdings: int) -> int:
 
 
 def holdings_price(deal: Deal, request: Request) -> Price:
-    """Price of the per-holding board-suit method: suit classes x (overhead + boards)."""
+    """Price of the per-holding board-suit method: suit classes x (overhead + boards).
+
+    Counting the suit classes costs time (a tenth of the flop question ``QQ+,AK`` vs ``??``):
+    when even the fewest classes there can be (holdings / 24: a class holds at most 24
+    holdings) price it above the runout method, which wins then, that bound is its price."""
     holdings = prod(len(r) for r in deal.combos)
     boards = deal.boards_per_holding()
-    classes = _suit_class_count(deal, holdings)
-    seconds = classes * (1e-3 + boards * 1e-8)
+    per_class = 1e-3 + boards * 1e-8
+    rival = runouts_price(deal, request)
+    fewest = -(-holdings // 24)
+    beaten = rival.refusal is None and fewest * per_class > rival.seconds
+    classes = fewest if beaten else _suit_class_count(deal, holdings)
+    seconds = classes * per_class
     memory = min(holdings, MAX_ENUMERATED_HOLDINGS) * len(deal.combos) * 64
     refusal = None
     if holdings > MAX_ENUMERATED_HOLDINGS:
@@ -163,9 +174,10 @@ def holdings_tally(deal: Deal, flushes: bool = True,
             f"more than {MAX_ENUMERATED_HOLDINGS:,} joint holdings: too many to enumerate "
             f"exactly; use Monte Carlo (--samples N)")
     holdings, weights = found
-    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *rank_classes(holdings))]
+    alone = (np.zeros(1, dtype=np.int64),) * 2 if len(holdings) == 1 else None  # its own class
+    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *(alone or rank_classes(holdings)))]
     if flushes:
-        parts.append((flush_part, *holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries())))
+        parts.append((flush_part, *(alone or holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries()))))
     total = Tally.zero(len(deal.combos))
     steps, done = sum(len(first) for _, first, _ in parts), 0
     for part, first, labels in parts:

@@ -50,7 +50,7 @@ def _build_tables() -> tuple[IntArray, dict[int, IntArray]]:
 
 
 HIGH_BIT, TOP_K = _build_tables()
-POPCOUNT = np.array([m.bit_count() for m in range(8192)], dtype=np.int64)
+POPCOUNT = np.bitwise_count(np.arange(8192, dtype=np.int64)).astype(np.int64)
 
 
 def _without(mask: IntArray, rank: IntArray) -> IntArray:
