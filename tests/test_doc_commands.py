@@ -91,7 +91,10 @@ def test_every_command_of_the_docs_runs(path: Path, tmp_path: Path, monkeypatch:
             if argv[0] == "serve":
                 output, code = _serve(argv, tmp_path), 0
             else:
-                code, output = _run(_small(argv, scheduler), capfd)
+                try:
+                    code, output = _run(_small(argv, scheduler), capfd)
+                except Exception as error:
+                    raise AssertionError(f"{command.where} {argv}: {error!r}") from error
             lines = [squeeze(line) for line in output.splitlines()]
             assert code == 0, (command.where, argv, output[-2000:])
             for line in command.shown:

@@ -29,6 +29,7 @@ No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import json
 import os
@@ -173,7 +174,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _report(OUT_OF_MEMORY, wants_json)
     except OSError as error:
         _debug()
-        _quiet_stdout()
+        if error.errno in _OUTPUT_LOST:  # stdout may be what failed: its final flush must not speak again
+            _quiet_stdout()
         if isinstance(error, BrokenPipeError):
             return 0
         what = error.strerror or str(error)
@@ -236,6 +238,10 @@ def _report(error: CpolyError, wants_json: bool) -> int:
     else:
         print_error(error)
     return EXIT_ERROR
+
+
+#: The errors after which what stdout holds may not be written (a closed pipe, a full disk).
+_OUTPUT_LOST = {errno.EPIPE, errno.ENOSPC, errno.EDQUOT, errno.EIO}
 
 
 def _quiet_stdout() -> None:

@@ -30,7 +30,10 @@ import os
 import stat
 from pathlib import Path
 
-__all__ = ["MAX_FILE_BYTES", "SIZE_ENV", "NotReadable", "check_input", "max_file_size", "read_input", "refusal"]
+from cpoly.errors import CpolyInputError
+
+__all__ = ["MAX_FILE_BYTES", "SIZE_ENV", "NotReadable", "check_input", "max_file_size", "read_input", "read_text_input",
+           "refusal", "why_unreadable"]
 
 #: The most bytes a file named by the user may hold: the web server's cap on an uploaded game.
 MAX_FILE_BYTES = 1 << 20
@@ -102,6 +105,37 @@ def read_input(path: Path, limit: int | None = None) -> bytes:
     if len(data) > cap:
         raise NotReadable(_too_large(len(data), cap, grew=True), path)
     return data
+
+
+def why_unreadable(error: OSError | UnicodeDecodeError) -> str:
+    """Why a file cannot be read as text, in words.
+
+    >>> why_unreadable(IsADirectoryError(21, "Is a directory"))
+    'it is a folder, not a file'
+    >>> why_unreadable(UnicodeDecodeError("utf-8", b"A\\xff", 1, 2, "invalid start byte"))
+    'it is not UTF-8 text (byte 0xff at offset 1)'
+    >>> why_unreadable(FileNotFoundError(2, "No such file or directory"))
+    'No such file or directory'
+    """
+    if isinstance(error, IsADirectoryError):
+        return "it is a folder, not a file"
+    if isinstance(error, UnicodeDecodeError):
+        return f"it is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
+    return error.strerror or str(error)
+
+
+def read_text_input(path: Path, what: str) -> str:
+    """The UTF-8 text of ``path`` read as :func:`read_input` reads it, or a
+    :class:`~cpoly.errors.CpolyInputError` saying why not, ``what`` naming the file.
+
+    >>> read_text_input(Path("/nonexistent.txt"), "--chart")
+    Traceback (most recent call last):
+    cpoly.errors.CpolyInputError: --chart /nonexistent.txt: cannot read it: No such file or directory
+    """
+    try:
+        return read_input(path).decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CpolyInputError(f"{what} {path}: cannot read it: {why_unreadable(error)}") from None
 
 
 _LOOP = "a symbolic link loop (too many levels of links)"
