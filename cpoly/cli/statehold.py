@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from cpoly.lang.paytable import PayTable
 
 __all__ = ["asked_state", "checked_state", "game_feature", "keep_states", "solved_states", "state_hold", "state_json",
-           "state_lines"]
+           "state_lines", "state_summary"]
 
 
 def asked_state(args: argparse.Namespace) -> tuple[str, tuple[Fraction, ...]] | None:
@@ -67,10 +67,15 @@ def state_hold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]
 
 
 def state_json(report: HoldReport, kind: str, asked: Sequence[Fraction], value: StateValue) -> dict[str, Any]:
-    """The state in ``hold --json``: the option and its value, and each category's worth."""
+    """The state in ``hold --json``: :func:`state_summary`."""
+    return state_summary(report.categories, kind, asked, value)
+
+
+def state_summary(categories: Sequence[str], kind: str, asked: Sequence[Fraction], value: StateValue) -> dict[str, Any]:
+    """A state in the commands' JSON: the option and its value, and what each category adds."""
     return {"feature": kind, "option": HOLD_OPTIONS[kind][0], "value": state_label(asked),
             "multiplier": str(value.multiplier),
-            "added": {name: f"{w.numerator}/{w.denominator}" for name, w in zip(report.categories, value.extra)}}
+            "added": {name: f"{w.numerator}/{w.denominator}" for name, w in zip(categories, value.extra)}}
 
 
 def state_lines(state: dict[str, Any]) -> list[str]:

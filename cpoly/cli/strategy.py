@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 
 from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar, working
+from cpoly.cli.statehold import asked_state
+from cpoly.cli.tieflag import add_state_options
 from cpoly.deck.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.game import VideoPoker
@@ -39,6 +41,7 @@ def register(subparsers: Any) -> None:
     strategy.add_argument("--chart", metavar="FILE",
                           help="play your own chart, written in a player's words (one rule per line, best first; "
                                "see docs/videopoker.md), and print its exact return and each rule's cost")
+    add_state_options(strategy, "the chart")
     strategy.add_argument("--json", action="store_true", help="print JSON")
     strategy.set_defaults(func=run_strategy)
 
@@ -61,29 +64,36 @@ def run_strategy(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
     table = poker.paytable(args.paytable)
     check_lines(args.lines)
+    state = asked_state(args)
+    if state is not None:
+        from cpoly.cli.statestrategy import run_state_strategy
+
+        return run_state_strategy(args, poker, table, *state)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
         game = collect(poker, table.name, update)
     if args.chart is not None:
-        return _run_own_chart(args, game)
+        return run_own_chart(args, game)
     with progress_bar(f"searching the chart order ({len(game.values):,} deal classes)", not args.json) as update:
         chart = chart_of(game, args.lines, update)
     if args.json:
         print_json(strategy_json(chart))
     else:
-        _print_strategy(chart)
+        print_strategy(chart)
     return 0
 
 
-def _run_own_chart(args: argparse.Namespace, game: StrategyData) -> int:
+def run_own_chart(args: argparse.Namespace, game: StrategyData, state: dict[str, Any] | None = None) -> int:
+    """``strategy --chart FILE``: the chart played on ``game`` (in a feature game's ``state``,
+    :func:`~cpoly.cli.statehold.state_summary`, when given)."""
     try:
         text = Path(args.chart).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise CpolyInputError(f"{args.chart}: a chart is text (UTF-8)") from None
     played = play_words(game, parse_chart(text, args.chart, game.vocabulary))
-    title = f"{game.poker.game.spec.title} ({game.paytable})"
+    title = f"{game.poker.game.spec.title} ({game.paytable}{_at(state)})"
     if args.json:
         print_json({"game": game.poker.game.spec.title, "paytable": game.paytable, "chart": args.chart,
-                    **words_json(played)})
+                    **words_json(played), **({} if state is None else {"state": state})})
     else:
         _print_words(f"{title}, {args.chart}: hold what the first matching rule names", played)
     return 0
@@ -146,8 +156,15 @@ def strategy_json(chart: StrategyChart) -> dict[str, Any]:
     }
 
 
-def _print_strategy(chart: StrategyChart) -> None:
-    _print_words(f"{chart.title} ({chart.paytable}): hold what the first matching line names", chart.words)
+def _at(state: dict[str, Any] | None) -> str:
+    """A feature game's state after the pay table's name in a title: ``, --level 4``."""
+    return "" if state is None else f", {state['option']} {state['value']}"
+
+
+def print_strategy(chart: StrategyChart, state: dict[str, Any] | None = None) -> None:
+    """A chart as ``strategy`` prints it (in a feature game's ``state`` when given)."""
+    _print_words(f"{chart.title} ({chart.paytable}{_at(state)}): hold what the first matching line names",
+                 chart.words)
     echo(f"(the engine's patterns, --json: {float(chart.chart_return * 100):.4f} % with {len(chart.lines)} lines; "
          f"with their exceptions {float(chart.return_with_exceptions * 100):.4f} %"
          + (" = optimal)" if chart.return_with_exceptions == chart.optimal_return else ", NOT optimal)"))
