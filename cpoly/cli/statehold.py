@@ -29,14 +29,14 @@ from cpoly.games.videopoker.feature.states import (
     state_of,
     state_pays,
 )
-from cpoly.games.videopoker.hold.holdchoice import HoldReport
+from cpoly.games.videopoker.hold.holdchoice import HoldReport, HoldResult
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.game import VideoPoker
     from cpoly.lang.features import Feature, MultiStrike, UltimateX
     from cpoly.lang.paytable import PayTable
 
-__all__ = ["asked_state", "checked_state", "game_feature", "keep_states", "solved_states", "state_hold", "state_json",
+__all__ = ["asked_state", "checked_state", "game_feature", "hold_in_state", "keep_states", "solved_states", "state_hold", "state_json",
            "state_lines", "state_summary"]
 
 
@@ -125,8 +125,6 @@ def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
     """The game loaded, the feature solved and its states kept (and the prepared-game file)."""
     from cpoly.cli.featurekinds import warnings_left
     from cpoly.games.videopoker.game import VideoPoker
-    from cpoly.games.videopoker.hold.holdchoice import play_deal
-    from cpoly.games.videopoker.play.plain import hold_outcomes
     from cpoly.games.videopoker.warm.preparedfile import store_hold_file
 
     poker = VideoPoker.load(args.file)
@@ -137,13 +135,22 @@ def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
     poker.require_zero_one()
     value = state_of(solved_states(poker, table, feature, not args.json), asked, kind, feature_lines(feature))
     store_hold_file(poker, args.file)
-    prepared = poker.single_deck()
-    result = play_deal(deal, hold_outcomes(deal, prepared).tolist(), state_pays(table, value), poker.n_cards,
-                       poker.tie_rule_choice(args.tie_rule).rule, poker.faces.tolist())
+    result = hold_in_state(poker, table, deal, value, args.tie_rule)
     report = HoldReport(poker.game.spec.title, table.name, False, (*poker.game.category_names, "Nothing"),
                         {card: poker.card_name(card) for card in deal}, result)
     rendered = [warning.render() for warning in poker.game.program.warnings]
     return report, value, warnings_left(rendered, [feature])
+
+
+def hold_in_state(poker: VideoPoker, table: PayTable, deal: Sequence[int], value: StateValue,
+                  tie_rule: str | None) -> HoldResult:
+    """The 32 holds of ``deal`` (card indices) when each final hand is worth ``value``, exact
+    (the game's ``tie_rule`` unless one is given)."""
+    from cpoly.games.videopoker.hold.holdchoice import play_deal
+    from cpoly.games.videopoker.play.plain import hold_outcomes
+
+    return play_deal(deal, hold_outcomes(deal, poker.single_deck()).tolist(), state_pays(table, value),
+                     poker.n_cards, poker.tie_rule_choice(tie_rule).rule, poker.faces.tolist())
 
 
 def game_feature(poker: VideoPoker, kind: str) -> MultiStrike | UltimateX:

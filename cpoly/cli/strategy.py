@@ -179,35 +179,46 @@ def print_strategy(chart: StrategyChart, state: dict[str, Any] | None = None) ->
 
 # ---- train -------------------------------------------------------------------------------------
 def run_train(args: argparse.Namespace) -> int:
+    """Random deals, the player's holds read from stdin, each mistake costed (in its state, on
+    a Multi-Strike or Ultimate X game: :mod:`~cpoly.cli.featuretrain`)."""
+    from cpoly.cli.featuretrain import feature_session
+
     poker = VideoPoker.load(args.file)
     table = poker.paytable(args.paytable)
     if args.hands < 0:
         raise CpolyInputError(f"--hands {args.hands}: give a number of hands, or 0 to play until the end of input")
     rng = random.Random(args.seed)
     session = _Session()
+    feature = feature_session(poker, table, rng, not args.json)
     if not args.json:
         echo(f"{poker.game.spec.title} ({table.name}): type the cards to hold (e.g. 'Kd Js'), "
               "'none' to draw five, 'all' to keep all; end of input stops.")
     while not args.hands or session.hands < args.hands:
         texts = random_deal(poker, rng)
+        state = "" if feature is None else f" ({feature.start()})"
         if not args.json:
-            echo(f"\nhand {session.hands + 1}: {' '.join(texts)}")
+            echo(f"\nhand {session.hands + 1}{state}: {' '.join(texts)}")
         with working("preparing the game", not args.json and not session.hands):
-            result = poker.hold(texts, table.name)
+            result = poker.hold(texts, table.name) if feature is None else feature.hold(poker.deal_indices(texts))
         option = _read_hold(poker, result)
         if option is None:
             break
         cost = result.best_option.ev - option.ev
-        session.add(cost)
+        session.add(cost, None if feature is None else feature.label)
         if not args.json:
             verdict = "best play" if not cost else _mistake(session, poker, table.name, result, option, cost)
             echo(f"  EV {float(option.ev):.6f} (best {float(result.best_option.ev):.6f}): {verdict}")
+        if feature is not None:
+            played = feature.play_out(result.deal, option)
+            if not args.json:
+                echo(played)
     if args.json:
         print_json({"hands": session.hands, "mistakes": session.mistakes,
-                    "total_cost": float(session.cost), "total_cost_exact": exact(session.cost)})
+                    "total_cost": float(session.cost), "total_cost_exact": exact(session.cost),
+                    **({} if feature is None else {"by_state": session.by_state_json()})})
     else:
         echo(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
-              f"total cost {float(session.cost):.6f} bets")
+              f"total cost {float(session.cost):.6f} {'bets' if feature is None else 'units (one line bet each)'}")
     return 0
 
 
@@ -255,11 +266,21 @@ class _Session:
         self.mistakes = 0
         self.cost = Fraction(0)
         self.namer: HoldNamer | None = None       # built at the first mistake (a few seconds)
+        self.by_state: dict[str, list[Fraction]] = {}
 
-    def add(self, cost: Fraction) -> None:
+    def add(self, cost: Fraction, state: str | None = None) -> None:
+        """A hand played at ``cost`` (in a feature game's ``state``: its label)."""
         self.hands += 1
         self.mistakes += cost > 0
         self.cost += cost
+        if state is not None:
+            self.by_state.setdefault(state, []).append(cost)
+
+    def by_state_json(self) -> dict[str, dict[str, Any]]:
+        """Hands, mistakes and their cost in each state played (``train --json``)."""
+        return {state: {"hands": len(costs), "mistakes": sum(cost > 0 for cost in costs),
+                        "cost": float(sum(costs)), "cost_exact": exact(sum(costs, Fraction(0)))}
+                for state, costs in self.by_state.items()}
 
 
 def mine_json(poker: VideoPoker, result: HoldResult, text: str) -> dict[str, Any]:
