@@ -15,7 +15,7 @@ option of a feature the game does not have) is refused, naming the value.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -33,10 +33,11 @@ from cpoly.games.videopoker.hold.holdchoice import HoldReport, HoldResult
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.game import VideoPoker
+    from cpoly.games.videopoker.gamesource import GameSource
     from cpoly.lang.features import Feature, MultiStrike, UltimateX
     from cpoly.lang.paytable import PayTable
 
-__all__ = ["asked_state", "checked_state", "game_feature", "hold_in_state", "keep_states", "solved_states", "state_hold", "state_json",
+__all__ = ["asked_state", "checked_state", "game_feature", "hold_in_state", "keep_states", "solved_states", "state_hold", "state_keeper", "state_json",
            "state_lines", "state_summary"]
 
 
@@ -209,6 +210,18 @@ def _sources_key(poker: VideoPoker) -> str | None:
     """The key kept states are filed under (None: definitions without one, or overridden)."""
     sources = poker.game.program.module.sources
     return None if sources is None or poker.game.program.overridden else sources.key()
+
+
+def state_keeper(source: GameSource, table: PayTable, use_cache: bool
+                 ) -> Callable[[Feature, dict[str, StateValue]], None] | None:
+    """What keeps a solved feature's states for ``analyze`` and ``report`` (None: nothing to
+    keep them for; a feature game is always the loaded source)."""
+    from cpoly.games.videopoker.gamesource import LoadedSource
+
+    if not use_cache or not isinstance(source, LoadedSource):
+        return None
+    poker = source.poker
+    return lambda feature, states: keep_states(poker, table, feature, states)
 
 
 def keep_states(poker: VideoPoker, table: PayTable, feature: Feature, states: Mapping[str, StateValue]) -> None:

@@ -239,6 +239,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     options add (:mod:`~cpoly.cli.analyze_options`)."""
     from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
+    from cpoly.cli.statehold import state_keeper
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal
 
@@ -257,7 +258,8 @@ def run_analyze(args: argparse.Namespace) -> int:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
     report = with_features(options.report(source, analysis, args.tie_rule), solved,
-                           FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return),
+                           FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return,
+                                         state_keeper(source, table, not args.no_cache)),
                            not args.json)
     origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
     print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,
