@@ -25,6 +25,7 @@ from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
 from cpoly.games.videopoker.strategy.chartfile import parse_chart
 from cpoly.games.videopoker.strategy.collected import HoldNamer, StrategyData
 from cpoly.games.videopoker.strategy.wordchart import WordsChart, play_words
+from cpoly.lang.paytable import PayTable
 
 #: Exception groups shown in the text output (``--json`` lists them all).
 SHOWN_EXCEPTIONS = 12
@@ -66,9 +67,7 @@ def run_strategy(args: argparse.Namespace) -> int:
     check_lines(args.lines)
     state = asked_state(args)
     if state is not None:
-        from cpoly.cli.statestrategy import run_state_strategy
-
-        return run_state_strategy(args, poker, table, *state)
+        return _run_state_strategy(args, poker, table, *state)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
         game = collect(poker, table.name, update)
     if args.chart is not None:
@@ -79,6 +78,25 @@ def run_strategy(args: argparse.Namespace) -> int:
         print_json(strategy_json(chart))
     else:
         print_strategy(chart)
+    return 0
+
+
+def _run_state_strategy(args: argparse.Namespace, poker: VideoPoker, table: PayTable, kind: str,
+                        asked: tuple[Fraction, ...]) -> int:
+    """``strategy --level K`` / ``--multipliers M``: the chart in that state beside the base
+    game's (or ``--chart`` played in it), :mod:`~cpoly.cli.statestrategy`."""
+    from cpoly.cli.statestrategy import compare_with_base, comparison_json, print_changes, state_game, state_heading
+
+    game, state = state_game(args, poker, table, kind, asked)
+    if args.chart is not None:
+        return run_own_chart(args, game, state)
+    found = compare_with_base(args, game, state)
+    if args.json:
+        print_json({**strategy_json(found.chart), **comparison_json(found, words_json)})
+    else:
+        state_heading(found)
+        print_strategy(found.chart, state)
+        print_changes(found)
     return 0
 
 

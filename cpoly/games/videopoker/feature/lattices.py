@@ -93,8 +93,9 @@ class HoldLattices:
         shape = (len(prepared.sizes), HOLDS)
         pays = np.empty(shape, dtype=np.int64)
         indicators = tuple(np.empty(shape, dtype=np.int32) for _ in groups)  # at most L < 2**31 each
+        lattices: tuple[np.ndarray, ...] = (pays, *indicators)
         for chunk in priced_chunks(prepared, matrices):
-            for lattice, values in zip((pays, *indicators), chunk.values):
+            for lattice, values in zip(lattices, chunk.values):
                 lattice[chunk.classes] = values.T
         return cls(prepared, paytable, tuple(tuple(g) for g in groups), pays, indicators, scaled.denominator,
                    draw_weights(prepared.n)[0])
