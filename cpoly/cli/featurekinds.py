@@ -37,11 +37,14 @@ __all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "solved_by", "solved_feat
 
 class FeatureInputs(NamedTuple):
     """What an analysis may read: the prepared single deck (refused for other games), the pay
-    table analysed and the base game's optimal return (each asked only when needed)."""
+    table analysed and the base game's optimal return (each asked only when needed); ``keep``
+    receives the states a solved feature leaves, by label (``analyze`` keeps them for a warm
+    ``hold`` in a state: :func:`~cpoly.cli.statehold.state_keeper`)."""
 
     prepared: Callable[[], PreparedGame]
     paytable: PayTable
     base_return: Callable[[], Fraction]
+    keep: Callable[[Feature, dict[str, StateValue]], None] | None = None
 
 
 def _every(feature: Any) -> bool:
@@ -232,6 +235,8 @@ def with_features(report: Report, solved: Sequence[Feature], given: FeatureInput
         with working(f"solving feature {_titled(feature)}", show):
             analysis = FEATURES[feature.kind].analyse(given, feature)
         row = FEATURES[feature.kind]
+        if row.states is not None and given.keep is not None:
+            given.keep(feature, row.states(analysis))
         value: Fraction = analysis.expected_return
         data.append({"kind": feature.kind, "title": feature.title, "method": row.method,
                      **_pair("return", value), **row.json(analysis)})

@@ -94,6 +94,7 @@ def run_report(args: argparse.Namespace) -> int:
     from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.cli.dealonly import run_deal_report
     from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
+    from cpoly.cli.statehold import state_keeper
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal
     from cpoly.games.videopoker.par.paychange import parse_pay_range, parse_pay_value, pay_index
@@ -133,7 +134,8 @@ def run_report(args: argparse.Namespace) -> int:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
     analysed = with_features(options.report(source, analysis, args.tie_rule), solved,
-                             FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return),
+                             FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return,
+                                         state_keeper(source, table, not args.no_cache)),
                              not args.json)
     data = report_data(args, source, analysed, minimum, span)
     if args.out is not None:

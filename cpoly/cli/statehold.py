@@ -15,7 +15,7 @@ option of a feature the game does not have) is refused, naming the value.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -29,14 +29,16 @@ from cpoly.games.videopoker.feature.states import (
     state_of,
     state_pays,
 )
-from cpoly.games.videopoker.hold.holdchoice import HoldReport
+from cpoly.games.videopoker.hold.holdchoice import HoldReport, HoldResult
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.game import VideoPoker
-    from cpoly.lang.features import Feature
+    from cpoly.games.videopoker.gamesource import GameSource
+    from cpoly.lang.features import Feature, MultiStrike, UltimateX
     from cpoly.lang.paytable import PayTable
 
-__all__ = ["asked_state", "state_hold", "state_json", "state_lines"]
+__all__ = ["asked_state", "checked_state", "game_feature", "hold_in_state", "keep_states", "solved_states", "state_hold", "state_keeper", "state_json",
+           "state_lines", "state_summary"]
 
 
 def asked_state(args: argparse.Namespace) -> tuple[str, tuple[Fraction, ...]] | None:
@@ -47,7 +49,7 @@ def asked_state(args: argparse.Namespace) -> tuple[str, tuple[Fraction, ...]] | 
         return None
     if len(asked) > 1:
         raise CpolyInputError("--level and --multipliers name states of two different features: give one")
-    if args.mine is not None:
+    if getattr(args, "mine", None) is not None:  # hold's option
         raise CpolyInputError(f"--mine with {HOLD_OPTIONS[asked[0][0]][0]} is not supported: your hold is "
                               "costed in the base game")
     kind, values = asked[0]
@@ -66,10 +68,15 @@ def state_hold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]
 
 
 def state_json(report: HoldReport, kind: str, asked: Sequence[Fraction], value: StateValue) -> dict[str, Any]:
-    """The state in ``hold --json``: the option and its value, and each category's worth."""
+    """The state in ``hold --json``: :func:`state_summary`."""
+    return state_summary(report.categories, kind, asked, value)
+
+
+def state_summary(categories: Sequence[str], kind: str, asked: Sequence[Fraction], value: StateValue) -> dict[str, Any]:
+    """A state in the commands' JSON: the option and its value, and what each category adds."""
     return {"feature": kind, "option": HOLD_OPTIONS[kind][0], "value": state_label(asked),
             "multiplier": str(value.multiplier),
-            "added": {name: f"{w.numerator}/{w.denominator}" for name, w in zip(report.categories, value.extra)}}
+            "added": {name: f"{w.numerator}/{w.denominator}" for name, w in zip(categories, value.extra)}}
 
 
 def state_lines(state: dict[str, Any]) -> list[str]:
@@ -117,15 +124,42 @@ def _warm(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
 
 def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> Answer:
     """The game loaded, the feature solved and its states kept (and the prepared-game file)."""
-    from cpoly.cli.featurekinds import FEATURES, FeatureInputs, solved_by, warnings_left
-    from cpoly.cli.output import working
+    from cpoly.cli.featurekinds import warnings_left
     from cpoly.games.videopoker.game import VideoPoker
-    from cpoly.games.videopoker.hold.holdchoice import play_deal
-    from cpoly.games.videopoker.play.plain import hold_outcomes
     from cpoly.games.videopoker.warm.preparedfile import store_hold_file
-    from cpoly.lang.features import MultiStrike, UltimateX
 
     poker = VideoPoker.load(args.file)
+    table = poker.paytable(args.paytable)
+    deal = poker.deal_indices(args.cards)
+    feature = checked_state(poker, kind, asked)  # before the feature is solved
+    poker.game.check_dealt(poker.game.parse_hand(args.cards))
+    poker.require_zero_one()
+    value = state_of(solved_states(poker, table, feature, not args.json), asked, kind, feature_lines(feature))
+    store_hold_file(poker, args.file)
+    result = hold_in_state(poker, table, deal, value, args.tie_rule)
+    report = HoldReport(poker.game.spec.title, table.name, False, (*poker.game.category_names, "Nothing"),
+                        {card: poker.card_name(card) for card in deal}, result)
+    rendered = [warning.render() for warning in poker.game.program.warnings]
+    return report, value, warnings_left(rendered, [feature])
+
+
+def hold_in_state(poker: VideoPoker, table: PayTable, deal: Sequence[int], value: StateValue,
+                  tie_rule: str | None) -> HoldResult:
+    """The 32 holds of ``deal`` (card indices) when each final hand is worth ``value``, exact
+    (the game's ``tie_rule`` unless one is given)."""
+    from cpoly.games.videopoker.hold.holdchoice import play_deal
+    from cpoly.games.videopoker.play.plain import hold_outcomes
+
+    return play_deal(deal, hold_outcomes(deal, poker.single_deck()).tolist(), state_pays(table, value),
+                     poker.n_cards, poker.tie_rule_choice(tie_rule).rule, poker.faces.tolist())
+
+
+def game_feature(poker: VideoPoker, kind: str) -> MultiStrike | UltimateX:
+    """The game's feature of ``kind`` (a state option's), refused when the game has none or the
+    commands do not solve it."""
+    from cpoly.cli.featurekinds import solved_by
+    from cpoly.lang.features import MultiStrike, UltimateX
+
     feature = next((f for f in poker.game.spec.features if f.kind == kind), None)
     option = HOLD_OPTIONS[kind][0]
     if feature is None:
@@ -133,33 +167,67 @@ def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
     if not solved_by([feature]):
         raise CpolyInputError(f"{option}: this {kind} feature is not solved by the commands yet")
     assert isinstance(feature, (MultiStrike, UltimateX))
-    lines = feature.lines if isinstance(feature, UltimateX) else 1
-    check_state(state_labels(feature), asked, kind, lines)  # before the feature is solved
-    table = poker.paytable(args.paytable)
-    deal = poker.deal_indices(args.cards)
-    poker.game.check_dealt(poker.game.parse_hand(args.cards))
-    poker.require_zero_one()
-    row = FEATURES[kind]
-    with working(f"solving {kind} (once: its states are kept)", not args.json):
+    return feature
+
+
+def feature_lines(feature: MultiStrike | UltimateX) -> int:
+    """How many values a state of ``feature`` has (a level: one)."""
+    from cpoly.lang.features import UltimateX
+
+    return feature.lines if isinstance(feature, UltimateX) else 1
+
+
+def checked_state(poker: VideoPoker, kind: str, asked: Sequence[Fraction]) -> MultiStrike | UltimateX:
+    """The game's feature of ``kind``, once ``asked`` is known to be one of its states (refused
+    naming the value otherwise), before anything is solved."""
+    feature = game_feature(poker, kind)
+    check_state(state_labels(feature), asked, kind, feature_lines(feature))
+    return feature
+
+
+def solved_states(poker: VideoPoker, table: PayTable, feature: MultiStrike | UltimateX,
+                  show: bool) -> dict[str, StateValue]:
+    """Every state of ``feature`` under ``table`` as category values: the kept ones (``analyze``
+    or a ``hold`` in a state kept them), else solved (a spinner when ``show``) and kept."""
+    from cpoly.cli.featurekinds import FEATURES, FeatureInputs
+    from cpoly.cli.output import working
+    from cpoly.games.videopoker.warm.statefile import load_states
+
+    sources = _sources_key(poker)
+    kept = None if sources is None else load_states(sources, table, feature.kind, feature.title)
+    if kept is not None:
+        return kept
+    row = FEATURES[feature.kind]
+    with working(f"solving {feature.kind} (once: its states are kept)", show):
         analysis = row.analyse(FeatureInputs(poker.single_deck, table, lambda: Fraction(0)), feature)
     assert row.states is not None
     states = row.states(analysis)
-    _keep(poker, table, feature, states)
-    value = state_of(states, asked, kind, lines)
-    store_hold_file(poker, args.file)
-    prepared = poker.single_deck()
-    result = play_deal(deal, hold_outcomes(deal, prepared).tolist(), state_pays(table, value), poker.n_cards,
-                       poker.tie_rule_choice(args.tie_rule).rule, poker.faces.tolist())
-    report = HoldReport(poker.game.spec.title, table.name, False, (*poker.game.category_names, "Nothing"),
-                        {card: poker.card_name(card) for card in deal}, result)
-    rendered = [warning.render() for warning in poker.game.program.warnings]
-    return report, value, warnings_left(rendered, [feature])
+    keep_states(poker, table, feature, states)
+    return states
 
 
-def _keep(poker: VideoPoker, table: PayTable, feature: Feature, states: dict[str, StateValue]) -> None:
+def _sources_key(poker: VideoPoker) -> str | None:
+    """The key kept states are filed under (None: definitions without one, or overridden)."""
+    sources = poker.game.program.module.sources
+    return None if sources is None or poker.game.program.overridden else sources.key()
+
+
+def state_keeper(source: GameSource, table: PayTable, use_cache: bool
+                 ) -> Callable[[Feature, dict[str, StateValue]], None] | None:
+    """What keeps a solved feature's states for ``analyze`` and ``report`` (None: nothing to
+    keep them for; a feature game is always the loaded source)."""
+    from cpoly.games.videopoker.gamesource import LoadedSource
+
+    if not use_cache or not isinstance(source, LoadedSource):
+        return None
+    poker = source.poker
+    return lambda feature, states: keep_states(poker, table, feature, states)
+
+
+def keep_states(poker: VideoPoker, table: PayTable, feature: Feature, states: Mapping[str, StateValue]) -> None:
     """Keep the states for a warm ``hold`` (games whose definitions have a sources key)."""
     from cpoly.games.videopoker.warm.statefile import store_states
 
-    sources = poker.game.program.module.sources
-    if sources is not None and not poker.game.program.overridden:
-        store_states(sources.key(), table, feature.kind, feature.title, states)
+    key = _sources_key(poker)
+    if key is not None:
+        store_states(key, table, feature.kind, feature.title, states)

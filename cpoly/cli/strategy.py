@@ -13,6 +13,8 @@ from typing import Any
 import numpy as np
 
 from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar, working
+from cpoly.cli.statehold import asked_state
+from cpoly.cli.tieflag import add_state_options
 from cpoly.deck.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.game import VideoPoker
@@ -23,6 +25,7 @@ from cpoly.games.videopoker.strategy.chart import chart_of, check_lines, collect
 from cpoly.games.videopoker.strategy.chartfile import parse_chart
 from cpoly.games.videopoker.strategy.collected import HoldNamer, StrategyData
 from cpoly.games.videopoker.strategy.wordchart import WordsChart, play_words
+from cpoly.lang.paytable import PayTable
 
 #: Exception groups shown in the text output (``--json`` lists them all).
 SHOWN_EXCEPTIONS = 12
@@ -39,6 +42,7 @@ def register(subparsers: Any) -> None:
     strategy.add_argument("--chart", metavar="FILE",
                           help="play your own chart, written in a player's words (one rule per line, best first; "
                                "see docs/videopoker.md), and print its exact return and each rule's cost")
+    add_state_options(strategy, "the chart")
     strategy.add_argument("--json", action="store_true", help="print JSON")
     strategy.set_defaults(func=run_strategy)
 
@@ -61,29 +65,53 @@ def run_strategy(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
     table = poker.paytable(args.paytable)
     check_lines(args.lines)
+    state = asked_state(args)
+    if state is not None:
+        return _run_state_strategy(args, poker, table, *state)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:
         game = collect(poker, table.name, update)
     if args.chart is not None:
-        return _run_own_chart(args, game)
+        return run_own_chart(args, game)
     with progress_bar(f"searching the chart order ({len(game.values):,} deal classes)", not args.json) as update:
         chart = chart_of(game, args.lines, update)
     if args.json:
         print_json(strategy_json(chart))
     else:
-        _print_strategy(chart)
+        print_strategy(chart)
     return 0
 
 
-def _run_own_chart(args: argparse.Namespace, game: StrategyData) -> int:
+def _run_state_strategy(args: argparse.Namespace, poker: VideoPoker, table: PayTable, kind: str,
+                        asked: tuple[Fraction, ...]) -> int:
+    """``strategy --level K`` / ``--multipliers M``: the chart in that state beside the base
+    game's (or ``--chart`` played in it), :mod:`~cpoly.cli.statestrategy`."""
+    from cpoly.cli.statestrategy import compare_with_base, comparison_json, print_changes, state_game, state_heading
+
+    game, state = state_game(args, poker, table, kind, asked)
+    if args.chart is not None:
+        return run_own_chart(args, game, state)
+    found = compare_with_base(args, game, state)
+    if args.json:
+        print_json({**strategy_json(found.chart), **comparison_json(found, words_json)})
+    else:
+        state_heading(found)
+        print_strategy(found.chart, state)
+        print_changes(found)
+    return 0
+
+
+def run_own_chart(args: argparse.Namespace, game: StrategyData, state: dict[str, Any] | None = None) -> int:
+    """``strategy --chart FILE``: the chart played on ``game`` (in a feature game's ``state``,
+    :func:`~cpoly.cli.statehold.state_summary`, when given)."""
     try:
         text = Path(args.chart).read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise CpolyInputError(f"{args.chart}: a chart is text (UTF-8)") from None
     played = play_words(game, parse_chart(text, args.chart, game.vocabulary))
-    title = f"{game.poker.game.spec.title} ({game.paytable})"
+    title = f"{game.poker.game.spec.title} ({game.paytable}{_at(state)})"
     if args.json:
         print_json({"game": game.poker.game.spec.title, "paytable": game.paytable, "chart": args.chart,
-                    **words_json(played)})
+                    **words_json(played), **({} if state is None else {"state": state})})
     else:
         _print_words(f"{title}, {args.chart}: hold what the first matching rule names", played)
     return 0
@@ -146,8 +174,15 @@ def strategy_json(chart: StrategyChart) -> dict[str, Any]:
     }
 
 
-def _print_strategy(chart: StrategyChart) -> None:
-    _print_words(f"{chart.title} ({chart.paytable}): hold what the first matching line names", chart.words)
+def _at(state: dict[str, Any] | None) -> str:
+    """A feature game's state after the pay table's name in a title: ``, --level 4``."""
+    return "" if state is None else f", {state['option']} {state['value']}"
+
+
+def print_strategy(chart: StrategyChart, state: dict[str, Any] | None = None) -> None:
+    """A chart as ``strategy`` prints it (in a feature game's ``state`` when given)."""
+    _print_words(f"{chart.title} ({chart.paytable}{_at(state)}): hold what the first matching line names",
+                 chart.words)
     echo(f"(the engine's patterns, --json: {float(chart.chart_return * 100):.4f} % with {len(chart.lines)} lines; "
          f"with their exceptions {float(chart.return_with_exceptions * 100):.4f} %"
          + (" = optimal)" if chart.return_with_exceptions == chart.optimal_return else ", NOT optimal)"))
@@ -162,35 +197,46 @@ def _print_strategy(chart: StrategyChart) -> None:
 
 # ---- train -------------------------------------------------------------------------------------
 def run_train(args: argparse.Namespace) -> int:
+    """Random deals, the player's holds read from stdin, each mistake costed (in its state, on
+    a Multi-Strike or Ultimate X game: :mod:`~cpoly.cli.featuretrain`)."""
+    from cpoly.cli.featuretrain import feature_session
+
     poker = VideoPoker.load(args.file)
     table = poker.paytable(args.paytable)
     if args.hands < 0:
         raise CpolyInputError(f"--hands {args.hands}: give a number of hands, or 0 to play until the end of input")
     rng = random.Random(args.seed)
     session = _Session()
+    feature = feature_session(poker, table, rng, not args.json)
     if not args.json:
         echo(f"{poker.game.spec.title} ({table.name}): type the cards to hold (e.g. 'Kd Js'), "
               "'none' to draw five, 'all' to keep all; end of input stops.")
     while not args.hands or session.hands < args.hands:
         texts = random_deal(poker, rng)
+        state = "" if feature is None else f" ({feature.start()})"
         if not args.json:
-            echo(f"\nhand {session.hands + 1}: {' '.join(texts)}")
+            echo(f"\nhand {session.hands + 1}{state}: {' '.join(texts)}")
         with working("preparing the game", not args.json and not session.hands):
-            result = poker.hold(texts, table.name)
+            result = poker.hold(texts, table.name) if feature is None else feature.hold(poker.deal_indices(texts))
         option = _read_hold(poker, result)
         if option is None:
             break
         cost = result.best_option.ev - option.ev
-        session.add(cost)
+        session.add(cost, None if feature is None else feature.label)
         if not args.json:
             verdict = "best play" if not cost else _mistake(session, poker, table.name, result, option, cost)
             echo(f"  EV {float(option.ev):.6f} (best {float(result.best_option.ev):.6f}): {verdict}")
+        if feature is not None:
+            played = feature.play_out(result.deal, option)
+            if not args.json:
+                echo(played)
     if args.json:
         print_json({"hands": session.hands, "mistakes": session.mistakes,
-                    "total_cost": float(session.cost), "total_cost_exact": exact(session.cost)})
+                    "total_cost": float(session.cost), "total_cost_exact": exact(session.cost),
+                    **({} if feature is None else {"by_state": session.by_state_json()})})
     else:
         echo(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
-              f"total cost {float(session.cost):.6f} bets")
+              f"total cost {float(session.cost):.6f} {'bets' if feature is None else 'units (one line bet each)'}")
     return 0
 
 
@@ -238,11 +284,21 @@ class _Session:
         self.mistakes = 0
         self.cost = Fraction(0)
         self.namer: HoldNamer | None = None       # built at the first mistake (a few seconds)
+        self.by_state: dict[str, list[Fraction]] = {}
 
-    def add(self, cost: Fraction) -> None:
+    def add(self, cost: Fraction, state: str | None = None) -> None:
+        """A hand played at ``cost`` (in a feature game's ``state``: its label)."""
         self.hands += 1
         self.mistakes += cost > 0
         self.cost += cost
+        if state is not None:
+            self.by_state.setdefault(state, []).append(cost)
+
+    def by_state_json(self) -> dict[str, dict[str, Any]]:
+        """Hands, mistakes and their cost in each state played (``train --json``)."""
+        return {state: {"hands": len(costs), "mistakes": sum(cost > 0 for cost in costs),
+                        "cost": float(sum(costs)), "cost_exact": exact(sum(costs, Fraction(0)))}
+                for state, costs in self.by_state.items()}
 
 
 def mine_json(poker: VideoPoker, result: HoldResult, text: str) -> dict[str, Any]:

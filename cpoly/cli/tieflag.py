@@ -1,4 +1,5 @@
-"""The options the video-poker commands share: ``--tie-rule``, and what ``analyze`` (and
+"""The options the video-poker commands share: ``--tie-rule``, the state of a feature game
+(``--level``, ``--multipliers``: ``hold`` and ``strategy``; read by :mod:`~cpoly.cli.statehold`), and what ``analyze`` (and
 ``report``) analyse (``--pay``, ``--play-as``, ``--plays``; parsed and checked by
 :mod:`~cpoly.cli.analyze_options`).  The tie rule in effect (the flag's, else the game's
 ``tie_rule`` statement's, else cpoly's default) is resolved by the game:
@@ -13,7 +14,7 @@ import argparse
 
 from cpoly.lang.tierule import DEFAULT_TIE_RULE, TieRule
 
-__all__ = ["add_options", "add_table_options", "add_tie_rule_option"]
+__all__ = ["add_options", "add_state_options", "add_table_options", "add_tie_rule_option"]
 
 
 def add_tie_rule_option(parser: argparse.ArgumentParser,
@@ -38,3 +39,12 @@ def add_table_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--play-as", metavar="TABLE",
                         help="play the strategy that is optimal for TABLE (a pay table of the game) "
                              "on the table analysed: its exact return and cost")
+
+
+def add_state_options(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--level K`` and ``--multipliers M ...``: ``what`` (the holds, the chart) in a state of a
+    Multi-Strike or an Ultimate X game."""
+    parser.add_argument("--level", type=int, metavar="K",
+                        help=f"Multi-Strike: {what} at level K (1 = the bottom), played without a Free Ride")
+    parser.add_argument("--multipliers", nargs="+", action="extend", metavar="M",
+                        help=f"Ultimate X: {what} with multiplier M in force on each line, e.g. --multipliers 4 1 12")

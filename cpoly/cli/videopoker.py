@@ -28,7 +28,7 @@ from cpoly.cli.output import (
     working,
 )
 from cpoly.cli.tieflag import add_options as add_analyze_options
-from cpoly.cli.tieflag import add_tie_rule_option
+from cpoly.cli.tieflag import add_state_options, add_tie_rule_option
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.hold.holdchoice import HoldOption, HoldReport
 from cpoly.games.videopoker.hold.tiebreak import choose_tie_rule
@@ -41,10 +41,7 @@ def register(subparsers: Any) -> None:
     hold.add_argument("file", help="a .cp game file")
     hold.add_argument("cards", nargs="+", help="the five dealt cards, e.g. Ah Kh Qh Jh 2c")
     hold.add_argument("--mine", help="your hold, e.g. \"Kd Js\" ('none' = draw five): its EV and cost")
-    hold.add_argument("--level", type=int, metavar="K",
-                      help="Multi-Strike: the holds at level K (1 = the bottom), played without a Free Ride")
-    hold.add_argument("--multipliers", nargs="+", action="extend", metavar="M",
-                      help="Ultimate X: the multiplier in force on each line, e.g. --multipliers 4 1 12")
+    add_state_options(hold, "the holds")
     _common(hold)
     hold.set_defaults(func=run_hold)
 
@@ -242,6 +239,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     options add (:mod:`~cpoly.cli.analyze_options`)."""
     from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
+    from cpoly.cli.statehold import state_keeper
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal
 
@@ -260,7 +258,8 @@ def run_analyze(args: argparse.Namespace) -> int:
         analysis = source.analyse(table, args.tie_rule, update)
     source.finish()
     report = with_features(options.report(source, analysis, args.tie_rule), solved,
-                           FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return),
+                           FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return,
+                                         state_keeper(source, table, not args.no_cache)),
                            not args.json)
     origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
     print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,

@@ -20,8 +20,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-import numpy as np
-
 from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
@@ -86,7 +84,7 @@ def analyze_ultimate_x(prepared: PreparedGame, paytable: PayTable, feature: Ulti
         if rounds == MAX_ITERATIONS:
             raise RuntimeError(f"policy iteration did not settle in {MAX_ITERATIONS} rounds")
         policy = improved
-    found = tuple(MultiplierState(m, share, h, pay, lattices.deals_where(~np.any(c.maximal & base.maximal, axis=1)))
+    found = tuple(MultiplierState(m, share, h, pay, lattices.deals_where(~c.shares_a_best_hold(base)))
                   for m, share, h, pay, c in zip(states, shares, relative, pays, policy))
     return UltimateXAnalysis(feature, paytable, base.value, gain, found, rounds)
 
@@ -95,8 +93,7 @@ def _improve(lattices: HoldLattices, multiplier: Fraction, next_values: Sequence
     """The greedy policy of one state; ``old`` itself when its holds are still maximal (so the
     iteration stops instead of cycling between equally good holds)."""
     new = lattices.choose(multiplier, next_values)
-    still = new.maximal[np.arange(len(old.best)), old.best]
-    return old if bool(still.all()) else new
+    return old if bool(new.is_maximal(old.best).all()) else new
 
 
 def solve_average_reward(pays: Sequence[Fraction], moves: Sequence[Sequence[Fraction]]

@@ -17,15 +17,18 @@ from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
 from cpoly.games.videopoker.play.plain import PlainPlay
 from cpoly.games.videopoker.play.variant import DealKind, analyze
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.games.videopoker.prepare.subsetrows import stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy.entries import Entries
 from cpoly.games.videopoker.strategy.holdfeatures import MADE, HoldFeatures, hold_features
+from cpoly.games.videopoker.strategy.insertion import exact_bincount
 from cpoly.games.videopoker.strategy.patterns import PatternTables, cached_pattern_tables
 from cpoly.games.videopoker.strategy.search import Progress
+from cpoly.games.videopoker.strategy.statevalues import state_grid_values
 from cpoly.games.videopoker.strategy.words import Vocabulary, category_words
 from cpoly.lang.paytable import PayTable
 
-__all__ = ["UNSUPPORTED", "StrategyData", "collect"]
+__all__ = ["UNSUPPORTED", "StrategyData", "collect", "collect_state", "collected"]
 
 #: Why a game of another kind of deal has no chart.
 UNSUPPORTED = {
@@ -79,22 +82,48 @@ def collect(poker: VideoPoker, paytable: str | PayTable | None = None,
             progress: Progress | None = None) -> StrategyData:
     """One analysis pass keeping every class's hold values, and every hold's patterns
     (``paytable``: a table of the game by name, the first when None, or one's own)."""
-    if poker.kind in UNSUPPORTED:
-        raise CpolyError(UNSUPPORTED[poker.kind])
-    prepared = poker.single_deck()
+    prepared = _plain_deck(poker)
     table = paytable if isinstance(paytable, PayTable) else poker.paytable(paytable)
     values = np.empty((len(prepared.sizes), HOLDS), dtype=np.int64)
     analysis = analyze(PlainPlay(prepared, values.__setitem__), table, poker.tie_rule, progress)
-    scaled = table.scaled()
-    pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, scaled.pays)
+    denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * table.scaled().denominator
+    return collected(poker, table, values, analysis.expected_return, denominator)
+
+
+def collect_state(poker: VideoPoker, paytable: PayTable, multiplier: Fraction,
+                  extra: Sequence[Fraction]) -> StrategyData:
+    """What a chart of one state of a feature game is built from: every class's hold values
+    when category ``c`` is worth ``multiplier * pay[c] + extra[c]``, on the grid of
+    :func:`~.statevalues.state_grid_values` (``optimal``: the grid's optimum, within one grid
+    step of the exact one); the patterns are the pay table's."""
+    prepared = _plain_deck(poker)
+    grid = state_grid_values(prepared, paytable, multiplier, extra)
+    best = grid.values.max(axis=1)
+    optimal = Fraction(int(exact_bincount(np.zeros(len(best), dtype=np.int64), best * prepared.sizes, 1)[0]),
+                       grid.denominator)
+    return collected(poker, paytable, grid.values, optimal, grid.denominator)
+
+
+def _plain_deck(poker: VideoPoker) -> PreparedGame:
+    """The single deck of a game a chart supports (an error naming why not for the others)."""
+    if poker.kind in UNSUPPORTED:
+        raise CpolyError(UNSUPPORTED[poker.kind])
+    return poker.single_deck()
+
+
+def collected(poker: VideoPoker, table: PayTable, values: np.ndarray, optimal: Fraction,
+              denominator: int) -> StrategyData:
+    """A chart's data from every class's 32 hold values (int64 numerators on ``denominator``
+    once summed over the deals) and their optimum; the patterns are ``table``'s."""
+    prepared = poker.single_deck()
+    pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
     index = subset_indices(prepared.deals, stacked_tables(prepared.tables).offsets)
     categories = prepared.tables.categories
     kept = _best_somewhere(values, pattern_tables, index, categories)
     entries = Entries.of(values, lambda rows: pattern_tables.hold_patterns(index[rows], categories), prepared.sizes,
                          len(pattern_tables.patterns), kept, merge=True)
-    denominator = comb(prepared.n, HAND_SIZE) * analysis.lcm_weight * scaled.denominator
     return StrategyData(poker, table.name, prepared.deals, values, index, categories, pattern_tables, entries,
-                        analysis.expected_return, denominator)
+                        optimal, denominator)
 
 
 def _best_somewhere(values: np.ndarray, tables: PatternTables, index: np.ndarray, categories: np.ndarray) -> np.ndarray:
