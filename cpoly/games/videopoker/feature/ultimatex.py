@@ -27,7 +27,7 @@ from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
 from cpoly.lang.paytable import PayTable
 
-__all__ = ["MultiplierState", "UltimateXAnalysis", "analyze_ultimate_x", "solve_average_reward"]
+__all__ = ["MultiplierState", "UltimateXAnalysis", "analyze_ultimate_x", "solve_average_reward", "solve_linear"]
 
 MAX_ITERATIONS = 50
 
@@ -114,14 +114,14 @@ def solve_average_reward(pays: Sequence[Fraction], moves: Sequence[Sequence[Frac
     # unknowns g, h_1..h_{n-1}: g + h_i - Σ_j P_ij h_j = pays_i
     system = [[Fraction(1)] + [Fraction(i == j) - chance[i][j] for j in range(1, n)] + [pays[i]]
               for i in range(n)]
-    solution = _solve(system)
+    solution = solve_linear(system)
     # shares: μ (P - I) = 0, Σ μ = 1  (transpose, one equation replaced by the sum)
     balance = [[chance[i][j] - Fraction(i == j) for i in range(n)] + [Fraction(0)] for j in range(n - 1)]
     balance.append([Fraction(1)] * n + [Fraction(1)])
-    return solution[0], [Fraction(0), *solution[1:]], _solve(balance)
+    return solution[0], [Fraction(0), *solution[1:]], solve_linear(balance)
 
 
-def _solve(rows: list[list[Fraction]]) -> list[Fraction]:
+def solve_linear(rows: list[list[Fraction]]) -> list[Fraction]:
     """Gauss–Jordan elimination on an augmented square system of fractions."""
     n = len(rows)
     rows = [list(r) for r in rows]
