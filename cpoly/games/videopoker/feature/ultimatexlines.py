@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import lcm
@@ -97,6 +98,13 @@ class _Model:
 
     def exponents(self, values: Sequence[Fraction]) -> list[int]:
         return [int(v * self.scale) for v in values]
+
+    @cached_property
+    def chances(self) -> np.ndarray:
+        """``(classes * 32, values)`` float: each hold's per-line chance of each next multiplier."""
+        n_classes = len(self.lattices.prepared.sizes)
+        rows, holds = np.repeat(np.arange(n_classes), 32), np.tile(np.arange(32), n_classes)
+        return self.counts(rows, holds) / self.lattices.lcm_weight
 
     def sums(self, lines: int) -> list[Fraction]:
         return sorted({sum(c, Fraction(0)) for c in combinations_with_replacement(self.values, lines)})
@@ -211,14 +219,27 @@ def _transitions(model: _Model, totals: list[Fraction], best: np.ndarray) -> lis
     with the same per-line chances summed first, then one packed power each."""
     lattices = model.lattices
     counts = model.counts(np.arange(len(best)), best)
-    unique, inverse = np.unique(counts, axis=0, return_inverse=True)
-    weights = np.bincount(inverse.ravel(), weights=lattices.prepared.sizes, minlength=len(unique))
+    unique, inverse = _unique_rows(counts)
+    weights = np.bincount(inverse, weights=lattices.prepared.sizes, minlength=len(unique))
     exponents = model.exponents(model.values)
     packed = sum(total_distribution(row, exponents, model.lines, model.bits, int(w))
                  for row, w in zip(unique.tolist(), np.rint(weights).astype(np.int64).tolist()))
     found = unpack(packed, model.exponents(totals), model.bits)
     whole = lattices.deals * lattices.lcm_weight**model.lines
     return [Fraction(c, whole) for c in found]
+
+
+def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct rows and each row's index among them: a 1-d hash finds them, and the rows
+    are checked equal to their representative (``np.unique(axis=0)`` when a hash collides)."""
+    key = np.zeros(len(rows), dtype=np.int64)
+    for column in rows.T:
+        key = (key * 0x100000001B3) ^ column  # FNV-style, wrapping
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    if (rows[first][inverse] == rows).all():
+        return rows[first], inverse.ravel()
+    unique, inverse = np.unique(rows, axis=0, return_inverse=True)
+    return unique, inverse.ravel()
 
 
 def _policy_shares(moves: list[list[Fraction]], index: list[int]) -> list[Fraction]:
@@ -244,31 +265,44 @@ def _line_shares(model: _Model, distinct: list[np.ndarray], played: list[Fractio
 # ---- improvement: floats find the candidates, fractions decide ------------------------------
 def _future_values(model: _Model, relative: list[Fraction], totals: list[Fraction],
                    progress: Progress | None) -> np.ndarray:
-    """``(classes, 32)`` float: every hold's ``E_h[H(next total)]``, line by line backwards:
+    """``(classes, 32)`` float: ``E_h[H(next total)]`` for every hold that can be best at some
+    total, ``-inf`` for the others (:func:`_candidates`); line by line backwards:
     ``ψ_j(t) = Σ_v q(v) ψ_{j+1}(t + v)`` over the sums ``t`` of ``j`` lines, ``ψ_n = H``."""
-    lattices = model.lattices
-    n_classes = len(lattices.prepared.sizes)
     levels = [model.sums(j) for j in range(model.lines + 1)]
     steps = [np.array([[levels[j + 1].index(t + v) for v in model.values] for t in levels[j]])
              for j in range(model.lines)]
     last = np.array([float(relative[totals.index(t)]) for t in levels[-1]])
-    future = np.empty((n_classes, 32))
-    for start in range(0, n_classes, CHUNK):
-        rows = np.arange(start, min(start + CHUNK, n_classes))
-        chances = _chances(model, rows)
+    pairs = np.flatnonzero(_candidates(model, relative, totals))
+    future = np.full(model.chances.shape[0], -np.inf)
+    for start in range(0, len(pairs), CHUNK * 32):
+        rows = pairs[start:start + CHUNK * 32]
+        chances = model.chances[rows]
         psi = chances @ last[steps[-1]].T
         for step in reversed(steps[:-1]):
             psi = np.einsum("rv,rtv->rt", chances, psi[:, step])
-        future[rows] = psi[:, 0].reshape(len(rows), 32)
+        future[rows] = psi[:, 0]
         if progress is not None:
-            progress(int(rows[-1]) + 1, n_classes)
-    return future
+            progress(start + len(rows), len(pairs))
+    return future.reshape(-1, 32)
 
 
-def _chances(model: _Model, rows: np.ndarray) -> np.ndarray:
-    """``(rows * 32, values)`` float: each hold's per-line chance of each next multiplier."""
-    holds = np.tile(np.arange(32), len(rows))
-    return model.counts(np.repeat(rows, 32), holds) / model.lattices.lcm_weight
+def _candidates(model: _Model, relative: list[Fraction], totals: list[Fraction]) -> np.ndarray:
+    """``(classes * 32,)`` bool: the holds within reach of their class's best at some total.
+
+    With ``H(M) = α + β M + e(M)``, ``|e| <= δ`` (a least-squares line), a hold's future value
+    is ``α + β n E_h[v] + e`` with ``|e| <= δ``: a hold whose score by the line is more than
+    ``2 δ`` below its class's best cannot be best."""
+    at = np.array([float(t) for t in totals])
+    values = np.array([float(h) for h in relative])
+    beta, alpha = np.polyfit(at, values, 1)
+    slack = 2 * float(np.abs(values - alpha - beta * at).max()) + 1e-6 * max(1.0, float(np.abs(values).max()))
+    line = (model.chances @ np.array([float(v) for v in model.values])) * (beta * model.lines)
+    pays = model.lattices.pays.reshape(-1) / (model.lattices.lcm_weight * model.lattices.denominator)
+    found = np.zeros(len(line), dtype=bool)
+    for total in totals:
+        score = (pays * float(total) + line).reshape(-1, 32)
+        found |= (score >= score.max(axis=1, keepdims=True) - slack).reshape(-1)
+    return found
 
 
 def _scores(model: _Model, total: Fraction, future: np.ndarray) -> np.ndarray:
