@@ -108,7 +108,7 @@ def test_a_simulated_three_line_session_agrees_with_the_exact_gain(outcomes: np.
     pay = (_scaled(outcomes) @ np.array(PAYS, dtype=np.int64)) / LCM
     rng = random.Random(20240601)
     multipliers, batch, means = [1, 1, 1], [], []
-    for hand in range(60_000):
+    for _ in range(60_000):
         deal = sorted(rng.sample(range(18), 5))
         row = int(colex_rank(np.array([deal]))[0])
         hold = int(np.argmax(sum(multipliers) * pay[row] + future[row]))

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 from itertools import combinations_with_replacement
 from math import lcm
 
@@ -94,7 +94,7 @@ class _Model:
     @property
     def bits(self) -> int:
         """Bits per packed coefficient: all deals times ``L ** lines`` fits."""
-        return (self.lattices.deals * self.lattices.lcm_weight**self.lines).bit_length() + 1
+        return int(self.lattices.deals * self.lattices.lcm_weight**self.lines).bit_length() + 1
 
     def exponents(self, values: Sequence[Fraction]) -> list[int]:
         return [int(v * self.scale) for v in values]
@@ -126,7 +126,7 @@ def total_distribution(counts: Sequence[int], exponents: Sequence[int], lines: i
     [1, 4, 4]
     """
     base = sum(c << (bits * e) for c, e in zip(counts, exponents))
-    return weight * base**lines
+    return int(weight * base**lines)
 
 
 def unpack(packed: int, exponents: Sequence[int], bits: int) -> list[int]:
@@ -225,7 +225,7 @@ def _transitions(model: _Model, totals: list[Fraction], best: np.ndarray) -> lis
     packed = sum(total_distribution(row, exponents, model.lines, model.bits, int(w))
                  for row, w in zip(unique.tolist(), np.rint(weights).astype(np.int64).tolist()))
     found = unpack(packed, model.exponents(totals), model.bits)
-    whole = lattices.deals * lattices.lcm_weight**model.lines
+    whole = int(lattices.deals * lattices.lcm_weight**model.lines)
     return [Fraction(c, whole) for c in found]
 
 
@@ -307,7 +307,8 @@ def _candidates(model: _Model, relative: list[Fraction], totals: list[Fraction])
 
 def _scores(model: _Model, total: Fraction, future: np.ndarray) -> np.ndarray:
     lattices = model.lattices
-    return lattices.pays * (float(total) / (lattices.lcm_weight * lattices.denominator)) + future
+    scores: np.ndarray = lattices.pays * (float(total) / (lattices.lcm_weight * lattices.denominator)) + future
+    return scores
 
 
 def _maximal(model: _Model, total: Fraction, future: np.ndarray, relative: list[Fraction],
@@ -315,7 +316,7 @@ def _maximal(model: _Model, total: Fraction, future: np.ndarray, relative: list[
     """``(classes, 32)`` bool: the holds reaching their class's maximum at this total, exactly."""
     approximate = _scores(model, total, future)
     top = approximate.max(axis=1, keepdims=True)
-    maximal = approximate >= top - RELATIVE_TOLERANCE * np.maximum(np.abs(top), 1.0)
+    maximal: np.ndarray = approximate >= top - RELATIVE_TOLERANCE * np.maximum(np.abs(top), 1.0)
     for row in np.flatnonzero(maximal.sum(axis=1) > 1).tolist():
         holds = np.flatnonzero(maximal[row])
         signature = np.concatenate([model.lattices.pays[row, holds][:, None],
@@ -333,7 +334,7 @@ def _exact_score(model: _Model, total: Fraction, row: int, hold: int, relative: 
     counts = model.counts(np.array([row]), np.array([hold]))[0].tolist()
     packed = total_distribution(counts, model.exponents(model.values), model.lines, model.bits)
     found = unpack(packed, model.exponents(totals), model.bits)
-    future = sum((c * h for c, h in zip(found, relative)), Fraction(0)) / lattices.lcm_weight**model.lines
+    future = sum((c * h for c, h in zip(found, relative)), Fraction(0)) / int(lattices.lcm_weight**model.lines)
     return total * Fraction(int(lattices.pays[row, hold]), lattices.lcm_weight * lattices.denominator) + future
 
 
