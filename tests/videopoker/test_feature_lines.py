@@ -21,7 +21,7 @@ from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.errors import Span
 from cpoly.games.videopoker.feature.dreamcard import analyze_dream_card
 from cpoly.games.videopoker.feature.ultimatex import analyze_ultimate_x
-from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines
+from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines, per_line_model_return
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.features import DreamCard, UltimateX
 from tests.conftest import ROOT
@@ -95,6 +95,18 @@ def test_one_line_over_totals_is_the_single_line_solution(game: VideoPoker) -> N
     assert lines.gain == one.gain
     assert [(s.total, s.share, s.relative_value) for s in lines.states] == \
         [(s.multiplier, s.share, s.relative_value) for s in one.states]
+
+
+def test_the_per_line_model_plays_no_better_than_the_exact_solution(game: VideoPoker) -> None:
+    """The decomposition's holds, evaluated exactly, return at most the optimum; on one line
+    they are the optimum; on three lines of this deck they lose a little."""
+    ready, table = game.single_deck(use_cache=False), game.paytable()
+    one = analyze_ultimate_x_lines(ready, table, FEATURE).expected_return
+    assert per_line_model_return(ready, table, FEATURE) == one
+    three = replace(FEATURE, lines=3)
+    exact, model = analyze_ultimate_x_lines(ready, table, three).expected_return, per_line_model_return(ready, table, three)
+    print(f"3 lines: exact {float(exact):.9f}, per-line model {float(model):.9f}")
+    assert 0 < exact - model < Fraction(1, 10_000)
 
 
 def test_a_simulated_three_line_session_agrees_with_the_exact_gain(outcomes: np.ndarray, game: VideoPoker) -> None:

@@ -23,7 +23,7 @@ The return is ``g / (bet * n)`` per unit bet.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import combinations_with_replacement
@@ -32,13 +32,14 @@ from math import lcm
 import numpy as np
 
 from cpoly.games.videopoker.feature.lattices import RELATIVE_TOLERANCE, HoldLattices
-from cpoly.games.videopoker.feature.ultimatex import MAX_ITERATIONS, solve_linear
+from cpoly.games.videopoker.feature.ultimatex import MAX_ITERATIONS, analyze_ultimate_x, solve_linear
 from cpoly.games.videopoker.play.summary import Progress
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
 from cpoly.lang.paytable import PayTable
 
-__all__ = ["TotalState", "UltimateXLinesAnalysis", "analyze_ultimate_x_lines", "total_distribution", "unpack"]
+__all__ = ["TotalState", "UltimateXLinesAnalysis", "analyze_ultimate_x_lines", "per_line_model_return",
+           "total_distribution", "unpack"]
 
 #: Deal classes priced together when the future value of every hold is computed.
 CHUNK = 8192
@@ -162,6 +163,20 @@ def analyze_ultimate_x_lines(prepared: PreparedGame, paytable: PayTable, feature
     states = tuple(TotalState(t, share, h, index[i], _held_otherwise(model, base.maximal, policy[i]))
                    for i, (t, share, h) in enumerate(zip(totals, shares, relative)))
     return UltimateXLinesAnalysis(feature, paytable, base.value, gain, states, line_shares, rounds)
+
+
+def per_line_model_return(prepared: PreparedGame, paytable: PayTable, feature: UltimateX) -> Fraction:
+    """The exact return of the per-line decomposition's play: at total ``M`` each deal held to
+    maximise ``M * pay + lines * Σ_v q_h(v) h_1(v)`` with ``h_1`` the single-line relative values
+    (as if each line's future were its own), evaluated exactly over the totals; at most the
+    optimum of :func:`analyze_ultimate_x_lines`, equal on one line.
+    """
+    model = _model(prepared, paytable, feature)
+    single = analyze_ultimate_x(prepared, paytable, replace(feature, lines=1))
+    future = [feature.lines * s.relative_value for s in single.states[1:]]
+    totals = model.sums(feature.lines)
+    policy = [model.lattices.choose(total, future).best for total in totals]
+    return _evaluate(model, totals, policy)[0] / (feature.bet * feature.lines)
 
 
 def _model(prepared: PreparedGame, paytable: PayTable, feature: UltimateX) -> _Model:
