@@ -107,6 +107,14 @@ class _Model:
         rows, holds = np.repeat(np.arange(n_classes), 32), np.tile(np.arange(32), n_classes)
         return self.counts(rows, holds) / self.lattices.lcm_weight
 
+    @cached_property
+    def signatures(self) -> np.ndarray:
+        """``(classes, 32)`` int64: equal for two holds exactly when their pays and per-line
+        chances are equal (so their values are equal at every total)."""
+        lattices = self.lattices
+        columns = np.stack([lattices.pays.reshape(-1), *(ind.reshape(-1) for ind in lattices.indicators)], axis=1)
+        return _unique_rows(columns.astype(np.int64))[1].reshape(-1, 32).astype(np.int64)
+
     def sums(self, lines: int) -> list[Fraction]:
         return sorted({sum(c, Fraction(0)) for c in combinations_with_replacement(self.values, lines)})
 
@@ -332,12 +340,11 @@ def _maximal(model: _Model, total: Fraction, future: np.ndarray, relative: list[
     approximate = _scores(model, total, future)
     top = approximate.max(axis=1, keepdims=True)
     maximal: np.ndarray = approximate >= top - RELATIVE_TOLERANCE * np.maximum(np.abs(top), 1.0)
-    for row in np.flatnonzero(maximal.sum(axis=1) > 1).tolist():
+    ids = model.signatures
+    lowest = np.where(maximal, ids, np.iinfo(np.int64).max).min(axis=1)
+    highest = np.where(maximal, ids, -1).max(axis=1)
+    for row in np.flatnonzero(lowest != highest).tolist():  # holds of the same pays and chances tie exactly
         holds = np.flatnonzero(maximal[row])
-        signature = np.concatenate([model.lattices.pays[row, holds][:, None],
-                                    model.counts(np.full(len(holds), row), holds)], axis=1)
-        if (signature == signature[0]).all():
-            continue  # the same pays and chances: exactly equal
         exact = [_exact_score(model, total, row, int(h), relative, totals) for h in holds.tolist()]
         maximal[row, holds] = [v == max(exact) for v in exact]
     return maximal
