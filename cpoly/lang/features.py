@@ -70,13 +70,15 @@ class MultiplierLayer:
 @dataclass(frozen=True)
 class WheelBonus:
     """A hand of one of ``categories`` spins a wheel instead of its pay: ``values`` with
-    ``weights`` (their weighted average is the award), per unit bet."""
+    ``weights`` (their weighted average is the award), per unit bet; the wheel costs an extra
+    ``extra_bet`` times the base bet (Wheel Poker's sixth coin: 1/5)."""
 
     title: str | None
     categories: tuple[str, ...]
     values: tuple[Fraction, ...]
     weights: tuple[Fraction, ...]
     span: Span
+    extra_bet: Fraction = Fraction(0)
     kind = "wheel"
 
     @property
@@ -189,8 +191,8 @@ KINDS: dict[str, tuple[Settings, Callable[..., Feature]]] = {
                     "multipliers": (category_amounts, True)}, UltimateX),
     "multiplier_layer": ({"multipliers": (positives, True), "weights": (positives, True),
                           "extra_bet": (one_positive, True)}, MultiplierLayer),
-    "wheel": ({"on": (category_names, True), "values": (positives, True), "weights": (positives, False)},
-              WheelBonus),
+    "wheel": ({"on": (category_names, True), "values": (positives, True), "weights": (positives, False),
+               "extra_bet": (one_positive, False)}, WheelBonus),
     "dream_card": ({"chance": (one_chance, True)}, DreamCard),
 }
 #: Each setting's field of the feature, where the names differ.
@@ -236,7 +238,7 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
                          f"{len(feature.levels) - 1}, not {len(feature.free_ride)}", where["free_ride"])
     if isinstance(feature, WheelBonus) and not feature.weights:
         return WheelBonus(feature.title, feature.categories, feature.values, (Fraction(1),) * len(feature.values),
-                          feature.span)
+                          feature.span, feature.extra_bet)
     if isinstance(feature, (MultiplierLayer, WheelBonus)):
         listed = feature.multipliers if isinstance(feature, MultiplierLayer) else feature.values
         if len(feature.weights) != len(listed):

@@ -149,6 +149,8 @@ class HoldLattices:
     def _weighted_sum(self, best: np.ndarray, lattice: np.ndarray) -> int:
         """``Σ_class size * lattice[class, best]``, exactly."""
         chosen = lattice[np.arange(len(best)), best].astype(np.int64) * self.prepared.sizes
+        if int(np.abs(chosen).max(initial=0)) * len(chosen) < 2**62:
+            return int(chosen.sum())  # no int64 overflow possible
         return sum(chosen.tolist())
 
     def mean_over(self, best: np.ndarray, lattice: np.ndarray, scale: int) -> Fraction:

@@ -4,7 +4,8 @@
   made before the deal, independent of the cards, for an extra bet: the strategy is the base
   game's, and per unit of total bet the return is ``R * E[multiplier] / (1 + extra_bet)``.
 * A **wheel** (Wheel Poker, Lucky Quads) pays its average award instead of the pay of its
-  categories: that changes the strategy, so the game is analysed again with the award as the
+  categories (per unit of the base bet; per total bet divided by ``1 + extra_bet``): that
+  changes the strategy, so the game is analysed again with the award as the
   pay (:meth:`~.lattices.HoldLattices.choose`, one indicator per wheel category carrying the
   difference between its award and its pay).
 """
@@ -45,6 +46,11 @@ class WheelAnalysis:
     base_return: Fraction
     expected_return: Fraction
     deals_held_otherwise: int
+
+    @property
+    def return_per_total_bet(self) -> Fraction:
+        """``expected_return`` (per base bet) over the base bet and the wheel's extra bet."""
+        return self.expected_return / (1 + self.feature.extra_bet)
 
 
 def analyze_multiplier_layer(base_return: Fraction, feature: MultiplierLayer) -> LayerAnalysis:

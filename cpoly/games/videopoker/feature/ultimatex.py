@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from math import lcm
 
 from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
 from cpoly.lang.paytable import PayTable
 
-__all__ = ["MultiplierState", "UltimateXAnalysis", "analyze_ultimate_x", "solve_average_reward"]
+__all__ = ["MultiplierState", "UltimateXAnalysis", "analyze_ultimate_x", "solve_average_reward", "solve_linear"]
 
 MAX_ITERATIONS = 50
 
@@ -111,24 +112,35 @@ def solve_average_reward(pays: Sequence[Fraction], moves: Sequence[Sequence[Frac
     # unknowns g, h_1..h_{n-1}: g + h_i - Σ_j P_ij h_j = pays_i
     system = [[Fraction(1)] + [Fraction(i == j) - chance[i][j] for j in range(1, n)] + [pays[i]]
               for i in range(n)]
-    solution = _solve(system)
+    solution = solve_linear(system)
     # shares: μ (P - I) = 0, Σ μ = 1  (transpose, one equation replaced by the sum)
     balance = [[chance[i][j] - Fraction(i == j) for i in range(n)] + [Fraction(0)] for j in range(n - 1)]
     balance.append([Fraction(1)] * n + [Fraction(1)])
-    return solution[0], [Fraction(0), *solution[1:]], _solve(balance)
+    return solution[0], [Fraction(0), *solution[1:]], solve_linear(balance)
 
 
-def _solve(rows: list[list[Fraction]]) -> list[Fraction]:
-    """Gauss–Jordan elimination on an augmented square system of fractions."""
+def solve_linear(rows: list[list[Fraction]]) -> list[Fraction]:
+    """The solution of an augmented square system of fractions: each row put on whole numbers,
+    fraction-free (Bareiss) elimination, then back substitution — no gcd inside the loop.
+
+    >>> solve_linear([[Fraction(2), Fraction(1), Fraction(3)], [Fraction(1), Fraction(-1), Fraction(0)]])
+    [Fraction(1, 1), Fraction(1, 1)]
+    """
     n = len(rows)
-    rows = [list(r) for r in rows]
+    grid = [[int(v * lcm(*(x.denominator for x in row))) for v in row] for row in rows]
+    previous = 1
     for col in range(n):
-        pivot = next(r for r in range(col, n) if rows[r][col] != 0)
-        rows[col], rows[pivot] = rows[pivot], rows[col]
-        lead = rows[col][col]
-        rows[col] = [v / lead for v in rows[col]]
-        for r in range(n):
-            if r != col and rows[r][col] != 0:
-                factor = rows[r][col]
-                rows[r] = [a - factor * b for a, b in zip(rows[r], rows[col])]
-    return [rows[i][n] for i in range(n)]
+        pivot = next(r for r in range(col, n) if grid[r][col] != 0)
+        grid[col], grid[pivot] = grid[pivot], grid[col]
+        lead = grid[col]
+        for r in range(col + 1, n):
+            row = grid[r]
+            row[col + 1:] = [(a * lead[col] - row[col] * b) // previous
+                             for a, b in zip(row[col + 1:], lead[col + 1:])]
+            row[col] = 0
+        previous = lead[col]
+    solution = [Fraction(0)] * n
+    for i in range(n - 1, -1, -1):
+        known = sum((grid[i][j] * solution[j] for j in range(i + 1, n)), Fraction(0))
+        solution[i] = (grid[i][n] - known) / grid[i][i]
+    return solution

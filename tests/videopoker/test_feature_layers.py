@@ -1,0 +1,80 @@
+"""The shipped bonus-layer games against their published figures (Wizard of Odds, confirmed on the
+pages named in each definition), and a simulator of a multiplier layer and of a wheel.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer, analyze_wheel
+from cpoly.games.videopoker.game import VideoPoker
+from cpoly.lang.features import MultiplierLayer, WheelBonus
+from tests.conftest import ROOT
+
+DEFINITIONS = ROOT / "definitions"
+
+
+def _feature(name: str) -> object:
+    return VideoPoker.load(str(DEFINITIONS / name)).game.spec.features[0]
+
+
+def test_hot_roll_returns_the_base_return() -> None:
+    """Mean multiplier 2 for a doubled bet: the base return, exactly."""
+    layer = _feature("hot_roll_jacks_or_better.cp")
+    assert isinstance(layer, MultiplierLayer)
+    found = analyze_multiplier_layer(Fraction(99, 100), layer)
+    assert found.mean_multiplier == 2 and found.expected_return == Fraction(99, 100)
+
+
+def test_wheel_poker_wheel_weighs_154_and_averages_427_922078_coins() -> None:
+    wheel = _feature("wheel_poker_jacks_or_better.cp")
+    assert isinstance(wheel, WheelBonus) and sum(wheel.weights) == 154
+    assert f"{float((wheel.average - 25) * 5):.6f}" == "427.922078" and wheel.extra_bet == Fraction(1, 5)
+
+
+def test_super_times_pay_three_play_with_its_deal_wheel_reaches_0_992900() -> None:
+    """The layer's return on the page's base 0.984498, plus the deal wheel's constant
+    (chance 0.019231, 515.06 coins shared by three five-coin plays, over the doubled bet): the
+    page's inputs are rounded, so the figure is reached to 5e-5."""
+    layer = _feature("super_times_pay_jacks_or_better.cp")
+    assert isinstance(layer, MultiplierLayer)
+    found = analyze_multiplier_layer(Fraction("0.984498"), layer)
+    wheel = Fraction("0.019231") * Fraction("515.06") / 15 / 2
+    assert abs(float(found.expected_return + wheel) - 0.992900) < 5e-5
+
+
+def test_a_simulated_multiplier_layer_agrees_with_the_layer_return() -> None:
+    """Draws the multiplier with the feature's weights and a hand's pay from a two-point base
+    game of known return; the mean over 200 000 plays is within four standard errors."""
+    layer = _feature("hot_roll_jacks_or_better.cp")
+    assert isinstance(layer, MultiplierLayer)
+    rng = random.Random(7)
+    weights = [float(w) for w in layer.weights]
+    multipliers = rng.choices([float(m) for m in layer.multipliers], weights, k=200_000)
+    pays = np.array([multiplier * (3.0 if rng.random() < 0.3 else 0.0) for multiplier in multipliers])
+    per_bet = pays / (1 + float(layer.extra_bet))
+    exact = float(analyze_multiplier_layer(Fraction(9, 10), layer).expected_return)
+    error = float(per_bet.std(ddof=1) / np.sqrt(len(per_bet)))
+    print(f"simulated {per_bet.mean():.4f} ± {error:.4f}, exact {exact:.4f}")
+    assert abs(per_bet.mean() - exact) < 4 * error
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["wheel_poker_jacks_or_better.cp", "lucky_quads_jacks_or_better.cp"])
+def test_a_wheel_game_is_its_table_with_the_award_as_the_pay(name: str) -> None:
+    """The wheel analysis equals the ordinary analysis of the pay table with the four of a kind
+    paying the wheel's average, and holds some deals otherwise than the base game."""
+    game = VideoPoker.load(str(DEFINITIONS / name))
+    wheel = game.game.spec.features[0]
+    assert isinstance(wheel, WheelBonus)
+    found = analyze_wheel(game.single_deck(), game.paytable(), wheel)
+    table = game.paytable()
+    pays = tuple(wheel.average if c == "FourOfAKind" else p for c, p in zip(table.categories, table.pays))
+    changed = type(table)("wheel", pays, table.dealt_pays, table.categories)
+    assert found.expected_return == game.analyze(changed).expected_return
+    assert found.return_per_total_bet == found.expected_return * Fraction(5, 6) and found.deals_held_otherwise > 0
+    print(name, float(found.base_return), float(found.expected_return), float(found.return_per_total_bet))
