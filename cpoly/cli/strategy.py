@@ -26,6 +26,7 @@ from cpoly.games.videopoker.strategy.chartfile import parse_chart
 from cpoly.games.videopoker.strategy.collected import HoldNamer, StrategyData
 from cpoly.games.videopoker.strategy.wordchart import WordsChart, play_words
 from cpoly.lang.paytable import PayTable
+from cpoly.store.inputfile import read_text_input
 
 #: Exception groups shown in the text output (``--json`` lists them all).
 SHOWN_EXCEPTIONS = 12
@@ -103,10 +104,7 @@ def _run_state_strategy(args: argparse.Namespace, poker: VideoPoker, table: PayT
 def run_own_chart(args: argparse.Namespace, game: StrategyData, state: dict[str, Any] | None = None) -> int:
     """``strategy --chart FILE``: the chart played on ``game`` (in a feature game's ``state``,
     :func:`~cpoly.cli.statehold.state_summary`, when given)."""
-    try:
-        text = Path(args.chart).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise CpolyInputError(f"{args.chart}: a chart is text (UTF-8)") from None
+    text = read_text_input(Path(args.chart), "--chart")
     played = play_words(game, parse_chart(text, args.chart, game.vocabulary))
     title = f"{game.poker.game.spec.title} ({game.paytable}{_at(state)})"
     if args.json:
