@@ -3,7 +3,7 @@ the output lines a ``console`` block shows under it (``…`` or ``...`` stands f
 and every figure its trailing comment claims (``# 97.2984 %``, ``# 850,668 boards``).
 (docs/language.md, whose blocks are also game files, is run by tests/test_docs.py.)
 
-Each file's commands run in order in one scratch folder that links ``definitions/`` (so
+Each file's commands run in order in one scratch folder that links ``definitions/`` and ``examples/`` (so
 ``--out par/`` and ``--resume`` work as a reader's would, outside the checkout), with ``HOME``
 there too (``~/…``).  Three kinds of command cannot run here as written, and are run in a form
 that still executes them, each here:
@@ -190,7 +190,8 @@ def test_every_python_block_of_the_docs_runs(path: Path, tmp_path: Path, monkeyp
     """A file's ``python`` blocks run in order in one namespace (a later block may use an earlier
     one's names); an expression whose comment is a value's repr (``# Fraction(707495, 856152)``,
     ``...`` for parts left out) must print as that."""
-    (tmp_path / "definitions").symlink_to(ROOT / "definitions")
+    for shared in ("definitions", "examples"):
+        (tmp_path / shared).symlink_to(ROOT / shared)
     monkeypatch.chdir(tmp_path)
     namespace: dict[str, object] = {}
     blocks = [body for kind, body in blocks_of(path.read_text(encoding="utf-8")) if kind == "python"]
