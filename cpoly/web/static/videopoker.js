@@ -297,7 +297,7 @@
         { head: "#", num: true, cell: (l, i) => (i < chart.lines.length ? i + 1 : "") },
         { head: "hold", cell: (l) => l.words },
         { head: "deals", num: true, cell: (l) => `${fmt.fixed((100 * l.deals) / chart.total_deals, 4)} %`, title: (l) => `${fmt.int(l.deals)} of ${fmt.int(chart.total_deals)} deals` },
-        { head: "return lost", num: true, cell: (l) => `${fmt.fixed(100 * l.cost, 5)} %`, title: (l) => `${l.cost_exact} of each bet` },
+        { head: "return lost", num: true, cell: (l) => `${fmt.fixed(l.cost_percent ?? 100 * l.cost, 5)} %`, title: (l) => `${l.cost_exact} of each bet` },
       ], rows),
       el("details", {}, el("summary", { text: "The engine's patterns (strategy --json: lines, exceptions)" }), ...engineChart(result)));
   }
