@@ -251,11 +251,12 @@ def mine_json(poker: VideoPoker, result: HoldResult, text: str, paytable: str | 
     game that has no words: ordered deals, decks with copies)."""
     option = mine_option(poker, result, text)
     cost = result.best_option.ev - option.ev
+    words: list[str | None] = [None, None]
     try:
         namer = HoldNamer(poker, paytable)
         words = [namer.name(result.deal, held) for held in (option.held, result.best_option.held)]
     except CpolyError:
-        words = [None, None]
+        pass  # a game without chart words: the hold is priced all the same
     return {"held": [poker.card_name(c) for c in option.held], "ev": float(option.ev),
             "ev_exact": exact(option.ev), "cost": float(cost), "cost_exact": exact(cost),
             "words": words[0], "best_words": words[1]}

@@ -13,6 +13,7 @@ from tests.web.conftest import cli_json
 
 JACKS = "definitions/jacks_or_better.cp"
 STRIKE = "definitions/multi_strike_bonus_poker.cp"
+ULTIMATE = "definitions/ultimate_x_jacks_or_better.cp"
 DEAL = ["Ah", "Kd", "Js", "4c", "7h"]
 
 
@@ -97,3 +98,25 @@ def test_strategy_chart_in_a_players_words(page: Any) -> None:
     assert [cells[3] for cells in rows] == [f"{line['cost_percent']:.5f} %" for line in chart["lines"]]
     assert f"the chart costs {chart['cost_percent']:.5f} % of each bet" in page.locator("#strategy > p").inner_text()
     assert page.locator("#strategy details table").count() >= 1  # the engine's patterns, behind a summary
+
+
+def test_ultimate_x_time_at_each_multiplier_and_a_hand_at_12x(page: Any) -> None:
+    """Single-line Ultimate X on 8/6 Jacks or Better: the time at each multiplier as the CLI
+    solves it, and the hand played with 12x in force (``hold --multipliers 12``)."""
+    page.goto("/")
+    page.locator("#pays input").first.wait_for()
+    page.get_by_label("Game", exact=True).select_option("ultimate_x_jacks_or_better")
+    page.get_by_label("Pay table", exact=True).locator("option", has_text="8/6").wait_for(state="attached")
+    page.get_by_label("Cards", exact=True).fill(" ".join(DEAL))
+    page.get_by_role("button", name="Analyze", exact=True).click()
+    page.locator("#features h3").wait_for()
+    (feature,) = cli_json("analyze", ULTIMATE)["features"]
+    assert page.locator("#features h3").inner_text().endswith(f"return {_pct(feature['return'], 4)}")
+    assert _rows(page, "#features table:nth-of-type(1)") == [
+        [row["value"], _pct(row["share"], 4)] for row in feature["distribution"]["rows"]]
+    page.get_by_label("Feature state", exact=True).select_option(label="multiplier 12x")
+    page.get_by_role("button", name="Analyze", exact=True).click()
+    page.locator("#holds table caption").filter(has_text="--multipliers 12").wait_for()
+    expected = cli_json("hold", ULTIMATE, *DEAL, "--multipliers", "12")
+    best = _rows(page, "#holds")[0]
+    assert best[1] == " ".join(expected["best"]["held"]) and best[3] == expected["best"]["ev_exact"]

@@ -214,7 +214,7 @@
   }
 
   // ---- feature games: the analysis of each feature, and the states a hand can be played in ----
-  const words = (key) => key.replace(/_/g, " ");
+  const spaced = (key) => key.replace(/_/g, " ");
   const scalar = (v) => v === null || ["number", "string", "boolean"].includes(typeof v);
 
   // One feature of `analyze --json`'s `features`: its return, method and figures, its
@@ -223,7 +223,7 @@
   function featureNodes(f) {
     const skip = new Set(["kind", "title", "method", "return", "frequency", "distribution"]);
     const figures = Object.entries(f).filter(([k, v]) => !skip.has(k) && !k.endsWith("_exact") && scalar(v))
-      .map(([k, v]) => `${words(k)} ${number(v)}`);
+      .map(([k, v]) => `${spaced(k)} ${number(v)}`);
     const nodes = [el("h3", { text: `Feature ${f.kind}${f.title ? ` "${f.title}"` : ""}: return ${fmt.pct(f.return, 4)}` }),
       el("p", { class: "summary", title: f.return_exact, text: `return ${fmt.pct(f.return, 6)} (exact on hover); method: ${f.method}` }),
       el("p", { class: "summary", text: figures.join("; ") })];
@@ -237,8 +237,8 @@
     for (const [key, rows] of Object.entries(f)) {
       if (!Array.isArray(rows) || !rows.length || typeof rows[0] !== "object") continue;
       const keys = Object.keys(rows[0]).filter((k) => !k.endsWith("_exact") && scalar(rows[0][k]));
-      nodes.push(table(`${words(key)} of ${f.kind}`, keys.map((k) => ({
-        head: words(k), num: true, cell: (r) => number(r[k]), title: (r) => String(r[`${k}_exact`] ?? r[k]),
+      nodes.push(table(`${spaced(key)} of ${f.kind}`, keys.map((k) => ({
+        head: spaced(k), num: true, cell: (r) => number(r[k]), title: (r) => String(r[`${k}_exact`] ?? r[k]),
       })), rows));
     }
     return nodes;
@@ -304,7 +304,7 @@
 
   function engineChart(result) {
     const returns = ["optimal_return", "chart_return", "return_with_exceptions"].filter((k) => k in result)
-      .map((k) => `${k.replace(/_/g, " ")} ${fmt.pct(result[k], 4)} (${exactTitle(result, k)})`);
+      .map((k) => `${spaced(k)} ${fmt.pct(result[k], 4)} (${exactTitle(result, k)})`);
     if ("cost" in result) {
       returns.push(`the chart costs ${fmt.pct(result.cost, 5)} (${exactTitle(result, "cost")})` +
         (result.hands_per_bet_lost ? `, one bet every ${fmt.int(Math.round(result.hands_per_bet_lost))} hands` : ""));
