@@ -299,12 +299,21 @@ class _Session:
                 for state, costs in self.by_state.items()}
 
 
-def mine_json(poker: VideoPoker, result: HoldResult, text: str) -> dict[str, Any]:
-    """``hold --mine``: the player's hold, its EV and its cost against the best hold."""
+def mine_json(poker: VideoPoker, result: HoldResult, text: str, paytable: str | None = None) -> dict[str, Any]:
+    """``hold --mine``: the player's hold, its EV and its cost against the best hold, and both
+    holds in a player's words as the trainer names them (``words``, ``best_words``; None for a
+    game that has no words: ordered deals, decks with copies)."""
     option = mine_option(poker, result, text)
     cost = result.best_option.ev - option.ev
+    words: list[str | None] = [None, None]
+    try:
+        namer = HoldNamer(poker, paytable)
+        words = [namer.name(result.deal, held) for held in (option.held, result.best_option.held)]
+    except CpolyError:
+        pass  # a game without chart words: the hold is priced all the same
     return {"held": [poker.card_name(c) for c in option.held], "ev": float(option.ev),
-            "ev_exact": exact(option.ev), "cost": float(cost), "cost_exact": exact(cost)}
+            "ev_exact": exact(option.ev), "cost": float(cost), "cost_exact": exact(cost),
+            "words": words[0], "best_words": words[1]}
 
 
 def mine_option(poker: VideoPoker, result: HoldResult, text: str) -> Any:

@@ -91,7 +91,7 @@ def run_hold(args: argparse.Namespace) -> int:
     if args.mine is not None:
         from cpoly.cli.strategy import mine_json  # the strategy modules only when asked
 
-        mine = mine_json(poker, result, args.mine)
+        mine = mine_json(poker, result, args.mine, table.name)
     store_hold_file(poker, args.file)
     report = HoldReport(poker.game.spec.title, table.name, poker.game.spec.ordered,
                         (*poker.game.category_names, "Nothing"),
@@ -166,8 +166,9 @@ def print_hold(report: HoldReport, as_json: bool, mine: dict[str, Any] | None = 
 
         echo("\n".join(state_lines(state)))
     if mine:
+        words = f" (in a player's words: {mine['words']}; the best: {mine['best_words']})" if mine["words"] else ""
         echo(f"your hold {' '.join(mine['held']) or '(draw five)'}: EV {mine['ev']:.6f}, "
-              + ("the best play" if not mine["cost"] else f"costs {mine['cost']:.6f} bets against the best"))
+              + ("the best play" if not mine["cost"] else f"costs {mine['cost']:.6f} bets against the best") + words)
 
 
 #: The longest exact EV shown in ``hold``'s text (a feature's state can need hundreds of digits).

@@ -17,7 +17,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,11 @@ MAX_TEXT = 2000
 MAX_DEPTH = 8
 MAX_PLAYS = 12
 MAX_LINES = 10_000
+#: The highest Multi-Strike level and the most Ultimate X lines a feature state may name.
+MAX_LEVEL = 100
+MAX_STATE_LINES = 100
+#: The option of a feature state and the page field it is (the CLI's message starts with the option).
+STATE_OPTIONS = {"--level": "state", "--multipliers": "state"}
 #: Where a report is written, relative to its job's folder (``CACHE/KEY/game``): ``CACHE/KEY/reports/TABLE``.
 REPORTS = "reports"
 
@@ -46,6 +51,7 @@ class Command:
     env: dict[str, str] = field(default_factory=dict)
     game: GameFile | None = None
     link: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
 
 
 def check_strings(body: dict[str, Any]) -> None:
@@ -97,7 +103,7 @@ def _field_name(name: str) -> str:
     """The page's field for a body key (an upload is the Game field; a bad key is the request's)."""
     if not (name.isidentifier() and name.isascii()):
         return "request"
-    return {"source": "game", "filename": "game", "dealt": "pays"}.get(name, name)
+    return {"source": "game", "filename": "game", "dealt": "pays", "level": "state", "multipliers": "state"}.get(name, name)
 
 
 def _strings_in(value: Any) -> list[str]:
@@ -153,9 +159,42 @@ def _game_command(command: str, body: dict[str, Any], folder: Path,
 
 
 def hold(body: dict[str, Any], folder: Path) -> Command:
-    cards = _text(body, "cards", required=True)
-    return _game_command("hold", body, folder, extra=cards.split(), default_field="cards",
-                         fields={"cards": cards})
+    """``cpoly hold GAME CARDS``, in a feature game's state (``level`` or ``multipliers``:
+    :func:`_state`) or pricing the player's hold (``mine``: ``--mine``, with its words)."""
+    cards, mine = _text(body, "cards", required=True), _text(body, "mine")
+    options = [*_state(body), *([f"--mine={mine}"] if mine else [])]
+    command = _game_command("hold", body, folder, options, extra=cards.split(), default_field="cards",
+                            fields={"cards": cards, "mine": mine})
+    return replace(command, options=STATE_OPTIONS)
+
+
+def _state(body: dict[str, Any]) -> list[str]:
+    """The options of a feature game's state: ``level`` (a whole number, 1 to :data:`MAX_LEVEL`)
+    or ``multipliers`` (a list of 1 to :data:`MAX_STATE_LINES` numbers, one per line); the CLI
+    says whether the game can be in that state.
+
+    >>> _state({"level": 3}), _state({"multipliers": [4, "1", "5/2"]})
+    (['--level=3'], ['--multipliers=4', '--multipliers=1', '--multipliers=5/2'])
+    >>> _state({"multipliers": ["4 --json"]})
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: the state must be a multiplier (like 6, 2.5 or 5/2), got '4 --json'
+    >>> _state({"level": "3"})
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: the level must be a whole number from 1 to 100, got "3"
+    """
+    level, multipliers = body.get("level"), body.get("multipliers")
+    if level is not None and multipliers is not None:
+        raise FieldError("state", "give a level or multipliers, not both")
+    if level is not None:
+        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= MAX_LEVEL:
+            raise FieldError("state", f"the level must be a whole number from 1 to {MAX_LEVEL}, "
+                                      f"got {json.dumps(level)[:40]}")
+        return [f"--level={level}"]
+    if multipliers is None:
+        return []
+    if not isinstance(multipliers, list) or not 0 < len(multipliers) <= MAX_STATE_LINES:
+        raise FieldError("state", f"the multipliers must be a list of 1 to {MAX_STATE_LINES} numbers, one per line")
+    return [f"--multipliers={checked_value(value, 'state', 'a multiplier')}" for value in multipliers]
 
 
 def _plays(body: dict[str, Any]) -> list[str]:
@@ -248,15 +287,25 @@ BUILDERS: dict[str, Callable[[dict[str, Any], Path], Command]] = {
 }
 
 
-def field_of(error: dict[str, Any], fields: dict[str, str], default: str) -> str:
-    """The page field an error is about: the game for a located .cp error, else the first field
-    whose text holds a quoted part of the message (``bad card '7x'``), else ``default`` (an
-    error that names its field already keeps it)."""
+def field_of(error: dict[str, Any], fields: dict[str, str], default: str,
+             options: Mapping[str, str] | None = None) -> str:
+    """The page field an error is about: the game for a located .cp error, else the field of
+    the option the message starts with (``options``: ``--level 9: this game has no level 9``),
+    else the first field whose text holds a quoted part of the message (``bad card '7x'``), else
+    ``default`` (an error that names its field already keeps it).
+
+    >>> field_of({"message": "--level 9: no level 9"}, {"cards": "Ah"}, "cards", {"--level": "state"})
+    'state'
+    """
     if isinstance(error.get("field"), str):
         return str(error["field"])
     if error.get("file") or error.get("line"):
         return "game"
-    for token in _QUOTED.findall(str(error.get("message", ""))):
+    message = str(error.get("message", ""))
+    for option, name in (options or {}).items():
+        if message.startswith(option):
+            return name
+    for token in _QUOTED.findall(message):
         for name, text in fields.items():
             if name != "game" and token.lower() in text.lower():
                 return name

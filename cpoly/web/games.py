@@ -26,7 +26,7 @@ from cpoly.errors import CpolyError
 from cpoly.lang.imports import load_module
 from cpoly.lang.parse import comment_spans
 from cpoly.lang.syntax import PaytableDecl
-from cpoly.store.sources import GAMES, IMPORTS_ENV
+from cpoly.store.sources import GAMES, IMPORTS_ENV, PATH_ENV
 
 DEFAULT_DEFINITIONS = GAMES
 EDITED = "edited on the page"
@@ -55,7 +55,9 @@ class GameFile:
     the game's folder of the server's cache, :mod:`cpoly.web.cachefolder`), the pay table, and the
     environment to run it in: an uploaded game's imports are read from the standard library
     only (``CPOLY_IMPORTS=library``: the loader itself refuses any other file, however the
-    import is spelled, so an upload cannot make the server read and quote a file)."""
+    import is spelled, so an upload cannot make the server read and quote a file); a game of
+    the definitions folder imports its sibling games from there (``CPOLY_PATH``: a Multi-Strike
+    game imports its base game), as it does from the command line."""
 
     path: str
     text: str
@@ -66,8 +68,8 @@ class GameFile:
     def key(self) -> str:
         """The game's cache entry: the digest of its text and of how its imports are read
         (the file name is not part of it: one entry holds a text under every name given)."""
-        mode = "library" if self.env else "any"
-        return hashlib.sha256(f"{mode}\0{self.text}".encode()).hexdigest()
+        mode = self.env.get(IMPORTS_ENV, "any")
+        return hashlib.sha256(f"{mode}\0{self.env.get(PATH_ENV, '')}\0{self.text}".encode()).hexdigest()
 
     def located(self, error: dict[str, Any]) -> dict[str, Any]:
         r"""The CLI's ``error`` as the client must see it: one located in the pay table appended
@@ -198,23 +200,31 @@ def checked_category(value: Any, field: str) -> str:
     return value
 
 
-def checked_value(value: Any, field: str) -> str:
-    """A pay value in ASCII digits, a decimal or a fraction (``6``, ``2.5``, ``5/2``), as text.
+def checked_value(value: Any, field: str, what: str = "a number of coins") -> str:
+    """A pay value (or another number: ``what`` it is) in ASCII digits, a decimal or a fraction
+    (``6``, ``2.5``, ``5/2``), as text.
 
     >>> checked_value("11/2", "value"), checked_value(7, "value")
     ('11/2', '7')
     >>> checked_value("١", "value")
     Traceback (most recent call last):
     cpoly.web.games.FieldError: the value must be a number of coins (like 6, 2.5 or 5/2), got '١'
+    >>> checked_value("-4", "state", "a multiplier")
+    Traceback (most recent call last):
+    cpoly.web.games.FieldError: the state must be a multiplier (like 6, 2.5 or 5/2), got '-4'
     """
     text = str(value).strip() if isinstance(value, (str, int)) and not isinstance(value, bool) else repr(value)
     if not _VALUE.fullmatch(text) or len(text) > MAX_NAME:
-        raise FieldError(field, f"the {field} must be a number of coins (like 6, 2.5 or 5/2), got {text[:40]!r}")
+        raise FieldError(field, f"the {field} must be {what} (like 6, 2.5 or 5/2), got {text[:40]!r}")
     return text
 
 
 def _source(body: dict[str, Any], folder: Path) -> tuple[str, str, bool]:
-    """The game's file name and text, and whether it was uploaded (else a file of ``folder``)."""
+    """The game's file name and text, and whether it was uploaded (else a file of ``folder``).
+
+    >>> _source({"game": "multi_strike_bonus_poker"}, GAMES)[0]
+    'multi_strike_bonus_poker.cp'
+    """
     source = body.get("source")
     if source is not None:
         if not isinstance(source, str) or len(source.encode()) > MAX_SOURCE_BYTES:
@@ -261,4 +271,5 @@ def game_file(body: dict[str, Any], folder: Path) -> GameFile:
         edited = _edited_table(text.count("\n") + 1, pays, dealt)
         text += paytable_line(EDITED, pays, dealt) + "\n"
         paytable = EDITED
-    return GameFile(name, text, paytable or None, {IMPORTS_ENV: "library"} if uploaded else {}, edited)
+    env = {IMPORTS_ENV: "library"} if uploaded else {PATH_ENV: str(folder.resolve())}
+    return GameFile(name, text, paytable or None, env, edited)

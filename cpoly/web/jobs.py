@@ -133,7 +133,8 @@ class Jobs:
                 outcome.result = {**outcome.result, "url": command.link}  # where the app serves the report
             if outcome.state == "error":
                 outcome.error = game.located(outcome.error) if game else outcome.error
-                outcome.error["field"] = field_of(outcome.error, command.fields, command.default_field)
+                outcome.error["field"] = field_of(outcome.error, command.fields, command.default_field,
+                                                   command.options)
             job.outcome = outcome
             job.state = outcome.state
         except asyncio.CancelledError:

@@ -1,6 +1,7 @@
-// The video-poker page: game and pay table, the 32 holds of a hand, the full-game return, the
-// strategy chart, the multi-play variances, one edited pay's return and break-even, the PAR
-// report, and a trainer.  Every figure is the CLI's --json, shown as it comes.
+// The video-poker page: game and pay table, the 32 holds of a hand (in a feature game's state),
+// the full-game return and the game's features, the strategy chart in a player's words, the
+// multi-play variances, one edited pay's return and break-even, the PAR report, and a trainer
+// that names mistakes in a player's words.  Every figure and word is the CLI's --json, shown as it comes.
 "use strict";
 
 (() => {
@@ -69,7 +70,8 @@
     const load = ++state.loads;
     state.tables = [];
     state.deck = null;
-    for (const id of ["holds", "return", "multiplay", "strategy", "pays", "picker", "report-link", "dealt"]) $(id).replaceChildren();
+    for (const id of ["holds", "return", "multiplay", "features", "strategy", "pays", "picker", "report-link", "dealt"]) $(id).replaceChildren();
+    showStates([]);
     const body = gameBody(false);
     const [tables, deck] = await Promise.all([
       runInto($("return-progress"), "reading pay tables", "paytables", body, "game"),
@@ -178,7 +180,8 @@
     const best = frac(result.best.ev_exact);
     const cost = (h) => sub(best, frac(h.ev_exact));
     const outcomes = (h) => Object.entries(h.outcomes).filter(([, n]) => n).map(([k, n]) => `${k} ${fmt.int(n)}`).join(", ");
-    $("holds").replaceChildren(table(`Holds of ${handCards().join(" ")} (${result.paytable}), best first`, [
+    const state = result.state ? `, ${result.state.option} ${result.state.value}: each final hand pays ${result.state.multiplier}x and earns its state's worth` : "";
+    $("holds").replaceChildren(table(`Holds of ${handCards().join(" ")} (${result.paytable}${state}), best first`, [
       { head: "#", num: true, cell: (h, i) => i + 1 },
       { head: "held", cell: (h) => heldText(h.held) },
       { head: "EV", num: true, cell: (h) => fmt.fixed(h.ev, 6), title: (h) => h.ev_exact },
@@ -207,6 +210,68 @@
       { head: "SD per line", num: true, cell: (p) => fmt.fixed(p.standard_deviation_per_line, 4), title: (p) => `variance ${p.variance_per_line_exact}` },
       { head: "SD per bet", num: true, cell: (p) => fmt.fixed(p.standard_deviation_per_bet, 4), title: (p) => `variance ${p.variance_per_bet_exact}` },
     ], plays));
+    showFeatures(result);
+  }
+
+  // ---- feature games: the analysis of each feature, and the states a hand can be played in ----
+  const spaced = (key) => key.replace(/_/g, " ");
+  const scalar = (v) => v === null || ["number", "string", "boolean"].includes(typeof v);
+
+  // One feature of `analyze --json`'s `features`: its return, method and figures, its
+  // distribution (levels reached, time at each multiplier) and its rows (levels, states), each
+  // exact on hover.  Nothing here knows a kind: a new kind of the CLI shows as it comes.
+  function featureNodes(f) {
+    const skip = new Set(["kind", "title", "method", "return", "frequency", "distribution"]);
+    const figures = Object.entries(f).filter(([k, v]) => !skip.has(k) && !k.endsWith("_exact") && scalar(v))
+      .map(([k, v]) => `${spaced(k)} ${number(v)}`);
+    const nodes = [el("h3", { text: `Feature ${f.kind}${f.title ? ` "${f.title}"` : ""}: return ${fmt.pct(f.return, 4)}` }),
+      el("p", { class: "summary", title: f.return_exact, text: `return ${fmt.pct(f.return, 6)} (exact on hover); method: ${f.method}` }),
+      el("p", { class: "summary", text: figures.join("; ") })];
+    if (f.frequency) nodes.push(el("p", { class: "summary", title: f.frequency.value_exact, text: `${f.frequency.label}: ${fmt.pct(f.frequency.value, 4)}` }));
+    if (f.distribution) {
+      nodes.push(table(f.distribution.label, [
+        { head: "value", num: true, cell: (r) => r.value },
+        { head: "share", num: true, cell: (r) => fmt.pct(r.share, 4), title: (r) => r.share_exact },
+      ], f.distribution.rows));
+    }
+    for (const [key, rows] of Object.entries(f)) {
+      if (!Array.isArray(rows) || !rows.length || typeof rows[0] !== "object") continue;
+      const keys = Object.keys(rows[0]).filter((k) => !k.endsWith("_exact") && scalar(rows[0][k]));
+      nodes.push(table(`${spaced(key)} of ${f.kind}`, keys.map((k) => ({
+        head: spaced(k), num: true, cell: (r) => number(r[k]), title: (r) => String(r[`${k}_exact`] ?? r[k]),
+      })), rows));
+    }
+    return nodes;
+  }
+
+  // The states a hand can be analysed in: the base game, each Multi-Strike level, each
+  // multiplier of a single-line Ultimate X (the options of `cpoly hold --level` / `--multipliers`).
+  function featureStates(features) {
+    const states = [];
+    for (const f of features) {
+      if (f.kind === "multi_strike") {
+        for (const l of f.levels) states.push({ label: `level ${l.level} (pays ${number(l.multiplier)}x)`, body: { level: l.level } });
+      } else if (f.kind === "ultimate_x" && f.lines === 1) {
+        for (const r of f.distribution.rows) states.push({ label: `multiplier ${r.value}x`, body: { multipliers: [r.value] } });
+      }
+    }
+    return states;
+  }
+
+  function showStates(states) {
+    const chosen = $("state").value;
+    $("state").replaceChildren(el("option", { value: "", text: "base game" }),
+      ...states.map((s) => el("option", { value: JSON.stringify(s.body), text: s.label })));
+    if (states.some((s) => JSON.stringify(s.body) === chosen)) $("state").value = chosen;
+    $("state-field").hidden = !states.length;
+  }
+
+  const stateBody = () => ($("state").value ? JSON.parse($("state").value) : {});
+
+  function showFeatures(result) {
+    const features = result.features || [];
+    $("features").replaceChildren(...features.flatMap(featureNodes));
+    showStates(featureStates(features));
   }
 
   // Counts with separators, small figures (costs of a few millionths) in scientific notation.
@@ -217,9 +282,29 @@
   };
   const exactTitle = (result, key) => result[`${key}_exact`] || String(result[key]);
 
+  // The chart in a player's words (`strategy --json`'s `words`): each line's share of the deals
+  // and the return it loses in % of the bet; the engine's own patterns and their exceptions below.
   function showStrategy(result) {
+    const chart = result.words;
+    const lost = chart.cost ? `one bet every ${fmt.int(Math.round(1 / chart.cost))} hands` : "none";
+    const rows = [...chart.lines];
+    if (chart.unmatched.deals) rows.push({ words: `(no line matches: ${chart.unmatched.play})`, ...chart.unmatched });
+    $("strategy").replaceChildren(
+      el("p", { class: "summary", text: `optimal return ${fmt.pct(chart.optimal_return, 4)} (${chart.optimal_return_exact}); ` +
+        `chart return ${fmt.pct(chart.chart_return, 4)} (${chart.chart_return_exact}); the chart costs ` +
+        `${fmt.fixed(chart.cost_percent, 5)} % of each bet (${lost})` }),
+      table(`Strategy chart in a player's words: ${chart.lines.length} lines, hold what the first matching line names`, [
+        { head: "#", num: true, cell: (l, i) => (i < chart.lines.length ? i + 1 : "") },
+        { head: "hold", cell: (l) => l.words },
+        { head: "deals", num: true, cell: (l) => `${fmt.fixed((100 * l.deals) / chart.total_deals, 4)} %`, title: (l) => `${fmt.int(l.deals)} of ${fmt.int(chart.total_deals)} deals` },
+        { head: "return lost", num: true, cell: (l) => `${fmt.fixed(l.cost_percent ?? 100 * l.cost, 5)} %`, title: (l) => `${l.cost_exact} of each bet` },
+      ], rows),
+      el("details", {}, el("summary", { text: "The engine's patterns (strategy --json: lines, exceptions)" }), ...engineChart(result)));
+  }
+
+  function engineChart(result) {
     const returns = ["optimal_return", "chart_return", "return_with_exceptions"].filter((k) => k in result)
-      .map((k) => `${k.replace(/_/g, " ")} ${fmt.pct(result[k], 4)} (${exactTitle(result, k)})`);
+      .map((k) => `${spaced(k)} ${fmt.pct(result[k], 4)} (${exactTitle(result, k)})`);
     if ("cost" in result) {
       returns.push(`the chart costs ${fmt.pct(result.cost, 5)} (${exactTitle(result, "cost")})` +
         (result.hands_per_bet_lost ? `, one bet every ${fmt.int(Math.round(result.hands_per_bet_lost))} hands` : ""));
@@ -247,7 +332,7 @@
       }
       nodes.push(table(`Exceptions to the chart (${exceptions.length}): chart + exceptions is optimal play`, columns, exceptions));
     }
-    $("strategy").replaceChildren(...nodes);
+    return nodes;
   }
 
   // The full game and the chart depend only on the game and pay table: computed once per table.
@@ -264,7 +349,7 @@
     const body = gameBody();
     const jobs = [];
     if (handCards().length) {
-      jobs.push(runInto($("holds-progress"), "autohold", "hold", { ...body, cards: $("cards").value }, "cards")
+      jobs.push(runInto($("holds-progress"), "autohold", "hold", { ...body, ...stateBody(), cards: $("cards").value }, "cards")
         .then((result) => (result ? showHolds(result) : $("holds").replaceChildren())));
     } else {
       showError({ message: "enter five cards (or click them below) to see their 32 holds" }, "cards");
@@ -312,6 +397,7 @@
   async function submitHold() {
     const chosen = [...$("dealt").querySelectorAll("button[aria-pressed=true]")].map((b) => b.textContent);
     $("submit-hold").disabled = true;
+    const hand = state.hand;
     const result = await trainerHold;
     endHand();
     if (!result) return;
@@ -321,13 +407,25 @@
     s.hands += 1;
     if (cost[0] !== 0n) s.mistakes += 1;
     s.cost = add(s.cost, cost);
+    const verdict = (yours, best) => `Mistake: you held ${yours} (EV ${fmt.fixed(mine.ev, 6)}); best is ${best} ` +
+        `(EV ${fmt.fixed(result.best.ev, 6)}); cost ${fmt.fixed(fracValue(cost), 6)} (${fracText(cost)}) coins per coin bet.`;
     $("verdict").textContent = cost[0] === 0n
       ? `Right: ${heldText(chosen)} is the best hold (EV ${fmt.fixed(mine.ev, 6)}).`
-      : `Mistake: you held ${heldText(chosen)} (EV ${fmt.fixed(mine.ev, 6)}); best is ${heldText(result.best.held)} ` +
-        `(EV ${fmt.fixed(result.best.ev, 6)}); cost ${fmt.fixed(fracValue(cost), 6)} (${fracText(cost)}) coins per coin bet.`;
+      : verdict(heldText(chosen), heldText(result.best.held));
     $("session").textContent = `Session: ${s.hands} hands, ${s.mistakes} mistakes, total cost ${fmt.fixed(fracValue(s.cost), 6)} ` +
       `(${fracText(s.cost)}), ${fmt.fixed(fracValue(s.cost) / s.hands, 6)} per hand.`;
     showHolds(result, chosen);
+    if (cost[0] !== 0n) nameMistake(hand, chosen, result, verdict);
+  }
+
+  // The mistake in a player's words, as `cpoly train` names it: `cpoly hold --mine`'s words.
+  // A new deal supersedes the request (the same slot as the deal's own hold).
+  async function nameMistake(hand, chosen, result, verdict) {
+    const body = { ...gameBody(), cards: hand.join(" "), mine: chosen.join(" ") || "none" };
+    const named = await runInto($("trainer-progress"), "naming the mistake", "hold", body, "cards");
+    if (!named || !named.mine.words) return;
+    const said = (words, held) => `${words} (${heldText(held)})`;
+    $("verdict").textContent = verdict(said(named.mine.words, chosen), said(named.mine.best_words, result.best.held));
   }
 
   // ---- wiring -------------------------------------------------------------------------------
