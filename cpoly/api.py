@@ -32,6 +32,7 @@ from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
 from cpoly.lang.imports import load_module, read_text
 from cpoly.lang.lower import Lowerer
 from cpoly.lang.resolve import Program, Sort, resolve
+from cpoly.store.gameset import given_overrides
 from cpoly.store.snapshot import keep, recall_loaded
 from cpoly.store.sources import collection_paused
 
@@ -79,6 +80,7 @@ def _loaded(kind: type[Loaded], path: str | Path, symbolic: Iterable[str], overr
     """``build`` of the resolved file, or its snapshot; the options are what a snapshot depends
     on besides the files (see :mod:`cpoly.store.snapshot`)."""
     symbolic = sorted(set(symbolic))
+    overrides = given_overrides() if overrides is None else overrides  # --set on any command
     name = "game" if kind is Game else "program"
     options = {"kind": name, "symbolic": symbolic, "overrides": sorted((overrides or {}).items()),
                "check_order": name == "game"}

@@ -63,7 +63,7 @@ class Lowerer:
         if name not in self._memo:  # what it uses first; an unrelated definition is not lowered
             for dependency in dependency_order(self.program.uses, [name], self._memo):
                 if dependency in self.program.expressions:
-                    self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
+                    self._memo[dependency] = self.expr(_expression(self.program.expressions[dependency]), {})
         return self._memo[name]
 
     def check_all(self) -> None:
@@ -231,6 +231,13 @@ class Lowerer:
         for name, v in self.program.vertex_names.items():
             labels[v] = name
         return labels
+
+
+def _expression(definition: S.Definition) -> S.Expr:
+    """The value of an expression definition (a named set ``{…}`` is a set, never one)."""
+    if isinstance(definition.value, S.ValueSet):
+        raise CpolyNameError(f"'{definition.name}' is a set of values, not an expression", definition.span)
+    return definition.value
 
 
 def _uses(scope: Scope, *parts: S.IExpr) -> bool:

@@ -175,7 +175,7 @@ def referenced_names(expr: S.Expr | S.IExpr | S.SetItem | S.ValueSet) -> Iterato
             yield node.name, node.span
 
 
-def check_index_scopes(expr: S.Expr, program: Program) -> None:
+def check_index_scopes(expr: S.Expr | S.ValueSet, program: Program) -> None:
     """Refuse an index used after the body of the indexed form that binds it has ended.
 
     The body of ``any(k<l in 1..5) body`` is the one factor after it, so in
