@@ -83,7 +83,7 @@ def test_the_loader_gets_the_constants(command, capsys):
 
 
 def test_a_set_of_values_cannot_be_set(tmp_path, capsys):
-    game = tmp_path / "wild.cp"
+    game = tmp_path / "five_wilds.cp"
     game.write_text((DEFINITIONS / "deuces_and_joker_wild.cp").read_text(encoding="utf-8"), encoding="utf-8")
     assert main(["paytables", str(game), "--set", "Wild=3"]) == 2
     assert "--set Wild: 'Wild' is a set of values {…}, not a number" in capsys.readouterr().err
