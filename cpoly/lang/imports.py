@@ -236,7 +236,7 @@ def blamed_on_override(error: CpolyError, module: S.Module) -> CpolyError:
     ...     resolve(module)
     ... except CpolyError as error:
     ...     print(blamed_on_override(error, module).render().splitlines()[0])
-    mine.cp:2:1: error: a domain needs at least one value, not 0
+    mine.cp:2:10: error: a domain needs at least one value, not 0
     """
     span = error.span
     if span is None or span.path == module.path:

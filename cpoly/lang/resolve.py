@@ -332,7 +332,7 @@ def value_set(items: Iterable[S.SetItem], program: Program, value: Callable[[S.I
     and named sets (``Wild`` of ``Wild = {Two, Joker}``), which stand for their values.
 
     >>> from cpoly.lang.syntax import read_module
-    >>> p = resolve(read_module("Two = 0\nJoker = 13\nWild = {Two, Joker}\nOdd = {Wild, 5-7}\n"))
+    >>> p = resolve(read_module("Two = 0\\nJoker = 13\\nWild = {Two, Joker}\\nOdd = {Wild, 5-7}\\n"))
     >>> sorted(p.sets["Wild"]), sorted(p.sets["Odd"])
     ([0, 13], [0, 5, 6, 7, 13])
     """
