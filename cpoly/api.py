@@ -29,9 +29,10 @@ from cpoly.dag.rewrite import ONE, delta, mul, one_minus
 from cpoly.dag.symbolic import Number
 from cpoly.deck.cards import Card
 from cpoly.errors import CpolyError, CpolyTooLarge, Warning_
-from cpoly.lang.imports import load_module, read_text
+from cpoly.lang.imports import blamed_on_override, load_module, read_text
 from cpoly.lang.lower import Lowerer
 from cpoly.lang.resolve import Program, Sort, resolve
+from cpoly.store.gameset import given_overrides
 from cpoly.store.snapshot import keep, recall_loaded
 from cpoly.store.sources import collection_paused
 
@@ -79,14 +80,19 @@ def _loaded(kind: type[Loaded], path: str | Path, symbolic: Iterable[str], overr
     """``build`` of the resolved file, or its snapshot; the options are what a snapshot depends
     on besides the files (see :mod:`cpoly.store.snapshot`)."""
     symbolic = sorted(set(symbolic))
+    overrides = given_overrides() if overrides is None else overrides  # --set on any command
     name = "game" if kind is Game else "program"
     options = {"kind": name, "symbolic": symbolic, "overrides": sorted((overrides or {}).items()),
                "check_order": name == "game"}
     with collection_paused():
         loaded = recall_loaded(path, options, kind) if use_cache else None
         if loaded is None:
-            program = resolve(load_module(path), frozenset(symbolic), overrides)
-            loaded = build(program)
+            module = load_module(path)
+            try:
+                program = resolve(module, frozenset(symbolic), overrides)
+                loaded = build(program)
+            except CpolyError as error:  # at the user's override when it broke an imported line
+                raise blamed_on_override(error, module) from None
             if use_cache:
                 keep(path, options, loaded, program.module.sources)
     return loaded

@@ -31,7 +31,8 @@ def test_golden_bad_file(path, capsys):
     assert main(["count", str(path)]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    first, source, caret = err.rstrip("\n").split("\n")
+    first, source, caret, *context = err.rstrip("\n").split("\n")
+    assert all(line.startswith("  (") for line in context)  # where the error was found, if elsewhere
     assert first.startswith(f"{path}:{line}:{column}: error: "), first
     assert message in first
     text = path.read_text(encoding="utf-8").splitlines()[line - 1]  # any line ending

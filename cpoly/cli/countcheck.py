@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import re
 from typing import Any
 
 from cpoly.api import (
@@ -29,8 +28,7 @@ from cpoly.count.compiledgame import Game
 from cpoly.count.completion import bound_deal, complete, draw_convention, draw_form, form_removed
 from cpoly.errors import CpolyInputError
 from cpoly.lang.lower import Lowerer
-
-_INTEGER = re.compile(r"-?[0-9]+")
+from cpoly.store.gameset import parse_overrides
 
 
 def register(subparsers: Any) -> None:
@@ -42,9 +40,6 @@ def register(subparsers: Any) -> None:
     counting.add_argument("names", nargs="*", help="count these definitions instead of the game")
     counting.add_argument("--symbolic", nargs="+", default=[], metavar="NAME",
                           help="make these size constants symbols: counts become polynomials")
-    counting.add_argument("--set", nargs="+", action="extend", default=[], metavar="NAME=VALUE",
-                          dest="overrides",
-                          help="give size constants other values, e.g. --set Suits=5")
     counting.add_argument("--param", nargs="+", action="extend", default=[], metavar="NAME=VALUE",
                           dest="params",
                           help="bind run-time parameters (param F1 / param DF[5]), e.g. "
@@ -171,28 +166,6 @@ def run_check(args: argparse.Namespace) -> int:
     else:
         echo(f"{' '.join(cards)}: {category or 'no win'}")
     return 0
-
-
-def parse_overrides(items: list[str], option: str = "--set") -> dict[str, int]:
-    """``["Suits=5"]`` as ``{"Suits": 5}``; a malformed item (the value in ASCII digits only:
-    ``٥`` is not 5 here) or a name given twice is an input error.
-
-    >>> parse_overrides(["Suits=5", "F[1]=-2"])
-    {'Suits': 5, 'F[1]': -2}
-    >>> parse_overrides(["Suits=4", "Suits=5"])
-    Traceback (most recent call last):
-    cpoly.errors.CpolyInputError: --set gives 'Suits' twice (Suits=4, then Suits=5): give each name once
-    """
-    result: dict[str, int] = {}
-    for item in items:
-        name, _, value = item.partition("=")
-        if not name or not _INTEGER.fullmatch(value):
-            raise CpolyInputError(f"{option} expects NAME=INTEGER (digits 0-9), not '{item}'")
-        if name in result:
-            raise CpolyInputError(f"{option} gives '{name}' twice ({name}={result[name]}, then "
-                                  f"{item}): give each name once")
-        result[name] = int(value)
-    return result
 
 
 def _number(value: Any) -> Any:

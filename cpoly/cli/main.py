@@ -10,6 +10,8 @@ every command:
   and exit code 2; Ctrl-C is one line and exit code 130;
 * any other exception is a bug: one line and exit code 70.
 
+Every command that names a game file takes ``--set NAME=VALUE`` (added here: the game's
+constants given other values, for every game the command loads, :mod:`cpoly.store.gameset`).
 Every command takes ``--no-cache`` (added here): it neither reads nor writes the cache
 directory, nor do the processes it starts (:func:`cpoly.store.sources.cache_disabled`).  A
 command that added to the cache directory brings it back under its cap as it ends
@@ -43,6 +45,7 @@ from cpoly.cli import helptexts
 from cpoly.cli.output import echo, print_error, print_json
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.store.cachecap import kept_capped
+from cpoly.store.gameset import game_overrides, parse_overrides
 from cpoly.store.inputfile import refusal
 from cpoly.store.sources import cache_disabled
 
@@ -141,6 +144,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         command_parser.add_argument("--no-cache", action="store_true",
                                     help="neither read nor write the cache directory "
                                          "(~/.cache/cpoly or $CPOLY_CACHE_DIR; 'cpoly cache' shows it)")
+        if _names_a_game(command_parser):
+            command_parser.add_argument("--set", nargs="+", action="extend", default=[], metavar="NAME=VALUE",
+                                        dest="overrides", help="give constants of the game other values, "
+                                                               "e.g. --set Suits=3")
     return parser
 
 
@@ -151,7 +158,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
         check_game_files(args)
-        with cache_disabled(getattr(args, "no_cache", False)), kept_capped():  # every command, one switch
+        given = parse_overrides(getattr(args, "overrides", []))
+        with cache_disabled(getattr(args, "no_cache", False)), kept_capped(), game_overrides(given):
             code: int = args.func(args)
         sys.stdout.flush()
         return code
@@ -185,6 +193,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line, the traceback only when debugging
         _debug()
         return _bug(error)
+
+
+def _names_a_game(parser: argparse.ArgumentParser) -> bool:
+    """Whether the command loads a game file (a ``file`` argument or ``--game FILE``): it takes
+    ``--set NAME=VALUE`` (:mod:`cpoly.store.gameset`)."""
+    return any(action.dest in ("file", "game") for action in parser._actions)
 
 
 def check_game_files(args: argparse.Namespace) -> None:

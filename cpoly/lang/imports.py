@@ -37,10 +37,11 @@ from pathlib import Path
 from cpoly.errors import CpolyError, CpolyNameError
 from cpoly.lang import syntax as S
 from cpoly.lang.gamespec import GameStatements, game_keyword
+from cpoly.lang.resolve import referenced_names
 from cpoly.store.inputfile import read_input
 from cpoly.store.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
-__all__ = ["LIBRARY", "library_files", "load_module", "read_text"]
+__all__ = ["LIBRARY", "blamed_on_override", "library_files", "load_module", "read_text"]
 
 
 _LIBRARY_NAME = re.compile(r"[A-Za-z0-9_-]+\.cp")
@@ -221,3 +222,65 @@ def _define(definitions: dict[str, S.Definition], new: S.Definition, entry: _Fil
 def library_files() -> list[Path]:
     """The ``.cp`` files of the standard library."""
     return sorted(LIBRARY.glob("*.cp"))
+
+
+def blamed_on_override(error: CpolyError, module: S.Module) -> CpolyError:
+    """``error`` moved to the user's own line when it lies in an imported file and the statement
+    there uses, directly or through definitions, a name the game file overrides (``override F =
+    σ1-σ4`` breaks ``cards F S`` of deck.cp): the error is at the override, the imported line
+    named after it.  Any other error is returned as it is.
+
+    >>> module = read_text('import "poker.cp"\\noverride Faces = 0\\ncategories Flush\\n', "mine.cp")
+    >>> try:
+    ...     from cpoly.lang.resolve import resolve
+    ...     resolve(module)
+    ... except CpolyError as error:
+    ...     print(blamed_on_override(error, module).render().splitlines()[0])
+    mine.cp:2:10: error: a domain needs at least one value, not 0
+    """
+    span = error.span
+    if span is None or span.path == module.path:
+        return error
+    ours = {s.name: s for s in module.statements
+            if isinstance(s, S.Definition) and s.override and s.span.path == module.path}
+    used = _names_used_at(module, span.path, (span.line, span.column))
+    culprit = next((ours[name] for name in used if name in ours), None)
+    if culprit is None:
+        return error
+    moved = type(error)(error.message, culprit.span._replace(
+        via=f"at {span} '{span.line_text.strip()}', which uses '{culprit.name}' as overridden here"))
+    return moved
+
+
+def _names_used_at(module: S.Module, path: str, where: tuple[int, int]) -> list[str]:
+    """The names the statement of ``path`` that holds the position ``where`` uses, directly or
+    through the definitions it names, nearest first (a walk without recursion)."""
+    here = [s for s in module.statements if s.span.path == path and (s.span.line, s.span.column) <= where]
+    if not here:
+        return []
+    statement = max(here, key=lambda s: (s.span.line, s.span.column))
+    definitions = {s.name: s for s in module.statements if isinstance(s, S.Definition)}
+    seen: list[str] = []
+    queue = list(_statement_names(statement))
+    while queue:
+        name = queue.pop(0)
+        if name not in seen:
+            seen.append(name)
+            if name in definitions:
+                queue += [n for n, _ in referenced_names(definitions[name].value)]
+    return seen
+
+
+def _statement_names(statement: S.Statement) -> list[str]:
+    """The names a statement uses (a definition: its own name first, then its value's)."""
+    if isinstance(statement, S.Definition):
+        return [statement.name, *(n for n, _ in referenced_names(statement.value))]
+    if isinstance(statement, S.DomainDecl):
+        return [*statement.names, *(n for n, _ in referenced_names(statement.size))]
+    if isinstance(statement, S.CardsDecl):
+        return [statement.faces, statement.suits]
+    if isinstance(statement, S.DealDecl):
+        return [n for n, _ in referenced_names(statement.value)]
+    if isinstance(statement, S.CategoriesDecl):
+        return [n.name for n in statement.names]
+    return []

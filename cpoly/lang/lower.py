@@ -23,12 +23,18 @@ from cpoly.dag.expr import Expr
 from cpoly.dag.rewrite import ONE, add, const, delta, mul, neg, one_minus
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
-from cpoly.lang.resolve import Program, dependency_order, evaluate_constant, referenced_names, vertex_of
+from cpoly.lang.resolve import (
+    Program,
+    dependency_order,
+    evaluate_constant,
+    referenced_names,
+    value_set,
+    vertex_of,
+)
 
 Scope = dict[str, int]
 MAX_NESTING = 150  # levels of nested sub-expressions one definition may have
 MAX_EXPANDED = 2_000_000  # terms all indexed forms of one program may expand to
-MAX_SET_VALUES = 1_000_000  # values one {…} set may list
 
 
 class Lowerer:
@@ -57,7 +63,7 @@ class Lowerer:
         if name not in self._memo:  # what it uses first; an unrelated definition is not lowered
             for dependency in dependency_order(self.program.uses, [name], self._memo):
                 if dependency in self.program.expressions:
-                    self._memo[dependency] = self.expr(self.program.expressions[dependency].value, {})
+                    self._memo[dependency] = self.expr(_expression(self.program.expressions[dependency]), {})
         return self._memo[name]
 
     def check_all(self) -> None:
@@ -116,7 +122,7 @@ class Lowerer:
         program = self.program
         if node.index is None and node.name in program.expressions:
             return self.definition(node.name, node.span)
-        if node.index is None and (node.name in scope or node.name in program.constants):
+        if node.index is None and any(node.name in k for k in (scope, program.constants, program.sets)):
             return const(evaluate_constant(node, program, scope))
         if node.name in program.vertex_names or node.name in program.groups:
             raise CpolyNameError(f"'{node.name}' is a vertex, not a number: compare vertices "
@@ -153,7 +159,7 @@ class Lowerer:
     def _delta(self, node: S.Delta, scope: Scope) -> Expr:
         vertices: list[int] = []
         values: set[int] = set()
-        known = (scope, self.program.constants, self.program.params)
+        known = (scope, self.program.constants, self.program.params, self.program.sets)
         for operand in node.operands:  # a number (index, constant, parameter) or a vertex
             if isinstance(operand, S.Ref) and operand.index is None and any(operand.name in k for k in known):
                 values.add(self._value(operand, scope))
@@ -161,7 +167,8 @@ class Lowerer:
                 vertices.append(vertex_of(operand, self.program, scope))
         if len(values) > 1:
             return const(0)
-        allowed = self._value_set(node.values, scope) if node.values is not None else None
+        allowed = (value_set(node.values, self.program, lambda item: self._value(item, scope))
+                   if node.values is not None else None)
         if values:
             allowed = values if allowed is None else values & allowed
         self._lint_sorts(vertices, node.span)
@@ -169,19 +176,6 @@ class Lowerer:
         if not vertices:
             return ONE if allowed is None or allowed else const(0)
         return delta(vertices, allowed)
-
-    def _value_set(self, items: tuple[S.SetItem, ...], scope: Scope) -> set[int]:
-        values: set[int] = set()
-        for item in items:
-            low = self._value(item.low, scope)
-            high = low if item.high is None else self._value(item.high, scope)
-            if high < low:
-                raise CpolyError(f"empty range {low}..{high} in a value set", item.span)
-            if high - low + 1 + len(values) > MAX_SET_VALUES:
-                raise CpolyError(f"a value set of {high - low + 1 + len(values):,} values (at most "
-                                 f"{MAX_SET_VALUES:,}); a δ can only match values of its domain", item.span)
-            values.update(range(low, high + 1))
-        return values
 
     def _indexed(self, node: S.Indexed, scope: Scope) -> Expr:
         low = evaluate_constant(node.low, self.program, scope)
@@ -237,6 +231,13 @@ class Lowerer:
         for name, v in self.program.vertex_names.items():
             labels[v] = name
         return labels
+
+
+def _expression(definition: S.Definition) -> S.Expr:
+    """The value of an expression definition (a named set ``{…}`` is a set, never one)."""
+    if isinstance(definition.value, S.ValueSet):
+        raise CpolyNameError(f"'{definition.name}' is a set of values, not an expression", definition.span)
+    return definition.value
 
 
 def _uses(scope: Scope, *parts: S.IExpr) -> bool:

@@ -15,7 +15,7 @@ vertices.  Expressions are lowered to the DAG later, by :mod:`cpoly.lang.lower`.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Container, Iterable, Iterator, Mapping
+from collections.abc import Callable, Container, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from cpoly.dag.symbolic import Number, symbol
@@ -30,6 +30,7 @@ from cpoly.lang.gamespec import (
 )
 
 MAX_GROUP = 10_000  # vertices in one σ range
+MAX_SET_VALUES = 1_000_000  # values one {…} set may list
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class Program:
     sorts: dict[int, Sort] = field(default_factory=dict)
     params: set[str] = field(default_factory=set)
     expressions: dict[str, S.Definition] = field(default_factory=dict)
+    sets: dict[str, frozenset[int]] = field(default_factory=dict)  # Wild = {Two, Joker}
     order: list[str] = field(default_factory=list)
     uses: dict[str, dict[str, Span]] = field(default_factory=dict)  # definition -> those it uses, at the first use
     game: GameSpec | None = None
@@ -65,7 +67,7 @@ class Program:
 
     def all_names(self) -> set[str]:
         return set().union(self.constants, self.symbols, self.vertex_names, self.groups, self.params,
-                           self.expressions)
+                           self.expressions, self.sets)
 
     def warn(self, warning: Warning_) -> None:
         """Add a lint to :attr:`warnings` unless it is there (several lowerers may share a program)."""
@@ -77,7 +79,7 @@ class Program:
         """Whether ``name`` is a name of the program (``name in all_names()`` without building
         the set: checked for every index of every indexed form)."""
         return any(name in names for names in (self.constants, self.symbols, self.vertex_names,
-                                               self.groups, self.params, self.expressions))
+                                               self.groups, self.params, self.expressions, self.sets))
 
     def unknown(self, name: str, span: Span | None, scope: Iterator[str] | None = None) -> CpolyNameError:
         """An 'unknown name' error with a did-you-mean suggestion."""
@@ -113,6 +115,8 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
         if sym not in program.symbols:
             raise CpolyError(f"--symbolic {sym}: no constant named '{sym}' in {module.path}")
     for name in overrides:
+        if name in program.sets:
+            raise CpolyError(f"--set {name}: '{name}' is a set of values {{…}}, not a number")
         raise CpolyError(f"--set {name}: no constant named '{name}' in {module.path}")
     _declarations(module, program)
     for definition in program.expressions.values():
@@ -132,7 +136,7 @@ def _collect_definitions(module: S.Module) -> dict[str, S.Definition]:
 
 
 # ---- dependencies ------------------------------------------------------------------------
-def scoped_nodes(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[object, frozenset[str]]]:
+def scoped_nodes(expr: S.Expr | S.IExpr | S.SetItem | S.ValueSet) -> Iterator[tuple[object, frozenset[str]]]:
     """Every node of a syntax tree with the index names bound where it stands (iterative).
 
     >>> from cpoly.lang.syntax import read_module
@@ -158,18 +162,20 @@ def scoped_nodes(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[object, f
         elif isinstance(node, S.Delta):
             stack += [(op, bound) for op in node.operands]
             stack += [(item, bound) for item in node.values or ()]
+        elif isinstance(node, S.ValueSet):
+            stack += [(item, bound) for item in node.items]
         elif isinstance(node, S.SetItem):
             stack += [(node.low, bound)] + ([(node.high, bound)] if node.high else [])
 
 
-def referenced_names(expr: S.Expr | S.IExpr | S.SetItem) -> Iterator[tuple[str, Span]]:
+def referenced_names(expr: S.Expr | S.IExpr | S.SetItem | S.ValueSet) -> Iterator[tuple[str, Span]]:
     """Free names used by a syntax tree (index variables bound inside it excluded)."""
     for node, bound in scoped_nodes(expr):
         if isinstance(node, (S.Ref, S.IName)) and node.name not in bound:
             yield node.name, node.span
 
 
-def check_index_scopes(expr: S.Expr, program: Program) -> None:
+def check_index_scopes(expr: S.Expr | S.ValueSet, program: Program) -> None:
     """Refuse an index used after the body of the indexed form that binds it has ended.
 
     The body of ``any(k<l in 1..5) body`` is the one factor after it, so in
@@ -241,7 +247,10 @@ def dependency_order(uses: Mapping[str, Mapping[str, Span]], roots: Iterable[str
 # ---- classification ----------------------------------------------------------------------
 def _classify(definition: S.Definition, program: Program, symbolic: frozenset[str]) -> None:
     value, name = definition.value, definition.name
-    if isinstance(value, S.SigmaRange):
+    if isinstance(value, S.ValueSet):
+        program.sets[name] = frozenset(value_set(value.items, program,
+                                                 lambda item: evaluate_constant(item, program, {})))
+    elif isinstance(value, S.SigmaRange):
         if value.last < value.first:
             raise CpolyError(f"empty vertex range σ{value.first}-σ{value.last}", value.span)
         if value.last - value.first + 1 > MAX_GROUP:
@@ -308,11 +317,39 @@ def _constant_leaf(node: object, program: Program, scope: dict[str, int]) -> int
                 "not a value", node.span)
         if node.name in program.constants:
             return program.constants[node.name]
+        if node.name in program.sets:
+            raise CpolyNameError(f"'{node.name}' is a set of values, not a number: name it alone "
+                                 f"among the values of a δ, e.g. δF[1]{{{node.name}}}", node.span)
         if program.defines(node.name):
             raise CpolyNameError(f"'{node.name}' is not a number here", node.span)
         raise program.unknown(node.name, node.span, iter(scope))
     span = getattr(node, "span", None)
     raise CpolyError("expected a number", span)
+
+
+def value_set(items: Iterable[S.SetItem], program: Program, value: Callable[[S.IExpr], int]) -> set[int]:
+    """The values of the items of ``{…}``: numbers and ranges (their bounds read by ``value``),
+    and named sets (``Wild`` of ``Wild = {Two, Joker}``), which stand for their values.
+
+    >>> from cpoly.lang.syntax import read_module
+    >>> p = resolve(read_module("Two = 0\\nJoker = 13\\nWild = {Two, Joker}\\nOdd = {Wild, 5-7}\\n"))
+    >>> sorted(p.sets["Wild"]), sorted(p.sets["Odd"])
+    ([0, 13], [0, 5, 6, 7, 13])
+    """
+    values: set[int] = set()
+    for item in items:
+        if item.high is None and isinstance(item.low, S.IName) and item.low.name in program.sets:
+            values |= program.sets[item.low.name]
+            continue
+        low = value(item.low)
+        high = low if item.high is None else value(item.high)
+        if high < low:
+            raise CpolyError(f"empty range {low}..{high} in a value set", item.span)
+        if high - low + 1 + len(values) > MAX_SET_VALUES:
+            raise CpolyError(f"a value set of {high - low + 1 + len(values):,} values (at most "
+                             f"{MAX_SET_VALUES:,}); a δ can only match values of its domain", item.span)
+        values.update(range(low, high + 1))
+    return values
 
 
 def vertex_of(ref: S.Ref | S.Sigma, program: Program, scope: dict[str, int]) -> int:

@@ -98,6 +98,14 @@ class SetItem(Node):
 
 
 @dataclass(frozen=True, repr=False)
+class ValueSet(Node):
+    """``{Two, Joker}`` as the whole value of a definition: a named set of values, which a
+    value set ``{Wild, Ten-Ace}`` may name among its items."""
+
+    items: tuple[SetItem, ...]
+
+
+@dataclass(frozen=True, repr=False)
 class Delta(Node):
     """``δa,b,c{S}``: 1 when all operands are equal (and their value is in S)."""
 
@@ -135,7 +143,7 @@ Expr = Union[Num, Ref, Sigma, SigmaRange, Delta, Binary, Negate, Indexed]
 @dataclass(frozen=True, repr=False)
 class Definition(Node):
     name: str
-    value: Expr
+    value: Expr | ValueSet
     override: bool = False  # 'override NAME = …': replaces an imported definition
 
 
@@ -418,6 +426,9 @@ class _ToSyntax:
 
     def value_set(self, *items: SetItem) -> tuple[SetItem, ...]:
         return items
+
+    def set_literal(self, brace: Token, *rest: SetItem | Token) -> ValueSet:
+        return ValueSet(tuple(item for item in rest if isinstance(item, SetItem)), span=self._tok(brace))
 
     def set_item(self, low: IExpr, *rest: Any) -> SetItem:
         high = rest[-1] if rest else None

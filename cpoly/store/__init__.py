@@ -13,6 +13,7 @@ was read from, snapshots, one atomic writer, bounded reads of the files a user n
 * :mod:`~cpoly.store.outfolder`: a folder a command writes, refused unless it holds only its own
   earlier files, written all at once; a checkpoint folder, refused unless new, empty or an
   earlier run's.
+* :mod:`~cpoly.store.gameset`: the constants a command gives the game it loads (``--set``).
 * :mod:`~cpoly.store.outfile`: one file a command writes, refused unless new or its own earlier
   output.
 

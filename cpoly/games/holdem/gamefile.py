@@ -38,6 +38,7 @@ import numpy.typing as npt
 from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.holdem.rules import KIND_NAMES, GameRules, Kind, window_top
 from cpoly.games.holdem.strengths import category_codes, evaluate
+from cpoly.store.gameset import given_overrides
 from cpoly.store.sources import GAMES
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ STANDARD_RANKS = "23456789TJQKA"
 DEFAULT_GAME = GAMES / "holdem.cp"
 _OPTIONS = {"kind": "holdem-rules", "version": 1}
 _RANDOM_CHECKS = 3000
-_loaded: dict[str, GameRules] = {}
+_loaded: dict[tuple[str, str], GameRules] = {}  # by path and options
 
 #: Multiplicities of the cards that make each rank-only kind (then single kickers).
 _PATTERNS = {Kind.HIGH_CARD: [1] * 5, Kind.PAIR: [2, 1, 1, 1], Kind.TWO_PAIR: [2, 2, 1],
@@ -58,11 +59,11 @@ _PATTERNS = {Kind.HIGH_CARD: [1] * 5, Kind.PAIR: [2, 1, 1, 1], Kind.TWO_PAIR: [2
 
 def default_rules() -> GameRules:
     """Standard Hold'em's rules, read from ``definitions/holdem.cp`` (once per process)."""
-    rules = _loaded.get("")
+    rules = _loaded.get(("", str(given_overrides())))
     if rules is None:
         if not DEFAULT_GAME.is_file():
             raise CpolyInputError(f"the default Hold'em game {DEFAULT_GAME} is missing: give --game FILE")
-        rules = _loaded[""] = rules_of(DEFAULT_GAME)
+        rules = _loaded["", str(given_overrides())] = rules_of(DEFAULT_GAME)
     return rules
 
 
@@ -77,17 +78,18 @@ def rules_of(path: str | Path) -> GameRules:
     from cpoly.store.snapshot import keep, recall_loaded
 
     key = str(Path(path).resolve())
-    if key in _loaded:
-        return _loaded[key]
-    rules = recall_loaded(key, _OPTIONS, GameRules)
+    options = {**_OPTIONS, "overrides": sorted(given_overrides().items())}  # --set
+    if (key, str(options)) in _loaded:
+        return _loaded[key, str(options)]
+    rules = recall_loaded(key, options, GameRules)
     if rules is None:
         from cpoly.api import load_program
         from cpoly.count.compiledgame import Game
 
         program = load_program(key)
         rules = derive_rules(Game.from_program(program), key)
-        keep(key, _OPTIONS, rules, program.module.sources)
-    _loaded[key] = rules
+        keep(key, options, rules, program.module.sources)
+    _loaded[key, str(options)] = rules
     return rules
 
 

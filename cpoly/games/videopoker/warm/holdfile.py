@@ -41,6 +41,7 @@ from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, exclude_discar
 from cpoly.lang.paytable import PayTable, ScaledPays
 from cpoly.lang.tierule import TieRule
 from cpoly.store.container import Store, open_store
+from cpoly.store.gameset import given_overrides
 from cpoly.store.sources import cache_dir, code_digest, recall
 
 __all__ = ["Layout", "WarmHold", "class_key", "header_warnings", "header_paytable", "open_prepared",
@@ -85,8 +86,9 @@ def class_key(cards: Sequence[int], layout: Layout) -> int:
 
 def open_prepared(game: str) -> Store | None:
     """The prepared-game file of the game at ``game`` if its definitions are unchanged since it
-    was written, the file is complete and the warm paths may answer from it, else None."""
-    key = recall(Path(game))
+    was written, the file is complete and the warm paths may answer from it (no constant given
+    by ``--set``), else None."""
+    key = None if given_overrides() else recall(Path(game))  # written for the game as written
     opened = None if key is None else open_store(prepared_path(key))
     return opened if opened is not None and opened.meta.get("key") == key and opened.meta.get("warm") else None
 
