@@ -38,7 +38,7 @@ from cpoly.errors import CpolyError, CpolyNameError
 from cpoly.lang import syntax as S
 from cpoly.lang.gamespec import GameStatements, game_keyword
 from cpoly.lang.resolve import referenced_names
-from cpoly.store.inputfile import read_input
+from cpoly.store.inputfile import read_input, why_unreadable
 from cpoly.store.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
 __all__ = ["LIBRARY", "blamed_on_override", "library_files", "load_module", "read_text"]
@@ -55,7 +55,7 @@ def load_module(path: str | Path) -> S.Module:
     except FileNotFoundError:
         raise CpolyError(f"no such file: {path}") from None
     except (OSError, UnicodeDecodeError) as error:
-        raise CpolyError(f"cannot read {path}: {_why_unreadable(error)}") from None
+        raise CpolyError(f"cannot read {path}: {why_unreadable(error)}") from None
     merger = _Merger(Path(path).resolve(), S.read_module(text, str(path)))
     merger.read.insert(0, (Path(path), digest))
     return replace(merger.merged(), sources=Sources.of(merger.read, merger.missing))
@@ -110,7 +110,7 @@ class _Merger:
         try:
             text, digest = _source(found)
         except (OSError, UnicodeDecodeError) as error:
-            raise CpolyError(f"cannot read {_shown(found)}: {_why_unreadable(error)}", statement.span) from None
+            raise CpolyError(f"cannot read {_shown(found)}: {why_unreadable(error)}", statement.span) from None
         self.read.append((found, digest))
         return S.read_module(text, _shown(found.resolve()), via=f"imported from {statement.span}")
 
@@ -177,21 +177,6 @@ def _source(path: Path) -> tuple[str, str]:
     without being read)."""
     data = read_input(path)
     return data.decode("utf-8-sig"), bytes_digest(data)
-
-
-def _why_unreadable(error: OSError | UnicodeDecodeError) -> str:
-    """Why a file cannot be read, in words.
-
-    >>> _why_unreadable(IsADirectoryError(21, "Is a directory"))
-    'it is a folder, not a file'
-    >>> _why_unreadable(UnicodeDecodeError("utf-8", b"A\\xff", 1, 2, "invalid start byte"))
-    'it is not UTF-8 text (byte 0xff at offset 1)'
-    """
-    if isinstance(error, IsADirectoryError):
-        return "it is a folder, not a file"
-    if isinstance(error, UnicodeDecodeError):
-        return f"it is not UTF-8 text (byte 0x{error.object[error.start]:02x} at offset {error.start})"
-    return error.strerror or str(error)
 
 
 def _shown(path: Path) -> str:
