@@ -7,4 +7,6 @@ import sys
 
 from cpoly.cli.main import main
 
+__all__: list[str] = []
+
 sys.exit(main())

@@ -19,6 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+__all__ = ["CpolyError", "CpolyInputError", "CpolyNameError", "CpolySyntaxError", "CpolyTooLarge", "Span",
+           "Warning_"]
+
 
 class Span(NamedTuple):
     """A position in a source file: 1-based line and column, and the text of that line (a named

@@ -2,3 +2,5 @@
 
 Imports: cpoly.errors, cpoly.dag, cpoly.store, cpoly.scale, cpoly.deck, cpoly.lang, cpoly.count, cpoly.api, cpoly.games, cpoly.web
 """
+
+__all__: list[str] = []

@@ -27,6 +27,8 @@ from cpoly.store.cachecap import (
 )
 from cpoly.store.sources import cache_dir
 
+__all__ = ["register", "run_cache"]
+
 
 def register(subparsers: Any) -> None:
     """Add the ``cache`` subcommand."""

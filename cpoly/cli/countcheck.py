@@ -30,6 +30,8 @@ from cpoly.errors import CpolyInputError
 from cpoly.lang.lower import Lowerer
 from cpoly.store.gameset import parse_overrides
 
+__all__ = ["EVERY_ASSIGNMENT", "pay_forms", "register", "run_check", "run_count"]
+
 
 def register(subparsers: Any) -> None:
     counting = subparsers.add_parser(

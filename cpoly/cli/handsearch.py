@@ -17,6 +17,8 @@ from cpoly.games.holdem.search.run import SearchResult, search
 from cpoly.games.holdem.search.searchdeck import search_deck
 from cpoly.scale.daskclient import dask_client
 
+__all__ = ["register", "run_search"]
+
 
 def register(subparsers: Any) -> None:
     """Add the ``search`` subcommand."""

@@ -17,6 +17,9 @@ from cpoly.games.holdem.planner import AUTO_EXACT_SECONDS, DEFAULT_SAMPLES, chec
 from cpoly.games.holdem.results import EquityResult
 from cpoly.games.holdem.showdown import showdown_of
 
+__all__ = ["category_rows", "equity_title", "hands_in_order", "register", "run_equity", "run_eval",
+           "split_board_words"]
+
 
 def register(subparsers: Any) -> None:
     """Add the ``equity`` and ``eval`` subcommands."""

@@ -49,6 +49,9 @@ from cpoly.store.gameset import game_overrides, parse_overrides
 from cpoly.store.inputfile import refusal
 from cpoly.store.sources import cache_disabled
 
+__all__ = ["COMMAND_MODULES", "EXIT_BUG", "EXIT_ERROR", "EXIT_INTERRUPTED", "INTERMIXED", "OUT_OF_MEMORY",
+           "VersionRequested", "build_parser", "check_game_files", "main"]
+
 COMMAND_MODULES = {  # module -> the commands it registers
     "cpoly.cli.countcheck": ("count", "check"),
     "cpoly.cli.videopoker": ("hold", "analyze", "paytables"),

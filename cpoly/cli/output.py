@@ -23,6 +23,9 @@ from typing import Any
 
 from cpoly.errors import CpolyError, Warning_
 
+__all__ = ["echo", "plain_table", "print_error", "print_json", "print_table", "print_warnings",
+           "printable", "progress_bar", "rich_table", "thousands", "warnings_json", "working"]
+
 #: What a terminal acts on instead of showing, as escapes: the C0 controls but newline and tab,
 #: DEL, the C1 controls (``\\x9b`` starts a sequence like ESC ``[``), and the bidirectional
 #: embeddings, overrides and isolates (they reorder the text after them).

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
 
+__all__ = ["DATA", "DEFAULT_PLAYS", "FIGURES", "KIND", "PAGE", "PageWriter", "REPORT", "par_json",
+           "provenance", "register", "report_data", "run_report", "sweep_data", "write_report"]
+
 #: Writes a report's page from its data and figures (drawn beside it).
 PageWriter = Callable[[dict[str, Any], Sequence[dict[str, str]]], str]
 #: The lines of multi-play games shown when --plays is not given.

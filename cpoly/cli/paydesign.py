@@ -34,6 +34,9 @@ from cpoly.errors import CpolyInputError
 if TYPE_CHECKING:
     from cpoly.games.videopoker.par.design import Constraints, Family, Member
 
+__all__ = ["CHUNK_TABLES", "CSV_FIGURES", "CSV_WHAT", "IN_PROCESS_TABLES", "RECORD", "SHOWN",
+           "design_json", "is_design_csv", "register", "run_design", "write_csv"]
+
 #: Members per chunk (a few seconds of work for Jacks or Better).
 CHUNK_TABLES = 25
 #: Families up to this size run in this process unless --workers or --scheduler says otherwise.

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from cpoly.games.videopoker.play.summary import GameAnalysis
     from cpoly.lang.paytable import PayTable
 
+__all__ = ["register", "run_sweep", "sweep_json"]
+
 
 def register(subparsers: Any) -> None:
     sweep = subparsers.add_parser(

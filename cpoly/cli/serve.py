@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from cpoly.web.app import Settings
     from cpoly.web.runner import Limits
 
+__all__ = ["STOP_SECONDS", "listen", "register", "run_serve"]
+
 #: Seconds the server waits for open requests once stopping (its jobs are cancelled at once).
 STOP_SECONDS = 3
 

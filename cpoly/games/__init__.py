@@ -3,3 +3,5 @@ the other.
 
 Imports: nothing
 """
+
+__all__: list[str] = []

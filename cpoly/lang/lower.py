@@ -32,6 +32,8 @@ from cpoly.lang.resolve import (
     vertex_of,
 )
 
+__all__ = ["Lowerer", "MAX_EXPANDED", "MAX_NESTING", "Scope"]
+
 Scope = dict[str, int]
 MAX_NESTING = 150  # levels of nested sub-expressions one definition may have
 MAX_EXPANDED = 2_000_000  # terms all indexed forms of one program may expand to

@@ -25,6 +25,9 @@ from lark.exceptions import (
 
 from cpoly.errors import CpolySyntaxError, Span
 
+__all__ = ["CLOSERS", "CONTINUES_AFTER", "CONTINUES_BEFORE", "ContinuationPostLexer", "OPENERS",
+           "comment_spans", "parse_text", "parse_with", "syntax_parser"]
+
 OPENERS = {"LPAR", "LSQB", "LBRACE"}
 CLOSERS = {"RPAR", "RSQB", "RBRACE"}
 CONTINUES_AFTER = {"COMMA", "EQUAL", "PLUS", "DASH", "STAR"}

@@ -29,6 +29,9 @@ from cpoly.lang.gamespec import (
     paytable_of,
 )
 
+__all__ = ["MAX_GROUP", "MAX_SET_VALUES", "Program", "Sort", "check_index_scopes", "dependency_order",
+           "evaluate_constant", "referenced_names", "resolve", "scoped_nodes", "value_set", "vertex_of"]
+
 MAX_GROUP = 10_000  # vertices in one σ range
 MAX_SET_VALUES = 1_000_000  # values one {…} set may list
 

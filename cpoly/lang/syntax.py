@@ -23,6 +23,12 @@ from cpoly.store.sources import Sources
 if TYPE_CHECKING:  # lark is imported on the first parse (a game loaded from a snapshot never is)
     from lark import Lark, Token, Tree
 
+__all__ = ["Amount", "Binary", "CardsDecl", "CategoriesDecl", "CopiesDecl", "DealDecl", "Definition",
+           "Delta", "DomainDecl", "Expr", "FeatureDecl", "FeatureItem", "FeatureSetting", "GameDecl",
+           "IBinary", "IExpr", "IIndex", "IInt", "IName", "ImportDecl", "Indexed", "Module", "NameRef",
+           "Negate", "Node", "NotationDecl", "Num", "OrderedDecl", "ParamDecl", "PayEntry", "PaytableDecl",
+           "Ref", "SetItem", "Sigma", "SigmaRange", "Statement", "TieRuleDecl", "ValueSet", "read_module"]
+
 
 @dataclass(frozen=True)
 class Node:

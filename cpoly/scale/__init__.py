@@ -8,3 +8,5 @@
 
 Imports: cpoly.errors, cpoly.store
 """
+
+__all__: list[str] = []

@@ -40,6 +40,9 @@ from cpoly.errors import CpolyError
 from cpoly.store.atomic import replacing_name
 from cpoly.store.sources import code_digest
 
+__all__ = ["Arrays", "BadChunk", "Chunk", "FORMAT_VERSION", "Identity", "Progress", "RETRIES", "Warn",
+           "chunk_identity", "content_key", "load_chunk", "run_chunks", "save_chunk"]
+
 Arrays = dict[str, npt.NDArray[Any]]
 #: What a run or a chunk is of: JSON values (strings, numbers, lists, dicts).
 Identity = Mapping[str, Any]

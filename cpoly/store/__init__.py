@@ -19,3 +19,5 @@ was read from, snapshots, one atomic writer, bounded reads of the files a user n
 
 Imports: cpoly.errors, cpoly.dag
 """
+
+__all__: list[str] = []

@@ -8,3 +8,5 @@ picker; ``static/`` holds the pages.
 
 Imports: cpoly.errors, cpoly.store, cpoly.lang, cpoly.games
 """
+
+__all__: list[str] = []

@@ -49,6 +49,9 @@ from cpoly.web.jobs import DEFAULT_QUEUE_LIMIT, Busy, Job, Jobs
 from cpoly.web.pages import SITE, render_page
 from cpoly.web.runner import Limits
 
+__all__ = ["STATIC", "STATUS", "Settings", "TICK", "cancel_job", "create_app", "framework_error", "games",
+           "job_events", "job_status", "report_file", "run_command", "server_error", "start_job"]
+
 STATIC = Path(__file__).parent / "static"
 STATUS = {"done": 200, "error": 400, "refused": 422, "cancelled": 409, "failed": 500}
 TICK = 0.25

@@ -15,6 +15,8 @@ from typing import Any
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.game import VideoPoker
 
+__all__ = ["deck_json", "main"]
+
 
 def deck_json(path: str) -> dict[str, Any]:
     """The deck description of the game in ``path``.

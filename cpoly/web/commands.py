@@ -23,6 +23,10 @@ from typing import Any
 
 from cpoly.web.games import FieldError, GameFile, checked_category, checked_value, game_file
 
+__all__ = ["BUILDERS", "Command", "MAX_DEPTH", "MAX_LEVEL", "MAX_LINES", "MAX_PLAYS", "MAX_STATE_LINES",
+           "MAX_TEXT", "REPORTS", "STATE_OPTIONS", "analyze", "check_shape", "check_strings", "deck",
+           "equity", "evaluate", "field_of", "hold", "paytables", "report", "strategy", "sweep"]
+
 _QUOTED = re.compile(r"'([^']+)'")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 MAX_TEXT = 2000

@@ -28,6 +28,10 @@ from cpoly.lang.parse import comment_spans
 from cpoly.lang.syntax import PaytableDecl
 from cpoly.store.sources import GAMES, IMPORTS_ENV, PATH_ENV
 
+__all__ = ["DEFAULT_DEFINITIONS", "EDITED", "EditedTable", "FieldError", "GameFile", "MAX_NAME",
+           "MAX_SOURCE_BYTES", "checked_category", "checked_value", "game_file", "list_games",
+           "paytable_line", "without_comments"]
+
 DEFAULT_DEFINITIONS = GAMES
 EDITED = "edited on the page"
 MAX_SOURCE_BYTES = 1 << 20

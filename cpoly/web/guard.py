@@ -36,6 +36,10 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+__all__ = ["ASGIApp", "DEFAULT_BODY_LIMIT", "DEFAULT_READ_TIMEOUT", "Guard", "LOOPBACK", "Message",
+           "Receive", "Scope", "Send", "TooLarge", "allowed_hosts", "error_body", "refuse",
+           "timed_protocol"]
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]

@@ -23,6 +23,8 @@ from cpoly.web.commands import BUILDERS, Command, field_of
 from cpoly.web.games import FieldError
 from cpoly.web.runner import Limits, Outcome, run_cli
 
+__all__ = ["Busy", "DEFAULT_QUEUE_LIMIT", "Job", "Jobs", "KEEP_FINISHED", "new_id"]
+
 KEEP_FINISHED = 200
 DEFAULT_QUEUE_LIMIT = 32
 

@@ -16,6 +16,8 @@ from html import escape
 from pathlib import Path
 from string import Template
 
+__all__ = ["PAGES", "Page", "SITE", "render_page"]
+
 PAGES = Path(__file__).parent / "pages"
 
 

@@ -33,6 +33,9 @@ from typing import Any
 
 import cpoly
 
+__all__ = ["Limits", "Outcome", "USER_ERROR_EXIT", "cli_argv", "error_from_text", "memory_limit_problem",
+           "read_outcome", "run_cli"]
+
 _LOCATED = re.compile(r"^(?P<file>[^\n:]+):(?P<line>\d+):(?P<column>\d+): error: (?P<message>.*)$",
                       re.DOTALL)
 _OUT_OF_MEMORY = re.compile(r"MemoryError|[Mm]emory allocation|Cannot allocate memory|bad_alloc|out of memory")

@@ -32,6 +32,10 @@ from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tablestore import kept_table
 from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
 
+__all__ = ["HOLE_PAIRS", "IntArray", "KEEP_FROM_UNKNOWN", "Masks", "PAIR_COLUMN", "StrengthArray",
+           "event_index", "flush_part", "flush_table", "fold", "holding_tally", "multiset_rows",
+           "player_columns", "rank_part", "rank_tally", "strength_table"]
+
 IntArray = npt.NDArray[np.int64]
 StrengthArray = npt.NDArray[np.int32]
 Masks = tuple[IntArray, IntArray, IntArray, IntArray]

@@ -29,6 +29,8 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.gamefile import GameLike, resolve_game
 from cpoly.games.holdem.intcards import DOCUMENT_SUITS, CardsLike, format_cards, to_cards
 
+__all__ = ["Deck"]
+
 _DOCUMENT_SUIT_OF = {ours: theirs for theirs, ours in DOCUMENT_SUITS.items()}
 
 

@@ -35,6 +35,8 @@ from cpoly.games.holdem.ranges import Combo
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.showdown import Showdown, showdown_of
 
+__all__ = ["Deal", "HandLike", "IntArray", "MAX_PLAYERS", "joint_holdings", "make_deal"]
+
 IntArray = npt.NDArray[np.int64]
 #: A player's hand: text (cards, ``??``, ``As?``, a range) or its cards as ints / (face, suit).
 HandLike = CardsLike

@@ -44,6 +44,9 @@ from cpoly.store.sources import GAMES
 if TYPE_CHECKING:
     from cpoly.count.compiledgame import Game
 
+__all__ = ["DEFAULT_GAME", "GameLike", "IntArray", "STANDARD_RANKS", "default_rules", "derive_rules",
+           "resolve_game", "rules_of"]
+
 IntArray = npt.NDArray[np.int64]
 STANDARD_RANKS = "23456789TJQKA"
 #: The default game: standard Texas Hold'em.

@@ -26,6 +26,10 @@ from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.rules import GameRules
 
+__all__ = ["CardsLike", "DOCUMENT_SUITS", "RANKS", "SUITS", "check_distinct", "check_in_deck",
+           "document_card", "format_card", "format_cards", "is_card_text", "make_card", "parse_card",
+           "parse_cards", "to_cards"]
+
 RANKS = HOLDEM_NOTATION.ranks
 SUITS = HOLDEM_NOTATION.suits
 #: The document's suit numbers 1..4 (S=1, C=2, H=3, D=4) as our suits (s=0, h=1, d=2, c=3).

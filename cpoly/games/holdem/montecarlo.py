@@ -19,6 +19,8 @@ from cpoly.games.holdem.evaluator import category_codes, evaluate, strength_from
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally, tally_showdowns
 
+__all__ = ["BATCH", "IntArray", "monte_carlo"]
+
 IntArray = npt.NDArray[np.int64]
 BATCH = 100_000
 

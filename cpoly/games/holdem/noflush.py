@@ -28,6 +28,8 @@ from cpoly.games.holdem.boards import rank_tally
 from cpoly.games.holdem.intcards import RANKS
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 
+__all__ = ["flush_catch_up", "no_flush_equity", "spread"]
+
 
 def _rank_counts(text: str, what: str, sizes: tuple[int, ...]) -> np.ndarray:
     letters = text.replace(" ", "").upper()

@@ -46,6 +46,10 @@ from cpoly.games.holdem.planner import (
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally, tally_showdowns
 
+__all__ = ["IntArray", "MAX_HOLDINGS", "MAX_LISTED_PAIRS", "MAX_WIDE_SECONDS", "OMAHA_METHODS",
+           "OmahaWording", "holding_rows", "holdings_price", "listed_price", "omaha_count",
+           "sampled_tally", "wide_price"]
+
 IntArray = npt.NDArray[np.int64]
 #: Joint holdings the holdings method may take (about 0.5 s each preflop, 5 ms on a flop).
 MAX_HOLDINGS = 20_000

@@ -31,6 +31,9 @@ from cpoly.games.holdem.evaluator import count_masks, flush_strength, rank_stren
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
+__all__ = ["IntArray", "PLAYED_HOLE_CARDS", "flush_part", "holding_tally", "hole_pairs", "listed_tally",
+           "omaha_strengths", "rank_part", "rank_table"]
+
 IntArray = npt.NDArray[np.int64]
 #: The hole cards a hand plays (the pairs of :func:`hole_pairs`), with three board cards.
 PLAYED_HOLE_CARDS = 2

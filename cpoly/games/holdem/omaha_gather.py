@@ -42,6 +42,10 @@ from cpoly.games.holdem.omaha_exact import (
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
 
+__all__ = ["IntArray", "Progress", "SECONDS_PER_BOARD", "SECONDS_PER_GATHER", "SECONDS_PER_PAIR",
+           "SECONDS_PER_SETUP", "board_classes", "pair_strengths", "predicted_seconds", "suit_maps",
+           "wide_boards", "wide_player", "wide_tally"]
+
 IntArray = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
 #: Boards valued at once (``boards x pairs x 10`` table reads).

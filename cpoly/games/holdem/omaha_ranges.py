@@ -47,6 +47,10 @@ from cpoly.games.holdem.intcards import RANKS, check_in_deck, format_cards, pars
 from cpoly.games.holdem.ranges import RANDOM_WORDS
 from cpoly.games.holdem.rules import GameRules
 
+__all__ = ["IntArray", "OMAHA_HOLE", "Pattern", "SUITED_PAIRS", "WILDCARDS", "describe", "distinct_hands",
+           "omaha_range", "parse_pattern", "pattern_hands", "suit_pattern", "suit_patterns",
+           "written_cards"]
+
 IntArray = npt.NDArray[np.int64]
 #: The hole cards of a range read without a game's rules (Omaha's).
 OMAHA_HOLE = 4

@@ -35,6 +35,11 @@ from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.results import EquityResult
 from cpoly.games.holdem.tally import Tally
 
+__all__ = ["AUTO_EXACT_SECONDS", "Counter", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_ACCEPTANCE",
+           "MONTE_CARLO", "Method", "MethodSet", "PlainWording", "Plan", "Price", "Progress", "Request",
+           "Wording", "acceptance", "check_samples", "check_seed", "plan_method", "sampling_price",
+           "seconds_text"]
+
 #: ``progress(done, total)``: runouts, boards or classes done (exact) or samples drawn.
 Progress = Callable[[int, int], None]
 #: The automatic choice runs an exact method predicted to take at most this long.

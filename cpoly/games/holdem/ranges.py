@@ -24,6 +24,9 @@ from itertools import combinations
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.intcards import RANKS, format_cards, is_card_text, make_card, parse_cards
 
+__all__ = ["Combo", "RANDOM_WORDS", "all_combos", "parse_hand", "parse_range", "rank_combos",
+           "weighted_range"]
+
 Combo = tuple[int, int]
 _TOKEN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([SO]?)(\+?)(?:-([2-9TJQKA])([2-9TJQKA])([SO]?))?$")
 RANDOM_WORDS = frozenset({"random", "any", "??", "xx"})

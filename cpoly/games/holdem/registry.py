@@ -25,6 +25,8 @@ from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.planner import MethodSet, Progress, Request
 from cpoly.games.holdem.tally import Tally
 
+__all__ = ["REGISTRY", "exact_tally", "methods_for", "register"]
+
 
 class _Registry(Mapping[str, MethodSet]):
     """Showdown name -> its methods; the built-in games' modules are imported when their game is

@@ -17,6 +17,8 @@ from cpoly.games.holdem.intcards import format_card
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally
 
+__all__ = ["CategoryCounts", "EquityResult", "Outcome", "PlayerEquity", "result_from_tally"]
+
 
 @dataclass(frozen=True)
 class Outcome:

@@ -26,6 +26,9 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+__all__ = ["GameRules", "IntArray", "KIND_NAMES", "Kind", "STANDARD_CODES", "STANDARD_SHAPE",
+           "STANDARD_WINDOWS", "Tables", "tables", "window_top"]
+
 IntArray = npt.NDArray[np.int64]
 
 

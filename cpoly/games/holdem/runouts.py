@@ -38,6 +38,10 @@ from cpoly.games.holdem.evaluator import POPCOUNT, code_table
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import SHARE_UNIT, Tally, exact_bincount
 
+__all__ = ["ALL_COMBOS", "COMBO_ID", "IntArray", "MAX_ENUMERATED_ROWS", "Progress", "ROWS_PER_STEP",
+           "RUNOUTS_PER_STEP", "counted_player", "enumerate_rows", "enumerated_rows_bound", "runout_tally",
+           "runouts", "valid_holdings"]
+
 IntArray = npt.NDArray[np.int64]
 Progress = Callable[[int, int], None]
 

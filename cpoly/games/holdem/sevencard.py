@@ -45,6 +45,10 @@ from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows, enumerated_rows_bound, runout_tally, valid_holdings
 from cpoly.games.holdem.tally import Tally
 
+__all__ = ["COUNTED_CLASSES_UP_TO", "INT64_HEADROOM", "IntArray", "MAX_ENUMERATED_HOLDINGS",
+           "MEMORY_LIMIT", "SEVEN_CARD_METHODS", "enumerate_holdings", "holdings_price", "holdings_tally",
+           "rank_classes", "runouts_price", "runouts_tally"]
+
 IntArray = npt.NDArray[np.int64]
 #: Joint holdings beyond which the holdings method is unavailable.
 MAX_ENUMERATED_HOLDINGS = 5_000_000

@@ -35,6 +35,9 @@ from cpoly.games.holdem.omaha_ranges import omaha_range, written_cards
 from cpoly.games.holdem.ranges import Combo, weighted_range
 from cpoly.games.holdem.rules import GameRules
 
+__all__ = ["Fives", "HandReader", "IntArray", "PLAYED_HOLE_CARDS", "ReadHands", "Showdown",
+           "allowed_fives", "integer_weights", "read_holdem_hands", "read_omaha_hands", "showdown_of"]
+
 IntArray = npt.NDArray[np.int64]
 #: The hole cards an Omaha hand plays, with three board cards (the equity methods count these).
 PLAYED_HOLE_CARDS = 2

@@ -30,6 +30,9 @@ import numpy.typing as npt
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.rules import GameRules, Kind, tables
 
+__all__ = ["IntArray", "POPCOUNT", "category_codes", "code_table", "count_masks", "evaluate",
+           "flush_strength", "rank_strength", "strength_from_counts"]
+
 IntArray = npt.NDArray[np.int64]
 _RANK_BITS = np.int64(1) << np.arange(13, dtype=np.int64)
 

@@ -28,6 +28,8 @@ from cpoly.games.holdem.gamefile import GameLike, resolve_game
 from cpoly.games.holdem.intcards import CardsLike, is_card_text, parse_cards, to_cards
 from cpoly.games.holdem.results import EquityResult
 
+__all__ = ["Progress", "Table"]
+
 Progress = Callable[[int, int], None]
 
 

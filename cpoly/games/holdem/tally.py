@@ -14,6 +14,8 @@ import numpy.typing as npt
 from cpoly.games.holdem.evaluator import code_table, game_rules
 from cpoly.games.holdem.rules import GameRules
 
+__all__ = ["IntArray", "SHARE_UNIT", "Tally", "exact_bincount", "tally_columns", "tally_showdowns"]
+
 IntArray = npt.NDArray[np.int64]
 SHARE_UNIT = 2520
 

@@ -7,3 +7,5 @@ A warm ``cpoly hold`` reads only this package (and the prepared-game file's read
 
 Imports: cpoly.errors, cpoly.lang.paytable, cpoly.lang.tierule
 """
+
+__all__: list[str] = []

@@ -5,3 +5,5 @@ and :mod:`.parplots`), other pays (:mod:`.paychange`), the return as one pay var
 
 Imports: cpoly.errors, cpoly.lang, cpoly.scale, cpoly.games.videopoker.gamesource, cpoly.games.videopoker.hold, cpoly.games.videopoker.prepare, cpoly.games.videopoker.play
 """
+
+__all__: list[str] = []

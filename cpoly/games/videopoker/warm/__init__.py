@@ -9,3 +9,5 @@ game's solved states, for a warm ``hold --level`` or ``--multipliers``).
 
 Imports: cpoly.errors, cpoly.deck, cpoly.store, cpoly.lang, cpoly.count, cpoly.games.videopoker.hold, cpoly.games.videopoker.prepare, cpoly.games.videopoker.play, cpoly.games.videopoker.feature
 """
+
+__all__: list[str] = []
