@@ -72,8 +72,11 @@ def game_text(n_faces: int, n_suits: int, copies: int, asymmetric: bool = False)
     if n_faces >= 5:
         categories += ["Straight"]
         pays["Straight"] = 4
-    categories += ["ThreeOfAKind", "TwoPair", "HighPair"]
-    pays.update(ThreeOfAKind=3, TwoPair=2, HighPair=1)
+    categories += ["ThreeOfAKind", "TwoPair"]
+    pays.update(ThreeOfAKind=3, TwoPair=2)
+    if n_faces >= 4:  # five cards of three faces hold a second pair or more: a lone pair never happens
+        categories += ["HighPair"]
+        pays["HighPair"] = 1
     if asymmetric:
         lines += ["TopOfSuitZero = any(i in 1..5) (δF[i]{Top} δS[i]{0})"]
         categories += ["TopOfSuitZero"]
