@@ -93,28 +93,58 @@ def build_multiset_tables(
 ) -> MultisetTables:
     """The tables ``N_j`` from the category of every 5-multiset (indexed by rank).
 
-    ``U_j`` is summed in float64 (exact: every sum is at most ``C(5, j) C(n, 5) < 2**53``).
+    ``U_4`` counts (5-multiset, 4-position subset) pairs; each smaller ``U_j`` follows from the
+    one above as for one deck (:func:`~cpoly.games.videopoker.prepare.tables.build_tables`): a
+    pair (M, j positions) extends to ``5 - j`` pairs with one position more, and a pair
+    (M, j + 1 positions of values S') comes from each of its j + 1 positions dropped, so
+    ``(5 - j) U_j[S] = sum over (j+1)-multisets S' and positions i of S' with S' - i = S of
+    U_(j+1)[S']``.  Sums in float64 are exact (each at most ``C(5, j) C(n, 5) < 2**53``).
     """
     rows = all_multisets(n_values, HAND_SIZE)
     weights = realisations(rows, copies)
     dealable = weights > 0
     rows, weights = rows[dealable], weights[dealable].astype(np.float64)
     category = np.asarray(categories)[dealable].astype(np.int64)
-    counts = []
-    for size in range(HAND_SIZE):
-        n_subsets = multiset_count(n_values, size)
-        total = np.zeros(n_subsets * n_columns, dtype=np.float64)
-        for positions in itertools.combinations(range(HAND_SIZE), size):
-            index = multiset_rank(rows[:, list(positions)]) * n_columns + category
-            total += np.bincount(index, weights=weights, minlength=n_subsets * n_columns)
-        summed = np.rint(total).astype(np.int64).reshape(n_subsets, n_columns)
-        own = realisations(all_multisets(n_values, size), copies)
-        quotient, remainder = np.divmod(summed, np.maximum(own, 1)[:, None])
-        if remainder.any():
-            raise AssertionError("multiset table sums do not divide by the realisations")
-        quotient.setflags(write=False)
-        counts.append(quotient)
-    return MultisetTables(n_values, copies, n_columns, tuple(counts), np.asarray(categories), faces)
+    size = HAND_SIZE - 1
+    cells = multiset_count(n_values, size) * n_columns
+    total = np.zeros(cells, dtype=np.float64)
+    for positions in itertools.combinations(range(HAND_SIZE), size):
+        index = multiset_rank(rows[:, list(positions)]) * n_columns + category
+        total += np.bincount(index, weights=weights, minlength=cells)
+    summed = [total.reshape(-1, n_columns)]
+    for size in range(HAND_SIZE - 2, -1, -1):
+        summed.insert(0, _shrink(summed[0], n_values, size))
+    counts = tuple(_per_realisation(u, n_values, copies, j) for j, u in enumerate(summed))
+    return MultisetTables(n_values, copies, n_columns, counts, np.asarray(categories), faces)
+
+
+def _shrink(above: np.ndarray, n_values: int, size: int) -> np.ndarray:
+    """``U_size`` from ``U_(size+1)`` (float64, one row per multiset rank; see
+    :func:`build_multiset_tables`)."""
+    supersets = all_multisets(n_values, size + 1)
+    n_columns = above.shape[1]
+    cells = multiset_count(n_values, size) * n_columns
+    columns = np.arange(n_columns, dtype=np.int64)[None, :]
+    weights = above.ravel()
+    total = np.zeros(cells, dtype=np.float64)
+    for dropped in range(size + 1):
+        index = (multiset_rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
+        total += np.bincount(index.ravel(), weights=weights, minlength=cells)
+    quotient, remainder = np.divmod(np.rint(total).astype(np.int64), HAND_SIZE - size)
+    if remainder.any():
+        raise AssertionError("multiset table sums do not divide evenly")
+    return quotient.reshape(-1, n_columns).astype(np.float64)
+
+
+def _per_realisation(summed: np.ndarray, n_values: int, copies: int, size: int) -> np.ndarray:
+    """``N_j = U_j / w`` (int64, read-only) of the ``size``-multisets: the counts per physical
+    realisation of each."""
+    own = realisations(all_multisets(n_values, size), copies)
+    quotient, remainder = np.divmod(np.rint(summed).astype(np.int64), np.maximum(own, 1)[:, None])
+    if remainder.any():
+        raise AssertionError("multiset table sums do not divide by the realisations")
+    quotient.setflags(write=False)
+    return quotient
 
 
 @dataclass(frozen=True, eq=False)
@@ -168,7 +198,7 @@ def prepare_copies(
         classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
                                   int(stored["group_order"][0]), bool(stored["invariant"][0]))
     else:
-        classes = multiset_classes(maps, HAND_SIZE, copies, categories)
+        classes = multiset_classes(faces, suits, HAND_SIZE, copies, categories)
         tables = build_multiset_tables(categories, n_values, copies, n_columns, faces)
         if use_cache:
             cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
