@@ -144,7 +144,8 @@ def _per_realisation(summed: np.ndarray, n_values: int, copies: int, size: int) 
     if remainder.any():
         raise AssertionError("multiset table sums do not divide by the realisations")
     quotient.setflags(write=False)
-    return quotient
+    result: np.ndarray = quotient
+    return result
 
 
 @dataclass(frozen=True, eq=False)

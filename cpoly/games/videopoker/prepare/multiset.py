@@ -39,6 +39,7 @@ __all__ = [
     "MultisetClasses",
     "all_multisets",
     "canonical_holds",
+    "dealable_classes",
     "multiset_classes",
     "multiset_count",
     "multiset_rank",
@@ -165,24 +166,41 @@ def multiset_classes(
     >>> classes.sizes.tolist(), int((classes.sizes * classes.weights).sum()) == comb(8, 2)
     ([2, 1, 2, 2, 2, 1], True)
     """
-    faces, suits = np.asarray(faces, dtype=np.int64), np.asarray(suits, dtype=np.int64)
-    n_values = len(faces)
-    rows = all_multisets(n_values, k)
-    weights = realisations(rows, copies)
-    dealable = np.flatnonzero(weights > 0)
-    group_order = len(suit_symmetries(faces, suits))
-    orbits = SuitOrbits.of(faces, suits, repeats=copies)
-    least = None
-    if group_order > 1 and orbits is not None and orbits.group_order == group_order:
-        least = _least_members(rows[dealable], dealable, orbits)
+    dealable, least = dealable_classes(faces, suits, k, copies)
+    weights = realisations(all_multisets(len(faces), k)[dealable], copies)
     invariant = categories is None or least is None or bool(
         np.array_equal(np.asarray(categories)[dealable], np.asarray(categories)[least]))
     if least is None or not invariant:
-        ones = np.ones(len(dealable), dtype=np.int64)
-        return MultisetClasses(dealable.astype(np.int64), ones, weights[dealable], 1, invariant)
-    representatives = dealable[least == dealable].astype(np.int64)
-    sizes = np.bincount(least, minlength=len(rows))[representatives].astype(np.int64)
-    return MultisetClasses(representatives, sizes, weights[representatives], group_order, True)
+        return MultisetClasses(dealable, np.ones(len(dealable), dtype=np.int64), weights, 1, invariant)
+    is_representative = least == dealable
+    representatives = dealable[is_representative]
+    sizes = np.bincount(np.searchsorted(representatives, least), minlength=len(representatives))
+    return MultisetClasses(representatives, sizes.astype(np.int64), weights[is_representative],
+                           len(suit_symmetries(faces, suits)), True)
+
+
+def dealable_classes(faces: np.ndarray, suits: np.ndarray, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """The ranks of the dealable k-multisets of the card values ``(faces, suits)`` (int64,
+    increasing), and the rank of the least member of each one's class under the deck's suit
+    renamings (None when the deck has none); kept for the last deck asked (the classification
+    and the classes read them both)."""
+    faces, suits = np.asarray(faces, dtype=np.int64), np.asarray(suits, dtype=np.int64)
+    return _dealable_classes(faces.tobytes(), suits.tobytes(), k, copies)
+
+
+@lru_cache(maxsize=1)
+def _dealable_classes(faces: bytes, suits: bytes, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
+    face_values, suit_values = np.frombuffer(faces, dtype=np.int64), np.frombuffer(suits, dtype=np.int64)
+    rows = all_multisets(len(face_values), k)
+    dealable = np.flatnonzero(realisations(rows, copies) > 0).astype(np.int64)
+    dealable.setflags(write=False)
+    group_order = len(suit_symmetries(face_values, suit_values))
+    orbits = SuitOrbits.of(face_values, suit_values, repeats=copies)
+    if group_order == 1 or orbits is None or orbits.group_order != group_order:
+        return dealable, None
+    least = _least_members(rows[dealable], dealable, orbits)
+    least.setflags(write=False)
+    return dealable, least
 
 
 def _least_members(rows: np.ndarray, ranks: np.ndarray, orbits: SuitOrbits) -> np.ndarray:
