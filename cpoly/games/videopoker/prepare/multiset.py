@@ -182,13 +182,13 @@ def multiset_classes(
 def dealable_classes(faces: np.ndarray, suits: np.ndarray, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
     """The ranks of the dealable k-multisets of the card values ``(faces, suits)`` (int64,
     increasing), and the rank of the least member of each one's class under the deck's suit
-    renamings (None when the deck has none); kept for the last deck asked (the classification
+    renamings (None when the deck has none); kept for the last two asked (the classification
     and the classes read them both)."""
     faces, suits = np.asarray(faces, dtype=np.int64), np.asarray(suits, dtype=np.int64)
     return _dealable_classes(faces.tobytes(), suits.tobytes(), k, copies)
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=2)
 def _dealable_classes(faces: bytes, suits: bytes, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
     face_values, suit_values = np.frombuffer(faces, dtype=np.int64), np.frombuffer(suits, dtype=np.int64)
     rows = all_multisets(len(face_values), k)
