@@ -184,15 +184,15 @@ class VideoPoker:
         if self.copies == 1:
             rows = all_hands(self.n_cards, HAND_SIZE)
         else:
-            rows = all_multisets(len(self.value_faces), HAND_SIZE)
             dealable, least = dealable_classes(self.value_faces, self.value_suits, HAND_SIZE, self.copies)
-        classes = np.full(len(rows), len(self.game.category_names), dtype=np.int16)
-        rejected = np.zeros(len(rows), dtype=bool)
+            rows = all_multisets(len(self.value_faces), HAND_SIZE, dealable)  # the dealable rows only
+        classes = np.full(self._n_hands, len(self.game.category_names), dtype=np.int16)
+        rejected = np.zeros(self._n_hands, dtype=bool)
         arguments = (self.value_faces, self.value_suits, frozenset(self.position_dependent))
         if least is not None and self.suit_literals == []:  # no literal tells the suits apart
-            found = classify_by_classes(self.game, rows[dealable], np.asarray(dealable), least, *arguments)
+            found = classify_by_classes(self.game, rows, np.asarray(dealable), least, *arguments)
         else:
-            found = classify_rows(self.game, rows[dealable], *arguments)
+            found = classify_rows(self.game, rows, *arguments)
         classes[dealable], rejected[dealable], odd = found
         self._store_checks(rejected, odd)
         return classes

@@ -111,7 +111,7 @@ def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, face
     four_classes = np.flatnonzero(least == fours)
     class_of = np.zeros(multiset_count(n_values, size), dtype=np.int64)  # by rank: the class of its least member
     class_of[fours] = np.searchsorted(fours[four_classes], least)
-    deals = all_multisets(n_values, HAND_SIZE)[classes.representatives]
+    deals = all_multisets(n_values, HAND_SIZE, classes.representatives)
     category = np.asarray(categories)[classes.representatives].astype(np.int64)
     weights = (classes.sizes * classes.weights).astype(np.float64)
     cells = len(four_classes) * n_columns

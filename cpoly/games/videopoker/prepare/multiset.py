@@ -40,6 +40,7 @@ __all__ = [
     "all_multisets",
     "canonical_holds",
     "dealable_classes",
+    "dealable_rows",
     "multiset_classes",
     "multiset_count",
     "multiset_rank",
@@ -52,13 +53,18 @@ def multiset_count(n_values: int, k: int) -> int:
     return comb(n_values + k - 1, k)
 
 
-@lru_cache(maxsize=8)
-def all_multisets(n_values: int, k: int) -> np.ndarray:
-    """Every non-decreasing k-row of values ``0..V-1``, in rank order (read-only, int16); the
-    rank space is dense: :func:`realisations` tells the dealable rows (weight > 0)."""
-    shifted = all_hands(n_values + k - 1, k).astype(np.int16)
-    rows = shifted - np.arange(k, dtype=np.int16)
-    rows.setflags(write=False)
+def all_multisets(n_values: int, k: int, ranks: np.ndarray | None = None) -> np.ndarray:
+    """Every non-decreasing k-row of values ``0..V-1``, in rank order, or only the rows of
+    ``ranks`` (int16, a new array each call, read off the sets ``a_i + i`` that
+    :func:`~cpoly.deck.subsets.all_hands` keeps); the rank space is dense:
+    :func:`realisations` tells the dealable rows (weight > 0).
+
+    >>> all_multisets(3, 2, np.array([1, 5])).tolist()
+    [[0, 1], [2, 2]]
+    """
+    shifted = all_hands(n_values + k - 1, k)
+    rows = (shifted if ranks is None else shifted[ranks]).astype(np.int16)
+    rows -= np.arange(k, dtype=np.int16)
     return rows
 
 
@@ -82,6 +88,20 @@ def realisations(rows: np.ndarray, copies: int) -> np.ndarray:
             repeat = np.where(rows[..., i] == rows[..., i - 1], repeat + 1, 0)
         weights = weights * np.maximum(copies - repeat, 0) // (repeat + 1)
     return weights
+
+
+def dealable_rows(rows: np.ndarray, copies: int) -> np.ndarray:
+    """Whether each non-decreasing row repeats no value more than ``copies`` times (bool): the
+    rows :func:`realisations` weighs above 0.
+
+    >>> dealable_rows(np.array([[0, 0, 1], [0, 0, 0]]), copies=2).tolist()
+    [True, False]
+    """
+    rows = np.asarray(rows)
+    if copies >= rows.shape[-1]:
+        return np.ones(rows.shape[:-1], dtype=bool)
+    result: np.ndarray = ~(rows[..., copies:] == rows[..., :-copies]).any(axis=-1)
+    return result
 
 
 def canonical_holds(deals: np.ndarray) -> np.ndarray:
@@ -167,21 +187,21 @@ def multiset_classes(
     ([2, 1, 2, 2, 2, 1], True)
     """
     dealable, least = dealable_classes(faces, suits, k, copies)
-    weights = realisations(all_multisets(len(faces), k)[dealable], copies)
     invariant = categories is None or least is None or bool(
         np.array_equal(np.asarray(categories)[dealable], np.asarray(categories)[least]))
     if least is None or not invariant:
-        return MultisetClasses(dealable, np.ones(len(dealable), dtype=np.int64), weights, 1, invariant)
-    is_representative = least == dealable
-    representatives = dealable[is_representative]
+        ones = np.ones(len(dealable), dtype=np.int64)
+        weights = realisations(all_multisets(len(faces), k, dealable), copies)
+        return MultisetClasses(dealable.astype(np.int64), ones, weights, 1, invariant)
+    representatives = dealable[least == dealable].astype(np.int64)
     sizes = np.bincount(np.searchsorted(representatives, least), minlength=len(representatives))
-    return MultisetClasses(representatives, sizes.astype(np.int64), weights[is_representative],
+    return MultisetClasses(representatives, sizes.astype(np.int64), realisations(all_multisets(len(faces), k, representatives), copies),
                            len(suit_symmetries(faces, suits)), True)
 
 
 def dealable_classes(faces: np.ndarray, suits: np.ndarray, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
-    """The ranks of the dealable k-multisets of the card values ``(faces, suits)`` (int64,
-    increasing), and the rank of the least member of each one's class under the deck's suit
+    """The ranks of the dealable k-multisets of the card values ``(faces, suits)`` (int32 or
+    int64, increasing), and the rank of the least member of each one's class under the deck's suit
     renamings (None when the deck has none); kept for the last two asked (the classification
     and the classes read them both)."""
     faces, suits = np.asarray(faces, dtype=np.int64), np.asarray(suits, dtype=np.int64)
@@ -191,29 +211,32 @@ def dealable_classes(faces: np.ndarray, suits: np.ndarray, k: int, copies: int) 
 @lru_cache(maxsize=2)
 def _dealable_classes(faces: bytes, suits: bytes, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
     face_values, suit_values = np.frombuffer(faces, dtype=np.int64), np.frombuffer(suits, dtype=np.int64)
-    rows = all_multisets(len(face_values), k)
-    dealable = np.flatnonzero(realisations(rows, copies) > 0).astype(np.int64)
+    total = multiset_count(len(face_values), k)
+    dtype = np.int32 if total < 2**31 else np.int64
+    dealable = np.concatenate([start + np.flatnonzero(dealable_rows(all_multisets(len(face_values), k, ranks), copies))
+                               for start in range(0, total, CLASS_CHUNK)
+                               for ranks in [np.arange(start, min(start + CLASS_CHUNK, total))]]).astype(dtype)
     dealable.setflags(write=False)
     group_order = len(suit_symmetries(face_values, suit_values))
     orbits = SuitOrbits.of(face_values, suit_values, repeats=copies)
     if group_order == 1 or orbits is None or orbits.group_order != group_order:
         return dealable, None
-    least = _least_members(rows[dealable], dealable, orbits)
+    least = _least_members(len(face_values), k, dealable, orbits)
     least.setflags(write=False)
     return dealable, least
 
 
-def _least_members(rows: np.ndarray, ranks: np.ndarray, orbits: SuitOrbits) -> np.ndarray:
-    """The rank of the least member of each row's class (rows of ranks ``ranks``)."""
-    canonical = np.empty(len(rows), dtype=np.int64)
+def _least_members(n_values: int, k: int, ranks: np.ndarray, orbits: SuitOrbits) -> np.ndarray:
+    """The rank of the least member of the class of each k-multiset of rank in ``ranks``."""
+    canonical = np.empty(len(ranks), dtype=ranks.dtype)
 
     def run(start: int, stop: int) -> None:
-        canonical[start:stop] = orbits.canonical_ranks(rows[start:stop])
+        canonical[start:stop] = orbits.canonical_ranks(all_multisets(n_values, k, ranks[start:stop]))
 
-    map_chunks(run, len(rows), CLASS_CHUNK)
+    map_chunks(run, len(ranks), CLASS_CHUNK)
     if orbits.least_first:
         return canonical
-    least = np.full(int(canonical.max(initial=0)) + 1, np.iinfo(np.int64).max, dtype=np.int64)
-    np.minimum.at(least, canonical, ranks.astype(np.int64))
+    least = np.full(int(canonical.max(initial=0)) + 1, np.iinfo(ranks.dtype).max, dtype=ranks.dtype)
+    np.minimum.at(least, canonical, ranks)
     result: np.ndarray = least[canonical]
     return result
