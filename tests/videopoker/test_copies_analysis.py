@@ -320,3 +320,18 @@ def test_double_deck_holds_equal_physical_draws(texts):
         assert (categories >= 0).all()
         expected = np.bincount(categories, minlength=n_columns).tolist()
         assert list(result.options[mask].counts) == expected, (texts, mask)
+
+
+@pytest.mark.parametrize("n_faces, n_suits, copies", [(3, 2, 3), (5, 2, 2), (3, 3, 2), (2, 4, 2)])
+def test_multiset_classes_are_the_least_images_under_every_renaming(n_faces, n_suits, copies):
+    """Canonical members (one pass) against every suit renaming applied and sorted (brute force)."""
+    from cpoly.deck.symmetry import suit_symmetries
+
+    values = np.arange(n_faces * n_suits)
+    faces, suits = values // n_suits, values % n_suits
+    rows = all_multisets(len(values), 5)
+    dealable = np.flatnonzero(realisations(rows, copies))
+    images = [multiset_rank(np.sort(value_map[rows[dealable]], axis=1)) for value_map in suit_symmetries(faces, suits)]
+    least, sizes = np.unique(np.min(images, axis=0), return_counts=True)
+    classes = multiset_classes(faces, suits, 5, copies)
+    assert classes.representatives.tolist() == least.tolist() and classes.sizes.tolist() == sizes.tolist()
