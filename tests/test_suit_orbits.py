@@ -212,20 +212,24 @@ SIX_SUIT_COMBINATIONS = (32_201_010, 15_903_000, 15_515_263_260, 42_581_643_300,
                          70_582_405_320, 104_014_505_700, 48_978_216_000, 24_025_396_500)
 
 
-def test_six_suit_analysis_equals_the_per_permutation_figures(tmp_path: Path) -> None:
-    """Six suits of the small deck (36 cards, 720 renamings) prepared from every hand, its deal
-    classes from canonical members: the figures of the path that sorted every hand's 720 images
-    (commit afa0628, `cpoly analyze` of the same file)."""
+@pytest.mark.parametrize("by_classes", [True, False], ids=["suit classes", "every hand"])
+def test_six_suit_analysis_equals_the_per_permutation_figures(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                by_classes: bool) -> None:
+    """Six suits of the small deck (36 cards, 720 renamings) prepared from its suit classes, and
+    from every hand with its deal classes from canonical members: the figures of the path that
+    sorted every hand's 720 images (commit afa0628, `cpoly analyze` of the same file)."""
     text = (ROOT / "tests" / "fixtures" / "small_poker.cp").read_text(encoding="utf-8")
     full_house = text[text.index("FullHouse = ("):text.index("ThreeOfAKind =")]
     text = (text.replace(full_house, "FullHouse = any(i<j<k in 1..5) (δF[i],F[j],F[k] * any(l<m in 1..5) "
                                      "(δF[l],F[m] (1 - δl,i) (1 - δl,j) (1 - δl,k) (1 - δm,i) (1 - δm,j) (1 - δm,k)))\n")
             .replace("Suits = 3", "Suits = 6").replace('"hdc"', '"hdcsxy"'))
     (tmp_path / "six.cp").write_text(text, encoding="utf-8")
+    if not by_classes:
+        monkeypatch.setattr(VideoPoker, "_prepare_by_classes", lambda self, use_cache: None)
     poker = VideoPoker.load(str(tmp_path / "six.cp"))
     analysis = poker.analyze(use_cache=False)
     prepared = poker.single_deck(use_cache=False)
-    assert isinstance(prepared, PreparedGame) and prepared.suit_classes is None  # every hand listed
+    assert isinstance(prepared, PreparedGame) and (prepared.suit_classes is not None) is by_classes
     assert analysis.group_order == 720 and analysis.deal_classes == 2_628
     assert analysis.combinations == SIX_SUIT_COMBINATIONS
     assert analysis.expected_return == Fraction(83_453_999, 20_451_816)

@@ -3,10 +3,10 @@
 A hand is written as one **face mask per suit** (bit ``f`` = the hand holds face ``f`` in that
 suit).  Suits that have the same faces in the deck and that no literal of the game tells apart
 form a *block* of interchangeable suits; permuting the suits of a block is a symmetry.  Sorting
-each block's masks in decreasing order is a canonical form, and the card bitmask of the sorted
-form (``sum(2**card)``, the block's suits relabelled in increasing order) is a **key** that is
-the same for every member of a class and is its member of least colex rank (the rearrangement
-inequality: the suit holding the highest cards gets the lowest suit label).
+each block's masks in decreasing order is a canonical form, the class's member of least colex
+rank (the rearrangement inequality: the suit holding the highest cards gets the lowest suit
+label), and its colex rank is the class's **key** (int64, any deck size: the canonical form's
+card bitmask is read in 64-bit words, one set bit at a time, never one 64-bit mask of the deck).
 
 :func:`suit_levels` generates the classes of 0..5-card hands level by level: every class of
 ``k - 1`` cards extended by each card it lacks gives every class of ``k`` cards, and for
@@ -43,17 +43,13 @@ import numpy as np
 from cpoly.deck.subsets import all_hands, binomial_table
 from cpoly.scale.parallel import map_chunks, workers
 
-__all__ = ["MAX_FACES", "SuitBlocks", "SuitLevels", "key_cards", "suit_levels"]
+__all__ = ["MAX_COLUMNS", "MAX_FACES", "SuitBlocks", "SuitLevels", "key_cards", "suit_levels"]
 
-#: Faces per suit up to this use the mask tables (``2**MAX_FACES`` entries per suit).  Not 16:
-#: with 16 faces in 4 suits the top bit of the uint64 keys is used, and a 64-card deck gave
-#: wrong counts (found by review; such decks take the path that classifies every hand).
-MAX_FACES = 15
-#: Card bitmask keys are uint64 below their top bit: decks of at most 60 (15 x 4) cards.
-MAX_CARDS = 60
-#: A hand's face masks pack into one uint64, 16 bits per suit: at most four suit values.
-MAX_COLUMNS = 4
-_FIELD = 16
+#: Faces per suit up to this use the mask tables (``2**MAX_FACES`` entries per suit and word).
+MAX_FACES = 16
+#: Suit values up to this (the group's permutations are listed: 8! at most).
+MAX_COLUMNS = 8
+_WORD = 64
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,7 +67,8 @@ class SuitBlocks:
     blocks : tuple of tuple of int
         Columns of each block of interchangeable suits (singletons included).
     spread : numpy.ndarray
-        ``(columns, 2**faces)`` uint64: the card bitmask of a face mask placed in a column.
+        ``(words, columns, 2**faces)`` uint64: the card bitmask of a face mask placed in a
+        column, 64 cards per word (word ``w`` holds cards ``64 w .. 64 w + 63``).
     """
 
     n: int
@@ -88,7 +85,7 @@ class SuitBlocks:
         faces, suits = np.asarray(faces, dtype=np.int64), np.asarray(suits, dtype=np.int64)
         n = len(faces)
         order = np.lexsort((suits, faces))
-        if n > MAX_CARDS or not np.array_equal(order, np.arange(n)):
+        if not np.array_equal(order, np.arange(n)):
             return None
         face_values, face_index = np.unique(faces, return_inverse=True)
         suit_values, column = np.unique(suits, return_inverse=True)
@@ -99,14 +96,8 @@ class SuitBlocks:
         signature: dict[tuple[object, ...], list[int]] = {}
         for c, value in enumerate(suit_values.tolist()):
             signature.setdefault((face_sets[c], *(value in lit for lit in literals)), []).append(c)
-        bit_of = np.zeros((len(suit_values), len(face_values)), dtype=np.uint64)  # 0: no such card
-        bit_of[column, face_index] = np.uint64(1) << np.arange(n, dtype=np.uint64)
-        spread = np.zeros((len(suit_values), 1 << len(face_values)), dtype=np.uint64)
-        for face in range(len(face_values)):  # masks with top bit `face`: those below plus its card
-            low = 1 << face
-            np.bitwise_or(spread[:, :low], bit_of[:, face:face + 1], out=spread[:, low:2 * low])
         return cls(n, column.astype(np.int64), (np.int64(1) << face_index).astype(np.int64),
-                   tuple(tuple(b) for b in signature.values()), spread)
+                   tuple(tuple(b) for b in signature.values()), _spread(column, face_index, len(suit_values)))
 
     @property
     def group_order(self) -> int:
@@ -117,36 +108,25 @@ class SuitBlocks:
         """Every permutation of the columns that stays within the blocks (identity first)."""
         maps = []
         for images in itertools.product(*(itertools.permutations(b) for b in self.blocks)):
-            row = list(range(len(self.spread)))
+            row = list(range(self.spread.shape[1]))
             for block, image in zip(self.blocks, images):
                 for source, target in zip(block, image):
                     row[source] = target
             maps.append(row)
         return maps
 
-    def packed(self, hands: np.ndarray) -> np.ndarray:
-        """Each hand's face masks packed 16 bits per column into one uint64 (a sum of the
-        cards' words: removing a card from a hand is a subtraction)."""
-        hands = np.asarray(hands)
-        words = self.word[hands[:, 0]] if hands.shape[1] else np.zeros(len(hands), dtype=np.uint64)
-        for i in range(1, hands.shape[1]):
-            words = words + self.word[hands[:, i]]
-        return words
-
-    def unpack(self, packed: np.ndarray) -> np.ndarray:
-        """``(columns, N)`` int32 face masks from :meth:`packed` words."""
-        masks = np.empty((len(self.spread), len(packed)), dtype=np.int32)
-        for c in range(len(self.spread)):
-            masks[c] = (packed >> np.uint64(_FIELD * c)) & np.uint64((1 << _FIELD) - 1)
-        return masks
-
     def masks(self, hands: np.ndarray) -> np.ndarray:
         """``(columns, N)`` int32 face masks of hands given as rows of card indices."""
-        return self.unpack(self.packed(hands))
+        hands = np.asarray(hands)
+        masks = np.zeros((self.spread.shape[1], len(hands)), dtype=np.int32)
+        for c, bits in enumerate(self.column_bits):
+            for i in range(hands.shape[1]):
+                masks[c] |= bits[hands[:, i]]
+        return masks
 
     def canonical(self, masks: np.ndarray, changed: int | None = None) -> np.ndarray:
         """Sort each block of ``masks`` (``(columns, N)``, in place) in decreasing order and
-        return the class keys (uint64 card bitmask of each class's least member).
+        return the class keys (int64 colex rank of each class's least member).
 
         With ``changed``, only that column may be out of order (it grew): one bubbling pass.
         """
@@ -160,21 +140,24 @@ class SuitBlocks:
             for step in range(len(block)):
                 for j in range(step % 2, len(block) - 1, 2):
                     _order_pair(masks, block[j], block[j + 1])
-        key = self.spread[0][masks[0]]
-        for c in range(1, len(self.spread)):
-            key |= self.spread[c][masks[c]]
-        result: np.ndarray = key
-        return result
+        words = []
+        for spread in self.spread:
+            word = spread[0][masks[0]]
+            for c in range(1, len(spread)):
+                word |= spread[c][masks[c]]
+            words.append(word)
+        return _bitmask_ranks(words, self.n)
 
     def keys(self, hands: np.ndarray) -> np.ndarray:
         """The class key of each hand (rows of card indices)."""
         return self.canonical(self.masks(hands))
 
     @cached_property
-    def word(self) -> np.ndarray:
-        """Each card's face bit in its column's 16-bit field (uint64), see :meth:`packed`."""
-        words: np.ndarray = (self.face_bit << (_FIELD * self.column)).astype(np.uint64)
-        return words
+    def column_bits(self) -> np.ndarray:
+        """``(columns, n)`` int32: each card's face bit in its own column's row, else 0."""
+        bits = np.zeros((self.spread.shape[1], self.n), dtype=np.int32)
+        bits[self.column, np.arange(self.n)] = self.face_bit
+        return bits
 
     def class_index(self, keys: np.ndarray, hands: np.ndarray) -> np.ndarray:
         """The index (int32) in the sorted class ``keys`` of each hand's class."""
@@ -203,6 +186,46 @@ class SuitBlocks:
         return order
 
 
+def _spread(column: np.ndarray, face_index: np.ndarray, n_columns: int) -> np.ndarray:
+    """:attr:`SuitBlocks.spread` of a deck: the card bitmask words of every face mask in every column."""
+    n = len(column)
+    n_faces = int(face_index.max()) + 1 if n else 0
+    spread = np.zeros((-(-n // _WORD), n_columns, 1 << n_faces), dtype=np.uint64)
+    for word in range(len(spread)):
+        bit_of = np.zeros((n_columns, n_faces), dtype=np.uint64)  # 0: no such card in this word
+        cards = np.arange(word * _WORD, min(n, (word + 1) * _WORD))
+        bit_of[column[cards], face_index[cards]] = np.uint64(1) << (cards - word * _WORD).astype(np.uint64)
+        for face in range(n_faces):  # masks with top bit `face`: those below plus its card
+            low = 1 << face
+            np.bitwise_or(spread[word, :, :low], bit_of[:, face:face + 1], out=spread[word, :, low:2 * low])
+    return spread
+
+
+def _bitmask_ranks(words: list[np.ndarray], n: int) -> np.ndarray:
+    """The colex rank (int64) of each card bitmask of an ``n``-card deck given as 64-card
+    ``words`` (lowest first): the set bits taken from the lowest, each adding
+    ``C(card, position + 1)``.
+
+    >>> _bitmask_ranks([np.array([0b111, 0b10011], dtype=np.uint64)], 5).tolist()
+    [0, 4]
+    """
+    held = sum(np.bitwise_count(word).astype(np.intp) for word in words)
+    most = int(np.max(held, initial=0))
+    binomials = binomial_table(max(n, most + 1), most)
+    rank = np.zeros(len(words[0]), dtype=np.int64)
+    position = np.zeros(len(rank), dtype=np.intp)
+    for index, word in enumerate(words):
+        rest = word.copy()
+        for _ in range(int(np.max(np.bitwise_count(word), initial=0))):
+            some = rest != 0
+            lowest = rest & (~rest + np.uint64(1))
+            card = np.frexp(lowest.astype(np.float64))[1] - 1 + index * _WORD  # powers of two are exact
+            rank += np.where(some, binomials[np.minimum(position + 1, most), np.minimum(card, n - 1)], 0)
+            position += some
+            rest ^= lowest
+    return rank
+
+
 def _order_pair(masks: np.ndarray, high: int, low: int) -> None:
     """Rows ``high`` and ``low`` of ``masks`` swapped where ``low`` holds the larger mask."""
     larger = np.maximum(masks[high], masks[low])
@@ -217,7 +240,7 @@ class SuitLevels:
     Attributes
     ----------
     keys : tuple of numpy.ndarray
-        ``keys[j]`` the sorted uint64 keys of the j-card classes (= colex order of their least
+        ``keys[j]`` the sorted int64 keys of the j-card classes (the colex ranks of their least
         members).
     children : tuple of numpy.ndarray
         ``children[j]`` for ``j = 1..4``, ``(n, classes of j - 1 cards)`` int32: the class of
@@ -293,26 +316,38 @@ class SuitLevels:
 
 
 def key_cards(keys: np.ndarray, k: int) -> np.ndarray:
-    """``(len(keys), k)`` the cards (set bits) of each uint64 card bitmask, increasing (int8).
+    """``(len(keys), k)`` the increasing cards (int8) of the k-card hands of colex ranks ``keys``:
+    from the top, the largest card ``c`` with ``C(c, i) <= rest``.
 
-    >>> key_cards(np.array([0b10110], dtype=np.uint64), 3).tolist()
-    [[1, 2, 4]]
+    >>> key_cards(np.array([0, 6]), 3).tolist()
+    [[0, 1, 2], [1, 2, 4]]
     """
-    rest = keys.copy()
-    cards = np.empty((len(keys), k), dtype=np.int8)
-    for i in range(k):
-        lowest = rest & (~rest + np.uint64(1))
-        cards[:, i] = np.frexp(lowest.astype(np.float64))[1] - 1  # powers of two are exact
-        rest ^= lowest
+    rest = np.asarray(keys, dtype=np.int64).copy()
+    cards = np.empty((len(rest), k), dtype=np.int8)
+    for i in range(k, 0, -1):
+        column = _binomial_column(i, int(np.max(rest, initial=0)))
+        card = np.searchsorted(column, rest, side="right") - 1
+        cards[:, i - 1] = card
+        rest -= column[card]
     return cards
 
 
-_ABSENT = np.uint64(2**64 - 1)  # the key of "the representative holds this card already"
+def _binomial_column(i: int, at_least: int) -> np.ndarray:
+    """``C(c, i)`` for ``c = 0, 1, ...`` up to the first above ``at_least`` (int64)."""
+    values = [0] * i + [1]
+    while values[-1] <= at_least:
+        c = len(values)
+        values.append(values[-1] * c // (c - i))
+    return np.array(values, dtype=np.int64)
+
+
+#: The key of "the representative holds this card already" (above every colex rank).
+_ABSENT = np.iinfo(np.int64).max
 
 
 def suit_levels(blocks: SuitBlocks) -> SuitLevels:
     """The classes of 0..5-card hands, each level from the one below (see the module text)."""
-    keys: list[np.ndarray] = [np.zeros(1, dtype=np.uint64)]
+    keys: list[np.ndarray] = [np.zeros(1, dtype=np.int64)]
     children: list[np.ndarray] = [np.zeros((blocks.n, 0), dtype=np.int32)]
     for size in range(1, 5):
         grown = _grow(blocks, keys[-1], size - 1, everything=True)
@@ -355,12 +390,13 @@ def _grow(blocks: SuitBlocks, keys: np.ndarray, size: int, everything: bool) -> 
     """
     n = blocks.n
     masks = blocks.masks(key_cards(keys, size))
-    grown = np.full((n, len(keys)), _ABSENT, dtype=np.uint64)
+    grown = np.full((n, len(keys)), _ABSENT, dtype=np.int64)
     # representatives are in colex order, so those whose highest face is below a face bound
-    # form a prefix: bound[f] = how many have every card below the first card of face f + 1
+    # form a prefix: bound[card] = how many have every card below the first card of the next
+    # face, x, that is a colex rank below C(x, size)
     face_of = np.cumsum(np.diff(blocks.face_bit, prepend=blocks.face_bit[0]) != 0)
     next_face = np.searchsorted(face_of, face_of, side="right")
-    bound = np.searchsorted(keys, np.uint64(1) << next_face.astype(np.uint64)) if size else np.ones(n, int)
+    bound = np.searchsorted(keys, binomial_table(n + 1, size)[size][next_face])
 
     def run(start: int, stop: int) -> None:
         for card in range(start, stop):

@@ -44,7 +44,8 @@ from cpoly.deck.subsets import binomial_table
 
 __all__ = ["MAX_COLUMNS", "MAX_SLOTS", "SuitOrbits"]
 
-#: Slots per suit up to this: a suit's mask is one unsigned integer (uint64 at most).
+#: Bits of a suit's mask up to this (its slots times the bits of a slot's count): a suit's mask
+#: is one unsigned integer (uint64 at most).
 MAX_SLOTS = 64
 #: Suit values at most this: each column's position in its block packs into 3 bits of a uint32.
 MAX_COLUMNS = 8
@@ -56,23 +57,23 @@ class _Block:
     """A block of interchangeable suits: its columns and the words its masks are packed in."""
 
     columns: tuple[int, ...]
-    #: ``(n,)`` uint64 per word: each card's slot bit in its column's field of that word, else 0
+    #: ``(n,)`` uint64 per word: each card's slot count 1 in its column's field of that word, else 0
     words: tuple[np.ndarray, ...]
-    #: slots per suit: the width of a field
-    slots: int
+    #: bits per suit: the width of a field (slots times the bits of a slot's count)
+    width: int
 
     def masks(self, cards: list[np.ndarray]) -> list[np.ndarray]:
-        """Each column's slot mask of every hand (rows spread over ``cards``)."""
-        per_word = 64 // self.slots
-        full = np.uint64((1 << self.slots) - 1)
-        dtype = _mask_dtype(self.slots)
+        """Each column's slot mask (slot counts) of every hand (rows spread over ``cards``)."""
+        per_word = 64 // self.width
+        full = np.uint64((1 << self.width) - 1)
+        dtype = _mask_dtype(self.width)
         masks = []
         for index, table in enumerate(self.words):
             word = table[cards[0]]
             for card in cards[1:]:
-                word |= table[card]
+                word += table[card]  # counts below 2**bits: no carry between slots
             for field in range(min(per_word, len(self.columns) - index * per_word)):
-                masks.append(((word >> np.uint64(field * self.slots)) & full).astype(dtype))
+                masks.append(((word >> np.uint64(field * self.width)) & full).astype(dtype))
         return masks
 
 
@@ -88,11 +89,16 @@ class SuitOrbits:
         The suit columns of each block of at least two interchangeable suits, increasing.
     least_first : bool
         True when the deck is slot-major: the canonical member is the least of its orbit.
+    repeats : int
+        Times a hand may hold one card (1: hands are sets, ranked by colex rank; more: hands
+        are multisets of the cards, ranked by :func:`multiset ranks <_multiset_rank>`, and a
+        mask holds each slot's count in ``repeats.bit_length()`` bits).
     """
 
     n: int
     blocks: tuple[tuple[int, ...], ...]
     least_first: bool
+    repeats: int
     #: the blocks' columns and mask words
     _blocks: tuple[_Block, ...]
     #: ``(n,)`` uint32: ``_POSITION_BITS *`` the suit column of each card
@@ -109,9 +115,10 @@ class SuitOrbits:
         return prod(factorial(len(block)) for block in self.blocks)
 
     @classmethod
-    def of(cls, faces: np.ndarray, suits: np.ndarray) -> SuitOrbits | None:
-        """The slot form of the deck ``(faces, suits)``; None when a suit has more than
-        :data:`MAX_SLOTS` slots or the deck more than :data:`MAX_COLUMNS` suit values."""
+    def of(cls, faces: np.ndarray, suits: np.ndarray, repeats: int = 1) -> SuitOrbits | None:
+        """The slot form of the deck ``(faces, suits)`` for hands holding a card up to
+        ``repeats`` times; None when a suit's mask needs more than :data:`MAX_SLOTS` bits or the
+        deck has more than :data:`MAX_COLUMNS` suit values."""
         faces = np.asarray(faces, dtype=np.int64)
         suits = np.asarray(suits, dtype=np.int64)
         suit_values, column = np.unique(suits, return_inverse=True)
@@ -119,7 +126,8 @@ class SuitOrbits:
         copy = _copy_numbers(faces, suits)
         contents = [frozenset(zip(faces[column == s].tolist(), copy[column == s].tolist()))
                     for s in range(len(suit_values))]
-        if len(suit_values) > MAX_COLUMNS or max(map(len, contents), default=0) > MAX_SLOTS:
+        bits = repeats.bit_length()
+        if len(suit_values) > MAX_COLUMNS or max(map(len, contents), default=0) * bits > MAX_SLOTS:
             return None
         by_content: dict[frozenset[tuple[int, int]], list[int]] = {}
         for s, content in enumerate(contents):
@@ -136,24 +144,31 @@ class SuitOrbits:
             grid = np.array([[card_at[(face, s, c)] for s in block] for face, c in slots], dtype=np.int64)
             for p in range(len(block)):
                 moved[grid * width + p] = grid[:, [p]]
-            packed.append(_packed_block(block, grid, n))
+            packed.append(_packed_block(block, grid, n, bits))
             least_first = least_first and _slot_major(grid)
-        return cls(n, tuple(blocks), least_first, tuple(packed), (column * _POSITION_BITS).astype(np.uint32),
+        return cls(n, tuple(blocks), least_first, repeats, tuple(packed), (column * _POSITION_BITS).astype(np.uint32),
                    moved, width)
 
     def canonical_ranks(self, hands: np.ndarray) -> np.ndarray:
-        """The colex rank (int64) of each hand's canonical member (rows of increasing cards)."""
+        """The rank (int64) of each hand's canonical member (rows of increasing cards, or
+        non-decreasing with :attr:`repeats`): colex for sets, multiset ranks for multisets."""
         hands = np.asarray(hands)
         cards = [np.ascontiguousarray(hands[:, i], dtype=np.intp) for i in range(hands.shape[1])]
         if not self.blocks:
-            return _colex(cards, self.n)
+            return self._rank(cards)
         packed = self._positions(cards)
         images = []
         for card in cards:
             position = (packed >> self._shift[card]) & np.uint32((1 << _POSITION_BITS) - 1)
             images.append(self._moved[card * self._width + position])
         _sort_columns(images)
-        return _colex([image.astype(np.intp) for image in images], self.n)
+        return self._rank([image.astype(np.intp) for image in images])
+
+    def _rank(self, columns: list[np.ndarray]) -> np.ndarray:
+        """Colex rank of sets, or multiset rank (colex of ``a_i + i``) with :attr:`repeats`."""
+        if self.repeats == 1:
+            return _colex(columns, self.n)
+        return _colex([column + i for i, column in enumerate(columns)], self.n + len(columns) - 1)
 
     def _positions(self, cards: list[np.ndarray]) -> np.ndarray:
         """Each hand's position of every suit column in its block after sorting the block's
@@ -172,18 +187,19 @@ class SuitOrbits:
         return packed
 
 
-def _packed_block(columns: tuple[int, ...], grid: np.ndarray, n: int) -> _Block:
-    """A block's mask words from its cards ``grid[slot, position in the block]``: as many
-    columns' fields per uint64 word as fit."""
-    slots = len(grid)
-    per_word = 64 // slots
+def _packed_block(columns: tuple[int, ...], grid: np.ndarray, n: int, bits: int) -> _Block:
+    """A block's mask words from its cards ``grid[slot, position in the block]``, ``bits`` per
+    slot: as many columns' fields per uint64 word as fit."""
+    width = len(grid) * bits
+    per_word = 64 // width
     words = []
     for first in range(0, len(columns), per_word):
         table = np.zeros(n, dtype=np.uint64)
         for field, p in enumerate(range(first, min(first + per_word, len(columns)))):
-            table[grid[:, p]] = np.uint64(1) << (np.arange(slots, dtype=np.uint64) + np.uint64(field * slots))
+            shift = np.arange(len(grid), dtype=np.uint64) * np.uint64(bits) + np.uint64(field * width)
+            table[grid[:, p]] = np.uint64(1) << shift
         words.append(table)
-    return _Block(columns, tuple(words), slots)
+    return _Block(columns, tuple(words), width)
 
 
 def _slot_major(grid: np.ndarray) -> bool:

@@ -184,8 +184,8 @@ def test_multiset_ranks_weights_and_classes(n_values, k, copies):
         realised[hand] = realised.get(hand, 0) + 1
     weights = realisations(rows, copies)
     assert {tuple(r): int(w) for r, w in zip(rows.tolist(), weights) if w} == realised
-    maps = np.array([list(range(n_values)), list(range(n_values))[::-1]])
-    classes = multiset_classes(maps, k, copies)
+    values = np.arange(n_values)
+    classes = multiset_classes(values // 2, values % 2, k, copies)
     assert int((classes.sizes * classes.weights).sum()) == comb(n_values * copies, k)
 
 
@@ -323,3 +323,18 @@ def test_double_deck_holds_equal_physical_draws(texts):
         assert (categories >= 0).all()
         expected = np.bincount(categories, minlength=n_columns).tolist()
         assert list(result.options[mask].counts) == expected, (texts, mask)
+
+
+@pytest.mark.parametrize("n_faces, n_suits, copies", [(3, 2, 3), (5, 2, 2), (3, 3, 2), (2, 4, 2)])
+def test_multiset_classes_are_the_least_images_under_every_renaming(n_faces, n_suits, copies):
+    """Canonical members (one pass) against every suit renaming applied and sorted (brute force)."""
+    from cpoly.deck.symmetry import suit_symmetries
+
+    values = np.arange(n_faces * n_suits)
+    faces, suits = values // n_suits, values % n_suits
+    rows = all_multisets(len(values), 5)
+    dealable = np.flatnonzero(realisations(rows, copies))
+    images = [multiset_rank(np.sort(value_map[rows[dealable]], axis=1)) for value_map in suit_symmetries(faces, suits)]
+    least, sizes = np.unique(np.min(images, axis=0), return_counts=True)
+    classes = multiset_classes(faces, suits, 5, copies)
+    assert classes.representatives.tolist() == least.tolist() and classes.sizes.tolist() == sizes.tolist()

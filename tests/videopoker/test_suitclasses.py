@@ -66,11 +66,25 @@ def test_literals_split_the_blocks_and_classes_follow_the_smaller_group() -> Non
         assert np.array_equal(levels.class_of(hands), np.searchsorted(representatives, least))
 
 
+@pytest.mark.parametrize(("n_faces", "n_suits"), [(13, 5), (11, 6), (16, 4)])
+def test_decks_past_64_cards_have_the_classes_of_every_hand(n_faces: int, n_suits: int) -> None:
+    """65, 66 and 64 cards (keys past one 64-bit card mask, more than four suits, 16 faces):
+    the classes of the deck layer's pass over every hand (deal_classes, checked by Burnside in
+    tests/test_suit_orbits.py)."""
+    faces, suits = standard_deck(n_faces, n_suits)
+    levels = suit_levels(SuitBlocks.of(faces, suits, []))
+    reference = deal_classes(faces, suits)
+    assert np.array_equal(colex_rank(levels.cards(5)), reference.representatives)
+    assert np.array_equal(levels.orbit_sizes(5), reference.sizes)
+    hands = all_hands(len(faces), 5)[::997]
+    assert np.array_equal(levels.class_of(hands), reference.class_of[colex_rank(hands)])
+
+
 def test_decks_outside_the_mask_form_are_refused() -> None:
-    faces, suits = standard_deck(4, 5)
-    assert SuitBlocks.of(faces, suits, []) is None  # five suits do not pack into 64 bits
     faces, suits = standard_deck(4, 3)
     assert SuitBlocks.of(faces[::-1], suits[::-1], []) is None  # not sorted by face, suit
+    faces, suits = standard_deck(17, 3)
+    assert SuitBlocks.of(faces, suits, []) is None  # 17 faces: mask tables of 2**17 entries refused
 
 
 def invariant_categories(n_faces: int, n_suits: int, n_columns: int, seed: int) -> np.ndarray:

@@ -40,9 +40,9 @@ from cpoly.games.videopoker.play.ordered import OrderedHands
 from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
 from cpoly.games.videopoker.play.variant import VARIANTS, DealKind, PlayVariant, analyze, autohold
 from cpoly.games.videopoker.prepare import cache
-from cpoly.games.videopoker.prepare.classify import classify_rows
+from cpoly.games.videopoker.prepare.classify import classify_by_classes, classify_rows
 from cpoly.games.videopoker.prepare.copytables import PreparedCopies, prepare_copies
-from cpoly.games.videopoker.prepare.multiset import all_multisets, multiset_count, realisations
+from cpoly.games.videopoker.prepare.multiset import all_multisets, dealable_classes, multiset_count
 from cpoly.games.videopoker.prepare.prepared import PreparedGame, prepare_game
 from cpoly.games.videopoker.prepare.witnesses import witness_arrays
 from cpoly.games.videopoker.warm.preparedfile import game_meta, prepare_from_file, prepared_file
@@ -180,15 +180,20 @@ class VideoPoker:
     def _classify_all(self) -> np.ndarray:
         """The category of every hand (with copies: of every dealable multiset, else "nothing")."""
         dealable: np.ndarray | slice = slice(None)
+        least = None
         if self.copies == 1:
             rows = all_hands(self.n_cards, HAND_SIZE)
         else:
-            rows = all_multisets(len(self.value_faces), HAND_SIZE)
-            dealable = realisations(rows, self.copies) > 0
-        classes = np.full(len(rows), len(self.game.category_names), dtype=np.int16)
-        rejected = np.zeros(len(rows), dtype=bool)
-        classes[dealable], rejected[dealable], odd = classify_rows(
-            self.game, rows[dealable], self.value_faces, self.value_suits, frozenset(self.position_dependent))
+            dealable, least = dealable_classes(self.value_faces, self.value_suits, HAND_SIZE, self.copies)
+            rows = all_multisets(len(self.value_faces), HAND_SIZE, dealable)  # the dealable rows only
+        classes = np.full(self._n_hands, len(self.game.category_names), dtype=np.int16)
+        rejected = np.zeros(self._n_hands, dtype=bool)
+        arguments = (self.value_faces, self.value_suits, frozenset(self.position_dependent))
+        if least is not None and self.suit_literals == []:  # no literal tells the suits apart
+            found = classify_by_classes(self.game, rows, np.asarray(dealable), least, *arguments)
+        else:
+            found = classify_rows(self.game, rows, *arguments)
+        classes[dealable], rejected[dealable], odd = found
         self._store_checks(rejected, odd)
         return classes
 
@@ -314,7 +319,7 @@ class VideoPoker:
         suits apart otherwise (a δ comparing a face with a suit, or a vertex other than the
         cards')."""
         game = self.game
-        if self.copies != 1 or game.universe != frozenset(game.face_vertices + game.suit_vertices):
+        if game.universe != frozenset(game.face_vertices + game.suit_vertices):
             return None
         names = {v: s.name for v, s in game.sorts.items()}
         suit_sort = names[game.suit_vertices[0]]

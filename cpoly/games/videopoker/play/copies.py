@@ -85,7 +85,7 @@ class CopiesPlay:
                       len(prepared.value_maps) * int(classes.weights.max()))
         values.check_int64_bounds(lcm_weight, tables.n, CHUNK_CLASSES, largest)
         stacked = StackedTables.of(tables)
-        deals = all_multisets(tables.n_values, HAND_SIZE)[classes.representatives].astype(np.int64)
+        deals = all_multisets(tables.n_values, HAND_SIZE, classes.representatives).astype(np.int64)
         totals = Totals(tables.n_columns)
         n_classes = classes.count
         if progress is not None:

@@ -22,7 +22,7 @@ import numpy as np
 from cpoly.count.compiledgame import Game
 from cpoly.scale.parallel import map_chunks
 
-__all__ = ["CHUNK_HANDS", "classify_rows"]
+__all__ = ["CHUNK_HANDS", "classify_by_classes", "classify_rows"]
 
 #: Hands classified per chunk (bounds the temporaries: about 60 bytes per hand).
 CHUNK_HANDS = 1 << 19
@@ -57,3 +57,24 @@ def classify_rows(game: Game, rows: np.ndarray, faces: np.ndarray, suits: np.nda
 
     odd = set().union(*map_chunks(run, len(rows), CHUNK_HANDS))
     return result, rejected, odd
+
+
+def classify_by_classes(game: Game, rows: np.ndarray, ranks: np.ndarray, least: np.ndarray, faces: np.ndarray,
+                        suits: np.ndarray, ignore: frozenset[str] = frozenset()
+                        ) -> tuple[np.ndarray, np.ndarray, set[str]]:
+    """:func:`classify_rows` of ``rows`` (of ranks ``ranks``, increasing) whose categories and
+    deal are constant on classes (the caller vouches for it: no literal of the game tells the
+    suits apart), each class's least member ``least`` classified and read by every member.
+
+    >>> from cpoly.api import load_game
+    >>> game = load_game("definitions/jacks_or_better.cp")
+    >>> faces, suits = np.repeat(np.arange(13), 4), np.tile(np.arange(4), 13)
+    >>> rows = np.array([[0, 1, 2, 3, 4], [0, 1, 2, 3, 5]])   # 2h 2d 2c 2s with 3h, with 3d
+    >>> categories, _, _ = classify_by_classes(game, rows, np.array([0, 1]), np.array([0, 0]), faces, suits)
+    >>> [game.category_names[c] for c in categories]
+    ['FourOfAKind', 'FourOfAKind']
+    """
+    least_rows = np.flatnonzero(least == ranks)
+    categories, rejected, odd = classify_rows(game, rows[least_rows], faces, suits, ignore)
+    member = np.searchsorted(ranks[least_rows], least)
+    return categories[member], rejected[member], odd

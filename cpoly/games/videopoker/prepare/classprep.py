@@ -44,8 +44,8 @@ _FOUR = HAND_SIZE - 1
 
 def _layout(n: int, n_columns: int) -> cache.Layout:
     layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
-        "keys4": (np.dtype(np.uint64), (None,)),
-        "keys5": (np.dtype(np.uint64), (None,)),
+        "keys4": (np.dtype(np.int64), (None,)),
+        "keys5": (np.dtype(np.int64), (None,)),
         "deals": (np.dtype(np.int8), (None, HAND_SIZE)),
         "categories": (np.dtype(np.int16), (None,)),
         "sizes": (np.dtype(np.int64), (None,)),

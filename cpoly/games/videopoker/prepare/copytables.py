@@ -34,7 +34,6 @@ How those deals are played: :mod:`~cpoly.games.videopoker.play.copies`.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -46,6 +45,7 @@ from cpoly.games.videopoker.prepare import cache
 from cpoly.games.videopoker.prepare.multiset import (
     MultisetClasses,
     all_multisets,
+    dealable_classes,
     multiset_classes,
     multiset_count,
     multiset_rank,
@@ -88,33 +88,78 @@ class MultisetTables:
         return self.n_values * self.copies
 
 
-def build_multiset_tables(
-    categories: np.ndarray, n_values: int, copies: int, n_columns: int, faces: np.ndarray
-) -> MultisetTables:
-    """The tables ``N_j`` from the category of every 5-multiset (indexed by rank).
+def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, faces: np.ndarray, suits: np.ndarray,
+                          copies: int, n_columns: int) -> MultisetTables:
+    """The tables ``N_j`` from the category of every 5-multiset (indexed by rank), read at the
+    representatives of ``classes`` (:func:`multiset_classes` of the values ``(faces, suits)``).
 
-    ``U_j`` is summed in float64 (exact: every sum is at most ``C(5, j) C(n, 5) < 2**53``).
+    ``U_4`` counts (5-multiset, 4-position subset) pairs, per class of 4-multisets as for one
+    deck (:meth:`~cpoly.deck.suitclasses.SuitLevels.four_card_table`): ``|orbit(S)| U_4[S] =
+    sum over classes D of |D| w(D) #{i: D - d_i in the class of S} onehot(category(D))``.
+    Each smaller ``U_j`` follows from the one above as for one deck
+    (:func:`~cpoly.games.videopoker.prepare.tables.build_tables`): a pair (M, j positions)
+    extends to ``5 - j`` pairs with one position more, and a pair (M, j + 1 positions of values
+    S') comes from each of its j + 1 positions dropped, so ``(5 - j) U_j[S] = sum over
+    (j+1)-multisets S' and positions i of S' with S' - i = S of U_(j+1)[S']``.  Sums in float64
+    are exact (each at most ``C(5, j) C(n, 5) < 2**53``).
     """
-    rows = all_multisets(n_values, HAND_SIZE)
-    weights = realisations(rows, copies)
-    dealable = weights > 0
-    rows, weights = rows[dealable], weights[dealable].astype(np.float64)
-    category = np.asarray(categories)[dealable].astype(np.int64)
-    counts = []
-    for size in range(HAND_SIZE):
-        n_subsets = multiset_count(n_values, size)
-        total = np.zeros(n_subsets * n_columns, dtype=np.float64)
-        for positions in itertools.combinations(range(HAND_SIZE), size):
-            index = multiset_rank(rows[:, list(positions)]) * n_columns + category
-            total += np.bincount(index, weights=weights, minlength=n_subsets * n_columns)
-        summed = np.rint(total).astype(np.int64).reshape(n_subsets, n_columns)
-        own = realisations(all_multisets(n_values, size), copies)
-        quotient, remainder = np.divmod(summed, np.maximum(own, 1)[:, None])
-        if remainder.any():
-            raise AssertionError("multiset table sums do not divide by the realisations")
-        quotient.setflags(write=False)
-        counts.append(quotient)
-    return MultisetTables(n_values, copies, n_columns, tuple(counts), np.asarray(categories), faces)
+    n_values = len(faces)
+    size = HAND_SIZE - 1
+    fours, least = dealable_classes(faces, suits, size, copies)
+    if classes.group_order == 1 or least is None:
+        least = fours  # every multiset its own class
+    four_classes = np.flatnonzero(least == fours)
+    class_of = np.zeros(multiset_count(n_values, size), dtype=np.int64)  # by rank: the class of its least member
+    class_of[fours] = np.searchsorted(fours[four_classes], least)
+    deals = all_multisets(n_values, HAND_SIZE, classes.representatives)
+    category = np.asarray(categories)[classes.representatives].astype(np.int64)
+    weights = (classes.sizes * classes.weights).astype(np.float64)
+    cells = len(four_classes) * n_columns
+    total = np.zeros(cells, dtype=np.float64)
+    for dropped in range(HAND_SIZE):
+        index = class_of[multiset_rank(np.delete(deals, dropped, axis=1))] * n_columns + category
+        total += np.bincount(index, weights=weights, minlength=cells)
+    orbits = np.bincount(class_of[fours], minlength=len(four_classes))
+    per_class, remainder = np.divmod(np.rint(total).astype(np.int64).reshape(-1, n_columns), orbits[:, None])
+    if remainder.any():
+        raise AssertionError("four-card class sums do not divide evenly")
+    held = np.zeros(len(class_of), dtype=bool)
+    held[fours] = True
+    summed = [np.where(held[:, None], per_class[class_of], 0).astype(np.float64)]  # 0: multisets nobody holds
+    for size in range(HAND_SIZE - 2, -1, -1):
+        summed.insert(0, _shrink(summed[0], n_values, size))
+    counts = tuple(_per_realisation(u, n_values, copies, j) for j, u in enumerate(summed))
+    return MultisetTables(n_values, copies, n_columns, counts, np.asarray(categories), faces)
+
+
+def _shrink(above: np.ndarray, n_values: int, size: int) -> np.ndarray:
+    """``U_size`` from ``U_(size+1)`` (float64, one row per multiset rank; see
+    :func:`build_multiset_tables`)."""
+    supersets = all_multisets(n_values, size + 1)
+    n_columns = above.shape[1]
+    cells = multiset_count(n_values, size) * n_columns
+    columns = np.arange(n_columns, dtype=np.int64)[None, :]
+    weights = above.ravel()
+    total = np.zeros(cells, dtype=np.float64)
+    for dropped in range(size + 1):
+        index = (multiset_rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
+        total += np.bincount(index.ravel(), weights=weights, minlength=cells)
+    quotient, remainder = np.divmod(np.rint(total).astype(np.int64), HAND_SIZE - size)
+    if remainder.any():
+        raise AssertionError("multiset table sums do not divide evenly")
+    return quotient.reshape(-1, n_columns).astype(np.float64)
+
+
+def _per_realisation(summed: np.ndarray, n_values: int, copies: int, size: int) -> np.ndarray:
+    """``N_j = U_j / w`` (int64, read-only) of the ``size``-multisets: the counts per physical
+    realisation of each."""
+    own = realisations(all_multisets(n_values, size), copies)
+    quotient, remainder = np.divmod(np.rint(summed).astype(np.int64), np.maximum(own, 1)[:, None])
+    if remainder.any():
+        raise AssertionError("multiset table sums do not divide by the realisations")
+    quotient.setflags(write=False)
+    result: np.ndarray = quotient
+    return result
 
 
 @dataclass(frozen=True, eq=False)
@@ -168,8 +213,8 @@ def prepare_copies(
         classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
                                   int(stored["group_order"][0]), bool(stored["invariant"][0]))
     else:
-        classes = multiset_classes(maps, HAND_SIZE, copies, categories)
-        tables = build_multiset_tables(categories, n_values, copies, n_columns, faces)
+        classes = multiset_classes(faces, suits, HAND_SIZE, copies, categories)
+        tables = build_multiset_tables(categories, classes, faces, suits, copies, n_columns)
         if use_cache:
             cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
                 "representatives": classes.representatives, "sizes": classes.sizes, "weights": classes.weights,

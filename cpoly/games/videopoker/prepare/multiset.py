@@ -11,7 +11,8 @@ question of the full-game analysis depends on a physical hand only through its *
 * the **weight** of a multiset is its number of physical realisations,
   ``prod_v C(c, m_v)`` (``m_v`` = how often value ``v`` occurs);
 * a suit permutation of the deck permutes the values; multisets that differ by one form a
-  **class**, weighted by its number of member multisets (the orbit size).
+  **class**, weighted by its number of member multisets (the orbit size), found from each
+  multiset's canonical member in one pass (:func:`multiset_classes`).
 
 >>> all_multisets(3, 2).tolist()
 [[0, 0], [0, 1], [1, 1], [0, 2], [1, 2], [2, 2]]
@@ -30,12 +31,16 @@ from math import comb
 import numpy as np
 
 from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.errors import CpolyInputError
+from cpoly.deck.suitorbits import SuitOrbits
+from cpoly.deck.symmetry import suit_symmetries
+from cpoly.scale.parallel import map_chunks
 
 __all__ = [
     "MultisetClasses",
     "all_multisets",
     "canonical_holds",
+    "dealable_classes",
+    "dealable_rows",
     "multiset_classes",
     "multiset_count",
     "multiset_rank",
@@ -48,13 +53,18 @@ def multiset_count(n_values: int, k: int) -> int:
     return comb(n_values + k - 1, k)
 
 
-@lru_cache(maxsize=8)
-def all_multisets(n_values: int, k: int) -> np.ndarray:
-    """Every non-decreasing k-row of values ``0..V-1``, in rank order (read-only, int16); the
-    rank space is dense: :func:`realisations` tells the dealable rows (weight > 0)."""
-    shifted = all_hands(n_values + k - 1, k).astype(np.int16)
-    rows = shifted - np.arange(k, dtype=np.int16)
-    rows.setflags(write=False)
+def all_multisets(n_values: int, k: int, ranks: np.ndarray | None = None) -> np.ndarray:
+    """Every non-decreasing k-row of values ``0..V-1``, in rank order, or only the rows of
+    ``ranks`` (int16, a new array each call, read off the sets ``a_i + i`` that
+    :func:`~cpoly.deck.subsets.all_hands` keeps); the rank space is dense:
+    :func:`realisations` tells the dealable rows (weight > 0).
+
+    >>> all_multisets(3, 2, np.array([1, 5])).tolist()
+    [[0, 1], [2, 2]]
+    """
+    shifted = all_hands(n_values + k - 1, k)
+    rows = (shifted if ranks is None else shifted[ranks]).astype(np.int16)
+    rows -= np.arange(k, dtype=np.int16)
     return rows
 
 
@@ -78,6 +88,20 @@ def realisations(rows: np.ndarray, copies: int) -> np.ndarray:
             repeat = np.where(rows[..., i] == rows[..., i - 1], repeat + 1, 0)
         weights = weights * np.maximum(copies - repeat, 0) // (repeat + 1)
     return weights
+
+
+def dealable_rows(rows: np.ndarray, copies: int) -> np.ndarray:
+    """Whether each non-decreasing row repeats no value more than ``copies`` times (bool): the
+    rows :func:`realisations` weighs above 0.
+
+    >>> dealable_rows(np.array([[0, 0, 1], [0, 0, 0]]), copies=2).tolist()
+    [True, False]
+    """
+    rows = np.asarray(rows)
+    if copies >= rows.shape[-1]:
+        return np.ones(rows.shape[:-1], dtype=bool)
+    result: np.ndarray = ~(rows[..., copies:] == rows[..., :-copies]).any(axis=-1)
+    return result
 
 
 def canonical_holds(deals: np.ndarray) -> np.ndarray:
@@ -129,85 +153,90 @@ class MultisetClasses:
         return int(self.representatives.shape[0])
 
 
-def _generators(value_maps: np.ndarray) -> list[np.ndarray]:
-    """A few rows of ``value_maps`` (a group) that generate it (greedy closure)."""
-    group = {tuple(range(value_maps.shape[1]))}
-    generators: list[np.ndarray] = []
-    for row in value_maps:
-        if tuple(row.tolist()) not in group:
-            generators.append(row)
-            while new := {tuple(g[list(e)].tolist()) for e in group for g in generators} - group:
-                group |= new
-    return generators
-
-
-def _orbit_key(columns: list[np.ndarray], value_map: np.ndarray, copies: int) -> tuple[np.ndarray, np.ndarray]:
-    """An exact, order-free key of each row's image (its multiplicity vector in base
-    ``copies + 1``), as two int64 halves of the values (each sum below 2**63, checked by
-    :func:`multiset_classes`); ``columns`` are the rows' columns as intp arrays."""
-    upper = value_map >= (len(value_map) + 1) // 2
-    code = (copies + 1) ** np.where(upper, value_map - (len(value_map) + 1) // 2, value_map)
-    low_table, high_table = np.where(upper, 0, code), np.where(upper, code, 0)
-    low, high = low_table[columns[0]], high_table[columns[0]]
-    for column in columns[1:]:
-        low += low_table[column]
-        high += high_table[column]
-    return low, high
+#: Dealable multisets per chunk of the pass that finds their canonical members (on the pool).
+CLASS_CHUNK = 1 << 18
 
 
 def multiset_classes(
-    value_maps: np.ndarray, k: int, copies: int, categories: np.ndarray | None = None
+    faces: np.ndarray, suits: np.ndarray, k: int, copies: int, categories: np.ndarray | None = None
 ) -> MultisetClasses:
-    """Classes of dealable k-multisets of the values under the permutations ``value_maps``.
+    """Classes of dealable k-multisets of the card values ``(faces, suits)`` under the deck's
+    suit renamings (:func:`~cpoly.deck.symmetry.suit_symmetries`).
 
     Parameters
     ----------
-    value_maps : numpy.ndarray
-        ``(G, V)``: row ``g`` maps value ``v`` to ``row[v]``; the rows form a group, row 0 the
-        identity.
+    faces, suits : numpy.ndarray
+        The card values, one entry per value.
     k, copies : int
         Multiset size and copies of each value.
     categories : numpy.ndarray, optional
-        One entry per rank; when the categories are not invariant under the group (checked on
-        a generating set) every multiset is returned as its own class (``invariant`` False).
+        One entry per rank; when the categories are not constant on every class, every
+        multiset is returned as its own class (``invariant`` False).
 
     Notes
     -----
-    No row is sorted per group element: a multiset's image is compared through an exact
-    order-free key (its multiplicity vector in base ``copies + 1``, in two int64 halves).  The
-    representative of a class is its member of least key, and its size is ``G`` over the number
-    of group elements that fix it.
+    No row is mapped by every renaming: each multiset's canonical member comes from its suits'
+    slot counts sorted within each block of interchangeable suits
+    (:class:`~cpoly.deck.suitorbits.SuitOrbits` with ``repeats = copies``), one pass over the
+    multisets; the representative of a class is its least-ranked member, its size the number
+    of dealable multisets with that least member.
 
-    >>> maps = np.array([[0, 1, 2, 3], [1, 0, 3, 2]])       # two faces x two suits, suits swapped
-    >>> classes = multiset_classes(maps, 2, copies=2)
-    >>> int((classes.sizes * classes.weights).sum()) == comb(8, 2)
-    True
+    >>> faces, suits = np.array([0, 0, 1, 1]), np.array([0, 1, 0, 1])   # two faces x two suits
+    >>> classes = multiset_classes(faces, suits, 2, copies=2)
+    >>> classes.sizes.tolist(), int((classes.sizes * classes.weights).sum()) == comb(8, 2)
+    ([2, 1, 2, 2, 2, 1], True)
     """
-    value_maps = np.asarray(value_maps, dtype=np.int64)
-    n_values = value_maps.shape[1]
-    rows = all_multisets(n_values, k)
-    weights = realisations(rows, copies)
-    dealable = np.flatnonzero(weights > 0)
-    rows = rows[dealable]
-    invariant = categories is None or len(value_maps) == 1 or all(
-        np.array_equal(np.asarray(categories)[multiset_rank(np.sort(generator.astype(np.int16)[rows], axis=1))],
-                       np.asarray(categories)[dealable]) for generator in _generators(value_maps))
-    if not invariant or len(value_maps) == 1:
+    dealable, least = dealable_classes(faces, suits, k, copies)
+    invariant = categories is None or least is None or bool(
+        np.array_equal(np.asarray(categories)[dealable], np.asarray(categories)[least]))
+    if least is None or not invariant:
         ones = np.ones(len(dealable), dtype=np.int64)
-        return MultisetClasses(dealable.astype(np.int64), ones, weights[dealable], 1, invariant)
-    if k * (copies + 1) ** ((n_values + 1) // 2) >= 2**63:
-        raise CpolyInputError(f"{n_values} card values with {copies} copies: too many for exact suit classes")
-    columns = [rows[:, i].astype(np.intp) for i in range(k)]
-    own_low, own_high = _orbit_key(columns, value_maps[0], copies)
-    least_low, least_high = own_low.copy(), own_high.copy()
-    fixed = np.ones(len(rows), dtype=np.int64)
-    for value_map in value_maps[1:]:
-        low, high = _orbit_key(columns, value_map, copies)
-        fixed += (low == own_low) & (high == own_high)
-        smaller = (high < least_high) | ((high == least_high) & (low < least_low))
-        least_low = np.where(smaller, low, least_low)
-        least_high = np.where(smaller, high, least_high)
-    is_representative = (least_low == own_low) & (least_high == own_high)
-    representatives = dealable[is_representative].astype(np.int64)
-    sizes = len(value_maps) // fixed[is_representative]
-    return MultisetClasses(representatives, sizes, weights[representatives], len(value_maps), True)
+        weights = realisations(all_multisets(len(faces), k, dealable), copies)
+        return MultisetClasses(dealable.astype(np.int64), ones, weights, 1, invariant)
+    representatives = dealable[least == dealable].astype(np.int64)
+    sizes = np.bincount(np.searchsorted(representatives, least), minlength=len(representatives))
+    return MultisetClasses(representatives, sizes.astype(np.int64), realisations(all_multisets(len(faces), k, representatives), copies),
+                           len(suit_symmetries(faces, suits)), True)
+
+
+def dealable_classes(faces: np.ndarray, suits: np.ndarray, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
+    """The ranks of the dealable k-multisets of the card values ``(faces, suits)`` (int32 or
+    int64, increasing), and the rank of the least member of each one's class under the deck's suit
+    renamings (None when the deck has none); kept for the last two asked (the classification
+    and the classes read them both)."""
+    faces, suits = np.asarray(faces, dtype=np.int64), np.asarray(suits, dtype=np.int64)
+    return _dealable_classes(faces.tobytes(), suits.tobytes(), k, copies)
+
+
+@lru_cache(maxsize=2)
+def _dealable_classes(faces: bytes, suits: bytes, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
+    face_values, suit_values = np.frombuffer(faces, dtype=np.int64), np.frombuffer(suits, dtype=np.int64)
+    total = multiset_count(len(face_values), k)
+    dtype = np.int32 if total < 2**31 else np.int64
+    dealable = np.concatenate([start + np.flatnonzero(dealable_rows(all_multisets(len(face_values), k, ranks), copies))
+                               for start in range(0, total, CLASS_CHUNK)
+                               for ranks in [np.arange(start, min(start + CLASS_CHUNK, total))]]).astype(dtype)
+    dealable.setflags(write=False)
+    group_order = len(suit_symmetries(face_values, suit_values))
+    orbits = SuitOrbits.of(face_values, suit_values, repeats=copies)
+    if group_order == 1 or orbits is None or orbits.group_order != group_order:
+        return dealable, None
+    least = _least_members(len(face_values), k, dealable, orbits)
+    least.setflags(write=False)
+    return dealable, least
+
+
+def _least_members(n_values: int, k: int, ranks: np.ndarray, orbits: SuitOrbits) -> np.ndarray:
+    """The rank of the least member of the class of each k-multiset of rank in ``ranks``."""
+    canonical = np.empty(len(ranks), dtype=ranks.dtype)
+
+    def run(start: int, stop: int) -> None:
+        canonical[start:stop] = orbits.canonical_ranks(all_multisets(n_values, k, ranks[start:stop]))
+
+    map_chunks(run, len(ranks), CLASS_CHUNK)
+    if orbits.least_first:
+        return canonical
+    least = np.full(int(canonical.max(initial=0)) + 1, np.iinfo(ranks.dtype).max, dtype=ranks.dtype)
+    np.minimum.at(least, canonical, ranks)
+    result: np.ndarray = least[canonical]
+    return result

@@ -68,20 +68,20 @@ class Layout(NamedTuple):
 
 def class_key(cards: Sequence[int], layout: Layout) -> int:
     """The class key of a set of cards: each block's face masks sorted in decreasing order, and
-    the card bitmask of that canonical form (the class's member of least colex rank), exactly
+    the colex rank of that canonical form (the class's member of least colex rank), exactly
     :meth:`SuitBlocks.keys <cpoly.deck.suitclasses.SuitBlocks.keys>`."""
     masks = [0] * len(layout.cell)
     for card in cards:
         masks[layout.columns[card]] |= 1 << layout.faces[card]
-    key = 0
+    least = []
     for block in layout.blocks:
         for column, mask in zip(block, sorted((masks[c] for c in block), reverse=True)):
             row = layout.cell[column]
             while mask:
                 low = mask & -mask
-                key |= 1 << row[low.bit_length() - 1]
+                least.append(row[low.bit_length() - 1])
                 mask ^= low
-    return key
+    return sum(comb(card, i + 1) for i, card in enumerate(sorted(least)))
 
 
 def open_prepared(game: str) -> Store | None:
