@@ -41,12 +41,13 @@ __all__ = ["FeatureSession", "feature_session"]
 
 def feature_session(poker: VideoPoker, table: PayTable, rng: random.Random, show: bool) -> FeatureSession | None:
     """The session of the game's Multi-Strike or single-line Ultimate X feature (its states
-    solved or read back), None for a game without one (the base game is trained)."""
+    solved or read back), None for a game without one (the base game is trained; the
+    feature's warning, printed as the game loads, says so)."""
     from cpoly.cli.featurekinds import solved_by
     from cpoly.lang.features import MultiStrike, UltimateX
 
     for feature in solved_by(poker.game.spec.features):
-        if isinstance(feature, (MultiStrike, UltimateX)):
+        if isinstance(feature, MultiStrike) or isinstance(feature, UltimateX) and feature.lines == 1:
             return FeatureSession(poker, table, feature, solved_states(poker, table, feature, show), rng)
     return None
 
