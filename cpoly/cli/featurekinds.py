@@ -2,13 +2,17 @@
 (:mod:`cpoly.lang.features`) says how ``analyze`` and ``report`` solve it, print it and write
 its JSON, and which states ``hold`` can play in.
 
-A row (:class:`FeatureKind`) holds the method's name, the analysis (from the game's prepared
-deal, the pay table and the base game's return: :class:`FeatureInputs`), its text lines, its
-JSON, the states it leaves (:mod:`~cpoly.games.videopoker.feature.states`; None: no state to
-play in) and which features of the kind it solves.  Every JSON has ``kind``, ``title``,
-``method``, ``return`` (``return_exact``), and for the PAR report a ``frequency`` (what the
-feature's chance is of) and a ``distribution`` (levels reached, time at each multiplier).
-A kind without a row, or a feature its row does not solve, keeps the base game's warning
+A kind has one row or several (Ultimate X: one line, several lines); a feature's row is the
+first of its kind's that solves it (:func:`row_of`).  A row (:class:`FeatureKind`) holds the
+method's name, the analysis (from the game's prepared deal, the pay table, the base game's
+return and a progress callback: :class:`FeatureInputs`), its text lines, its JSON, the states it
+leaves (:mod:`~cpoly.games.videopoker.feature.states`, or the relative value of each total of
+the lines' multipliers: :mod:`~cpoly.games.videopoker.feature.linestates`; None: no state to
+play in), which features of the kind it solves, the return it states (per total bet) and whether
+it drives a progress bar.  Every JSON has ``kind``, ``title``, ``method``, ``return``
+(``return_exact``), and for the PAR report a ``frequency`` (what the feature's chance is of, or
+None) and a ``distribution`` (levels reached, time at each multiplier).  A kind without a row,
+or a feature no row solves, keeps the base game's warning
 (:func:`cpoly.lang.features.base_game_only`).  Adding a kind is adding a row.
 """
 
@@ -20,46 +24,62 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cpoly.cli.analyze_options import Report, exact
-from cpoly.cli.output import plain_table, working
-from cpoly.games.videopoker.feature.states import StateValue, level_states, multiplier_states
+from cpoly.cli.output import plain_table, progress_bar, working
+from cpoly.games.videopoker.feature.linestates import Kept, line_totals
+from cpoly.games.videopoker.feature.states import level_states, multiplier_states
 
 if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with a feature
+    from cpoly.games.videopoker.feature.dreamcard import DreamCardAnalysis
     from cpoly.games.videopoker.feature.layers import LayerAnalysis, WheelAnalysis
     from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis
     from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis
+    from cpoly.games.videopoker.feature.ultimatexlines import UltimateXLinesAnalysis
     from cpoly.games.videopoker.gamesource import GameSource
+    from cpoly.games.videopoker.play.summary import Progress
     from cpoly.games.videopoker.prepare.prepared import PreparedGame
-    from cpoly.lang.features import Feature, MultiplierLayer, MultiStrike, UltimateX, WheelBonus
+    from cpoly.lang.features import DreamCard, Feature, MultiplierLayer, MultiStrike, UltimateX, WheelBonus
     from cpoly.lang.paytable import PayTable
 
-__all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "solved_by", "solved_features", "warnings_left", "with_features"]
+__all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "LinesFound", "row_of", "solve", "solved_by", "solved_features",
+           "warnings_left", "with_features"]
 
 
 class FeatureInputs(NamedTuple):
     """What an analysis may read: the prepared single deck (refused for other games), the pay
     table analysed and the base game's optimal return (each asked only when needed); ``keep``
-    receives the states a solved feature leaves, by label (``analyze`` keeps them for a warm
-    ``hold`` in a state: :func:`~cpoly.cli.statehold.state_keeper`)."""
+    receives the states a solved feature leaves (``analyze`` keeps them for a warm ``hold`` in
+    a state: :func:`~cpoly.cli.statehold.state_keeper`); ``progress(done, total)`` is told how
+    a long solve advances (a row with ``measured``)."""
 
     prepared: Callable[[], PreparedGame]
     paytable: PayTable
     base_return: Callable[[], Fraction]
-    keep: Callable[[Feature, dict[str, StateValue]], None] | None = None
+    keep: Callable[[Feature, Kept], None] | None = None
+    progress: Progress | None = None
 
 
 def _every(feature: Any) -> bool:
     return True
 
 
+def _stated(analysis: Any) -> Fraction:
+    value: Fraction = analysis.expected_return
+    return value
+
+
 class FeatureKind(NamedTuple):
-    """How the commands treat one kind of feature (see the module docstring)."""
+    """How the commands treat one kind of feature, or the part of a kind it ``solves`` (see
+    the module docstring); ``returns``: the return the commands state, per total bet;
+    ``measured``: the analysis reports its progress (a bar instead of a spinner)."""
 
     method: str
     analyse: Callable[[FeatureInputs, Any], Any]
     lines: Callable[[Any], list[str]]
     json: Callable[[Any], dict[str, Any]]
-    states: Callable[[Any], dict[str, StateValue]] | None = None
+    states: Callable[[Any], Kept] | None = None
     solves: Callable[[Any], bool] = _every
+    returns: Callable[[Any], Fraction] = _stated
+    measured: bool = False
 
 
 def _pair(name: str, value: Fraction) -> dict[str, Any]:
@@ -128,6 +148,54 @@ def _ultimate_x_lines(found: UltimateXAnalysis) -> list[str]:
             "at that multiplier is not a best hold of the base game"]
 
 
+# ---- Ultimate X on several lines -----------------------------------------------------------
+LINES_METHOD = ("policy iteration on the average-reward problem over the total of the lines' multipliers, "
+                "every evaluation exact")
+MODEL_METHOD = ("per-line model: each line's future valued by the single-line relative values, its holds "
+                "evaluated exactly over the totals")
+
+
+class LinesFound(NamedTuple):
+    """Ultimate X on several lines solved exactly, and the per-line model's return beside it."""
+
+    exact: UltimateXLinesAnalysis
+    model_return: Fraction
+
+    @property
+    def expected_return(self) -> Fraction:
+        return self.exact.expected_return
+
+
+def _lines_json(found: LinesFound) -> dict[str, Any]:
+    exact_found = found.exact
+    above = sum((share for m, share in exact_found.line_shares if m != 1), Fraction(0))
+    return {**_pair("base_return", exact_found.base_return), **_pair("gain", exact_found.gain),
+            **_pair("bet", exact_found.feature.bet), "lines": exact_found.feature.lines,
+            "iterations": exact_found.iterations,
+            "frequency": {"label": "line-hands played at a multiplier above 1", **_pair("value", above)},
+            "distribution": _shares("time at each multiplier, per line",
+                                    [(str(m), share) for m, share in exact_found.line_shares]),
+            "totals": [{**_pair("total", s.total), **_pair("share", s.share), **_pair("relative_value", s.relative_value),
+                        "deals_held_otherwise": s.deals_held_otherwise} for s in exact_found.states],
+            "per_line_model": {"method": MODEL_METHOD, **_pair("return", found.model_return),
+                               **_pair("error", found.model_return - exact_found.expected_return)}}
+
+
+def _lines_lines(found: LinesFound) -> list[str]:
+    exact_found, n = found.exact, found.exact.feature.lines
+    totals = [[f"{s.total}", f"{float(s.share):.4%}", f"{float(s.relative_value):.6f}", f"{s.deals_held_otherwise:,}"]
+              for s in exact_found.states]
+    shares = [[f"{m}", f"{float(share):.4%}"] for m, share in exact_found.line_shares]
+    error = found.model_return - exact_found.expected_return
+    return [*_table(["total", "time", "relative value", "deals held otherwise"], totals),
+            *_table(["multiplier", "time per line"], shares),
+            f"exact ({n} lines over the totals): return {float(exact_found.expected_return):.9%} per bet of "
+            f"{exact_found.feature.bet} units a line; {exact_found.iterations} rounds of policy iteration",
+            f"per-line model: return {float(found.model_return):.9%}, {float(error):+.3e} against the exact",
+            "relative value: the worth of playing a hand at that total against all lines at 1x; deals held otherwise:",
+            "those whose best hold at that total is not a best hold of the base game"]
+
+
 # ---- bonus layers --------------------------------------------------------------------------
 def _layer_json(found: LayerAnalysis) -> dict[str, Any]:
     feature = found.feature
@@ -149,14 +217,32 @@ def _wheel_json(found: WheelAnalysis) -> dict[str, Any]:
     feature = found.feature
     total = sum(feature.weights, Fraction(0))
     return {**_pair("base_return", found.base_return), **_pair("average_award", feature.average),
+            **_pair("extra_bet", feature.extra_bet), **_pair("return_per_base_bet", found.expected_return),
             "on": list(feature.categories), "deals_held_otherwise": found.deals_held_otherwise,
             "frequency": None,
             "distribution": _shares("wheel award", [(str(v), w / total) for v, w in zip(feature.values, feature.weights)])}
 
 
 def _wheel_lines(found: WheelAnalysis) -> list[str]:
+    extra = found.feature.extra_bet
+    per_total = ([] if not extra else
+                 [f"per base bet {float(found.expected_return):.6%}; the return above is per total bet: the base "
+                  f"bet and the wheel's extra {extra}"])
     return [f"{', '.join(found.feature.categories)} pay the wheel's average award {float(found.feature.average):.6f}; "
-            f"base game {float(found.base_return):.6%}; {found.deals_held_otherwise:,} deals held otherwise"]
+            f"base game {float(found.base_return):.6%}; {found.deals_held_otherwise:,} deals held otherwise", *per_total]
+
+
+def _dream_json(found: DreamCardAnalysis) -> dict[str, Any]:
+    chance = found.feature.chance
+    return {**_pair("base_return", found.base_return), **_pair("dream_value", found.dream_value),
+            **_pair("chance", chance),
+            "frequency": {"label": "hands dealt a Dream Card", **_pair("value", chance)},
+            "distribution": _shares("fifth card", [("best of those left", chance), ("random", 1 - chance)])}
+
+
+def _dream_lines(found: DreamCardAnalysis) -> list[str]:
+    return [f"with chance {float(found.feature.chance):.4%} the fifth card is the best left: a deal then worth "
+            f"{float(found.dream_value):.6f} on average; else the base game's {float(found.base_return):.6%}"]
 
 
 def _multi_strike(given: FeatureInputs, feature: MultiStrike) -> MultiStrikeAnalysis:
@@ -183,26 +269,56 @@ def _wheel(given: FeatureInputs, feature: WheelBonus) -> WheelAnalysis:
     return analyze_wheel(given.prepared(), given.paytable, feature)
 
 
-#: The feature kinds the commands solve (the others keep the base game's warning).
-FEATURES: dict[str, FeatureKind] = {
-    "multi_strike": FeatureKind(
+def _ultimate_x_lines_solved(given: FeatureInputs, feature: UltimateX) -> LinesFound:
+    from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines, per_line_model_return
+
+    prepared = given.prepared()
+    found = analyze_ultimate_x_lines(prepared, given.paytable, feature, given.progress)
+    return LinesFound(found, per_line_model_return(prepared, given.paytable, feature))
+
+
+def _dream_card(given: FeatureInputs, feature: DreamCard) -> DreamCardAnalysis:
+    from cpoly.games.videopoker.feature.dreamcard import analyze_dream_card
+
+    return analyze_dream_card(given.prepared(), given.paytable, feature)
+
+
+def _per_total_bet(found: WheelAnalysis) -> Fraction:
+    return found.return_per_total_bet
+
+
+#: The feature kinds the commands solve, each kind's rows in order (the first that solves a
+#: feature is its row; a feature none solves keeps the base game's warning).
+FEATURES: dict[str, tuple[FeatureKind, ...]] = {
+    "multi_strike": (FeatureKind(
         "backward induction over the levels, each level a full-game optimisation (exact)",
-        _multi_strike, _multi_strike_lines, _multi_strike_json, level_states),
-    "ultimate_x": FeatureKind(
-        "policy iteration on the average-reward problem over the multiplier in force, every evaluation exact",
-        _ultimate_x, _ultimate_x_lines, _ultimate_x_json, multiplier_states, solves=lambda feature: feature.lines == 1),
-    "multiplier_layer": FeatureKind(
+        _multi_strike, _multi_strike_lines, _multi_strike_json, level_states),),
+    "ultimate_x": (
+        FeatureKind("policy iteration on the average-reward problem over the multiplier in force, every evaluation "
+                    "exact", _ultimate_x, _ultimate_x_lines, _ultimate_x_json, multiplier_states,
+                    solves=lambda feature: feature.lines == 1),
+        FeatureKind(LINES_METHOD, _ultimate_x_lines_solved, _lines_lines, _lines_json,
+                    lambda found: line_totals(found.exact), measured=True)),
+    "multiplier_layer": (FeatureKind(
         "closed form over the base game's optimal return (the strategy is unchanged)", _layer, _layer_lines,
-        _layer_json),
-    "wheel": FeatureKind(
-        "full-game optimisation with the wheel's average award as the pay (exact)", _wheel, _wheel_lines,
-        _wheel_json),
+        _layer_json),),
+    "wheel": (FeatureKind(
+        "full-game optimisation with the wheel's average award as the pay (exact); the return per total bet",
+        _wheel, _wheel_lines, _wheel_json, returns=_per_total_bet),),
+    "dream_card": (FeatureKind(
+        "every four-card set with its best fifth card, each deal worth its best hold's EV (exact)", _dream_card,
+        _dream_lines, _dream_json),),
 }
 
 
+def row_of(feature: Feature) -> FeatureKind | None:
+    """The row that solves ``feature`` (None: the commands play its base game)."""
+    return next((row for row in FEATURES.get(feature.kind, ()) if row.solves(feature)), None)
+
+
 def solved_by(features: Sequence[Feature]) -> tuple[Feature, ...]:
-    """The features the commands solve (a row, and the row solves it)."""
-    return tuple(f for f in features if f.kind in FEATURES and FEATURES[f.kind].solves(f))
+    """The features the commands solve (a row of their kind solves them)."""
+    return tuple(f for f in features if row_of(f) is not None)
 
 
 def solved_features(source: GameSource, play_as: str | None) -> tuple[Feature, ...]:
@@ -227,20 +343,32 @@ def _titled(feature: Feature) -> str:
 
 def with_features(report: Report, solved: Sequence[Feature], given: FeatureInputs, show: bool) -> Report:
     """``report`` with each solved feature's analysis after its text and in its JSON
-    (``features``); a spinner while one is solved when ``show``."""
+    (``features``); a spinner (a progress bar for a ``measured`` row) while one is solved
+    when ``show``."""
     if not solved:
         return report
     data, lines = [], list(report.extra_lines)
     for feature in solved:
-        with working(f"solving feature {_titled(feature)}", show):
-            analysis = FEATURES[feature.kind].analyse(given, feature)
-        row = FEATURES[feature.kind]
+        row = row_of(feature)
+        assert row is not None  # solved: it has a row
+        analysis = solve(row, feature, given, show)
         if row.states is not None and given.keep is not None:
             given.keep(feature, row.states(analysis))
-        value: Fraction = analysis.expected_return
+        value = row.returns(analysis)
         data.append({"kind": feature.kind, "title": feature.title, "method": row.method,
                      **_pair("return", value), **row.json(analysis)})
         shown = exact(value) if len(exact(value)) <= 40 else "exact in --json"
         lines += ["", f"feature {_titled(feature)}: return {float(value):.6%} ({shown})",
                   f"method: {row.method}", *row.lines(analysis)]
     return replace(report, extra_json={**report.extra_json, "features": data}, extra_lines=lines)
+
+
+def solve(row: FeatureKind, feature: Feature, given: FeatureInputs, show: bool, why: str = "") -> Any:
+    """The row's analysis of ``feature``, with a progress bar or a spinner when ``show``
+    (``why``: said after the feature's name)."""
+    message = f"solving feature {_titled(feature)}{' ' + why if why else ''}"
+    if row.measured:
+        with progress_bar(message, show) as update:
+            return row.analyse(given._replace(progress=update), feature)
+    with working(message, show):
+        return row.analyse(given, feature)

@@ -41,14 +41,18 @@ __all__ = ["FeatureSession", "feature_session"]
 
 def feature_session(poker: VideoPoker, table: PayTable, rng: random.Random, show: bool) -> FeatureSession | None:
     """The session of the game's Multi-Strike or single-line Ultimate X feature (its states
-    solved or read back), None for a game without one (the base game is trained)."""
-    from cpoly.cli.featurekinds import solved_by
-    from cpoly.lang.features import MultiStrike, UltimateX
+    solved or read back), None for a game without one (the base game is trained); each
+    feature the session does not play is warned about (the base game's warning)."""
+    from cpoly.cli.output import print_warnings
+    from cpoly.lang.features import MultiStrike, UltimateX, base_game_only
 
-    for feature in solved_by(poker.game.spec.features):
-        if isinstance(feature, (MultiStrike, UltimateX)):
-            return FeatureSession(poker, table, feature, solved_states(poker, table, feature, show), rng)
-    return None
+    features = poker.game.spec.features
+    played = next((f for f in features if isinstance(f, MultiStrike) or isinstance(f, UltimateX) and f.lines == 1),
+                  None)
+    print_warnings([base_game_only(f) for f in features if f is not played])
+    if played is None:
+        return None
+    return FeatureSession(poker, table, played, solved_states(poker, table, played, show), rng)
 
 
 class FeatureSession:

@@ -10,16 +10,22 @@ so the first ``hold`` in a state solves it and keeps every state's values
 file and those values, without NumPy or the parser.  A state the game cannot be in (a level
 beyond its top, a multiplier not in its table, a count of values other than its lines, an
 option of a feature the game does not have) is refused, naming the value.
+
+On Ultimate X of several lines a hold's worth is not a value per category: it is
+``T * E[pay] + Σ_t P(next total = t) H(t)`` (:mod:`~cpoly.games.videopoker.feature.linestates`),
+``T`` the total of the given multipliers; :func:`hold_in_lines_state` plays it, the state kept
+as the relative value of each total.
 """
 
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from cpoly.errors import CpolyError, CpolyInputError
+from cpoly.games.videopoker.feature.linestates import Kept, LineTotals, future_value
 from cpoly.games.videopoker.feature.states import (
     HOLD_OPTIONS,
     StateValue,
@@ -29,16 +35,17 @@ from cpoly.games.videopoker.feature.states import (
     state_of,
     state_pays,
 )
-from cpoly.games.videopoker.hold.holdchoice import HoldReport, HoldResult
+from cpoly.games.videopoker.hold.holdchoice import HoldReport, HoldResult, choose_hold
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.game import VideoPoker
     from cpoly.games.videopoker.gamesource import GameSource
     from cpoly.lang.features import Feature, MultiStrike, UltimateX
-    from cpoly.lang.paytable import PayTable
+    from cpoly.lang.paytable import PayTable, ScaledPays
 
-__all__ = ["asked_state", "checked_state", "game_feature", "hold_in_state", "keep_states", "solved_states", "state_hold", "state_keeper", "state_json",
-           "state_lines", "state_summary"]
+__all__ = ["asked_state", "checked_state", "game_feature", "hold_in_lines_state", "hold_in_state", "keep_states",
+           "lines_result", "solved_kept", "solved_states", "state_hold", "state_json", "state_keeper", "state_lines",
+           "state_summary"]
 
 
 def asked_state(args: argparse.Namespace) -> tuple[str, tuple[Fraction, ...]] | None:
@@ -67,8 +74,14 @@ def state_hold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]
     return report, state_json(report, kind, asked, value), warnings
 
 
-def state_json(report: HoldReport, kind: str, asked: Sequence[Fraction], value: StateValue) -> dict[str, Any]:
-    """The state in ``hold --json``: :func:`state_summary`."""
+def state_json(report: HoldReport, kind: str, asked: Sequence[Fraction], value: StateValue | LineTotals
+               ) -> dict[str, Any]:
+    """The state in ``hold --json``: :func:`state_summary`, or on several lines the total
+    of the multipliers and the relative value of each total."""
+    if isinstance(value, LineTotals):
+        return {"feature": kind, "option": HOLD_OPTIONS[kind][0], "value": state_label(asked),
+                "multiplier": str(sum(asked, Fraction(0))), "lines": value.lines,
+                "relative_values": {str(total): str(worth) for total, worth in sorted(value.relative.items())}}
     return state_summary(report.categories, kind, asked, value)
 
 
@@ -81,13 +94,17 @@ def state_summary(categories: Sequence[str], kind: str, asked: Sequence[Fraction
 
 def state_lines(state: dict[str, Any]) -> list[str]:
     """The state under ``hold``'s text."""
+    if "lines" in state:
+        return [f"{state['option']} {state['value']}: the {state['lines']} lines pay {state['multiplier']} x the pay in "
+                "all; a hold is also worth the relative value of the total its lines set, averaged",
+                "(EVs per unit of one line's base bet, all lines together; the relative values exactly in --json)"]
     what = ("a paying hand also earns the next level's worth (no Free Ride at this level)"
             if state["feature"] == "multi_strike" else "a hand is also worth the relative value of the multiplier it sets")
     return [f"{state['option']} {state['value']}: each final hand pays {state['multiplier']} x its pay; {what}",
             "(EVs per unit of one line's base bet; the added values exactly in --json)"]
 
 
-Answer = tuple[HoldReport, StateValue, list[str]]
+Answer = tuple[HoldReport, StateValue | LineTotals, list[str]]
 
 
 def _warm(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> Answer | None:
@@ -108,13 +125,16 @@ def _warm(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
         states = load_states(header["key"], table, kind, feature["title"])
         if states is None:
             return None
-        value = state_of(states, asked, kind, int(feature["lines"]))
+        value = _value_of(states, asked, kind, int(feature["lines"]))
         deal = warm.deal(args.cards)
         counts = warm.counts(deal)
         if counts is None:
             return None
-        report = warm.report(deal, counts, table, choose_tie_rule(args.tie_rule, header["tie_rule"]).rule,
-                             state_pays(table, value))
+        pays = _pays_in(table, value, asked)
+        report = warm.report(deal, counts, table, choose_tie_rule(args.tie_rule, header["tie_rule"]).rule, pays)
+        if isinstance(value, LineTotals):
+            faces = [card[0] for card in header["deck"]]
+            report = report._replace(result=lines_result(report.result, value, pays, faces))
     except CpolyError:
         raise
     except (KeyError, IndexError, TypeError, ValueError):
@@ -131,12 +151,13 @@ def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
     poker = VideoPoker.load(args.file)
     table = poker.paytable(args.paytable)
     deal = poker.deal_indices(args.cards)
-    feature = checked_state(poker, kind, asked)  # before the feature is solved
+    feature = checked_state(poker, kind, asked, several_lines=True)  # before the feature is solved
     poker.game.check_dealt(poker.game.parse_hand(args.cards))
     poker.require_zero_one()
-    value = state_of(solved_states(poker, table, feature, not args.json), asked, kind, feature_lines(feature))
+    value = _value_of(solved_kept(poker, table, feature, not args.json), asked, kind, feature_lines(feature))
     store_hold_file(poker, args.file)
-    result = hold_in_state(poker, table, deal, value, args.tie_rule)
+    result = (hold_in_lines_state(poker, table, deal, value, asked, args.tie_rule) if isinstance(value, LineTotals)
+              else hold_in_state(poker, table, deal, value, args.tie_rule))
     report = HoldReport(poker.game.spec.title, table.name, False, (*poker.game.category_names, "Nothing"),
                         {card: poker.card_name(card) for card in deal}, result)
     rendered = [warning.render() for warning in poker.game.program.warnings]
@@ -152,6 +173,39 @@ def hold_in_state(poker: VideoPoker, table: PayTable, deal: Sequence[int], value
 
     return play_deal(deal, hold_outcomes(deal, poker.single_deck()).tolist(), state_pays(table, value),
                      poker.n_cards, poker.tie_rule_choice(tie_rule).rule, poker.faces.tolist())
+
+
+def _value_of(kept: Kept, asked: Sequence[Fraction], kind: str, lines: int) -> StateValue | LineTotals:
+    """The state ``asked`` of the kept states (refused naming the value when the game cannot
+    be in it): its category values, or a lines game's totals once each multiplier is known."""
+    if isinstance(kept, LineTotals):
+        check_state(kept.multipliers, asked, kind, kept.lines)
+        return kept
+    return state_of(kept, asked, kind, lines)
+
+
+def _pays_in(table: PayTable, value: StateValue | LineTotals, asked: Sequence[Fraction]) -> ScaledPays:
+    """The pays a hold in the state reads: the state's values, or on several lines the pays
+    times the total of the multipliers (the rest is :func:`lines_result`'s)."""
+    total = sum(asked, Fraction(0))
+    return state_pays(table, StateValue(total, ()) if isinstance(value, LineTotals) else value)
+
+
+def hold_in_lines_state(poker: VideoPoker, table: PayTable, deal: Sequence[int], totals: LineTotals,
+                        asked: Sequence[Fraction], tie_rule: str | None) -> HoldResult:
+    """The 32 holds of ``deal`` with the lines' multipliers ``asked`` on a game of several
+    lines, exact: ``T * E[pay] + Σ_t P(next total = t) H(t)`` (the game's ``tie_rule``
+    unless one is given)."""
+    pays = _pays_in(table, totals, asked)
+    result = hold_in_state(poker, table, deal, StateValue(sum(asked, Fraction(0)), ()), tie_rule)
+    return lines_result(result, totals, pays, poker.faces.tolist())
+
+
+def lines_result(result: HoldResult, totals: LineTotals, pays: ScaledPays, faces: Sequence[int]) -> HoldResult:
+    """``result`` (the holds at the total's multiplier) with each hold's future added and the
+    hold chosen again by its tie rule."""
+    options = [option._replace(ev=option.ev + future_value(option.counts, totals)) for option in result.options]
+    return choose_hold(result.deal, options, pays, result.tie_rule, faces)
 
 
 def game_feature(poker: VideoPoker, kind: str) -> MultiStrike | UltimateX:
@@ -177,30 +231,42 @@ def feature_lines(feature: MultiStrike | UltimateX) -> int:
     return feature.lines if isinstance(feature, UltimateX) else 1
 
 
-def checked_state(poker: VideoPoker, kind: str, asked: Sequence[Fraction]) -> MultiStrike | UltimateX:
+def checked_state(poker: VideoPoker, kind: str, asked: Sequence[Fraction], several_lines: bool = False
+                  ) -> MultiStrike | UltimateX:
     """The game's feature of ``kind``, once ``asked`` is known to be one of its states (refused
-    naming the value otherwise), before anything is solved."""
+    naming the value otherwise), before anything is solved; a state of several lines only
+    where ``several_lines`` (``hold``: the others need values per category)."""
     feature = game_feature(poker, kind)
-    check_state(state_labels(feature), asked, kind, feature_lines(feature))
+    lines = feature_lines(feature)
+    if lines > 1 and not several_lines:
+        raise CpolyInputError(f"{HOLD_OPTIONS[kind][0]} on a game of {lines} lines: only cpoly hold plays such a "
+                              "state (a hold's worth there is not a value per final hand)")
+    check_state(state_labels(feature), asked, kind, lines)
     return feature
 
 
 def solved_states(poker: VideoPoker, table: PayTable, feature: MultiStrike | UltimateX,
                   show: bool) -> dict[str, StateValue]:
-    """Every state of ``feature`` under ``table`` as category values: the kept ones (``analyze``
-    or a ``hold`` in a state kept them), else solved (a spinner when ``show``) and kept."""
-    from cpoly.cli.featurekinds import FEATURES, FeatureInputs
-    from cpoly.cli.output import working
+    """Every state of ``feature`` (one line, :func:`checked_state`) as category values."""
+    kept = solved_kept(poker, table, feature, show)
+    assert not isinstance(kept, LineTotals)  # several lines: refused by checked_state
+    return kept
+
+
+def solved_kept(poker: VideoPoker, table: PayTable, feature: MultiStrike | UltimateX, show: bool) -> Kept:
+    """Every state of ``feature`` under ``table``: the kept ones (``analyze`` or a ``hold`` in
+    a state kept them), else solved (a progress bar or a spinner when ``show``) and kept."""
+    from cpoly.cli.featurekinds import FeatureInputs, row_of, solve
     from cpoly.games.videopoker.warm.statefile import load_states
 
     sources = _sources_key(poker)
     kept = None if sources is None else load_states(sources, table, feature.kind, feature.title)
     if kept is not None:
         return kept
-    row = FEATURES[feature.kind]
-    with working(f"solving {feature.kind} (once: its states are kept)", show):
-        analysis = row.analyse(FeatureInputs(poker.single_deck, table, lambda: Fraction(0)), feature)
-    assert row.states is not None
+    row = row_of(feature)
+    assert row is not None and row.states is not None  # game_feature: the commands solve it
+    analysis = solve(row, feature, FeatureInputs(poker.single_deck, table, lambda: Fraction(0)), show,
+                     "(once: its states are kept)")
     states = row.states(analysis)
     keep_states(poker, table, feature, states)
     return states
@@ -213,7 +279,7 @@ def _sources_key(poker: VideoPoker) -> str | None:
 
 
 def state_keeper(source: GameSource, table: PayTable, use_cache: bool
-                 ) -> Callable[[Feature, dict[str, StateValue]], None] | None:
+                 ) -> Callable[[Feature, Kept], None] | None:
     """What keeps a solved feature's states for ``analyze`` and ``report`` (None: nothing to
     keep them for; a feature game is always the loaded source)."""
     from cpoly.games.videopoker.gamesource import LoadedSource
@@ -224,7 +290,7 @@ def state_keeper(source: GameSource, table: PayTable, use_cache: bool
     return lambda feature, states: keep_states(poker, table, feature, states)
 
 
-def keep_states(poker: VideoPoker, table: PayTable, feature: Feature, states: Mapping[str, StateValue]) -> None:
+def keep_states(poker: VideoPoker, table: PayTable, feature: Feature, states: Kept) -> None:
     """Keep the states for a warm ``hold`` (games whose definitions have a sources key)."""
     from cpoly.games.videopoker.warm.statefile import store_states
 

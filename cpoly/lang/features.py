@@ -24,7 +24,7 @@ from fractions import Fraction
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
 
-__all__ = ["KINDS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "UltimateX", "WheelBonus",
+__all__ = ["KINDS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker", "UltimateX", "WheelBonus",
            "base_game_only", "feature_of", "features_of"]
 
 
@@ -97,7 +97,18 @@ class DreamCard:
     kind = "dream_card"
 
 
-Feature = MultiStrike | UltimateX | MultiplierLayer | WheelBonus | DreamCard
+@dataclass(frozen=True)
+class SpinPoker:
+    """Spin Poker: ``lines`` paths (up to 9) through a 3x5 window whose empty positions are
+    filled from one deck; the held cards are copied to every row."""
+
+    title: str | None
+    lines: int
+    span: Span
+    kind = "spin"
+
+
+Feature = MultiStrike | UltimateX | MultiplierLayer | WheelBonus | DreamCard | SpinPoker
 
 
 # ---- what a setting holds ------------------------------------------------------------------
@@ -194,10 +205,12 @@ KINDS: dict[str, tuple[Settings, Callable[..., Feature]]] = {
     "wheel": ({"on": (category_names, True), "values": (positives, True), "weights": (positives, False),
                "extra_bet": (one_positive, False)}, WheelBonus),
     "dream_card": ({"chance": (one_chance, True)}, DreamCard),
+    "spin": ({"lines": (line_count, False)}, SpinPoker),
 }
 #: Each setting's field of the feature, where the names differ.
 _FIELDS = {("ultimate_x", "multipliers"): "next_multiplier", ("wheel", "on"): "categories"}
-_DEFAULTS: dict[str, dict[str, object]] = {"ultimate_x": {"lines": 1, "bet": Fraction(2)}, "wheel": {"weights": ()}}
+_DEFAULTS: dict[str, dict[str, object]] = {"ultimate_x": {"lines": 1, "bet": Fraction(2)}, "wheel": {"weights": ()},
+                                            "spin": {"lines": 9}}
 
 
 def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
@@ -231,6 +244,8 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
     """Checks between settings: as many free-ride chances as levels below the top, as many
     weights as multipliers or wheel values."""
     where = {s.name: s.span for s in statement.settings}
+    if isinstance(feature, SpinPoker) and feature.lines > 9:
+        raise CpolyError(f"spin has at most 9 lines (paths through its 3 rows), not {feature.lines}", where["lines"])
     if isinstance(feature, MultiStrike) and len(feature.levels) < 2:
         raise CpolyError("multi_strike needs at least two levels", where["levels"])
     if isinstance(feature, MultiStrike) and len(feature.free_ride) != len(feature.levels) - 1:

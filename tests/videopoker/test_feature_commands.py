@@ -21,10 +21,13 @@ from typing import Any
 import pytest
 
 from cpoly.cli.main import main
+from cpoly.games.videopoker.feature.dreamcard import analyze_dream_card
+from cpoly.games.videopoker.feature.layers import analyze_wheel
 from cpoly.games.videopoker.feature.multistrike import analyze_multi_strike
 from cpoly.games.videopoker.feature.ultimatex import analyze_ultimate_x
+from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines, per_line_model_return
 from cpoly.games.videopoker.game import VideoPoker
-from cpoly.lang.features import MultiStrike, UltimateX
+from cpoly.lang.features import DreamCard, MultiStrike, UltimateX, WheelBonus
 from tests.conftest import DEFINITIONS, ROOT
 
 Run = tuple[int, str, str]
@@ -32,6 +35,8 @@ SMALL = ROOT / "tests" / "fixtures" / "small_poker.cp"
 MULTI_STRIKE = "feature multi_strike: levels (1, 2, 4), free_ride (10%, 20%)\n"
 ULTIMATE_X = ("feature ultimate_x: multipliers (RoyalFlush 2, StraightFlush 2, FourOfAKind 3, FullHouse 12, "
               "Flush 10, Straight 7, ThreeOfAKind 4, TwoPair 3, JacksOrBetter 2)\n")
+THREE_LINES = ULTIMATE_X.replace("ultimate_x:", "ultimate_x: lines 3,")
+WHEEL = "feature wheel: on FullHouse, values (10, 20), weights (3, 1), extra_bet 1/5\n"
 DEAL = ["Ah", "Kh", "Qh", "Jd", "9c"]
 
 
@@ -50,11 +55,12 @@ def json_of(args: list[str]) -> Any:
 
 @pytest.fixture(scope="module")
 def games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """The 18-card game with each feature (and a Dream Card the commands do not solve)."""
+    """The 18-card game with each feature."""
     folder = tmp_path_factory.mktemp("features")
     shutil.copy(SMALL, folder / "small_poker.cp")
     paths = {}
-    for name, feature in (("ms", MULTI_STRIKE), ("ux", ULTIMATE_X), ("dream", "feature dream_card: chance 5%\n")):
+    for name, feature in (("ms", MULTI_STRIKE), ("ux", ULTIMATE_X), ("dream", "feature dream_card: chance 5%\n"),
+                          ("ux3", THREE_LINES), ("wheel", WHEEL)):
         path = folder / f"{name}.cp"
         path.write_text(f'import "small_poker.cp"\n{feature}')
         paths[name] = str(path)
@@ -98,9 +104,8 @@ def test_analyze_text_names_the_method_and_drops_the_warning_of_what_it_solves(g
     code, out, err = run_cli(["analyze", games["ux"]])
     assert code == 0 and "policy iteration" in out and "rounds of policy iteration" in out
     assert "feature ultimate_x: return" in out and "warning" not in err
-    code, out, err = run_cli(["analyze", games["dream"]])  # no solver yet: the base game, and it says so
-    assert code == 0 and "feature dream_card: this command plays the base game only" in err
-    assert "feature dream_card" not in out
+    code, out, err = run_cli(["analyze", games["dream"]])
+    assert code == 0 and "feature dream_card: return" in out and "best fifth card" in out and "warning" not in err
 
 
 def test_commands_that_leave_a_feature_out_say_so(games: dict[str, str]) -> None:
@@ -202,3 +207,110 @@ def test_the_shipped_ultimate_x_game_reaches_the_wizard_of_odds_figures() -> Non
     assert f"{found['return']:.4%}" == "98.5730%"
     shares = [f"{row['share']:.2%}" for row in found["distribution"]["rows"]]
     assert shares == ["56.29%", "19.93%", "12.53%", "7.24%", "1.38%", "1.50%", "1.13%"]
+
+
+# ---- Ultimate X on several lines, Dream Card, a wheel with an extra bet --------------------
+def test_analyze_solves_three_lines_exactly_beside_the_per_line_model(games: dict[str, str]) -> None:
+    poker = VideoPoker.load(games["ux3"])
+    feature = poker.game.spec.features[0]
+    assert isinstance(feature, UltimateX) and feature.lines == 3
+    ready, table = poker.single_deck(), poker.paytable()
+    expected, model = analyze_ultimate_x_lines(ready, table, feature), per_line_model_return(ready, table, feature)
+    found = json_of(["analyze", games["ux3"]])["features"][0]
+    assert _exact(found, "return") == expected.expected_return and found["iterations"] == expected.iterations
+    assert "total of the lines' multipliers" in found["method"] and found["lines"] == 3
+    assert [(_exact(s, "total"), _exact(s, "share"), _exact(s, "relative_value")) for s in found["totals"]] == \
+        [(s.total, s.share, s.relative_value) for s in expected.states]
+    assert [Fraction(row["share_exact"]) for row in found["distribution"]["rows"]] == \
+        [share for _, share in expected.line_shares]
+    per_line = found["per_line_model"]
+    assert "per-line model" in per_line["method"] and _exact(per_line, "return") == model
+    assert _exact(per_line, "error") == model - expected.expected_return < 0
+    code, out, err = run_cli(["analyze", games["ux3"]])
+    assert code == 0 and "warning" not in err and "exact (3 lines over the totals)" in out
+    assert "per-line model: return" in out and "time per line" in out
+
+
+def _following(category: str) -> int:
+    return {"RoyalFlush": 2, "StraightFlush": 2, "FourOfAKind": 3, "FullHouse": 12, "Flush": 10, "Straight": 7,
+            "ThreeOfAKind": 4, "TwoPair": 3, "JacksOrBetter": 2}.get(category, 1)
+
+
+def _brute_line_values(game: str, deal: list[str], multipliers: list[int], relative: dict[Fraction, Fraction]
+                       ) -> dict[tuple[str, ...], Fraction]:
+    """Every hold's worth on three lines by brute force: each line's final hand over every draw
+    (the oracle's own classifier), the three lines' draws enumerated jointly."""
+    from itertools import product
+
+    import numpy as np
+
+    from tests.videopoker.vp_oracle import brute_hold_outcomes, poker_categories
+
+    poker = VideoPoker.load(game)
+    cards = poker.deal_indices(deal)
+    oracle = [int(poker.faces[c]) * 3 + int(poker.suits[c]) for c in cards]
+    counts = brute_hold_outcomes(np.array([oracle]), poker_categories(6, 3, high_pair_from=2), 18, 10)[0]
+    names, pays = (*poker.game.category_names, "Nothing"), [*poker.paytable().pays, 0]
+    values = {}
+    for hold in range(32):
+        row = [int(c) for c in counts[hold]]
+        draws = sum(row)
+        worth = Fraction(sum(multipliers) * sum(c * p for c, p in zip(row, pays)), draws)
+        for outcome in product(range(len(row)), repeat=3):
+            ways = row[outcome[0]] * row[outcome[1]] * row[outcome[2]]
+            if ways:
+                worth += Fraction(ways, draws**3) * relative[Fraction(sum(_following(names[c]) for c in outcome))]
+        values[tuple(deal[i] for i in range(5) if hold >> i & 1)] = worth
+    return values
+
+
+@pytest.mark.parametrize(("deal", "multipliers"), [(DEAL, [4, 1, 12]), (["Th", "Td", "Jh", "Qh", "Ac"], [1, 1, 1])])
+def test_a_hold_on_three_lines_is_worth_the_total_pay_and_the_future_by_brute_force(
+        games: dict[str, str], deal: list[str], multipliers: list[int]) -> None:
+    """``T * E[pay] + Σ_t P(next total = t) H(t)``, the relative values ``H`` from ``analyze --json``."""
+    totals = json_of(["analyze", games["ux3"]])["features"][0]["totals"]
+    relative = {_exact(s, "total"): _exact(s, "relative_value") for s in totals}
+    found = json_of(["hold", games["ux3"], *deal, "--multipliers", *map(str, multipliers)])
+    expected = _brute_line_values(games["ux3"], deal, multipliers, relative)
+    assert {tuple(h["held"]): Fraction(h["ev_exact"]) for h in found["holds"]} == expected
+    assert Fraction(found["holds"][0]["ev_exact"]) == max(expected.values())
+    assert found["state"]["multiplier"] == str(sum(multipliers)) and found["state"]["lines"] == 3
+
+
+def test_the_warm_hold_on_three_lines_answers_as_the_cold_one(games: dict[str, str],
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    args = ["hold", games["ux3"], *DEAL, "--multipliers", "7", "2", "1"]
+    cold = run_cli(args)
+    with monkeypatch.context() as warm_only:
+        warm_only.setattr(VideoPoker, "load", lambda *a, **k: pytest.fail("the warm hold loaded the game"))
+        assert run_cli(args) == cold
+    assert cold[0] == 0 and "--multipliers 7 2 1: the 3 lines pay 10 x the pay in all" in cold[1]
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["hold", "ux3", *DEAL, "--multipliers", "4", "5", "12"], "--multipliers 4 5 12: this game has no multiplier 5"),
+    (["hold", "ux3", *DEAL, "--multipliers", "4", "12"], "this game plays 3 lines, give one multiplier for each"),
+    (["strategy", "ux3", "--multipliers", "4", "1", "12"], "--multipliers on a game of 3 lines: only cpoly hold"),
+])
+def test_a_state_of_three_lines_is_checked_and_refused_where_it_cannot_be_played(
+        games: dict[str, str], args: list[str], message: str) -> None:
+    code, out, err = run_cli([args[0], games[args[1]], *args[2:]])
+    assert code == 2 and message in err and "Traceback" not in err and out == ""
+
+
+def test_analyze_solves_dream_card_and_a_wheel_per_total_bet(games: dict[str, str]) -> None:
+    poker = VideoPoker.load(games["dream"])
+    dream = poker.game.spec.features[0]
+    assert isinstance(dream, DreamCard)
+    found = json_of(["analyze", games["dream"]])["features"][0]
+    expected = analyze_dream_card(poker.single_deck(), poker.paytable(), dream)
+    assert _exact(found, "return") == expected.expected_return and _exact(found, "dream_value") == expected.dream_value
+    assert _exact(found["frequency"], "value") == Fraction(1, 20)
+    poker = VideoPoker.load(games["wheel"])
+    wheel = poker.game.spec.features[0]
+    assert isinstance(wheel, WheelBonus)
+    spun = analyze_wheel(poker.single_deck(), poker.paytable(), wheel)
+    found = json_of(["analyze", games["wheel"]])["features"][0]
+    assert _exact(found, "return") == spun.expected_return * Fraction(5, 6) != spun.expected_return
+    assert _exact(found, "return_per_base_bet") == spun.expected_return
+    assert "per base bet" in run_cli(["analyze", games["wheel"]])[1]

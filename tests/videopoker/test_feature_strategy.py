@@ -153,7 +153,7 @@ def test_the_trainers_costs_are_hold_differences_in_each_hands_state(games: dict
 def test_after_analyze_a_hold_in_a_state_is_not_solved_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = _game(tmp_path, "kept", MULTI_STRIKE)
     json_of(["analyze", path])
-    row = FEATURES["multi_strike"]
-    monkeypatch.setitem(FEATURES, "multi_strike", row._replace(analyse=lambda *a: pytest.fail("solved again")))
+    (row,) = FEATURES["multi_strike"]
+    monkeypatch.setitem(FEATURES, "multi_strike", (row._replace(analyse=lambda *a: pytest.fail("solved again")),))
     assert json_of(["hold", path, "9h", "Th", "Jh", "Qd", "Ac", "--level", "2"])["state"]["value"] == "2"
     assert json_of(["strategy", path, "--level", "1", "--lines", "5"])["state"]["value"] == "1"

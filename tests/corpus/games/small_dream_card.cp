@@ -1,3 +1,3 @@
-// Dream Card on the 18-card test game: a feature the commands do not solve yet (they say so).
+// Dream Card on the 18-card test game: analyze solves it (every four-card set, the best fifth card).
 import "../../fixtures/small_poker.cp"
 feature dream_card: chance 5%

@@ -69,8 +69,9 @@ def state_of(states: Mapping[str, StateValue], asked: Sequence[Fraction], kind: 
 
 
 def check_state(labels: Sequence[str], asked: Sequence[Fraction], kind: str, lines: int) -> str:
-    """The label of the state ``asked`` among ``labels`` (:func:`state_labels`); an input error
-    naming the value when the game cannot be in that state (``lines``: how many values a state has).
+    """The label of the state ``asked`` among ``labels`` (:func:`state_labels`; on several lines,
+    each value one of them); an input error naming the value when the game cannot be in that
+    state (``lines``: how many values a state has).
 
     >>> check_state(["1", "2"], [Fraction(3)], "multi_strike", 1)
     Traceback (most recent call last):
@@ -80,10 +81,10 @@ def check_state(labels: Sequence[str], asked: Sequence[Fraction], kind: str, lin
     check_state_size(asked, kind, lines)
     option, noun = HOLD_OPTIONS[kind]
     label = state_label(asked)
-    if label in labels:
-        return label
     known = sorted({Fraction(value) for each in labels for value in each.split()})
-    missing = next(value for value in asked if value not in known)
+    missing = next((value for value in asked if value not in known), None)
+    if missing is None:
+        return label
     raise CpolyInputError(f"{option} {label}: this game has no {noun} {missing} "
                           f"(its {noun}s: {', '.join(str(value) for value in known)})")
 

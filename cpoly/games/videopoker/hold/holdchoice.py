@@ -36,7 +36,7 @@ from cpoly.games.videopoker.hold.tiebreak import TIE_KEYS, tie_order
 from cpoly.lang.paytable import ScaledPays
 from cpoly.lang.tierule import TieRule
 
-__all__ = ["HoldOption", "HoldReport", "HoldResult", "draw_weights", "play_deal"]
+__all__ = ["HoldOption", "HoldReport", "HoldResult", "choose_hold", "draw_weights", "play_deal"]
 
 
 def draw_weights(n: int, hand_size: int = HAND_SIZE) -> tuple[int, tuple[int, ...]]:
@@ -132,6 +132,13 @@ def play_deal(deal: Sequence[int], counts: Sequence[Sequence[int]], scaled: Scal
         row = tuple(int(c) for c in counts[m])
         total = sum(c * p for c, p in zip(row, scaled.pays_for(m == HOLDS - 1)))
         options.append(HoldOption(m, kept, row, draws, Fraction(total, draws * scaled.denominator)))
+    return choose_hold(deal, options, scaled, rule, faces, allowed)
+
+
+def choose_hold(deal: Sequence[int], options: Sequence[HoldOption], scaled: ScaledPays, rule: TieRule,
+                faces: Sequence[int] | None, allowed: Sequence[bool] | None = None) -> HoldResult:
+    """The holds of :func:`play_deal` (``options``, their EVs however found) and the hold
+    ``rule`` chooses among the best (``scaled``: the pays its variance criterion reads)."""
     best_ev = max(o.ev for o in options)
     tied = [o.hold for o in options if o.ev == best_ev and (allowed is None or allowed[o.hold])]
     remaining = _narrow(options, tied, scaled, rule)

@@ -1,0 +1,80 @@
+"""Spin Poker's exact variance: nine lines through a 3x5 window drawing from one deck.
+
+The deal fills the middle row; a held card is copied to the top and bottom rows of its column;
+every empty position is then filled from the rest of the deck, no card twice (Wizard of Odds,
+Spin Poker: rules).  A line is a path through the rows, one position per column
+(:data:`PATHS`).  Each line alone is a uniform draw of the discarded count from the rest of the
+deck, so the return is the base game's under the same strategy; the variance needs every pair
+of lines.  Two lines share the drawn cards of the discarded columns where their paths are in the
+same row (``s`` of the ``d`` discarded columns) and draw the others apart from each other.
+
+For a hold ``H`` (``d`` discards, ``r`` cards left) with ``F(W)`` the pays summed over the
+final hands ``H ∪ B ⊇ H ∪ W`` (``B`` a ``d``-subset of the rest) and ``M_m = Σ_{|W| = m} F(W)^2``,
+the pays of two lines sharing ``A`` (``s`` cards) and drawing ``B_1``, ``B_2`` apart sum, over
+every such draw, to
+
+    Σ_A Σ_{B_1 ∩ B_2 = ∅} p(A ∪ B_1) p(A ∪ B_2) = Σ_{c=0}^{d-s} (-1)^c C(s+c, s) M_{s+c}
+
+(the disjointness written as ``Σ_{C ⊆ B_1 ∩ B_2} (-1)^|C|``, and ``W = A ∪ C`` split ``C(s+c, s)``
+ways), over ``C(r, s) C(r-s, d-s) C(r-d, d-s)`` draws: :func:`pair_moments`.  The dealt cards
+fall in the columns in random order, so the discarded columns are a uniform ``d``-subset of the
+five: :func:`shared_columns` weighs each ``s`` over the pairs of lines.  A deal's mean square of
+a round's total pay is then ``lines * J[d] + Σ_s w[s] J[s]`` under its hold (the base game's).
+Not yet summed over a game's deals (a draw of five on 52 cards walks 1.5 million draws 32 times
+per deal class): the commands keep Spin Poker's base-game warning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from cpoly.deck.subsets import colex_rank
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE
+
+__all__ = ["PATHS", "pair_moments", "shared_columns"]
+
+#: The lines as rows per column (T top, M middle: the deal, B bottom).  Lines 1-7 as the
+#: published descriptions give them; lines 8 and 9 (M T T T M, M B B B M) are the usual
+#: nine-line pattern's, not confirmed by a source.
+PATHS = ("MMMMM", "TTTTT", "BBBBB", "TMBMT", "BMTMB", "TTMBB", "BBMTT", "MTTTM", "MBBBM")
+
+
+def shared_columns(lines: int, discards: int) -> list[Fraction]:
+    """``w[s]``: over the ordered pairs of distinct lines, the mean number (over the uniform
+    choice of the ``discards`` columns) of pairs sharing ``s`` of the discarded columns.
+
+    >>> shared_columns(2, 1)   # the middle and top rows share no column
+    [Fraction(2, 1), Fraction(0, 1)]
+    """
+    weights = [Fraction(0)] * (discards + 1)
+    choices = list(combinations(range(HAND_SIZE), discards))
+    for first, second in combinations(PATHS[:lines], 2):
+        same = {column for column in range(HAND_SIZE) if first[column] == second[column]}
+        for chosen in choices:
+            weights[len(same.intersection(chosen))] += Fraction(2, len(choices))
+    return weights
+
+
+def pair_moments(held: Sequence[int], rest: Sequence[int], pay_of: Callable[[np.ndarray], np.ndarray],
+                 pays: Sequence[int]) -> list[Fraction]:
+    """``J[s]``: the mean product of two lines' pays (``pays`` per category) when the hold keeps
+    ``held`` and ``s`` of the drawn cards are shared, drawn from ``rest``; ``pay_of(hands)``:
+    the category of each sorted hand (rows of card indices)."""
+    d, r = HAND_SIZE - len(held), len(rest)
+    draws = np.array(list(combinations(range(r), d)), dtype=np.int64).reshape(-1, d)
+    cards = np.sort(np.concatenate([np.tile(np.asarray(held, dtype=np.int64), (len(draws), 1)),
+                                    np.asarray(rest, dtype=np.int64)[draws]], axis=1), axis=1)
+    paid = np.asarray(pays, dtype=np.int64)[pay_of(cards)]
+    squares = []
+    for m in range(d + 1):
+        sums = np.zeros(comb(r, m), dtype=np.int64)
+        for chosen in combinations(range(d), m):
+            np.add.at(sums, colex_rank(draws[:, list(chosen)]) if m else np.zeros(len(draws), dtype=np.int64), paid)
+        squares.append(sum(int(v) * int(v) for v in sums.tolist()))
+    return [Fraction(sum((-1) ** c * comb(s + c, s) * squares[s + c] for c in range(d - s + 1)),
+                     comb(r, s) * comb(r - s, d - s) * comb(r - d, d - s)) for s in range(d + 1)]
