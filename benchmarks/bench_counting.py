@@ -1,6 +1,6 @@
 """Deal tables of every game, plan and count apart; Jacks or Better against brute force.
 
-Run: python3 benchmarks/bench_counting.py [--repeat N] [--games a.cp b.cp] [--no-methods] [--dense]
+Run: python3 benchmarks/bench_counting.py [--repeat N] [--games a.cp b.cp] [--no-methods] [--dense] [--plan-parts]
 
 Part 1, every ``definitions/*.cp`` (issue 33, goal 1), games alternating, each run ``--repeat``
 times in fresh processes and the fastest kept (the machine is shared: CPU seconds, not wall):
@@ -14,6 +14,10 @@ times in fresh processes and the fastest kept (the machine is shared: CPU second
 
   Goals: a five-card table at most 2x Jacks or Better's command, seven cards at most 4x; at most
   150 MB; the plan at most the count it plans.
+
+  With ``--plan-parts``, per game where the planning goes (CPU seconds inside splitting sums by
+  literal set, the terms' plans, their canonical merge, the wild-card cases, the contractions) next to
+  the counting itself: the profile that shows what the plan costs.
 
 Part 2, side by side on Jacks or Better (``--no-methods`` skips it):
   * cpoly count, cold: a fresh process that parses the .cp file and counts every category,
@@ -57,6 +61,34 @@ print(json.dumps({"load": loaded - start, "table": done - loaded, "plan": game.p
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
+# Where a table's planning goes (--plan-parts): CPU seconds inside each step of the planner,
+# timed by wrapping the functions the plan calls (nested steps are counted in each).
+PLAN_STEPS = [("split sums", "cpoly.count.patterncount", "split_terms"),
+              ("term plans", "cpoly.count.patterncount", "plan_term"),
+              ("canonical merge", "cpoly.count.patterncount", "_merged"),
+              ("wild cases", "cpoly.count.patterncount", "_cases"),
+              ("contractions", "cpoly.count.patterncount", "plan_contraction"),
+              ("counting", "cpoly.count.counting", "run_patterns")]
+STEPS = """
+import importlib, json, sys, time
+clock, spent = time.process_time, {}
+def timed(label, function):
+    def wrapper(*args):
+        start = clock()
+        try:
+            return function(*args)
+        finally:
+            spent[label] = spent.get(label, 0.0) + clock() - start
+    return wrapper
+for label, module, name in json.loads(sys.argv[2]):
+    module = importlib.import_module(module)
+    setattr(module, name, timed(label, getattr(module, name)))
+from cpoly.api import deal_table, load_game
+game = load_game(sys.argv[1], use_cache=False)
+deal_table(game)
+print(json.dumps({"plan": game.plan.clock.plan, **spent}))
+"""
+
 
 def reaped(command: list[str]) -> tuple[float, float, str]:
     """Run ``command``; its CPU seconds (user + system, reaped with ``os.wait4``: this process's
@@ -97,6 +129,17 @@ def per_game(files: list[Path], repeat: int) -> None:
               f"{row['load']:>7.2f} {row['plan']:>7.2f} {row['count']:>8.2f} {rest:>7.2f} "
               f"{row['plan'] / max(row['count'], 1e-9):>10.2f} {marks}")
     print("(!: over the time goal; M: over 150 MB; min of the runs, CPU seconds)")
+
+
+def plan_parts(files: list[Path]) -> None:
+    """Per game, the CPU seconds of the table's planning and of its steps (one run each)."""
+    labels = [label for label, _, _ in PLAN_STEPS]
+    print(f"\n{'game':<28} {'plan s':>7} " + " ".join(f"{label:>15}" for label in labels))
+    for path in files:
+        _, _, out = reaped([sys.executable, "-c", STEPS, str(path), json.dumps(PLAN_STEPS)])
+        row = json.loads(out)
+        print(f"{path.name:<28} {row['plan']:>7.3f} " + " ".join(f"{row.get(label, 0.0):>15.3f}" for label in labels))
+    print("(CPU seconds inside each step, nested steps in each: wild cases and contractions split sums too)")
 
 
 def timed(action):  # type: ignore[no-untyped-def]
@@ -155,12 +198,15 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", type=Path, help="the .cp files (default: definitions/*.cp)")
     parser.add_argument("--no-methods", action="store_true", help="skip the Jacks-or-Better methods")
     parser.add_argument("--dense", action="store_true", help="also run the dense oracle on every row")
+    parser.add_argument("--plan-parts", action="store_true", help="also print where each table's planning goes")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     files = sorted((ROOT / "definitions").glob("*.cp")) if not args.games else [p.resolve() for p in args.games]
     if JACKS not in files:
         files.insert(0, JACKS)
     per_game(files, args.repeat)
+    if args.plan_parts:
+        plan_parts(files)
     if not args.no_methods:
         methods(args.dense)
 

@@ -77,8 +77,11 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
     """The value sets worth conditioning on, best first: the atoms of a sort (classes of the
     values its literals cannot tell apart) tested alone on every vertex (``δF[i]{Wild}``) and
     lying in another literal, or lying in more than half of the sort's literals of two or
-    more values (and in two or more); by how many literals hold them, then the first kind (a wild value lies in every
-    straight window; a natural face in a few).
+    more values (and in two or more).  Best first: by how many literals the condition decides
+    (those holding the atom, and the atom's own test on every vertex: Joker Poker's joker
+    ``{13}`` ties the royal faces ``{8..12}``, and, fixing the vertices of W, costs a third of
+    their planning), then the first kind (a wild value lies in every straight window; a
+    natural face in a few).
 
     >>> from cpoly.dag.rewrite import add, delta, mul
     >>> windows = add(*(delta((1,), {0, m, m + 1}) for m in (1, 3, 5)), delta((1, 2), {1, 2}))
@@ -103,7 +106,7 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
                                     or (containing >= 2 and 2 * containing > len(wide))):
                 wild = on_every_card and len(atom) == 1
                 found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort], wild)))
-    found.sort(key=lambda pair: (-pair[0][1], not pair[0][0], sorted(pair[1].values)))
+    found.sort(key=lambda pair: (-sum(pair[0]), not pair[0][0], sorted(pair[1].values)))
     return [split for _, split in found]
 
 

@@ -23,6 +23,7 @@ from cpoly.count.condition import MAX_CASES, Case, ValueSplit, cases, is_symmetr
 from cpoly.count.contraction import Contraction, contraction_sum, plan_contraction
 from cpoly.count.decoupled import Decoupled, decouple, decoupled_sum
 from cpoly.count.evaluate import grid_points, pattern_axes, pattern_sizes, term_sum
+from cpoly.count.pinned import pin
 from cpoly.count.plan import TermPlan, plan_term, split_terms
 from cpoly.count.typedpatterns import MAX_PATTERNS, pattern_bound
 from cpoly.dag.expr import Expr, nodes_under
@@ -209,7 +210,8 @@ def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[in
         found = _cases(node, universe, split, positions, memo)
         try:
             planned = None if found is None else PatternPlan(tuple(
-                (case.weight, case.universe, priced_terms(case.node, sorts, case.universe)) for case in found), split)
+                (case.weight, left, priced_terms(pinned, sorts, left))
+                for case in found for pinned, left in [pin(case.node, case.universe, sorts)]), split)
         except TooManyPatterns:
             continue
         if planned is not None and (best is None or planned.work < best.work):

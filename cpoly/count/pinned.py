@@ -25,33 +25,62 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from cpoly.dag.expr import Delta, Expr, Product
-from cpoly.dag.rewrite import ZERO
+from cpoly.dag.rewrite import ZERO, complement
 from cpoly.dag.vertices import substitute
 from cpoly.lang.resolve import Sort
 
 __all__ = ["pin", "pinned_values"]
 
 
-def pinned_values(node: Expr, universe: frozenset[int]) -> dict[int, int] | None:
-    """The vertices of ``universe`` a direct factor of ``node`` pins to one value (None: two
-    factors pin one vertex to different values, the product is 0)."""
+def pinned_values(node: Expr, universe: frozenset[int], sorts: Mapping[int, Sort]) -> dict[int, int] | None:
+    """The vertices of ``universe`` a direct factor of ``node`` pins to one value: ``δv{x}``, or
+    ``1 - δv{T}`` leaving one value of v's numeric domain (a joker's suit once its face is the
+    joker's).  None: the factors leave some vertex no value, the product is 0.
+
+    >>> from cpoly.dag.rewrite import delta, one_minus
+    >>> pinned_values(one_minus(delta((1,), {1, 2, 3})), frozenset({1}), {1: Sort("S", 4)})
+    {1: 0}
+    """
     pins: dict[int, int] = {}
     for factor in node.factors if isinstance(node, Product) else (node,):
-        if isinstance(factor, Delta) and factor.values is not None and len(factor.values) == 1:
-            (value,) = factor.values
-            for v in factor.vertices:
-                if v in universe:
-                    if pins.get(v, value) != value:
-                        return None
-                    pins[v] = value
+        values = _one_value(factor, sorts)
+        if isinstance(factor, Delta) and values is not None:
+            vertices = factor.vertices
+        elif isinstance(base := complement(factor), Delta) and values is not None:
+            vertices = base.vertices
+        else:
+            continue
+        if not values:
+            return None
+        (value,) = values
+        for v in vertices:
+            if v in universe:
+                if pins.get(v, value) != value:
+                    return None
+                pins[v] = value
     return pins
+
+
+def _one_value(factor: Expr, sorts: Mapping[int, Sort]) -> frozenset[int] | None:
+    """The values ``factor`` leaves its vertex when they are at most one: ``δv{x}``, or
+    ``1 - δv{T}`` over a numeric domain; else None."""
+    if isinstance(factor, Delta):
+        return factor.values if factor.values is not None and len(factor.values) == 1 else None
+    base = complement(factor)
+    if not isinstance(base, Delta) or base.values is None or len(base.vertices) != 1:
+        return None
+    size = sorts[base.vertices[0]].size if base.vertices[0] in sorts else None
+    if not isinstance(size, int):
+        return None
+    left = frozenset(range(size)) - base.values
+    return left if len(left) <= 1 else None
 
 
 def pin(node: Expr, universe: frozenset[int], sorts: Mapping[int, Sort]) -> tuple[Expr, frozenset[int]]:
     """``node`` with its pinned vertices substituted, and the universe without them: the same
     ``Σ`` over the smaller universe (a pin outside its vertex's domain makes the node 0)."""
     while True:
-        pins = pinned_values(node, universe)
+        pins = pinned_values(node, universe, sorts)
         if pins is None:
             return ZERO, universe
         if not pins:

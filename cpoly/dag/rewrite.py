@@ -362,7 +362,7 @@ def _too_few_values(node: Product) -> bool:
     if len(vertices) < 3 or len(vertices) > PIGEONHOLE_MAX:
         return False
     bit = {v: 1 << i for i, v in enumerate(vertices)}
-    adjacent = [0] * len(vertices)
+    adjacent = [1 << i for i in range(len(vertices))]  # each vertex with those it must differ from
     for f in node.factors:
         base = complement(f)
         if isinstance(base, Delta) and base.values is not None and len(base.vertices) == 1 and base.vertices[0] in known:
@@ -371,12 +371,37 @@ def _too_few_values(node: Product) -> bool:
             a, b = (vertices.index(v) for v in base.vertices)
             adjacent[a] |= 1 << b
             adjacent[b] |= 1 << a
-    for subset in range(1, 1 << len(vertices)):
-        members = [i for i in range(len(vertices)) if subset >> i & 1]
-        if len(members) < 3 or any((adjacent[i] | 1 << i) & subset != subset for i in members):
-            continue
-        if len(frozenset().union(*(known[vertices[i]] for i in members))) < len(members):
+    return _pigeonhole([known[v] for v in vertices], adjacent)
+
+
+def _pigeonhole(sets: list[frozenset[int]], adjacent: list[int]) -> bool:
+    """Whether some clique of 3 or more vertices (``adjacent``: bit masks, each vertex's own bit
+    included) has fewer values in the union of its ``sets`` than members.  Such a clique lies
+    among the vertices whose sets are inside that union, a union of distinct sets, so the
+    unions of the few distinct sets are tried instead of every subset of vertices.
+
+    >>> _pigeonhole([frozenset({0, 1})] * 3, [0b111] * 3), _pigeonhole([frozenset({0, 1})] * 3, [0b011, 0b011, 0b100])
+    (True, False)
+    """
+    distinct = list(dict.fromkeys(sets))
+    for chosen in range(1, 1 << len(distinct)):
+        union = frozenset().union(*(distinct[k] for k in range(len(distinct)) if chosen >> k & 1))
+        members = sum(1 << i for i, values in enumerate(sets) if values <= union)
+        if bin(members).count("1") > max(len(union), 2) and _clique_over(members, adjacent, max(len(union), 2)):
             return True
+    return False
+
+
+def _clique_over(members: int, adjacent: list[int], size: int) -> bool:
+    """Whether the vertices of the bit mask ``members`` hold a clique of more than ``size``."""
+    if all(adjacent[i] & members == members for i in range(len(adjacent)) if members >> i & 1):
+        return True  # all of them (more than size) differ pairwise
+    subset = members
+    while subset:  # every subset of members, largest masks first
+        if bin(subset).count("1") > size and all(
+                adjacent[i] & subset == subset for i in range(len(adjacent)) if subset >> i & 1):
+            return True
+        subset = (subset - 1) & members
     return False
 
 
