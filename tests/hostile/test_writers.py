@@ -10,8 +10,9 @@ import csv
 import io
 import json
 import os
-from collections.abc import Callable
-from contextlib import redirect_stderr, redirect_stdout
+import subprocess
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
@@ -155,16 +156,30 @@ def test_out_refuses_before_work(tmp_path: Path, no_work: None, shape: str, comm
     assert snapshot(tmp_path) == before
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes in a read-only folder")
+@contextmanager
+def read_only(folder: Path) -> Iterator[None]:
+    """``folder`` made unwritable, for root too: root ignores the mode bits, so as root the folder
+    is made immutable (``chattr +i``, which the kernel enforces for every user)."""
+    if os.geteuid() == 0:
+        subprocess.run(["chattr", "+i", str(folder)], check=True)
+        try:
+            yield
+        finally:
+            subprocess.run(["chattr", "-i", str(folder)], check=True)
+    else:
+        folder.chmod(0o500)
+        try:
+            yield
+        finally:
+            folder.chmod(0o700)
+
+
 @pytest.mark.parametrize("option", ["--csv", "--out"])
 def test_a_read_only_folder_is_refused(tmp_path: Path, no_work: None, option: str) -> None:
     locked = tmp_path / "locked"
     locked.mkdir()
-    locked.chmod(0o500)
-    try:
+    with read_only(locked):
         assert "cannot write there" in refused(*DESIGN, option, str(locked / "new"))
-    finally:
-        locked.chmod(0o700)
 
 
 def test_search_refuses_an_earlier_run_without_resume(tmp_path: Path, no_work: None) -> None:
