@@ -38,7 +38,7 @@ from math import comb, prod
 from cpoly.count.evaluate import count_dense
 from cpoly.count.plan import atoms_for
 from cpoly.dag.expr import Delta, Expr, Product, nodes_under, union_under
-from cpoly.dag.memo import MemoOfMemos
+from cpoly.dag.memo import Memo, MemoOfMemos, cached
 from cpoly.dag.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild
 from cpoly.dag.symbolic import Number
 from cpoly.dag.vertices import rename
@@ -182,6 +182,7 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
                for m in position_generators(positions))
 
 
+_VERTICES = Memo[int, frozenset[int]]("condition.vertices", 500_000)  # uid -> the vertices under it
 _RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
 
 
@@ -272,13 +273,13 @@ def counted_apart(node: Expr, split: ValueSplit, inside: frozenset[int], univers
     factors = node.factors if isinstance(node, Product) else (node,)
     block, kept, gone = 1, [], set[int]()
     for vertices, group in _independent_groups(factors):
-        count = _count_block(mul(*group), vertices, split, inside, sorts) if vertices <= universe else None
+        count = _count_block(group, vertices, split, inside, sorts) if vertices <= universe else None
         if count is None:
             kept.extend(group)
         else:
             block *= count
             gone |= vertices
-    return block, mul(*kept), universe - gone
+    return (block, mul(*kept), universe - gone) if gone else (1, node, universe)
 
 
 def _independent_groups(factors: Sequence[Expr]) -> list[tuple[frozenset[int], list[Expr]]]:
@@ -296,7 +297,7 @@ def _independent_groups(factors: Sequence[Expr]) -> list[tuple[frozenset[int], l
             parent[v] = v = parent[parent[v]]
         return v
 
-    known: dict[int, frozenset[int]] = {}
+    known = _VERTICES.room()
     spans = [union_under(f, lambda d: frozenset(d.vertices), known) for f in factors]
     for vertices in spans:
         first, *others = sorted(vertices) or [None]
@@ -310,21 +311,29 @@ def _independent_groups(factors: Sequence[Expr]) -> list[tuple[frozenset[int], l
     return [(frozenset(vertices), group) for vertices, group in groups.values()]
 
 
-def _count_block(block: Expr, vertices: frozenset[int], split: ValueSplit, inside: frozenset[int],
+def _count_block(group: Sequence[Expr], vertices: frozenset[int], split: ValueSplit, inside: frozenset[int],
                  sorts: Mapping[int, Sort]) -> int | None:
-    """``Σ block`` over its ``vertices`` (those of W on the values of S), by evaluating every
+    """``Σ Π group`` over its ``vertices`` (those of W on the values of S), by evaluating every
     assignment; None when it has no vertex, a vertex of the split's sort outside W, a symbolic
     size, too many assignments, or a δ comparing W's vertices with others."""
     if not vertices or any(sorts[v].name == split.sort and v not in inside for v in vertices):
         return None
-    sizes = {v: Sort(sorts[v].name, len(split.values) if v in inside else sorts[v].size) for v in vertices}
-    numbers = [s.size for s in sizes.values() if isinstance(s.size, int)]
+    sizes = tuple((v, Sort(sorts[v].name, len(split.values) if v in inside else sorts[v].size)) for v in sorted(vertices))
+    numbers = [s.size for _, s in sizes if isinstance(s.size, int)]
     if len(numbers) < len(sizes) or prod(numbers) > APART_POINTS:
         return None
+    return _dense_block(mul(*group), split.values, inside & vertices, sizes)
+
+
+@cached("condition.block", 100_000)
+def _dense_block(block: Expr, values: frozenset[int], inside: frozenset[int], sizes: tuple[tuple[int, Sort], ...]
+                 ) -> int | None:
+    """:func:`_count_block` once its sizes are known (memoised: the counts of a table share
+    W's blocks): W's δs with ``values`` relabeled ``0 .. |S|-1``."""
     on_w = {n.uid for n in nodes_under(block) if isinstance(n, Delta) and inside.intersection(n.vertices)}
     if any(not inside.issuperset(n.vertices) for n in nodes_under(block) if n.uid in on_w):
         return None
-    index = {value: i for i, value in enumerate(sorted(split.values))}
+    index = {value: i for i, value in enumerate(sorted(values))}
     relabeled = rebuild(block, lambda d: d if d.uid not in on_w or d.values is None
                         else delta(d.vertices, {index[x] for x in d.values if x in index}))
-    return count_dense(relabeled, sizes, sorted(vertices), APART_POINTS)
+    return count_dense(relabeled, dict(sizes), [v for v, _ in sizes], APART_POINTS)
