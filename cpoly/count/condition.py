@@ -15,8 +15,16 @@ themselves.  When ``S`` is one value the vertices of W are fixed and leave the c
 the node is invariant under permuting the card positions, only ``|W|`` matters and each size
 ``k`` is one case of weight ``C(n, k)``.
 
-Which set to condition on is found in the DAG (:func:`split_candidates`) and chosen by cost
-in :mod:`cpoly.count.counting`; nothing here knows about any game.
+A vertex of W is then compared only with W's vertices, so W's cards (their faces, in S, and
+suits, with the deal's rules on them and the literals telling S's values apart, such as a
+joker's suits or four deuces) mostly form factors of their own: those are counted apart, over
+W's vertices on the values of S only, and leave the count as a weight
+(:func:`counted_apart`).  A set of several wild faces (``Wild = {Two, Joker}``) then counts as
+fast as one: the rest sees only the naturals.
+
+Which set to condition on is found in the DAG (:func:`split_candidates`: a set no literal
+crosses comes before the values it holds) and chosen by cost in :mod:`cpoly.count.counting`;
+nothing here knows about any game.
 
 >>> from cpoly.dag.rewrite import add, delta, mul, one_minus
 >>> wild = lambda v: delta((v,), {0})
@@ -300,9 +308,9 @@ def _independent_groups(factors: Sequence[Expr]) -> list[tuple[frozenset[int], l
     known = _VERTICES.room()
     spans = [union_under(f, lambda d: frozenset(d.vertices), known) for f in factors]
     for vertices in spans:
-        first, *others = sorted(vertices) or [None]
-        for v in others:
-            parent[root(v)] = root(first)  # type: ignore[arg-type]
+        ordered = sorted(vertices)
+        for a, b in zip(ordered, ordered[1:]):
+            parent[root(b)] = root(a)
     groups: dict[int | None, tuple[set[int], list[Expr]]] = {}
     for factor, vertices in zip(factors, spans):
         found = groups.setdefault(root(min(vertices)) if vertices else None, (set(), []))
@@ -330,10 +338,11 @@ def _dense_block(block: Expr, values: frozenset[int], inside: frozenset[int], si
                  ) -> int | None:
     """:func:`_count_block` once its sizes are known (memoised: the counts of a table share
     W's blocks): W's δs with ``values`` relabeled ``0 .. |S|-1``."""
-    on_w = {n.uid for n in nodes_under(block) if isinstance(n, Delta) and inside.intersection(n.vertices)}
-    if any(not inside.issuperset(n.vertices) for n in nodes_under(block) if n.uid in on_w):
+    on_w = [n for n in nodes_under(block) if isinstance(n, Delta) and inside.intersection(n.vertices)]
+    if any(not inside.issuperset(d.vertices) for d in on_w):
         return None
+    uids = {d.uid for d in on_w}
     index = {value: i for i, value in enumerate(sorted(values))}
-    relabeled = rebuild(block, lambda d: d if d.uid not in on_w or d.values is None
+    relabeled = rebuild(block, lambda d: d if d.uid not in uids or d.values is None
                         else delta(d.vertices, {index[x] for x in d.values if x in index}))
     return count_dense(relabeled, dict(sizes), [v for v, _ in sizes], APART_POINTS)
