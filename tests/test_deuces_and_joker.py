@@ -74,7 +74,6 @@ def game():
     return load_game(GAME)
 
 
-@pytest.mark.slow
 def test_deal_table_equals_brute_force_over_every_hand(game):
     """Both columns, row by row: the ways with higher wins included, and the paid ways (the
     highest category of the game's order only)."""

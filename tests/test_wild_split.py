@@ -135,6 +135,18 @@ def test_symbolic_joker_table_at_four_suits_is_the_numeric_table():
         assert (poly.name, poly.ways.subs(suits, 4), poly.paid_ways.subs(suits, 4)) == (row.name, row.ways, row.paid_ways)
 
 
+def test_symbolic_table_of_two_wild_faces_at_four_and_five_suits_is_the_numeric_table():
+    """Deuces and Joker Wild with Suits symbolic (W's blocks then stay in the count: their
+    sizes are symbols): each polynomial at Suits = 4 and 5 is the numeric row of that deck."""
+    symbolic = deal_table(load_game(DEFINITIONS / "deuces_and_joker_wild.cp", symbolic=["Suits"]))
+    suits = next(iter(symbolic.total.free_symbols))
+    for size in (4, 5):
+        numeric = deal_table(load_game(DEFINITIONS / "deuces_and_joker_wild.cp", overrides={"Suits": size}))
+        assert symbolic.total.subs(suits, size) == numeric.total
+        assert [(p.name, p.ways.subs(suits, size), p.paid_ways.subs(suits, size)) for p in symbolic.rows] == [
+            (row.name, row.ways, row.paid_ways) for row in numeric.rows]
+
+
 def test_symbolic_table_that_does_not_fit_names_the_table_and_why():
     game = load_game(DEFINITIONS / "joker_poker.cp", symbolic=["Suits"])
     game.plan = CountingPlan(game.plan.space, 1_000_000)  # the whole table needs about 3e8
