@@ -15,34 +15,45 @@ themselves.  When ``S`` is one value the vertices of W are fixed and leave the c
 the node is invariant under permuting the card positions, only ``|W|`` matters and each size
 ``k`` is one case of weight ``C(n, k)``.
 
-Which set to condition on is found in the DAG (:func:`split_candidates`) and chosen by cost
-in :mod:`cpoly.count.counting`; nothing here knows about any game.
+A vertex of W is then compared only with W's vertices, so W's cards (their faces, in S, and
+suits, with the deal's rules on them and the literals telling S's values apart, such as a
+joker's suits or four deuces) mostly form factors of their own: those are counted apart, over
+W's vertices on the values of S only, and leave the count as a weight
+(:func:`counted_apart`).  A set of several wild faces (``Wild = {Two, Joker}``) then counts as
+fast as one: the rest sees only the naturals.
+
+Which set to condition on is found in the DAG (:func:`split_candidates`: a set no literal
+crosses comes before the values it holds) and chosen by cost in :mod:`cpoly.count.counting`;
+nothing here knows about any game.
 
 >>> from cpoly.dag.rewrite import add, delta, mul, one_minus
 >>> wild = lambda v: delta((v,), {0})
 >>> node = one_minus(mul(one_minus(delta((1, 2))), one_minus(wild(1)), one_minus(wild(2))))
 >>> split = ValueSplit("F", frozenset({0}), (1, 2), 5)
->>> [(c.weight, sorted(c.universe)) for c in cases(node, split, frozenset({1, 2}), True)]
+>>> sorts = {1: Sort("F", 5), 2: Sort("F", 5)}
+>>> [(c.weight, sorted(c.universe)) for c in cases(node, split, frozenset({1, 2}), True, sorts)]
 [(1, [1, 2]), (2, [2]), (1, [])]
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
-from math import comb
+from math import comb, prod
 
+from cpoly.count.evaluate import count_dense
 from cpoly.count.plan import atoms_for
-from cpoly.dag.expr import Delta, Expr, Product, nodes_under
-from cpoly.dag.memo import MemoOfMemos
+from cpoly.dag.expr import Delta, Expr, Product, nodes_under, union_under
+from cpoly.dag.memo import Memo, MemoOfMemos, cached
 from cpoly.dag.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild
 from cpoly.dag.symbolic import Number
 from cpoly.dag.vertices import rename
 from cpoly.lang.resolve import Sort
 
 MAX_CASES = 64  # subsets W enumerated without position symmetry (2^6)
+APART_POINTS = 1 << 20  # assignments of a block of W counted apart (cards of W: faces on S, suits)
 
 
 @dataclass(frozen=True)
@@ -106,8 +117,49 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
                                     or (containing >= 2 and 2 * containing > len(wide))):
                 wild = on_every_card and len(atom) == 1
                 found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort], wild)))
-    found.sort(key=lambda pair: (-sum(pair[0]), not pair[0][0], sorted(pair[1].values)))
-    return [split for _, split in found]
+        found.extend(_wild_sets(sort, sizes[sort], sets, tested, every, found))
+    return [split for _, split in sorted(found, key=partial(_rank, [s for _, s in found]))]
+
+
+def _wild_sets(sort: str, size: Number, sets: set[frozenset[int]], tested: Mapping[frozenset[int], set[int]],
+               every: tuple[int, ...], found: Sequence[tuple[tuple[bool, int], ValueSplit]]
+               ) -> Iterator[tuple[tuple[bool, int], ValueSplit]]:
+    """The wild sets of several atoms, which no literal of the sort crosses (each holds it, lies
+    in it or avoids it): a set tested alone on every vertex (``δF[i]{Wild}`` with ``Wild = {Two,
+    Joker}``) that holds a candidate or lies in a literal, or a class of values the literals of
+    two or more values cannot tell apart lying in more than half of them (and in two or more:
+    the wild faces of every straight window); with whether it is tested on every vertex and how
+    many literals hold it.
+
+    >>> sets = {frozenset({0, 13}), frozenset({13}), frozenset({0, 13, 1, 2}), frozenset({0, 13, 2, 3})}
+    >>> tested = {t: {1, 2} for t in sets}
+    >>> atom = ((True, 3), ValueSplit("F", frozenset({13}), (1, 2), 14, True))
+    >>> [sorted(s.values) for _, s in _wild_sets("F", 14, sets, tested, (1, 2), [atom])]
+    [[0, 13]]
+    """
+    atoms = {split.values for _, split in found if split.sort == sort}
+    wide = [t for t in sets if len(t) > 1]
+    classes = atoms_for(Sort(sort, size), sorted(wide, key=sorted)).values
+    alone = (t for t in sets if tested.get(t, set()) == set(every))
+    values_of_sort = frozenset(range(size)) if isinstance(size, int) else None
+    for values in sorted({t & values_of_sort if values_of_sort else t for t in (*alone, *filter(None, classes))}, key=sorted):
+        containing = sum(1 for t in wide if values < t)
+        on_every_card = tested.get(values, set()) == set(every)
+        crossed = any(values & t and not (values <= t or t <= values) for t in sets)
+        holds = any(a < values for a in atoms)
+        if (len(values) > 1 and values not in atoms and not crossed
+                and ((on_every_card and (holds or containing)) or (containing >= 2 and 2 * containing > len(wide)))):
+            yield (on_every_card, containing), ValueSplit(sort, values, every, size)
+
+
+def _rank(every: list[ValueSplit], pair: tuple[tuple[bool, int], ValueSplit]) -> tuple[int, int, bool, list[int]]:
+    """Best first: a set holding other candidates of its sort (conditioning on it settles them
+    all: the joker and the deuces as one wild set), then by how many of its tests there are (on
+    every vertex, and each literal holding it: Joker Poker's joker before the royal faces), tested
+    on every vertex first, then by its values."""
+    (on_every_card, containing), split = pair
+    holds = sum(1 for other in every if other.sort == split.sort and other.values < split.values)
+    return -holds, -(on_every_card + containing), not on_every_card, sorted(split.values)
 
 
 def position_generators(positions: Sequence[Sequence[int]]) -> list[dict[int, int]]:
@@ -142,6 +194,7 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
                for m in position_generators(positions))
 
 
+_VERTICES = Memo[int, frozenset[int]]("condition.vertices", 500_000)  # uid -> the vertices under it
 _RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
 
 
@@ -153,20 +206,21 @@ def subsets(split: ValueSplit, symmetric: bool) -> list[tuple[int, tuple[int, ..
     return [(1, w) for k in range(len(vertices) + 1) for w in combinations(vertices, k)]
 
 
-def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bool,
+def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bool, sorts: Mapping[int, Sort],
           memo: dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]] | None = None) -> list[Case]:
-    """``Σ node`` as weighted conditioned counts (module docstring); ``memo`` keeps the
-    rebuilt nodes per split and W across calls (the counts of one table share their DAG)."""
+    """``Σ node`` as weighted conditioned counts (module docstring), each with W's own block
+    counted apart (:func:`counted_apart`); ``memo`` keeps the rebuilt nodes per split and W
+    across calls (the counts of one table share their DAG)."""
     memo = {} if memo is None else memo
     out = []
     for weight, inside in subsets(split, symmetric):
         within = frozenset(inside)
         body = rebuild(node, partial(_condition_delta, split=split, inside=within), memo.setdefault((split, inside), {}))
         conditioned = mul(body, *(_restriction(v, split, v in within) for v in split.vertices))
-        if conditioned is ZERO:
-            continue
         fixed = within if len(split.values) == 1 else frozenset()
-        out.append(Case(weight, conditioned, universe - fixed, inside))
+        block, rest, left = counted_apart(conditioned, split, within, universe - fixed, sorts)
+        if block != 0 and rest is not ZERO:
+            out.append(Case(weight * block, rest, left, inside))
     return out
 
 
@@ -204,3 +258,95 @@ def _condition_delta(node: Delta, split: ValueSplit, inside: frozenset[int]) -> 
     if isinstance(split.size, int) and values | split.values >= frozenset(range(split.size)):
         return delta(outs, None)  # the literal says no more than "outside S"
     return delta(outs, values)
+
+
+# ---- W's block counted apart ------------------------------------------------------------------
+def counted_apart(node: Expr, split: ValueSplit, inside: frozenset[int], universe: frozenset[int],
+                  sorts: Mapping[int, Sort]) -> tuple[int, Expr, frozenset[int]]:
+    """``Σ node`` over ``universe`` as ``block · Σ rest`` over fewer vertices.
+
+    Under the condition, a vertex of W is compared only with W's vertices (an equality across
+    is 0), so W's cards often form factors of their own: their faces (in S) and suits, the
+    deal's rules on them (distinct cards, a joker's suits) and the literals that tell S's
+    values apart.  Each group of factors that no other factor shares a vertex with, and that
+    has no vertex of the split's sort outside W, is counted apart by evaluating it over every
+    assignment (W's vertices over the values of S only): the number of ways the deck deals W's
+    cards, from the deck's own rules, so S behaves as one value in the rest.  Groups too large
+    (APART_POINTS) or with symbolic sizes stay in the rest.
+
+    >>> from cpoly.dag.rewrite import delta, mul, one_minus
+    >>> both_wild = mul(delta((1,), {0, 13}), delta((2,), {0, 13}), one_minus(mul(delta((1, 2)), delta((3, 4)))))
+    >>> sorts = {1: Sort("F", 14), 2: Sort("F", 14), 3: Sort("S", 4), 4: Sort("S", 4)}
+    >>> split = ValueSplit("F", frozenset({0, 13}), (1, 2), 14)
+    >>> block, rest, left = counted_apart(both_wild, split, frozenset({1, 2}), frozenset(sorts), sorts)
+    >>> block, rest is ONE, left  # ordered pairs of the 8 wild cards
+    (56, True, frozenset())
+    """
+    factors = node.factors if isinstance(node, Product) else (node,)
+    block, kept, gone = 1, [], set[int]()
+    for vertices, group in _independent_groups(factors):
+        count = _count_block(group, vertices, split, inside, sorts) if vertices <= universe else None
+        if count is None:
+            kept.extend(group)
+        else:
+            block *= count
+            gone |= vertices
+    return (block, mul(*kept), universe - gone) if gone else (1, node, universe)
+
+
+def _independent_groups(factors: Sequence[Expr]) -> list[tuple[frozenset[int], list[Expr]]]:
+    """The factors grouped by the vertices they share (connected through common vertices),
+    each group with its vertices (a constant factor is a group with none).
+
+    >>> from cpoly.dag.rewrite import delta
+    >>> [(sorted(vs), len(g)) for vs, g in _independent_groups([delta((1, 2)), delta((3,), {0}), delta((2, 4))])]
+    [([1, 2, 4], 2), ([3], 1)]
+    """
+    parent: dict[int, int] = {}
+
+    def root(v: int) -> int:
+        while parent.setdefault(v, v) != v:
+            parent[v] = v = parent[parent[v]]
+        return v
+
+    known = _VERTICES.room()
+    spans = [union_under(f, lambda d: frozenset(d.vertices), known) for f in factors]
+    for vertices in spans:
+        ordered = sorted(vertices)
+        for a, b in zip(ordered, ordered[1:]):
+            parent[root(b)] = root(a)
+    groups: dict[int | None, tuple[set[int], list[Expr]]] = {}
+    for factor, vertices in zip(factors, spans):
+        found = groups.setdefault(root(min(vertices)) if vertices else None, (set(), []))
+        found[0].update(vertices)
+        found[1].append(factor)
+    return [(frozenset(vertices), group) for vertices, group in groups.values()]
+
+
+def _count_block(group: Sequence[Expr], vertices: frozenset[int], split: ValueSplit, inside: frozenset[int],
+                 sorts: Mapping[int, Sort]) -> int | None:
+    """``Σ Π group`` over its ``vertices`` (those of W on the values of S), by evaluating every
+    assignment; None when it has no vertex, a vertex of the split's sort outside W, a symbolic
+    size, too many assignments, or a δ comparing W's vertices with others."""
+    if not vertices or any(sorts[v].name == split.sort and v not in inside for v in vertices):
+        return None
+    sizes = tuple((v, Sort(sorts[v].name, len(split.values) if v in inside else sorts[v].size)) for v in sorted(vertices))
+    numbers = [s.size for _, s in sizes if isinstance(s.size, int)]
+    if len(numbers) < len(sizes) or prod(numbers) > APART_POINTS:
+        return None
+    return _dense_block(mul(*group), split.values, inside & vertices, sizes)
+
+
+@cached("condition.block", 100_000)
+def _dense_block(block: Expr, values: frozenset[int], inside: frozenset[int], sizes: tuple[tuple[int, Sort], ...]
+                 ) -> int | None:
+    """:func:`_count_block` once its sizes are known (memoised: the counts of a table share
+    W's blocks): W's δs with ``values`` relabeled ``0 .. |S|-1``."""
+    on_w = [n for n in nodes_under(block) if isinstance(n, Delta) and inside.intersection(n.vertices)]
+    if any(not inside.issuperset(d.vertices) for d in on_w):
+        return None
+    uids = {d.uid for d in on_w}
+    index = {value: i for i, value in enumerate(sorted(values))}
+    relabeled = rebuild(block, lambda d: d if d.uid not in uids or d.values is None
+                        else delta(d.vertices, {index[x] for x in d.values if x in index}))
+    return count_dense(relabeled, dict(sizes), [v for v, _ in sizes], APART_POINTS)

@@ -204,10 +204,10 @@ def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[in
                                   {sorts[v].name: sorts[v].size for v in universe})[:SPLITS_TRIED]
     for split in candidates[1:] if candidates and not candidates[0].wild else ():
         # cheap: the split's vertices are fixed, so most of their δs are decided
-        if split.wild and _cases(node, universe, split, positions, memo) == []:
+        if split.wild and _cases(node, sorts, universe, split, positions, memo) == []:
             return PatternPlan((), split)  # every case is 0: the count is 0, nothing to price
     for split in candidates:
-        found = _cases(node, universe, split, positions, memo)
+        found = _cases(node, sorts, universe, split, positions, memo)
         try:
             planned = None if found is None else PatternPlan(tuple(
                 (case.weight, left, priced_terms(pinned, sorts, left))
@@ -224,14 +224,14 @@ def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[in
 SplitMemo = dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]]
 
 
-def _cases(node: Expr, universe: frozenset[int], split: ValueSplit, positions: Sequence[Sequence[int]],
-           memo: SplitMemo | None) -> list[Case] | None:
+def _cases(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int], split: ValueSplit,
+           positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> list[Case] | None:
     """``Σ node`` as the cases of ``split`` (None when they are too many to enumerate: no
     position symmetry and more than MAX_CASES subsets)."""
     symmetric = _symmetric(node, split, positions)
     if not symmetric and 2 ** len(split.vertices) > MAX_CASES:
         return None
-    return cases(node, split, universe, symmetric, memo)
+    return cases(node, split, universe, symmetric, sorts, memo)
 
 
 def _symmetric(node: Expr, split: ValueSplit, positions: Sequence[Sequence[int]]) -> bool:
