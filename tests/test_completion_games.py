@@ -16,11 +16,15 @@ import random
 
 import pytest
 
+from cpoly.api import load_game
 from cpoly.count.completion import complete_many
 from cpoly.games.videopoker.game import VideoPoker
 from tests.conftest import DEFINITIONS
 
-GAMES = sorted(p.name for p in DEFINITIONS.glob("*.cp") if "paytable " in p.read_text(encoding="utf-8"))  # video poker
+#: The video-poker games: a pay table and a five-card hand to draw to (a game whose deal is final,
+#: Pair Plus or the 6-Card Bonus, has nothing to hold: tests/dealonly).
+GAMES = sorted(p.name for p in DEFINITIONS.glob("*.cp")
+               if "paytable " in p.read_text(encoding="utf-8") and load_game(str(p)).hand_size == 5)
 #: Deals with repeated cards, where a discarded card's twin stays in the deck.
 WITH_COPIES = {"double_deck_jacks.cp": ["Ah", "Ah", "Kd", "Qc", "2s"]}
 
