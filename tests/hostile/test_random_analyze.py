@@ -35,7 +35,10 @@ from tests.hostile.seed import SEED, replay
 SMALL = FIXTURES / "small_poker.cp"
 NAMED = CATEGORIES[:-1]  # the categories a pay table names ("Nothing" pays 0)
 TABLES = ("t0", "t1", "t2")
-CASES_PER_DECK = {15: 10, 18: 8}
+#: Random cases per deck.  On 15 cards (no Nine) the one straight window is Ten-Ace, so every
+#: straight flush is a royal: that game is refused by the never-paid lint (checked below against
+#: the brute force's own categories), and its random cases run on 18 cards.
+CASES_PER_DECK = {18: 18}
 #: small_poker.cp without the Nine: Ten..Ace, one straight (its edits, each checked to apply).
 WITHOUT_NINE = (("Nine = 0\nTen = 1\nJack = 2\nQueen = 3\nKing = 4\nAce = 5\nFaces = 6",
                  "Ten = 0\nJack = 1\nQueen = 2\nKing = 3\nAce = 4\nFaces = 5"),
@@ -222,3 +225,16 @@ def test_random_analyze_equals_the_brute_force_exactly(games: dict[int, Game], c
         found = _exact(json.loads(out))
         _descriptions(found, game, case)
         assert found == expected_json(game, case), where
+
+
+def test_a_deck_without_nines_is_refused_for_its_straight_flush(games: dict[int, Game]) -> None:
+    """The brute force finds straight flushes on 15 cards and every one of them a royal flush; the
+    analysis names that category and the one listed before it, at its name."""
+    deck = games[15].deck
+    dealt = deck.outcomes[:, 31]  # hold all five: the dealt hand's category
+    straight_flushes = int(dealt[:, CATEGORIES.index("StraightFlush")].sum())
+    assert straight_flushes == 0 and int(dealt[:, CATEGORIES.index("RoyalFlush")].sum()) > 0
+    code, out, _ = analyze(["analyze", str(games[15].path), "--json", "--paytable", TABLES[0]])
+    error = json.loads(out)["error"]
+    assert code == 2 and error["message"].startswith("category 'StraightFlush' is never paid")
+    assert "RoyalFlush" in error["message"] and error["line"] is not None
