@@ -28,6 +28,10 @@ from cpoly.games.videopoker.strategy.wordchart import WordsChart, play_words
 from cpoly.lang.paytable import PayTable
 from cpoly.store.inputfile import read_text_input
 
+__all__ = ["DEAL_ATTEMPTS", "SHOWN_EXCEPTIONS", "exact", "mine_json", "mine_option", "percent",
+           "print_strategy", "random_deal", "register", "run_own_chart", "run_strategy", "run_train",
+           "strategy_json", "words_json"]
+
 #: Exception groups shown in the text output (``--json`` lists them all).
 SHOWN_EXCEPTIONS = 12
 #: Random hands the trainer draws before giving up on a deal that rejects (nearly) all of them.

@@ -36,6 +36,9 @@ from cpoly.games.videopoker.hold.tiebreak import choose_tie_rule
 if TYPE_CHECKING:
     from cpoly.games.videopoker.play.summary import GameAnalysis
 
+__all__ = ["EXACT_WIDTH", "analysis_json", "holds_text", "print_analysis", "print_hold",
+           "print_source_warnings", "register", "run_analyze", "run_hold", "run_paytables"]
+
 def register(subparsers: Any) -> None:
     hold = subparsers.add_parser("hold", help="autohold: the EV of all 32 holds of a dealt hand")
     hold.add_argument("file", help="a .cp game file")

@@ -16,3 +16,5 @@
 
 Imports: cpoly.errors, cpoly.dag, cpoly.store, cpoly.scale, cpoly.deck, cpoly.lang
 """
+
+__all__: list[str] = []

@@ -32,6 +32,8 @@ from cpoly.count.plan import TermPlan
 from cpoly.dag.expr import Const, Delta, Expr, Sum, nodes_under
 from cpoly.dag.symbolic import Number
 
+__all__ = ["CanonicalTerms", "KEYS_KEPT"]
+
 KEYS_KEPT = 200_000  # canonical nodes remembered (the tables and the counts are emptied together)
 
 

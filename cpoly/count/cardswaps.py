@@ -22,6 +22,8 @@ from cpoly.dag.memo import Memo, MemoOfMemos, cached
 from cpoly.dag.rewrite import add, mul, narrow
 from cpoly.dag.vertices import rename, unify
 
+__all__ = ["Swap", "card_swaps", "deep_normal", "image", "invariant", "normal", "orbits", "pair_symmetries"]
+
 Swap = tuple[tuple[int, int], ...]  # a permutation of the vertices, as (vertex, image) pairs
 
 

@@ -32,6 +32,8 @@ from cpoly.lang.lower import Lowerer
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.resolve import Program, Sort
 
+__all__ = ["Game", "Overlaps", "Planner", "seed_exclusions"]
+
 Planner = Callable[[DealSpace], CountingPlan]
 
 

@@ -52,6 +52,9 @@ from cpoly.dag.symbolic import Number
 from cpoly.dag.vertices import rename
 from cpoly.lang.resolve import Sort
 
+__all__ = ["APART_POINTS", "Case", "MAX_CASES", "ValueSplit", "cases", "counted_apart", "is_symmetric",
+           "position_generators", "split_candidates", "subsets"]
+
 MAX_CASES = 64  # subsets W enumerated without position symmetry (2^6)
 APART_POINTS = 1 << 20  # assignments of a block of W counted apart (cards of W: faces on S, suits)
 

@@ -59,6 +59,9 @@ from cpoly.dag.rewrite import ONE, ZERO, mul, split_coefficient
 from cpoly.errors import CpolyTooLarge
 from cpoly.lang.resolve import Sort
 
+__all__ = ["Contraction", "MAX_PARTS", "MAX_VERTICES", "SIDES", "SIDE_OVERHEAD", "SideTerm",
+           "contraction_sum", "plan_contraction"]
+
 MAX_PARTS = 20_000  # one-sort products a count may expand into
 MAX_VERTICES = 8  # vertices per sort (Bell(8) = 4,140 partitions on each side of M)
 SIDE_OVERHEAD = 400  # a side term's fixed cost per node, in pattern evaluations

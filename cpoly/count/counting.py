@@ -51,6 +51,9 @@ from cpoly.deck.hands import hand_chunks
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.lang.resolve import Sort
 
+__all__ = ["CHECK_CHUNK", "CHECK_MAX_WORK", "CategoryTally", "Clock", "CountingPlan", "DENSE_MAX_POINTS",
+           "DealSpace", "Estimate", "Pinned", "REWRITE", "TABLE_BUDGET", "count_node", "describe"]
+
 # Work is measured in node evaluations (see cpoly.count.patterncount).
 TABLE_BUDGET = 1_000_000_000  # a whole deal table, exclusions included (a few seconds)
 DENSE_MAX_POINTS = 50_000_000  # assignments a dense count may enumerate

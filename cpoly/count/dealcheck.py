@@ -30,6 +30,8 @@ from cpoly.dag.vertices import substitute
 from cpoly.errors import CpolyTooLarge
 from cpoly.lang.resolve import Sort
 
+__all__ = ["WITNESS_SIZES", "deal_witness", "excess", "value_at", "zero_one_witness"]
+
 WITNESS_SIZES = range(1, 33)  # sizes tried for a symbolic size when looking for a witness
 
 

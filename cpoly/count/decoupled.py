@@ -43,6 +43,8 @@ from cpoly.dag.expr import Expr, postorder
 from cpoly.dag.rewrite import ZERO, mul, narrow
 from cpoly.dag.symbolic import Number, expand
 
+__all__ = ["Decoupled", "decouple", "decoupled_sum"]
+
 
 @dataclass(frozen=True)
 class Decoupled:

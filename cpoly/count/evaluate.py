@@ -33,6 +33,10 @@ from cpoly.dag.rewrite import is_boolean
 from cpoly.dag.symbolic import Number, expand
 from cpoly.lang.resolve import Sort
 
+__all__ = ["Array", "Axes", "Env", "GRID_CHUNK", "INT64_SAFE", "PatternEnv", "Schedule", "SortedValues",
+           "ValueEnv", "count_dense", "evaluate", "evaluate_factored", "exact_dtype", "falling_product",
+           "grid_points", "pattern_axes", "pattern_sizes", "term_sum", "value_bound"]
+
 Array = np.ndarray
 
 

@@ -31,6 +31,8 @@ from cpoly.count.cardswaps import Swap, deep_normal, image, normal, orbits
 from cpoly.dag.expr import Expr, Sum
 from cpoly.dag.rewrite import ZERO, is_boolean, mul, split_coefficient
 
+__all__ = ["MAX_PAIRS", "pairs_left", "symmetries", "zero_one_terms"]
+
 MAX_PAIRS = 4_096  # pairs a check tries by the rules before it counts c·(c - 1) instead
 
 

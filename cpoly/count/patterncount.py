@@ -32,6 +32,11 @@ from cpoly.dag.symbolic import Number, expand
 from cpoly.errors import CpolyTooLarge
 from cpoly.lang.resolve import Sort
 
+__all__ = ["CANONICAL", "CONTRACT_ABOVE", "CONTRACT_FIRST", "DECOUPLE_ABOVE", "PATTERN_BUDGET",
+           "PATTERN_REFUSE", "PatternPlan", "PricedTerms", "SPLITS_TRIED", "SPLIT_GOOD", "SplitMemo",
+           "TERM_OVERHEAD", "TooManyPatterns", "WorkBudget", "node_count", "plan_patterns", "priced_terms",
+           "run_patterns"]
+
 # Work is measured in node evaluations: grid points x DAG nodes of each term (about 3e8 a second).
 PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
 TERM_OVERHEAD = 2_000  # a term's fixed cost per node, in grid points (Python-level overhead)

@@ -25,6 +25,9 @@ from cpoly.dag.symbolic import Number
 from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.lang.resolve import Sort
 
+__all__ = ["Atoms", "Literal", "LiteralSignatures", "MAX_TERMS", "Signature", "TermPlan", "atoms_for",
+           "mixes_sorts", "plan_term", "split_terms"]
+
 MAX_TERMS = 4096  # products of split sums beyond this are not distributed (CpolyTooLarge)
 
 Literal = tuple[str, frozenset[int]]

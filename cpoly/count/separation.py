@@ -28,6 +28,9 @@ from cpoly.dag.expr import Const, Delta, Expr, Product, Sum, children, postorder
 from cpoly.dag.memo import Memo, MemoOfMemos
 from cpoly.dag.rewrite import ONE, ZERO, complement, mul, narrow, split_coefficient
 
+__all__ = ["CardPair", "MAX_PARTS", "Naming", "Pairs", "Part", "collected", "distribute", "pair_matrix",
+           "separate", "split_factors"]
+
 MAX_PARTS = 4096  # one-sort products a node may expand into
 
 Part = tuple[int, Expr, Expr]  # coefficient, the first sort's factor, the second sort's factor

@@ -24,6 +24,10 @@ import numpy as np
 from cpoly.dag.memo import cached
 from cpoly.errors import CpolyTooLarge
 
+__all__ = ["MAX_PATTERNS", "VECTORISED_CELLS", "VECTORISED_MAX", "bell", "integer_partitions",
+           "partition_array", "partition_types", "pattern_bound", "pattern_count", "restricted_growth",
+           "set_partitions", "stirling2", "stride", "symmetric_patterns", "typed_patterns"]
+
 MAX_PATTERNS = 2_000_000
 
 

@@ -11,3 +11,5 @@
 
 Imports: cpoly.errors
 """
+
+__all__: list[str] = []

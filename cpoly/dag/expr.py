@@ -27,6 +27,10 @@ from typing import TypeVar, Union, cast
 
 from cpoly.dag.memo import cached
 
+__all__ = ["Const", "DagRow", "Delta", "Expr", "Product", "Reduced", "Sum", "T", "children", "dag_table",
+           "from_dag_table", "intern_const", "intern_delta", "intern_product", "intern_sum", "nodes_under",
+           "operand_order", "postorder", "reinterned", "render", "union_under", "vertices_of"]
+
 T = TypeVar("T")
 _next_uid = count()
 #: The intern table: never emptied, so that equal structure stays the same object and a uid

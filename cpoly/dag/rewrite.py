@@ -39,6 +39,10 @@ from cpoly.dag.expr import (
 )
 from cpoly.dag.memo import Memo, MemoOfMemos, cached
 
+__all__ = ["EXCLUSIVE_MAX_TERMS", "ONE", "PIGEONHOLE_MAX", "PRODUCT_RULES", "Rules", "SUM_RULES", "ZERO",
+           "add", "complement", "const", "delta", "is_boolean", "mul", "narrow", "neg", "one_minus",
+           "rebuild", "split_coefficient"]
+
 const = intern_const  # a constant is its interned node (no rule applies)
 ZERO = const(0)
 ONE = const(1)

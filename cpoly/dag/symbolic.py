@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any, Union
 if TYPE_CHECKING:
     import sympy
 
+__all__ = ["Number", "expand", "is_symbolic", "symbol"]
+
 Number = Union[int, "sympy.Expr"]
 
 

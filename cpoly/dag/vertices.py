@@ -15,6 +15,8 @@ from cpoly.dag.expr import Delta, Expr, Product
 from cpoly.dag.memo import MemoOfMemos, cached
 from cpoly.dag.rewrite import ONE, ZERO, delta, mul, rebuild
 
+__all__ = ["rename", "substitute", "unify"]
+
 
 # ---- fixing vertices (completion) ------------------------------------------------------------
 def substitute(root: Expr, fixed: dict[int, int]) -> Expr:

@@ -19,3 +19,5 @@ described by its ``(faces, suits)`` arrays or its :class:`~cpoly.deck.codes.Card
 
 Imports: cpoly.errors, cpoly.dag, cpoly.scale
 """
+
+__all__: list[str] = []

@@ -23,6 +23,9 @@ from typing import NamedTuple
 
 from cpoly.errors import CpolyInputError
 
+__all__ = ["Card", "HOLDEM_NOTATION", "Notation", "UNICODE_SUITS", "check_hand", "format_card",
+           "held_positions", "parse_card", "parse_cards", "split_cards"]
+
 UNICODE_SUITS = {"♥": "h", "♡": "h", "♦": "d", "♢": "d", "♣": "c", "♧": "c", "♠": "s", "♤": "s"}
 
 Card = tuple[int, int]

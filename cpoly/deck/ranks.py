@@ -18,6 +18,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 
+__all__ = ["IntArray", "feasible_multisets", "rank_multisets", "rank_sets", "suitings"]
+
 IntArray = npt.NDArray[np.int64]
 
 

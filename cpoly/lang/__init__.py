@@ -10,3 +10,5 @@ notation; :mod:`~cpoly.lang.paytable`, :mod:`~cpoly.lang.tierule`) →
 
 Imports: cpoly.errors, cpoly.dag, cpoly.store
 """
+
+__all__: list[str] = []

@@ -49,6 +49,8 @@ from cpoly.games.videopoker.warm.preparedfile import game_meta, prepare_from_fil
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.tierule import TieRule
 
+__all__ = ["VideoPoker"]
+
 
 @dataclass
 class VideoPoker:

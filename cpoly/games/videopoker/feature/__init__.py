@@ -5,3 +5,5 @@ The features themselves are data of the game section (:mod:`cpoly.lang.features`
 
 Imports: cpoly.errors, cpoly.deck, cpoly.lang, cpoly.games.videopoker.hold, cpoly.games.videopoker.prepare, cpoly.games.videopoker.play
 """
+
+__all__: list[str] = []

@@ -11,3 +11,5 @@ the totals and the figures (:mod:`.summary`), every hold's value for any pays
 
 Imports: cpoly.errors, cpoly.lang, cpoly.scale, cpoly.deck, cpoly.games.videopoker.hold, cpoly.games.videopoker.prepare
 """
+
+__all__: list[str] = []

@@ -11,3 +11,5 @@ counts, and the 32 holds read from them: the inclusion-exclusion on NumPy arrays
 
 Imports: cpoly.errors, cpoly.deck, cpoly.scale, cpoly.store, cpoly.count, cpoly.games.videopoker.hold
 """
+
+__all__: list[str] = []
