@@ -32,6 +32,7 @@ import numpy as np
 
 from cpoly.games.holdem.evaluator import flush_strength
 from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck, rank_subsets
+from cpoly.games.holdem.search.suitings import suit_keys
 
 #: Version of the bounds' rules (what pass 2 keeps): part of every checkpoint's identity, so that
 #: a change of the rules makes old checkpoints stale by name, not only by the code digest.
@@ -121,33 +122,38 @@ def held_flushes(deck: SearchDeck, held: tuple[int, ...], k: int) -> tuple[IntAr
 @cache
 def suit_events(deck: SearchDeck, held: tuple[int, ...]) -> tuple[IntArray, IntArray]:
     """Boards (of ``C(unseen, 5)``) on which each player's share may rise / fall through a flush
-    in one suit where the players hold the local rank masks ``held``."""
-    players = len(held)
-    rise = np.zeros(players, dtype=np.int64)
-    fall = np.zeros(players, dtype=np.int64)
+    in one suit where the players hold the local rank masks ``held``.  Players are symmetric:
+    the events are computed (and cached) once per sorted ``held``."""
+    order = sorted(range(len(held)), key=held.__getitem__)
+    rise, fall = _sorted_events(deck, tuple(held[j] for j in order))
+    back = np.argsort(order)
+    return rise[back], fall[back]
+
+
+@cache
+def _sorted_events(deck: SearchDeck, held: tuple[int, ...]) -> tuple[IntArray, IntArray]:
+    rise = np.zeros(len(held), dtype=np.int64)
+    fall = np.zeros(len(held), dtype=np.int64)
     remaining = deck.size - sum(int(m).bit_count() for m in held)
     others = deck.unseen - remaining           # unseen cards of the other suits
     for k in flush_sizes(held):
         _, flush = held_flushes(deck, held, k)
-        best = flush.max(axis=0)
+        ranked = np.sort(flush, axis=0)
+        best, second = ranked[-1], ranked[-2]
+        rivals = np.where(flush == best, second, best)    # best flush of the others
         weight = comb(others, 5 - k)
         rise += weight * ((flush > 0) & (flush == best)).sum(axis=1)
-        for i in range(players):
-            rivals = np.delete(flush, i, axis=0).max(axis=0)
-            fall[i] += weight * int(((rivals > 0) & (rivals >= flush[i])).sum())
-    rise.setflags(write=False)
-    fall.setflags(write=False)
+        fall += weight * ((rivals > 0) & (rivals >= flush)).sum(axis=1)
     return rise, fall
 
 
 def flush_bounds(deck: SearchDeck, masks: IntArray) -> tuple[IntArray, IntArray]:
     """Rise and fall bounds ``(K, players)`` in boards for suitings given as ``(K, 4, players)``
     rank masks (:func:`cpoly.games.holdem.search.suitings.suit_masks`)."""
-    flat = masks.reshape(-1, deck.players)
-    keys, inverse = np.unique(flat, axis=0, return_inverse=True)
-    events = [suit_events(deck, tuple(int(m) for m in key)) for key in keys]
-    rise = np.array([e[0] for e in events], dtype=np.int64)[inverse.ravel()]
-    fall = np.array([e[1] for e in events], dtype=np.int64)[inverse.ravel()]
+    keys, inverse = suit_keys(masks, deck.size)
+    events = [suit_events(deck, key) for key in keys]
+    rise = np.array([e[0] for e in events], dtype=np.int64)[inverse]
+    fall = np.array([e[1] for e in events], dtype=np.int64)[inverse]
     shape = masks.shape
     return rise.reshape(shape).sum(axis=1), fall.reshape(shape).sum(axis=1)
 

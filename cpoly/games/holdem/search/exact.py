@@ -36,7 +36,7 @@ from cpoly.deck.ranks import rank_multisets
 from cpoly.games.holdem.search.bounds import flush_sizes, held_flushes
 from cpoly.games.holdem.search.nf import outcome_counts, share_table, share_unit, winner_codes
 from cpoly.games.holdem.search.searchdeck import BINOM, IntArray, SearchDeck, rank_subsets
-from cpoly.games.holdem.search.suitings import suit_masks
+from cpoly.games.holdem.search.suitings import suit_keys, suit_masks
 
 
 _ONES = np.ones(6, dtype=np.int64)
@@ -121,10 +121,9 @@ def _suit_correction(deck: SearchDeck, row: int, held: tuple[int, ...]) -> IntAr
 def exact_counts(deck: SearchDeck, row: int, suits: IntArray) -> IntArray:
     """``(K, 2**players)`` exact outcome counts of tuple ``row`` under suitings ``(K, 2P)``."""
     ranks = deck.hands[deck.tuples[row]].ravel()
-    masks = suit_masks(ranks, suits, deck.players).reshape(-1, deck.players)
-    keys, inverse = np.unique(masks, axis=0, return_inverse=True)
-    corrections = np.array([_suit_correction(deck, row, tuple(key)) for key in keys.tolist()])
-    per_suit = corrections[inverse.ravel()].reshape(len(suits), 4, -1)
+    keys, inverse = suit_keys(suit_masks(ranks, suits, deck.players), deck.size)
+    corrections = np.array([_suit_correction(deck, row, key) for key in keys])
+    per_suit = corrections[inverse].reshape(len(suits), 4, -1)
     return np.asarray(outcome_counts(deck, [row])[0] + per_suit.sum(axis=1), dtype=np.int64)
 
 
