@@ -38,7 +38,6 @@ from cpoly.games.holdem.search.nf import outcome_counts, share_table, share_unit
 from cpoly.games.holdem.search.searchdeck import BINOM, IntArray, SearchDeck, rank_subsets
 from cpoly.games.holdem.search.suitings import suit_keys, suit_masks
 
-
 _ONES = np.ones(6, dtype=np.int64)
 
 
