@@ -125,7 +125,10 @@ def four_players(sample: int) -> tuple[float, int]:
 
 
 PASSES = ("no-flush", "suiting", "exact")
-GROWTH_RANKS = ("9TJQKA", "89TJQKA", "789TJQKA", "6789TJQKA")
+GROWTH_RANKS = ("9TJQKA", "89TJQKA", "789TJQKA", "6789TJQKA", "56789TJQKA")
+#: The exponent is fitted on the largest decks only: small decks are dominated by fixed costs,
+#: and the growth steepens with the deck (pass 1 is tuples x boards, ~ranks**10 asymptotically).
+FIT_DECKS = 3
 
 
 def measure(ranks: str) -> dict:
@@ -197,16 +200,18 @@ def growth(console: Console, decks: list[str], base: Path | None) -> None:
             table.add_row("", "base / cpoly", *(f"{r:.2f}x" for r in ratio),
                           f"{whole_ratio:.2f}x", "same" if same else "DIFFERENT", "")
     console.print(table)
-    sizes = [len(r) for r in decks]
+    sizes = [len(r) for r in decks][-FIT_DECKS:]
     for side in sides:
-        parts = []
-        for name in (*PASSES, "whole"):
-            seconds = [sum(run["cpu"][p] for p in PASSES) if name == "whole" else run["cpu"][name]
-                       for run in runs[side]]
+        parts, full = [], 0.0
+        for name in PASSES:
+            seconds = [run["cpu"][name] for run in runs[side]][-FIT_DECKS:]
             e = exponent(sizes, seconds)
+            full += seconds[-1] * (13 / sizes[-1]) ** e
             parts.append(f"{name} ranks^{e:.1f} -> {seconds[-1] * (13 / sizes[-1]) ** e:.0f} s")
-        console.print(f"{side}: fitted growth and CPU extrapolated to 13 ranks from the largest "
-                      f"deck: " + "; ".join(parts))
+        whole = [sum(run["cpu"][p] for p in PASSES) for run in runs[side]][-FIT_DECKS:]
+        console.print(f"{side}: growth fitted on {', '.join(decks[-FIT_DECKS:])} and CPU "
+                      f"extrapolated to 13 ranks: " + "; ".join(parts)
+                      + f"; whole ranks^{exponent(sizes, whole):.1f} -> {full:.0f} CPU s")
 
 
 def main() -> None:
@@ -224,7 +229,7 @@ def main() -> None:
     if args.measure:
         print(json.dumps(measure(args.measure)))
         return
-    console = Console()
+    console = Console(width=max(Console().width, 120))
     growth(console, args.growth_ranks, args.base)
     if args.skip_full:
         return

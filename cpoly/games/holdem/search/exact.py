@@ -81,12 +81,14 @@ def _row_tables(deck: SearchDeck, row: int) -> tuple[IntArray, IntArray, IntArra
 
 @lru_cache(maxsize=256)
 def _grid(deck: SearchDeck, row: int, k: int, players: tuple[int, ...] | None) -> IntArray:
-    """The tuple's no-flush outcome codes on the ``(C(R, k), n_M)`` event grid (``players``
-    None), or the best no-flush strength of ``players`` on it.  Cached: a tuple's suit keys
-    share them."""
+    """On the ``(C(R, k), n_M)`` event grid: the tuple's no-flush outcome code plus
+    ``2**players`` times the multiset's index (``players`` None: one bin per (multiset, code)),
+    or the best no-flush strength of ``players``.  Cached: a tuple's suit keys share them."""
     strengths, codes, _ = _row_tables(deck, row)
-    table = codes if players is None else strengths[list(players)].max(axis=0)
-    return np.asarray(table[_event_boards(deck, k)], dtype=np.int64)
+    if players is not None:
+        return np.asarray(strengths[list(players)].max(axis=0)[_event_boards(deck, k)], np.int64)
+    grid = codes[_event_boards(deck, k)]
+    return np.asarray(grid + 2 ** deck.players * np.arange(grid.shape[1]), dtype=np.int64)
 
 
 @lru_cache(maxsize=4096)
@@ -103,15 +105,18 @@ def _suit_correction(deck: SearchDeck, row: int, held: tuple[int, ...]) -> IntAr
         free, flush = held_flushes(deck, held, k)
         weights = _weights(_multisets(deck.size, 5 - k)[1], left).astype(np.float64)
         best = flush.max(axis=0)
-        others = tuple(j for j, mask in enumerate(held) if mask.bit_count() < 5 - k)
-        if others:
-            rival = _grid(deck, row, k, others)[free]
-            grid = np.where(rival < best[:, None], weights, 0.0)
-        else:
-            grid = np.broadcast_to(weights, (len(free), len(weights)))
+        won = np.full(len(free), weights.sum())             # the flush wins unless ...
         plain = _grid(deck, row, k, None)[free]
-        total += (np.bincount(winner_codes(list(flush)), weights=grid.sum(axis=1), minlength=slots)
-                  - np.bincount(plain.ravel(), weights=grid.ravel(), minlength=slots))
+        counts = np.bincount(plain.ravel(), minlength=len(weights) * slots)
+        total -= weights @ counts.reshape(len(weights), slots)
+        others = tuple(j for j, mask in enumerate(held) if mask.bit_count() < 5 - k)
+        if others:                                          # ... others hold a full house
+            beaten = np.flatnonzero(_grid(deck, row, k, others)[free] >= best[:, None])
+            sets, multisets = np.divmod(beaten, len(weights))
+            lost = weights[multisets]
+            won -= np.bincount(sets, weights=lost, minlength=len(free))
+            total += np.bincount(plain.ravel()[beaten] % slots, weights=lost, minlength=slots)
+        total += np.bincount(winner_codes(list(flush)), weights=won, minlength=slots)
     correction = np.rint(total).astype(np.int64)
     correction.setflags(write=False)
     return correction
