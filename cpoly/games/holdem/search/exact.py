@@ -122,13 +122,16 @@ def _suit_correction(deck: SearchDeck, row: int, held: tuple[int, ...]) -> IntAr
     return correction
 
 
-def exact_counts(deck: SearchDeck, row: int, suits: IntArray) -> IntArray:
-    """``(K, 2**players)`` exact outcome counts of tuple ``row`` under suitings ``(K, 2P)``."""
+def exact_counts(deck: SearchDeck, row: int, suits: IntArray,
+                 no_flush: IntArray | None = None) -> IntArray:
+    """``(K, 2**players)`` exact outcome counts of tuple ``row`` under suitings ``(K, 2P)``;
+    ``no_flush`` is the tuple's pass-1 counts when the caller has them."""
     ranks = deck.hands[deck.tuples[row]].ravel()
     keys, inverse = suit_keys(suit_masks(ranks, suits, deck.players), deck.size)
     corrections = np.array([_suit_correction(deck, row, key) for key in keys])
     per_suit = corrections[inverse].reshape(len(suits), 4, -1)
-    return np.asarray(outcome_counts(deck, [row])[0] + per_suit.sum(axis=1), dtype=np.int64)
+    base = outcome_counts(deck, [row])[0] if no_flush is None else no_flush
+    return np.asarray(base + per_suit.sum(axis=1), dtype=np.int64)
 
 
 def exact_equities(deck: SearchDeck, row: int, suits: IntArray) -> list[list[Fraction]]:
