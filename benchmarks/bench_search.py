@@ -1,9 +1,17 @@
-"""The full-size three-hand search (seed 000), proven best, against the seed's 3 hours.
+"""The full-size three-hand search (seed 000), proven best, against the seed's 3 hours, and
+how its cost grows with the deck.
 
-Run with ``python3 benchmarks/bench_search.py``.  Runs ``cpoly search --json --out DIR`` as the
-user would (a LocalCluster, one worker per core), checks the answer AcKc AdKd Td4c and the ten
-``out0`` lines of the seed in ``DIR/pass1.csv``, and prints each pass's time, the ratio of the
-seed's 3 hours to ours, the peak memory of the whole process tree and the machine's load.
+Run with ``python3 benchmarks/bench_search.py``.  First the growth: the whole search on the decks
+``9TJQKA``, ``89TJQKA``, ``789TJQKA``, ``6789TJQKA`` (``--growth-ranks`` for others), each in a
+fresh process with ``--workers 0``, timing each pass's CPU seconds (the process's own: what a
+loaded machine changes least); it fits ``CPU = c * ranks ** e`` per pass and for the whole search
+on the decks, and extrapolates to the full deck's 13 ranks.  With ``--base DIR`` (another cpoly
+checkout, e.g. ``git archive`` of a commit) each deck runs with that code and this one
+alternately, and the table prints both and their ratio.  Then (unless ``--skip-full``) it runs
+``cpoly search --json --out DIR`` on the full deck as the user would (a LocalCluster, one worker
+per core), checks the answer AcKc AdKd Td4c and the ten ``out0`` lines of the seed in
+``DIR/pass1.csv``, and prints each pass's time, the ratio of the seed's 3 hours to ours, the peak
+memory of the whole process tree and the machine's load.
 
 ``--resume`` also kills a second run half-way (during pass 3) and resumes it, and prints the
 killed + resumed time against one uninterrupted run.  ``--four`` times pass 1 for four players
@@ -116,13 +124,115 @@ def four_players(sample: int) -> tuple[float, int]:
     return time.process_time() - start, len(deck.tuples)
 
 
+PASSES = ("no-flush", "suiting", "exact")
+GROWTH_RANKS = ("9TJQKA", "89TJQKA", "789TJQKA", "6789TJQKA", "56789TJQKA")
+#: The exponent is fitted on the largest decks only: small decks are dominated by fixed costs,
+#: and the growth steepens with the deck (pass 1 is tuples x boards, ~ranks**10 asymptotically).
+FIT_DECKS = 3
+
+
+def measure(ranks: str) -> dict:
+    """CPU seconds of each pass of ``search(ranks)`` in this process (``--measure``): the time
+    between two chunk reports goes to the pass of the later one; the deck's tables are built
+    first and timed apart.  Uses only ``search``'s public API, so any checkout can run it."""
+    from cpoly.games.holdem.search import search
+    from cpoly.games.holdem.search.searchdeck import search_deck
+
+    start = time.process_time()
+    search_deck(ranks, 3)
+    cpu = {"tables": time.process_time() - start, **{name: 0.0 for name in PASSES}}
+    last = time.process_time()
+
+    def progress(name: str, done: int, total: int) -> None:
+        nonlocal last
+        now = time.process_time()
+        cpu[name] += now - last
+        last = now
+
+    result = search(ranks, 3, top=10, progress=progress)
+    best = result.best[0]
+    return {"ranks": ranks, "cpu": cpu, "proven": result.proven, "best": best.hands,
+            "spread": str(best.spread)}
+
+
+def run_measure(ranks: str, code: Path) -> dict:
+    """:func:`measure` in a fresh process running the cpoly package under ``code``."""
+    env = {**os.environ, "PYTHONPATH": str(code)}
+    output = subprocess.run([sys.executable, __file__, "--measure", ranks], cwd=code, env=env,
+                            check=True, capture_output=True, text=True).stdout
+    return json.loads(output.splitlines()[-1])
+
+
+def exponent(sizes: list[int], seconds: list[float]) -> float:
+    """Least-squares ``e`` of ``seconds = c * sizes ** e``.
+
+    >>> round(exponent([6, 7, 8], [6.0 ** 3, 7.0 ** 3, 8.0 ** 3]), 6)
+    3.0
+    """
+    return float(np.polyfit(np.log(sizes), np.log(np.maximum(seconds, 1e-6)), 1)[0])
+
+
+def growth(console: Console, decks: list[str], base: Path | None) -> None:
+    """Per-pass CPU on each deck (this code and ``base`` alternately), the fitted exponents and
+    the extrapolation to 13 ranks."""
+    sides = {"cpoly": ROOT} if base is None else {"base": base, "cpoly": ROOT}
+    runs: dict[str, list[dict]] = {side: [] for side in sides}
+    for ranks in decks:
+        for side, code in sides.items():
+            runs[side].append(run_measure(ranks, code))
+    table = Table(title="search CPU seconds per pass, --workers 0, one process per deck and code")
+    for column in ("deck", "code", *PASSES, "whole", "best", "proven"):
+        table.add_column(column)
+    for index, ranks in enumerate(decks):
+        for side in sides:
+            run = runs[side][index]
+            whole = sum(run["cpu"][p] for p in PASSES)
+            table.add_row(f"{ranks} ({len(ranks)})", side,
+                          *(f"{run['cpu'][p]:.2f}" for p in PASSES), f"{whole:.2f}",
+                          ",".join(run["best"]), str(run["proven"]))
+        if base is not None:
+            ratio = [runs["base"][index]["cpu"][p] / max(runs["cpoly"][index]["cpu"][p], 1e-9)
+                     for p in PASSES]
+            whole_ratio = (sum(runs["base"][index]["cpu"][p] for p in PASSES)
+                           / sum(runs["cpoly"][index]["cpu"][p] for p in PASSES))
+            same = all(runs["base"][index][key] == runs["cpoly"][index][key]
+                       for key in ("best", "spread", "proven"))
+            table.add_row("", "base / cpoly", *(f"{r:.2f}x" for r in ratio),
+                          f"{whole_ratio:.2f}x", "same" if same else "DIFFERENT", "")
+    console.print(table)
+    sizes = [len(r) for r in decks][-FIT_DECKS:]
+    for side in sides:
+        parts, full = [], 0.0
+        for name in PASSES:
+            seconds = [run["cpu"][name] for run in runs[side]][-FIT_DECKS:]
+            e = exponent(sizes, seconds)
+            full += seconds[-1] * (13 / sizes[-1]) ** e
+            parts.append(f"{name} ranks^{e:.1f} -> {seconds[-1] * (13 / sizes[-1]) ** e:.0f} s")
+        whole = [sum(run["cpu"][p] for p in PASSES) for run in runs[side]][-FIT_DECKS:]
+        console.print(f"{side}: growth fitted on {', '.join(decks[-FIT_DECKS:])} and CPU "
+                      f"extrapolated to 13 ranks: " + "; ".join(parts)
+                      + f"; whole ranks^{exponent(sizes, whole):.1f} -> {full:.0f} CPU s")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=os.cpu_count())
     parser.add_argument("--resume", action="store_true", help="also time a kill and a resume")
     parser.add_argument("--four", action="store_true", help="also time 4-player pass 1")
+    parser.add_argument("--growth-ranks", nargs="+", default=list(GROWTH_RANKS), metavar="RANKS",
+                        help="decks of the growth table (smallest first)")
+    parser.add_argument("--base", type=Path, metavar="DIR",
+                        help="another cpoly checkout, timed alternately with this one")
+    parser.add_argument("--skip-full", action="store_true", help="only the growth table")
+    parser.add_argument("--measure", metavar="RANKS", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    console = Console()
+    if args.measure:
+        print(json.dumps(measure(args.measure)))
+        return
+    console = Console(width=max(Console().width, 120))
+    growth(console, args.growth_ranks, args.base)
+    if args.skip_full:
+        return
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bench-search-") as scratch:
         out = Path(scratch) / "full"

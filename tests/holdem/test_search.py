@@ -7,6 +7,7 @@ import json
 import random
 from fractions import Fraction
 from itertools import combinations
+from math import comb
 from pathlib import Path
 
 import numpy as np
@@ -15,10 +16,10 @@ import pytest
 from cpoly.cli.main import main
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.equity import equity
-from cpoly.games.holdem.evaluator import evaluate
+from cpoly.games.holdem.evaluator import evaluate, flush_strength
 from cpoly.games.holdem.intcards import RANKS, parse_cards
 from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity
-from cpoly.games.holdem.search.bounds import coarse_rise, flush_bounds
+from cpoly.games.holdem.search.bounds import coarse_rise, flush_bounds, suit_events
 from cpoly.games.holdem.search.exact import exact_equities
 from cpoly.games.holdem.search.nf import equities, outcome_counts, share_table
 from cpoly.games.holdem.search.run import search
@@ -214,3 +215,40 @@ def test_cli_errors(argv: list[str], message: str, capsys: pytest.CaptureFixture
     assert main(argv + (["--workers", "0"] if "--workers" not in argv else [])) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def _events_by_definition(ranks: str, held: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """Rise and fall events of one suit, board set by board set, straight from their
+    definitions (docs/search.md), one flush evaluation per player and set."""
+    deck = search_deck(ranks, len(held))
+    taken = 0
+    for mask in held:
+        taken |= mask
+    free = [r for r in range(deck.size) if not taken >> r & 1]
+    others = deck.unseen - len(free)
+    rise, fall = [0] * len(held), [0] * len(held)
+    for k in range(3, 6):
+        for chosen in combinations(free, k):
+            real = [sum(1 << deck.ranks[r] for r in chosen) |
+                    sum(1 << deck.ranks[r] for r in range(deck.size) if mask >> r & 1)
+                    for mask in held]
+            flush = [int(v) for v in flush_strength(np.array(real))]
+            if max(flush) == 0:
+                continue
+            for i, mine in enumerate(flush):
+                rivals = [f for j, f in enumerate(flush) if j != i]
+                rise[i] += comb(others, 5 - k) * (mine > 0 and mine >= max(rivals))
+                fall[i] += comb(others, 5 - k) * any(f > 0 and f >= mine for f in rivals)
+    return rise, fall
+
+
+@pytest.mark.parametrize("held", [(0b11, 0, 0), (0, 0b11, 0), (0b1001, 0b110, 0),
+                                  (0b110, 0b1001, 0b10000), (0b10000, 0b110, 0b1001),
+                                  (1 << 8 | 1 << 7, 1 << 6, 1 << 5 | 1), (0, 0, 0),
+                                  (1 << 5, 1 << 4, 0), (0, 1 << 5, 1 << 4)])
+def test_suit_events_follow_their_definition(held: tuple[int, ...]) -> None:
+    """Pass 2's rise / fall events per suit (computed once per sorted key) against a loop over
+    the board's sets in the suit; the keys include one held by players in another order."""
+    deck = search_deck("6789TJQKA", 3)
+    rise, fall = suit_events(deck, held)
+    assert (rise.tolist(), fall.tolist()) == _events_by_definition("6789TJQKA", held)

@@ -12,13 +12,15 @@ from functools import cache
 from itertools import combinations, permutations
 
 import numpy as np
+import pytest
 
 from cpoly.games.holdem.evaluator import evaluate
 from cpoly.games.holdem.intcards import RANKS, parse_cards
 from cpoly.games.holdem.search.bounds import flush_bounds
+from cpoly.games.holdem.search.exact import exact_equities
 from cpoly.games.holdem.search.nf import outcome_counts, share_table
 from cpoly.games.holdem.search.run import search
-from cpoly.games.holdem.search.searchdeck import parse_ranks, search_deck
+from cpoly.games.holdem.search.searchdeck import SearchDeck, parse_ranks, search_deck
 
 Oracle = dict[int, dict[int, Fraction]]   # class key -> {hand code: exact equity}
 
@@ -137,3 +139,26 @@ def test_bounds_hold_for_every_suited_tuple() -> None:
         nf = (outcome_counts(deck, [row]) @ table)[0]
         for j, code in enumerate(codes):
             assert nf[j] - 6 * fall[0, j] <= line[code] * total <= nf[j] + 6 * rise[0, j]
+
+
+def _suited(deck: SearchDeck, codes: list[int]) -> tuple[int, np.ndarray]:
+    """Row and suiting ``(2 * players,)`` of hands given by hand codes (deck's hand order)."""
+    row = deck.tuple_index([RANKS[c % 64 // 4] + RANKS[c // 256] for c in codes])
+    suits = [card % 4 for code in codes for card in (code % 64, code // 64)]   # low, high
+    return row, np.array(suits, dtype=np.int64)
+
+
+@pytest.mark.parametrize("ranks, players", [("TJQKA", 3), ("9TJQKA", 2)])
+def test_exact_pass_matches_brute_force_for_every_suited_tuple(ranks: str, players: int) -> None:
+    """Pass 3's flush corrections (a flusher plays the flush; the others' full houses) give
+    every suited tuple's exact equities, pocket pairs and shared ranks included."""
+    deck = search_deck(ranks, players)
+    local = {r: i for i, r in enumerate(deck.ranks)}
+    by_row: dict[int, list[tuple[np.ndarray, list[Fraction]]]] = {}
+    for line in brute_force(ranks, players).values():
+        codes = sorted(line, key=lambda c: (local[c // 256], local[c % 64 // 4]))
+        row, suits = _suited(deck, codes)
+        by_row.setdefault(row, []).append((suits, [line[c] for c in codes]))
+    for row, items in by_row.items():
+        found = exact_equities(deck, row, np.array([suits for suits, _ in items]))
+        assert found == [expected for _, expected in items]

@@ -102,9 +102,11 @@ def exact_chunk(spec: Spec, rows: IntArray, suitings: IntArray) -> Arrays:
     """Pass 3: exact outcome counts ``(K, 2**players)`` of the given suited tuples."""
     deck = deck_of(spec)
     counts = np.zeros((len(rows), 2 ** deck.players), dtype=np.int64)
-    for row in np.unique(rows).tolist():
+    unique = np.unique(rows)
+    no_flush = outcome_counts(deck, unique)      # one batched pass 1 for the chunk's tuples
+    for row, base in zip(unique.tolist(), no_flush):
         where = np.flatnonzero(rows == row)
         _, suits = tuple_suitings(deck, row)
-        counts[where] = exact_counts(deck, row, suits[suitings[where]])
+        counts[where] = exact_counts(deck, row, suits[suitings[where]], base)
     return {"rows": np.asarray(rows, np.int64), "suitings": np.asarray(suitings, np.int64),
             "counts": counts}

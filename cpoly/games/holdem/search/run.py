@@ -13,6 +13,7 @@ Otherwise ``cap`` grows to ``tau`` and passes 2 and 3 run again.
 
 from __future__ import annotations
 
+import heapq
 import math
 import tempfile
 import time
@@ -176,13 +177,14 @@ def _groups(survivors: Arrays, fraction: float) -> list[IntArray]:
 
 
 class _Best:
-    """The exact spreads found so far; ``tau`` is the ``top``-th smallest."""
+    """The exact spreads found so far; ``tau`` is the ``top``-th smallest (kept in a heap of the
+    ``top`` smallest, so that pass 3 reads it before every chunk at no cost)."""
 
     def __init__(self, top: int) -> None:
         self.top = top
         self.found: dict[tuple[int, int], tuple[int, IntArray]] = {}
-
         self.symmetric: set[tuple[int, int]] = set()
+        self._smallest: list[int] = []      # the negated ``top`` smallest spreads (a max-heap)
 
     def seen(self, rows: IntArray, suitings: IntArray) -> npt.NDArray[np.bool_]:
         """Which suited tuples are already evaluated."""
@@ -199,14 +201,17 @@ class _Best:
                                                    shares, equal.tolist()):
             if tie:
                 self.symmetric.add((row, suiting))
-            else:
+            elif (row, suiting) not in self.found:
                 self.found[(row, suiting)] = (spread, line)
+                heapq.heappush(self._smallest, -spread)
+                if len(self._smallest) > self.top:
+                    heapq.heappop(self._smallest)
 
     @property
     def tau(self) -> float:
-        if len(self.found) < self.top:
+        if len(self._smallest) < self.top:
             return math.inf
-        return sorted(v[0] for v in self.found.values())[self.top - 1]
+        return -self._smallest[0]
 
     def ranked(self) -> list[tuple[int, int, int, IntArray]]:
         items = sorted((v[0], k[0], k[1]) for k, v in self.found.items())

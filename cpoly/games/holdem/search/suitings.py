@@ -38,6 +38,7 @@ def _canonical(suits: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(names.setdefault(s, len(names)) for s in suits)
 
 
+@cache
 def _all_canonical(positions: int) -> list[tuple[int, ...]]:
     return sorted({_canonical(s) for s in product(range(4), repeat=positions)})
 
@@ -74,8 +75,14 @@ def patterns_for(pattern: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 def tuple_suitings(deck: SearchDeck, row: int) -> tuple[IntArray, IntArray]:
     """Local ranks ``(2 * players,)`` and suitings ``(K, 2 * players)`` of tuple ``row``."""
     ranks = deck.hands[deck.tuples[row]].ravel()
-    suits = np.array(patterns_for(coincidence(tuple(ranks.tolist()))), dtype=np.int64)
-    return ranks, suits
+    return ranks, _suitings_array(coincidence(tuple(ranks.tolist())))
+
+
+@cache
+def _suitings_array(pattern: tuple[int, ...]) -> IntArray:
+    suits = np.array(patterns_for(pattern), dtype=np.int64)
+    suits.setflags(write=False)
+    return suits
 
 
 def suit_masks(ranks: IntArray, suits: IntArray, players: int) -> IntArray:
@@ -86,6 +93,20 @@ def suit_masks(ranks: IntArray, suits: IntArray, players: int) -> IntArray:
         held = np.where(suits == suit, bits, 0)
         masks[:, suit, :] = held[:, 0::2] | held[:, 1::2]
     return masks
+
+
+def suit_keys(masks: IntArray, size: int) -> tuple[list[tuple[int, ...]], IntArray]:
+    """The distinct rows of ``(..., players)`` rank masks over ``size`` ranks, and the index of
+    each row (flattened) among them: suitings share most of their suits' keys.
+
+    >>> keys, inverse = suit_keys(np.array([[[1, 2], [0, 0]], [[1, 2], [4, 0]]]), 3)
+    >>> keys, inverse.tolist()
+    ([(0, 0), (4, 0), (1, 2)], [2, 0, 2, 1])
+    """
+    flat = masks.reshape(-1, masks.shape[-1])
+    codes = flat @ (np.int64(1) << (size * np.arange(flat.shape[1], dtype=np.int64)))
+    _, first, inverse = np.unique(codes, return_index=True, return_inverse=True)
+    return [tuple(key) for key in flat[first].tolist()], inverse.ravel()
 
 
 def format_suited(deck: SearchDeck, ranks: IntArray, suits: IntArray) -> list[str]:
