@@ -128,6 +128,45 @@ def test_the_package_root_keeps_only_the_front_door() -> None:
     assert sorted(p.name for p in PACKAGE.glob("*.py")) == ["__init__.py", "__main__.py", "api.py", "errors.py"]
 
 
+def _exports(tree: ast.Module) -> list[str] | None:
+    """The names of a module's ``__all__`` (None when it has none)."""
+    for node in tree.body:
+        target = node.targets[0] if isinstance(node, ast.Assign) else node.target if isinstance(node, ast.AnnAssign) else None
+        if isinstance(target, ast.Name) and target.id == "__all__" and node.value is not None:
+            return list(ast.literal_eval(node.value))
+    return None
+
+
+def _defined(tree: ast.Module) -> set[str]:
+    """The names a module binds at its top level (definitions, assignments, imports)."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and node in tree.body:
+            names.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((alias.asname or alias.name).split(".")[0] for alias in node.names)
+    return names
+
+
+def test_every_module_names_what_it_offers() -> None:
+    """Every module has ``__all__``, and every name in it is defined there (a package may offer a
+    name it loads on first use: its ``__getattr__`` is then the definition)."""
+    missing, undefined = [], []
+    for module, path in module_files().items():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        exported = _exports(tree)
+        if exported is None:
+            missing.append(module)
+            continue
+        defined = _defined(tree)
+        lazy = "__getattr__" in defined
+        undefined += [f"{module}.{name}" for name in exported if name not in defined and not lazy]
+    assert not missing, f"modules without __all__: {missing}"
+    assert not undefined, f"__all__ names not defined: {undefined}"
+
+
 def test_a_cycle_and_a_forbidden_import_are_found(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The checks fail when they should: a late import closing a cycle, an import up the layers."""
     (tmp_path / "cpoly" / "low").mkdir(parents=True)

@@ -34,6 +34,9 @@ from cpoly.games.holdem.evaluator import flush_strength
 from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck, rank_subsets
 from cpoly.games.holdem.search.suitings import suit_keys
 
+__all__ = ["BOUNDS_VERSION", "coarse_rise", "flush_bounds", "flush_sizes", "flush_table", "free_sets",
+           "held_flushes", "held_rows", "real_masks", "subset_masks", "suit_events"]
+
 #: Version of the bounds' rules (what pass 2 keeps): part of every checkpoint's identity, so that
 #: a change of the rules makes old checkpoints stale by name, not only by the code digest.
 BOUNDS_VERSION = 1

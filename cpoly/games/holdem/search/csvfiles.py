@@ -18,6 +18,8 @@ from cpoly.games.holdem.search.suitings import format_suited, tuple_suitings
 from cpoly.scale.chunks import Arrays
 from cpoly.store.atomic import write_file
 
+__all__ = ["write_pass1", "write_pass2", "write_pass3"]
+
 
 def _percent(values: IntArray, total: int, digits: int) -> list[str]:
     return [f"{100 * int(v) / total:.{digits}f}" for v in values]

@@ -38,6 +38,8 @@ from cpoly.games.holdem.search.nf import outcome_counts, share_table, share_unit
 from cpoly.games.holdem.search.searchdeck import BINOM, IntArray, SearchDeck, rank_subsets
 from cpoly.games.holdem.search.suitings import suit_keys, suit_masks
 
+__all__ = ["exact_counts", "exact_equities"]
+
 _ONES = np.ones(6, dtype=np.int64)
 
 

@@ -28,6 +28,9 @@ import numpy.typing as npt
 
 from cpoly.games.holdem.search.searchdeck import BINOM, IntArray, SearchDeck
 
+__all__ = ["BLOCK", "FloatArray", "board_weights", "equities", "outcome_counts", "share_table",
+           "share_unit", "share_units", "winner_codes"]
+
 FloatArray = npt.NDArray[np.float64]
 
 #: Tuples per vectorised block (keeps the ``(block, B)`` arrays in cache).

@@ -16,6 +16,8 @@ from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck, search_de
 from cpoly.games.holdem.search.suitings import suit_masks, tuple_suitings
 from cpoly.scale.chunks import Arrays
 
+__all__ = ["Spec", "chunk_rows", "deck_of", "exact_chunk", "no_flush_chunk", "spread_of", "suiting_chunk"]
+
 Spec = tuple[tuple[int, ...], int]
 
 

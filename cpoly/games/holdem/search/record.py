@@ -26,6 +26,8 @@ from cpoly.games.holdem.search.searchdeck import SearchDeck
 from cpoly.store.outfolder import claim_checkpoints, start_checkpoints
 from cpoly.store.sources import code_digest
 
+__all__ = ["RECORD", "RECORD_VERSION", "check_directory", "run_settings"]
+
 #: Bump when ``search.json`` changes meaning.
 RECORD_VERSION = 2
 RECORD = "search.json"

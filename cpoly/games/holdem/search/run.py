@@ -35,6 +35,9 @@ from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck, search_de
 from cpoly.games.holdem.search.suitings import format_suited, tuple_suitings
 from cpoly.scale.chunks import Arrays, Chunk, content_key, run_chunks
 
+__all__ = ["FIRST_CAP", "Found", "ITEMS_PER_CHUNK", "MIN_CHUNKS", "PassProgress", "PassStats",
+           "ROWS_PER_CHUNK", "SearchResult", "search"]
+
 #: ``progress(pass name, done, total)``.
 PassProgress = Callable[[str, int, int], None]
 #: Most tuples per chunk of passes 1 and 2 (small decks still get :data:`MIN_CHUNKS` chunks),

@@ -26,6 +26,8 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.evaluator import strength_from_counts
 from cpoly.games.holdem.intcards import RANKS
 
+__all__ = ["BINOM", "IntArray", "SearchDeck", "parse_ranks", "rank_subsets", "search_deck"]
+
 IntArray = npt.NDArray[np.int64]
 #: C(n, m) for n, m in 0..5 (0 where m > n).
 BINOM = np.array([[comb(n, m) for m in range(6)] for n in range(6)], dtype=np.int64)

@@ -23,6 +23,8 @@ import numpy as np
 
 from cpoly.games.holdem.search.searchdeck import IntArray, SearchDeck
 
+__all__ = ["coincidence", "format_suited", "patterns_for", "suit_keys", "suit_masks", "tuple_suitings"]
+
 
 def coincidence(ranks: tuple[int, ...]) -> tuple[int, ...]:
     """For each position, the first position holding the same rank.
