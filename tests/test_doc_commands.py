@@ -81,7 +81,8 @@ def test_the_docs_show_commands() -> None:
 @pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
 def test_every_command_of_the_docs_runs(path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                         capfd: pytest.CaptureFixture[str]) -> None:
-    (tmp_path / "definitions").symlink_to(ROOT / "definitions")
+    for shared in ("definitions", "examples"):
+        (tmp_path / shared).symlink_to(ROOT / shared)
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("HOME", str(tmp_path))
     scheduler = _Scheduler()

@@ -5,11 +5,22 @@ same input.  Screenshots go to the test's ``tmp_path``."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from tests.web.conftest import cli_json
+import pytest
+
+from tests.web.conftest import cli_json, serving
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of this module's own: its feature solves (tens of seconds on a busy machine) run
+    and end with it, never queued before another module's requests on the shared one."""
+    with serving(tmp_path_factory.mktemp("serve-features")) as served:
+        yield served.url
 
 JACKS = "definitions/jacks_or_better.cp"
 STRIKE = "definitions/multi_strike_bonus_poker.cp"

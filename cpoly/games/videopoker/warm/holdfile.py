@@ -17,11 +17,12 @@ NumPy, no parser.  A file that is missing, damaged or of other definitions is no
 slow path answers and writes it again).
 
 Six cards, faces 0..2 in two interchangeable suits (card ``2 * face + suit``): cards 0 and 5
-and cards 1 and 4 are one class, whose least member is cards 1 and 4.
+and cards 1 and 4 are one class, whose least member is cards 1 and 4: the key of both is its
+colex rank, C(1, 1) + C(4, 2) = 7.
 
 >>> layout = Layout((0, 1, 0, 1, 0, 1), (0, 0, 1, 1, 2, 2), ((0, 1),), ((0, 2, 4), (1, 3, 5)))
->>> bin(class_key([0, 5], layout)), bin(class_key([1, 4], layout))
-('0b10010', '0b10010')
+>>> class_key([0, 5], layout), class_key([1, 4], layout)
+(7, 7)
 """
 
 from __future__ import annotations
