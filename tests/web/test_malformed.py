@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -147,7 +148,9 @@ def _through_guard(headers: list[tuple[bytes, bytes]]) -> tuple[int, dict[str, A
         sent.append(message)
 
     guard = Guard(app, allowed_hosts("127.0.0.1", 8765))
-    asyncio.run(guard({"type": "http", "method": "POST", "headers": headers}, receive, send))
+    # a thread of its own: a browser test earlier in this worker may leave an event loop running here
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, guard({"type": "http", "method": "POST", "headers": headers}, receive, send)).result()
     if reached:
         return 0, {}, True
     return sent[0]["status"], json.loads(sent[1]["body"]), False
