@@ -27,7 +27,7 @@ from cpoly.games.videopoker.play.holdvalues import priced_chunks
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.paytable import PayTable, ScaledPays
 
-__all__ = ["Choice", "HoldLattices"]
+__all__ = ["Choice", "HoldLattices", "exact_weighted_sum"]
 
 #: Scores within this relative distance of a class's best float score are decided exactly.
 RELATIVE_TOLERANCE = 1e-9
@@ -148,10 +148,7 @@ class HoldLattices:
 
     def _weighted_sum(self, best: np.ndarray, lattice: np.ndarray) -> int:
         """``Σ_class size * lattice[class, best]``, exactly."""
-        chosen = lattice[np.arange(len(best)), best].astype(np.int64) * self.prepared.sizes
-        if int(np.abs(chosen).max(initial=0)) * len(chosen) < 2**62:
-            return int(chosen.sum())  # no int64 overflow possible
-        return sum(chosen.tolist())
+        return exact_weighted_sum(lattice[np.arange(len(best)), best], self.prepared.sizes)
 
     def mean_over(self, best: np.ndarray, lattice: np.ndarray, scale: int) -> Fraction:
         """The mean over all deals of ``lattice``'s value of the chosen holds, divided by ``scale``
@@ -161,3 +158,16 @@ class HoldLattices:
     def deals_where(self, mask: np.ndarray) -> int:
         """The number of deals of the classes where ``mask`` is true."""
         return int(self.prepared.sizes[mask].sum())
+
+
+def exact_weighted_sum(values: np.ndarray, sizes: np.ndarray) -> int:
+    """``Σ values * sizes`` exactly: in int64 when no overflow is possible, else in Python
+    integers.
+
+    >>> exact_weighted_sum(np.array([2**40, 3]), np.array([2**30, 1]))
+    1180591620717411303427
+    """
+    biggest = int(np.abs(values).max(initial=0)) * int(np.abs(sizes).max(initial=0))
+    if biggest * len(values) < 2**62:
+        return int((values.astype(np.int64) * sizes).sum())  # no int64 overflow possible
+    return sum(v * s for v, s in zip(values.tolist(), sizes.tolist()))
