@@ -141,5 +141,5 @@ def test_a_wheel_is_the_game_analysed_with_its_average_as_the_pay(outcomes: np.n
 def test_a_multiplier_layer_scales_the_base_return() -> None:
     layer = MultiplierLayer(None, (Fraction(1), Fraction(2), Fraction(5)), (Fraction(6), Fraction(3), Fraction(1)),
                             Fraction(1, 5), NOWHERE)
-    found = analyze_multiplier_layer(Fraction(99, 100), layer)
+    found = analyze_multiplier_layer(Fraction(99, 100), Fraction(0), layer)
     assert found.mean_multiplier == Fraction(17, 10) and found.expected_return == Fraction(99, 100) * Fraction(17, 12)

@@ -26,7 +26,7 @@ def test_hot_roll_returns_the_base_return() -> None:
     """Mean multiplier 2 for a doubled bet: the base return, exactly."""
     layer = _feature("hot_roll_jacks_or_better.cp")
     assert isinstance(layer, MultiplierLayer)
-    found = analyze_multiplier_layer(Fraction(99, 100), layer)
+    found = analyze_multiplier_layer(Fraction(99, 100), Fraction(0), layer)
     assert found.mean_multiplier == 2 and found.expected_return == Fraction(99, 100)
 
 
@@ -42,7 +42,7 @@ def test_super_times_pay_three_play_with_its_deal_wheel_reaches_0_992900() -> No
     page's inputs are rounded, so the figure is reached to 5e-5."""
     layer = _feature("super_times_pay_jacks_or_better.cp")
     assert isinstance(layer, MultiplierLayer)
-    found = analyze_multiplier_layer(Fraction("0.984498"), layer)
+    found = analyze_multiplier_layer(Fraction("0.984498"), Fraction(0), layer)
     wheel = Fraction("0.019231") * Fraction("515.06") / 15 / 2
     assert abs(float(found.expected_return + wheel) - 0.992900) < 5e-5
 
@@ -57,7 +57,7 @@ def test_a_simulated_multiplier_layer_agrees_with_the_layer_return() -> None:
     multipliers = rng.choices([float(m) for m in layer.multipliers], weights, k=200_000)
     pays = np.array([multiplier * (3.0 if rng.random() < 0.3 else 0.0) for multiplier in multipliers])
     per_bet = pays / (1 + float(layer.extra_bet))
-    exact = float(analyze_multiplier_layer(Fraction(9, 10), layer).expected_return)
+    exact = float(analyze_multiplier_layer(Fraction(9, 10), Fraction(189, 100), layer).expected_return)
     error = float(per_bet.std(ddof=1) / np.sqrt(len(per_bet)))
     print(f"simulated {per_bet.mean():.4f} ± {error:.4f}, exact {exact:.4f}")
     assert abs(per_bet.mean() - exact) < 4 * error

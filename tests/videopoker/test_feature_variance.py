@@ -124,3 +124,158 @@ def test_multi_strike_variance_by_brute_force(outcomes: np.ndarray, game: VideoP
     print(f"mean square {float(found.levels[0].second_moment):.9f} in [{float(low):.9f}, {float(high):.9f}]")
     assert found.levels[0].on_reaching == worth and low <= found.levels[0].second_moment <= high
     assert found.variance == (found.levels[0].second_moment - worth**2) / 9 > 0
+
+
+ULTIMATE_X = UltimateX(None, 1, Fraction(2), {n: Fraction(m) for n, m in zip(NAMES, NEXT)}, NOWHERE)
+
+
+def test_ultimate_x_variances_by_brute_force(outcomes: np.ndarray, game: VideoPoker) -> None:
+    """Each state's holds by the solver's relative values; per category the pay ``m pay`` and
+    ``(m pay + h(next))^2`` averaged here; the shares checked stationary under the oracle's
+    chances, then both variances summed with them."""
+    oracle = Oracle(outcomes)
+    found = analyze_ultimate_x(game.single_deck(use_cache=False), game.paytable(), ULTIMATE_X)
+    relative = {state.multiplier: state.relative_value for state in found.states}
+    after = [relative[Fraction(u)] for u in NEXT]
+    hand, long_run = [-found.gain**2] * 2, [Fraction(0)] * 2
+    moves = {}
+    for state in found.states:
+        m, share = state.multiplier, state.share
+        held = oracle.best([m * p + h for p, h in zip(PAYS, after)])
+        moves[m] = {u: oracle.mean(held, [Fraction(v == u) for v in NEXT]) for u in relative}
+        squares = oracle.bounds(held, [(m * p) ** 2 for p in PAYS])
+        ahead = oracle.bounds(held, [(m * p + h) ** 2 for p, h in zip(PAYS, after)])
+        hand = [total + share * value for total, value in zip(hand, squares)]
+        long_run = [total + share * (value - (found.gain + state.relative_value) ** 2)
+                    for total, value in zip(long_run, ahead)]
+    assert all(sum(s.share * moves[s.multiplier][u] for s in found.states) == relative_share
+               for u, relative_share in ((s.multiplier, s.share) for s in found.states))
+    print(f"per hand {float(found.hand_variance):.6f} in [{float(hand[0] / 4):.6f}, {float(hand[1] / 4):.6f}], "
+          f"long run {float(found.long_run_variance):.6f} in [{float(long_run[0] / 4):.6f}, {float(long_run[1] / 4):.6f}]")
+    assert hand[0] / 4 <= found.hand_variance <= hand[1] / 4
+    assert long_run[0] / 4 <= found.long_run_variance <= long_run[1] / 4
+    assert found.long_run_variance > found.hand_variance  # a paying hand raises the next one's pay
+
+
+# ---- simulators: the games played with a deck, many at once ---------------------------------
+def _deal(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``n`` shuffles of the 18 cards: each deal's row (colex rank), its five cards sorted and
+    five more cards to draw from."""
+    shuffled = np.argsort(rng.random((n, 18)), axis=1)
+    deals = np.sort(shuffled[:, :5], axis=1)
+    return colex_rank(deals), deals, shuffled[:, 5:10]
+
+
+def _draw(deals: np.ndarray, spare: np.ndarray, holds: np.ndarray) -> np.ndarray:
+    """The final category when ``holds`` (bit ``i``: ``deals[:, i]`` held) is kept and the
+    others replaced by the spare cards."""
+    held = (holds[:, None] >> np.arange(5)) & 1 == 1
+    finals = np.sort(np.where(held, deals, spare), axis=1)
+    return CATEGORIES[colex_rank(finals)]
+
+
+def _within(sample: np.ndarray, mean: Fraction | float, variance: Fraction) -> None:
+    """The sample's mean and variance within four standard errors of ``mean`` and ``variance``."""
+    centred = sample - sample.mean()
+    mean_error = sample.std(ddof=1) / np.sqrt(len(sample))
+    variance_error = np.sqrt(((centred**2 - centred.var()) ** 2).mean() / len(sample))
+    print(f"mean {sample.mean():.5f} ± {mean_error:.5f} (exact {float(mean):.5f}), "
+          f"variance {sample.var(ddof=1):.4f} ± {variance_error:.4f} (exact {float(variance):.4f})")
+    assert abs(sample.mean() - float(mean)) < 4 * mean_error
+    assert abs(sample.var(ddof=1) - float(variance)) < 4 * variance_error
+
+
+def test_a_simulated_multi_strike_game_has_the_exact_mean_and_variance(outcomes: np.ndarray, game: VideoPoker) -> None:
+    """200 000 games, every level played by the oracle's holds for its worth."""
+    found = analyze_multi_strike(game.single_deck(use_cache=False), game.paytable(), MULTI_STRIKE)
+    oracle, pays = Oracle(outcomes), np.array([float(p) for p in PAYS])
+    above = [level.on_reaching for level in found.levels[1:]]
+    plain = [oracle.indices([level.multiplier * p + (worth if p > 0 else 0) for p in PAYS])
+             for level, worth in zip(found.levels, above)]
+    base = oracle.indices(PAYS)
+    rng, n = np.random.default_rng(11), 200_000
+    total, playing = np.zeros(n), np.ones(n, dtype=bool)
+    for k, level in enumerate(found.levels):
+        rows, deals, spare = _deal(rng, n)
+        free = rng.random(n) < float(level.free_ride)
+        held = base[rows] if k == len(plain) else np.where(free, base[rows], plain[k][rows])
+        category = _draw(deals, spare, held)
+        total += playing * float(level.multiplier) * pays[category]
+        playing &= free | (pays[category] > 0)
+    _within(total / 3, found.expected_return, found.variance)
+
+
+def test_a_simulated_ultimate_x_session_has_the_exact_variances(outcomes: np.ndarray, game: VideoPoker) -> None:
+    """2 000 sessions of 600 hands from 1x, the first 100 dropped: the hands' pays have the
+    per-hand variance, and the sessions' totals over their 500 hands the long-run one."""
+    found = analyze_ultimate_x(game.single_deck(use_cache=False), game.paytable(), ULTIMATE_X)
+    oracle, pays, next_of = Oracle(outcomes), np.array([float(p) for p in PAYS]), np.array(NEXT)
+    relative = {int(s.multiplier): s.relative_value for s in found.states}
+    after = [relative[u] for u in NEXT]
+    holds = {m: oracle.indices([m * p + h for p, h in zip(PAYS, after)]) for m in relative}
+    policy = np.zeros((max(relative) + 1, len(outcomes)), dtype=np.int64)
+    for m, chosen in holds.items():
+        policy[m] = chosen
+    rng, sessions = np.random.default_rng(5), 2_000
+    multiplier, won = np.ones(sessions, dtype=np.int64), []
+    for hand in range(600):
+        rows, deals, spare = _deal(rng, sessions)
+        category = _draw(deals, spare, policy[multiplier, rows])
+        if hand >= 100:
+            won.append(multiplier * pays[category] / 2)
+        multiplier = next_of[category]
+    hands = np.array(won)
+    _within(hands.ravel(), found.expected_return, found.hand_variance)
+    _within(hands.sum(axis=0) / np.sqrt(len(hands)), float(found.expected_return) * np.sqrt(len(hands)),
+            found.long_run_variance)
+
+
+LAYER = MultiplierLayer(None, (Fraction(1), Fraction(2), Fraction(5)), (Fraction(6), Fraction(3), Fraction(1)),
+                        Fraction(1, 5), NOWHERE)
+WHEEL = WheelBonus(None, ("FourOfAKind", "FullHouse"), (Fraction(10), Fraction(100)), (Fraction(3), Fraction(1)),
+                   NOWHERE, Fraction(1, 5))  # average 32.5, mean square 2575
+
+
+def test_layer_and_wheel_variances_by_brute_force(outcomes: np.ndarray, game: VideoPoker) -> None:
+    """The layer: ``E[(M P)^2]`` per category under the base game's holds (the analysis'
+    variance of the base game among the tie bounds); the wheel: a spin's mean square on its
+    categories under the holds that value them at the wheel's average."""
+    oracle, analysis = Oracle(outcomes), game.analyze(use_cache=False)
+    base = oracle.best(PAYS)
+    low, high = oracle.bounds(base, _squares(PAYS))
+    ret = oracle.mean(base, PAYS)
+    assert analysis.expected_return == ret and low <= analysis.variance + ret**2 <= high
+    layer = analyze_multiplier_layer(ret, analysis.variance, LAYER)
+    squares = [oracle.bounds(base, [m * m * p * p for p in PAYS]) for m in LAYER.multipliers]
+    bounds = [(sum(w * b[i] for w, b in zip(LAYER.weights, squares)) / 10 - (layer.mean_multiplier * ret) ** 2) / Fraction(36, 25)
+              for i in (0, 1)]
+    assert bounds[0] <= layer.variance <= bounds[1]
+    wheel = analyze_wheel(game.single_deck(use_cache=False), game.paytable(), WHEEL)
+    on_wheel = [name in WHEEL.categories for name in (*NAMES, "Nothing")]
+    held = oracle.best([Fraction(65, 2) if spun else p for p, spun in zip(PAYS, on_wheel)])
+    mean = oracle.mean(held, [Fraction(65, 2) if spun else p for p, spun in zip(PAYS, on_wheel)])
+    low, high = oracle.bounds(held, [Fraction(2575) if spun else p * p for p, spun in zip(PAYS, on_wheel)])
+    print(f"layer {float(layer.variance):.6f} in [{float(bounds[0]):.6f}, {float(bounds[1]):.6f}], "
+          f"wheel {float(wheel.variance):.6f} in [{float((low - mean**2) / Fraction(36, 25)):.6f}, "
+          f"{float((high - mean**2) / Fraction(36, 25)):.6f}]")
+    assert wheel.expected_return == mean and low <= wheel.second_moment <= high
+    assert wheel.variance == (wheel.second_moment - mean**2) / Fraction(36, 25)
+
+
+def test_simulated_layer_and_wheel_hands_have_the_exact_mean_and_variance(outcomes: np.ndarray,
+                                                                         game: VideoPoker) -> None:
+    """400 000 hands of each: the multiplier drawn before the deal, the wheel spun on its hands."""
+    oracle, pays, rng, n = Oracle(outcomes), np.array([float(p) for p in PAYS]), np.random.default_rng(3), 400_000
+    analysis = game.analyze(use_cache=False)
+    rows, deals, spare = _deal(rng, n)
+    category = _draw(deals, spare, oracle.indices(PAYS)[rows])
+    multiplier = rng.choice([float(m) for m in LAYER.multipliers], n, p=[float(w) / 10 for w in LAYER.weights])
+    layer = analyze_multiplier_layer(analysis.expected_return, analysis.variance, LAYER)
+    _within(multiplier * pays[category] / 1.2, layer.expected_return, layer.variance)
+    awarded = [Fraction(65, 2) if name in WHEEL.categories else p for name, p in zip((*NAMES, "Nothing"), PAYS)]
+    rows, deals, spare = _deal(rng, n)
+    category = _draw(deals, spare, oracle.indices(awarded)[rows])
+    spin = rng.choice([10.0, 100.0], n, p=[0.75, 0.25])
+    spun = np.isin(category, [NAMES.index(name) for name in WHEEL.categories])
+    wheel = analyze_wheel(game.single_deck(use_cache=False), game.paytable(), WHEEL)
+    _within(np.where(spun, spin, pays[category]) / 1.2, wheel.return_per_total_bet, wheel.variance)

@@ -12,16 +12,34 @@ state hold every deal to maximise ``m * pay + h(next)`` — one full-game choice
 the pay lattice and one indicator lattice per next multiplier
 (:class:`~.lattices.HoldLattices`) — keeping a hold that is still maximal, until no state
 changes.  The return is ``g / bet`` per bet (the bet doubled: ``bet = 2``).
+
+Two variances of the pay ``X`` of a hand, per unit of the bet (over ``bet^2``), under the
+optimal policy (ties among equally valued holds: the solver's choice, the first in hold order):
+
+* **per hand**: ``Σ_m π(m) m^2 E_m[pay^2] - g^2``, ``π`` the stationary distribution: the
+  variance of one hand's pay at a random moment of a long session;
+* **long run** (the asymptotic variance, ``lim Var(X_1 + ... + X_n) / n``): hands are
+  correlated through the multiplier, so the variance of a session's total grows by this per
+  hand, not by the first.  With ``D = X + h(next) - h(m) - g`` (a martingale difference: the
+  relative values solve the Poisson equation above), ``Σ (X_t - g)`` is ``Σ D_t`` up to a
+  bounded term, so it is ``E_π[D^2] = Σ_m π(m) (E_m[(X + h(next))^2] - (g + h(m))^2)``, where
+  ``E_m[(X + h(next))^2] = m^2 E_m[pay^2] + 2 m Σ_u h(u) E_m[pay; next = u] + Σ_u h(u)^2 P_m(u)``.
+
+``E_m[pay^2]`` and ``E_m[pay; next = u]`` are priced once over every state's holds
+(:func:`~.moments.chosen_means`); the rest is the last policy evaluation's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
+import numpy as np
+
 from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
+from cpoly.games.videopoker.feature.moments import StatedVariance, chosen_means, derived_table, squared_table
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
 from cpoly.lang.paytable import PayTable
@@ -54,11 +72,23 @@ class UltimateXAnalysis:
     gain: Fraction
     states: tuple[MultiplierState, ...]
     iterations: int
+    hand_variance: Fraction
+    long_run_variance: Fraction
 
     @property
     def expected_return(self) -> Fraction:
         """Long-run payout per unit of the (doubled) bet."""
         return self.gain / self.feature.bet
+
+    @property
+    def variances(self) -> tuple[StatedVariance, ...]:
+        bet = f"per unit of the bet of {self.feature.bet} units"
+        return (StatedVariance("per hand", self.hand_variance,
+                               f"of one hand's pay under the stationary distribution of the multiplier, {bet}; "
+                               "hands are correlated through the multiplier"),
+                StatedVariance("long run, per hand", self.long_run_variance,
+                               f"lim Var(X_1 + ... + X_n) / n of a session's hands, {bet}: the asymptotic variance of "
+                               "the Markov reward process, exact from the relative values"))
 
 
 def analyze_ultimate_x(prepared: PreparedGame, paytable: PayTable, feature: UltimateX) -> UltimateXAnalysis:
@@ -87,7 +117,28 @@ def analyze_ultimate_x(prepared: PreparedGame, paytable: PayTable, feature: Ulti
         policy = improved
     found = tuple(MultiplierState(m, share, h, pay, lattices.deals_where(~c.shares_a_best_hold(base)))
                   for m, share, h, pay, c in zip(states, shares, relative, pays, policy))
-    return UltimateXAnalysis(feature, paytable, base.value, gain, found, rounds)
+    hand, long_run = _variances(lattices, found, [c.best for c in policy], moves, gain)
+    bet = feature.bet**2
+    return UltimateXAnalysis(feature, paytable, base.value, gain, found, rounds, hand / bet, long_run / bet)
+
+
+def _variances(lattices: HoldLattices, states: Sequence[MultiplierState], holds: Sequence[np.ndarray],
+               moves: Sequence[Sequence[Fraction]], gain: Fraction) -> tuple[Fraction, Fraction]:
+    """The per-hand and the long-run variance of a hand's pay (see the module docstring), per
+    unit of pay, of the policy ``holds`` (one per state) whose chances of each next
+    multiplier are ``moves``."""
+    on_group = [derived_table(lattices.paytable, "pays on a group", _on(group)) for group in lattices.groups]
+    squares, *group_pays = chosen_means(lattices, [squared_table(lattices.paytable), *on_group], holds)
+    hand = -gain**2
+    long_run = Fraction(0)
+    for k, state in enumerate(states):
+        m, after = state.multiplier, [s.relative_value for s in states[1:]]
+        crossed = sum((h * pays[k] for h, pays in zip(after, group_pays)), Fraction(0))
+        ahead = sum((h * h * chance for h, chance in zip(after, moves[k])), Fraction(0))
+        hand += state.share * m * m * squares[k]
+        mean_square = m * m * squares[k] + 2 * m * crossed + ahead
+        long_run += state.share * (mean_square - (gain + state.relative_value) ** 2)
+    return hand, long_run
 
 
 def _improve(lattices: HoldLattices, multiplier: Fraction, next_values: Sequence[Fraction], old: Choice) -> Choice:
@@ -95,6 +146,11 @@ def _improve(lattices: HoldLattices, multiplier: Fraction, next_values: Sequence
     iteration stops instead of cycling between equally good holds)."""
     new = lattices.choose(multiplier, next_values)
     return old if bool(new.is_maximal(old.best).all()) else new
+
+
+def _on(group: Sequence[int]) -> Callable[[int, Fraction], Fraction]:
+    """The pay on the categories of ``group``, 0 on the others."""
+    return lambda category, pay: pay if category in group else Fraction(0)
 
 
 def solve_average_reward(pays: Sequence[Fraction], moves: Sequence[Sequence[Fraction]]
