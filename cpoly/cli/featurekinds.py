@@ -24,6 +24,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cpoly.cli.analyze_options import Report, exact
+from cpoly.cli.featurevariance import shown_exact, variance_lines, variances_json
 from cpoly.cli.output import plain_table, progress_bar, working
 from cpoly.games.videopoker.feature.linestates import Kept, line_totals
 from cpoly.games.videopoker.feature.states import level_states, multiplier_states
@@ -31,6 +32,7 @@ from cpoly.games.videopoker.feature.states import level_states, multiplier_state
 if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with a feature
     from cpoly.games.videopoker.feature.dreamcard import DreamCardAnalysis
     from cpoly.games.videopoker.feature.layers import LayerAnalysis, WheelAnalysis
+    from cpoly.games.videopoker.feature.moments import StatedVariance
     from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis
     from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis
     from cpoly.games.videopoker.feature.ultimatexlines import UltimateXLinesAnalysis
@@ -46,7 +48,8 @@ __all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "LinesFound", "row_of", "
 
 class FeatureInputs(NamedTuple):
     """What an analysis may read: the prepared single deck (refused for other games), the pay
-    table analysed and the base game's optimal return (each asked only when needed); ``keep``
+    table analysed, the base game's optimal return and its variance (each asked only when
+    needed; the variance only by a multiplier layer); ``keep``
     receives the states a solved feature leaves (``analyze`` keeps them for a warm ``hold`` in
     a state: :func:`~cpoly.cli.statehold.state_keeper`); ``progress(done, total)`` is told how
     a long solve advances (a row with ``measured``)."""
@@ -56,10 +59,20 @@ class FeatureInputs(NamedTuple):
     base_return: Callable[[], Fraction]
     keep: Callable[[Feature, Kept], None] | None = None
     progress: Progress | None = None
+    base_variance: Callable[[], Fraction] | None = None
 
 
 def _every(feature: Any) -> bool:
     return True
+
+
+def _none(analysis: Any) -> Sequence[StatedVariance]:
+    return ()
+
+
+def _stated_variances(analysis: Any) -> Sequence[StatedVariance]:
+    found: Sequence[StatedVariance] = analysis.variances
+    return found
 
 
 def _stated(analysis: Any) -> Fraction:
@@ -70,7 +83,8 @@ def _stated(analysis: Any) -> Fraction:
 class FeatureKind(NamedTuple):
     """How the commands treat one kind of feature, or the part of a kind it ``solves`` (see
     the module docstring); ``returns``: the return the commands state, per total bet;
-    ``measured``: the analysis reports its progress (a bar instead of a spinner)."""
+    ``measured``: the analysis reports its progress (a bar instead of a spinner);
+    ``variances``: the exact variances it states, each with its definition (none: not exact)."""
 
     method: str
     analyse: Callable[[FeatureInputs, Any], Any]
@@ -80,6 +94,7 @@ class FeatureKind(NamedTuple):
     solves: Callable[[Any], bool] = _every
     returns: Callable[[Any], Fraction] = _stated
     measured: bool = False
+    variances: Callable[[Any], Sequence[StatedVariance]] = _none
 
 
 def _pair(name: str, value: Fraction) -> dict[str, Any]:
@@ -260,7 +275,8 @@ def _ultimate_x(given: FeatureInputs, feature: UltimateX) -> UltimateXAnalysis:
 def _layer(given: FeatureInputs, feature: MultiplierLayer) -> LayerAnalysis:
     from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer
 
-    return analyze_multiplier_layer(given.base_return(), feature)
+    assert given.base_variance is not None  # analyze and report give it
+    return analyze_multiplier_layer(given.base_return(), given.base_variance(), feature)
 
 
 def _wheel(given: FeatureInputs, feature: WheelBonus) -> WheelAnalysis:
@@ -292,19 +308,19 @@ def _per_total_bet(found: WheelAnalysis) -> Fraction:
 FEATURES: dict[str, tuple[FeatureKind, ...]] = {
     "multi_strike": (FeatureKind(
         "backward induction over the levels, each level a full-game optimisation (exact)",
-        _multi_strike, _multi_strike_lines, _multi_strike_json, level_states),),
+        _multi_strike, _multi_strike_lines, _multi_strike_json, level_states, variances=_stated_variances),),
     "ultimate_x": (
         FeatureKind("policy iteration on the average-reward problem over the multiplier in force, every evaluation "
                     "exact", _ultimate_x, _ultimate_x_lines, _ultimate_x_json, multiplier_states,
-                    solves=lambda feature: feature.lines == 1),
+                    solves=lambda feature: feature.lines == 1, variances=_stated_variances),
         FeatureKind(LINES_METHOD, _ultimate_x_lines_solved, _lines_lines, _lines_json,
                     lambda found: line_totals(found.exact), measured=True)),
     "multiplier_layer": (FeatureKind(
         "closed form over the base game's optimal return (the strategy is unchanged)", _layer, _layer_lines,
-        _layer_json),),
+        _layer_json, variances=_stated_variances),),
     "wheel": (FeatureKind(
         "full-game optimisation with the wheel's average award as the pay (exact); the return per total bet",
-        _wheel, _wheel_lines, _wheel_json, returns=_per_total_bet),),
+        _wheel, _wheel_lines, _wheel_json, returns=_per_total_bet, variances=_stated_variances),),
     "dream_card": (FeatureKind(
         "every four-card set with its best fifth card, each deal worth its best hold's EV (exact)", _dream_card,
         _dream_lines, _dream_json),),
@@ -355,11 +371,11 @@ def with_features(report: Report, solved: Sequence[Feature], given: FeatureInput
         if row.states is not None and given.keep is not None:
             given.keep(feature, row.states(analysis))
         value = row.returns(analysis)
+        variances = row.variances(analysis)
         data.append({"kind": feature.kind, "title": feature.title, "method": row.method,
-                     **_pair("return", value), **row.json(analysis)})
-        shown = exact(value) if len(exact(value)) <= 40 else "exact in --json"
-        lines += ["", f"feature {_titled(feature)}: return {float(value):.6%} ({shown})",
-                  f"method: {row.method}", *row.lines(analysis)]
+                     **_pair("return", value), **row.json(analysis), "variances": variances_json(variances)})
+        lines += ["", f"feature {_titled(feature)}: return {float(value):.6%} ({shown_exact(value)})",
+                  f"method: {row.method}", *row.lines(analysis), *variance_lines(variances)]
     return replace(report, extra_json={**report.extra_json, "features": data}, extra_lines=lines)
 
 
