@@ -12,12 +12,18 @@ mean and variance are within four standard errors of the exact figures.
 
 from __future__ import annotations
 
+import io
+import json
+import shutil
+from contextlib import redirect_stderr, redirect_stdout
 from fractions import Fraction
 from math import comb, lcm
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from cpoly.cli.main import main
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.errors import Span
 from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer, analyze_wheel
@@ -279,3 +285,36 @@ def test_simulated_layer_and_wheel_hands_have_the_exact_mean_and_variance(outcom
     spun = np.isin(category, [NAMES.index(name) for name in WHEEL.categories])
     wheel = analyze_wheel(game.single_deck(use_cache=False), game.paytable(), WHEEL)
     _within(np.where(spun, spin, pays[category]) / 1.2, wheel.return_per_total_bet, wheel.variance)
+
+
+@pytest.mark.parametrize(("feature", "labels"), [
+    ("feature multi_strike: levels (1, 2, 4), free_ride (10%, 20%)\n", ["per game"]),
+    ("feature multiplier_layer: multipliers (1, 2, 5), weights (6, 3, 1), extra_bet 1/5\n", ["per hand"]),
+    ("feature wheel: on FullHouse, values (10, 100), weights (3, 1), extra_bet 1/5\n", ["per hand"]),
+])
+def test_analyze_and_report_state_the_solvers_variances(tmp_path: Path, feature: str, labels: list[str]) -> None:
+    """``analyze --json`` carries each variance exactly with its definition, the text prints it,
+    and the PAR page shows it in a table of its own."""
+    shutil.copy(SMALL, tmp_path / "small_poker.cp")
+    path = tmp_path / "game.cp"
+    path.write_text(f'import "small_poker.cp"\n{feature}')
+    code, out, err = _run(["analyze", str(path), "--json"])
+    assert code == 0, err
+    found = json.loads(out)["features"][0]
+    assert [v["label"] for v in found["variances"]] == labels and all(v["definition"] for v in found["variances"])
+    if found["kind"] == "multi_strike":
+        poker = VideoPoker.load(str(path))
+        assert Fraction(found["variances"][0]["variance_exact"]) == analyze_multi_strike(
+            poker.single_deck(), poker.paytable(), poker.game.spec.features[0]).variance
+    code, out, err = _run(["analyze", str(path)])
+    assert f"variance {labels[0]} {found['variances'][0]['variance']:.6f}" in out
+    code, out, err = _run(["report", str(path), "--out", str(tmp_path / "report")])
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert code == 0 and f'data-exact="{found["variances"][0]["variance_exact"]}"' in page
+
+
+def _run(args: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(args)
+    return code, out.getvalue(), err.getvalue()

@@ -179,7 +179,7 @@ def _strategy_section(data: dict[str, Any]) -> str:
 
 def _features_section(data: dict[str, Any]) -> str:
     """Each solved feature (``analysis.features``, :mod:`cpoly.cli.featurekinds`): its return,
-    frequency and distribution, the method named."""
+    frequency, distribution and exact variances, the method named."""
     parts = []
     for found in data["analysis"].get("features", []):
         name = found["kind"] + (f' "{found["title"]}"' if found["title"] else "")
@@ -194,8 +194,18 @@ def _features_section(data: dict[str, Any]) -> str:
                      f"{_percent(found['return'], 6)}</span> (the base game: "
                      f"{_percent(found['base_return'], 6)}).{often}</p>"
                      + _table([shares["label"], "share"], rows, f"feature-{_e(found['kind'])}")
-                     + f'<p class="note">Method: {_e(found["method"])}.</p>')
+                     + _feature_variances(found) + f'<p class="note">Method: {_e(found["method"])}.</p>')
     return "".join(parts)
+
+
+def _feature_variances(found: dict[str, Any]) -> str:
+    """A feature's exact variances (none: not computed exactly), each with its definition."""
+    stated = found.get("variances", [])
+    if not stated:
+        return '<p class="note">No exact variance is stated for this feature.</p>'
+    rows = [f"<tr><th>{_e(v['label'])}</th>{_num(format(v['variance'], '.6f'), v['variance_exact'])}"
+            f"{_num(format(v['standard_deviation'], '.6f'))}<td>{_e(v['definition'])}</td></tr>" for v in stated]
+    return _table(["variance", "value", "SD", "of what"], rows, f"feature-variance-{_e(found['kind'])}")
 
 
 def _provenance_section(data: dict[str, Any]) -> str:
