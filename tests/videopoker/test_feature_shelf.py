@@ -10,6 +10,9 @@
   the optimal expected profits per hand of play are -0.00456096 and -0.010869": the ordinary
   games of his Table 1 (9/6 Jacks or Better; Deuces Wild 800-200-25-15-9-4-4-3-2-1), before the
   Ultimate X feature; cpoly's exact returns round to them.
+* Super Times Pay Wheel Poker 9-5 Jacks or Better, 3- and 5-play (Wizard of Odds, 0.992900 and
+  0.991166): the multiplier layer of the shipped definitions plus the deal wheel's constant, which
+  no feature expresses (it pays whatever the cards).
 """
 
 from __future__ import annotations
@@ -23,10 +26,11 @@ import numpy as np
 import pytest
 
 from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer
 from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.play.variant import analyze
-from cpoly.lang.features import UltimateX
+from cpoly.lang.features import MultiplierLayer, UltimateX
 from tests.conftest import ROOT
 from tests.videopoker.vp_oracle import brute_hold_outcomes, poker_categories
 
@@ -129,3 +133,29 @@ def test_koehlers_expected_profits_are_the_base_games_of_his_table_1(
     table = poker.paytable()
     table = replace(table, pays=tuple(Fraction(pays.get(name, pay)) for name, pay in zip(table.categories, table.pays)))
     assert round(analyze(poker.variant(), table).expected_return - 1, places) == Fraction(profit)
+
+
+@pytest.mark.parametrize(("name", "plays", "wheel_chance", "wheel_award", "published"), [
+    ("super_times_pay_jacks_or_better.cp", 3, "0.019231", "515.06", "0.992900"),
+    ("super_times_pay_jacks_or_better_5play.cp", 5, "0.024691", "648.57", "0.991166"),
+])
+def test_super_times_pay_wheel_poker_reaches_the_published_return(
+        name: str, plays: int, wheel_chance: str, wheel_award: str, published: str) -> None:
+    """The multiplier layer on the exact 9-5 base return, plus the deal wheel's constant (its
+    chance times its award, over the game's ten coins a play), is the Wizard of Odds' return to
+    within what the page's rounded inputs allow: each input's half unit in its last printed digit
+    times the return's sensitivity to it, and the return's own half unit."""
+    poker = VideoPoker.load(str(ROOT / "definitions" / name))
+    (layer,) = poker.game.spec.features
+    assert isinstance(layer, MultiplierLayer) and layer.extra_bet == 1
+    base = analyze(poker.variant(), poker.paytable()).expected_return
+    assert round(base, 6) == Fraction("0.984498")
+    found = analyze_multiplier_layer(base, layer)
+    chance, award = Fraction(wheel_chance), Fraction(wheel_award)
+    total = found.expected_return + chance * award / (10 * plays)
+    (multiplier_chance,), (multiplier,) = layer.weights[1:], layer.multipliers[1:]
+    half = Fraction(1, 2_000_000)  # chances, mean multiplier and returns to six places; the award to two
+    slack = (base * (multiplier - 1) / 2 * half + base * multiplier_chance / 2 * half
+             + award / (10 * plays) * half + chance / (10 * plays) * 10_000 * half + half)
+    print(f"{name}: {float(total):.6f} against {published} (slack {float(slack):.1e})")
+    assert abs(total - Fraction(published)) <= slack
