@@ -295,14 +295,15 @@
   function showLinePickers() {
     const body = $("state").value ? JSON.parse($("state").value) : {};
     const box = $("line-multipliers");
-    if (!body.lines) { box.replaceChildren(); box.hidden = true; return; }
-    if (box.querySelectorAll("select").length === body.lines) { box.hidden = false; return; }
+    if (!body.lines) { box.replaceChildren(); box.hidden = true; delete box.dataset.state; return; }
+    box.hidden = false;
+    if (box.dataset.state === $("state").value) return;  // the same lines and choices: keep the picks
+    box.dataset.state = $("state").value;
     box.replaceChildren(...Array.from({ length: body.lines }, (_, i) => {
       const id = `line-multiplier-${i + 1}`;
       return el("span", { class: "field" }, el("label", { for: id, text: `Line ${i + 1}` }),
         el("select", { id }, ...body.choices.map((v) => el("option", { value: v, text: `${v}x` }))));
     }));
-    box.hidden = false;
   }
 
   function showFeatures(result) {
