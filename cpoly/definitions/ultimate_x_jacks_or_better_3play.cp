@@ -7,7 +7,7 @@
 // or better 2. Its 10-play column is definitions/ultimate_x_jacks_or_better_10play.cp's table,
 // which reaches the Wizard of Odds' 99.42 %. The same project's notes quote about 99.30 % per
 // doubled bet for 8/6 (rounded, second-hand); solved exactly over the totals of the lines'
-// multipliers, this file returns 0.992978 (docs/videopoker.md, "Ultimate X on several lines").
+// multipliers, this file returns 0.992978 (docs/videopoker.md, "Feature games on the shelf").
 
 import "jacks_or_better.cp"
 
