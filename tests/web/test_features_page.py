@@ -131,3 +131,51 @@ def test_ultimate_x_time_at_each_multiplier_and_a_hand_at_12x(page: Any) -> None
     expected = cli_json("hold", ULTIMATE, *DEAL, "--multipliers", "12")
     best = _rows(page, "#holds")[0]
     assert best[1] == " ".join(expected["best"]["held"]) and best[3] == expected["best"]["ev_exact"]
+
+
+THREE = "definitions/ultimate_x_jacks_or_better_3play.cp"
+
+
+def _js_exponential(value: float) -> str:
+    """JavaScript's ``toExponential(3)`` of a small figure: ``-3.854e-9``."""
+    mantissa, exponent = f"{value:.3e}".split("e")
+    return f"{mantissa}e{int(exponent)}"
+
+
+def test_three_play_ultimate_x_a_multiplier_per_line(page: Any, tmp_path: Path) -> None:
+    """Ultimate X 3-play: the exact solution over the totals beside the per-line model, then one
+    multiplier picked per line (4x, 1x, 12x) and the hand played in that state, as
+    ``hold --multipliers 4 1 12`` plays it; a game of several lines offers no single multiplier."""
+    page.goto("/")
+    page.locator("#pays input").first.wait_for()
+    page.get_by_label("Game", exact=True).select_option("ultimate_x_jacks_or_better_3play")
+    page.locator("#pays caption", has_text="(8/6)").wait_for()
+    page.get_by_label("Cards", exact=True).fill(" ".join(DEAL))
+    page.get_by_role("button", name="Analyze", exact=True).click()
+    page.locator("#features h3").wait_for(timeout=600_000)  # the first solve of 3 lines: a minute or more
+    (feature,) = cli_json("analyze", THREE)["features"]
+    assert page.locator("#features h3").inner_text() == f'Feature ultimate_x "3-play": return {_pct(feature["return"], 4)}'
+    model, per_line = page.locator("#features p", has_text="per line model:"), feature["per_line_model"]
+    assert model.inner_text() == (f"per line model: method {per_line['method']}; return {per_line['return']:#.6g}; "
+                                  f"error {_js_exponential(per_line['error'])}")
+    assert model.get_attribute("title") == per_line["return_exact"]
+    totals = _rows(page, "#features table:nth-of-type(2)")
+    assert [cells[0] for cells in totals] == [f"{row['total']:g}" for row in feature["totals"]]
+    state = page.get_by_label("Feature state", exact=True)
+    assert state.locator("option").all_inner_texts() == ["base game", "a multiplier per line (3 lines)"]
+    assert page.get_by_role("group", name="Multiplier of each line").is_hidden()
+    state.select_option(label="a multiplier per line (3 lines)")
+    lines = page.get_by_role("group", name="Multiplier of each line")
+    assert lines.locator("select").count() == 3
+    assert lines.get_by_label("Line 1", exact=True).locator("option").all_inner_texts() == [
+        f"{row['value']}x" for row in feature["distribution"]["rows"]]
+    for line, multiplier in zip((1, 2, 3), ("4", "1", "12")):
+        lines.get_by_label(f"Line {line}", exact=True).select_option(multiplier)
+    page.get_by_role("button", name="Analyze", exact=True).click()
+    caption = page.locator("#holds table caption")
+    caption.filter(has_text="--multipliers 4 1 12 on 3 lines").wait_for()
+    expected = cli_json("hold", THREE, *DEAL, "--multipliers", "4", "1", "12")
+    assert "a hold is worth 17 x its mean pay" in caption.inner_text()
+    assert [row[3] for row in _rows(page, "#holds")] == [hold["ev_exact"] for hold in expected["holds"]]
+    assert _rows(page, "#holds")[0][1] == " ".join(expected["best"]["held"])
+    page.screenshot(path=str(tmp_path / "ultimate_x_3play.png"), full_page=True)

@@ -176,11 +176,19 @@
   const heldText = (held) => (held.length ? held.join(" ") : "(draw five)");
   const sameHold = (a, b) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+  // The state a hand was analysed in, for its caption: on several lines a hold is worth the total
+  // of the multipliers times its mean pay plus the worth of the lines' next multipliers.
+  function stateCaption(st) {
+    if (!st) return "";
+    if (st.lines > 1) return `, ${st.option} ${st.value} on ${st.lines} lines: a hold is worth ${st.multiplier} x its mean pay plus what the lines' next multipliers are worth`;
+    return `, ${st.option} ${st.value}: each final hand pays ${st.multiplier}x and earns its state's worth`;
+  }
+
   function showHolds(result, mine = null) {
     const best = frac(result.best.ev_exact);
     const cost = (h) => sub(best, frac(h.ev_exact));
     const outcomes = (h) => Object.entries(h.outcomes).filter(([, n]) => n).map(([k, n]) => `${k} ${fmt.int(n)}`).join(", ");
-    const state = result.state ? `, ${result.state.option} ${result.state.value}: each final hand pays ${result.state.multiplier}x and earns its state's worth` : "";
+    const state = stateCaption(result.state);
     $("holds").replaceChildren(table(`Holds of ${handCards().join(" ")} (${result.paytable}${state}), best first`, [
       { head: "#", num: true, cell: (h, i) => i + 1 },
       { head: "held", cell: (h) => heldText(h.held) },
@@ -228,6 +236,12 @@
       el("p", { class: "summary", title: f.return_exact, text: `return ${fmt.pct(f.return, 6)} (exact on hover); method: ${f.method}` }),
       el("p", { class: "summary", text: figures.join("; ") })];
     if (f.frequency) nodes.push(el("p", { class: "summary", title: f.frequency.value_exact, text: `${f.frequency.label}: ${fmt.pct(f.frequency.value, 4)}` }));
+    // a model beside the exact solution (Ultimate X on several lines: the per-line model and its error)
+    for (const [key, model] of Object.entries(f)) {
+      if (skip.has(key) || !model || typeof model !== "object" || Array.isArray(model)) continue;
+      const parts = Object.entries(model).filter(([k, v]) => !k.endsWith("_exact") && scalar(v)).map(([k, v]) => `${spaced(k)} ${number(v)}`);
+      nodes.push(el("p", { class: "summary", title: String(model.return_exact ?? ""), text: `${spaced(key)}: ${parts.join("; ")}` }));
+    }
     if (f.distribution) {
       nodes.push(table(f.distribution.label, [
         { head: "value", num: true, cell: (r) => r.value },
@@ -245,7 +259,8 @@
   }
 
   // The states a hand can be analysed in: the base game, each Multi-Strike level, each
-  // multiplier of a single-line Ultimate X (the options of `cpoly hold --level` / `--multipliers`).
+  // multiplier of a single-line Ultimate X, or on several lines one multiplier per line, each
+  // picked from those a line can be at (the options of `cpoly hold --level` / `--multipliers`).
   function featureStates(features) {
     const states = [];
     for (const f of features) {
@@ -253,6 +268,8 @@
         for (const l of f.levels) states.push({ label: `level ${l.level} (pays ${number(l.multiplier)}x)`, body: { level: l.level } });
       } else if (f.kind === "ultimate_x" && f.lines === 1) {
         for (const r of f.distribution.rows) states.push({ label: `multiplier ${r.value}x`, body: { multipliers: [r.value] } });
+      } else if (f.kind === "ultimate_x") {
+        states.push({ label: `a multiplier per line (${f.lines} lines)`, body: { lines: f.lines, choices: f.distribution.rows.map((r) => r.value) } });
       }
     }
     return states;
@@ -264,9 +281,30 @@
       ...states.map((s) => el("option", { value: JSON.stringify(s.body), text: s.label })));
     if (states.some((s) => JSON.stringify(s.body) === chosen)) $("state").value = chosen;
     $("state-field").hidden = !states.length;
+    showLinePickers();
   }
 
-  const stateBody = () => ($("state").value ? JSON.parse($("state").value) : {});
+  // The chosen state's body: a multi-line state reads the multiplier picked for each line.
+  function stateBody() {
+    const body = $("state").value ? JSON.parse($("state").value) : {};
+    if (!body.lines) return body;
+    return { multipliers: [...$("line-multipliers").querySelectorAll("select")].map((s) => s.value) };
+  }
+
+  // One picker per line for a multi-line Ultimate X state (hidden for any other state).
+  function showLinePickers() {
+    const body = $("state").value ? JSON.parse($("state").value) : {};
+    const box = $("line-multipliers");
+    if (!body.lines) { box.replaceChildren(); box.hidden = true; delete box.dataset.state; return; }
+    box.hidden = false;
+    if (box.dataset.state === $("state").value) return;  // the same lines and choices: keep the picks
+    box.dataset.state = $("state").value;
+    box.replaceChildren(...Array.from({ length: body.lines }, (_, i) => {
+      const id = `line-multiplier-${i + 1}`;
+      return el("span", { class: "field" }, el("label", { for: id, text: `Line ${i + 1}` }),
+        el("select", { id }, ...body.choices.map((v) => el("option", { value: v, text: `${v}x` }))));
+    }));
+  }
 
   function showFeatures(result) {
     const features = result.features || [];
@@ -455,6 +493,7 @@
   $("cards").addEventListener("input", markPicker);
   $("cards").addEventListener("keydown", (event) => { if (event.key === "Enter") analyze(); });
   $("analyze").addEventListener("click", analyze);
+  $("state").addEventListener("change", showLinePickers);
   $("try-pay").addEventListener("click", tryPay);
   $("make-report").addEventListener("click", makeReport);
   $("trainer").addEventListener("change", () => { $("trainer-section").hidden = !$("trainer").checked; endHand(); });
