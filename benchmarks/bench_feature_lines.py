@@ -11,13 +11,12 @@ Run: python3 benchmarks/bench_feature_lines.py [LINES ...]   (default: 1 3)
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
-import tempfile
 import time
 from dataclasses import replace
 from pathlib import Path
+
+from cpoly_process import cold_seconds
 
 from cpoly.games.videopoker.feature.ultimatex import analyze_ultimate_x
 from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines
@@ -27,16 +26,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PATH = str(ROOT / "definitions" / "ultimate_x_jacks_or_better.cp")
 
 
-def cold_analysis() -> float:
-    with tempfile.TemporaryDirectory() as cache:
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "cpoly", "analyze", PATH, "--json"], check=True,
-                       capture_output=True, env={**os.environ, "CPOLY_CACHE_DIR": cache})
-        return time.perf_counter() - start
-
-
 def main(lines: list[int]) -> None:
-    base = cold_analysis()
+    base = cold_seconds(["analyze", PATH, "--json"])
     game = VideoPoker.load(PATH)
     feature = game.game.spec.features[0]
     print(f"{'what':<34}{'seconds':>10}{'x base':>9}  return")

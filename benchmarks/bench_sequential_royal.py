@@ -12,31 +12,20 @@ Run: python3 benchmarks/bench_sequential_royal.py
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
-import tempfile
 import time
 from itertools import permutations
 from math import comb, perm
 from pathlib import Path
 
 import numpy as np
+from cpoly_process import cold_seconds
 
 from cpoly.games.videopoker.game import VideoPoker
 
 ROOT = Path(__file__).resolve().parent.parent
 PATH = str(ROOT / "definitions" / "sequential_royal.cp")
 DEALS = perm(52, 5)
-
-
-def cold_analysis() -> float:
-    with tempfile.TemporaryDirectory() as cache:
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "cpoly", "analyze", PATH, "--json"], check=True,
-                       capture_output=True, env={**os.environ, "CPOLY_CACHE_DIR": cache})
-        return time.perf_counter() - start
 
 
 def every_ordering(poker: VideoPoker, sample: int = 300) -> float:
@@ -71,7 +60,7 @@ def main() -> None:
     start = time.perf_counter()
     value = poker.analyze("8/5").expected_return
     warm = time.perf_counter() - start
-    cold = cold_analysis()
+    cold = cold_seconds(["analyze", PATH, "--json"])
     per_deal = every_ordering(poker)
     per_draw = ordered_draws(poker)
     draws_per_deal = sum(comb(5, k) * perm(47, k) for k in range(6))

@@ -26,8 +26,6 @@ import shlex
 import socket
 import subprocess
 import sys
-import time
-import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -36,6 +34,7 @@ import pytest
 from cpoly.cli.main import main
 from tests.conftest import ROOT
 from tests.docblocks import blocks_of, claimed_figures, figure_shown, shown, split_comment, squeeze
+from tests.web.conftest import api_games
 
 DOCS = [ROOT / "README.md", *sorted(p for p in (ROOT / "docs").glob("*.md") if p.name != "language.md")]
 SMALL_DECK = ["--ranks", "9TJQKA", "--workers", "0"]
@@ -161,14 +160,7 @@ def _serve(argv: list[str], scratch: Path) -> str:
     server = subprocess.Popen([sys.executable, "-m", "cpoly", *argv], cwd=scratch, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=5) as reply:
-                    return json.dumps(json.loads(reply.read()))
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, (argv, server.stderr and server.stderr.read())
-                time.sleep(0.5)
+        return json.dumps(api_games(server, port, 120))
     finally:
         server.terminate()
         server.wait(timeout=30)

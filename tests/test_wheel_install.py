@@ -15,13 +15,12 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import ROOT
+from tests.web.conftest import api_games
 
 pytestmark = pytest.mark.slow
 
@@ -97,16 +96,7 @@ def test_serve_answers_a_request(installed: tuple[Path, Path, dict[str, str]]) -
     server = subprocess.Popen([str(cpoly), "serve", "--port", str(port)], cwd=work, env=env,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=5) as reply:
-                    games = json.loads(reply.read())
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, server.stderr.read() if server.stderr else ""
-                time.sleep(0.5)
-        assert "jacks_or_better.cp" in json.dumps(games)
+        assert "jacks_or_better.cp" in json.dumps(api_games(server, port, 60))
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -27,14 +27,13 @@ and no temporary file is left.
 
 from __future__ import annotations
 
-import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
 
 from cpoly.errors import CpolyInputError
 from cpoly.store.atomic import write_file
-from cpoly.store.outfolder import check_creatable, check_writable, follow_link, kind_of
+from cpoly.store.outfolder import check_creatable, check_writable, kind_of, locate
 
 __all__ = ["claim_file", "write_claimed"]
 
@@ -42,22 +41,14 @@ __all__ = ["claim_file", "write_claimed"]
 def claim_file(given: str, option: str, what: str, is_ours: Callable[[Path], bool]) -> Path:
     """The path to write a ``what`` at for ``given`` (the target of a link), or a
     :class:`~cpoly.errors.CpolyInputError` saying what is in the way (see the module)."""
-    if given == "":
-        raise CpolyInputError(f"{option} '': an empty name; give the file to write the {what} to")
-    path = Path(given)
-    target = follow_link(given, path, option)
-    shown = given if target == path else f"{given} (a link to {target})"
-    try:
-        found = os.stat(target)
-    except (FileNotFoundError, NotADirectoryError):
+    target, shown, mode = locate(given, option, f"the file to write the {what} to")
+    if mode is None:
         _check_parent(shown, target, option)
         return target
-    except OSError as error:
-        raise CpolyInputError(f"{option} {shown}: {error.strerror or error}") from None
-    if stat.S_ISDIR(found.st_mode):
+    if stat.S_ISDIR(mode):
         raise CpolyInputError(f"{option} {shown}: a folder; give the name of a file to write the {what} to")
-    if not stat.S_ISREG(found.st_mode):
-        raise CpolyInputError(f"{option} {shown}: {kind_of(found.st_mode)}, not a file; give a new name")
+    if not stat.S_ISREG(mode):
+        raise CpolyInputError(f"{option} {shown}: {kind_of(mode)}, not a file; give a new name")
     if not _recognised(target, is_ours):
         raise CpolyInputError(f"{option} {shown}: a file that is not a {what} (cpoly writes over only its own); "
                               "give a new name")

@@ -49,7 +49,7 @@ from cpoly.errors import CpolyInputError
 from cpoly.store.atomic import Pieces, cannot_write, write_file, write_files
 
 __all__ = ["Output", "check_creatable", "check_writable", "claim", "claim_checkpoints", "follow_link", "kind_of",
-           "start_checkpoints", "write_into"]
+           "locate", "start_checkpoints", "write_into"]
 
 _SHOWN = 5  # entries named in a refusal
 _LEFTOVER = re.compile(r"\.(?P<name>.+)\.[0-9a-f]{16}\.tmp")  # cpoly.store.atomic's temporary names
@@ -81,21 +81,9 @@ class Output:
 def claim(given: str, kind: Output) -> Path:
     """The folder to write ``kind`` into for the path ``given`` (the target of a link), or a
     :class:`~cpoly.errors.CpolyInputError` saying what is in the way (see the module)."""
-    if given == "":
-        raise CpolyInputError(f"{kind.option} '': an empty name; give the folder to write the {kind.what} into")
-    path = Path(given)
-    target = follow_link(given, path, kind.option)
-    shown = given if target == path else f"{given} (a link to {target})"
-    try:
-        found = os.stat(target)
-    except (FileNotFoundError, NotADirectoryError):
-        check_creatable(shown, target, kind.option)
+    target, shown, new = _locate_folder(given, kind.option, f"the folder to write the {kind.what} into")
+    if new:
         return target
-    except OSError as error:
-        raise CpolyInputError(f"{kind.option} {shown}: {error.strerror or error}") from None
-    if not stat.S_ISDIR(found.st_mode):
-        raise CpolyInputError(f"{kind.option} {shown}: {kind_of(found.st_mode)}, not a folder; give a new "
-                              "or empty folder")
     try:
         blocking = in_the_way(target, kind)
     except OSError as error:
@@ -136,20 +124,9 @@ def claim_checkpoints(given: str | Path, option: str, record: str, what: str) ->
     ...         print(error.message.replace(folder, "DIR"))
     --out DIR: the folder holds files of its own (not a search's checkpoints): pass1.csv; give a new or empty folder, or the folder of a run to --resume
     """
-    text = str(given)
-    if text == "":
-        raise CpolyInputError(f"{option} '': an empty name; give the folder to keep the {what}'s checkpoints in")
-    target = follow_link(text, Path(text), option)
-    shown = text if target == Path(text) else f"{text} (a link to {target})"
-    try:
-        found = os.stat(target)
-    except (FileNotFoundError, NotADirectoryError):
-        check_creatable(shown, target, option)
+    target, shown, new = _locate_folder(str(given), option, f"the folder to keep the {what}'s checkpoints in")
+    if new:
         return target
-    except OSError as error:
-        raise CpolyInputError(f"{option} {shown}: {error.strerror or error}") from None
-    if not stat.S_ISDIR(found.st_mode):
-        raise CpolyInputError(f"{option} {shown}: {kind_of(found.st_mode)}, not a folder; give a new or empty folder")
     entries = sorted(os.listdir(target))
     if entries and record not in entries:
         more = f" (and {len(entries) - _SHOWN} more)" if len(entries) > _SHOWN else ""
@@ -191,6 +168,44 @@ def write_into(given: str, files: Mapping[str, Pieces], kind: Output) -> Path:
     for name in earlier:  # a figure the earlier output had, this one not (and temporary leftovers)
         _remove(target / name, os.unlink)
     return target
+
+
+def locate(given: str, option: str, wanted: str) -> tuple[Path, str, int | None]:
+    """Where to write for the path ``given`` (the target of a link), how a message names it, and
+    the mode of what is there (``None``: nothing yet); refuses an empty name (``wanted``: what to
+    give instead), a link to nothing or a loop, and a path that cannot be looked at.
+
+    >>> locate("/no/such/file.csv", "--csv", "the file to write to")
+    (PosixPath('/no/such/file.csv'), '/no/such/file.csv', None)
+    >>> try:
+    ...     locate("", "--out", "the folder to write into")
+    ... except CpolyInputError as error:
+    ...     print(error.message)
+    --out '': an empty name; give the folder to write into
+    """
+    if given == "":
+        raise CpolyInputError(f"{option} '': an empty name; give {wanted}")
+    path = Path(given)
+    target = follow_link(given, path, option)
+    shown = given if target == path else f"{given} (a link to {target})"
+    try:
+        return target, shown, os.stat(target).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return target, shown, None
+    except OSError as error:
+        raise CpolyInputError(f"{option} {shown}: {error.strerror or error}") from None
+
+
+def _locate_folder(given: str, option: str, wanted: str) -> tuple[Path, str, bool]:
+    """:func:`locate` for a folder: the target, its name in messages, and whether it is new (its
+    nearest parent checked writable); refuses a file, a device or a pipe at the path."""
+    target, shown, mode = locate(given, option, wanted)
+    if mode is None:
+        check_creatable(shown, target, option)
+        return target, shown, True
+    if not stat.S_ISDIR(mode):
+        raise CpolyInputError(f"{option} {shown}: {kind_of(mode)}, not a folder; give a new or empty folder")
+    return target, shown, False
 
 
 def follow_link(given: str, path: Path, option: str) -> Path:

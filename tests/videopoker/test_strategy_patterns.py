@@ -91,7 +91,7 @@ def test_pattern_descriptors_against_a_test_only_classifier(path, games):
     poker = games[path]
     table = poker.paytable()
     prepared = poker.single_deck()
-    patterns = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
+    patterns = cached_pattern_tables(prepared, poker.faces, table.scaled().pays)
     offsets = stacked_tables(prepared.tables).offsets
     assert [poker.card_name(c)[:-1] for c in np.flatnonzero(patterns.wild_cards)] == \
         ["2"] * 4 * (path == DEUCES)
@@ -120,7 +120,7 @@ def test_penalty_cards_against_a_test_only_count(path, games):
     poker = games[path]
     table = poker.paytable()
     prepared = poker.single_deck()
-    patterns = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
+    patterns = cached_pattern_tables(prepared, poker.faces, table.scaled().pays)
     offsets = stacked_tables(prepared.tables).offsets
     n_paid = len(table.pays)
     rng = random.Random(11)
@@ -146,7 +146,7 @@ def test_known_holds_read_as_a_player_reads_them(games):
     poker = games[JACKS]
     table = poker.paytable()
     prepared = poker.single_deck()
-    patterns = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
+    patterns = cached_pattern_tables(prepared, poker.faces, table.scaled().pays)
     offsets = stacked_tables(prepared.tables).offsets
     names = poker.game.category_names
 

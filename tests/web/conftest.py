@@ -116,6 +116,24 @@ def malformed_requests(port: int) -> list[bytes]:
     ]
 
 
+def api_games(process: subprocess.Popen[Any], port: int, seconds: float, host: str = "127.0.0.1") -> Any:
+    """``/api/games`` of the ``cpoly serve`` ``process`` started on ``port``, once it answers; an
+    AssertionError (with what the process wrote on a pipe) when it exits first or has not
+    answered within ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(f"http://{host}:{port}/api/games", timeout=5) as reply:
+                return json.loads(reply.read())
+        except OSError:
+            exited = process.poll() is not None
+            if exited or time.monotonic() > deadline:
+                said = process.stderr.read() if exited and process.stderr else ""
+                raise AssertionError(f"cpoly serve {'exited' if exited else 'did not answer'} on {host}:{port} "
+                                     f"{said!s}") from None
+            time.sleep(0.2)
+
+
 @contextmanager
 def serving(folder: Path, *options: str, host: str = "127.0.0.1") -> Iterator[Served]:
     """``cpoly serve OPTIONS`` in a subprocess on a free port of ``host``, its cache folder in
@@ -130,16 +148,10 @@ def serving(folder: Path, *options: str, host: str = "127.0.0.1") -> Iterator[Se
                                    env=child_env(folder / "cache"), stdout=out, stderr=subprocess.STDOUT)
     served = Served(process, port, cache, log)
     try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"http://{host}:{port}/api/games", timeout=2).read()
-                break
-            except OSError:
-                if process.poll() is not None:
-                    pytest.fail(f"cpoly serve exited: {log.read_text()}")
-                time.sleep(0.1)
-        else:
-            pytest.fail(f"cpoly serve did not answer on {host}:{port}: {log.read_text()}")
+        try:
+            api_games(process, port, 30, host)
+        except AssertionError as error:
+            pytest.fail(f"{error}: {log.read_text()}")
         yield served
     finally:
         if process.poll() is None:

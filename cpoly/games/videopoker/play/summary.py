@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, perm
-from typing import NamedTuple
 
 import numpy as np
 
@@ -34,16 +33,46 @@ __all__ = ["GameAnalysis", "Played", "Progress", "Totals"]
 Progress = Callable[[int, int], None]
 
 
-class Played(NamedTuple):
+@dataclass(frozen=True)
+class Played:
     """Every deal of a game played to the holds that maximise one value vector (a pay table's
     scaled pays, or a feature's values per category), before any pay is applied: the final hands
-    of each category and how the holds were chosen.  The attributes are
-    :class:`GameAnalysis`'s but its pay table.
+    of each category and how the holds were chosen.  A :class:`GameAnalysis` is one priced by a
+    pay table.
 
     A feature game (each final category worth its pay plus what it earns beyond, e.g. the next
     level's value) plays the game under its values and reads the final hands here
-    (:meth:`mean`), as an analysis prices them with its pay table.  (A named tuple: the warm
-    ``analyze`` defines it at start-up, where a frozen dataclass costs a millisecond.)
+    (:meth:`mean`), as an analysis prices them with its pay table.
+
+    Per-category tuples have ``K + 1`` entries, "nothing" last.
+
+    Attributes
+    ----------
+    tie_rule : TieRule
+        How a hold was chosen among equal-EV holds.
+    n_cards : int
+        Deck size.
+    lcm_weight : int
+        ``L``; ``total = C(n, 5) * L`` (``(n)_5 * L`` when ordered).
+    combinations : tuple of int
+        Weighted final hands of each category (including those paid a dealt pay).
+    dealt_combinations : tuple of int
+        Of which the deal was kept whole (paid the dealt pay when the table has one).
+    deal_counts : tuple of int
+        Deals of each category.
+    deal_classes, group_order : int
+        Classes analysed and the order of the suit symmetry group used.
+    symmetry_note : str
+        Empty, or why the suit symmetry was not used.
+    tied_deals, ambiguous_deals : int
+        Deals with several maximal-EV holds; of which those holds differ in outcomes (the tie
+        rule changes the figures).
+    hold_size_deals : tuple of int
+        Deals whose chosen hold keeps 0..5 cards.
+    from_cache : bool
+        Tables and classes came from the on-disk cache.
+    ordered : bool
+        Deals and draws are ordered (deal counts and combinations count orderings).
     """
 
     tie_rule: TieRule
@@ -82,66 +111,22 @@ class Played(NamedTuple):
 
 
 @dataclass(frozen=True)
-class GameAnalysis:
-    """A game's figures under optimal play (published conventions; see the module docstring).
-
-    Per-category tuples have ``K + 1`` entries, "nothing" last.
+class GameAnalysis(Played):
+    """A game's figures under optimal play (published conventions; see the module docstring):
+    the deals :class:`Played` to the holds ``paytable``'s pays maximise, priced by it.
 
     Attributes
     ----------
-    paytable, tie_rule : PayTable, TieRule
-        What was analysed.
-    n_cards : int
-        Deck size.
-    lcm_weight : int
-        ``L``; ``total = C(n, 5) * L`` (``(n)_5 * L`` when ordered).
-    combinations : tuple of int
-        Weighted final hands of each category (including those paid a dealt pay).
-    dealt_combinations : tuple of int
-        Of which the deal was kept whole (paid the dealt pay when the table has one).
-    deal_counts : tuple of int
-        Deals of each category.
-    deal_classes, group_order : int
-        Classes analysed and the order of the suit symmetry group used.
-    symmetry_note : str
-        Empty, or why the suit symmetry was not used.
-    tied_deals, ambiguous_deals : int
-        Deals with several maximal-EV holds; of which those holds differ in outcomes (the tie
-        rule changes the figures).
-    hold_size_deals : tuple of int
-        Deals whose chosen hold keeps 0..5 cards.
-    from_cache : bool
-        Tables and classes came from the on-disk cache.
-    ordered : bool
-        Deals and draws are ordered (deal counts and combinations count orderings).
+    paytable : PayTable
+        What was analysed (with :attr:`tie_rule`); the other attributes are :class:`Played`'s.
     """
 
-    paytable: PayTable
-    tie_rule: TieRule
-    n_cards: int
-    lcm_weight: int
-    combinations: tuple[int, ...]
-    dealt_combinations: tuple[int, ...]
-    deal_counts: tuple[int, ...]
-    deal_classes: int
-    group_order: int
-    symmetry_note: str
-    tied_deals: int
-    ambiguous_deals: int
-    hold_size_deals: tuple[int, ...]
-    from_cache: bool
-    ordered: bool = False
+    paytable: PayTable = field(kw_only=True)
 
     @classmethod
     def priced(cls, played: Played, paytable: PayTable) -> GameAnalysis:
         """The figures of ``paytable`` on the deals ``played`` (to the holds its pays maximise)."""
-        return cls(paytable, **played._asdict())
-
-    @property
-    def total(self) -> int:
-        """``C(n, 5) * L`` (``(n)_5 * L`` when ordered): the sum of :attr:`combinations`."""
-        deals = perm if self.ordered else comb
-        return deals(self.n_cards, HAND_SIZE) * self.lcm_weight
+        return cls(**vars(played), paytable=paytable)
 
     def _by_category(self, of_pay: Callable[[Fraction], Fraction]) -> tuple[Fraction, ...]:
         """Each category's share of the mean of ``of_pay(payout)``."""

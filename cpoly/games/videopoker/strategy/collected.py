@@ -12,6 +12,7 @@ from math import comb
 
 import numpy as np
 
+from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.errors import CpolyError
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
@@ -20,7 +21,7 @@ from cpoly.games.videopoker.play.variant import DealKind, analyze
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.games.videopoker.prepare.subsetrows import stacked_tables, subset_indices
 from cpoly.games.videopoker.strategy.entries import Entries
-from cpoly.games.videopoker.strategy.holdfeatures import MADE, HoldFeatures, hold_features
+from cpoly.games.videopoker.strategy.holdfeatures import HoldFeatures, deal_features, game_windows, hold_features
 from cpoly.games.videopoker.strategy.insertion import exact_bincount
 from cpoly.games.videopoker.strategy.patterns import PatternTables, cached_pattern_tables
 from cpoly.games.videopoker.strategy.search import Progress
@@ -69,7 +70,7 @@ class StrategyData:
     @cached_property
     def vocabulary(self) -> Vocabulary:
         """The game's words (:mod:`.words`)."""
-        return vocabulary(self.poker, self.pattern_tables, self.features)
+        return vocabulary(self.poker, self.pattern_tables)
 
     def fine_patterns(self) -> np.ndarray:
         """The distinct patterns of all holds at the finest level of detail."""
@@ -116,7 +117,7 @@ def collected(poker: VideoPoker, table: PayTable, values: np.ndarray, optimal: F
     """A chart's data from every class's 32 hold values (int64 numerators on ``denominator``
     once summed over the deals) and their optimum; the patterns are ``table``'s."""
     prepared = poker.single_deck()
-    pattern_tables = cached_pattern_tables(prepared.tables, poker.faces, table.scaled().pays)
+    pattern_tables = cached_pattern_tables(prepared, poker.faces, table.scaled().pays)
     index = subset_indices(prepared.deals, stacked_tables(prepared.tables).offsets)
     categories = prepared.tables.categories
     kept = _best_somewhere(values, pattern_tables, index, categories)
@@ -142,11 +143,14 @@ def _best_somewhere(values: np.ndarray, tables: PatternTables, index: np.ndarray
     return kept
 
 
-def vocabulary(poker: VideoPoker, tables: PatternTables, features: HoldFeatures) -> Vocabulary:
+def vocabulary(poker: VideoPoker, tables: PatternTables) -> Vocabulary:
     """A game's words: its categories', its paying pair's (the category two natural cards of a
     paying rank make), its rank letters and its wild face's."""
-    pairs = (features["kind"] == MADE) & (features["held"] == 2) & (features["pair"] == 1)
-    made = features["made"][pairs]
+    pairs = all_hands(poker.n_cards, 2).astype(np.int64)
+    pairs = pairs[(poker.faces[pairs[:, 0]] == poker.faces[pairs[:, 1]]) & ~tables.wild_cards[pairs].any(axis=1)]
+    made_ids = tables.by_subset[1 + poker.n_cards + colex_rank(pairs), 0]     # the pairs' rows (after 0 and 1 cards)
+    made = np.array([tables.patterns[i].made for i in made_ids.tolist()], dtype=np.int64)
+    made = made[made >= 0]
     wild = np.flatnonzero(tables.wild_cards)
     face = poker.card_name(int(wild[0]))[:-1] if len(wild) else ""
     names = tuple(category_words(name) for name in poker.game.category_names)
@@ -156,7 +160,9 @@ def vocabulary(poker: VideoPoker, tables: PatternTables, features: HoldFeatures)
 
 
 class HoldNamer:
-    """Names any hold of any deal of a game in a player's words (the trainer's mistakes).
+    """Names any hold of any deal of a game in a player's words (the trainer's mistakes,
+    ``hold --mine``): from the cached pattern tables and the deal's own 32 holds, never every
+    hand's category or every subset's features.
 
     >>> namer = HoldNamer(VideoPoker.load("tests/fixtures/small_poker.cp"))     # doctest: +SKIP
     >>> deal = namer.poker.deal_indices(["9h", "Th", "Jh", "Qh", "Ac"])          # doctest: +SKIP
@@ -169,21 +175,27 @@ class HoldNamer:
             raise CpolyError(UNSUPPORTED[poker.kind])
         prepared = poker.single_deck()
         self.poker, self.prepared = poker, prepared
-        self.tables = cached_pattern_tables(prepared.tables, poker.faces, poker.paytable(paytable).scaled().pays)
-        self.offsets = stacked_tables(prepared.tables).offsets
-        self._words: Vocabulary | None = None
+        self.tables = cached_pattern_tables(prepared, poker.faces, poker.paytable(paytable).scaled().pays)
+        self.offsets = np.cumsum([0] + [comb(poker.n_cards, size) for size in range(HAND_SIZE - 1)])
+        self.windows = game_windows(self.tables, poker.faces, poker.suits, self._categories)
+        self.words = vocabulary(poker, self.tables)
 
     def name(self, deal: Sequence[int], held: Sequence[int]) -> str:
         """The most specific phrase of holding ``held`` from ``deal`` (card indices)."""
         poker = self.poker
-        cards = sorted(int(card) for card in deal)
-        hold = sum(1 << i for i, card in enumerate(cards) if card in set(held))
-        index = subset_indices(np.array([cards]), self.offsets)
-        features = hold_features(np.array([cards]), index, self.prepared.tables.categories, self.tables,
-                                 poker.faces, poker.suits)
-        if self._words is None:
-            self._words = vocabulary(poker, self.tables, features)
-        row = int(features.rows[0, hold])
-        values = {name: int(column[row]) for name, column in features.columns.items()}
-        levels = self._words.levels(values, int(features.straight_type()[row]))
-        return self._words.render(levels[0]) if levels else " ".join(poker.card_name(c) for c in held)
+        cards = np.array(sorted(int(card) for card in deal), dtype=np.int64)
+        hold = sum(1 << i for i, card in enumerate(cards.tolist()) if card in set(held))
+        index = subset_indices(cards[None, :], self.offsets)
+        features = deal_features(cards, index, int(self._categories(cards[None, :])[0]), self.tables, poker.faces,
+                                 poker.suits, self.windows)
+        values = {name: int(column[hold]) for name, column in features.columns.items()}
+        levels = self.words.levels(values, int(features.straight_type()[hold]))
+        return self.words.render(levels[0]) if levels else " ".join(poker.card_name(c) for c in held)
+
+    def _categories(self, hands: np.ndarray) -> np.ndarray:
+        """The categories of sorted hands, by their deal classes (no list of every hand's)."""
+        prepared = self.prepared
+        if prepared.deal_rows is None:
+            return prepared.tables.hand_categories(hands)
+        found: np.ndarray = prepared.stacked.categories[prepared.deal_rows(hands)[:, HOLDS - 1]]
+        return found

@@ -27,10 +27,11 @@ from itertools import combinations
 import numpy as np
 
 from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS, held_positions
+from cpoly.games.videopoker.prepare.tables import HandCategories
 from cpoly.games.videopoker.strategy.patterns import PatternTables
 
-__all__ = ["KINDS", "HoldFeatures", "hold_features", "straight_windows"]
+__all__ = ["KINDS", "HoldFeatures", "deal_features", "game_windows", "hold_features", "straight_windows"]
 
 #: The families of holds, each named its own way (:mod:`.words`).
 KINDS = ("nothing", "wild", "made", "low pair", "high cards", "draw", "other")
@@ -58,24 +59,26 @@ class HoldFeatures:
         return kind
 
 
-def straight_windows(faces: np.ndarray, suits: np.ndarray, wild: np.ndarray, categories: np.ndarray,
+def straight_windows(faces: np.ndarray, suits: np.ndarray, wild: np.ndarray, category_of: HandCategories,
                      paid_hands: np.ndarray) -> np.ndarray:
     """Bitmasks of the face sets that make a paid hand with five distinct natural faces of two
-    suits (the game's straights); ``paid_hands[category]`` says which categories pay."""
+    suits (the game's straights); ``category_of`` gives sorted hands' categories,
+    ``paid_hands[category]`` says which categories pay."""
     natural = sorted({int(f) for f, w in zip(faces, wild) if not w})
     suit_values = sorted({int(s) for s in suits})
     if len(suit_values) < 2:
         return np.zeros(0, dtype=np.int64)
     card = {(int(f), int(s)): i for i, (f, s) in enumerate(zip(faces, suits))}
-    windows = []
+    chosen_faces, hands = [], []
     for chosen in combinations(natural, HAND_SIZE):
         cards = [card.get((f, suit_values[i == 0])) for i, f in enumerate(chosen)]
-        if None in cards:
-            continue
-        rank = int(colex_rank(np.array([sorted(c for c in cards if c is not None)]))[0])
-        if paid_hands[categories[rank]]:
-            windows.append(sum(1 << f for f in chosen))
-    return np.array(windows, dtype=np.int64)
+        if None not in cards:
+            chosen_faces.append(sum(1 << f for f in chosen))
+            hands.append(sorted(c for c in cards if c is not None))
+    if not hands:
+        return np.zeros(0, dtype=np.int64)
+    windows: np.ndarray = np.array(chosen_faces, dtype=np.int64)[paid_hands[category_of(np.array(hands, dtype=np.int64))]]
+    return windows
 
 
 def _card_columns(hands: np.ndarray, faces: np.ndarray, suits: np.ndarray, wild: np.ndarray,
@@ -122,8 +125,7 @@ def hold_features(deals: np.ndarray, index: np.ndarray, categories: np.ndarray, 
     five-card hand's category)."""
     n = len(faces)
     wild, high = tables.wild_cards, tables.high_faces
-    made_of = np.array([p.made for p in tables.patterns] + [-1], dtype=np.int64)
-    head_of = np.array([p.head for p in tables.patterns] + [-1], dtype=np.int64)
+    made_of, head_of = _made_and_head(tables)
     blocks = [all_hands(n, size).astype(np.int64) for size in range(HAND_SIZE)] + [deals.astype(np.int64)]
     parts = [_card_columns(hands, faces, suits, wild, high) for hands in blocks]
     columns = {name: np.concatenate([p[name] for p in parts]) for name in parts[0]}
@@ -133,13 +135,49 @@ def hold_features(deals: np.ndarray, index: np.ndarray, categories: np.ndarray, 
     columns["head"] = np.concatenate([head_of[tables.by_subset[:, 0]], np.full(len(deals), -1)])
     offsets = np.concatenate([[0], np.cumsum([len(b) for b in blocks])])
     columns["minimal"] = _minimal(blocks, offsets, columns["made"], index, subsets)
-    paid_hands = made_of[tables.by_category[0]] >= 0
-    windows = straight_windows(faces, suits, wild, categories, paid_hands)
+    windows = game_windows(tables, faces, suits, lambda hands: categories[colex_rank(hands)])
     columns["gaps"] = _gaps(columns["mask"], columns["held"] - columns["wild"], windows)
     columns["kind"] = _kind(columns, bool(high.any()))
     rows = index.copy()
     rows[:, HOLDS - 1] = subsets + np.arange(len(deals))
     return HoldFeatures(columns, rows)
+
+
+def deal_features(cards: np.ndarray, index: np.ndarray, category: int, tables: PatternTables, faces: np.ndarray,
+                  suits: np.ndarray, windows: np.ndarray) -> HoldFeatures:
+    """:func:`hold_features` of one deal alone, read from its own 32 holds (one row per hold
+    mask: ``rows`` is ``[0..31]``): ``cards`` sorted, ``index`` its ``(1, 32)`` stacked-table
+    rows, ``category`` its hand's, ``windows`` the game's (:func:`game_windows`)."""
+    wild, high = tables.wild_cards, tables.high_faces
+    sizes = [len(held_positions(mask)) for mask in range(HOLDS)]
+    order = sorted(range(HOLDS), key=sizes.__getitem__)                   # the holds by size
+    blocks = [np.array([cards[held_positions(m)] for m in order if sizes[m] == size], dtype=np.int64)
+              .reshape(sizes.count(size), size) for size in range(HAND_SIZE + 1)]
+    parts = [_card_columns(hands, faces, suits, wild, high) for hands in blocks]
+    back = np.argsort(order)
+    columns = {name: np.concatenate([p[name] for p in parts])[back] for name in parts[0]}
+    made_of, head_of = _made_and_head(tables)
+    ids = np.append(tables.by_subset[index[0, :-1], 0], tables.by_category[0][category])
+    made = columns["made"] = made_of[ids]
+    columns["head"] = np.append(head_of[ids[:-1]], -1)
+    columns["minimal"] = np.array([made[m] >= 0 and all(made[m ^ (1 << b)] != made[m] for b in held_positions(m))
+                                   for m in range(HOLDS)], dtype=np.int64)
+    columns["gaps"] = _gaps(columns["mask"], columns["held"] - columns["wild"], windows)
+    columns["kind"] = _kind(columns, bool(high.any()))
+    return HoldFeatures(columns, np.arange(HOLDS)[None, :])
+
+
+def game_windows(tables: PatternTables, faces: np.ndarray, suits: np.ndarray, category_of: HandCategories
+                 ) -> np.ndarray:
+    """:func:`straight_windows` of a game from its pattern tables (which categories pay)."""
+    made_of, _ = _made_and_head(tables)
+    return straight_windows(faces, suits, tables.wild_cards, category_of, made_of[tables.by_category[0]] >= 0)
+
+
+def _made_and_head(tables: PatternTables) -> tuple[np.ndarray, np.ndarray]:
+    """Each pattern id's made category and head, -1 appended (a row no pattern has)."""
+    return (np.array([p.made for p in tables.patterns] + [-1], dtype=np.int64),
+            np.array([p.head for p in tables.patterns] + [-1], dtype=np.int64))
 
 
 def _minimal(blocks: list[np.ndarray], offsets: np.ndarray, made: np.ndarray, index: np.ndarray,

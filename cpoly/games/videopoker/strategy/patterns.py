@@ -33,6 +33,7 @@ import numpy as np
 from cpoly.deck.subsets import all_hands, colex_rank
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.prepare import cache
+from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.games.videopoker.prepare.tables import SubsetTables
 from cpoly.games.videopoker.strategy.penalty import PENALTY_CAP, penalty_counts, penalty_ids
 
@@ -311,26 +312,30 @@ def build_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence
                          np.append(np.where(paid[:n_paid], bits, 0), 0))
 
 
-def cached_pattern_tables(tables: SubsetTables, faces: np.ndarray, pays: Sequence[int]) -> PatternTables:
-    """:func:`build_pattern_tables` through the on-disk cache (keyed by the category array,
-    the faces and which categories pay)."""
-    paid = (np.asarray(pays)[: tables.n_columns] > 0).astype(np.int64)
-    key = cache.entry_key("strategy-patterns-2", tables.categories, np.asarray(faces), paid, COARSENINGS)
+def cached_pattern_tables(prepared: PreparedGame, faces: np.ndarray, pays: Sequence[int]) -> PatternTables:
+    """:func:`build_pattern_tables` of a prepared game through the on-disk cache, keyed by its
+    deal classes' categories (with the classes and the suit symmetry they determine every
+    hand's, without listing them: a trainer's one hold reads the entry in a moment), the faces
+    and which categories pay."""
+    n_columns = prepared.n_columns
+    paid = (np.asarray(pays)[:n_columns] > 0).astype(np.int64)
+    key = cache.entry_key("strategy-patterns-3", prepared.stacked.categories, prepared.representatives,
+                          prepared.card_maps, np.asarray(faces), paid, COARSENINGS)
     layout: cache.Layout = {
         "rows": (np.dtype(np.int64), (None, None)), "stacked": (np.dtype(np.int32), (len(COARSENINGS), None)),
-        "by_category": (np.dtype(np.int32), (len(COARSENINGS), tables.n_columns)),
+        "by_category": (np.dtype(np.int32), (len(COARSENINGS), n_columns)),
         "levels": (np.dtype(np.int64), (None, 3)), "high": (np.dtype(bool), (None,)),
-        "wild": (np.dtype(bool), (tables.n,)), "draws": (np.dtype(np.int64), (None,)),
-        "draws_by_category": (np.dtype(np.int64), (tables.n_columns,))}
+        "wild": (np.dtype(bool), (prepared.n,)), "draws": (np.dtype(np.int64), (None,)),
+        "draws_by_category": (np.dtype(np.int64), (n_columns,))}
     stored = cache.load_entry("patterns", key, layout)
     if stored is not None and int(stored["stacked"].max(initial=0)) < len(stored["rows"]):
         levels = {(int(a), int(b)): int(c) for a, b, c in stored["levels"]}
         return PatternTables(tuple(Pattern.from_row(r) for r in stored["rows"]), stored["stacked"],
                              stored["by_category"], levels, stored["high"], stored["wild"], stored["draws"],
                              stored["draws_by_category"])
-    built = build_pattern_tables(tables, faces, pays)
+    built = build_pattern_tables(prepared.tables, faces, pays)
     cache.store_entry("patterns", key, {
-        "rows": np.array([built_row(p, tables.n_columns - 1) for p in built.base], dtype=np.int64),
+        "rows": np.array([built_row(p, n_columns - 1) for p in built.base], dtype=np.int64),
         "stacked": built.stacked, "by_category": built.by_category,
         "levels": np.array([(a, b, c) for (a, b), c in built.levels.items()], dtype=np.int64).reshape(-1, 3),
         "high": built.high_faces, "wild": built.wild_cards, "draws": built.draws,
