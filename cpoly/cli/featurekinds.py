@@ -220,12 +220,32 @@ def _layer_json(found: LayerAnalysis) -> dict[str, Any]:
             **_pair("extra_bet", feature.extra_bet),
             "frequency": {"label": "hands with a multiplier above 1", **_pair("value", above)},
             "distribution": _shares("multiplier drawn", [(str(m), w / total)
-                                                         for m, w in zip(feature.multipliers, feature.weights)])}
+                                                         for m, w in zip(feature.multipliers, feature.weights)]),
+            "deal_wheel": _deal_wheel_json(feature)}
+
+
+def _deal_wheel_json(feature: MultiplierLayer) -> dict[str, Any] | None:
+    """The layer's deal wheel (None: it has none): chance, award, bet, worth per base bet."""
+    if not feature.deal_wheel_values:
+        return None
+    total = sum(feature.deal_wheel_weights, Fraction(0))
+    return {**_pair("chance", feature.deal_wheel_chance), **_pair("bet", feature.deal_wheel_bet),
+            **_pair("average_award", feature.deal_wheel_average),
+            **_pair("worth_per_base_bet", feature.deal_wheel_worth),
+            "distribution": _shares("deal wheel award", [(str(v), w / total) for v, w in
+                                                         zip(feature.deal_wheel_values, feature.deal_wheel_weights)])}
 
 
 def _layer_lines(found: LayerAnalysis) -> list[str]:
-    return [f"base return {float(found.base_return):.6%} x mean multiplier {float(found.mean_multiplier):.6f} / "
-            f"(1 + extra bet {found.feature.extra_bet}); the strategy is the base game's"]
+    feature = found.feature
+    if not feature.deal_wheel_values:
+        return [f"base return {float(found.base_return):.6%} x mean multiplier {float(found.mean_multiplier):.6f} / "
+                f"(1 + extra bet {feature.extra_bet}); the strategy is the base game's"]
+    return [f"(base return {float(found.base_return):.6%} x mean multiplier {float(found.mean_multiplier):.6f} + deal "
+            f"wheel {float(feature.deal_wheel_worth):.6f}) / (1 + extra bet {feature.extra_bet})",
+            f"deal wheel: a spin with chance {float(feature.deal_wheel_chance):.4%} on the deal, whatever the cards, "
+            f"{float(feature.deal_wheel_average):.2f} on average over a base bet of {feature.deal_wheel_bet}; the "
+            "strategy is the base game's"]
 
 
 def _wheel_json(found: WheelAnalysis) -> dict[str, Any]:

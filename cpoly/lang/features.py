@@ -25,7 +25,7 @@ from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
 
 __all__ = ["KINDS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker", "UltimateX", "WheelBonus",
-           "base_game_only", "feature_of", "features_of"]
+           "base_game_only", "feature_of", "features_of", "weighted_average"]
 
 
 @dataclass(frozen=True)
@@ -57,14 +57,40 @@ class UltimateX:
 @dataclass(frozen=True)
 class MultiplierLayer:
     """Each hand's pays are multiplied by one of ``multipliers`` drawn with ``weights`` before
-    the deal (Super Times Pay, Hot Roll), for an extra ``extra_bet`` times the base bet."""
+    the deal (Super Times Pay, Hot Roll), for an extra ``extra_bet`` times the base bet.
+
+    The extra bet may also buy a *deal wheel* (Super Times Pay Wheel Poker): with chance
+    ``deal_wheel_chance`` the deal awards a spin of a wheel of ``deal_wheel_values`` (drawn with
+    ``deal_wheel_weights``), in coins of a base bet of ``deal_wheel_bet`` coins, whatever the
+    cards: it adds :attr:`deal_wheel_worth` per unit of the base bet and leaves the strategy alone.
+
+    >>> from cpoly.errors import Span
+    >>> layer = MultiplierLayer(None, (Fraction(1),), (Fraction(1),), Fraction(1), Span("x", 1, 1, ""),
+    ...                         Fraction(1, 50), (Fraction(300), Fraction(900)), (Fraction(3), Fraction(1)), Fraction(15))
+    >>> layer.deal_wheel_worth
+    Fraction(3, 5)
+    """
 
     title: str | None
     multipliers: tuple[Fraction, ...]
     weights: tuple[Fraction, ...]
     extra_bet: Fraction
     span: Span
+    deal_wheel_chance: Fraction = Fraction(0)
+    deal_wheel_values: tuple[Fraction, ...] = ()
+    deal_wheel_weights: tuple[Fraction, ...] = ()
+    deal_wheel_bet: Fraction = Fraction(1)
     kind = "multiplier_layer"
+
+    @property
+    def deal_wheel_average(self) -> Fraction:
+        """The deal wheel's average award, in its coins (0: no deal wheel)."""
+        return weighted_average(self.deal_wheel_values, self.deal_wheel_weights) if self.deal_wheel_values else Fraction(0)
+
+    @property
+    def deal_wheel_worth(self) -> Fraction:
+        """The deal wheel's chance times its average award, per unit of the base bet (0: none)."""
+        return self.deal_wheel_chance * self.deal_wheel_average / self.deal_wheel_bet
 
 
 @dataclass(frozen=True)
@@ -84,7 +110,16 @@ class WheelBonus:
     @property
     def average(self) -> Fraction:
         """The wheel's average award."""
-        return sum((v * w for v, w in zip(self.values, self.weights)), Fraction(0)) / sum(self.weights)
+        return weighted_average(self.values, self.weights)
+
+
+def weighted_average(values: Sequence[Fraction], weights: Sequence[Fraction]) -> Fraction:
+    """The mean of ``values`` drawn with ``weights``.
+
+    >>> weighted_average((Fraction(100), Fraction(400)), (Fraction(3), Fraction(1)))
+    Fraction(175, 1)
+    """
+    return sum((v * w for v, w in zip(values, weights)), Fraction(0)) / sum(weights, Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -201,7 +236,10 @@ KINDS: dict[str, tuple[Settings, Callable[..., Feature]]] = {
     "ultimate_x": ({"lines": (line_count, False), "bet": (one_positive, False),
                     "multipliers": (category_amounts, True)}, UltimateX),
     "multiplier_layer": ({"multipliers": (positives, True), "weights": (positives, True),
-                          "extra_bet": (one_positive, True)}, MultiplierLayer),
+                          "extra_bet": (one_positive, True),
+                          "deal_wheel_chance": (one_chance, False), "deal_wheel_values": (positives, False),
+                          "deal_wheel_weights": (positives, False), "deal_wheel_bet": (one_positive, False)},
+                         MultiplierLayer),
     "wheel": ({"on": (category_names, True), "values": (positives, True), "weights": (positives, False),
                "extra_bet": (one_positive, False)}, WheelBonus),
     "dream_card": ({"chance": (one_chance, True)}, DreamCard),
@@ -209,8 +247,14 @@ KINDS: dict[str, tuple[Settings, Callable[..., Feature]]] = {
 }
 #: Each setting's field of the feature, where the names differ.
 _FIELDS = {("ultimate_x", "multipliers"): "next_multiplier", ("wheel", "on"): "categories"}
-_DEFAULTS: dict[str, dict[str, object]] = {"ultimate_x": {"lines": 1, "bet": Fraction(2)}, "wheel": {"weights": ()},
+_DEFAULTS: dict[str, dict[str, object]] = {"ultimate_x": {"lines": 1, "bet": Fraction(2)},
                                             "spin": {"lines": 9}}
+#: Weights and the values they weigh, per kind (weights not given weigh the values equally).
+_WEIGHED = {"multiplier_layer": (("weights", "multipliers"), ("deal_wheel_weights", "deal_wheel_values")),
+            "wheel": (("weights", "values"),)}
+#: Settings that need others: a deal wheel's weights or bet mean nothing without its chance and values.
+_NEEDS = {"multiplier_layer": {name: ("deal_wheel_chance", "deal_wheel_values") for name in
+                               ("deal_wheel_chance", "deal_wheel_values", "deal_wheel_weights", "deal_wheel_bet")}}
 
 
 def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
@@ -237,13 +281,18 @@ def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
     missing = [name for name, (_, required) in settings.items() if required and name not in given]
     if missing:
         raise CpolyError(f"{statement.kind} needs {', '.join(repr(m) for m in missing)}", statement.kind_span)
+    _weigh_equally(statement.kind, values)
     return _consistent(build(title=statement.title, span=statement.span, **values), statement)
 
 
 def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
-    """Checks between settings: as many free-ride chances as levels below the top, as many
-    weights as multipliers or wheel values."""
+    """Checks between settings: the settings a given one needs, as many free-ride chances as
+    levels below the top, as many weights as multipliers or wheel values."""
     where = {s.name: s.span for s in statement.settings}
+    for name, needed in _NEEDS.get(feature.kind, {}).items():
+        missing = [n for n in needed if name in where and n not in where]
+        if missing:
+            raise CpolyError(f"'{name}' needs {', '.join(repr(m) for m in missing)} too", where[name])
     if isinstance(feature, SpinPoker) and feature.lines > 9:
         raise CpolyError(f"spin has at most 9 lines (paths through its 3 rows), not {feature.lines}", where["lines"])
     if isinstance(feature, MultiStrike) and len(feature.levels) < 2:
@@ -251,15 +300,20 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
     if isinstance(feature, MultiStrike) and len(feature.free_ride) != len(feature.levels) - 1:
         raise CpolyError(f"free_ride needs one chance for each level below the top: "
                          f"{len(feature.levels) - 1}, not {len(feature.free_ride)}", where["free_ride"])
-    if isinstance(feature, WheelBonus) and not feature.weights:
-        return WheelBonus(feature.title, feature.categories, feature.values, (Fraction(1),) * len(feature.values),
-                          feature.span, feature.extra_bet)
-    if isinstance(feature, (MultiplierLayer, WheelBonus)):
-        listed = feature.multipliers if isinstance(feature, MultiplierLayer) else feature.values
-        if len(feature.weights) != len(listed):
-            raise CpolyError(f"weights needs one weight for each of the {len(listed)} values, "
-                             f"not {len(feature.weights)}", where["weights"])
+    for weights_name, values_name in _WEIGHED.get(feature.kind, ()):
+        listed, weights = getattr(feature, values_name), getattr(feature, weights_name)
+        if len(weights) != len(listed):
+            raise CpolyError(f"{weights_name} needs one weight for each of the {len(listed)} values, "
+                             f"not {len(weights)}", where[weights_name])
     return feature
+
+
+def _weigh_equally(kind: str, values: dict[str, object]) -> None:
+    """Equal weights for the values of each weights setting of ``kind`` not given."""
+    for weights_name, values_name in _WEIGHED.get(kind, ()):
+        listed = values.get(values_name, ())
+        if weights_name not in values and isinstance(listed, tuple):
+            values[weights_name] = (Fraction(1),) * len(listed)
 
 
 def features_of(statements: Sequence[S.FeatureDecl], categories: Sequence[str], copies: int,

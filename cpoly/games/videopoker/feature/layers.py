@@ -2,7 +2,9 @@
 
 * A **multiplier layer** (Super Times Pay, Hot Roll) multiplies a whole hand's pays by a draw
   made before the deal, independent of the cards, for an extra bet: the strategy is the base
-  game's, and per unit of total bet the return is ``R * E[multiplier] / (1 + extra_bet)``.
+  game's, and per unit of total bet the return is ``R * E[multiplier] / (1 + extra_bet)``.  Its
+  deal wheel, if it has one, pays ``W`` (a spin, per unit of the base bet) with chance ``c`` on
+  the deal whatever the cards: it adds ``c E[W]`` beside ``R E[M]`` and changes no hold.
 * A **wheel** (Wheel Poker, Lucky Quads) pays its average award instead of the pay of its
   categories (per unit of the base bet; per total bet divided by ``1 + extra_bet``): that
   changes the strategy, so the game is analysed again with the award as the
@@ -13,7 +15,9 @@ Their variances per unit of the total bet, exact:
 
 * a layer's hand pays ``M P / (1 + extra_bet)`` with ``M`` independent of the base game's pay
   ``P`` (its final hands under its strategy): ``(E[M^2] E[P^2] - E[M]^2 R^2) / (1 + extra_bet)^2``,
-  ``E[P^2] = Var(P) + R^2`` from the base analysis;
+  ``E[P^2] = Var(P) + R^2`` from the base analysis; a deal wheel adds ``I W`` (``I`` its spin's
+  indicator), independent of ``M`` and ``P``, so its own variance ``c E[W^2] - (c E[W])^2`` over
+  ``(1 + extra_bet)^2``;
 * a wheel's hand pays ``W`` (one spin of the wheel, independent of the cards) on its categories,
   plus any dealt pay beyond the ordinary one, and its pay elsewhere: the second moment of that
   over the final hands of the wheel analysis' holds (:func:`~.moments.chosen_means`), checked
@@ -31,7 +35,7 @@ import numpy as np
 from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
 from cpoly.games.videopoker.feature.moments import StatedVariance, chosen_means, derived_table
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
-from cpoly.lang.features import MultiplierLayer, WheelBonus
+from cpoly.lang.features import MultiplierLayer, WheelBonus, weighted_average
 from cpoly.lang.paytable import PayTable
 
 __all__ = ["LayerAnalysis", "WheelAnalysis", "analyze_multiplier_layer", "analyze_wheel", "weighted_moment"]
@@ -48,20 +52,32 @@ class LayerAnalysis:
 
     @property
     def expected_return(self) -> Fraction:
-        return self.base_return * self.mean_multiplier / (1 + self.feature.extra_bet)
+        """Per unit of the total bet: the multiplied base return and the deal wheel's worth."""
+        return (self.base_return * self.mean_multiplier + self.feature.deal_wheel_worth) / (1 + self.feature.extra_bet)
 
     @property
     def variance(self) -> Fraction:
         """The variance of a hand's pay per unit of the total bet (see the module docstring)."""
         square = weighted_moment(self.feature.multipliers, self.feature.weights, 2)
         pay_square = self.base_variance + self.base_return**2
-        return (square * pay_square - (self.mean_multiplier * self.base_return) ** 2) / (1 + self.feature.extra_bet) ** 2
+        layer = square * pay_square - (self.mean_multiplier * self.base_return) ** 2
+        return (layer + self._deal_wheel_variance()) / (1 + self.feature.extra_bet) ** 2
+
+    def _deal_wheel_variance(self) -> Fraction:
+        """``Var(I W)`` per unit of the base bet: ``c E[W^2] - (c E[W])^2`` (0 without a wheel)."""
+        feature = self.feature
+        if not feature.deal_wheel_values:
+            return Fraction(0)
+        square = weighted_moment(feature.deal_wheel_values, feature.deal_wheel_weights, 2) / feature.deal_wheel_bet**2
+        return feature.deal_wheel_chance * square - feature.deal_wheel_worth**2
 
     @property
     def variances(self) -> tuple[StatedVariance, ...]:
+        wheel = (", plus the deal wheel's award I W per unit of the base bet it is stated over (a spin with chance "
+                 "c, independent of M and P)" if self.feature.deal_wheel_values else "")
         return (StatedVariance("per hand", self.variance,
                                "of one hand's pay M P, the multiplier M drawn independently of the base game's pay P "
-                               "(its strategy), per unit of the total bet"),)
+                               f"(its strategy){wheel}, per unit of the total bet"),)
 
 
 @dataclass(frozen=True)
@@ -97,7 +113,7 @@ def weighted_moment(values: Sequence[Fraction], weights: Sequence[Fraction], pow
     >>> weighted_moment((Fraction(1), Fraction(3)), (Fraction(1), Fraction(1)), 2)
     Fraction(5, 1)
     """
-    return sum((v**power * w for v, w in zip(values, weights)), Fraction(0)) / sum(weights, Fraction(0))
+    return weighted_average([v**power for v in values], weights)
 
 
 def analyze_multiplier_layer(base_return: Fraction, base_variance: Fraction, feature: MultiplierLayer) -> LayerAnalysis:
