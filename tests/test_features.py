@@ -49,6 +49,17 @@ def test_a_multiplier_layer_keeps_values_and_weights_in_step() -> None:
     assert isinstance(layer, MultiplierLayer) and layer.extra_bet == Fraction(1, 5) and layer.title == "Super Times Pay"
 
 
+def test_a_deal_wheel_is_part_of_its_layer_weighed_equally_by_default() -> None:
+    """Two equally weighted awards of 300 and 900 coins over a 15-coin base bet, 1 in 50 deals:
+    worth 600 / 50 / 15 = 4/5 per unit of the base bet; without a deal wheel, nothing."""
+    layer = _feature("feature multiplier_layer: multipliers (1, 2), weights (3, 1), extra_bet 1, "
+                     "deal_wheel_chance 2%, deal_wheel_values (300, 900), deal_wheel_bet 15")
+    plain = _feature("feature multiplier_layer: multipliers (1, 2), weights (3, 1), extra_bet 1")
+    assert isinstance(layer, MultiplierLayer) and layer.deal_wheel_weights == (1, 1)
+    assert layer.deal_wheel_average == 600 and layer.deal_wheel_worth == Fraction(4, 5)
+    assert isinstance(plain, MultiplierLayer) and plain.deal_wheel_values == () and plain.deal_wheel_worth == 0
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ("feature multi_strike: levels (1, 2), free_ride 5%, free_ride 6%", "'free_ride' is given twice"),
     ("feature multi_strike: levels (1, 2)", "multi_strike needs 'free_ride'"),
@@ -61,6 +72,16 @@ def test_a_multiplier_layer_keeps_values_and_weights_in_step() -> None:
     ("feature ultimate_x: multipliers (Flush -2)", "must be above 0, not -2"),
     ("feature multiplier_layer: multipliers (2, 3), weights (1), extra_bet 1", "one weight for each of the 2"),
     ("feature dream_card: chance (5%, 6%)", "'chance' takes one number, not 2"),
+    ("feature multiplier_layer: multipliers 2, weights 1, extra_bet 1, deal_wheel_chance 1.9231, "
+     "deal_wheel_values 515", "a chance is between 0 and 1 (0% and 100%), not 1.9231"),
+    ("feature multiplier_layer: multipliers 2, weights 1, extra_bet 1, deal_wheel_chance 2%, "
+     "deal_wheel_values (400, 800), deal_wheel_weights (3, 1, 1)", "deal_wheel_weights needs one weight for each of the 2"),
+    ("feature multiplier_layer: multipliers 2, weights 1, extra_bet 1, deal_wheel_chance 2%",
+     "'deal_wheel_chance' needs 'deal_wheel_values' too"),
+    ("feature multiplier_layer: multipliers 2, weights 1, extra_bet 1, deal_wheel_bet 15",
+     "'deal_wheel_bet' needs 'deal_wheel_chance', 'deal_wheel_values' too"),
+    ("feature multiplier_layer: multipliers 2, weights 1, extra_bet 1, deal_wheel_chance 2%, deal_wheel_values 5, "
+     "deal_wheel_bet 0", "'deal_wheel_bet' must be above 0, not 0"),
     ("feature dream_card: chance 1/0", "'1/0' divides by zero"),
 ])
 def test_each_mistake_is_named(text: str, message: str) -> None:
