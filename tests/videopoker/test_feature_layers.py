@@ -10,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+from cpoly.errors import Span
 from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer, analyze_wheel
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.features import MultiplierLayer, WheelBonus
@@ -37,14 +38,36 @@ def test_wheel_poker_wheel_weighs_154_and_averages_427_922078_coins() -> None:
 
 
 def test_super_times_pay_three_play_with_its_deal_wheel_reaches_0_992900() -> None:
-    """The layer's return on the page's base 0.984498, plus the deal wheel's constant
-    (chance 0.019231, 515.06 coins shared by three five-coin plays, over the doubled bet): the
-    page's inputs are rounded, so the figure is reached to 5e-5."""
+    """The layer of the shipped file, its deal wheel declared (chance 0.019231, 515.06 coins
+    over three five-coin plays), on the page's base 0.984498: the page's inputs are rounded, so
+    the figure is reached to 5e-5."""
     layer = _feature("super_times_pay_jacks_or_better.cp")
-    assert isinstance(layer, MultiplierLayer)
+    assert isinstance(layer, MultiplierLayer) and layer.deal_wheel_bet == 15
     found = analyze_multiplier_layer(Fraction("0.984498"), Fraction(0), layer)
-    wheel = Fraction("0.019231") * Fraction("515.06") / 15 / 2
-    assert abs(float(found.expected_return + wheel) - 0.992900) < 5e-5
+    assert abs(float(found.expected_return) - 0.992900) < 5e-5
+
+
+def test_a_layer_with_a_deal_wheel_against_its_every_outcome() -> None:
+    """A two-point-and-nothing base game (pays 0, 2 and 10 with chances 1/2, 2/5 and 1/10), the
+    multipliers, the spin and the wheel's awards enumerated outcome by outcome, each weighed by
+    its chance: the mean and variance of the total pay per unit of the total bet are the
+    layer's return and variance, exactly."""
+    layer = MultiplierLayer(None, (Fraction(1), Fraction(3)), (Fraction(5), Fraction(1)), Fraction(1, 2),
+                            Span("x", 1, 1, ""), Fraction(1, 20), (Fraction(30), Fraction(90), Fraction(300)),
+                            (Fraction(6), Fraction(3), Fraction(1)), Fraction(5))
+    pays = {Fraction(0): Fraction(1, 2), Fraction(2): Fraction(2, 5), Fraction(10): Fraction(1, 10)}
+    multipliers = {m: w / 6 for m, w in zip(layer.multipliers, layer.weights)}
+    spins = {Fraction(0): 1 - layer.deal_wheel_chance,
+             **{v / 5: layer.deal_wheel_chance * w / 10 for v, w in zip(layer.deal_wheel_values, layer.deal_wheel_weights)}}
+    outcomes = [((m * p + s) / Fraction(3, 2), pm * pp * ps)
+                for m, pm in multipliers.items() for p, pp in pays.items() for s, ps in spins.items()]
+    mean = sum(x * chance for x, chance in outcomes)
+    variance = sum((x - mean) ** 2 * chance for x, chance in outcomes)
+    base = sum(p * chance for p, chance in pays.items())
+    base_variance = sum((p - base) ** 2 * chance for p, chance in pays.items())
+    found = analyze_multiplier_layer(base, base_variance, layer)
+    assert sum(chance for _, chance in outcomes) == 1 and layer.deal_wheel_worth > 0
+    assert (found.expected_return, found.variance) == (mean, variance)
 
 
 def test_a_simulated_multiplier_layer_agrees_with_the_layer_return() -> None:

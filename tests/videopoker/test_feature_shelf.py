@@ -11,12 +11,13 @@
   games of his Table 1 (9/6 Jacks or Better; Deuces Wild 800-200-25-15-9-4-4-3-2-1), before the
   Ultimate X feature; cpoly's exact returns round to them.
 * Super Times Pay Wheel Poker 9-5 Jacks or Better, 3- and 5-play (Wizard of Odds, 0.992900 and
-  0.991166): the multiplier layer of the shipped definitions plus the deal wheel's constant, which
-  no feature expresses (it pays whatever the cards).
+  0.991166): ``cpoly analyze FILE --json`` on the shipped definitions, the multiplier layer and
+  its deal wheel (a spin on the deal, whatever the cards) declared in the file.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from fractions import Fraction
 from itertools import permutations
@@ -25,8 +26,8 @@ from math import comb, lcm
 import numpy as np
 import pytest
 
+from cpoly.cli.main import main
 from cpoly.deck.subsets import all_hands, colex_rank
-from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer
 from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.play.variant import analyze
@@ -135,24 +136,23 @@ def test_koehlers_expected_profits_are_the_base_games_of_his_table_1(
     assert round(analyze(poker.variant(), table).expected_return - 1, places) == Fraction(profit)
 
 
-@pytest.mark.parametrize(("name", "plays", "wheel_chance", "wheel_award", "published"), [
-    ("super_times_pay_jacks_or_better.cp", 3, "0.019231", "515.06", "0.992900"),
-    ("super_times_pay_jacks_or_better_5play.cp", 5, "0.024691", "648.57", "0.991166"),
+@pytest.mark.parametrize(("name", "plays", "published"), [
+    ("super_times_pay_jacks_or_better.cp", 3, "0.992900"),
+    ("super_times_pay_jacks_or_better_5play.cp", 5, "0.991166"),
 ])
 def test_super_times_pay_wheel_poker_reaches_the_published_return(
-        name: str, plays: int, wheel_chance: str, wheel_award: str, published: str) -> None:
-    """The multiplier layer on the exact 9-5 base return, plus the deal wheel's constant (its
-    chance times its award, over the game's ten coins a play), is the Wizard of Odds' return to
-    within what the page's rounded inputs allow: each input's half unit in its last printed digit
-    times the return's sensitivity to it, and the return's own half unit."""
-    poker = VideoPoker.load(str(ROOT / "definitions" / name))
-    (layer,) = poker.game.spec.features
-    assert isinstance(layer, MultiplierLayer) and layer.extra_bet == 1
-    base = analyze(poker.variant(), poker.paytable()).expected_return
-    assert round(base, 6) == Fraction("0.984498")
-    found = analyze_multiplier_layer(base, layer)
-    chance, award = Fraction(wheel_chance), Fraction(wheel_award)
-    total = found.expected_return + chance * award / (10 * plays)
+        name: str, plays: int, published: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``cpoly analyze FILE --json``'s return of the feature (the multiplier layer and its deal
+    wheel, as declared) is the Wizard of Odds' return to within what the page's rounded inputs
+    allow: each input's half unit in its last printed digit times the return's sensitivity to
+    it, and the return's own half unit; the base game under it is the page's 0.984498."""
+    assert main(["analyze", str(ROOT / "definitions" / name), "--json"]) == 0
+    (found,) = json.loads(capsys.readouterr().out)["features"]
+    layer = VideoPoker.load(str(ROOT / "definitions" / name)).game.spec.features[0]
+    assert isinstance(layer, MultiplierLayer) and layer.extra_bet == 1 and layer.deal_wheel_bet == 5 * plays
+    base, total = Fraction(found["base_return_exact"]), Fraction(found["return_exact"])
+    assert found["kind"] == "multiplier_layer" and round(base, 6) == Fraction("0.984498")
+    chance, award = Fraction(found["deal_wheel"]["chance_exact"]), Fraction(found["deal_wheel"]["average_award_exact"])
     (multiplier_chance,), (multiplier,) = layer.weights[1:], layer.multipliers[1:]
     half = Fraction(1, 2_000_000)  # chances, mean multiplier and returns to six places; the award to two
     slack = (base * (multiplier - 1) / 2 * half + base * multiplier_chance / 2 * half
