@@ -335,9 +335,13 @@ FEATURES: dict[str, tuple[FeatureKind, ...]] = {
                     solves=lambda feature: feature.lines == 1, variances=_stated_variances),
         FeatureKind(LINES_METHOD, _ultimate_x_lines_solved, _lines_lines, _lines_json,
                     lambda found: line_totals(found.exact), measured=True)),
-    "multiplier_layer": (FeatureKind(
-        "closed form over the base game's optimal return (the strategy is unchanged)", _layer, _layer_lines,
-        _layer_json, variances=_stated_variances),),
+    "multiplier_layer": (
+        FeatureKind("closed form over the base game's optimal return and the deal wheel's chance times its average "
+                    "award (the strategy is unchanged: the spin is awarded on the deal, whatever the hold)", _layer,
+                    _layer_lines, _layer_json, solves=lambda feature: bool(feature.deal_wheel_values),
+                    variances=_stated_variances),
+        FeatureKind("closed form over the base game's optimal return (the strategy is unchanged)", _layer, _layer_lines,
+                    _layer_json, variances=_stated_variances)),
     "wheel": (FeatureKind(
         "full-game optimisation with the wheel's average award as the pay (exact); the return per total bet",
         _wheel, _wheel_lines, _wheel_json, returns=_per_total_bet, variances=_stated_variances),),

@@ -4,12 +4,16 @@ pages named in each definition), and a simulator of a multiplier layer and of a 
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from cpoly.cli.main import main
 from cpoly.errors import Span
 from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer, analyze_wheel
 from cpoly.games.videopoker.game import VideoPoker
@@ -101,3 +105,25 @@ def test_a_wheel_game_is_its_table_with_the_award_as_the_pay(name: str) -> None:
     assert found.expected_return == game.analyze(changed).expected_return
     assert found.return_per_total_bet == found.expected_return * Fraction(5, 6) and found.deals_held_otherwise > 0
     print(name, float(found.base_return), float(found.expected_return), float(found.return_per_total_bet))
+
+
+@pytest.mark.parametrize("wheel", [True, False])
+def test_analyze_states_a_deal_wheel_in_the_layers_return(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          wheel: bool) -> None:
+    """On the small deck: ``analyze --json``'s feature return is ``(R E[M] + c E[W] / bet) / (1 +
+    extra_bet)`` on its own base return (4% x 250 coins on average over a 10-coin bet: 1 per base
+    bet), the deal wheel in the JSON and the text; a layer without one has ``deal_wheel`` null."""
+    shutil.copy(ROOT / "tests" / "fixtures" / "small_poker.cp", tmp_path / "small_poker.cp")
+    spin = ", deal_wheel_chance 4%, deal_wheel_values (100, 400), deal_wheel_weights (1, 1), deal_wheel_bet 10"
+    path = tmp_path / "game.cp"
+    path.write_text(f'import "small_poker.cp"\nfeature multiplier_layer: multipliers (1, 3), weights (3, 1), '
+                    f'extra_bet 1{spin if wheel else ""}\n')
+    assert main(["analyze", str(path), "--json"]) == 0
+    (found,) = json.loads(capsys.readouterr().out)["features"]
+    base = Fraction(found["base_return_exact"])
+    assert Fraction(found["return_exact"]) == (base * Fraction(3, 2) + (Fraction(1) if wheel else 0)) / 2
+    assert (found["deal_wheel"] is None) == (not wheel) and ("deal wheel" in found["method"]) == wheel
+    if wheel:
+        assert Fraction(found["deal_wheel"]["worth_per_base_bet_exact"]) == 1
+    assert main(["analyze", str(path)]) == 0
+    assert ("deal wheel: a spin with chance 4.0000% on the deal" in capsys.readouterr().out) == wheel
