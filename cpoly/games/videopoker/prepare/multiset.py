@@ -116,11 +116,22 @@ def canonical_holds(deals: np.ndarray) -> np.ndarray:
     [True, False, True]
     """
     deals = np.asarray(deals)
-    bits = (np.arange(1 << deals.shape[1])[:, None] >> np.arange(deals.shape[1])) & 1  # (32, k)
-    skips = (bits[:, 1:] == 1) & (bits[:, :-1] == 0)  # holds card i but not the copy before it
     same = deals[:, 1:] == deals[:, :-1]
-    allowed: np.ndarray = ~(same[:, None, :] & skips[None]).any(axis=2)
+    pattern = (same << np.arange(same.shape[1])).sum(axis=1)  # bit i: cards i and i + 1 equal
+    allowed: np.ndarray = _prefix_holds(deals.shape[1])[pattern]
     return allowed
+
+
+@lru_cache(maxsize=4)
+def _prefix_holds(k: int) -> np.ndarray:
+    """``(2**(k-1), 2**k)`` bool: for each pattern of equal neighbours (bit ``i``: cards ``i``
+    and ``i + 1`` equal), the holds that keep a prefix of every run (see :func:`canonical_holds`)."""
+    bits = (np.arange(1 << k)[:, None] >> np.arange(k)) & 1  # (32, k)
+    skips = (bits[:, 1:] == 1) & (bits[:, :-1] == 0)  # holds card i + 1 but not card i
+    same = (np.arange(1 << (k - 1))[:, None] >> np.arange(k - 1)) & 1 == 1
+    table: np.ndarray = ~(same[:, None, :] & skips[None]).any(axis=2)
+    table.setflags(write=False)
+    return table
 
 
 @dataclass(frozen=True, eq=False)
