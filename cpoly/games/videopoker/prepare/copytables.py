@@ -52,6 +52,7 @@ from cpoly.games.videopoker.prepare.multiset import (
     realisations,
 )
 from cpoly.games.videopoker.prepare.prepared import NOT_INVARIANT_NOTE, compact_categories
+from cpoly.games.videopoker.prepare.tables import shrink_by_supersets
 
 __all__ = ["MultisetTables", "PreparedCopies", "build_multiset_tables", "prepare_copies"]
 
@@ -125,36 +126,19 @@ def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, face
         raise AssertionError("four-card class sums do not divide evenly")
     held = np.zeros(len(class_of), dtype=bool)
     held[fours] = True
-    summed = [np.where(held[:, None], per_class[class_of], 0).astype(np.float64)]  # 0: multisets nobody holds
+    summed = [np.where(held[:, None], per_class[class_of], 0)]  # 0: multisets nobody holds
     for size in range(HAND_SIZE - 2, -1, -1):
-        summed.insert(0, _shrink(summed[0], n_values, size))
+        summed.insert(0, shrink_by_supersets(summed[0], all_multisets(n_values, size + 1), multiset_rank,
+                                             multiset_count(n_values, size)))
     counts = tuple(_per_realisation(u, n_values, copies, j) for j, u in enumerate(summed))
     return MultisetTables(n_values, copies, n_columns, counts, np.asarray(categories), faces)
-
-
-def _shrink(above: np.ndarray, n_values: int, size: int) -> np.ndarray:
-    """``U_size`` from ``U_(size+1)`` (float64, one row per multiset rank; see
-    :func:`build_multiset_tables`)."""
-    supersets = all_multisets(n_values, size + 1)
-    n_columns = above.shape[1]
-    cells = multiset_count(n_values, size) * n_columns
-    columns = np.arange(n_columns, dtype=np.int64)[None, :]
-    weights = above.ravel()
-    total = np.zeros(cells, dtype=np.float64)
-    for dropped in range(size + 1):
-        index = (multiset_rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
-        total += np.bincount(index.ravel(), weights=weights, minlength=cells)
-    quotient, remainder = np.divmod(np.rint(total).astype(np.int64), HAND_SIZE - size)
-    if remainder.any():
-        raise AssertionError("multiset table sums do not divide evenly")
-    return quotient.reshape(-1, n_columns).astype(np.float64)
 
 
 def _per_realisation(summed: np.ndarray, n_values: int, copies: int, size: int) -> np.ndarray:
     """``N_j = U_j / w`` (int64, read-only) of the ``size``-multisets: the counts per physical
     realisation of each."""
     own = realisations(all_multisets(n_values, size), copies)
-    quotient, remainder = np.divmod(np.rint(summed).astype(np.int64), np.maximum(own, 1)[:, None])
+    quotient, remainder = np.divmod(np.asarray(summed, dtype=np.int64), np.maximum(own, 1)[:, None])
     if remainder.any():
         raise AssertionError("multiset table sums do not divide by the realisations")
     quotient.setflags(write=False)
