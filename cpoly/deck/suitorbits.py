@@ -164,6 +164,25 @@ class SuitOrbits:
         _sort_columns(images)
         return self._rank([image.astype(np.intp) for image in images])
 
+    def orbit_sizes(self, hands: np.ndarray) -> np.ndarray:
+        """The number of members (int64) of each hand's orbit: the group's order over the
+        renamings that fix the hand, ``prod m!`` over the suits of a block holding one mask
+        ``m`` times (the suit at column ``a`` adds the factor ``1 + #{b < a: equal mask}``).
+
+        >>> faces = np.repeat(np.arange(3), 2); suits = np.tile(np.arange(2), 3)
+        >>> SuitOrbits.of(faces, suits).orbit_sizes(np.array([[0, 1], [0, 2], [0, 3]])).tolist()
+        [1, 2, 2]
+        """
+        hands = np.asarray(hands)
+        cards = [np.ascontiguousarray(hands[:, i], dtype=np.intp) for i in range(hands.shape[1])]
+        fixing = np.ones(len(hands), dtype=np.int64)
+        for block in self._blocks:
+            masks = block.masks(cards)
+            for a in range(1, len(masks)):
+                fixing *= 1 + sum((masks[b] == masks[a]).astype(np.int64) for b in range(a))
+        result: np.ndarray = self.group_order // fixing
+        return result
+
     def _rank(self, columns: list[np.ndarray]) -> np.ndarray:
         """Colex rank of sets, or multiset rank (colex of ``a_i + i``) with :attr:`repeats`."""
         if self.repeats == 1:
