@@ -34,6 +34,7 @@ How those deals are played: :mod:`~cpoly.games.videopoker.play.copies`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,8 +54,10 @@ from cpoly.games.videopoker.prepare.multiset import (
 )
 from cpoly.games.videopoker.prepare.prepared import NOT_INVARIANT_NOTE, compact_categories
 from cpoly.games.videopoker.prepare.tables import shrink_by_supersets
+from cpoly.scale.chunks import Progress
 
-__all__ = ["MultisetTables", "PreparedCopies", "build_multiset_tables", "prepare_copies"]
+__all__ = ["PREPARATION_SHARES", "ClassifyRows", "MultisetTables", "PreparedCopies", "build_multiset_tables",
+           "prepare_copies"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -71,7 +74,8 @@ class MultisetTables:
         ``counts[j][rank(S), c]`` = physical 5-card hands of category ``c`` containing a given
         physical realisation of the j-multiset ``S`` (0 for multisets nobody can hold), int64.
     categories : numpy.ndarray
-        Category of every 5-multiset by rank (``n_columns - 1`` for undealable ones).
+        Category of the representative of every class of 5-multisets (in the order of the
+        classes' representatives: :meth:`PreparedCopies.class_of` finds a deal's class).
     faces : numpy.ndarray
         Face of every value (for the ``rank-order`` tie rule).
     """
@@ -90,9 +94,9 @@ class MultisetTables:
 
 
 def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, faces: np.ndarray, suits: np.ndarray,
-                          copies: int, n_columns: int) -> MultisetTables:
-    """The tables ``N_j`` from the category of every 5-multiset (indexed by rank), read at the
-    representatives of ``classes`` (:func:`multiset_classes` of the values ``(faces, suits)``).
+                          copies: int, n_columns: int, progress: Progress | None = None) -> MultisetTables:
+    """The tables ``N_j`` from the category of the representative of every class of ``classes``
+    (:func:`multiset_classes` of the values ``(faces, suits)``), in their order.
 
     ``U_4`` counts (5-multiset, 4-position subset) pairs, per class of 4-multisets as for one
     deck (:meth:`~cpoly.deck.suitclasses.SuitLevels.four_card_table`): ``|orbit(S)| U_4[S] =
@@ -113,13 +117,15 @@ def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, face
     class_of = np.zeros(multiset_count(n_values, size), dtype=np.int64)  # by rank: the class of its least member
     class_of[fours] = np.searchsorted(fours[four_classes], least)
     deals = all_multisets(n_values, HAND_SIZE, classes.representatives)
-    category = np.asarray(categories)[classes.representatives].astype(np.int64)
+    category = np.asarray(categories).astype(np.int64)
     weights = (classes.sizes * classes.weights).astype(np.float64)
     cells = len(four_classes) * n_columns
     total = np.zeros(cells, dtype=np.float64)
     for dropped in range(HAND_SIZE):
         index = class_of[multiset_rank(np.delete(deals, dropped, axis=1))] * n_columns + category
         total += np.bincount(index, weights=weights, minlength=cells)
+    if progress is not None:
+        progress(PREPARATION_SHARES["four-card table"], 100)
     orbits = np.bincount(class_of[fours], minlength=len(four_classes))
     per_class, remainder = np.divmod(np.rint(total).astype(np.int64).reshape(-1, n_columns), orbits[:, None])
     if remainder.any():
@@ -131,7 +137,9 @@ def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, face
         summed.insert(0, shrink_by_supersets(summed[0], all_multisets(n_values, size + 1), multiset_rank,
                                              multiset_count(n_values, size)))
     counts = tuple(_per_realisation(u, n_values, copies, j) for j, u in enumerate(summed))
-    return MultisetTables(n_values, copies, n_columns, counts, np.asarray(categories), faces)
+    by_class = np.array(categories, dtype=np.int64)
+    by_class.setflags(write=False)
+    return MultisetTables(n_values, copies, n_columns, counts, by_class, faces)
 
 
 def _per_realisation(summed: np.ndarray, n_values: int, copies: int, size: int) -> np.ndarray:
@@ -156,53 +164,97 @@ class PreparedCopies:
     symmetry_note: str
     from_cache: bool
 
+    def class_of(self, row: np.ndarray) -> int:
+        """The index of the class of a sorted row of five card values: its least image under
+        the value maps, found among the representatives.
+
+        >>> faces, suits = np.repeat(np.arange(5), 2), np.tile(np.arange(2), 5)
+        >>> prepared = prepare_copies(np.zeros(multiset_count(10, 5), dtype=np.int64), faces, suits, 2, 1, False)
+        >>> prepared.class_of(np.array([0, 0, 2, 4, 6])) == prepared.class_of(np.array([1, 1, 3, 5, 7]))
+        True
+        """
+        least = int(multiset_rank(np.sort(self.value_maps[:, row], axis=1)).min())
+        index = int(np.searchsorted(self.classes.representatives, least))
+        if self.classes.representatives[index] != least:
+            raise AssertionError(f"no class of the multiset {row.tolist()}")
+        return index
+
+
+#: A cold preparation's progress: (the stage, its share of the work in percent, of 100).
+PREPARATION_SHARES = {"classes": 30, "classified": 55, "four-card table": 85}
+
+#: The category of each row of five card values (sorted), by the engine.
+ClassifyRows = Callable[[np.ndarray], np.ndarray]
+
 
 def prepare_copies(
-    categories: np.ndarray,
+    categories: np.ndarray | ClassifyRows,
     faces: np.ndarray,
     suits: np.ndarray,
     copies: int,
     n_columns: int,
     use_cache: bool = True,
+    key: str = "",
+    progress: Progress | None = None,
 ) -> PreparedCopies:
     """Tables and suit classes of a deck of ``copies`` copies of the values ``(faces, suits)``.
 
     Parameters
     ----------
-    categories : numpy.ndarray
-        Category of every 5-multiset of the values by rank (any value where undealable).
+    categories : numpy.ndarray or callable
+        Category of every 5-multiset of the values by rank (any value where undealable); or,
+        when no category tells the suits apart, a function classifying rows of values
+        (:data:`ClassifyRows`), called once on the classes' representatives only, and then
+        ``key`` names the definitions for the cache.
     faces, suits : numpy.ndarray
         The card values (one entry per value, not per physical card).
+    progress : callable, optional
+        Called with (done, total) as a cold preparation advances (:data:`PREPARATION_SHARES`).
     """
     faces = np.asarray(faces, dtype=np.int64)
     suits = np.asarray(suits, dtype=np.int64)
     n_values = len(faces)
     if copies < 1 or n_values * copies < 2 * HAND_SIZE:
         raise CpolyInputError(f"a deck of {n_values} x {copies} cards is too small: at least 10 needed")
-    categories = np.asarray(categories)
-    if categories.shape != (multiset_count(n_values, HAND_SIZE),):
+    if isinstance(categories, np.ndarray) and categories.shape != (multiset_count(n_values, HAND_SIZE),):
         raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
-    key = cache.entry_key("copies", faces, suits, copies, compact_categories(categories), n_columns)
+    named = key if callable(categories) else compact_categories(categories)
+    key = cache.entry_key("copies", 2, faces, suits, copies, named, n_columns)
+    maps = suit_symmetries(faces, suits)
+    stored = cache.load_entry("copies", key, _layout(n_values, n_columns)) if use_cache else None
+    if stored is not None and int(stored["group_order"][0]) in (1, len(maps)):
+        tables = MultisetTables(n_values, copies, n_columns, tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)),
+                                stored["categories"], faces)
+        classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
+                                  int(stored["group_order"][0]), bool(stored["invariant"][0]))
+        return _prepared(tables, classes, maps, True)
+    report = progress or (lambda done, total: None)
+    report(0, 100)
+    classes = multiset_classes(faces, suits, HAND_SIZE, copies, None if callable(categories) else categories)
+    report(PREPARATION_SHARES["classes"], 100)
+    representatives = all_multisets(n_values, HAND_SIZE, classes.representatives)
+    by_class = categories(representatives) if callable(categories) else categories[classes.representatives]
+    report(PREPARATION_SHARES["classified"], 100)
+    tables = build_multiset_tables(by_class, classes, faces, suits, copies, n_columns, report)
+    report(100, 100)
+    if use_cache:
+        cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
+            "categories": tables.categories, "representatives": classes.representatives,
+            "sizes": classes.sizes, "weights": classes.weights,
+            "group_order": np.array([classes.group_order], dtype=np.int64),
+            "invariant": np.array([int(classes.invariant)], dtype=np.int64)})
+    return _prepared(tables, classes, maps, False)
+
+
+def _layout(n_values: int, n_columns: int) -> dict[str, tuple[np.dtype, tuple[int | None, ...]]]:
+    """The arrays of a cache entry of :func:`prepare_copies`."""
     int64 = np.dtype(np.int64)
     layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
         f"counts{j}": (int64, (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)}
-    layout |= {"representatives": (int64, (None,)), "sizes": (int64, (None,)), "weights": (int64, (None,)),
-               "group_order": (int64, (1,)), "invariant": (int64, (1,))}
-    maps = suit_symmetries(faces, suits)
-    stored = cache.load_entry("copies", key, layout) if use_cache else None
-    from_cache = stored is not None and int(stored["group_order"][0]) in (1, len(maps))
-    if stored is not None and from_cache:
-        tables = MultisetTables(n_values, copies, n_columns, tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)),
-                                categories, faces)
-        classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
-                                  int(stored["group_order"][0]), bool(stored["invariant"][0]))
-    else:
-        classes = multiset_classes(faces, suits, HAND_SIZE, copies, categories)
-        tables = build_multiset_tables(categories, classes, faces, suits, copies, n_columns)
-        if use_cache:
-            cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
-                "representatives": classes.representatives, "sizes": classes.sizes, "weights": classes.weights,
-                "group_order": np.array([classes.group_order], dtype=np.int64),
-                "invariant": np.array([int(classes.invariant)], dtype=np.int64)})
+    return layout | {"categories": (int64, (None,)), "representatives": (int64, (None,)), "sizes": (int64, (None,)),
+                     "weights": (int64, (None,)), "group_order": (int64, (1,)), "invariant": (int64, (1,))}
+
+
+def _prepared(tables: MultisetTables, classes: MultisetClasses, maps: np.ndarray, from_cache: bool) -> PreparedCopies:
     note = "" if classes.invariant else NOT_INVARIANT_NOTE
     return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, from_cache)
