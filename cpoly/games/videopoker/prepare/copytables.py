@@ -98,60 +98,86 @@ def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, face
     """The tables ``N_j`` from the category of the representative of every class of ``classes``
     (:func:`multiset_classes` of the values ``(faces, suits)``), in their order.
 
-    ``U_4`` counts (5-multiset, 4-position subset) pairs, per class of 4-multisets as for one
-    deck (:meth:`~cpoly.deck.suitclasses.SuitLevels.four_card_table`): ``|orbit(S)| U_4[S] =
-    sum over classes D of |D| w(D) #{i: D - d_i in the class of S} onehot(category(D))``.
-    Each smaller ``U_j`` follows from the one above as for one deck
-    (:func:`~cpoly.games.videopoker.prepare.tables.build_tables`): a pair (M, j positions)
-    extends to ``5 - j`` pairs with one position more, and a pair (M, j + 1 positions of values
-    S') comes from each of its j + 1 positions dropped, so ``(5 - j) U_j[S] = sum over
-    (j+1)-multisets S' and positions i of S' with S' - i = S of U_(j+1)[S']``.  Sums in float64
-    are exact (each at most ``C(5, j) C(n, 5) < 2**53``).
+    Every table is summed per class of j-multisets, one size down at a time, as the four-card
+    table of one deck (:meth:`~cpoly.deck.suitclasses.SuitLevels.four_card_table`): a pair
+    (M, j positions) extends to ``5 - j`` pairs with one position more, and a pair (M, j + 1
+    positions of values D) comes from each of its j + 1 positions dropped, and renamings map
+    classes to classes, so ``|orbit(S)| (5 - j) U_j[S] = sum over classes D of (j+1)-multisets
+    of |D| U_(j+1)[D] #{i: D - d_i in the class of S}``, starting from ``U_5[D] = w(D)
+    onehot(category(D))``.  Sums in float64 are exact (each below ``24 C(5, j) C(n, 5) < 2**53``).
+    A class's members have one weight ``w``, so ``N_j = U_j / w`` per class, then per rank.
     """
     n_values = len(faces)
-    size = HAND_SIZE - 1
-    fours, least = dealable_classes(faces, suits, size, copies)
-    if classes.group_order == 1 or least is None:
-        least = fours  # every multiset its own class
-    four_classes = np.flatnonzero(least == fours)
-    class_of = np.zeros(multiset_count(n_values, size), dtype=np.int64)  # by rank: the class of its least member
-    class_of[fours] = np.searchsorted(fours[four_classes], least)
-    deals = all_multisets(n_values, HAND_SIZE, classes.representatives)
-    category = np.asarray(categories).astype(np.int64)
-    weights = (classes.sizes * classes.weights).astype(np.float64)
-    cells = len(four_classes) * n_columns
-    total = np.zeros(cells, dtype=np.float64)
-    for dropped in range(HAND_SIZE):
-        index = class_of[multiset_rank(np.delete(deals, dropped, axis=1))] * n_columns + category
-        total += np.bincount(index, weights=weights, minlength=cells)
-    if progress is not None:
-        progress(PREPARATION_SHARES["four-card table"], 100)
-    orbits = np.bincount(class_of[fours], minlength=len(four_classes))
-    per_class, remainder = np.divmod(np.rint(total).astype(np.int64).reshape(-1, n_columns), orbits[:, None])
-    if remainder.any():
-        raise AssertionError("four-card class sums do not divide evenly")
-    held = np.zeros(len(class_of), dtype=bool)
-    held[fours] = True
-    summed = [np.where(held[:, None], per_class[class_of], 0)]  # 0: multisets nobody holds
-    for size in range(HAND_SIZE - 2, -1, -1):
-        summed.insert(0, shrink_by_supersets(summed[0], all_multisets(n_values, size + 1), multiset_rank,
-                                             multiset_count(n_values, size)))
-    counts = tuple(_per_realisation(u, n_values, copies, j) for j, u in enumerate(summed))
+    by_suits = classes.group_order > 1  # else every multiset its own class (categories may tell suits apart)
+    empty = np.zeros(0, dtype=np.int64)
+    upper = _Level(n_values, all_multisets(n_values, HAND_SIZE, classes.representatives), classes.sizes, empty, empty)
+    summed = np.zeros((classes.count, n_columns), dtype=np.int64)
+    summed[np.arange(classes.count), np.asarray(categories, dtype=np.int64)] = classes.weights
+    counts: list[np.ndarray] = []
+    for size in range(HAND_SIZE - 1, -1, -1):
+        level = _Level.of(faces, suits, size, copies, by_suits)
+        summed = level.sum_down(upper, summed, n_columns)
+        counts.insert(0, level.per_rank(summed, copies))
+        upper = level
+        if progress is not None and size == HAND_SIZE - 1:
+            progress(PREPARATION_SHARES["four-card table"], 100)
     by_class = np.array(categories, dtype=np.int64)
     by_class.setflags(write=False)
-    return MultisetTables(n_values, copies, n_columns, counts, by_class, faces)
+    return MultisetTables(n_values, copies, n_columns, tuple(counts), by_class, faces)
 
 
-def _per_realisation(summed: np.ndarray, n_values: int, copies: int, size: int) -> np.ndarray:
-    """``N_j = U_j / w`` (int64, read-only) of the ``size``-multisets: the counts per physical
-    realisation of each."""
-    own = realisations(all_multisets(n_values, size), copies)
-    quotient, remainder = np.divmod(np.asarray(summed, dtype=np.int64), np.maximum(own, 1)[:, None])
-    if remainder.any():
-        raise AssertionError("multiset table sums do not divide by the realisations")
-    quotient.setflags(write=False)
-    result: np.ndarray = quotient
-    return result
+@dataclass(frozen=True, eq=False)
+class _Level:
+    """The classes of the dealable j-multisets of ``n_values`` values: their representatives'
+    rows and sizes, and the ranks of the dealable multisets with the class of each."""
+
+    n_values: int
+    rows: np.ndarray
+    sizes: np.ndarray
+    dealable: np.ndarray
+    class_of: np.ndarray
+
+    @classmethod
+    def of(cls, faces: np.ndarray, suits: np.ndarray, size: int, copies: int, by_suits: bool) -> _Level:
+        """The level of ``size``-multisets, by suit classes when ``by_suits`` (else each its own)."""
+        if size == 0:
+            dealable, least = np.zeros(1, dtype=np.int64), None
+        else:
+            dealable, least = dealable_classes(faces, suits, size, copies)
+        least = least if by_suits and least is not None else dealable
+        representatives = dealable[least == dealable]
+        class_of = np.searchsorted(representatives, least)
+        sizes = np.bincount(class_of, minlength=len(representatives))
+        return cls(len(faces), all_multisets(len(faces), size, representatives), sizes, dealable, class_of)
+
+    @property
+    def size(self) -> int:
+        """Values in each multiset of the level."""
+        return int(self.rows.shape[1])
+
+    def sum_down(self, upper: _Level, summed: np.ndarray, n_columns: int) -> np.ndarray:
+        """``U_j`` per class of this level (int64) from ``U_(j+1)`` per class of the level
+        ``upper`` (``summed``; see :func:`build_multiset_tables`)."""
+        class_at = np.zeros(multiset_count(self.n_values, self.size), dtype=np.int64)
+        class_at[self.dealable] = self.class_of
+        total = shrink_by_supersets(upper.sizes[:, None] * summed, upper.rows,
+                                    lambda rows: class_at[multiset_rank(rows)], len(self.sizes))
+        quotient, remainder = np.divmod(total, self.sizes[:, None])
+        if remainder.any():
+            raise AssertionError("multiset class sums do not divide by the orbits")
+        result: np.ndarray = quotient
+        return result
+
+    def per_rank(self, summed: np.ndarray, copies: int) -> np.ndarray:
+        """``N_j = U_j / w`` by rank (int64, read-only) from ``U_j`` per class: each class's
+        members hold one weight; 0 for the multisets nobody holds."""
+        quotient, remainder = np.divmod(summed, realisations(self.rows, copies)[:, None])
+        if remainder.any():
+            raise AssertionError("multiset table sums do not divide by the realisations")
+        table = np.zeros((multiset_count(self.n_values, self.size), summed.shape[1]), dtype=np.int64)
+        table[self.dealable] = quotient[self.class_of]
+        table.setflags(write=False)
+        return table
 
 
 @dataclass(frozen=True, eq=False)

@@ -196,8 +196,9 @@ def _shrink(table: np.ndarray, n: int, size: int) -> np.ndarray:
 def shrink_by_supersets(above: np.ndarray, supersets: np.ndarray, rank: Callable[[np.ndarray], np.ndarray],
                         n_rows: int) -> np.ndarray:
     """``T[S] = sum over the rows S' of ``supersets`` and positions i with S' - i = S of
-    above[S'], / (5 - |S|)``, int64 ``(n_rows, n_columns)``: the table one size down, for sets
-    (``rank`` colex) and multisets alike (``rank`` the multiset rank).
+    above[S'], / (5 - |S|)``, int64 ``(n_rows, n_columns)``: the table one size down, its row
+    of ``S`` at ``rank(S)``, for sets (``rank`` colex) and multisets alike (the multiset rank,
+    or the class of a multiset's rank when the rows are classes).
 
     One ``bincount`` per dropped position; sums are exact: float64 weights hold integers below
     2**53 and every count here is at most ``C(n, 5) * 5``.
