@@ -153,7 +153,12 @@ class SuitOrbits:
         """The rank (int64) of each hand's canonical member (rows of increasing cards, or
         non-decreasing with :attr:`repeats`): colex for sets, multiset ranks for multisets."""
         hands = np.asarray(hands)
-        cards = [np.ascontiguousarray(hands[:, i], dtype=np.intp) for i in range(hands.shape[1])]
+        return self.canonical_column_ranks([np.ascontiguousarray(hands[:, i], dtype=np.intp)
+                                            for i in range(hands.shape[1])])
+
+    def canonical_column_ranks(self, cards: list[np.ndarray]) -> np.ndarray:
+        """:meth:`canonical_ranks` of the hands spread over ``cards`` (one intp array per
+        position), for callers that build hands column by column."""
         if not self.blocks:
             return self._rank(cards)
         packed = self._positions(cards)

@@ -238,28 +238,31 @@ def _classes_by_levels(faces: np.ndarray, suits: np.ndarray, k: int, copies: int
     rows, least = np.zeros((1, 0), dtype=np.int16), np.zeros(1, dtype=np.int64)
     for size in range(1, k + 1):
         grown = _grown_by_one(rows, n_values)
+        if size > copies:  # no value more than ``copies`` times
+            dealable = ~np.logical_or.reduce([grown[i] == grown[i + copies] for i in range(size - copies)])
+            grown = [column[dealable] for column in grown]
         seen = np.zeros(multiset_count(n_values, size), dtype=bool)
-        seen[orbits.canonical_ranks(grown[dealable_rows(grown, copies)])] = True
+        seen[orbits.canonical_column_ranks(grown)] = True
         least = np.flatnonzero(seen)
         rows = all_multisets(n_values, size, least)
     return MultisetClasses(least, orbits.orbit_sizes(rows), realisations(rows, copies), group_order, True)
 
 
-def _grown_by_one(rows: np.ndarray, n_values: int) -> np.ndarray:
-    """Every sorted row of ``rows`` with each value ``0..V-1`` added (sorted rows, one more
-    column, row-major by (row, value)): the new value sinks to its place, one comparison per
-    column.
+def _grown_by_one(rows: np.ndarray, n_values: int) -> list[np.ndarray]:
+    """Every sorted row of ``rows`` with each value ``0..V-1`` added, as columns (intp; sorted
+    rows, one more column, in the order (row, value)): the new value sinks to its place, one
+    comparison per column.
 
-    >>> _grown_by_one(np.array([[1, 2]]), 3).tolist()
+    >>> np.stack(_grown_by_one(np.array([[1, 2]]), 3), axis=1).tolist()
     [[0, 1, 2], [1, 1, 2], [1, 2, 2]]
     """
-    columns = [np.repeat(rows[:, i], n_values) for i in range(rows.shape[1])]
-    columns.append(np.tile(np.arange(n_values, dtype=rows.dtype), len(rows)))
+    columns = [np.repeat(rows[:, i].astype(np.intp), n_values) for i in range(rows.shape[1])]
+    columns.append(np.tile(np.arange(n_values, dtype=np.intp), len(rows)))
     for i in range(len(columns) - 1, 0, -1):
         low = np.minimum(columns[i - 1], columns[i])
         np.maximum(columns[i - 1], columns[i], out=columns[i])
         columns[i - 1] = low
-    return np.stack(columns, axis=1)
+    return columns
 
 
 def dealable_classes(faces: np.ndarray, suits: np.ndarray, k: int, copies: int) -> tuple[np.ndarray, np.ndarray | None]:
