@@ -278,6 +278,20 @@ def test_duplicate_copies_are_one_choice_not_a_tie(tmp_path):
         poker.hold(["Ah", "Ah", "Ah", "Qh", "Td"], "main")
 
 
+def test_a_cold_preparation_reports_its_progress(tmp_path):
+    """The copies preparation drives the same (done, total) callback as the analysis, from 0 to
+    the end, and a prepared game reports nothing more."""
+    poker = small_poker(tmp_path, 5, 2, 2)
+    seen: list[tuple[int, int]] = []
+    deal = ["Ah", "Kd", "Ah", "Kh", "Td"]
+    cold = poker.hold(deal, "main", use_cache=False, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, 100) and seen[-1] == (100, 100) and len(set(seen)) >= 4
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    count = len(seen)
+    assert poker.hold(deal, "main", use_cache=False, progress=lambda done, total: seen.append((done, total))) == cold
+    assert len(seen) == count
+
+
 def test_single_deck_path_is_unchanged(tmp_path):
     single = small_poker(tmp_path, 6, 2, 1)
     assert single.copies == 1 and single.n_cards == 12
