@@ -200,7 +200,7 @@ def shrink_by_supersets(above: np.ndarray, supersets: np.ndarray, rank: Callable
     of ``S`` at ``rank(S)``, for sets (``rank`` colex) and multisets alike (the multiset rank,
     or the class of a multiset's rank when the rows are classes).
 
-    One ``bincount`` per dropped position; sums are exact: float64 weights hold integers below
+    One ``bincount`` per dropped position over the nonzero cells; sums are exact: float64 weights hold integers below
     2**53 and every count here is at most ``C(n, 5) * 5``.
 
     >>> above = np.array([[4], [8], [16]])          # the three pairs of {0, 1, 2}, colex order
@@ -210,12 +210,12 @@ def shrink_by_supersets(above: np.ndarray, supersets: np.ndarray, rank: Callable
     size = supersets.shape[1] - 1
     n_columns = above.shape[1]
     cells = n_rows * n_columns
-    columns = np.arange(n_columns, dtype=np.int64)[None, :]
-    weights = above.ravel().astype(np.float64)
+    rows, columns = np.nonzero(above)  # only the cells that count (a one-hot table: one a row)
+    weights = above[rows, columns].astype(np.float64)
     total = np.zeros(cells, dtype=np.float64)
     for dropped in range(size + 1):
-        index = (rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
-        total += np.bincount(index.ravel(), weights=weights, minlength=cells)
+        index = rank(np.delete(supersets, dropped, axis=1))[rows] * n_columns + columns
+        total += np.bincount(index, weights=weights, minlength=cells)
     quotient, remainder = np.divmod(np.rint(total).astype(np.int64), HAND_SIZE - size)
     if remainder.any():
         raise AssertionError("subset table sums do not divide evenly")
