@@ -17,7 +17,7 @@ How the deals are played is chosen once, by the game's kind of deal
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
@@ -269,15 +269,7 @@ class VideoPoker:
         otherwise (or when the deal rejects one of them) every multiset is.
         """
         if self._copies is None and self.suit_literals == []:
-            ignore = frozenset(self.position_dependent)
-
-            def classify(rows: np.ndarray) -> np.ndarray:
-                classes, rejected, odd = classify_rows(self.game, rows, self.value_faces, self.value_suits, ignore)
-                if rejected.any():
-                    raise _RestrictedDeal
-                self._store_checks(rejected[:0], odd)
-                return classes
-
+            classify = self._class_classifier(self.value_faces, self.value_suits)
             try:
                 self._copies = prepare_copies(classify, self.value_faces, self.value_suits, self.copies,
                                               self._n_columns, use_cache, self._definition_key, progress)
@@ -305,21 +297,28 @@ class VideoPoker:
         blocks = self._suit_blocks
         if blocks is None:
             return None
-        ignore = frozenset(self.position_dependent)
-
-        def classify(deals: np.ndarray) -> np.ndarray:
-            classes, rejected, odd = classify_rows(self.game, deals, self.faces, self.suits, ignore)
-            if rejected.any():
-                raise _RestrictedDeal
-            self._store_checks(rejected[:0], odd)
-            return classes
-
+        classify = self._class_classifier(self.faces, self.suits)
         where, key = prepared_file(self, self.suit_classes_key(blocks))
         try:
             return prepare_from_file(classify, blocks, self.faces, self._n_columns, key, use_cache, where,
                                      lambda: game_meta(self, blocks))
         except _RestrictedDeal:
             return None
+
+    def _class_classifier(self, faces: np.ndarray, suits: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+        """The category of each row of cards of ``(faces, suits)`` whose suit classes stand for
+        every hand (class representatives): the checks stored from them, and
+        :class:`_RestrictedDeal` raised when the deal rejects one."""
+        ignore = frozenset(self.position_dependent)
+
+        def classify(rows: np.ndarray) -> np.ndarray:
+            classes, rejected, odd = classify_rows(self.game, rows, faces, suits, ignore)
+            if rejected.any():
+                raise _RestrictedDeal
+            self._store_checks(rejected[:0], odd)
+            return classes
+
+        return classify
 
     def suit_classes_key(self, blocks: SuitBlocks) -> str:
         """The cache key of the game's suit-class preparation (its definitions, its deck and
