@@ -27,7 +27,10 @@ So the tables are ``N_j = U_j / w`` over j-multisets, and the 32 holds of every 
 the deal looked up by multiset rank.  All physical deals with one value multiset play alike, and
 suit permutations map multisets to multisets of the same weight, so the deals analysed are the
 classes of :func:`~cpoly.games.videopoker.prepare.multiset.multiset_classes`, each weighted by
-(orbit size) x (physical realisations).
+(orbit size) x (physical realisations).  When no category tells the suits apart, only the
+classes' representatives are classified and the tables are summed class by class
+(:func:`build_multiset_tables`); the category of a deal is its class's
+(:meth:`PreparedCopies.class_of`).
 
 How those deals are played: :mod:`~cpoly.games.videopoker.play.copies`.
 """

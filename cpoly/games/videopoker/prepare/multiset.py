@@ -11,8 +11,9 @@ question of the full-game analysis depends on a physical hand only through its *
 * the **weight** of a multiset is its number of physical realisations,
   ``prod_v C(c, m_v)`` (``m_v`` = how often value ``v`` occurs);
 * a suit permutation of the deck permutes the values; multisets that differ by one form a
-  **class**, weighted by its number of member multisets (the orbit size), found from each
-  multiset's canonical member in one pass (:func:`multiset_classes`).
+  **class**, weighted by its number of member multisets (the orbit size)
+  (:func:`multiset_classes`: level by level, each class of k-multisets from a class of
+  (k-1)-multisets plus one value, or from every multiset's canonical member in one pass).
 
 >>> all_multisets(3, 2).tolist()
 [[0, 0], [0, 1], [1, 1], [0, 2], [1, 2], [2, 2]]
