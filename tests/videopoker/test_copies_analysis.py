@@ -341,7 +341,8 @@ def test_double_deck_holds_equal_physical_draws(texts):
 
 @pytest.mark.parametrize("n_faces, n_suits, copies", [(3, 2, 3), (5, 2, 2), (3, 3, 2), (2, 4, 2)])
 def test_multiset_classes_are_the_least_images_under_every_renaming(n_faces, n_suits, copies):
-    """Canonical members (one pass) against every suit renaming applied and sorted (brute force)."""
+    """Canonical members (level by level, and in one pass) against every suit renaming applied
+    and sorted (brute force)."""
     from cpoly.deck.symmetry import suit_symmetries
 
     values = np.arange(n_faces * n_suits)
@@ -350,5 +351,7 @@ def test_multiset_classes_are_the_least_images_under_every_renaming(n_faces, n_s
     dealable = np.flatnonzero(realisations(rows, copies))
     images = [multiset_rank(np.sort(value_map[rows[dealable]], axis=1)) for value_map in suit_symmetries(faces, suits)]
     least, sizes = np.unique(np.min(images, axis=0), return_counts=True)
-    classes = multiset_classes(faces, suits, 5, copies)
-    assert classes.representatives.tolist() == least.tolist() and classes.sizes.tolist() == sizes.tolist()
+    level_by_level = multiset_classes(faces, suits, 5, copies)
+    one_pass = multiset_classes(faces, suits, 5, copies, np.zeros(len(rows), dtype=np.int64))  # categories given
+    for classes in (level_by_level, one_pass):
+        assert classes.representatives.tolist() == least.tolist() and classes.sizes.tolist() == sizes.tolist()
