@@ -20,7 +20,7 @@ import pytest
 
 from cpoly.api import load_game
 from cpoly.deck.subsets import all_hands
-from cpoly.errors import CpolyInputError
+from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.prepare.multiset import (
     all_multisets,
@@ -290,6 +290,21 @@ def test_a_cold_preparation_reports_its_progress(tmp_path):
     count = len(seen)
     assert poker.hold(deal, "main", use_cache=False, progress=lambda done, total: seen.append((done, total))) == cold
     assert len(seen) == count
+
+
+def test_a_deal_rejecting_a_class_classifies_every_multiset(tmp_path):
+    """A deal that rejects some representative (no flush dealt) leaves the preparation by
+    classes for the classification of every multiset: its holds equal the unrestricted game's
+    (the draws are not restricted), and the full analysis refuses it."""
+    plain = small_poker(tmp_path, 5, 2, 2)
+    path = tmp_path / "no_flush.cp"
+    path.write_text(game_text(5, 2, 2).replace("deal Hand\n", "deal Hand * (1 - Flush)\n"), encoding="utf-8")
+    restricted = VideoPoker.from_game(load_game(str(path)))
+    deal = ["Ah", "Kd", "Ah", "Kh", "Td"]
+    assert restricted.hold(deal, "main", use_cache=False) == plain.hold(deal, "main", use_cache=False)
+    assert len(restricted.checks()["rejected"]) > 0
+    with pytest.raises(CpolyError, match="the deal rejects"):
+        restricted.analyze("main", use_cache=False)
 
 
 def test_single_deck_path_is_unchanged(tmp_path):
