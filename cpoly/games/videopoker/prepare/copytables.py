@@ -107,7 +107,8 @@ def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, face
     positions of values D) comes from each of its j + 1 positions dropped, and renamings map
     classes to classes, so ``|orbit(S)| (5 - j) U_j[S] = sum over classes D of (j+1)-multisets
     of |D| U_(j+1)[D] #{i: D - d_i in the class of S}``, starting from ``U_5[D] = w(D)
-    onehot(category(D))``.  Sums in float64 are exact (each below ``24 C(5, j) C(n, 5) < 2**53``).
+    onehot(category(D))``.  Sums in float64 are exact (each at most ``|G| C(5, j) C(n, 5) < 2**53``
+    for the group ``G`` of renamings).
     A class's members have one weight ``w``, so ``N_j = U_j / w`` per class, then per rank.
     """
     n_values = len(faces)
