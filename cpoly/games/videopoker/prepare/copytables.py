@@ -268,7 +268,7 @@ def prepare_copies(
     tables = build_multiset_tables(by_class, classes, faces, suits, copies, n_columns, report)
     report(100, 100)
     if use_cache:
-        cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
+        cache.store_entry_later("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
             "categories": tables.categories, "representatives": classes.representatives,
             "sizes": classes.sizes, "weights": classes.weights,
             "group_order": np.array([classes.group_order], dtype=np.int64),
