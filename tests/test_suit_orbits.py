@@ -148,6 +148,18 @@ def test_decks_past_the_masks_take_the_image_path(monkeypatch: pytest.MonkeyPatc
     assert_brute_classes(shuffled(stacked(face_major(2, 3), 2), 3), 3)
 
 
+@pytest.mark.parametrize("name", ["3x2", "4x3", "2x5", "2x6", "shuffled 4x4", "two decks 3x3", "paired 3x3",
+                                  "jokers 4x3", "a card missing 4x4", "suit values 2, 5, 11"])
+def test_orbit_sizes_equal_brute_force(name: str) -> None:
+    """Each hand's orbit size from the renamings that fix it against the number of hands
+    sharing its least image."""
+    (faces, suits), k = DECKS[name]
+    orbits = SuitOrbits.of(np.array(faces), np.array(suits))
+    assert orbits is not None
+    least = brute_least(len(faces), k, renamings(faces, suits))
+    assert np.array_equal(orbits.orbit_sizes(all_hands(len(faces), k)), np.bincount(least)[least])
+
+
 @pytest.mark.parametrize(("deck", "least_first"), [
     (face_major(13, 5), True), (stacked(face_major(13, 4), 2), True), (with_jokers(face_major(5, 3)), True),
     (suit_major(4, 3), False), (shuffled(face_major(4, 4), 1), False),

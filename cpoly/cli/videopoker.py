@@ -25,7 +25,6 @@ from cpoly.cli.output import (
     print_warnings,
     progress_bar,
     thousands,
-    working,
 )
 from cpoly.cli.tieflag import add_options as add_analyze_options
 from cpoly.cli.tieflag import add_state_options, add_tie_rule_option
@@ -88,8 +87,8 @@ def run_hold(args: argparse.Namespace) -> int:
     poker = VideoPoker.load(args.file)
     print_warnings(poker.game.program.warnings)
     table = poker.paytable(args.paytable)
-    with working(f"preparing {poker.game.spec.title} (once: later holds read the cache)", not args.json):
-        result = poker.hold(args.cards, table.name, args.tie_rule)
+    with progress_bar(f"preparing {poker.game.spec.title} (once: later holds read the cache)", not args.json) as update:
+        result = poker.hold(args.cards, table.name, args.tie_rule, progress=update)
     mine = None
     if args.mine is not None:
         from cpoly.cli.strategy import mine_json  # the strategy modules only when asked

@@ -153,7 +153,12 @@ class SuitOrbits:
         """The rank (int64) of each hand's canonical member (rows of increasing cards, or
         non-decreasing with :attr:`repeats`): colex for sets, multiset ranks for multisets."""
         hands = np.asarray(hands)
-        cards = [np.ascontiguousarray(hands[:, i], dtype=np.intp) for i in range(hands.shape[1])]
+        return self.canonical_column_ranks([np.ascontiguousarray(hands[:, i], dtype=np.intp)
+                                            for i in range(hands.shape[1])])
+
+    def canonical_column_ranks(self, cards: list[np.ndarray]) -> np.ndarray:
+        """:meth:`canonical_ranks` of the hands spread over ``cards`` (one intp array per
+        position), for callers that build hands column by column."""
         if not self.blocks:
             return self._rank(cards)
         packed = self._positions(cards)
@@ -163,6 +168,25 @@ class SuitOrbits:
             images.append(self._moved[card * self._width + position])
         _sort_columns(images)
         return self._rank([image.astype(np.intp) for image in images])
+
+    def orbit_sizes(self, hands: np.ndarray) -> np.ndarray:
+        """The number of members (int64) of each hand's orbit: the group's order over the
+        renamings that fix the hand, ``prod m!`` over the suits of a block holding one mask
+        ``m`` times (the suit at column ``a`` adds the factor ``1 + #{b < a: equal mask}``).
+
+        >>> faces = np.repeat(np.arange(3), 2); suits = np.tile(np.arange(2), 3)
+        >>> SuitOrbits.of(faces, suits).orbit_sizes(np.array([[0, 1], [0, 2], [0, 3]])).tolist()
+        [1, 2, 2]
+        """
+        hands = np.asarray(hands)
+        cards = [np.ascontiguousarray(hands[:, i], dtype=np.intp) for i in range(hands.shape[1])]
+        fixing = np.ones(len(hands), dtype=np.int64)
+        for block in self._blocks:
+            masks = block.masks(cards)
+            for a in range(1, len(masks)):
+                fixing *= 1 + sum((masks[b] == masks[a]).astype(np.int64) for b in range(a))
+        result: np.ndarray = self.group_order // fixing
+        return result
 
     def _rank(self, columns: list[np.ndarray]) -> np.ndarray:
         """Colex rank of sets, or multiset rank (colex of ``a_i + i``) with :attr:`repeats`."""

@@ -20,7 +20,7 @@ import pytest
 
 from cpoly.api import load_game
 from cpoly.deck.subsets import all_hands
-from cpoly.errors import CpolyInputError
+from cpoly.errors import CpolyError, CpolyInputError
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.games.videopoker.prepare.multiset import (
     all_multisets,
@@ -278,6 +278,35 @@ def test_duplicate_copies_are_one_choice_not_a_tie(tmp_path):
         poker.hold(["Ah", "Ah", "Ah", "Qh", "Td"], "main")
 
 
+def test_a_cold_preparation_reports_its_progress(tmp_path):
+    """The copies preparation drives the same (done, total) callback as the analysis, from 0 to
+    the end, and a prepared game reports nothing more."""
+    poker = small_poker(tmp_path, 5, 2, 2)
+    seen: list[tuple[int, int]] = []
+    deal = ["Ah", "Kd", "Ah", "Kh", "Td"]
+    cold = poker.hold(deal, "main", use_cache=False, progress=lambda done, total: seen.append((done, total)))
+    assert seen[0] == (0, 100) and seen[-1] == (100, 100) and len(set(seen)) >= 4
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+    count = len(seen)
+    assert poker.hold(deal, "main", use_cache=False, progress=lambda done, total: seen.append((done, total))) == cold
+    assert len(seen) == count
+
+
+def test_a_deal_rejecting_a_class_classifies_every_multiset(tmp_path):
+    """A deal that rejects some representative (no flush dealt) leaves the preparation by
+    classes for the classification of every multiset: its holds equal the unrestricted game's
+    (the draws are not restricted), and the full analysis refuses it."""
+    plain = small_poker(tmp_path, 5, 2, 2)
+    path = tmp_path / "no_flush.cp"
+    path.write_text(game_text(5, 2, 2).replace("deal Hand\n", "deal Hand * (1 - Flush)\n"), encoding="utf-8")
+    restricted = VideoPoker.from_game(load_game(str(path)))
+    deal = ["Ah", "Kd", "Ah", "Kh", "Td"]
+    assert restricted.hold(deal, "main", use_cache=False) == plain.hold(deal, "main", use_cache=False)
+    assert len(restricted.checks()["rejected"]) > 0
+    with pytest.raises(CpolyError, match="the deal rejects"):
+        restricted.analyze("main", use_cache=False)
+
+
 def test_single_deck_path_is_unchanged(tmp_path):
     single = small_poker(tmp_path, 6, 2, 1)
     assert single.copies == 1 and single.n_cards == 12
@@ -327,7 +356,8 @@ def test_double_deck_holds_equal_physical_draws(texts):
 
 @pytest.mark.parametrize("n_faces, n_suits, copies", [(3, 2, 3), (5, 2, 2), (3, 3, 2), (2, 4, 2)])
 def test_multiset_classes_are_the_least_images_under_every_renaming(n_faces, n_suits, copies):
-    """Canonical members (one pass) against every suit renaming applied and sorted (brute force)."""
+    """Canonical members (level by level, and in one pass) against every suit renaming applied
+    and sorted (brute force)."""
     from cpoly.deck.symmetry import suit_symmetries
 
     values = np.arange(n_faces * n_suits)
@@ -336,5 +366,7 @@ def test_multiset_classes_are_the_least_images_under_every_renaming(n_faces, n_s
     dealable = np.flatnonzero(realisations(rows, copies))
     images = [multiset_rank(np.sort(value_map[rows[dealable]], axis=1)) for value_map in suit_symmetries(faces, suits)]
     least, sizes = np.unique(np.min(images, axis=0), return_counts=True)
-    classes = multiset_classes(faces, suits, 5, copies)
-    assert classes.representatives.tolist() == least.tolist() and classes.sizes.tolist() == sizes.tolist()
+    level_by_level = multiset_classes(faces, suits, 5, copies)
+    one_pass = multiset_classes(faces, suits, 5, copies, np.zeros(len(rows), dtype=np.int64))  # categories given
+    for classes in (level_by_level, one_pass):
+        assert classes.representatives.tolist() == least.tolist() and classes.sizes.tolist() == sizes.tolist()

@@ -17,7 +17,7 @@ How the deals are played is chosen once, by the game's kind of deal
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
@@ -260,13 +260,24 @@ class VideoPoker:
             self._single = prepare_game(categories, self.faces, self.suits, self._n_columns, use_cache)
         return self._single
 
-    def copies_deck(self, use_cache: bool = True) -> PreparedCopies:
+    def copies_deck(self, use_cache: bool = True, progress: Progress | None = None) -> PreparedCopies:
         """A deck with copies' tables of value multisets and their classes (cached on disk, and
-        kept for this object's life: :mod:`~cpoly.games.videopoker.prepare.copytables`)."""
+        kept for this object's life: :mod:`~cpoly.games.videopoker.prepare.copytables`); a cold
+        preparation reports to ``progress``.
+
+        When no literal tells the suits apart, only the classes' representatives are classified;
+        otherwise (or when the deal rejects one of them) every multiset is.
+        """
+        if self._copies is None and self.suit_literals == []:
+            classify = self._class_classifier(self.value_faces, self.value_suits)
+            try:
+                self._copies = prepare_copies(classify, self.value_faces, self.value_suits, self.copies,
+                                              self._n_columns, use_cache, self._definition_key, progress)
+            except _RestrictedDeal:
+                pass
         if self._copies is None:
-            categories = self.categories(use_cache)
-            self._copies = prepare_copies(categories, self.value_faces, self.value_suits, self.copies,
-                                          self._n_columns, use_cache)
+            self._copies = prepare_copies(self.categories(use_cache), self.value_faces, self.value_suits,
+                                          self.copies, self._n_columns, use_cache, progress=progress)
         return self._copies
 
     def variant(self, use_cache: bool = True) -> PlayVariant:
@@ -286,21 +297,28 @@ class VideoPoker:
         blocks = self._suit_blocks
         if blocks is None:
             return None
-        ignore = frozenset(self.position_dependent)
-
-        def classify(deals: np.ndarray) -> np.ndarray:
-            classes, rejected, odd = classify_rows(self.game, deals, self.faces, self.suits, ignore)
-            if rejected.any():
-                raise _RestrictedDeal
-            self._store_checks(rejected[:0], odd)
-            return classes
-
+        classify = self._class_classifier(self.faces, self.suits)
         where, key = prepared_file(self, self.suit_classes_key(blocks))
         try:
             return prepare_from_file(classify, blocks, self.faces, self._n_columns, key, use_cache, where,
                                      lambda: game_meta(self, blocks))
         except _RestrictedDeal:
             return None
+
+    def _class_classifier(self, faces: np.ndarray, suits: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+        """The category of each row of cards of ``(faces, suits)`` whose suit classes stand for
+        every hand (class representatives): the checks stored from them, and
+        :class:`_RestrictedDeal` raised when the deal rejects one."""
+        ignore = frozenset(self.position_dependent)
+
+        def classify(rows: np.ndarray) -> np.ndarray:
+            classes, rejected, odd = classify_rows(self.game, rows, faces, suits, ignore)
+            if rejected.any():
+                raise _RestrictedDeal
+            self._store_checks(rejected[:0], odd)
+            return classes
+
+        return classify
 
     def suit_classes_key(self, blocks: SuitBlocks) -> str:
         """The cache key of the game's suit-class preparation (its definitions, its deck and
@@ -369,11 +387,15 @@ class VideoPoker:
         return None if spec.tie_rule is None else (spec.tie_rule.value, str(spec.tie_rule_span))
 
     def hold(self, cards: Sequence[str], paytable: str | None = None,
-             tie_rule: TieRule | str | None = None, use_cache: bool = True) -> HoldResult:
+             tie_rule: TieRule | str | None = None, use_cache: bool = True,
+             progress: Progress | None = None) -> HoldResult:
         """All 32 holds of a dealt hand with exact EVs; the best marked (among equal EVs by
-        ``tie_rule``, by default the game's: :attr:`tie_rule`)."""
+        ``tie_rule``, by default the game's: :attr:`tie_rule`); a deck with copies' cold
+        preparation reports to ``progress``."""
         deal = self.deal_indices(cards)
         self.game.check_dealt(self.game.parse_hand(cards))
+        if self.kind is DealKind.COPIES:
+            self.copies_deck(use_cache, progress)  # prepared first: the checks come with it
         self.require_zero_one()
         return autohold(self.variant(use_cache), deal, self.paytable(paytable), self.tie_rule_choice(tie_rule).rule)
 
@@ -384,6 +406,8 @@ class VideoPoker:
         pay tables (default: the first) or a :class:`PayTable` of one's own, ``tie_rule`` by
         default the game's (:attr:`tie_rule`)."""
         table = paytable if isinstance(paytable, PayTable) else self.paytable(paytable)
+        if self.kind is DealKind.COPIES:
+            self.copies_deck(use_cache, progress)
         variant = self.variant(use_cache)
         self.require_zero_one()
         self.require_unrestricted_deal()

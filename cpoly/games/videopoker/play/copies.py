@@ -18,7 +18,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from cpoly.games.videopoker.hold.holdchoice import HoldResult, draw_weights, play_deal
-from cpoly.games.videopoker.hold.lattice import HAND_SIZE
+from cpoly.games.videopoker.hold.lattice import HAND_SIZE, HOLDS
 from cpoly.games.videopoker.play.choice import (
     HoldChoice,
     choose_holds,
@@ -66,8 +66,9 @@ class CopiesPlay:
         cards, to_sorted = sorted_deal(deal, tables.n, "physical card")
         values_of_cards = (cards // tables.copies).astype(np.int64)
         stacked = StackedTables.of(tables)
-        sorted_counts = hold_counts(subset_indices(values_of_cards[None, :], stacked.offsets, repeats=True),
-                                    stacked)[0]
+        index = subset_indices(values_of_cards[None, :], stacked.offsets, repeats=True)
+        index[0, HOLDS - 1] = self.prepared.class_of(values_of_cards)  # the categories are per class
+        sorted_counts = hold_counts(index, stacked)[0]
         values.check_int64_bounds(draw_weights(tables.n)[0], tables.n)
         allowed = canonical_holds(values_of_cards[None, :])[0][to_sorted]
         faces = np.repeat(tables.faces, tables.copies).tolist()
@@ -93,7 +94,9 @@ class CopiesPlay:
 
         def play(start: int, stop: int) -> tuple[int, int, np.ndarray, HoldChoice]:
             chunk = deals[start:stop]
-            counts = hold_counts(subset_indices(chunk, stacked.offsets, repeats=True), stacked)
+            index = subset_indices(chunk, stacked.offsets, repeats=True)
+            index[:, HOLDS - 1] = np.arange(start, stop)  # the deals are the classes, in order
+            counts = hold_counts(index, stacked)
             _, choice = choose_holds(counts, pay_matrix, weight_by_hold, rule, chunk, tables.faces,
                                      prepared.value_maps, canonical_holds(chunk))
             return start, stop, counts, choice

@@ -27,13 +27,17 @@ So the tables are ``N_j = U_j / w`` over j-multisets, and the 32 holds of every 
 the deal looked up by multiset rank.  All physical deals with one value multiset play alike, and
 suit permutations map multisets to multisets of the same weight, so the deals analysed are the
 classes of :func:`~cpoly.games.videopoker.prepare.multiset.multiset_classes`, each weighted by
-(orbit size) x (physical realisations).
+(orbit size) x (physical realisations).  When no category tells the suits apart, only the
+classes' representatives are classified and the tables are summed class by class
+(:func:`build_multiset_tables`); the category of a deal is its class's
+(:meth:`PreparedCopies.class_of`).
 
 How those deals are played: :mod:`~cpoly.games.videopoker.play.copies`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,8 +56,11 @@ from cpoly.games.videopoker.prepare.multiset import (
     realisations,
 )
 from cpoly.games.videopoker.prepare.prepared import NOT_INVARIANT_NOTE, compact_categories
+from cpoly.games.videopoker.prepare.tables import shrink_by_supersets
+from cpoly.scale.chunks import Progress
 
-__all__ = ["MultisetTables", "PreparedCopies", "build_multiset_tables", "prepare_copies"]
+__all__ = ["PREPARATION_SHARES", "ClassifyRows", "MultisetTables", "PreparedCopies", "build_multiset_tables",
+           "prepare_copies"]
 
 
 @dataclass(frozen=True, eq=False)
@@ -70,7 +77,8 @@ class MultisetTables:
         ``counts[j][rank(S), c]`` = physical 5-card hands of category ``c`` containing a given
         physical realisation of the j-multiset ``S`` (0 for multisets nobody can hold), int64.
     categories : numpy.ndarray
-        Category of every 5-multiset by rank (``n_columns - 1`` for undealable ones).
+        Category of the representative of every class of 5-multisets (in the order of the
+        classes' representatives: :meth:`PreparedCopies.class_of` finds a deal's class).
     faces : numpy.ndarray
         Face of every value (for the ``rank-order`` tie rule).
     """
@@ -89,77 +97,91 @@ class MultisetTables:
 
 
 def build_multiset_tables(categories: np.ndarray, classes: MultisetClasses, faces: np.ndarray, suits: np.ndarray,
-                          copies: int, n_columns: int) -> MultisetTables:
-    """The tables ``N_j`` from the category of every 5-multiset (indexed by rank), read at the
-    representatives of ``classes`` (:func:`multiset_classes` of the values ``(faces, suits)``).
+                          copies: int, n_columns: int, progress: Progress | None = None) -> MultisetTables:
+    """The tables ``N_j`` from the category of the representative of every class of ``classes``
+    (:func:`multiset_classes` of the values ``(faces, suits)``), in their order.
 
-    ``U_4`` counts (5-multiset, 4-position subset) pairs, per class of 4-multisets as for one
-    deck (:meth:`~cpoly.deck.suitclasses.SuitLevels.four_card_table`): ``|orbit(S)| U_4[S] =
-    sum over classes D of |D| w(D) #{i: D - d_i in the class of S} onehot(category(D))``.
-    Each smaller ``U_j`` follows from the one above as for one deck
-    (:func:`~cpoly.games.videopoker.prepare.tables.build_tables`): a pair (M, j positions)
-    extends to ``5 - j`` pairs with one position more, and a pair (M, j + 1 positions of values
-    S') comes from each of its j + 1 positions dropped, so ``(5 - j) U_j[S] = sum over
-    (j+1)-multisets S' and positions i of S' with S' - i = S of U_(j+1)[S']``.  Sums in float64
-    are exact (each at most ``C(5, j) C(n, 5) < 2**53``).
+    Every table is summed per class of j-multisets, one size down at a time, as the four-card
+    table of one deck (:meth:`~cpoly.deck.suitclasses.SuitLevels.four_card_table`): a pair
+    (M, j positions) extends to ``5 - j`` pairs with one position more, and a pair (M, j + 1
+    positions of values D) comes from each of its j + 1 positions dropped, and renamings map
+    classes to classes, so ``|orbit(S)| (5 - j) U_j[S] = sum over classes D of (j+1)-multisets
+    of |D| U_(j+1)[D] #{i: D - d_i in the class of S}``, starting from ``U_5[D] = w(D)
+    onehot(category(D))``.  Sums in float64 are exact (each at most ``|G| C(5, j) C(n, 5) < 2**53``
+    for the group ``G`` of renamings).
+    A class's members have one weight ``w``, so ``N_j = U_j / w`` per class, then per rank.
     """
     n_values = len(faces)
-    size = HAND_SIZE - 1
-    fours, least = dealable_classes(faces, suits, size, copies)
-    if classes.group_order == 1 or least is None:
-        least = fours  # every multiset its own class
-    four_classes = np.flatnonzero(least == fours)
-    class_of = np.zeros(multiset_count(n_values, size), dtype=np.int64)  # by rank: the class of its least member
-    class_of[fours] = np.searchsorted(fours[four_classes], least)
-    deals = all_multisets(n_values, HAND_SIZE, classes.representatives)
-    category = np.asarray(categories)[classes.representatives].astype(np.int64)
-    weights = (classes.sizes * classes.weights).astype(np.float64)
-    cells = len(four_classes) * n_columns
-    total = np.zeros(cells, dtype=np.float64)
-    for dropped in range(HAND_SIZE):
-        index = class_of[multiset_rank(np.delete(deals, dropped, axis=1))] * n_columns + category
-        total += np.bincount(index, weights=weights, minlength=cells)
-    orbits = np.bincount(class_of[fours], minlength=len(four_classes))
-    per_class, remainder = np.divmod(np.rint(total).astype(np.int64).reshape(-1, n_columns), orbits[:, None])
-    if remainder.any():
-        raise AssertionError("four-card class sums do not divide evenly")
-    held = np.zeros(len(class_of), dtype=bool)
-    held[fours] = True
-    summed = [np.where(held[:, None], per_class[class_of], 0).astype(np.float64)]  # 0: multisets nobody holds
-    for size in range(HAND_SIZE - 2, -1, -1):
-        summed.insert(0, _shrink(summed[0], n_values, size))
-    counts = tuple(_per_realisation(u, n_values, copies, j) for j, u in enumerate(summed))
-    return MultisetTables(n_values, copies, n_columns, counts, np.asarray(categories), faces)
+    by_suits = classes.group_order > 1  # else every multiset its own class (categories may tell suits apart)
+    empty = np.zeros(0, dtype=np.int64)
+    upper = _Level(n_values, all_multisets(n_values, HAND_SIZE, classes.representatives), classes.sizes, empty, empty)
+    summed = np.zeros((classes.count, n_columns), dtype=np.int64)
+    summed[np.arange(classes.count), np.asarray(categories, dtype=np.int64)] = classes.weights
+    counts: list[np.ndarray] = []
+    for size in range(HAND_SIZE - 1, -1, -1):
+        level = _Level.of(faces, suits, size, copies, by_suits)
+        summed = level.sum_down(upper, summed, n_columns)
+        counts.insert(0, level.per_rank(summed, copies))
+        upper = level
+        if progress is not None and size == HAND_SIZE - 1:
+            progress(PREPARATION_SHARES["four-card table"], 100)
+    by_class = np.array(categories, dtype=np.int64)
+    by_class.setflags(write=False)
+    return MultisetTables(n_values, copies, n_columns, tuple(counts), by_class, faces)
 
 
-def _shrink(above: np.ndarray, n_values: int, size: int) -> np.ndarray:
-    """``U_size`` from ``U_(size+1)`` (float64, one row per multiset rank; see
-    :func:`build_multiset_tables`)."""
-    supersets = all_multisets(n_values, size + 1)
-    n_columns = above.shape[1]
-    cells = multiset_count(n_values, size) * n_columns
-    columns = np.arange(n_columns, dtype=np.int64)[None, :]
-    weights = above.ravel()
-    total = np.zeros(cells, dtype=np.float64)
-    for dropped in range(size + 1):
-        index = (multiset_rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
-        total += np.bincount(index.ravel(), weights=weights, minlength=cells)
-    quotient, remainder = np.divmod(np.rint(total).astype(np.int64), HAND_SIZE - size)
-    if remainder.any():
-        raise AssertionError("multiset table sums do not divide evenly")
-    return quotient.reshape(-1, n_columns).astype(np.float64)
+@dataclass(frozen=True, eq=False)
+class _Level:
+    """The classes of the dealable j-multisets of ``n_values`` values: their representatives'
+    rows and sizes, and the ranks of the dealable multisets with the class of each."""
 
+    n_values: int
+    rows: np.ndarray
+    sizes: np.ndarray
+    dealable: np.ndarray
+    class_of: np.ndarray
 
-def _per_realisation(summed: np.ndarray, n_values: int, copies: int, size: int) -> np.ndarray:
-    """``N_j = U_j / w`` (int64, read-only) of the ``size``-multisets: the counts per physical
-    realisation of each."""
-    own = realisations(all_multisets(n_values, size), copies)
-    quotient, remainder = np.divmod(np.rint(summed).astype(np.int64), np.maximum(own, 1)[:, None])
-    if remainder.any():
-        raise AssertionError("multiset table sums do not divide by the realisations")
-    quotient.setflags(write=False)
-    result: np.ndarray = quotient
-    return result
+    @classmethod
+    def of(cls, faces: np.ndarray, suits: np.ndarray, size: int, copies: int, by_suits: bool) -> _Level:
+        """The level of ``size``-multisets, by suit classes when ``by_suits`` (else each its own)."""
+        if size == 0:
+            dealable, least = np.zeros(1, dtype=np.int64), None
+        else:
+            dealable, least = dealable_classes(faces, suits, size, copies)
+        least = least if by_suits and least is not None else dealable
+        representatives = dealable[least == dealable]
+        class_of = np.searchsorted(representatives, least)
+        sizes = np.bincount(class_of, minlength=len(representatives))
+        return cls(len(faces), all_multisets(len(faces), size, representatives), sizes, dealable, class_of)
+
+    @property
+    def size(self) -> int:
+        """Values in each multiset of the level."""
+        return int(self.rows.shape[1])
+
+    def sum_down(self, upper: _Level, summed: np.ndarray, n_columns: int) -> np.ndarray:
+        """``U_j`` per class of this level (int64) from ``U_(j+1)`` per class of the level
+        ``upper`` (``summed``; see :func:`build_multiset_tables`)."""
+        class_at = np.zeros(multiset_count(self.n_values, self.size), dtype=np.int64)
+        class_at[self.dealable] = self.class_of
+        total = shrink_by_supersets(upper.sizes[:, None] * summed, upper.rows,
+                                    lambda rows: class_at[multiset_rank(rows)], len(self.sizes))
+        quotient, remainder = np.divmod(total, self.sizes[:, None])
+        if remainder.any():
+            raise AssertionError("multiset class sums do not divide by the orbits")
+        result: np.ndarray = quotient
+        return result
+
+    def per_rank(self, summed: np.ndarray, copies: int) -> np.ndarray:
+        """``N_j = U_j / w`` by rank (int64, read-only) from ``U_j`` per class: each class's
+        members hold one weight; 0 for the multisets nobody holds."""
+        quotient, remainder = np.divmod(summed, realisations(self.rows, copies)[:, None])
+        if remainder.any():
+            raise AssertionError("multiset table sums do not divide by the realisations")
+        table = np.zeros((multiset_count(self.n_values, self.size), summed.shape[1]), dtype=np.int64)
+        table[self.dealable] = quotient[self.class_of]
+        table.setflags(write=False)
+        return table
 
 
 @dataclass(frozen=True, eq=False)
@@ -172,53 +194,97 @@ class PreparedCopies:
     symmetry_note: str
     from_cache: bool
 
+    def class_of(self, row: np.ndarray) -> int:
+        """The index of the class of a sorted row of five card values: its least image under
+        the value maps, found among the representatives.
+
+        >>> faces, suits = np.repeat(np.arange(5), 2), np.tile(np.arange(2), 5)
+        >>> prepared = prepare_copies(np.zeros(multiset_count(10, 5), dtype=np.int64), faces, suits, 2, 1, False)
+        >>> prepared.class_of(np.array([0, 0, 2, 4, 6])) == prepared.class_of(np.array([1, 1, 3, 5, 7]))
+        True
+        """
+        least = int(multiset_rank(np.sort(self.value_maps[:, row], axis=1)).min())
+        index = int(np.searchsorted(self.classes.representatives, least))
+        if self.classes.representatives[index] != least:
+            raise AssertionError(f"no class of the multiset {row.tolist()}")
+        return index
+
+
+#: A cold preparation's progress: (the stage, its share of the work in percent, of 100).
+PREPARATION_SHARES = {"classes": 30, "classified": 55, "four-card table": 85}
+
+#: The category of each row of five card values (sorted), by the engine.
+ClassifyRows = Callable[[np.ndarray], np.ndarray]
+
 
 def prepare_copies(
-    categories: np.ndarray,
+    categories: np.ndarray | ClassifyRows,
     faces: np.ndarray,
     suits: np.ndarray,
     copies: int,
     n_columns: int,
     use_cache: bool = True,
+    key: str = "",
+    progress: Progress | None = None,
 ) -> PreparedCopies:
     """Tables and suit classes of a deck of ``copies`` copies of the values ``(faces, suits)``.
 
     Parameters
     ----------
-    categories : numpy.ndarray
-        Category of every 5-multiset of the values by rank (any value where undealable).
+    categories : numpy.ndarray or callable
+        Category of every 5-multiset of the values by rank (any value where undealable); or,
+        when no category tells the suits apart, a function classifying rows of values
+        (:data:`ClassifyRows`), called once on the classes' representatives only, and then
+        ``key`` names the definitions for the cache.
     faces, suits : numpy.ndarray
         The card values (one entry per value, not per physical card).
+    progress : callable, optional
+        Called with (done, total) as a cold preparation advances (:data:`PREPARATION_SHARES`).
     """
     faces = np.asarray(faces, dtype=np.int64)
     suits = np.asarray(suits, dtype=np.int64)
     n_values = len(faces)
     if copies < 1 or n_values * copies < 2 * HAND_SIZE:
         raise CpolyInputError(f"a deck of {n_values} x {copies} cards is too small: at least 10 needed")
-    categories = np.asarray(categories)
-    if categories.shape != (multiset_count(n_values, HAND_SIZE),):
+    if isinstance(categories, np.ndarray) and categories.shape != (multiset_count(n_values, HAND_SIZE),):
         raise CpolyInputError(f"category array has shape {categories.shape}, expected one per 5-multiset")
-    key = cache.entry_key("copies", faces, suits, copies, compact_categories(categories), n_columns)
+    named = key if callable(categories) else compact_categories(categories)
+    key = cache.entry_key("copies", 2, faces, suits, copies, named, n_columns)
+    maps = suit_symmetries(faces, suits)
+    stored = cache.load_entry("copies", key, _layout(n_values, n_columns)) if use_cache else None
+    if stored is not None and int(stored["group_order"][0]) in (1, len(maps)):
+        tables = MultisetTables(n_values, copies, n_columns, tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)),
+                                stored["categories"], faces)
+        classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
+                                  int(stored["group_order"][0]), bool(stored["invariant"][0]))
+        return _prepared(tables, classes, maps, True)
+    report = progress or (lambda done, total: None)
+    report(0, 100)
+    classes = multiset_classes(faces, suits, HAND_SIZE, copies, None if callable(categories) else categories)
+    report(PREPARATION_SHARES["classes"], 100)
+    representatives = all_multisets(n_values, HAND_SIZE, classes.representatives)
+    by_class = categories(representatives) if callable(categories) else categories[classes.representatives]
+    report(PREPARATION_SHARES["classified"], 100)
+    tables = build_multiset_tables(by_class, classes, faces, suits, copies, n_columns, report)
+    report(100, 100)
+    if use_cache:
+        cache.store_entry_later("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
+            "categories": tables.categories, "representatives": classes.representatives,
+            "sizes": classes.sizes, "weights": classes.weights,
+            "group_order": np.array([classes.group_order], dtype=np.int64),
+            "invariant": np.array([int(classes.invariant)], dtype=np.int64)})
+    return _prepared(tables, classes, maps, False)
+
+
+def _layout(n_values: int, n_columns: int) -> dict[str, tuple[np.dtype, tuple[int | None, ...]]]:
+    """The arrays of a cache entry of :func:`prepare_copies`."""
     int64 = np.dtype(np.int64)
     layout: dict[str, tuple[np.dtype, tuple[int | None, ...]]] = {
         f"counts{j}": (int64, (multiset_count(n_values, j), n_columns)) for j in range(HAND_SIZE)}
-    layout |= {"representatives": (int64, (None,)), "sizes": (int64, (None,)), "weights": (int64, (None,)),
-               "group_order": (int64, (1,)), "invariant": (int64, (1,))}
-    maps = suit_symmetries(faces, suits)
-    stored = cache.load_entry("copies", key, layout) if use_cache else None
-    from_cache = stored is not None and int(stored["group_order"][0]) in (1, len(maps))
-    if stored is not None and from_cache:
-        tables = MultisetTables(n_values, copies, n_columns, tuple(stored[f"counts{j}"] for j in range(HAND_SIZE)),
-                                categories, faces)
-        classes = MultisetClasses(stored["representatives"], stored["sizes"], stored["weights"],
-                                  int(stored["group_order"][0]), bool(stored["invariant"][0]))
-    else:
-        classes = multiset_classes(faces, suits, HAND_SIZE, copies, categories)
-        tables = build_multiset_tables(categories, classes, faces, suits, copies, n_columns)
-        if use_cache:
-            cache.store_entry("copies", key, {f"counts{j}": tables.counts[j] for j in range(HAND_SIZE)} | {
-                "representatives": classes.representatives, "sizes": classes.sizes, "weights": classes.weights,
-                "group_order": np.array([classes.group_order], dtype=np.int64),
-                "invariant": np.array([int(classes.invariant)], dtype=np.int64)})
+    return layout | {"categories": (int64, (None,)), "representatives": (int64, (None,)), "sizes": (int64, (None,)),
+                     "weights": (int64, (None,)), "group_order": (int64, (1,)), "invariant": (int64, (1,))}
+
+
+def _prepared(tables: MultisetTables, classes: MultisetClasses, maps: np.ndarray, from_cache: bool) -> PreparedCopies:
     note = "" if classes.invariant else NOT_INVARIANT_NOTE
     return PreparedCopies(tables, classes, maps if classes.group_order > 1 else maps[:1], note, from_cache)

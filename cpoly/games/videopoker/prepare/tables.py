@@ -34,7 +34,8 @@ from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.hold.lattice import DISCARD_STEPS, HAND_SIZE, HOLDS, held_positions
 from cpoly.scale.parallel import map_chunks
 
-__all__ = ["HandCategories", "SubsetTables", "build_tables", "check_categories", "exclude_discards"]
+__all__ = ["HandCategories", "SubsetTables", "build_tables", "check_categories", "exclude_discards",
+           "shrink_by_supersets"]
 
 #: The category of each sorted five-card hand (rows of card indices), for tables that do not
 #: keep a category per hand.
@@ -187,22 +188,38 @@ def _shrink(table: np.ndarray, n: int, size: int) -> np.ndarray:
     """The table of ``size``-subsets from the table of ``(size + 1)``-subsets.
 
     A hand containing a ``size``-subset ``S`` contains ``5 - size`` subsets ``S + {x}``, so
-    ``T[S] = sum(T[S + {x}] for x not in S) / (5 - size)``.  Sums are exact: float64 weights hold
-    integers below 2**53 and every count here is at most ``C(n, 5) * 5``.
+    ``T[S] = sum(T[S + {x}] for x not in S) / (5 - size)`` (:func:`shrink_by_supersets`).
     """
-    supersets = all_hands(n, size + 1)
-    n_columns = table.shape[1]
-    cells = comb(n, size) * n_columns
-    columns = np.arange(n_columns, dtype=np.int64)[None, :]
-    weights = table.ravel().astype(np.float64)
+    return shrink_by_supersets(table, all_hands(n, size + 1), colex_rank, comb(n, size))
+
+
+def shrink_by_supersets(above: np.ndarray, supersets: np.ndarray, rank: Callable[[np.ndarray], np.ndarray],
+                        n_rows: int) -> np.ndarray:
+    """``T[S] = sum over the rows S' of ``supersets`` and positions i with S' - i = S of
+    above[S'], / (5 - |S|)``, int64 ``(n_rows, n_columns)``: the table one size down, its row
+    of ``S`` at ``rank(S)``, for sets (``rank`` colex) and multisets alike (the multiset rank,
+    or the class of a multiset's rank when the rows are classes).
+
+    One ``bincount`` per dropped position over the nonzero cells; sums are exact: float64 weights hold integers below
+    2**53 and every count here is at most ``C(n, 5) * 5``.
+
+    >>> above = np.array([[4], [8], [16]])          # the three pairs of {0, 1, 2}, colex order
+    >>> shrink_by_supersets(above, all_hands(3, 2), colex_rank, 3)[:, 0].tolist()   # sums / (5 - 1)
+    [3, 5, 6]
+    """
+    size = supersets.shape[1] - 1
+    n_columns = above.shape[1]
+    cells = n_rows * n_columns
+    rows, columns = np.nonzero(above)  # only the cells that count (a one-hot table: one a row)
+    weights = above[rows, columns].astype(np.float64)
     total = np.zeros(cells, dtype=np.float64)
     for dropped in range(size + 1):
-        index = (colex_rank(np.delete(supersets, dropped, axis=1)) * n_columns)[:, None] + columns
-        total += np.bincount(index.ravel(), weights=weights, minlength=cells)
+        index = rank(np.delete(supersets, dropped, axis=1))[rows] * n_columns + columns
+        total += np.bincount(index, weights=weights, minlength=cells)
     quotient, remainder = np.divmod(np.rint(total).astype(np.int64), HAND_SIZE - size)
     if remainder.any():
         raise AssertionError("subset table sums do not divide evenly")
-    result: np.ndarray = quotient.reshape(comb(n, size), n_columns)
+    result: np.ndarray = quotient.reshape(n_rows, n_columns)
     return result
 
 
