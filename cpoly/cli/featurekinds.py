@@ -180,6 +180,10 @@ class LinesFound(NamedTuple):
     def expected_return(self) -> Fraction:
         return self.exact.expected_return
 
+    @property
+    def variances(self) -> tuple[StatedVariance, ...]:
+        return self.exact.variances
+
 
 def _lines_json(found: LinesFound) -> dict[str, Any]:
     exact_found = found.exact
@@ -314,7 +318,7 @@ FEATURES: dict[str, tuple[FeatureKind, ...]] = {
                     "exact", _ultimate_x, _ultimate_x_lines, _ultimate_x_json, multiplier_states,
                     solves=lambda feature: feature.lines == 1, variances=_stated_variances),
         FeatureKind(LINES_METHOD, _ultimate_x_lines_solved, _lines_lines, _lines_json,
-                    lambda found: line_totals(found.exact), measured=True)),
+                    lambda found: line_totals(found.exact), measured=True, variances=_stated_variances)),
     "multiplier_layer": (FeatureKind(
         "closed form over the base game's optimal return (the strategy is unchanged)", _layer, _layer_lines,
         _layer_json, variances=_stated_variances),),
