@@ -327,7 +327,7 @@ FEATURES: dict[str, tuple[FeatureKind, ...]] = {
         _wheel, _wheel_lines, _wheel_json, returns=_per_total_bet, variances=_stated_variances),),
     "dream_card": (FeatureKind(
         "every four-card set with its best fifth card, each deal worth its best hold's EV (exact)", _dream_card,
-        _dream_lines, _dream_json),),
+        _dream_lines, _dream_json, variances=_stated_variances),),
 }
 
 

@@ -291,3 +291,60 @@ def test_simulated_three_line_sessions_have_the_exact_variances(outcomes: np.nda
     _within(rounds.ravel(), found.expected_return, found.round_variance)
     _within(rounds.sum(axis=0) / np.sqrt(len(rounds)), float(found.expected_return) * np.sqrt(len(rounds)),
             found.long_run_variance)
+
+
+def _dream_deals(outcomes: np.ndarray) -> tuple[dict[tuple[int, ...], int], np.ndarray]:
+    """Each four-card set's dealt hand (row) when the fifth is the best: of the fifth cards
+    making the deal worth most, the lowest; and every deal's EV of its best hold (times LCM)."""
+    worth = (_scaled(outcomes) @ np.array(PAYS, dtype=np.int64)).max(axis=1)
+    chosen: dict[tuple[int, ...], tuple[int, int, int]] = {}
+    for row, (deal, value) in enumerate(zip(all_hands(18, 5).tolist(), worth.tolist())):
+        for dropped in range(5):
+            four = tuple(deal[:dropped] + deal[dropped + 1:])
+            chosen[four] = min(chosen.get(four, (-value, deal[dropped], row)), (-value, deal[dropped], row))
+    return {four: row for four, (_, _, row) in chosen.items()}, worth
+
+
+def test_dream_card_variance_by_brute_force(outcomes: np.ndarray, game: VideoPoker) -> None:
+    """``E[P^2]`` of each deal's best holds (the least and the largest over tied holds), the
+    dealt hand of each four-card set by the rule, summed here."""
+    per_hold = _scaled(outcomes)
+    values, squares = per_hold @ np.array(PAYS, dtype=np.int64), per_hold @ np.array(PAYS, dtype=np.int64) ** 2
+    maximal = values == values.max(axis=1)[:, None]
+    low = np.where(maximal, squares, np.iinfo(np.int64).max).min(axis=1)
+    high = np.where(maximal, squares, -1).max(axis=1)
+    dealt, worth = _dream_deals(outcomes)
+    rows = np.array(list(dealt.values()))
+    chance = Fraction(1, 8)
+    found = analyze_dream_card(game.single_deck(use_cache=False), game.paytable(), DreamCard(None, chance, NOWHERE))
+    mean = (1 - chance) * Fraction(int(worth.sum()), len(worth) * LCM) + chance * Fraction(int(worth[rows].sum()),
+                                                                                            len(rows) * LCM)
+    bounds = [(1 - chance) * Fraction(int(side.sum()), len(side) * LCM)
+              + chance * Fraction(int(side[rows].sum()), len(rows) * LCM) - mean**2 for side in (low, high)]
+    print(f"variance {float(found.variance):.6f} in [{float(bounds[0]):.6f}, {float(bounds[1]):.6f}]")
+    assert found.expected_return == mean and bounds[0] <= found.variance <= bounds[1]
+    assert found.variance != found.base_second_moment - found.base_return**2  # the dream card changes it
+
+
+def test_simulated_dream_card_hands_have_the_exact_mean_and_variance(outcomes: np.ndarray,
+                                                                    game: VideoPoker) -> None:
+    """300 000 hands, half of them with the dream card (four cards dealt, the fifth by the
+    rule), each held by its first best hold and drawn from the rest of a shuffled deck."""
+    dealt, _ = _dream_deals(outcomes)
+    dream_row = np.zeros(comb(18, 4), dtype=np.int64)
+    dream_row[colex_rank(np.array(list(dealt)))] = list(dealt.values())
+    values = _scaled(outcomes) @ np.array(PAYS, dtype=np.int64)
+    first_best = np.argmax(values == values.max(axis=1)[:, None], axis=1)
+    hands, rng = all_hands(18, 5).astype(np.int64), np.random.default_rng(23)
+    n = 300_000
+    shuffled = np.argsort(rng.random((n, 18)), axis=1)
+    random_rows = colex_rank(np.sort(shuffled[:, :5], axis=1))
+    dreamed = rng.random(n) < 0.5
+    rows = np.where(dreamed, dream_row[colex_rank(np.sort(shuffled[:, :4], axis=1))], random_rows)
+    deals = hands[rows]
+    rest = np.array([[c for c in perm if c not in deal] for perm, deal in zip(shuffled.tolist(), deals.tolist())])
+    keep = (first_best[rows][:, None] >> np.arange(5)) & 1 == 1
+    category = CATEGORIES[colex_rank(np.sort(np.where(keep, deals, rest[:, :5]), axis=1))]
+    found = analyze_dream_card(game.single_deck(use_cache=False), game.paytable(),
+                               DreamCard(None, Fraction(1, 2), NOWHERE))
+    _within(np.array(PAYS, dtype=float)[category], found.expected_return, found.variance)
