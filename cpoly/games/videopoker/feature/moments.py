@@ -31,11 +31,14 @@ __all__ = ["ChosenChunk", "StatedVariance", "chosen_chunks", "chosen_means", "de
 
 class StatedVariance(NamedTuple):
     """A variance and its definition: ``label`` names its unit of play ("per hand", "per
-    game"), ``definition`` says of what, per which bet."""
+    game"), ``definition`` says of what, per which bet; ``of_sessions``: a session's total
+    grows by it per unit of play (false for one hand of a chain whose hands are correlated:
+    the long-run variance is the session's), so confidence limits of a session use it."""
 
     label: str
     value: Fraction
     definition: str
+    of_sessions: bool = True
 
 
 def derived_table(paytable: PayTable, name: str, worth: Callable[[int, Fraction], Fraction]) -> PayTable:

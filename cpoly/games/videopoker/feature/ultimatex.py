@@ -85,7 +85,7 @@ class UltimateXAnalysis:
         bet = f"per unit of the bet of {self.feature.bet} units"
         return (StatedVariance("per hand", self.hand_variance,
                                f"of one hand's pay under the stationary distribution of the multiplier, {bet}; "
-                               "hands are correlated through the multiplier"),
+                               "hands are correlated through the multiplier", of_sessions=False),
                 StatedVariance("long run, per hand", self.long_run_variance,
                                f"lim Var(X_1 + ... + X_n) / n of a session's hands, {bet}: the asymptotic variance of "
                                "the Markov reward process, exact from the relative values"))

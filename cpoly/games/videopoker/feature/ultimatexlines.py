@@ -90,7 +90,7 @@ class UltimateXLinesAnalysis:
         return (StatedVariance("per round", self.round_variance,
                                f"of one round's pay (all lines) under the stationary distribution of every line's "
                                f"multiplier, {bet}; exact: the split of the total over the lines enters through "
-                               "E[sum of squared multipliers | total], from the chain"),
+                               "E[sum of squared multipliers | total], from the chain", of_sessions=False),
                 StatedVariance("long run, per round", self.long_run_variance,
                                f"lim Var(R_1 + ... + R_n) / n of a session's rounds, {bet}: the asymptotic variance "
                                "of the Markov reward process, exact from the relative values of the totals"))
