@@ -120,7 +120,7 @@ def run_deal_report(args: argparse.Namespace, write: ReportWriter) -> int:
 def par_figures(result: DealReturn) -> dict[str, Any]:
     """Per hand its cycle and share of the return; the volatility index and the confidence
     limits of the return (:mod:`cpoly.games.videopoker.par.sheet`'s formulas)."""
-    from cpoly.games.videopoker.par.sheet import CONFIDENCES, HANDS, confidence_limits, z_score
+    from cpoly.games.videopoker.par.sheet import volatility_figures
 
     expected, deviation = result.expected_return, result.standard_deviation
     hands = [{"name": name, "pays_exact": exact(pay), "combinations": ways,
@@ -128,13 +128,8 @@ def par_figures(result: DealReturn) -> dict[str, Any]:
               "return_exact": exact(c), "share": float(c / expected) if expected else None}
              for name, pay, ways, p, c in zip(result.names, result.pays, result.combinations,
                                               result.probabilities, result.contributions)]
-    limits = [{"hands": n, "limits": [dict(zip(("confidence", "low", "high"),
-                                               (float(c), *confidence_limits(expected, deviation, c, n))))
-                                      for c in CONFIDENCES]} for n in HANDS]
     return {"return": float(expected), "return_exact": exact(expected), "hands": hands,
-            "volatility_index": [{"confidence": float(c), "z": z_score(c), "index": z_score(c) * deviation}
-                                 for c in CONFIDENCES],
-            "confidence_limits": {"method": "normal approximation: return +- z * SD / sqrt(hands)", "rows": limits}}
+            **volatility_figures(expected, deviation)}
 
 
 def _provenance(args: argparse.Namespace) -> dict[str, Any]:

@@ -180,6 +180,10 @@ class LinesFound(NamedTuple):
     def expected_return(self) -> Fraction:
         return self.exact.expected_return
 
+    @property
+    def variances(self) -> tuple[StatedVariance, ...]:
+        return self.exact.variances
+
 
 def _lines_json(found: LinesFound) -> dict[str, Any]:
     exact_found = found.exact
@@ -334,7 +338,7 @@ FEATURES: dict[str, tuple[FeatureKind, ...]] = {
                     "exact", _ultimate_x, _ultimate_x_lines, _ultimate_x_json, multiplier_states,
                     solves=lambda feature: feature.lines == 1, variances=_stated_variances),
         FeatureKind(LINES_METHOD, _ultimate_x_lines_solved, _lines_lines, _lines_json,
-                    lambda found: line_totals(found.exact), measured=True)),
+                    lambda found: line_totals(found.exact), measured=True, variances=_stated_variances)),
     "multiplier_layer": (
         FeatureKind("closed form over the base game's optimal return and the deal wheel's chance times its average "
                     "award (the strategy is unchanged: the spin is awarded on the deal, whatever the hold)", _layer,
@@ -347,7 +351,7 @@ FEATURES: dict[str, tuple[FeatureKind, ...]] = {
         _wheel, _wheel_lines, _wheel_json, returns=_per_total_bet, variances=_stated_variances),),
     "dream_card": (FeatureKind(
         "every four-card set with its best fifth card, each deal worth its best hold's EV (exact)", _dream_card,
-        _dream_lines, _dream_json),),
+        _dream_lines, _dream_json, variances=_stated_variances),),
 }
 
 

@@ -168,6 +168,8 @@ def report_data(args: argparse.Namespace, source: GameSource, analysed: Report, 
     data: dict[str, Any] = {"report": KIND, "game": source.title, "heading": analysed.heading,
                             "analysis": analysis_json(analysis, names) | origin | analysed.extra_json,
                             "par": par_json(analysis, names, minimum, jurisdiction)}
+    if "features" in data["analysis"]:
+        data["analysis"]["features"] = [_with_volatility(found) for found in data["analysis"]["features"]]
     data |= _multiplay(args, source, analysis) if args.play_as is None else \
         {"multiplay": None, "multiplay_note": "the multi-play variances are those of the optimal strategy: "
                                               "not shown with --play-as"}
@@ -187,10 +189,17 @@ def report_data(args: argparse.Namespace, source: GameSource, analysed: Report, 
     return data
 
 
+def _with_volatility(found: dict[str, Any]) -> dict[str, Any]:
+    """A feature's JSON with the PAR sheet's volatility figures from its exact variance."""
+    from cpoly.cli.featurevariance import volatility_json
+
+    return found | {"volatility": volatility_json(Fraction(found["return_exact"]), found["variances"])}
+
+
 def par_json(analysis: GameAnalysis, names: list[str], minimum: Fraction, jurisdiction: str) -> dict[str, Any]:
     """The PAR figures beyond ``analyze --json`` (:mod:`~cpoly.games.videopoker.par`), exact
     ones as ``"p/q"`` beside their floats."""
-    from cpoly.games.videopoker.par.sheet import CONFIDENCES, HANDS, confidence_limits, hand_figures, z_score
+    from cpoly.games.videopoker.par.sheet import hand_figures, volatility_figures
 
     expected, deviation, hits = analysis.expected_return, analysis.standard_deviation, analysis.hit_frequency
 
@@ -202,18 +211,11 @@ def par_json(analysis: GameAnalysis, names: list[str], minimum: Fraction, jurisd
               "probability": float(h.probability), "probability_exact": exact(h.probability),
               **pair("cycle", h.cycle), "return": float(h.contribution), "return_exact": exact(h.contribution),
               **pair("share", h.share)} for h in hand_figures(analysis, names)]
-    limits = [{"hands": n, "limits": [dict(zip(("confidence", "low", "high"),
-                                               (float(c), *confidence_limits(expected, deviation, c, n))))
-                                      for c in CONFIDENCES]} for n in HANDS]
     return {"return": float(expected), "return_exact": exact(expected),
             "hit_frequency": float(hits), "hit_frequency_exact": exact(hits),
             "hit_cycle": None if not hits else float(1 / hits),
             "variance": float(analysis.variance), "variance_exact": exact(analysis.variance),
-            "standard_deviation": deviation, "hands": hands,
-            "volatility_index": [{"confidence": float(c), "z": z_score(c), "index": z_score(c) * deviation}
-                                 for c in CONFIDENCES],
-            "confidence_limits": {"method": "normal approximation: return +- z * SD / sqrt(hands)",
-                                  "rows": limits},
+            "standard_deviation": deviation, "hands": hands, **volatility_figures(expected, deviation),
             "minimum": {"jurisdiction": jurisdiction, "required": float(minimum), "required_exact": exact(minimum),
                         "verdict": "PASS" if expected >= minimum else "FAIL",
                         "margin": float(expected - minimum), "margin_exact": exact(expected - minimum)}}

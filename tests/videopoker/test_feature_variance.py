@@ -19,6 +19,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from fractions import Fraction
 from math import comb, lcm
 from pathlib import Path
+from statistics import NormalDist
 
 import numpy as np
 import pytest
@@ -318,3 +319,33 @@ def _run(args: list[str]) -> tuple[int, str, str]:
     with redirect_stdout(out), redirect_stderr(err):
         code = main(args)
     return code, out.getvalue(), err.getvalue()
+
+
+@pytest.mark.parametrize(("feature", "used"), [
+    ("feature ultimate_x: lines 2, multipliers (RoyalFlush 2, StraightFlush 2, FourOfAKind 3, FullHouse 12, "
+     "Flush 10, Straight 7, ThreeOfAKind 4, TwoPair 3, JacksOrBetter 2)\n", "long run, per round"),
+    ("feature dream_card: chance 5%\n", "per hand"),
+])
+def test_the_par_sheet_states_a_features_volatility_from_its_exact_variance(tmp_path: Path, feature: str,
+                                                                            used: str) -> None:
+    """``report``: the volatility index ``z SD`` and the limits ``return -+ z SD / sqrt(n)`` of
+    the variance a session grows by (the long-run one where hands are correlated), named on the
+    page; ``z`` the normal quantile computed here."""
+    shutil.copy(SMALL, tmp_path / "small_poker.cp")
+    path = tmp_path / "game.cp"
+    path.write_text(f'import "small_poker.cp"\n{feature}')
+    code, out, err = _run(["report", str(path), "--out", str(tmp_path / "report"), "--json"])
+    assert code == 0, err
+    found = json.loads(out)["analysis"]["features"][0]
+    volatility = found["volatility"]
+    stated = {v["label"]: Fraction(v["variance_exact"]) for v in found["variances"]}
+    deviation, expected = float(stated[used]) ** 0.5, float(Fraction(found["return_exact"]))
+    z = {c: NormalDist().inv_cdf(0.5 + c / 2) for c in (0.9, 0.95)}
+    assert volatility["variance"] == used
+    assert [vi["index"] for vi in volatility["volatility_index"]] == pytest.approx([z[0.9] * deviation,
+                                                                                   z[0.95] * deviation])
+    first = volatility["confidence_limits"]["rows"][0]
+    assert first["hands"] == 1000 and first["limits"][1]["low"] == pytest.approx(
+        expected - z[0.95] * deviation / 1000**0.5)
+    page = (tmp_path / "report" / "index.html").read_text()
+    assert f'id="feature-volatility-{found["kind"]}"' in page and f"From the exact variance {used}" in page

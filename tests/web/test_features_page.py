@@ -179,3 +179,25 @@ def test_three_play_ultimate_x_a_multiplier_per_line(page: Any, tmp_path: Path) 
     assert [row[3] for row in _rows(page, "#holds")] == [hold["ev_exact"] for hold in expected["holds"]]
     assert _rows(page, "#holds")[0][1] == " ".join(expected["best"]["held"])
     page.screenshot(path=str(tmp_path / "ultimate_x_3play.png"), full_page=True)
+
+
+def test_a_features_exact_variances_as_the_cli_states_them(page: Any) -> None:
+    """Super Times Pay (a multiplier layer, a closed form: quick): the table of the feature's
+    exact variances, each figure, its exact value on hover and its definition as ``analyze
+    --json`` gives them."""
+    page.goto("/")
+    page.locator("#pays input").first.wait_for()
+    page.get_by_label("Game", exact=True).select_option("super_times_pay_jacks_or_better")
+    page.locator("#pays caption", has_text="(9/5)").wait_for()  # its one table, not Jacks or Better's 9/6
+    page.get_by_label("Cards", exact=True).fill(" ".join(DEAL))
+    page.get_by_role("button", name="Analyze", exact=True).click()
+    caption = page.locator("#features caption", has_text="Exact variances")
+    caption.wait_for()
+    (feature,) = cli_json("analyze", "definitions/super_times_pay_jacks_or_better.cp")["features"]
+    assert caption.inner_text() == f"Exact variances of {feature['kind']}"
+    assert _rows(page, "#features table:last-of-type") == [
+        [v["label"], f"{v['variance']:.6f}", f"{v['standard_deviation']:.6f}", v["definition"]]
+        for v in feature["variances"]]
+    values = page.locator("#features table:last-of-type tbody td:nth-child(2)")
+    assert values.evaluate_all("(cells) => cells.map((c) => c.title)") == [
+        v["variance_exact"] for v in feature["variances"]]

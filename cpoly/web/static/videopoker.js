@@ -249,13 +249,27 @@
       ], f.distribution.rows));
     }
     for (const [key, rows] of Object.entries(f)) {
-      if (!Array.isArray(rows) || !rows.length || typeof rows[0] !== "object") continue;
+      if (key === "variances" || !Array.isArray(rows) || !rows.length || typeof rows[0] !== "object") continue;
       const keys = Object.keys(rows[0]).filter((k) => !k.endsWith("_exact") && scalar(rows[0][k]));
       nodes.push(table(`${spaced(key)} of ${f.kind}`, keys.map((k) => ({
         head: spaced(k), num: true, cell: (r) => number(r[k]), title: (r) => String(r[`${k}_exact`] ?? r[k]),
       })), rows));
     }
+    nodes.push(featureVariances(f));
     return nodes;
+  }
+
+  // A feature's exact variances (`analyze --json`'s `variances`): what each is of, its value
+  // (exact on hover) and its standard deviation; a line saying so when none is exact.
+  function featureVariances(f) {
+    const stated = f.variances || [];
+    if (!stated.length) return el("p", { class: "summary", text: `No exact variance is stated for ${f.kind}.` });
+    return table(`Exact variances of ${f.kind}`, [
+      { head: "variance", cell: (v) => v.label },
+      { head: "value", num: true, cell: (v) => fmt.fixed(v.variance, 6), title: (v) => v.variance_exact },
+      { head: "SD", num: true, cell: (v) => fmt.fixed(v.standard_deviation, 6) },
+      { head: "of what", cell: (v) => v.definition },
+    ], stated);
   }
 
   // The states a hand can be analysed in: the base game, each Multi-Strike level, each

@@ -31,7 +31,7 @@ optimal policy (ties among equally valued holds: the solver's choice, the first 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -39,7 +39,7 @@ from math import lcm
 import numpy as np
 
 from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
-from cpoly.games.videopoker.feature.moments import StatedVariance, chosen_means, derived_table, squared_table
+from cpoly.games.videopoker.feature.moments import StatedVariance, chosen_means, derived_table, pays_on, squared_table
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
 from cpoly.lang.paytable import PayTable
@@ -85,7 +85,7 @@ class UltimateXAnalysis:
         bet = f"per unit of the bet of {self.feature.bet} units"
         return (StatedVariance("per hand", self.hand_variance,
                                f"of one hand's pay under the stationary distribution of the multiplier, {bet}; "
-                               "hands are correlated through the multiplier"),
+                               "hands are correlated through the multiplier", of_sessions=False),
                 StatedVariance("long run, per hand", self.long_run_variance,
                                f"lim Var(X_1 + ... + X_n) / n of a session's hands, {bet}: the asymptotic variance of "
                                "the Markov reward process, exact from the relative values"))
@@ -127,7 +127,7 @@ def _variances(lattices: HoldLattices, states: Sequence[MultiplierState], holds:
     """The per-hand and the long-run variance of a hand's pay (see the module docstring), per
     unit of pay, of the policy ``holds`` (one per state) whose chances of each next
     multiplier are ``moves``."""
-    on_group = [derived_table(lattices.paytable, "pays on a group", _on(group)) for group in lattices.groups]
+    on_group = [derived_table(lattices.paytable, "pays on a group", pays_on(group)) for group in lattices.groups]
     squares, *group_pays = chosen_means(lattices, [squared_table(lattices.paytable), *on_group], holds)
     hand = -gain**2
     long_run = Fraction(0)
@@ -146,11 +146,6 @@ def _improve(lattices: HoldLattices, multiplier: Fraction, next_values: Sequence
     iteration stops instead of cycling between equally good holds)."""
     new = lattices.choose(multiplier, next_values)
     return old if bool(new.is_maximal(old.best).all()) else new
-
-
-def _on(group: Sequence[int]) -> Callable[[int, Fraction], Fraction]:
-    """The pay on the categories of ``group``, 0 on the others."""
-    return lambda category, pay: pay if category in group else Fraction(0)
 
 
 def solve_average_reward(pays: Sequence[Fraction], moves: Sequence[Sequence[Fraction]]

@@ -32,6 +32,9 @@ from math import lcm
 import numpy as np
 
 from cpoly.games.videopoker.feature.lattices import RELATIVE_TOLERANCE, HoldLattices
+from cpoly.games.videopoker.feature.linemoments import LineChain, round_variances
+from cpoly.games.videopoker.feature.moments import StatedVariance
+from cpoly.games.videopoker.feature.packing import total_distribution, unique_rows, unpack
 from cpoly.games.videopoker.feature.ultimatex import MAX_ITERATIONS, analyze_ultimate_x, solve_linear
 from cpoly.games.videopoker.play.summary import Progress
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
@@ -71,12 +74,26 @@ class UltimateXLinesAnalysis:
     states: tuple[TotalState, ...]
     line_shares: tuple[tuple[Fraction, Fraction], ...]
     iterations: int
+    round_variance: Fraction
+    long_run_variance: Fraction
     method: str = METHOD
 
     @property
     def expected_return(self) -> Fraction:
         """Long-run payout per unit bet (``bet`` per line)."""
         return self.gain / (self.feature.bet * self.feature.lines)
+
+    @property
+    def variances(self) -> tuple[StatedVariance, ...]:
+        """Per round of all lines, per unit of the total bet (:mod:`.linemoments`)."""
+        bet = f"per unit of the total bet ({self.feature.lines} lines of {self.feature.bet} units)"
+        return (StatedVariance("per round", self.round_variance,
+                               f"of one round's pay (all lines) under the stationary distribution of every line's "
+                               f"multiplier, {bet}; exact: the split of the total over the lines enters through "
+                               "E[sum of squared multipliers | total], from the chain", of_sessions=False),
+                StatedVariance("long run, per round", self.long_run_variance,
+                               f"lim Var(R_1 + ... + R_n) / n of a session's rounds, {bet}: the asymptotic variance "
+                               "of the Markov reward process, exact from the relative values of the totals"))
 
 
 @dataclass(frozen=True)
@@ -113,7 +130,7 @@ class _Model:
         chances are equal (so their values are equal at every total)."""
         lattices = self.lattices
         columns = np.stack([lattices.pays.reshape(-1), *(ind.reshape(-1) for ind in lattices.indicators)], axis=1)
-        return _unique_rows(columns.astype(np.int64))[1].reshape(-1, 32).astype(np.int64)
+        return unique_rows(columns.astype(np.int64))[1].reshape(-1, 32).astype(np.int64)
 
     def sums(self, lines: int) -> list[Fraction]:
         return sorted({sum(c, Fraction(0)) for c in combinations_with_replacement(self.values, lines)})
@@ -122,26 +139,6 @@ class _Model:
         """``(len(rows), values)`` int64: each line's chance of each next multiplier, times ``L``."""
         found = np.stack([lattice[rows, holds] for lattice in self.lattices.indicators], axis=1).astype(np.int64)
         return np.concatenate([self.lattices.lcm_weight - found.sum(axis=1, keepdims=True), found], axis=1)
-
-
-def total_distribution(counts: Sequence[int], exponents: Sequence[int], lines: int, bits: int,
-                       weight: int = 1) -> int:
-    """``weight * (Σ_v counts[v] x^exponents[v]) ** lines`` packed in one integer, ``bits`` per
-    coefficient (every coefficient, and every sum of them, below ``2 ** bits``): Kronecker
-    substitution, one big-integer power.
-
-    >>> packed = total_distribution([1, 2], [1, 2], 2, bits=8)   # (x + 2x^2)^2 = x^2 + 4x^3 + 4x^4
-    >>> unpack(packed, [2, 3, 4], bits=8)
-    [1, 4, 4]
-    """
-    base = sum(c << (bits * e) for c, e in zip(counts, exponents))
-    return int(weight * base**lines)
-
-
-def unpack(packed: int, exponents: Sequence[int], bits: int) -> list[int]:
-    """The coefficients of ``x^e`` for each ``e`` of a :func:`total_distribution`."""
-    mask = (1 << bits) - 1
-    return [(packed >> (bits * e)) & mask for e in exponents]
 
 
 def analyze_ultimate_x_lines(prepared: PreparedGame, paytable: PayTable, feature: UltimateX,
@@ -170,7 +167,13 @@ def analyze_ultimate_x_lines(prepared: PreparedGame, paytable: PayTable, feature
     gain, relative, shares, line_shares, index = evaluation
     states = tuple(TotalState(t, share, h, index[i], _held_otherwise(model, base.maximal, policy[i]))
                    for i, (t, share, h) in enumerate(zip(totals, shares, relative)))
-    return UltimateXLinesAnalysis(feature, paytable, base.value, gain, states, line_shares, rounds)
+    distinct = _distinct(policy)[1]
+    chain = LineChain(lattices, model.values, model.lines, distinct,
+                      [model.counts(np.arange(len(best)), best) for best in distinct], totals, index, shares,
+                      relative, gain)
+    per_round, long_run = (v / (feature.bet * feature.lines) ** 2 for v in round_variances(chain))
+    return UltimateXLinesAnalysis(feature, paytable, base.value, gain, states, line_shares, rounds, per_round,
+                                  long_run)
 
 
 def per_line_model_return(prepared: PreparedGame, paytable: PayTable, feature: UltimateX) -> Fraction:
@@ -242,7 +245,7 @@ def _transitions(model: _Model, totals: list[Fraction], best: np.ndarray) -> lis
     with the same per-line chances summed first, then one packed power each."""
     lattices = model.lattices
     counts = model.counts(np.arange(len(best)), best)
-    unique, inverse = _unique_rows(counts)
+    unique, inverse = unique_rows(counts)
     weights = np.bincount(inverse, weights=lattices.prepared.sizes, minlength=len(unique))
     exponents = model.exponents(model.values)
     packed = sum(total_distribution(row, exponents, model.lines, model.bits, int(w))
@@ -250,19 +253,6 @@ def _transitions(model: _Model, totals: list[Fraction], best: np.ndarray) -> lis
     found = unpack(packed, model.exponents(totals), model.bits)
     whole = int(lattices.deals * lattices.lcm_weight**model.lines)
     return [Fraction(c, whole) for c in found]
-
-
-def _unique_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct rows and each row's index among them: a 1-d hash finds them, and the rows
-    are checked equal to their representative (``np.unique(axis=0)`` when a hash collides)."""
-    key = np.zeros(len(rows), dtype=np.int64)
-    for column in rows.T:
-        key = (key * 0x100000001B3) ^ column  # FNV-style, wrapping
-    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
-    if (rows[first][inverse] == rows).all():
-        return rows[first], inverse.ravel()
-    unique, inverse = np.unique(rows, axis=0, return_inverse=True)
-    return unique, inverse.ravel()
 
 
 def _policy_shares(moves: list[list[Fraction]], index: list[int]) -> list[Fraction]:

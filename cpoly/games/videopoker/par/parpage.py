@@ -109,15 +109,36 @@ def _summary_section(data: dict[str, Any]) -> str:
 
 def _limits_section(data: dict[str, Any]) -> str:
     limits = data["par"]["confidence_limits"]
-    header = ["hands"] + [f"{level['confidence']:.0%} {side}" for level in limits["rows"][0]["limits"]
-                          for side in ("low", "high")]
-    rows = ["<tr>" + _num(f"{row['hands']:,}", row["hands"])
-            + "".join(_num(_percent(level[side], 3)) for level in row["limits"] for side in ("low", "high"))
-            + "</tr>" for row in limits["rows"]]
-    return ("<h2>Confidence limits of the return</h2>" + _table(header, rows, "limits")
+    return ("<h2>Confidence limits of the return</h2>" + _limits_table(limits, "hands", "limits")
             + '<p class="note">The average return of that many independent hands lies between the limits '
               f"with the confidence shown, by the {_e(limits['method'])} (an approximation: the return and "
               "the standard deviation it uses are exact).</p>")
+
+
+def _limits_table(limits: dict[str, Any], unit: str, identity: str) -> str:
+    """The confidence limits after each number of ``unit`` (a row each), low and high per level."""
+    header = [unit] + [f"{level['confidence']:.0%} {side}" for level in limits["rows"][0]["limits"]
+                       for side in ("low", "high")]
+    rows = ["<tr>" + _num(f"{row['hands']:,}", row["hands"])
+            + "".join(_num(_percent(level[side], 3)) for level in row["limits"] for side in ("low", "high"))
+            + "</tr>" for row in limits["rows"]]
+    return _table(header, rows, identity)
+
+
+def _feature_volatility(found: dict[str, Any]) -> str:
+    """A feature's volatility index and confidence limits (``report`` only), from the variance
+    named (the one a session's total grows by)."""
+    volatility = found.get("volatility")
+    if volatility is None:
+        return ""
+    kind, unit = _e(found["kind"]), _e(volatility["unit"])
+    rows = [f"<tr><th>volatility index at {vi['confidence']:.0%} (z = {vi['z']:.4f})</th>"
+            f"{_num(format(vi['index'], '.4f'))}</tr>" for vi in volatility["volatility_index"]]
+    return (_table(["figure", "value"], rows, f"feature-volatility-{kind}")
+            + _limits_table(volatility["confidence_limits"], unit, f"feature-limits-{kind}")
+            + f'<p class="note">From the exact variance {_e(volatility["variance"])} (z &times; SD; the limits: '
+              f"return &plusmn; z &times; SD / &radic;{unit}, the normal approximation of the average of that "
+              f"many {unit}).</p>")
 
 
 def _minimum_section(data: dict[str, Any]) -> str:
@@ -194,7 +215,8 @@ def _features_section(data: dict[str, Any]) -> str:
                      f"{_percent(found['return'], 6)}</span> (the base game: "
                      f"{_percent(found['base_return'], 6)}).{often}</p>"
                      + _table([shares["label"], "share"], rows, f"feature-{_e(found['kind'])}")
-                     + _feature_variances(found) + f'<p class="note">Method: {_e(found["method"])}.</p>')
+                     + _feature_variances(found) + _feature_volatility(found)
+                     + f'<p class="note">Method: {_e(found["method"])}.</p>')
     return "".join(parts)
 
 

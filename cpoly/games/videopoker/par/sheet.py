@@ -31,15 +31,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from statistics import NormalDist
+from typing import Any
 
 from cpoly.games.videopoker.play.summary import GameAnalysis
 
-__all__ = ["CONFIDENCES", "HANDS", "HandFigures", "confidence_limits", "hand_figures", "z_score"]
+__all__ = ["CONFIDENCES", "HANDS", "LIMITS_METHOD", "HandFigures", "confidence_limits", "hand_figures",
+           "volatility_figures", "z_score"]
 
 #: The confidence levels of the volatility index and the limits.
 CONFIDENCES = (Fraction(9, 10), Fraction(19, 20))
 #: Hands after which the confidence limits of the return are given.
 HANDS = (1_000, 10_000, 100_000, 1_000_000, 10_000_000)
+LIMITS_METHOD = "normal approximation: return +- z * SD / sqrt(hands)"
 
 
 def z_score(confidence: Fraction) -> float:
@@ -52,6 +55,22 @@ def confidence_limits(expected: Fraction, deviation: float, confidence: Fraction
     average return of ``hands`` independent hands."""
     half = z_score(confidence) * deviation / math.sqrt(hands)
     return float(expected) - half, float(expected) + half
+
+
+def volatility_figures(expected: Fraction, deviation: float) -> dict[str, Any]:
+    """The volatility index at each of :data:`CONFIDENCES` and the confidence limits after each
+    of :data:`HANDS`, as a PAR sheet's JSON carries them.
+
+    >>> figures = volatility_figures(Fraction(1), 2.0)
+    >>> round(figures["volatility_index"][1]["index"], 4), figures["confidence_limits"]["rows"][0]["hands"]
+    (3.9199, 1000)
+    """
+    limits = [{"hands": n, "limits": [dict(zip(("confidence", "low", "high"),
+                                               (float(c), *confidence_limits(expected, deviation, c, n))))
+                                      for c in CONFIDENCES]} for n in HANDS]
+    return {"volatility_index": [{"confidence": float(c), "z": z_score(c), "index": z_score(c) * deviation}
+                                 for c in CONFIDENCES],
+            "confidence_limits": {"method": LIMITS_METHOD, "rows": limits}}
 
 
 @dataclass(frozen=True)
