@@ -206,6 +206,7 @@ def deal_table(game: Game) -> DealTable:
     never_paid = swallowed(game, [row.ways for row in table.rows], [row.paid_ways for row in table.rows])
     if never_paid is not None:
         raise never_paid
+    game.plan.keep_plans()  # the next process counting this game plans nothing (cpoly.count.plancache)
     return table
 
 
