@@ -57,10 +57,10 @@ def forgotten() -> Iterator[None]:
 
 
 def test_plans_kept_by_another_process_count_as_checking_every_deal(cache: Path, forgotten: None) -> None:
-    """The plans come from another process, whose canonical keys are its own.  Here each of
-    those keys is given a wrong count first (as if this process had handed it to another term,
-    whose count it found), and the keys handed out next lie above them: a key not taken again
-    here finds the wrong count."""
+    """The plans come from another process, whose canonical keys are its own.  Here the keys
+    known are forgotten, each of the other process's keys is given a wrong count (as if this
+    process had handed it to another term, whose count it found), and the keys handed out next
+    lie above them: a key not taken again here finds the wrong count."""
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     subprocess.run([sys.executable, "-c", KEEP, str(GAME)], env=env, check=True, cwd=ROOT)
     (kept,) = _kept(cache)
@@ -68,6 +68,7 @@ def test_plans_kept_by_another_process_count_as_checking_every_deal(cache: Path,
     assert opened is not None
     theirs = {key for _, pinned in dag_unpickled(opened.raw("payload"))  # type: ignore[attr-defined]
               if not isinstance(pinned.patterns, str) for _, _, cost in pinned.patterns.parts for key in cost.keys}
+    CANONICAL.clear()  # this process's own keys find no count: none of them is handed out again
     CANONICAL.counts.update(dict.fromkeys(theirs, 10**12))
     CANONICAL._ids = count(max(theirs) + 1)
     game = load_game(GAME, use_cache=False)
