@@ -75,9 +75,15 @@ PLAN_STEPS = [("split sums", "cpoly.count.patterncount", "split_terms"),
               ("wild cases", "cpoly.count.patterncount", "_cases"),
               ("contractions", "cpoly.count.patterncount", "plan_contraction"),
               ("counting", "cpoly.count.counting", "run_patterns")]
+# Terms made and counted (--plan-parts): calls, where the plan makes a term's plan and where the count
+# runs one (a term whose canonical key was counted before is not counted again).
+TERM_CALLS = [("planned", "cpoly.count.patterncount", "plan_term"), ("planned", "cpoly.count.contraction", "plan_term"),
+              ("counted", "cpoly.count.patterncount", "term_sum"),
+              ("counted", "cpoly.count.patterncount", "decoupled_sum"),
+              ("counted", "cpoly.count.contraction", "_term_histogram")]
 STEPS = """
 import importlib, json, sys, time
-clock, spent = time.process_time, {}
+clock, spent, calls = time.process_time, {}, {}
 def timed(label, function):
     def wrapper(*args):
         start = clock()
@@ -86,13 +92,22 @@ def timed(label, function):
         finally:
             spent[label] = spent.get(label, 0.0) + clock() - start
     return wrapper
-for label, module, name in json.loads(sys.argv[2]):
-    module = importlib.import_module(module)
-    setattr(module, name, timed(label, getattr(module, name)))
+def counted(label, function):
+    def wrapper(*args):
+        calls[label] = calls.get(label, 0) + 1
+        return function(*args)
+    return wrapper
+for wrap, steps in ((timed, json.loads(sys.argv[2])), (counted, json.loads(sys.argv[3]))):
+    for label, module, name in steps:
+        module = importlib.import_module(module)
+        setattr(module, name, wrap(label, getattr(module, name)))
 from cpoly.api import deal_table, load_game
 game = load_game(sys.argv[1], use_cache=False)  # and CPOLY_NO_CACHE: no plan recalled
+spent.clear(), calls.clear()  # the table's own
+planned, count = game.plan.clock.plan, game.plan.clock.count
 deal_table(game)
-print(json.dumps({"plan": game.plan.clock.plan, **spent}))
+print(json.dumps({"plan": game.plan.clock.plan - planned, "count": game.plan.clock.count - count, **spent,
+                  **calls}))
 """
 
 
@@ -163,12 +178,17 @@ def per_game(files: list[Path], repeat: int) -> None:
 def plan_parts(files: list[Path]) -> None:
     """Per game, the CPU seconds of the table's planning and of its steps (one run each)."""
     labels = [label for label, _, _ in PLAN_STEPS]
-    print(f"\n{'game':<28} {'plan s':>7} " + " ".join(f"{label:>15}" for label in labels))
+    print(f"\n{'game':<28} {'plan s':>7} " + " ".join(f"{label:>15}" for label in labels)
+          + f" {'terms planned':>13} {'counted':>8} {'plan ms/term':>12} {'count ms/term':>13}")
     for path in files:
-        _, _, out = reaped([sys.executable, "-c", STEPS, str(path), json.dumps(PLAN_STEPS)])
+        _, _, out = reaped([sys.executable, "-c", STEPS, str(path), json.dumps(PLAN_STEPS), json.dumps(TERM_CALLS)])
         row = json.loads(out)
-        print(f"{path.name:<28} {row['plan']:>7.3f} " + " ".join(f"{row.get(label, 0.0):>15.3f}" for label in labels))
-    print("(CPU seconds inside each step, nested steps in each: wild cases and contractions split sums too)")
+        planned, counted = row.get("planned", 0), row.get("counted", 0)
+        print(f"{path.name:<28} {row['plan']:>7.3f} " + " ".join(f"{row.get(label, 0.0):>15.3f}" for label in labels)
+              + f" {planned:>13} {counted:>8} {1e3 * row['plan'] / max(planned, 1):>12.2f} "
+                f"{1e3 * row['count'] / max(counted, 1):>13.2f}")
+    print("(CPU seconds inside each step, nested steps in each: wild cases and contractions split sums too; "
+          "terms: made by the plan, and run by the count, which counts each canonical term once)")
 
 
 def timed(action):  # type: ignore[no-untyped-def]
