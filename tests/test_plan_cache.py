@@ -91,9 +91,13 @@ def test_a_damaged_plan_file_is_planned_again(cache: Path) -> None:
 
 
 def test_no_cache_keeps_no_plan(cache: Path) -> None:
+    """Nothing is written with the cache off, and the plans are still to keep once it is on."""
+    game = load_game(SMALL, use_cache=False)
     with cache_disabled():
-        deal_table(load_game(SMALL, use_cache=False))
+        deal_table(game)
     assert _kept(cache) == []
+    game.plan.keep_plans()
+    assert len(_kept(cache)) == 1
 
 
 def test_a_resized_game_keeps_plans_of_its_own(cache: Path) -> None:

@@ -289,8 +289,8 @@ class CountingPlan:
     def keep_plans(self) -> None:
         """Keep every plan made or recalled so far in the store, for the next process that counts
         over this deal space, when some of them were made here (the cache off: nothing is written)."""
-        if self._unkept and self.space.game is not None:
-            keep_plans(self.space.digest, list({**self._recalled(), **self._planned}.values()))
+        if self._unkept and self.space.game is not None and keep_plans(
+                self.space.digest, list({**self._recalled(), **self._planned}.values())):
             self._unkept = 0
 
     def _plan_patterns(self, node: Expr, universe: frozenset[int]) -> PatternPlan | str:

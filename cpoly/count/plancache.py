@@ -22,9 +22,9 @@ written again).  With the cache off (``--no-cache``) nothing is read or written.
 >>> before = os.environ.get("CPOLY_CACHE_DIR")
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     os.environ["CPOLY_CACHE_DIR"] = folder
-...     keep_plans("demo", [(delta((0, 1)), "a plan")])
-...     recall_plans("demo"), recall_plans("other")
-([(Delta(uid=..., vertices=(0, 1), values=None), 'a plan')], [])
+...     kept = keep_plans("demo", [(delta((0, 1)), "a plan")])
+...     kept, recall_plans("demo"), recall_plans("other")
+(True, [(Delta(uid=..., vertices=(0, 1), values=None), 'a plan')], [])
 >>> _ = os.environ.pop("CPOLY_CACHE_DIR") if before is None else os.environ.update(CPOLY_CACHE_DIR=before)
 """
 
@@ -73,14 +73,15 @@ def recall_plans(digest: str) -> Kept:
     return found if isinstance(found, list) else []
 
 
-def keep_plans(digest: str, planned: Sequence[tuple[Expr, object]]) -> None:
-    """Keep ``planned`` (targets and their plans) for the deal space of ``digest``; skipped
-    silently when the cache is off or cannot be written."""
+def keep_plans(digest: str, planned: Sequence[tuple[Expr, object]]) -> bool:
+    """Keep ``planned`` (targets and their plans) for the deal space of ``digest``; whether they
+    were written (not when the cache is off or cannot be written)."""
     if not cache_enabled():
-        return
+        return False
     try:
         payload = dag_pickled(list(planned))
     except (pickle.PicklingError, RecursionError, TypeError, AttributeError):
-        return
+        return False
     with suppress(OSError):
-        write(plans_path(digest), {"payload": ("|u1", (len(payload),), payload)}, {"kind": "plans"})
+        return write(plans_path(digest), {"payload": ("|u1", (len(payload),), payload)}, {"kind": "plans"})
+    return False
