@@ -24,6 +24,12 @@ times in fresh processes and the fastest kept (the machine is shared: CPU second
   literal set, the terms' plans, their canonical merge, the wild-card cases, the contractions) next to
   the counting itself: the profile that shows what the plan costs.
 
+  What the terms show (2026-12-06): cold, the plan makes 2.2-7.9x as many terms as the count runs
+  (Jacks or Better 126 and 34, Deuces Wild 454 and 144, Hold'em 343 and 82: the count runs each
+  canonical term once), at 0.4-1.9 ms a term against the count's 0.4-4.2 ms.  Planning cold costs
+  at most the count only once the plan stops making the terms it already counted, before
+  splitting them; cached, it reads them (0.03-0.31 of the count in every game).
+
 Part 2, side by side on Jacks or Better (``--no-methods`` skips it):
   * cpoly count, cold: a fresh process that parses the .cp file and counts every category,
     both columns (including higher wins, and paid);
