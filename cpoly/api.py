@@ -196,7 +196,8 @@ def deal_table(game: Game) -> DealTable:
     category's values, checking counts the deals it hits, and the two differ when some deal
     hits it more than once.
     """
-    table = _deal_table(game)
+    with collection_paused():  # planning walks the game's lasting DAG: a collection would traverse it all
+        table = _deal_table(game)
     odd = not_zero_one_categories(game)
     if odd:
         symbols = sorted({str(game.sorts[v].size) for v in game.universe if game.sorts[v].symbolic})
@@ -206,6 +207,7 @@ def deal_table(game: Game) -> DealTable:
     never_paid = swallowed(game, [row.ways for row in table.rows], [row.paid_ways for row in table.rows])
     if never_paid is not None:
         raise never_paid
+    game.plan.keep_plans()  # the next process counting this game plans nothing (cpoly.count.plancache)
     return table
 
 

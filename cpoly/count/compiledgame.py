@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from hashlib import sha256
 
 import numpy as np
 
@@ -64,7 +65,18 @@ class Game:
         """How this game counts ``Σ deal·node`` (chosen per count, the deal always applied)."""
         return self.planner(DealSpace(self.deal, self.sorts, self.universe, self.face_vertices,
                                       self.suit_vertices, self.spec.ordered, self.spec.copies,
-                                      self.lowerer.vertex_labels()))
+                                      self.lowerer.vertex_labels(), self.version))
+
+    @property
+    def version(self) -> str | None:
+        """sha256 of the game's definitions (the bytes of the files it was read from, the values
+        of its constants), under which the plans of its counts are kept in the store
+        (:mod:`cpoly.count.plancache`); None for a game not read from files."""
+        sources = self.program.module.sources
+        if sources is None:
+            return None
+        files = [digest for _, _, digest in sources.files]
+        return sha256(repr((files, sorted(self.program.constants.items()))).encode()).hexdigest()
 
     # ---- structure --------------------------------------------------------------------------
     @property

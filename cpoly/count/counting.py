@@ -25,6 +25,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from hashlib import sha256
 from math import comb, factorial, prod
 from time import process_time
 
@@ -38,11 +40,13 @@ from cpoly.count.patterncount import (
     WorkBudget,
     node_count,
     plan_patterns,
+    rekeyed,
     run_patterns,
 )
 from cpoly.count.pinned import pin
 from cpoly.count.plan import mixes_sorts
-from cpoly.dag.expr import Delta, Expr, nodes_under, postorder, render
+from cpoly.count.plancache import keep_plans, recall_plans
+from cpoly.dag.expr import Delta, Expr, nodes_under, postorder, render, structure_digest
 from cpoly.dag.rewrite import ONE, mul
 from cpoly.dag.symbolic import Number, expand, is_symbolic
 from cpoly.dag.vertices import substitute
@@ -101,6 +105,7 @@ class DealSpace:
     ordered: bool = False
     copies: int = 1
     labels: Mapping[int, str] = field(default_factory=dict)
+    game: str | None = None  # the game's version: its counts' plans are kept in the store under it (None: not kept)
 
     @property
     def hand_size(self) -> int:
@@ -119,6 +124,16 @@ class DealSpace:
         """Vertex arrays for hands given as an (N, hand_size, 2) array of (face, suit)."""
         return {v: hands[:, i, kind] for kind, group in enumerate((self.face_vertices, self.suit_vertices))
                 for i, v in enumerate(group)}
+
+    @cached_property
+    def digest(self) -> str:
+        """sha256 of the game's version and everything a plan of a count over this space depends
+        on besides the count: the deal's structure, the domains, the vertices, order, copies and
+        labels (the key of the plans kept in the store, :mod:`cpoly.count.plancache`)."""
+        sorts = sorted((v, s.name, str(s.size)) for v, s in self.sorts.items())
+        parts = (self.game, structure_digest([self.deal]), sorts, sorted(self.universe), self.face_vertices,
+                 self.suit_vertices, self.ordered, self.copies, sorted(self.labels.items()))
+        return sha256(repr(parts).encode()).hexdigest()
 
 
 @dataclass(frozen=True)
@@ -178,7 +193,9 @@ class CountingPlan:
         self.budget = budget if isinstance(budget, WorkBudget) else WorkBudget(budget)
         self.table_budget = self.budget.points
         self._cards: list[Card] | None = None
-        self._planned: dict[int, Pinned] = {}  # target uid -> ready to count
+        self._planned: dict[int, tuple[Expr, Pinned]] = {}  # target uid -> the target, ready to count
+        self._kept: dict[int, tuple[Expr, Pinned]] | None = None  # recalled from the store (None: not asked)
+        self._unkept = 0  # plans made here that the store did not have
         self._conditioned: SplitMemo = {}  # DAGs conditioned on a value split, shared by counts
         self._tallies: dict[tuple[int, ...], CategoryTally] = {}
         self._counted: dict[int, Number] = {}  # target uid -> its count (a table counts some twice)
@@ -237,19 +254,44 @@ class CountingPlan:
         found = self._planned.get(target.uid)
         if found is None:
             started = process_time()
-            space = self.space
-            used = {v for n in nodes_under(target) if isinstance(n, Delta) for v in n.vertices}
-            outside = sorted(used - space.universe)
-            if outside:
-                reason = "has no domain" if outside[0] not in space.sorts else "is not among the counted vertices"
-                raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
-            node, universe = pin(target, space.universe, space.sorts)
-            mixed = mixes_sorts(node, {v: space.sorts[v].name for v in universe})
-            patterns = ("a δ compares vertices of different domains (no value symmetry)" if mixed
-                        else self._plan_patterns(node, universe))
-            found = self._planned[target.uid] = Pinned(node, universe, mixed, patterns)
+            found = self._recalled().get(target.uid)
+            if found is None:
+                found = (target, self._planned_now(target))
+                self._unkept += 1
+            self._planned[target.uid] = found
             self.clock.plan += process_time() - started
-        return found
+        return found[1]
+
+    def _planned_now(self, target: Expr) -> Pinned:
+        space = self.space
+        used = {v for n in nodes_under(target) if isinstance(n, Delta) for v in n.vertices}
+        outside = sorted(used - space.universe)
+        if outside:
+            reason = "has no domain" if outside[0] not in space.sorts else "is not among the counted vertices"
+            raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")
+        node, universe = pin(target, space.universe, space.sorts)
+        mixed = mixes_sorts(node, {v: space.sorts[v].name for v in universe})
+        patterns = ("a δ compares vertices of different domains (no value symmetry)" if mixed
+                    else self._plan_patterns(node, universe))
+        return Pinned(node, universe, mixed, patterns)
+
+    # ---- plans kept in the store (cpoly.count.plancache) --------------------------------------
+    def _recalled(self) -> dict[int, tuple[Expr, Pinned]]:
+        """The plans kept in the store for this game's deal space (by target uid), read on the
+        first plan; none for a space of no game (:meth:`over`, a game not read from files)."""
+        if self._kept is None:
+            fresh: dict[int, int] = {}  # the keeping process's canonical keys -> this one's
+            kept = recall_plans(self.space.digest) if self.space.game is not None else []
+            self._kept = {target.uid: (target, _rekeyed(pinned, fresh)) for target, pinned in kept
+                          if isinstance(pinned, Pinned)}
+        return self._kept
+
+    def keep_plans(self) -> None:
+        """Keep every plan made or recalled so far in the store, for the next process that counts
+        over this deal space, when some of them were made here (the cache off: nothing is written)."""
+        if self._unkept and self.space.game is not None and keep_plans(
+                self.space.digest, list({**self._recalled(), **self._planned}.values())):
+            self._unkept = 0
 
     def _plan_patterns(self, node: Expr, universe: frozenset[int]) -> PatternPlan | str:
         space = self.space
@@ -411,6 +453,13 @@ class CountingPlan:
         tally = self._tallies[key] = CategoryTally(masks, frozenset(odd), total)
         self.clock.count += process_time() - started
         return tally
+
+
+def _rekeyed(pinned: Pinned, fresh: dict[int, int]) -> Pinned:
+    """A plan recalled from the store with its canonical keys taken again in this process."""
+    if isinstance(pinned.patterns, str):
+        return pinned
+    return Pinned(pinned.node, pinned.universe, pinned.mixed, rekeyed(pinned.patterns, fresh))
 
 
 def _group_sums(inverse: np.ndarray, weights: np.ndarray, groups: int) -> list[int]:

@@ -35,7 +35,7 @@ from cpoly.lang.resolve import Sort
 __all__ = ["CANONICAL", "CONTRACT_ABOVE", "CONTRACT_FIRST", "DECOUPLE_ABOVE", "PATTERN_BUDGET",
            "PATTERN_REFUSE", "PatternPlan", "PricedTerms", "SPLITS_TRIED", "SPLIT_GOOD", "SplitMemo",
            "TERM_OVERHEAD", "TooManyPatterns", "WorkBudget", "node_count", "plan_patterns", "priced_terms",
-           "run_patterns"]
+           "rekeyed", "run_patterns"]
 
 # Work is measured in node evaluations: grid points x DAG nodes of each term (about 3e8 a second).
 PATTERN_BUDGET = 20_000_000_000  # one count on its own (about a minute)
@@ -164,6 +164,17 @@ class PatternPlan:
     @property
     def patterns(self) -> int:
         return max((cost.patterns for _, _, cost in self.parts), default=0)
+
+
+def rekeyed(counted: PatternPlan, fresh: dict[int, int]) -> PatternPlan:
+    """``counted``, planned in another process (:mod:`cpoly.count.plancache`), with each term's
+    canonical key taken again in this one (keys are handed out per process); ``fresh`` maps the
+    other process's keys to this one's, filled as they are met (equal keys, equal counts)."""
+    def keys(cost: PricedTerms) -> tuple[int, ...]:
+        return tuple(fresh[old] if old in fresh else fresh.setdefault(old, CANONICAL.key(term))
+                     for old, term in zip(cost.keys, cost.terms))
+    return replace(counted, parts=tuple((weight, left, replace(cost, keys=keys(cost)))
+                                        for weight, left, cost in counted.parts))
 
 
 def plan_patterns(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int],

@@ -20,7 +20,8 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Iterator
+import hashlib
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import count
 from typing import TypeVar, Union, cast
@@ -29,7 +30,7 @@ from cpoly.dag.memo import cached
 
 __all__ = ["Const", "DagRow", "Delta", "Expr", "Product", "Reduced", "Sum", "T", "children", "dag_table",
            "from_dag_table", "intern_const", "intern_delta", "intern_product", "intern_sum", "nodes_under",
-           "operand_order", "postorder", "reinterned", "render", "union_under", "vertices_of"]
+           "operand_order", "postorder", "reinterned", "render", "structure_digest", "union_under", "vertices_of"]
 
 T = TypeVar("T")
 _next_uid = count()
@@ -172,6 +173,28 @@ def from_dag_table(rows: Iterable[DagRow]) -> dict[int, Expr]:
             payload = tuple(nodes[operand] for operand in cast(tuple[int, ...], payload))
         nodes[uid] = reinterned(kind, payload)
     return nodes
+
+
+def structure_digest(roots: Sequence[Expr]) -> str:
+    """sha256 of the structure of ``roots`` (constants, δs with their vertices and values, sums and
+    products as multisets of their operands): the same in every process, whatever the uids and
+    the order in which the nodes were made.
+
+    >>> from cpoly.dag.rewrite import delta, mul
+    >>> a, b = delta((0, 1)), delta((2,), {3, 4})
+    >>> structure_digest([mul(a, b)]) == structure_digest([mul(b, a)]) != structure_digest([a])
+    True
+    """
+    found: dict[int, bytes] = {}
+    for node in postorder(roots):
+        if isinstance(node, (Sum, Product)):
+            own: object = (type(node).__name__, sorted(found[c.uid] for c in children(node)))
+        elif isinstance(node, Delta):
+            own = ("delta", node.vertices, None if node.values is None else sorted(node.values))
+        else:
+            own = ("const", node.value)
+        found[node.uid] = hashlib.sha256(repr(own).encode()).digest()
+    return hashlib.sha256(b"".join(found[root.uid] for root in roots)).hexdigest()
 
 
 def children(node: Expr) -> tuple[Expr, ...]:

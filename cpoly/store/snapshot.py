@@ -40,7 +40,7 @@ from cpoly.dag.expr import Const, Delta, Expr, Product, Sum, dag_table, from_dag
 from cpoly.store import container as store
 from cpoly.store.sources import Sources, cache_dir, cache_enabled, code_digest, recall, remember
 
-__all__ = ["keep", "recall_loaded", "snapshot_path"]
+__all__ = ["dag_pickled", "dag_unpickled", "keep", "recall_loaded", "snapshot_path"]
 
 _SUFFIX = ".snapshot"
 #: Cached values kept besides a dataclass's fields (a game's DAGs); any other (what may hold memos
@@ -66,7 +66,7 @@ def recall_loaded(path: str | Path, options: Options, kind: type[Loaded]) -> Loa
     if opened is None or opened.meta != _meta(key):
         return None
     try:
-        loaded = _unpickled(opened.raw("payload"))
+        loaded = dag_unpickled(opened.raw("payload"))
     except Exception:  # damaged, or written by other code: never trusted
         return None
     return loaded if isinstance(loaded, kind) else None
@@ -130,12 +130,20 @@ def _pickled(loaded: object) -> bytes:
         names = {f.name for f in fields(kept)} | CACHED_KEPT
         for name in set(vars(kept)) - names:
             del vars(kept)[name]
+    return dag_pickled(kept)
+
+
+def dag_pickled(value: object) -> bytes:
+    """``value`` pickled with the DAG nodes it holds as one flat table (any depth): what
+    :func:`dag_unpickled` reads back, the nodes interned again in the reading process."""
     out = io.BytesIO()
     pickler = _Pickler(out)
-    pickler.dump(kept)
+    pickler.dump(value)
     return pickle.dumps((dag_table(pickler.nodes.values()), out.getvalue()), protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def _unpickled(payload: bytes | memoryview) -> object:
+def dag_unpickled(payload: bytes | memoryview) -> object:
+    """What :func:`dag_pickled` pickled (pickle runs what the payload says: read only files of
+    the cache, checked against their CRC)."""
     rows, data = pickle.loads(payload)
     return _Unpickler(data, from_dag_table(rows)).load()

@@ -73,9 +73,10 @@ def _files(cache: Path) -> list[Path]:
 
 def test_the_cache_holds_every_kind_of_file(clean: tuple[Path, list[str]]) -> None:
     """The suite below is only as good as the files it damages: a snapshot, a sources record,
-    the code digest and the containers of a prepared game and its checks."""
+    the code digest, the containers of a prepared game and its checks, and the kept plans of
+    its deal table."""
     names = {path.name.split("-")[0].split(".")[0] for path in _files(clean[0])}
-    assert {"prepared", "checks", "game", "sources", "code"} <= names, names
+    assert {"prepared", "checks", "game", "sources", "code", "plans"} <= names, names
 
 
 def test_a_corrupted_cache_file_is_rebuilt_or_refused(clean: tuple[Path, list[str]], tmp_path: Path) -> None:
