@@ -47,13 +47,15 @@ __all__ = ["Played", "SpinAnalysis", "analyze_spin", "played_holds", "square_sum
 @dataclass(frozen=True)
 class SpinAnalysis:
     """The base game's return and variance, and the mean square of a round's total pay (line
-    bets) for 1 .. 9 lines; ``classes_by_discards``: the deal classes played with 0 .. 5 discards."""
+    bets) for 1 .. 9 lines; ``classes_by_discards`` and ``deals_by_discards``: the deal classes
+    and the deals played with 0 .. 5 discards."""
 
     feature: SpinPoker
     base_return: Fraction
     base_variance: Fraction
     mean_squares: tuple[Fraction, ...]
     classes_by_discards: tuple[int, ...]
+    deals_by_discards: tuple[int, ...]
 
     @property
     def expected_return(self) -> Fraction:
@@ -203,8 +205,9 @@ def analyze_spin(prepared: PreparedGame, analysis: GameAnalysis, feature: SpinPo
     scale = analysis.paytable.scaled().denominator ** 2
     squares = tuple(m / scale for m in mean_squares(prepared.n, sums, int(played.weights.sum())))
     by_discards = np.bincount(discards[_first_of_class(played.classes)], minlength=HAND_SIZE + 1)
+    deals = np.bincount(discards, weights=played.weights, minlength=HAND_SIZE + 1) / len(prepared.card_maps)
     return SpinAnalysis(feature, analysis.expected_return, analysis.variance, squares,
-                        tuple(int(c) for c in by_discards))
+                        tuple(int(c) for c in by_discards), tuple(int(round(c)) for c in deals))
 
 
 def _first_of_class(classes: np.ndarray) -> np.ndarray:
