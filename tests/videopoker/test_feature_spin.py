@@ -263,3 +263,80 @@ def test_a_simulated_spin_poker_agrees_with_the_exact_variance() -> None:
         sample = float((centred**2).mean())
         error = float(np.sqrt(((centred**4).mean() - sample**2) / rounds))
         assert abs(sample - float(found.variance(lines))) < 4 * error, lines
+
+
+# ---- the commands --------------------------------------------------------------------------
+def _run(args: list[str]) -> tuple[int, str, str]:
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from cpoly.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(args)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def spin_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The small test game with Spin Poker on its 18 cards and on 24 (four suits)."""
+    from tests.conftest import ROOT
+
+    folder = tmp_path_factory.mktemp("spin")
+    text = (ROOT / "tests" / "fixtures" / "small_poker.cp").read_text()
+    assert "Suits = 3\n" in text and 'suit_letters "hdc"' in text
+    (folder / "small_poker.cp").write_text(text)
+    (folder / "four_suits.cp").write_text(text.replace("Suits = 3\n", "Suits = 4\n").replace('"hdc"', '"hdcs"'))
+    paths = {}
+    for name, base in (("small", "small_poker.cp"), ("four", "four_suits.cp")):
+        (folder / f"spin_{name}.cp").write_text(f'import "{base}"\nfeature spin "Spin Poker": lines 5\n')
+        paths[name] = str(folder / f"spin_{name}.cp")
+    return paths
+
+
+def test_analyze_prints_the_spin_variance_as_the_solver_finds_it(spin_games: dict[str, str]) -> None:
+    code, _, err = _run(["analyze", spin_games["small"]])  # 18 cards: no hold discards five, the window fits
+    assert code == 0 and "warning" not in err
+    import json
+
+    from cpoly.games.videopoker.game import VideoPoker
+
+    code, out, err = _run(["analyze", spin_games["four"], "--json"])
+    assert code == 0 and "warning" not in err
+    data = json.loads(out)
+    found = data["features"][0]
+    poker = VideoPoker.load(spin_games["four"])
+    feature = poker.game.spec.features[0]
+    assert isinstance(feature, SpinPoker) and feature.lines == 5
+    expected = analyze_spin(poker.single_deck(), poker.analyze(), feature)
+    assert found["kind"] == "spin" and "inclusion-exclusion" in found["method"] and found["lines"] == 5
+    assert Fraction(found["return_exact"]) == Fraction(data["return_exact"]) == expected.expected_return
+    assert Fraction(found["variance_per_line_exact"]) == expected.per_line(5)
+    assert Fraction(found["variance_per_total_bet_exact"]) == expected.per_line(5) / 5
+    assert [Fraction(row["variance_per_line_exact"]) for row in found["by_lines"]] == \
+        [expected.per_line(n) for n in range(1, 10)]
+    assert found["by_lines"][0]["variance_per_line"] == pytest.approx(data["variance"])
+    assert sum(Fraction(row["share_exact"]) for row in found["distribution"]["rows"]) == 1
+    code, out, err = _run(["analyze", spin_games["four"]])
+    assert code == 0 and 'feature spin "Spin Poker": return' in out and "sd per line" in out and "warning" not in err
+
+
+def test_a_deck_too_small_for_the_window_is_refused() -> None:
+    """15 cards leave 10: a hold discarding four needs 12 for the three rows."""
+    from cpoly.errors import CpolyInputError
+
+    faces, suits = standard_deck(*SMALL_DECK)
+    prepared = prepare_game(SMALL_CATEGORIES, faces, suits, 10, use_cache=False)
+    analysis = analyze(PlainPlay(prepared), PayTable("t", TIED_PAYS), "rank-order")
+    with pytest.raises(CpolyInputError, match="window needs 12 cards for a hold of 1 card"):
+        analyze_spin(prepared, analysis, SPIN)
+
+
+def test_the_report_has_a_spin_section(spin_games: dict[str, str]) -> None:
+    import json
+
+    code, out, _ = _run(["report", spin_games["four"], "--json"])
+    assert code == 0
+    found = json.loads(out)["analysis"]["features"][0]
+    assert found["kind"] == "spin" and found["distribution"]["label"] == "deals by cards discarded"

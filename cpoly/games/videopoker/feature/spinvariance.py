@@ -199,8 +199,10 @@ def analyze_spin(prepared: PreparedGame, analysis: GameAnalysis, feature: SpinPo
     discards = played.discards
     most = int(discards.max(initial=0))
     if 3 * most > prepared.n - HAND_SIZE:
-        raise CpolyInputError(f"Spin Poker's window needs {3 * most} cards for a hold of {HAND_SIZE - most} "
-                              f"cards, but a {prepared.n}-card deck leaves {prepared.n - HAND_SIZE}")
+        kept = HAND_SIZE - most
+        raise CpolyInputError(f"Spin Poker's window needs {3 * most} cards for a hold of {kept} "
+                              f"card{'' if kept == 1 else 's'}, but a {prepared.n}-card deck leaves "
+                              f"{prepared.n - HAND_SIZE}")
     sums = _cached_sums(prepared, analysis, played, progress)
     scale = analysis.paytable.scaled().denominator ** 2
     squares = tuple(m / scale for m in mean_squares(prepared.n, sums, int(played.weights.sum())))
