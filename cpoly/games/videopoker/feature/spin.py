@@ -20,8 +20,8 @@ ways), over ``C(r, s) C(r-s, d-s) C(r-d, d-s)`` draws: :func:`pair_moments`.  Th
 fall in the columns in random order, so the discarded columns are a uniform ``d``-subset of the
 five: :func:`shared_columns` weighs each ``s`` over the pairs of lines.  A deal's mean square of
 a round's total pay is then ``lines * J[d] + Σ_s w[s] J[s]`` under its hold (the base game's).
-Not yet summed over a game's deals (a draw of five on 52 cards walks 1.5 million draws 32 times
-per deal class): the commands keep Spin Poker's base-game warning.
+:func:`pair_sums` and :func:`pair_draws` are the formula's two halves; the sum over a game's
+deals, with the ``M_m`` from superset pay tables, is :mod:`.spinvariance`.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ __all__ = ["PATHS", "pair_draws", "pair_moments", "pair_sums", "shared_columns"]
 
 #: The lines as rows per column (T top, M middle: the deal, B bottom).  Lines 1-7 as the
 #: published descriptions give them; lines 8 and 9 (M T T T M, M B B B M) are the usual
-#: nine-line pattern's, not confirmed by a source.
+#: nine-line pattern's, not confirmed by a source (and the Wizard of Odds' simulated deviations
+#: for 8 and 9 lines sit above what they give: docs/language.md, Spin Poker).
 PATHS = ("MMMMM", "TTTTT", "BBBBB", "TMBMT", "BMTMB", "TTMBB", "BBMTT", "MTTTM", "MBBBM")
 
 

@@ -40,6 +40,7 @@ from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
 from cpoly.games.videopoker.prepare import cache
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import SpinPoker
+from cpoly.scale.parallel import imap_chunks
 
 __all__ = ["Played", "SpinAnalysis", "analyze_spin", "played_holds", "square_sums"]
 
@@ -145,10 +146,16 @@ def square_sums(prepared: PreparedGame, played: Played, pays: SupersetPays, prog
         sums[d][0] += weights[entry] * first[entry] ** 2
         if d:  # no discard: M_0 is the one final hand's pay squared
             sums[d][d] += weights[entry] * second[entry]
-    for d, held, dropped, rows in _groups(prepared, played):
-        for m in range(1, d):
-            found = pays.square_sums(held, dropped, m)
-            sums[d][m] += sum(w * v for w, v in zip(played.weights[rows].tolist(), found))
+    groups = list(_groups(prepared, played))
+
+    def group_sums(start: int, stop: int) -> list[int]:
+        d, held, dropped, rows = groups[start]
+        found = [pays.square_sums(held, dropped, m) for m in range(1, d)]
+        return [sum(w * v for w, v in zip(played.weights[rows].tolist(), values)) for values in found]
+
+    for (d, _, _, rows), middle in zip(groups, imap_chunks(group_sums, len(groups), 1)):
+        for m, value in enumerate(middle, start=1):
+            sums[d][m] += value
         done += work[d] * len(rows)
         if progress is not None:
             progress(done, total)
