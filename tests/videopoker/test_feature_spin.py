@@ -340,3 +340,17 @@ def test_the_report_has_a_spin_section(spin_games: dict[str, str]) -> None:
     assert code == 0
     found = json.loads(out)["analysis"]["features"][0]
     assert found["kind"] == "spin" and found["distribution"]["label"] == "deals by cards discarded"
+
+
+def test_a_second_analysis_reads_the_square_sums_from_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    analysis = analyze(PlainPlay(_game()), PayTable("t", DRAWING_PAYS), "rank-order")
+    first = analyze_spin(_game(), analysis, SPIN)
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("the square sums were computed again")
+
+    monkeypatch.setattr(SupersetPays, "build", refuse)
+    assert analyze_spin(_game(), analysis, SPIN) == first
+    other = analyze(PlainPlay(_game()), PayTable("t", TIED_PAYS), "rank-order")
+    with pytest.raises(AssertionError, match="computed again"):  # another table: another entry
+        analyze_spin(_game(), other, SPIN)

@@ -38,6 +38,7 @@ from math import comb
 import numpy as np
 
 from cpoly.deck.subsets import all_hands, binomial_table
+from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.prepare.tables import SubsetTables
 
@@ -77,16 +78,18 @@ class SupersetPays:
     def build(cls, tables: SubsetTables, pays: Sequence[int]) -> SupersetPays:
         """From the prepared subset tables (category counts of the hands containing each set of
         up to four cards, and every hand's category) and the scaled pays per category."""
+        if tables.n * (comb(tables.n, HAND_SIZE - 1) + 1) >= 2**31:
+            raise CpolyInputError(f"Spin Poker's superset tables of a {tables.n}-card deck exceed int32 ranks")
         vector = np.asarray(pays, dtype=np.int64)
         levels = [counts @ vector for counts in tables.counts] + [vector[tables.categories]]
-        totals = tuple(np.append(level, 0) for level in levels)
+        totals = tuple(_narrow(np.append(level, 0)) for level in levels)
         return cls(tables.n, totals, tuple(_extend(tables.n, k).reshape(-1) for k in range(HAND_SIZE)))
 
     def _step(self, size: int, cards: np.ndarray, ranks: np.ndarray) -> np.ndarray:
         """The ranks of ``size``-sets (rows of ``ranks``, one row per deal) with each deal's
         card ``cards`` added."""
-        stride = comb(self.n, size) + 1
-        found: np.ndarray = np.take(self.extend[size], ranks + (cards.astype(np.int64) * stride)[:, None])
+        offsets = cards.astype(np.int64) * (comb(self.n, size) + 1)  # below 2**31: the table is int32-indexed
+        found: np.ndarray = np.take(self.extend[size], ranks + offsets.astype(np.int32)[:, None])
         return found
 
     def square_sums(self, held: np.ndarray, discarded: np.ndarray, size: int) -> list[int]:
@@ -103,12 +106,12 @@ class SupersetPays:
     def _pay_totals(self, held: np.ndarray, discarded: np.ndarray, size: int) -> np.ndarray:
         """``F(W)`` of every ``size``-set ``W`` of the deck per deal, 0 where ``W`` meets the deal."""
         deals, kept, d = len(held), held.shape[1], discarded.shape[1]
-        ranks = np.broadcast_to(np.arange(comb(self.n, size), dtype=np.int64), (deals, comb(self.n, size)))
+        ranks = np.broadcast_to(np.arange(comb(self.n, size), dtype=np.int32), (deals, comb(self.n, size)))
         for i in range(kept):
             ranks = self._step(size + i, held[:, i], ranks)
         base = size + kept
         by_subset: dict[tuple[int, ...], np.ndarray] = {(): ranks}
-        values = np.take(self.totals[base], ranks)
+        values = np.take(self.totals[base], ranks).astype(np.int64)
         meets = np.zeros(ranks.shape, dtype=bool)
         sentinel = comb(self.n, base + 1)
         for count in range(1, d - size + 1):
@@ -118,9 +121,15 @@ class SupersetPays:
                 if count == 1:
                     meets |= extended == sentinel
                 term = np.take(self.totals[base + count], extended)
-                values = values - term if count % 2 else values + term
+                (np.subtract if count % 2 else np.add)(values, term, out=values)
         values[meets] = 0
         return values
+
+
+def _narrow(totals: np.ndarray) -> np.ndarray:
+    """``totals`` as int32 when every value fits (half the memory read by the gathers)."""
+    fits = int(np.abs(totals).max(initial=0)) < 2**31
+    return totals.astype(np.int32) if fits else totals
 
 
 def _row_square_sums(values: np.ndarray) -> list[int]:
