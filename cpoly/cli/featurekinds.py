@@ -34,12 +34,13 @@ if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with
     from cpoly.games.videopoker.feature.layers import LayerAnalysis, WheelAnalysis
     from cpoly.games.videopoker.feature.moments import StatedVariance
     from cpoly.games.videopoker.feature.multistrike import MultiStrikeAnalysis
+    from cpoly.games.videopoker.feature.spinvariance import SpinAnalysis
     from cpoly.games.videopoker.feature.ultimatex import UltimateXAnalysis
     from cpoly.games.videopoker.feature.ultimatexlines import UltimateXLinesAnalysis
     from cpoly.games.videopoker.gamesource import GameSource
-    from cpoly.games.videopoker.play.summary import Progress
+    from cpoly.games.videopoker.play.summary import GameAnalysis, Progress
     from cpoly.games.videopoker.prepare.prepared import PreparedGame
-    from cpoly.lang.features import DreamCard, Feature, MultiplierLayer, MultiStrike, UltimateX, WheelBonus
+    from cpoly.lang.features import DreamCard, Feature, MultiplierLayer, MultiStrike, SpinPoker, UltimateX, WheelBonus
     from cpoly.lang.paytable import PayTable
 
 __all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "LinesFound", "row_of", "solve", "solved_by", "solved_features",
@@ -48,18 +49,18 @@ __all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "LinesFound", "row_of", "
 
 class FeatureInputs(NamedTuple):
     """What an analysis may read: the prepared single deck (refused for other games), the pay
-    table analysed, the base game's optimal return and its variance (each asked only when
-    needed; the variance only by a multiplier layer); ``keep``
+    table analysed and the base game's optimal return (each asked only when needed); ``keep``
     receives the states a solved feature leaves (``analyze`` keeps them for a warm ``hold`` in
     a state: :func:`~cpoly.cli.statehold.state_keeper`); ``progress(done, total)`` is told how
-    a long solve advances (a row with ``measured``)."""
+    a long solve advances (a row with ``measured``); ``base``: the base game's analysis (its
+    holds and tie rule: Spin Poker plays them), None where a command has none."""
 
     prepared: Callable[[], PreparedGame]
     paytable: PayTable
     base_return: Callable[[], Fraction]
     keep: Callable[[Feature, Kept], None] | None = None
     progress: Progress | None = None
-    base_variance: Callable[[], Fraction] | None = None
+    base: Callable[[], GameAnalysis] | None = None
 
 
 def _every(feature: Any) -> bool:
@@ -284,6 +285,45 @@ def _dream_lines(found: DreamCardAnalysis) -> list[str]:
             f"{float(found.dream_value):.6f} on average; else the base game's {float(found.base_return):.6%}"]
 
 
+# ---- Spin Poker ----------------------------------------------------------------------------
+def _spin_json(found: SpinAnalysis) -> dict[str, Any]:
+    deals = sum(found.deals_by_discards)
+    return {**_pair("base_return", found.base_return), **_pair("base_variance", found.base_variance),
+            "lines": found.feature.lines, "bet": "one unit per line",
+            **_pair("variance_per_line", found.per_line()), **_pair("variance_per_total_bet", found.per_total_bet()),
+            **_pair("variance_of_round", found.variance()),
+            "frequency": None,
+            "distribution": _shares("deals by cards discarded", [(str(d), Fraction(count, deals))
+                                                                 for d, count in enumerate(found.deals_by_discards)]),
+            "deal_classes_by_discards": list(found.classes_by_discards),
+            "by_lines": [{"lines": n, **_pair("variance_per_line", found.per_line(n)),
+                          "standard_deviation_per_line": float(found.per_line(n)) ** 0.5,
+                          **_pair("variance_per_total_bet", found.per_total_bet(n)),
+                          "standard_deviation_per_total_bet": float(found.per_total_bet(n)) ** 0.5}
+                         for n in range(1, len(found.mean_squares) + 1)]}
+
+
+def _spin_lines(found: SpinAnalysis) -> list[str]:
+    rows = [[f"{n}{' *' if n == found.feature.lines else ''}", f"{float(found.per_line(n)):.4f}",
+             f"{float(found.per_line(n)) ** 0.5:.4f}", f"{float(found.per_total_bet(n)):.4f}",
+             f"{float(found.per_total_bet(n)) ** 0.5:.4f}"] for n in range(1, len(found.mean_squares) + 1)]
+    return [*_table(["lines", "variance per line", "sd per line", "variance per total bet", "sd per total bet"], rows),
+            f"the return is the base game's, per line bet and per total bet alike; * the game's {found.feature.lines} "
+            "lines; per line: the variance of a round's pay (in line bets) over the lines; per total bet: over "
+            "the lines squared; 1 line is the base game",
+            "deal classes by cards discarded: " + ", ".join(f"{d}: {count:,}" for d, count in
+                                                            enumerate(found.classes_by_discards))]
+
+
+def _spin(given: FeatureInputs, feature: SpinPoker) -> SpinAnalysis:
+    from cpoly.errors import CpolyInputError
+    from cpoly.games.videopoker.feature.spinvariance import analyze_spin
+
+    if given.base is None:
+        raise CpolyInputError("Spin Poker's variance needs the base game's analysis (analyze or report)")
+    return analyze_spin(given.prepared(), given.base(), feature, given.progress)
+
+
 def _multi_strike(given: FeatureInputs, feature: MultiStrike) -> MultiStrikeAnalysis:
     from cpoly.games.videopoker.feature.multistrike import analyze_multi_strike
 
@@ -299,8 +339,8 @@ def _ultimate_x(given: FeatureInputs, feature: UltimateX) -> UltimateXAnalysis:
 def _layer(given: FeatureInputs, feature: MultiplierLayer) -> LayerAnalysis:
     from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer
 
-    assert given.base_variance is not None  # analyze and report give it
-    return analyze_multiplier_layer(given.base_return(), given.base_variance(), feature)
+    assert given.base is not None  # analyze and report give it
+    return analyze_multiplier_layer(given.base_return(), given.base().variance, feature)
 
 
 def _wheel(given: FeatureInputs, feature: WheelBonus) -> WheelAnalysis:
@@ -352,6 +392,10 @@ FEATURES: dict[str, tuple[FeatureKind, ...]] = {
     "dream_card": (FeatureKind(
         "every four-card set with its best fifth card, each deal worth its best hold's EV (exact)", _dream_card,
         _dream_lines, _dream_json, variances=_stated_variances),),
+    "spin": (FeatureKind(
+        "the base game's holds; every pair of lines' joint pays by inclusion-exclusion over superset pay "
+        "tables, summed over the deal classes (exact)", _spin, _spin_lines, _spin_json, measured=True,
+        variances=_stated_variances),),
 }
 
 

@@ -138,8 +138,7 @@ def run_report(args: argparse.Namespace) -> int:
     source.finish()
     analysed = with_features(options.report(source, analysis, args.tie_rule), solved,
                              FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return,
-                                         state_keeper(source, table, not args.no_cache),
-                                         base_variance=lambda: analysis.variance),
+                                         state_keeper(source, table, not args.no_cache), base=lambda: analysis),
                              not args.json)
     data = report_data(args, source, analysed, minimum, span)
     if args.out is not None:

@@ -262,8 +262,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     source.finish()
     report = with_features(options.report(source, analysis, args.tie_rule), solved,
                            FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return,
-                                         state_keeper(source, table, not args.no_cache),
-                                         base_variance=lambda: analysis.variance),
+                                         state_keeper(source, table, not args.no_cache), base=lambda: analysis),
                            not args.json)
     origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
     print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,

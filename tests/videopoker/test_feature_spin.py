@@ -1,21 +1,41 @@
-"""Spin Poker's pair moments against brute force on the 18-card deck: every shared draw ``A``
-and every pair of disjoint private draws of two lines enumerated, the final hands classified by
-the oracle's own categories; the column weights against an enumeration of the window."""
+"""Spin Poker against brute force and a simulator.
+
+* The pair moments on the 18-card deck: every shared draw ``A`` and every pair of disjoint private
+  draws of two lines enumerated, the final hands classified by the oracle's own categories; the
+  column weights against an enumeration of the window.
+* The superset tables' sums of squares against those pair moments, for holds of every size.
+* One deal's mean square of a round against every fill of the window (15-card deck, every choice of
+  the discarded columns, 1..9 lines).
+* The whole game (24-card deck): the sum over the deal classes of the brute-checked pair moments,
+  1 line = the base analysis' variance (tie rules included), and a simulator of its own (random
+  deals by class weight, the dealt cards in random columns, the window filled from a shuffled rest).
+* The commands: ``analyze --json`` and text on a 24-card game, a deck too small for the window refused.
+"""
 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 from itertools import combinations
+from math import comb
 
 import numpy as np
 import pytest
 
 from cpoly.deck.subsets import colex_rank
-from cpoly.errors import CpolyError
-from cpoly.games.videopoker.feature.spin import PATHS, pair_moments, shared_columns
+from cpoly.errors import CpolyError, Span
+from cpoly.games.videopoker.feature.spin import PATHS, pair_draws, pair_moments, pair_sums, shared_columns
+from cpoly.games.videopoker.feature.spintables import SupersetPays
+from cpoly.games.videopoker.feature.spinvariance import SpinAnalysis, analyze_spin, mean_squares, played_holds
+from cpoly.games.videopoker.play.plain import PlainPlay
+from cpoly.games.videopoker.play.summary import GameAnalysis
+from cpoly.games.videopoker.play.variant import analyze
+from cpoly.games.videopoker.prepare.prepared import PreparedGame, prepare_game
+from cpoly.games.videopoker.prepare.tables import build_tables
 from cpoly.lang.features import SpinPoker, feature_of
+from cpoly.lang.paytable import PayTable
 from cpoly.lang.syntax import read_module
-from tests.videopoker.vp_oracle import poker_categories
+from tests.videopoker.vp_oracle import poker_categories, standard_deck
 
 PAYS = (250, 50, 25, 9, 6, 4, 3, 2, 1, 0)
 CATEGORIES = poker_categories(6, 3, high_pair_from=2)
@@ -73,3 +93,264 @@ def test_spin_is_a_feature_of_up_to_nine_lines() -> None:
     assert isinstance(feature, SpinPoker) and feature.lines == 9
     with pytest.raises(CpolyError, match="at most 9 lines"):
         feature_of(read_module("feature spin: lines 10", "s.cp").statements[0], ["Flush"])
+
+
+# ---- the superset tables -------------------------------------------------------------------
+def _direct_squares(held: list[int], rest: list[int], categories: np.ndarray, pays: tuple[int, ...]) -> list[int]:
+    """``M_0 .. M_d`` by listing every draw: ``F(W)`` summed over the draws containing ``W``."""
+    d = 5 - len(held)
+    paid = {draw: pays[int(categories[colex_rank(np.array([sorted(held + list(draw))]))[0]])]
+            for draw in combinations(rest, d)}
+    return [sum(sum(p for draw, p in paid.items() if set(w) <= set(draw)) ** 2 for w in combinations(rest, m))
+            for m in range(d + 1)]
+
+
+@pytest.mark.parametrize(("deal", "hold"), [([0, 4, 8, 12, 16], 0b00111), ([1, 2, 9, 13, 17], 0b00011),
+                                            ([3, 7, 10, 14, 15], 0b00001), ([0, 5, 6, 11, 17], 0)])
+def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[int], hold: int) -> None:
+    held = [deal[i] for i in range(5) if hold >> i & 1]
+    dropped = [c for c in deal if c not in held]
+    rest = [c for c in range(18) if c not in deal]
+    tables = SupersetPays.build(build_tables(CATEGORIES, 18, 10), PAYS)
+    d = len(dropped)
+    found = [tables.square_sums(np.array([held]), np.array([dropped]), m)[0] for m in range(1, d)]
+    direct = _direct_squares(held, rest, CATEGORIES, PAYS) if d < 5 else None
+    if direct is not None:
+        assert found == direct[1:d]
+    if d >= 2:  # through the pair formula, the brute-checked pair moments (all of them: M_0 and M_d direct)
+        first = sum(PAYS[int(c)] for c in _category(np.array([sorted(held + list(b)) for b in combinations(rest, d)])))
+        second = sum(PAYS[int(c)] ** 2 for c in _category(np.array([sorted(held + list(b))
+                                                                     for b in combinations(rest, d)])))
+        squares = [first * first, *found, second]
+        moments = [Fraction(q, pair_draws(len(rest), d, s)) for s, q in enumerate(pair_sums(squares))]
+        assert moments == pair_moments(held, rest, _category, PAYS)
+
+
+# ---- one deal against every fill of the window ---------------------------------------------
+SMALL_DECK = (5, 3)  # 15 cards: the window of two discards is 151,200 fills of ten cards
+SMALL_CATEGORIES = poker_categories(*SMALL_DECK)
+
+
+def _window_mean_squares(deal: list[int], held: list[int], n: int) -> list[Fraction]:
+    """``E[(Σ_lines pay)^2]`` for 1..9 lines: every choice of the discarded columns, every
+    ordered fill of their three rows from the rest."""
+    from itertools import permutations
+
+    rest = [c for c in range(n) if c not in deal]
+    d = 5 - len(held)
+    listed = list(permutations(rest, 3 * d))
+    fills = np.array(listed, dtype=np.int64).reshape(len(listed), 3 * d)
+    row_of = {"T": 0, "M": 1, "B": 2}
+    totals = [Fraction(0)] * len(PATHS)
+    columns = list(combinations(range(5), d))
+    for chosen in columns:
+        running = np.zeros(len(fills), dtype=np.int64)
+        for lines, path in enumerate(PATHS):
+            drawn = [3 * chosen.index(col) + row_of[path[col]] for col in chosen]
+            hands = np.sort(np.concatenate([np.tile(held, (len(fills), 1)), fills[:, drawn]], axis=1), axis=1)
+            running = running + np.asarray(PAYS)[SMALL_CATEGORIES[colex_rank(hands)]]
+            totals[lines] += Fraction(int((running * running).sum()), len(fills) * len(columns))
+    return totals
+
+
+@pytest.mark.parametrize(("deal", "hold"), [([0, 4, 8, 12, 13], 0b11110), ([1, 2, 9, 10, 14], 0b11100),
+                                            ([0, 3, 6, 9, 12], 0b11111)])
+def test_one_deals_mean_square_is_the_mean_over_every_fill_of_the_window(deal: list[int], hold: int) -> None:
+    held = [deal[i] for i in range(5) if hold >> i & 1]
+    dropped = [c for c in deal if c not in held]
+    rest = [c for c in range(15) if c not in deal]
+    hands = np.array([sorted(held + list(b)) for b in combinations(rest, len(dropped))])
+    paid = np.asarray(PAYS)[SMALL_CATEGORIES[colex_rank(hands)]]
+    d = len(dropped)
+    tables = SupersetPays.build(build_tables(SMALL_CATEGORIES, 15, 10), PAYS)
+    middle = [tables.square_sums(np.array([held]), np.array([dropped]), m)[0] for m in range(1, d)]
+    squares = [int(paid.sum()) ** 2, *middle, int((paid * paid).sum())] if d else [int(paid.sum()) ** 2]
+    sums = [squares if k == d else [0] * (k + 1) for k in range(6)]
+    assert list(mean_squares(15, sums, 1)) == _window_mean_squares(deal, held, 15)
+
+
+# ---- the whole game ------------------------------------------------------------------------
+GAME_DECK = (6, 4)  # 24 cards: 19 left, enough for a window of five discards
+GAME_CATEGORIES = poker_categories(*GAME_DECK)
+DRAWING_PAYS = (250, 50, 0, 0, 6, 4, 0, 0, 0)  # only straights and flushes: many draws, one discard-all class
+TIED_PAYS = (3, 3, 3, 2, 1, 1, 1, 1, 1)  # equal-EV holds with different outcomes (12 deals)
+SPIN = SpinPoker(None, 9, Span("test.cp", 1, 1, ""))
+
+
+@cache
+def _game() -> PreparedGame:
+    faces, suits = standard_deck(*GAME_DECK)
+    return prepare_game(GAME_CATEGORIES, faces, suits, 10, use_cache=False)
+
+
+@cache
+def _spin(pays: tuple[int, ...], rule: str) -> tuple[GameAnalysis, SpinAnalysis]:
+    analysis = analyze(PlainPlay(_game()), PayTable("t", pays), rule)
+    return analysis, analyze_spin(_game(), analysis, SPIN)
+
+
+def _category_of(hands: np.ndarray) -> np.ndarray:
+    found: np.ndarray = GAME_CATEGORIES[colex_rank(hands)]
+    return found
+
+
+@pytest.mark.parametrize(("pays", "rule"), [pytest.param(DRAWING_PAYS, "rank-order", marks=pytest.mark.slow),
+                                            (TIED_PAYS, "lowest-variance"), (TIED_PAYS, "highest-variance")])
+def test_the_whole_game_sums_the_pair_moments_of_every_deal_class(pays: tuple[int, ...], rule: str) -> None:
+    analysis, found = _spin(pays, rule)
+    prepared = _game()
+    played = played_holds(prepared, analysis)
+    n, scale = prepared.n, analysis.paytable.scaled()
+    totals = [Fraction(0)] * len(PATHS)
+    columns = {(lines, d): shared_columns(lines, d) for lines in range(1, len(PATHS) + 1) for d in range(6)}
+    for entry, (klass, hold) in enumerate(zip(played.classes.tolist(), played.holds.tolist())):
+        deal = prepared.deals[klass].tolist()
+        held = [deal[i] for i in range(5) if hold >> i & 1]
+        d = 5 - len(held)
+        if d:
+            moments = pair_moments(held, [c for c in range(n) if c not in deal], _category_of, scale.pays)
+        else:
+            moments = [Fraction(scale.dealt_pays[int(_category_of(np.array([deal]))[0])]) ** 2]
+        for lines in range(1, len(PATHS) + 1):
+            pairs = sum((w * j for w, j in zip(columns[lines, d], moments)), Fraction(0))
+            totals[lines - 1] += int(played.weights[entry]) * (lines * moments[d] + pairs)
+    weight = int(played.weights.sum()) * scale.denominator ** 2
+    assert list(found.mean_squares) == [t / weight for t in totals]
+    assert found.per_line(1) == found.per_total_bet(1) == analysis.variance  # one line is the base game
+    assert found.expected_return == analysis.expected_return
+    assert sum(found.deals_by_discards) == comb(n, 5) and sum(found.classes_by_discards) == len(prepared.sizes)
+
+
+def test_the_tie_rule_changes_the_spin_variance_and_the_draws_reach_five_discards() -> None:
+    """The tests above can fail: the rules' holds differ in their spin variance, and the drawing
+    table plays every number of discards."""
+    lowest, highest = _spin(TIED_PAYS, "lowest-variance"), _spin(TIED_PAYS, "highest-variance")
+    assert lowest[0].ambiguous_deals and lowest[1].variance(9) != highest[1].variance(9)
+    assert all(_spin(DRAWING_PAYS, "rank-order")[1].classes_by_discards)
+
+
+def test_a_simulated_spin_poker_agrees_with_the_exact_variance() -> None:
+    """Rounds of its own: a deal class drawn by weight, its hold (the base game's), the five
+    dealt cards in random columns, the held ones copied up and down, the other positions filled
+    left to right from the shuffled rest, then the nine lines' pays; each number of lines' sample
+    variance within four standard errors of the exact figure."""
+    analysis, found = _spin(DRAWING_PAYS, "rank-order")
+    prepared = _game()
+    played = played_holds(prepared, analysis)
+    rng = np.random.default_rng(32)
+    rounds = 60_000
+    entries = rng.choice(len(played.holds), rounds, p=played.weights / played.weights.sum())
+    deals = np.asarray(prepared.deals, dtype=np.int64)[played.classes[entries]]
+    kept = (played.holds[entries][:, None] >> np.arange(5)) & 1 == 1
+    order = rng.permuted(np.tile(np.arange(5), (rounds, 1)), axis=1)  # the column of each dealt card
+    middle = np.take_along_axis(deals, order, axis=1)
+    held = np.take_along_axis(kept, order, axis=1)
+    rest = np.array([np.setdiff1d(np.arange(prepared.n), deal) for deal in deals])
+    shuffled = rng.permuted(rest, axis=1)
+    window = np.repeat(middle[:, None, :], 3, axis=1)  # rows T, M, B
+    empty = np.repeat(~held[:, None, :], 3, axis=1).reshape(rounds, -1)
+    slots = np.cumsum(empty, axis=1) - 1
+    flat = window.reshape(rounds, -1)
+    flat[empty] = shuffled[np.arange(rounds)[:, None].repeat(15, axis=1)[empty], slots[empty]]
+    window = flat.reshape(rounds, 3, 5)
+    pays = np.asarray(DRAWING_PAYS + (0,))
+    total = np.zeros(rounds)
+    for lines, path in enumerate(PATHS, start=1):
+        rows = np.array(["TMB".index(r) for r in path])
+        hands = np.sort(window[:, rows, np.arange(5)], axis=1)
+        total = total + pays[_category_of(hands)]
+        centred = total - total.mean()
+        sample = float((centred**2).mean())
+        error = float(np.sqrt(((centred**4).mean() - sample**2) / rounds))
+        assert abs(sample - float(found.variance(lines))) < 4 * error, lines
+
+
+# ---- the commands --------------------------------------------------------------------------
+def _run(args: list[str]) -> tuple[int, str, str]:
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from cpoly.cli.main import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stdout(out), redirect_stderr(err):
+        code = main(args)
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def spin_games(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """The small test game with Spin Poker on its 18 cards and on 24 (four suits)."""
+    from tests.conftest import ROOT
+
+    folder = tmp_path_factory.mktemp("spin")
+    text = (ROOT / "tests" / "fixtures" / "small_poker.cp").read_text()
+    assert "Suits = 3\n" in text and 'suit_letters "hdc"' in text
+    (folder / "small_poker.cp").write_text(text)
+    (folder / "four_suits.cp").write_text(text.replace("Suits = 3\n", "Suits = 4\n").replace('"hdc"', '"hdcs"'))
+    paths = {}
+    for name, base in (("small", "small_poker.cp"), ("four", "four_suits.cp")):
+        (folder / f"spin_{name}.cp").write_text(f'import "{base}"\nfeature spin "Spin Poker": lines 5\n')
+        paths[name] = str(folder / f"spin_{name}.cp")
+    return paths
+
+
+def test_analyze_prints_the_spin_variance_as_the_solver_finds_it(spin_games: dict[str, str]) -> None:
+    code, _, err = _run(["analyze", spin_games["small"]])  # 18 cards: no hold discards five, the window fits
+    assert code == 0 and "warning" not in err
+    import json
+
+    from cpoly.games.videopoker.game import VideoPoker
+
+    code, out, err = _run(["analyze", spin_games["four"], "--json"])
+    assert code == 0 and "warning" not in err
+    data = json.loads(out)
+    found = data["features"][0]
+    poker = VideoPoker.load(spin_games["four"])
+    feature = poker.game.spec.features[0]
+    assert isinstance(feature, SpinPoker) and feature.lines == 5
+    expected = analyze_spin(poker.single_deck(), poker.analyze(), feature)
+    assert found["kind"] == "spin" and "inclusion-exclusion" in found["method"] and found["lines"] == 5
+    assert Fraction(found["return_exact"]) == Fraction(data["return_exact"]) == expected.expected_return
+    assert Fraction(found["variance_per_line_exact"]) == expected.per_line(5)
+    assert Fraction(found["variance_per_total_bet_exact"]) == expected.per_line(5) / 5
+    assert [Fraction(row["variance_per_line_exact"]) for row in found["by_lines"]] == \
+        [expected.per_line(n) for n in range(1, 10)]
+    assert found["by_lines"][0]["variance_per_line"] == pytest.approx(data["variance"])
+    assert sum(Fraction(row["share_exact"]) for row in found["distribution"]["rows"]) == 1
+    code, out, err = _run(["analyze", spin_games["four"]])
+    assert code == 0 and 'feature spin "Spin Poker": return' in out and "sd per line" in out and "warning" not in err
+
+
+def test_a_deck_too_small_for_the_window_is_refused() -> None:
+    """15 cards leave 10: a hold discarding four needs 12 for the three rows."""
+    from cpoly.errors import CpolyInputError
+
+    faces, suits = standard_deck(*SMALL_DECK)
+    prepared = prepare_game(SMALL_CATEGORIES, faces, suits, 10, use_cache=False)
+    analysis = analyze(PlainPlay(prepared), PayTable("t", TIED_PAYS), "rank-order")
+    with pytest.raises(CpolyInputError, match="window needs 12 cards for a hold of 1 card"):
+        analyze_spin(prepared, analysis, SPIN)
+
+
+def test_the_report_has_a_spin_section(spin_games: dict[str, str]) -> None:
+    import json
+
+    code, out, _ = _run(["report", spin_games["four"], "--json"])
+    assert code == 0
+    found = json.loads(out)["analysis"]["features"][0]
+    assert found["kind"] == "spin" and found["distribution"]["label"] == "deals by cards discarded"
+
+
+def test_a_second_analysis_reads_the_square_sums_from_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    analysis = analyze(PlainPlay(_game()), PayTable("t", DRAWING_PAYS), "rank-order")
+    first = analyze_spin(_game(), analysis, SPIN)
+
+    def refuse(*_: object) -> None:
+        raise AssertionError("the square sums were computed again")
+
+    monkeypatch.setattr(SupersetPays, "build", refuse)
+    assert analyze_spin(_game(), analysis, SPIN) == first
+    other = analyze(PlainPlay(_game()), PayTable("t", TIED_PAYS), "rank-order")
+    with pytest.raises(AssertionError, match="computed again"):  # another table: another entry
+        analyze_spin(_game(), other, SPIN)

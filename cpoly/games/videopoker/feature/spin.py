@@ -20,8 +20,8 @@ ways), over ``C(r, s) C(r-s, d-s) C(r-d, d-s)`` draws: :func:`pair_moments`.  Th
 fall in the columns in random order, so the discarded columns are a uniform ``d``-subset of the
 five: :func:`shared_columns` weighs each ``s`` over the pairs of lines.  A deal's mean square of
 a round's total pay is then ``lines * J[d] + Σ_s w[s] J[s]`` under its hold (the base game's).
-Not yet summed over a game's deals (a draw of five on 52 cards walks 1.5 million draws 32 times
-per deal class): the commands keep Spin Poker's base-game warning.
+:func:`pair_sums` and :func:`pair_draws` are the formula's two halves; the sum over a game's
+deals, with the ``M_m`` from superset pay tables, is :mod:`.spinvariance`.
 """
 
 from __future__ import annotations
@@ -36,11 +36,12 @@ import numpy as np
 from cpoly.deck.subsets import colex_rank
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 
-__all__ = ["PATHS", "pair_moments", "shared_columns"]
+__all__ = ["PATHS", "pair_draws", "pair_moments", "pair_sums", "shared_columns"]
 
 #: The lines as rows per column (T top, M middle: the deal, B bottom).  Lines 1-7 as the
 #: published descriptions give them; lines 8 and 9 (M T T T M, M B B B M) are the usual
-#: nine-line pattern's, not confirmed by a source.
+#: nine-line pattern's, not confirmed by a source (and the Wizard of Odds' simulated deviations
+#: for 8 and 9 lines sit above what they give: docs/language.md, Spin Poker).
 PATHS = ("MMMMM", "TTTTT", "BBBBB", "TMBMT", "BMTMB", "TTMBB", "BBMTT", "MTTTM", "MBBBM")
 
 
@@ -76,5 +77,27 @@ def pair_moments(held: Sequence[int], rest: Sequence[int], pay_of: Callable[[np.
         for chosen in combinations(range(d), m):
             np.add.at(sums, colex_rank(draws[:, list(chosen)]) if m else np.zeros(len(draws), dtype=np.int64), paid)
         squares.append(sum(int(v) * int(v) for v in sums.tolist()))
-    return [Fraction(sum((-1) ** c * comb(s + c, s) * squares[s + c] for c in range(d - s + 1)),
-                     comb(r, s) * comb(r - s, d - s) * comb(r - d, d - s)) for s in range(d + 1)]
+    return [Fraction(q, pair_draws(r, d, s)) for s, q in enumerate(pair_sums(squares))]
+
+
+def pair_sums(squares: Sequence[int]) -> list[int]:
+    """``Q[s] = Σ_{c=0}^{d-s} (-1)^c C(s+c, s) M[s+c]`` from ``squares`` = ``M[0..d]``: the pays
+    of two lines sharing ``s`` drawn cards multiplied and summed over every such pair of draws
+    (linear in ``M``: sums over many deals go through it too).
+
+    >>> pair_sums([36, 10, 4])   # d = 2
+    [30, 2, 4]
+    """
+    d = len(squares) - 1
+    return [sum((-1) ** c * comb(s + c, s) * squares[s + c] for c in range(d - s + 1)) for s in range(d + 1)]
+
+
+def pair_draws(rest: int, discards: int, shared: int) -> int:
+    """The pairs of draws of two lines sharing ``shared`` of ``discards`` cards from ``rest``:
+    the shared cards, one line's own, then the other's from those left.
+
+    >>> pair_draws(4, 2, 0), pair_draws(4, 2, 2)
+    (6, 6)
+    """
+    d, s = discards, shared
+    return comb(rest, s) * comb(rest - s, d - s) * comb(rest - d, d - s)
