@@ -179,13 +179,13 @@ def _player_table(rules: GameRules, board: Sequence[int], hole_counts: IntArray)
     return np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
 
 
-def _rank_tally(strengths: StrengthArray, available: IntArray, unknown: int,
-                rules: GameRules | None) -> Tally:
-    """Tally of ``strengths`` ``(P, n)`` (columns: ``rank_multisets(unknown)``) weighted by
-    their suitings."""
+def _rank_columns(strengths: StrengthArray, available: IntArray,
+                  unknown: int) -> tuple[StrengthArray, IntArray]:
+    """The rank part's showdowns: the columns of ``strengths`` ``(P, n)`` (columns:
+    ``rank_multisets(unknown)``) that can be dealt, and their suitings."""
     ways = suitings(rank_multisets(unknown), available)
     rows = np.flatnonzero(ways)
-    return tally_columns(strengths[:, rows], ways[rows], rules)
+    return strengths[:, rows], ways[rows]
 
 
 def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArray,
@@ -201,8 +201,8 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     """
     game = game_rules(None)
     table = strength_table(game, tuple(np.asarray(board_counts).tolist()), unknown)
-    return _rank_tally(np.ascontiguousarray(table[:, player_columns(hole_counts)].T), available,
-                       unknown, game)
+    plain = np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
+    return tally_columns(*_rank_columns(plain, available, unknown), game)
 
 
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
@@ -270,14 +270,40 @@ def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
     return available, hole_counts
 
 
+def _plain_strengths(hands: Sequence[tuple[int, ...]], board: Sequence[int], dead: Sequence[int],
+                     game: GameRules) -> tuple[npt.NDArray[np.bool_], StrengthArray]:
+    """The cards left in the deck ``(13, 4)`` and every player's rank-only strengths ``(P, n)``
+    on each multiset of the unknown cards: what both parts start from."""
+    available, hole_counts = _availability(hands, board, dead, game)
+    return available, _player_table(game, board, hole_counts)
+
+
 def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
               dead: Sequence[int] = (), rules: GameRules | None = None) -> Tally:
     """Tally of every completion ranked by ranks only; it depends on the cards' ranks alone, so
     holdings with the same ranks share it."""
     game = game_rules(rules)
-    available, hole_counts = _availability(hands, board, dead, game)
-    plain = _player_table(game, board, hole_counts)
-    return _rank_tally(plain, available.sum(axis=1), 5 - len(board), game)
+    available, plain = _plain_strengths(hands, board, dead, game)
+    return tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
+
+
+def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                   available: npt.NDArray[np.bool_], plain: StrengthArray,
+                   game: GameRules) -> tuple[StrengthArray, IntArray] | None:
+    """The flush part's showdowns and their weights (None when no flush changes one): each board
+    on which a flush changes the showdown with its real strengths, and each rank multiset's
+    rank-only showdown weighted by minus the suitings replaced (they sum to 0)."""
+    flushes = flush_table(game)
+    events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
+              for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
+    if not events:
+        return None
+    rows = np.concatenate([e[0] for e in events])
+    ways = np.concatenate([e[1] for e in events])
+    replaced = exact_bincount(rows, ways, plain.shape[1])
+    multisets = np.flatnonzero(replaced)
+    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
+    return strengths, np.concatenate([ways, -replaced[multisets]])
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -288,20 +314,11 @@ def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     The boards replaced are tallied one by one with their real strengths, and taken out of the
     rank part's tally by their rank multisets (one row per multiset, its replaced suitings)."""
     game = game_rules(rules)
-    available, hole_counts = _availability(hands, board, dead, game)
-    plain = _player_table(game, board, hole_counts)
-    flushes = flush_table(game)
-    events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
-              for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
-    if not events:
+    available, plain = _plain_strengths(hands, board, dead, game)
+    columns = _flush_columns(hands, board, available, plain, game)
+    if columns is None:
         return Tally.zero(len(hands))
-    rows = np.concatenate([e[0] for e in events])
-    ways = np.concatenate([e[1] for e in events])
-    replaced = exact_bincount(rows, ways, plain.shape[1])
-    multisets = np.flatnonzero(replaced)
-    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
-    total = tally_columns(strengths, np.concatenate([ways, -replaced[multisets]]), game)
-    return replace(total, boards=0)
+    return replace(tally_columns(*columns, game), boards=0)
 
 
 def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -316,5 +333,10 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     >>> t.boards, t.win.tolist(), t.tie.tolist()
     (1712304, [1410336, 292660], [9308, 9308])
     """
-    total = rank_part(hands, board, dead, rules)
-    return total + flush_part(hands, board, dead, rules) if flushes else total
+    game = game_rules(rules)
+    available, plain = _plain_strengths(hands, board, dead, game)
+    parts = [_rank_columns(plain, available.sum(axis=1), 5 - len(board))]
+    found = _flush_columns(hands, board, available, plain, game) if flushes else None
+    parts += [] if found is None else [found]
+    return tally_columns(np.concatenate([p[0] for p in parts], axis=1),
+                         np.concatenate([p[1] for p in parts]), game)

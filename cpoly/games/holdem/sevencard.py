@@ -27,7 +27,7 @@ import numpy.typing as npt
 from cpoly.deck.codes import STANDARD
 from cpoly.deck.symmetry import holding_classes
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import flush_part, rank_part
+from cpoly.games.holdem.boards import flush_part, holding_tally, rank_part
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.montecarlo import monte_carlo
 from cpoly.games.holdem.planner import (
@@ -178,10 +178,14 @@ def holdings_tally(deal: Deal, flushes: bool = True,
             f"more than {MAX_ENUMERATED_HOLDINGS:,} joint holdings: too many to enumerate "
             f"exactly; use Monte Carlo (--samples N)")
     holdings, weights = found
-    alone = (np.zeros(1, dtype=np.int64),) * 2 if len(holdings) == 1 else None  # its own class
-    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *(alone or rank_classes(holdings)))]
+    if len(holdings) == 1:  # both parts in one tally
+        holding = [tuple(int(c) for c in combo) for combo in holdings[0]]
+        if progress is not None:
+            progress(1, 1)
+        return holding_tally(holding, deal.board, deal.dead, flushes, deal.rules).scaled(int(weights[0])), 1
+    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *rank_classes(holdings))]
     if flushes:
-        parts.append((flush_part, *(alone or holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries()))))
+        parts.append((flush_part, *holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries())))
     total = Tally.zero(len(deal.combos))
     steps, done = sum(len(first) for _, first, _ in parts), 0
     for part, first, labels in parts:
