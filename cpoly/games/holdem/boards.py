@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +35,7 @@ from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
 
 __all__ = ["HOLE_PAIRS", "IntArray", "KEEP_FROM_UNKNOWN", "Masks", "PAIR_COLUMN", "StrengthArray",
            "event_index", "flush_part", "flush_table", "fold", "holding_tally", "multiset_rows",
+           "multiset_suitings",
            "player_columns", "rank_part", "rank_tally", "strength_table"]
 
 IntArray = npt.NDArray[np.int64]
@@ -52,6 +54,8 @@ _BASE5: IntArray = np.int64(5) ** np.arange(13, dtype=np.int64)
 #: Strength tables of this many unknown cards or more (preflop: 6,175 multisets) are kept in the
 #: store; the others (91 rows on a flop) are faster to build than to read.
 KEEP_FROM_UNKNOWN = 4
+#: ``C(n, m)`` for ``n, m <= 4`` (cards of one rank).
+_BINOMIALS: IntArray = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
 #: Multisets evaluated at once when a strength table is built (about 8 MB of work arrays).
 _CHUNK = 512
 
@@ -126,6 +130,34 @@ def multiset_rows(ranks: IntArray) -> IntArray:
     return np.asarray(order[np.searchsorted(sorted_codes, _BASE5[ranks].sum(axis=1))], dtype=np.int64)
 
 
+@lru_cache(maxsize=16)
+def _uniform_suitings(size: int, copies: int) -> IntArray:
+    """:func:`~cpoly.deck.ranks.suitings` of ``rank_multisets(size)`` with ``copies`` of every rank."""
+    ways = suitings(rank_multisets(size), np.full(13, copies, dtype=np.int64))
+    ways.setflags(write=False)
+    return ways
+
+
+def multiset_suitings(size: int, available: npt.ArrayLike) -> IntArray:
+    """:func:`~cpoly.deck.ranks.suitings` of every multiset of ``rank_multisets(size)`` with
+    ``available`` ``(13,)`` copies of each rank: those of a deck with the most copies of every
+    rank (kept), corrected on the ranks with fewer only (``C(a, m) / C(c, m)``: the full product
+    holds ``C(c, m)``, so each division is exact), a few passes where ``suitings`` makes 13.
+
+    >>> available = np.array([4] * 11 + [2, 3])
+    >>> bool((multiset_suitings(5, available) == suitings(rank_multisets(5), available)).all())
+    True
+    """
+    counts = np.asarray(available, dtype=np.int64)
+    copies = int(counts.max(initial=0))
+    ways = _uniform_suitings(size, copies)
+    multisets = rank_multisets(size)
+    for rank in np.flatnonzero(counts < copies).tolist():
+        column = multisets[:, rank]
+        ways = ways // np.maximum(_BINOMIALS[copies][column], 1) * _BINOMIALS[counts[rank]][column]
+    return ways
+
+
 @lru_cache(maxsize=32)
 def event_index(unknown: int, size: int) -> IntArray:
     """``(C(13, size), m)``: the row in ``rank_multisets(unknown)`` of the ``unknown`` new cards
@@ -183,7 +215,7 @@ def _rank_columns(strengths: StrengthArray, available: IntArray,
                   unknown: int) -> tuple[StrengthArray, IntArray]:
     """The rank part's showdowns: the columns of ``strengths`` ``(P, n)`` (columns:
     ``rank_multisets(unknown)``) that can be dealt, and their suitings."""
-    ways = suitings(rank_multisets(unknown), available)
+    ways = multiset_suitings(unknown, available)
     rows = np.flatnonzero(ways)
     return strengths[:, rows], ways[rows]
 
@@ -222,7 +254,7 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
     for size in range(first, unknown + 1):
         sets = rank_sets(size)
         set_rows = np.flatnonzero((sets & ~suit_available) == 0)
-        rest_ways = suitings(rank_multisets(unknown - size), others)
+        rest_ways = multiset_suitings(unknown - size, others)
         rest_rows = np.flatnonzero(rest_ways)
         if set_rows.size == 0 or rest_rows.size == 0:
             continue
