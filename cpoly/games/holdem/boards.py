@@ -237,26 +237,6 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     return tally_columns(*_rank_columns(plain, available, unknown), game)
 
 
-@lru_cache(maxsize=256)
-def _event_grid(unknown: int, size: int, suit_available: int,
-                others: bytes) -> tuple[IntArray, IntArray, IntArray] | None:
-    """The boards of ``unknown`` new cards with ``size`` of them in one suit: the row in
-    ``rank_multisets(unknown)`` of each (rank set in the suit, multiset of the others)
-    ``(sets, rests)``, the sets' rank masks and the rests' suitings; None when there is none.
-    ``suit_available``: the suit's ranks left (a mask); ``others``: the copies of each rank left
-    in the other suits (int64 bytes).  Shared by the holdings with the same cards left."""
-    sets = rank_sets(size)
-    set_rows = np.flatnonzero((sets & ~suit_available) == 0)
-    rest_ways = multiset_suitings(unknown - size, np.frombuffer(others, dtype=np.int64))
-    rest_rows = np.flatnonzero(rest_ways)
-    if set_rows.size == 0 or rest_rows.size == 0:
-        return None
-    grid = (event_index(unknown, size)[np.ix_(set_rows, rest_rows)], sets[set_rows], rest_ways[rest_rows])
-    for array in grid:
-        array.setflags(write=False)
-    return grid
-
-
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
                   available: npt.NDArray[np.bool_], plain: StrengthArray,
                   flushes: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
@@ -269,21 +249,24 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
     most_in_hand = max(int(m).bit_count() for m in hole_masks)
     first = max(0, 5 - board_mask.bit_count() - most_in_hand)
     suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
-    others = (available.sum(axis=1) - available[:, suit]).astype(np.int64).tobytes()
+    others = available.sum(axis=1) - available[:, suit]
     found = []
     for size in range(first, unknown + 1):
-        grid = _event_grid(unknown, size, suit_available, others)
-        if grid is None:
+        sets = rank_sets(size)
+        set_rows = np.flatnonzero((sets & ~suit_available) == 0)
+        rest_ways = multiset_suitings(unknown - size, others)
+        rest_rows = np.flatnonzero(rest_ways)
+        if set_rows.size == 0 or rest_rows.size == 0:
             continue
-        index, set_masks, rest_ways = grid
-        flush = flushes[hole_masks[:, None] | (set_masks | board_mask)[None, :]]  # (P, sets)
+        index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
+        flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
         flushing = np.flatnonzero(flush.any(axis=1))
         changed = flush[flushing[0], :, None] > plain[flushing[0]][index]
         for player in flushing[1:].tolist():
             changed |= flush[player, :, None] > plain[player][index]
         set_at, rest_at = np.nonzero(changed)
         rows = index[set_at, rest_at]
-        found.append((rows, rest_ways[rest_at],
+        found.append((rows, rest_ways[rest_rows][rest_at],
                       np.maximum(plain[:, rows], flush[:, set_at])))
     return found
 
