@@ -131,18 +131,23 @@ def multiset_rows(ranks: IntArray) -> IntArray:
 
 
 @lru_cache(maxsize=16)
-def _uniform_suitings(size: int, copies: int) -> IntArray:
-    """:func:`~cpoly.deck.ranks.suitings` of ``rank_multisets(size)`` with ``copies`` of every rank."""
-    ways = suitings(rank_multisets(size), np.full(13, copies, dtype=np.int64))
-    ways.setflags(write=False)
-    return ways
+def _uniform_suitings(size: int, copies: int) -> tuple[IntArray, IntArray]:
+    """:func:`~cpoly.deck.ranks.suitings` of ``rank_multisets(size)`` with ``copies`` of every
+    rank, and the multisets by rank ``(13, n)`` (contiguous: one rank's counts are one row)."""
+    multisets = rank_multisets(size)
+    ways = suitings(multisets, np.full(13, copies, dtype=np.int64))
+    by_rank = np.ascontiguousarray(multisets.T)
+    for array in (ways, by_rank):
+        array.setflags(write=False)
+    return ways, by_rank
 
 
 def multiset_suitings(size: int, available: npt.ArrayLike) -> IntArray:
     """:func:`~cpoly.deck.ranks.suitings` of every multiset of ``rank_multisets(size)`` with
     ``available`` ``(13,)`` copies of each rank: those of a deck with the most copies of every
-    rank (kept), corrected on the ranks with fewer only (``C(a, m) / C(c, m)``: the full product
-    holds ``C(c, m)``, so each division is exact), a few passes where ``suitings`` makes 13.
+    rank (kept), times ``C(a, m)`` and divided by ``C(c, m)`` on the ranks with fewer copies
+    only (the full product holds every ``C(c, m)``, so the one division is exact): few passes
+    where ``suitings`` makes 13, when few ranks have fewer copies (known cards preflop).
 
     >>> available = np.array([4] * 11 + [2, 3])
     >>> bool((multiset_suitings(5, available) == suitings(rank_multisets(5), available)).all())
@@ -150,12 +155,17 @@ def multiset_suitings(size: int, available: npt.ArrayLike) -> IntArray:
     """
     counts = np.asarray(available, dtype=np.int64)
     copies = int(counts.max(initial=0))
-    ways = _uniform_suitings(size, copies)
-    multisets = rank_multisets(size)
-    for rank in np.flatnonzero(counts < copies).tolist():
-        column = multisets[:, rank]
-        ways = ways // np.maximum(_BINOMIALS[copies][column], 1) * _BINOMIALS[counts[rank]][column]
-    return ways
+    fewer = np.flatnonzero(counts < copies).tolist()
+    if 2 * len(fewer) > len(counts):
+        return suitings(rank_multisets(size), counts)
+    ways, by_rank = _uniform_suitings(size, copies)
+    if not fewer:
+        return ways
+    kept, dropped = _BINOMIALS[counts[fewer[0]]][by_rank[fewer[0]]], _BINOMIALS[copies][by_rank[fewer[0]]]
+    for rank in fewer[1:]:
+        kept = kept * _BINOMIALS[counts[rank]][by_rank[rank]]
+        dropped = dropped * _BINOMIALS[copies][by_rank[rank]]
+    return np.asarray(ways // np.maximum(dropped, 1) * kept, dtype=np.int64)
 
 
 @lru_cache(maxsize=32)
