@@ -14,7 +14,10 @@ A third table times the issue's exact questions and six known hands preflop agai
 e.g. a clone of github.com/zekyll/OMPEval) the bench builds ``ompeval_equity.cpp`` against them
 with ``g++ -O3 -march=native`` and runs peer and cpoly alternately, question by question (CPU
 seconds, best of several runs each; their equities must agree); without it, OMPEval's figures
-kept from such a run are used (the title says which).
+kept from such a run are used (the title says which).  With ``--base DIR`` (another cpoly
+checkout, e.g. main) the table also times that code on each question, in a fresh process
+alternating with this code's (best of ``--rounds`` rounds each), prints base / cpoly and checks
+that their exact equities are the same.
 
 A fourth table (alone with ``--cli``) times the command line: ``cpoly equity AsAh KsKh --exact``
 (wall and CPU seconds, peak memory) beside ``python -c "import numpy"``, the floor of any NumPy
@@ -25,6 +28,7 @@ also runs ``?? ?? ??`` on a flop exactly and reports its time and peak memory.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import subprocess
@@ -156,13 +160,43 @@ def ompeval_seconds(binary: Path, hands: list[str], board: str, repeats: int) ->
     return float(words[0]), [float(w) for w in words[1:]]
 
 
-def ompeval_table(binary: Path | None) -> Table:
+#: A child process timing one question with the cpoly on its path: best CPU seconds of REPEATS
+#: calls after a warm one, and the exact equities.
+_TIMED_CHILD = """
+import json, sys, time
+from cpoly.games.holdem.equity import equity
+hands, board, repeats = sys.argv[1].split("/"), sys.argv[2], int(sys.argv[3])
+result = equity(hands, board, exact=True)
+best = float("inf")
+for _ in range(repeats):
+    start = time.process_time()
+    equity(hands, board, exact=True)
+    best = min(best, time.process_time() - start)
+print(json.dumps([best, [str(p.equity_exact) for p in result.players]]))
+"""
+
+
+def tree_seconds(root: Path, hands: list[str], board: str, repeats: int) -> tuple[float, list[str]]:
+    """The best CPU seconds of the cpoly checkout at ``root`` on the question (a fresh process,
+    :data:`_TIMED_CHILD`) and its exact equities."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    out = subprocess.run([sys.executable, "-c", _TIMED_CHILD, "/".join(hands), board, str(repeats)],
+                         check=True, capture_output=True, text=True, env=env, cwd=root).stdout
+    seconds, equities = json.loads(out)
+    return float(seconds), list(equities)
+
+
+def ompeval_table(binary: Path | None, base: Path | None = None, rounds: int = 3) -> Table:
     """cpoly's exact time (best CPU s after a warm call) against OMPEval, run side by side
-    question by question (``binary``) or its kept figures; their equities must agree."""
+    question by question (``binary``) or its kept figures; their equities must agree.  With
+    ``base``, that checkout and this one are timed in fresh processes, alternately, ``rounds``
+    times (best of each), and must give the same exact equities."""
     source = "run side by side" if binary else "kept figures"
     table = Table(title=f"Exact equity against OMPEval ({source}, CPU); goal cpoly / OMPEval <= "
                         f"{OMPEVAL_GOAL:.0f}x")
-    for column in ("question", "OMPEval", "cpoly", "cpoly / OMPEval", "goal"):
+    columns = ["question", "OMPEval", *(["base", "base / cpoly"] if base else []), "cpoly",
+               "cpoly / OMPEval", "goal"]
+    for column in columns:
         table.add_column(column, justify="left" if column == "question" else "right")
     for name, hands, board, figure in OMPEVAL_ROWS:
         result = equity(hands, board, exact=True)
@@ -171,9 +205,17 @@ def ompeval_table(binary: Path | None) -> Table:
             figure, theirs = ompeval_seconds(binary, hands, board, repeats)
             ours_equity = [p.equity for p in result.players]
             assert max(abs(a - b) for a, b in zip(theirs, ours_equity)) < 1e-6, (name, theirs, ours_equity)
-        ours = best_of(repeats, partial(equity, hands, board, exact=True))
+        before: list[str] = []
+        if base is None:
+            ours = best_of(repeats, partial(equity, hands, board, exact=True))
+        else:
+            runs = [(tree_seconds(base, hands, board, repeats), tree_seconds(ROOT, hands, board, repeats))
+                    for _ in range(rounds)]
+            assert runs[0][0][1] == runs[0][1][1], (name, runs[0])
+            theirs_s, ours = min(r[0][0] for r in runs), min(r[1][0] for r in runs)
+            before = [f"{theirs_s * 1e3:,.1f} ms", f"{theirs_s / ours:.2f}x"]
         ratio = ours / figure
-        table.add_row(name, f"{figure * 1e3:,.1f} ms", f"{ours * 1e3:,.1f} ms", f"{ratio:.2f}x",
+        table.add_row(name, f"{figure * 1e3:,.1f} ms", *before, f"{ours * 1e3:,.1f} ms", f"{ratio:.2f}x",
                       "ok" if ratio <= OMPEVAL_GOAL else "MISSED")
     return table
 
@@ -278,6 +320,10 @@ def main() -> None:
     parser.add_argument("--ompeval-src", type=Path, default=os.environ.get("OMPEVAL_SRC"),
                         help="OMPEval's sources (default $OMPEVAL_SRC): build it and run it side by "
                              "side; without, its kept figures")
+    parser.add_argument("--base", type=Path, metavar="DIR",
+                        help="another cpoly checkout (e.g. main) timed beside this one on OMPEval's "
+                             "questions, alternately in fresh processes")
+    parser.add_argument("--rounds", type=int, default=3, help="alternations with --base (default 3)")
     parser.add_argument("--cli", action="store_true", help="run only the command-line table")
     args = parser.parse_args()
     console = Console()
@@ -287,7 +333,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         binary = build_ompeval(Path(args.ompeval_src), Path(folder)) if args.ompeval_src else None
         if args.ompeval_only:
-            console.print(ompeval_table(binary))
+            console.print(ompeval_table(binary, args.base, args.rounds))
             return
         peers_and_ompeval(args, console, binary)
 
@@ -313,7 +359,7 @@ def peers_and_ompeval(args: argparse.Namespace, console: Console, binary: Path |
     console.print("* extrapolated from the first --cap boards of the loop. Throughput ratios are "
                   "cpoly / peer; peers are called per hand from Python.")
     console.print(range_table(args.cap))
-    console.print(ompeval_table(binary))
+    console.print(ompeval_table(binary, args.base, args.rounds))
     console.print(cli_table(args.cap))
     if args.three_flop:
         console.print(three_on_the_flop())

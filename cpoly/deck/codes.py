@@ -22,8 +22,6 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
-from cpoly.deck.symmetry import suit_symmetries
-
 __all__ = ["STANDARD", "CardCodes"]
 
 IntArray = npt.NDArray[np.int64]
@@ -65,6 +63,8 @@ class CardCodes:
 
 @lru_cache(maxsize=8)
 def _symmetries(ranks: int, suits: int) -> IntArray:
+    from cpoly.deck.symmetry import suit_symmetries  # loaded when first asked for: card codes alone start faster
+
     maps = suit_symmetries(*CardCodes(ranks, suits).faces_and_suits())
     maps.setflags(write=False)
     return maps

@@ -19,6 +19,7 @@ from cpoly.games.holdem.boards import (
     HOLE_PAIRS,
     event_index,
     flush_table,
+    multiset_suitings,
     player_columns,
     strength_table,
 )
@@ -151,3 +152,16 @@ def test_board_suit_method_on_short_deck_flop() -> None:
     assert tally.boards == expected.boards == len(extras)
     assert tally.win.tolist() == expected.win.tolist()
     assert tally.cat_occur.tolist() == expected.cat_occur.tolist()
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5])
+def test_multiset_suitings_against_binomial_products(size: int) -> None:
+    """Every multiset's suitings, by the plain product of binomials, for decks with ranks taken
+    out (known cards, a short deck's missing ranks: 0 copies, a suit's other three: 3)."""
+    from math import comb, prod
+
+    rng = np.random.default_rng(size)
+    multisets = rank_multisets(size)
+    for available in [np.full(13, 4), np.full(13, 3), *rng.integers(0, 5, (6, 13))]:
+        expected = [prod(comb(int(a), int(m)) for a, m in zip(available, row)) for row in multisets]
+        assert multiset_suitings(size, available).tolist() == expected

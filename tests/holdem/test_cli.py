@@ -236,7 +236,8 @@ def test_hands_keep_their_command_line_order(capsys: pytest.CaptureFixture[str],
 def test_a_warm_two_hand_question_loads_only_what_it_needs(tmp_path: Path) -> None:
     """Warm (the game's rules and the preflop strength table in the store), ``cpoly equity AsAh
     KsKh --exact`` through a pipe builds no table and imports neither rich, nor the .cp parser,
-    nor Omaha's methods, nor numpy.ma (which ``np.unique`` loads); its answer is the cold one."""
+    nor Omaha's methods or ranges, nor the deck's suit symmetries (one known holding has one suit
+    class), nor numpy.ma (which ``np.unique`` loads); its answer is the cold one."""
     child = ("import sys\n"
              "from cpoly.games.holdem import boards\n"
              "from cpoly.cli.main import main\n"
@@ -255,5 +256,6 @@ def test_a_warm_two_hand_question_loads_only_what_it_needs(tmp_path: Path) -> No
     assert "82.6366" in runs[1].stdout.splitlines()[3]
     packages = {m.rsplit(".", 1)[0] for m in runs[1].stderr.split()} | set(runs[1].stderr.split())
     unwanted = {"rich", "lark", "cpoly.lang", "numpy.ma", "cpoly.games.holdem.omaha",
-                "cpoly.games.holdem.omaha_exact", "cpoly.games.holdem.omaha_gather"}
+                "cpoly.games.holdem.omaha_exact", "cpoly.games.holdem.omaha_gather",
+                "cpoly.games.holdem.omaha_ranges", "cpoly.deck.symmetry"}
     assert packages & unwanted == set()

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from functools import lru_cache
+from math import comb
 
 import numpy as np
 import numpy.typing as npt
@@ -34,6 +35,7 @@ from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
 
 __all__ = ["HOLE_PAIRS", "IntArray", "KEEP_FROM_UNKNOWN", "Masks", "PAIR_COLUMN", "StrengthArray",
            "event_index", "flush_part", "flush_table", "fold", "holding_tally", "multiset_rows",
+           "multiset_suitings",
            "player_columns", "rank_part", "rank_tally", "strength_table"]
 
 IntArray = npt.NDArray[np.int64]
@@ -52,6 +54,8 @@ _BASE5: IntArray = np.int64(5) ** np.arange(13, dtype=np.int64)
 #: Strength tables of this many unknown cards or more (preflop: 6,175 multisets) are kept in the
 #: store; the others (91 rows on a flop) are faster to build than to read.
 KEEP_FROM_UNKNOWN = 4
+#: ``C(n, m)`` for ``n, m <= 4`` (cards of one rank).
+_BINOMIALS: IntArray = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
 #: Multisets evaluated at once when a strength table is built (about 8 MB of work arrays).
 _CHUNK = 512
 
@@ -126,6 +130,44 @@ def multiset_rows(ranks: IntArray) -> IntArray:
     return np.asarray(order[np.searchsorted(sorted_codes, _BASE5[ranks].sum(axis=1))], dtype=np.int64)
 
 
+@lru_cache(maxsize=16)
+def _uniform_suitings(size: int, copies: int) -> tuple[IntArray, IntArray]:
+    """:func:`~cpoly.deck.ranks.suitings` of ``rank_multisets(size)`` with ``copies`` of every
+    rank, and the multisets by rank ``(13, n)`` (contiguous: one rank's counts are one row)."""
+    multisets = rank_multisets(size)
+    ways = suitings(multisets, np.full(13, copies, dtype=np.int64))
+    by_rank = np.ascontiguousarray(multisets.T)
+    for array in (ways, by_rank):
+        array.setflags(write=False)
+    return ways, by_rank
+
+
+def multiset_suitings(size: int, available: npt.ArrayLike) -> IntArray:
+    """:func:`~cpoly.deck.ranks.suitings` of every multiset of ``rank_multisets(size)`` with
+    ``available`` ``(13,)`` copies of each rank: those of a deck with the most copies of every
+    rank (kept), times ``C(a, m)`` and divided by ``C(c, m)`` on the ranks with fewer copies
+    only (the full product holds every ``C(c, m)``, so the one division is exact): few passes
+    where ``suitings`` makes 13, when few ranks have fewer copies (known cards preflop).
+
+    >>> available = np.array([4] * 11 + [2, 3])
+    >>> bool((multiset_suitings(5, available) == suitings(rank_multisets(5), available)).all())
+    True
+    """
+    counts = np.asarray(available, dtype=np.int64)
+    copies = int(counts.max(initial=0))
+    fewer = np.flatnonzero(counts < copies).tolist()
+    if 2 * len(fewer) > len(counts):
+        return suitings(rank_multisets(size), counts)
+    ways, by_rank = _uniform_suitings(size, copies)
+    if not fewer:
+        return ways
+    kept, dropped = _BINOMIALS[counts[fewer[0]]][by_rank[fewer[0]]], _BINOMIALS[copies][by_rank[fewer[0]]]
+    for rank in fewer[1:]:
+        kept = kept * _BINOMIALS[counts[rank]][by_rank[rank]]
+        dropped = dropped * _BINOMIALS[copies][by_rank[rank]]
+    return np.asarray(ways // np.maximum(dropped, 1) * kept, dtype=np.int64)
+
+
 @lru_cache(maxsize=32)
 def event_index(unknown: int, size: int) -> IntArray:
     """``(C(13, size), m)``: the row in ``rank_multisets(unknown)`` of the ``unknown`` new cards
@@ -179,13 +221,13 @@ def _player_table(rules: GameRules, board: Sequence[int], hole_counts: IntArray)
     return np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
 
 
-def _rank_tally(strengths: StrengthArray, available: IntArray, unknown: int,
-                rules: GameRules | None) -> Tally:
-    """Tally of ``strengths`` ``(P, n)`` (columns: ``rank_multisets(unknown)``) weighted by
-    their suitings."""
-    ways = suitings(rank_multisets(unknown), available)
+def _rank_columns(strengths: StrengthArray, available: IntArray,
+                  unknown: int) -> tuple[StrengthArray, IntArray]:
+    """The rank part's showdowns: the columns of ``strengths`` ``(P, n)`` (columns:
+    ``rank_multisets(unknown)``) that can be dealt, and their suitings."""
+    ways = multiset_suitings(unknown, available)
     rows = np.flatnonzero(ways)
-    return tally_columns(strengths[:, rows], ways[rows], rules)
+    return strengths[:, rows], ways[rows]
 
 
 def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArray,
@@ -201,8 +243,8 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     """
     game = game_rules(None)
     table = strength_table(game, tuple(np.asarray(board_counts).tolist()), unknown)
-    return _rank_tally(np.ascontiguousarray(table[:, player_columns(hole_counts)].T), available,
-                       unknown, game)
+    plain = np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
+    return tally_columns(*_rank_columns(plain, available, unknown), game)
 
 
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
@@ -222,7 +264,7 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
     for size in range(first, unknown + 1):
         sets = rank_sets(size)
         set_rows = np.flatnonzero((sets & ~suit_available) == 0)
-        rest_ways = suitings(rank_multisets(unknown - size), others)
+        rest_ways = multiset_suitings(unknown - size, others)
         rest_rows = np.flatnonzero(rest_ways)
         if set_rows.size == 0 or rest_rows.size == 0:
             continue
@@ -270,14 +312,40 @@ def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
     return available, hole_counts
 
 
+def _plain_strengths(hands: Sequence[tuple[int, ...]], board: Sequence[int], dead: Sequence[int],
+                     game: GameRules) -> tuple[npt.NDArray[np.bool_], StrengthArray]:
+    """The cards left in the deck ``(13, 4)`` and every player's rank-only strengths ``(P, n)``
+    on each multiset of the unknown cards: what both parts start from."""
+    available, hole_counts = _availability(hands, board, dead, game)
+    return available, _player_table(game, board, hole_counts)
+
+
 def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
               dead: Sequence[int] = (), rules: GameRules | None = None) -> Tally:
     """Tally of every completion ranked by ranks only; it depends on the cards' ranks alone, so
     holdings with the same ranks share it."""
     game = game_rules(rules)
-    available, hole_counts = _availability(hands, board, dead, game)
-    plain = _player_table(game, board, hole_counts)
-    return _rank_tally(plain, available.sum(axis=1), 5 - len(board), game)
+    available, plain = _plain_strengths(hands, board, dead, game)
+    return tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
+
+
+def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                   available: npt.NDArray[np.bool_], plain: StrengthArray,
+                   game: GameRules) -> tuple[StrengthArray, IntArray] | None:
+    """The flush part's showdowns and their weights (None when no flush changes one): each board
+    on which a flush changes the showdown with its real strengths, and each rank multiset's
+    rank-only showdown weighted by minus the suitings replaced (they sum to 0)."""
+    flushes = flush_table(game)
+    events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
+              for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
+    if not events:
+        return None
+    rows = np.concatenate([e[0] for e in events])
+    ways = np.concatenate([e[1] for e in events])
+    replaced = exact_bincount(rows, ways, plain.shape[1])
+    multisets = np.flatnonzero(replaced)
+    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
+    return strengths, np.concatenate([ways, -replaced[multisets]])
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -288,20 +356,11 @@ def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     The boards replaced are tallied one by one with their real strengths, and taken out of the
     rank part's tally by their rank multisets (one row per multiset, its replaced suitings)."""
     game = game_rules(rules)
-    available, hole_counts = _availability(hands, board, dead, game)
-    plain = _player_table(game, board, hole_counts)
-    flushes = flush_table(game)
-    events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
-              for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
-    if not events:
+    available, plain = _plain_strengths(hands, board, dead, game)
+    columns = _flush_columns(hands, board, available, plain, game)
+    if columns is None:
         return Tally.zero(len(hands))
-    rows = np.concatenate([e[0] for e in events])
-    ways = np.concatenate([e[1] for e in events])
-    replaced = exact_bincount(rows, ways, plain.shape[1])
-    multisets = np.flatnonzero(replaced)
-    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
-    total = tally_columns(strengths, np.concatenate([ways, -replaced[multisets]]), game)
-    return replace(total, boards=0)
+    return replace(tally_columns(*columns, game), boards=0)
 
 
 def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -316,5 +375,8 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     >>> t.boards, t.win.tolist(), t.tie.tolist()
     (1712304, [1410336, 292660], [9308, 9308])
     """
-    total = rank_part(hands, board, dead, rules)
-    return total + flush_part(hands, board, dead, rules) if flushes else total
+    game = game_rules(rules)
+    available, plain = _plain_strengths(hands, board, dead, game)
+    total = tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
+    found = _flush_columns(hands, board, available, plain, game) if flushes else None
+    return total if found is None else total + replace(tally_columns(*found, game), boards=0)

@@ -25,9 +25,8 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.deck.codes import STANDARD
-from cpoly.deck.symmetry import holding_classes
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import flush_part, rank_part
+from cpoly.games.holdem.boards import flush_part, holding_tally, rank_part
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.montecarlo import monte_carlo
 from cpoly.games.holdem.planner import (
@@ -101,6 +100,14 @@ def runouts_price(deal: Deal, request: Request) -> Price:
     return Price("runouts", seconds, memory, refusal)
 
 
+def _suit_classes(holdings: IntArray, deal: Deal) -> tuple[IntArray, IntArray]:
+    """One representative per suit class of the joint holdings ``(N, P, 2)`` (equal up to a
+    renaming of suits, board and dead cards fixed) and each holding's class."""
+    from cpoly.deck.symmetry import holding_classes  # many holdings only: one known holding starts faster
+
+    return holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries())
+
+
 def _suit_class_count(deal: Deal, holdings: int) -> int:
     """Suit classes of the joint holdings: counted when there are few (one holding is one class),
     else holdings / 24."""
@@ -111,7 +118,7 @@ def _suit_class_count(deal: Deal, holdings: int) -> int:
     ids, _, _ = enumerate_rows(deal, list(range(len(deal.combos))))
     if not len(ids):
         return 1
-    return len(holding_classes(ALL_COMBOS[ids], deal.board, deal.dead, STANDARD.symmetries())[0])
+    return len(_suit_classes(ALL_COMBOS[ids], deal)[0])
 
 
 def holdings_price(deal: Deal, request: Request) -> Price:
@@ -178,10 +185,14 @@ def holdings_tally(deal: Deal, flushes: bool = True,
             f"more than {MAX_ENUMERATED_HOLDINGS:,} joint holdings: too many to enumerate "
             f"exactly; use Monte Carlo (--samples N)")
     holdings, weights = found
-    alone = (np.zeros(1, dtype=np.int64),) * 2 if len(holdings) == 1 else None  # its own class
-    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *(alone or rank_classes(holdings)))]
+    if len(holdings) == 1:  # both parts in one tally
+        holding = [tuple(int(c) for c in combo) for combo in holdings[0]]
+        if progress is not None:
+            progress(1, 1)
+        return holding_tally(holding, deal.board, deal.dead, flushes, deal.rules).scaled(int(weights[0])), 1
+    parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *rank_classes(holdings))]
     if flushes:
-        parts.append((flush_part, *(alone or holding_classes(holdings, deal.board, deal.dead, STANDARD.symmetries()))))
+        parts.append((flush_part, *_suit_classes(holdings, deal)))
     total = Tally.zero(len(deal.combos))
     steps, done = sum(len(first) for _, first, _ in parts), 0
     for part, first, labels in parts:

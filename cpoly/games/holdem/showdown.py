@@ -31,7 +31,6 @@ import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.intcards import check_distinct, check_in_deck, format_card, format_cards, to_cards
-from cpoly.games.holdem.omaha_ranges import omaha_range, written_cards
 from cpoly.games.holdem.ranges import Combo, weighted_range
 from cpoly.games.holdem.rules import GameRules
 
@@ -190,6 +189,8 @@ def read_holdem_hands(hands: Sequence[object], board: tuple[int, ...], dead: tup
 def _omaha_hand(hand: object, rules: GameRules, live: list[int]) -> tuple[str, IntArray]:
     """A player's label and possible hands ``(n, hole)``: a range written as text
     (:mod:`~cpoly.games.holdem.omaha_ranges`), or cards in any accepted form."""
+    from cpoly.games.holdem.omaha_ranges import omaha_range  # Omaha's only: a Hold'em question never loads it
+
     if isinstance(hand, str):
         return hand.strip(), omaha_range(hand, live, rules)
     known = to_cards(hand)
@@ -203,6 +204,8 @@ def _omaha_hand(hand: object, rules: GameRules, live: list[int]) -> tuple[str, I
 
 def _no_hand_left(index: int, label: str, hand: object, taken: set[int], size: int) -> None:
     """Raise for a hand with nothing left: name a written card on the board or dead."""
+    from cpoly.games.holdem.omaha_ranges import written_cards
+
     written = written_cards(hand, size) if isinstance(hand, str) else list(to_cards(hand))
     clash = [c for c in written if c in taken]
     if clash:
