@@ -24,7 +24,7 @@ from fractions import Fraction
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
 
-__all__ = ["KINDS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker", "UltimateX", "WheelBonus",
+__all__ = ["KINDS", "LARGEST", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker", "UltimateX", "WheelBonus",
            "base_game_only", "feature_of", "features_of"]
 
 
@@ -115,11 +115,30 @@ Feature = MultiStrike | UltimateX | MultiplierLayer | WheelBonus | DreamCard | S
 Reader = Callable[[S.FeatureSetting, Sequence[str]], object]
 
 
+#: The largest number a feature takes: a multiplier, weight or award beyond it is a typo, and
+#: the solvers' float scores and int64 sums are not made for it.
+LARGEST = 10**6
+
+
 def _amounts(setting: S.FeatureSetting) -> list[tuple[Fraction, Span]]:
     for item in setting.items:
         if item.amount is None or item.name is not None:
             raise CpolyError(f"'{setting.name}' takes numbers, not '{item.name}'", item.span)
+        _within_largest(setting.name, item.amount.value, item.span)
     return [(item.amount.value, item.span) for item in setting.items if item.amount is not None]
+
+
+def _within_largest(name: str, value: Fraction, span: Span) -> None:
+    """Refuses a number of ``name`` beyond :data:`LARGEST` either way.
+
+    >>> _within_largest("levels", Fraction(10**7), Span("f.cp", 1, 9))
+    Traceback (most recent call last):
+    cpoly.errors.CpolyError: 'levels' takes numbers up to 1,000,000, not 10,000,000
+    """
+    if abs(value) > LARGEST:
+        shown = f"{int(value):,}" if value.denominator == 1 else str(value)
+        shown = shown if len(shown) <= 40 else f"{shown[:20]}... ({len(shown)} characters)"
+        raise CpolyError(f"'{name}' takes numbers up to {LARGEST:,}, not {shown}", span)
 
 
 def positives(setting: S.FeatureSetting, categories: Sequence[str]) -> tuple[Fraction, ...]:
@@ -171,6 +190,7 @@ def category_amounts(setting: S.FeatureSetting, categories: Sequence[str]) -> di
         if item.name is None or item.amount is None:
             raise CpolyError(f"'{setting.name}' takes pairs like 'FullHouse 12'", item.span)
         _category(item.name, item.span, categories, list(found))
+        _within_largest(setting.name, item.amount.value, item.amount.span)
         if item.amount.value <= 0:
             raise CpolyError(f"the multiplier of '{item.name}' must be above 0, not {item.amount.value}",
                              item.amount.span)
@@ -240,12 +260,18 @@ def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
     return _consistent(build(title=statement.title, span=statement.span, **values), statement)
 
 
+#: The most lines of a kind that has lines, and why.
+_MOST_LINES = {"spin": (9, "paths through its 3 rows"),
+               "ultimate_x": (10, "the exact solution over the totals of 10 lines takes about half an hour")}
+
+
 def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
     """Checks between settings: as many free-ride chances as levels below the top, as many
     weights as multipliers or wheel values."""
     where = {s.name: s.span for s in statement.settings}
-    if isinstance(feature, SpinPoker) and feature.lines > 9:
-        raise CpolyError(f"spin has at most 9 lines (paths through its 3 rows), not {feature.lines}", where["lines"])
+    most, why = _MOST_LINES.get(feature.kind, (0, ""))
+    if isinstance(feature, (SpinPoker, UltimateX)) and feature.lines > most:
+        raise CpolyError(f"{feature.kind} has at most {most} lines ({why}), not {feature.lines}", where["lines"])
     if isinstance(feature, MultiStrike) and len(feature.levels) < 2:
         raise CpolyError("multi_strike needs at least two levels", where["levels"])
     if isinstance(feature, MultiStrike) and len(feature.free_ride) != len(feature.levels) - 1:
