@@ -272,6 +272,8 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
     most, why = _MOST_LINES.get(feature.kind, (0, ""))
     if isinstance(feature, (SpinPoker, UltimateX)) and feature.lines > most:
         raise CpolyError(f"{feature.kind} has at most {most} lines ({why}), not {feature.lines}", where["lines"])
+    if isinstance(feature, UltimateX) and feature.lines > 1:
+        _whole_multipliers(statement)
     if isinstance(feature, MultiStrike) and len(feature.levels) < 2:
         raise CpolyError("multi_strike needs at least two levels", where["levels"])
     if isinstance(feature, MultiStrike) and len(feature.free_ride) != len(feature.levels) - 1:
@@ -286,6 +288,17 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
             raise CpolyError(f"weights needs one weight for each of the {len(listed)} values, "
                              f"not {len(feature.weights)}", where["weights"])
     return feature
+
+
+def _whole_multipliers(statement: S.FeatureDecl) -> None:
+    """Ultimate X on several lines takes whole multipliers: its exact solution packs the totals
+    of the lines' multipliers as exponents, and a fraction's denominator multiplies their count
+    (a multiplier of 999999/1000000 ran for hours on 3 lines of an 18-card deck)."""
+    for setting in statement.settings:
+        for item in setting.items if setting.name == "multipliers" else ():
+            if item.amount is not None and item.amount.value.denominator != 1:
+                raise CpolyError(f"ultimate_x on several lines takes whole multipliers, not {item.amount.value} "
+                                 f"(one line takes any)", item.amount.span)
 
 
 def features_of(statements: Sequence[S.FeatureDecl], categories: Sequence[str], copies: int,
