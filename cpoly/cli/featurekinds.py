@@ -376,7 +376,19 @@ def with_features(report: Report, solved: Sequence[Feature], given: FeatureInput
                      **_pair("return", value), **row.json(analysis), "variances": variances_json(variances)})
         lines += ["", f"feature {_titled(feature)}: return {float(value):.6%} ({shown_exact(value)})",
                   f"method: {row.method}", *row.lines(analysis), *variance_lines(variances)]
-    return replace(report, extra_json={**report.extra_json, "features": data}, extra_lines=lines)
+    return _multiplay_noted(replace(report, extra_json={**report.extra_json, "features": data}, extra_lines=lines),
+                            solved)
+
+
+def _multiplay_noted(report: Report, solved: Sequence[Feature]) -> Report:
+    """``report`` saying, when it has ``--plays``' multi-play variances, that they are the base
+    game's: no feature is played on N lines (never silently)."""
+    if "multiplay" not in report.extra_json:
+        return report
+    note = (f"the multi-play variances (--plays) are the base game's: {', '.join(map(_titled, solved))} "
+            "played as one game, not on N lines")
+    return replace(report, extra_json={**report.extra_json, "multiplay_note": note}, extra_lines=[*report.extra_lines,
+                                                                                                   "", note])
 
 
 def solve(row: FeatureKind, feature: Feature, given: FeatureInputs, show: bool, why: str = "") -> Any:

@@ -92,3 +92,10 @@ def test_a_mistake_in_an_imported_feature_is_located_in_the_imported_file(tmp_pa
     error = json.loads(out)["error"]
     assert code == 2 and error["file"].endswith("base.cp") and (error["line"], error["column"]) == (2, 48), error
     assert "a chance is between 0 and 1" in error["message"]
+
+
+def test_analyze_plays_says_its_multi_play_variances_are_the_base_games(game: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["analyze", str(game), "--plays", "1", "3", "--json"], monkeypatch)
+    note = json.loads(out)["multiplay_note"]
+    assert code == 0 and "base game's" in note and "multi_strike" in note and 'wheel "Lucky"' in note, note
