@@ -240,6 +240,8 @@ def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise CpolyError(f"unknown feature '{statement.kind}'{hint}; the features are {', '.join(KINDS)}",
                          statement.kind_span)
+    if statement.title is not None and not statement.title.strip():
+        raise CpolyError(f"an empty title: name the {statement.kind} feature, or give no title", statement.kind_span)
     settings, build = KINDS[statement.kind]
     values: dict[str, object] = dict(_DEFAULTS.get(statement.kind, {}))
     given: set[str] = set()
