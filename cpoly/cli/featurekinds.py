@@ -42,8 +42,8 @@ if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with
     from cpoly.lang.features import DreamCard, Feature, MultiplierLayer, MultiStrike, UltimateX, WheelBonus
     from cpoly.lang.paytable import PayTable
 
-__all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "LinesFound", "row_of", "solve", "solved_by", "solved_features",
-           "warnings_left", "with_features"]
+__all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "LinesFound", "multiplay_note", "row_of", "solve", "solved_by",
+           "solved_features", "warnings_left", "with_features"]
 
 
 class FeatureInputs(NamedTuple):
@@ -385,8 +385,7 @@ def _multiplay_noted(report: Report, solved: Sequence[Feature]) -> Report:
     game's: no feature is played on N lines (never silently)."""
     if "multiplay" not in report.extra_json:
         return report
-    note = (f"the multi-play variances (--plays) are the base game's: {', '.join(map(_titled, solved))} "
-            "played as one game, not on N lines")
+    note = multiplay_note(solved)
     return replace(report, extra_json={**report.extra_json, "multiplay_note": note}, extra_lines=[*report.extra_lines,
                                                                                                    "", note])
 
@@ -400,3 +399,9 @@ def solve(row: FeatureKind, feature: Feature, given: FeatureInputs, show: bool, 
             return row.analyse(given._replace(progress=update), feature)
     with working(message, show):
         return row.analyse(given, feature)
+
+
+def multiplay_note(solved: Sequence[Feature]) -> str:
+    """What the multi-play variances of a game with the ``solved`` features are: the base game's."""
+    return (f"the multi-play variances (--plays) are the base game's: {', '.join(map(_titled, solved))} "
+            "played as one game, not on N lines")

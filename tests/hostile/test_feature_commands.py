@@ -99,3 +99,11 @@ def test_analyze_plays_says_its_multi_play_variances_are_the_base_games(game: Pa
     code, out, _ = run(["analyze", str(game), "--plays", "1", "3", "--json"], monkeypatch)
     note = json.loads(out)["multiplay_note"]
     assert code == 0 and "base game's" in note and "multi_strike" in note and 'wheel "Lucky"' in note, note
+
+
+def test_the_par_report_says_its_multi_play_variances_are_the_base_games(game: Path, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, _ = run(["report", str(game), "--json", "--out", str(tmp_path / "par")], monkeypatch)
+    note = json.loads(out)["multiplay_note"]
+    assert code == 0 and "base game's" in note and "multi_strike" in note, note
+    assert "the multi-play variances (--plays) are the base game&#x27;s" in (tmp_path / "par" / "index.html").read_text()
