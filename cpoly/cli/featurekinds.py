@@ -43,8 +43,8 @@ if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with
     from cpoly.lang.features import DreamCard, Feature, MultiplierLayer, MultiStrike, SpinPoker, UltimateX, WheelBonus
     from cpoly.lang.paytable import PayTable
 
-__all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "LinesFound", "row_of", "solve", "solved_by", "solved_features",
-           "warnings_left", "with_features"]
+__all__ = ["FEATURES", "FeatureInputs", "FeatureKind", "LinesFound", "multiplay_note", "row_of", "solve", "solved_by",
+           "solved_features", "warnings_left", "with_features"]
 
 
 class FeatureInputs(NamedTuple):
@@ -448,7 +448,18 @@ def with_features(report: Report, solved: Sequence[Feature], given: FeatureInput
                      **_pair("return", value), **row.json(analysis), "variances": variances_json(variances)})
         lines += ["", f"feature {_titled(feature)}: return {float(value):.6%} ({shown_exact(value)})",
                   f"method: {row.method}", *row.lines(analysis), *variance_lines(variances)]
-    return replace(report, extra_json={**report.extra_json, "features": data}, extra_lines=lines)
+    return _multiplay_noted(replace(report, extra_json={**report.extra_json, "features": data}, extra_lines=lines),
+                            solved)
+
+
+def _multiplay_noted(report: Report, solved: Sequence[Feature]) -> Report:
+    """``report`` saying, when it has ``--plays``' multi-play variances, that they are the base
+    game's: no feature is played on N lines (never silently)."""
+    if "multiplay" not in report.extra_json:
+        return report
+    note = multiplay_note(solved)
+    return replace(report, extra_json={**report.extra_json, "multiplay_note": note}, extra_lines=[*report.extra_lines,
+                                                                                                   "", note])
 
 
 def solve(row: FeatureKind, feature: Feature, given: FeatureInputs, show: bool, why: str = "") -> Any:
@@ -460,3 +471,9 @@ def solve(row: FeatureKind, feature: Feature, given: FeatureInputs, show: bool, 
             return row.analyse(given._replace(progress=update), feature)
     with working(message, show):
         return row.analyse(given, feature)
+
+
+def multiplay_note(solved: Sequence[Feature]) -> str:
+    """What the multi-play variances of a game with the ``solved`` features are: the base game's."""
+    return (f"the multi-play variances (--plays) are the base game's: {', '.join(map(_titled, solved))} "
+            "played as one game, not on N lines")

@@ -96,7 +96,7 @@ def run_report(args: argparse.Namespace) -> int:
 
     from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.cli.dealonly import run_deal_report
-    from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
+    from cpoly.cli.featurekinds import FeatureInputs, multiplay_note, solved_features, warnings_left, with_features
     from cpoly.cli.statehold import state_keeper
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal
@@ -141,6 +141,8 @@ def run_report(args: argparse.Namespace) -> int:
                                          state_keeper(source, table, not args.no_cache), base=lambda: analysis),
                              not args.json)
     data = report_data(args, source, analysed, minimum, span)
+    if solved and data["multiplay"] is not None:
+        data["multiplay_note"] = multiplay_note(solved)
     if args.out is not None:
         write_report(args.out, data)
     if args.json:

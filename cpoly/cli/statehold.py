@@ -44,8 +44,8 @@ if TYPE_CHECKING:
     from cpoly.lang.paytable import PayTable, ScaledPays
 
 __all__ = ["asked_state", "checked_state", "game_feature", "hold_in_lines_state", "hold_in_state", "keep_states",
-           "lines_result", "solved_kept", "solved_states", "state_hold", "state_json", "state_keeper", "state_lines",
-           "state_summary"]
+           "lines_result", "played_warnings", "solved_kept", "solved_states", "state_hold", "state_json", "state_keeper",
+           "state_lines", "state_summary"]
 
 
 def asked_state(args: argparse.Namespace) -> tuple[str, tuple[Fraction, ...]] | None:
@@ -144,7 +144,6 @@ def _warm(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
 
 def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> Answer:
     """The game loaded, the feature solved and its states kept (and the prepared-game file)."""
-    from cpoly.cli.featurekinds import warnings_left
     from cpoly.games.videopoker.game import VideoPoker
     from cpoly.games.videopoker.warm.preparedfile import store_hold_file
 
@@ -160,8 +159,15 @@ def _cold(args: argparse.Namespace, kind: str, asked: tuple[Fraction, ...]) -> A
               else hold_in_state(poker, table, deal, value, args.tie_rule))
     report = HoldReport(poker.game.spec.title, table.name, False, (*poker.game.category_names, "Nothing"),
                         {card: poker.card_name(card) for card in deal}, result)
-    rendered = [warning.render() for warning in poker.game.program.warnings]
-    return report, value, warnings_left(rendered, [feature])
+    return report, value, played_warnings(poker, [feature])
+
+
+def played_warnings(poker: VideoPoker, played: Sequence[Feature]) -> list[str]:
+    """The loaded game's warnings, rendered, without the base-game warning of each feature
+    ``played`` (every other feature keeps it: never silently left out)."""
+    from cpoly.cli.featurekinds import warnings_left
+
+    return warnings_left([warning.render() for warning in poker.game.program.warnings], played)
 
 
 def hold_in_state(poker: VideoPoker, table: PayTable, deal: Sequence[int], value: StateValue,

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from cpoly.cli.output import echo, print_error, print_json, print_table, progress_bar, working
-from cpoly.cli.statehold import asked_state
+from cpoly.cli.statehold import asked_state, game_feature, played_warnings
 from cpoly.cli.tieflag import add_state_options
 from cpoly.deck.cards import Notation, held_positions
 from cpoly.errors import CpolyError, CpolyInputError
@@ -71,6 +71,8 @@ def run_strategy(args: argparse.Namespace) -> int:
     table = poker.paytable(args.paytable)
     check_lines(args.lines)
     state = asked_state(args)
+    for line in played_warnings(poker, () if state is None else (game_feature(poker, state[0]),)):
+        echo(line, error=True)
     if state is not None:
         return _run_state_strategy(args, poker, table, *state)
     with progress_bar(f"analysing {poker.game.spec.title} ({table.name})", not args.json) as update:

@@ -24,8 +24,8 @@ from fractions import Fraction
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
 
-__all__ = ["KINDS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker", "UltimateX", "WheelBonus",
-           "base_game_only", "feature_of", "features_of", "weighted_average"]
+__all__ = ["KINDS", "LARGEST", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker", "UltimateX",
+           "WheelBonus", "base_game_only", "feature_of", "features_of", "weighted_average"]
 
 
 @dataclass(frozen=True)
@@ -150,11 +150,30 @@ Feature = MultiStrike | UltimateX | MultiplierLayer | WheelBonus | DreamCard | S
 Reader = Callable[[S.FeatureSetting, Sequence[str]], object]
 
 
+#: The largest number a feature takes: a multiplier, weight or award beyond it is a typo, and
+#: the solvers' float scores and int64 sums are not made for it.
+LARGEST = 10**6
+
+
 def _amounts(setting: S.FeatureSetting) -> list[tuple[Fraction, Span]]:
     for item in setting.items:
         if item.amount is None or item.name is not None:
             raise CpolyError(f"'{setting.name}' takes numbers, not '{item.name}'", item.span)
+        _within_largest(setting.name, item.amount.value, item.span)
     return [(item.amount.value, item.span) for item in setting.items if item.amount is not None]
+
+
+def _within_largest(name: str, value: Fraction, span: Span) -> None:
+    """Refuses a number of ``name`` beyond :data:`LARGEST` either way.
+
+    >>> _within_largest("levels", Fraction(10**7), Span("f.cp", 1, 9))
+    Traceback (most recent call last):
+    cpoly.errors.CpolyError: 'levels' takes numbers up to 1,000,000, not 10,000,000
+    """
+    if abs(value) > LARGEST:
+        shown = f"{int(value):,}" if value.denominator == 1 else str(value)
+        shown = shown if len(shown) <= 40 else f"{shown[:20]}... ({len(shown)} characters)"
+        raise CpolyError(f"'{name}' takes numbers up to {LARGEST:,}, not {shown}", span)
 
 
 def positives(setting: S.FeatureSetting, categories: Sequence[str]) -> tuple[Fraction, ...]:
@@ -206,6 +225,7 @@ def category_amounts(setting: S.FeatureSetting, categories: Sequence[str]) -> di
         if item.name is None or item.amount is None:
             raise CpolyError(f"'{setting.name}' takes pairs like 'FullHouse 12'", item.span)
         _category(item.name, item.span, categories, list(found))
+        _within_largest(setting.name, item.amount.value, item.amount.span)
         if item.amount.value <= 0:
             raise CpolyError(f"the multiplier of '{item.name}' must be above 0, not {item.amount.value}",
                              item.amount.span)
@@ -264,6 +284,8 @@ def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         raise CpolyError(f"unknown feature '{statement.kind}'{hint}; the features are {', '.join(KINDS)}",
                          statement.kind_span)
+    if statement.title is not None and not statement.title.strip():
+        raise CpolyError(f"an empty title: name the {statement.kind} feature, or give no title", statement.kind_span)
     settings, build = KINDS[statement.kind]
     values: dict[str, object] = dict(_DEFAULTS.get(statement.kind, {}))
     given: set[str] = set()
@@ -285,6 +307,11 @@ def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
     return _consistent(build(title=statement.title, span=statement.span, **values), statement)
 
 
+#: The most lines of a kind that has lines, and why.
+_MOST_LINES = {"spin": (9, "paths through its 3 rows"),
+               "ultimate_x": (10, "the exact solution over the totals of 10 lines takes about half an hour")}
+
+
 def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
     """Checks between settings: the settings a given one needs, as many free-ride chances as
     levels below the top, as many weights as multipliers or wheel values."""
@@ -293,8 +320,11 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
         missing = [n for n in needed if name in where and n not in where]
         if missing:
             raise CpolyError(f"'{name}' needs {', '.join(repr(m) for m in missing)} too", where[name])
-    if isinstance(feature, SpinPoker) and feature.lines > 9:
-        raise CpolyError(f"spin has at most 9 lines (paths through its 3 rows), not {feature.lines}", where["lines"])
+    most, why = _MOST_LINES.get(feature.kind, (0, ""))
+    if isinstance(feature, (SpinPoker, UltimateX)) and feature.lines > most:
+        raise CpolyError(f"{feature.kind} has at most {most} lines ({why}), not {feature.lines}", where["lines"])
+    if isinstance(feature, UltimateX) and feature.lines > 1:
+        _whole_multipliers(statement)
     if isinstance(feature, MultiStrike) and len(feature.levels) < 2:
         raise CpolyError("multi_strike needs at least two levels", where["levels"])
     if isinstance(feature, MultiStrike) and len(feature.free_ride) != len(feature.levels) - 1:
@@ -314,6 +344,17 @@ def _weigh_equally(kind: str, values: dict[str, object]) -> None:
         listed = values.get(values_name, ())
         if weights_name not in values and isinstance(listed, tuple):
             values[weights_name] = (Fraction(1),) * len(listed)
+
+
+def _whole_multipliers(statement: S.FeatureDecl) -> None:
+    """Ultimate X on several lines takes whole multipliers: its exact solution packs the totals
+    of the lines' multipliers as exponents, and a fraction's denominator multiplies their count
+    (a multiplier of 999999/1000000 ran for hours on 3 lines of an 18-card deck)."""
+    for setting in statement.settings:
+        for item in setting.items if setting.name == "multipliers" else ():
+            if item.amount is not None and item.amount.value.denominator != 1:
+                raise CpolyError(f"ultimate_x on several lines takes whole multipliers, not {item.amount.value} "
+                                 f"(one line takes any)", item.amount.span)
 
 
 def features_of(statements: Sequence[S.FeatureDecl], categories: Sequence[str], copies: int,

@@ -164,7 +164,8 @@ def _multiplay_section(data: dict[str, Any]) -> str:
             f"{multiplay['draw_variance']:.6f}</span> (per unit bet).</p>"
             + _table(["lines", "variance per bet", "SD per bet", "variance per line", "SD per line"], rows, "multiplay")
             + '<p class="note">Per bet: per unit of the total bet of N lines, Var(deal) + E[Var draw] / N. Per line: '
-              "the N lines' variance divided by N, N Var(deal) + E[Var draw].</p>")
+              "the N lines' variance divided by N, N Var(deal) + E[Var draw].</p>"
+            + (f'<p class="note">{_e(note)}</p>' if (note := data.get("multiplay_note")) else ""))
 
 
 def _sweep_section(data: dict[str, Any]) -> str:
