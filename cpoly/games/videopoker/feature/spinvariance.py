@@ -21,7 +21,7 @@ on the draw", squared) and :meth:`SpinAnalysis.per_total_bet` divided by ``L^2``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -30,7 +30,7 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.feature.moments import StatedVariance
-from cpoly.games.videopoker.feature.spin import PATHS, pair_draws, pair_sums, shared_columns
+from cpoly.games.videopoker.feature.spin import pair_draws, pair_sums, shared_columns
 from cpoly.games.videopoker.feature.spintables import SupersetPays
 from cpoly.games.videopoker.hold.holdchoice import draw_weights
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE, held_positions
@@ -49,7 +49,7 @@ __all__ = ["Played", "SpinAnalysis", "analyze_spin", "played_holds", "square_sum
 @dataclass(frozen=True)
 class SpinAnalysis:
     """The base game's return and variance, and the mean square of a round's total pay (line
-    bets) for 1 .. 9 lines; ``classes_by_discards`` and ``deals_by_discards``: the deal classes
+    bets) for the first 1, 2, … of the feature's paths; ``classes_by_discards`` and ``deals_by_discards``: the deal classes
     and the deals played with 0 .. 5 discards."""
 
     feature: SpinPoker
@@ -197,15 +197,16 @@ def _groups(prepared: PreparedGame, played: Played) -> Iterator[tuple[int, np.nd
                 yield d, cards[rows][:, kept], cards[rows][:, thrown], rows
 
 
-def mean_squares(n: int, sums: list[list[int]], entries: int) -> tuple[Fraction, ...]:
-    """The mean square of a round's total pay (scaled pays) for 1 .. 9 lines, from
-    :func:`square_sums` (``entries``: the total weight, ``G C(n, 5)``)."""
+def mean_squares(n: int, sums: list[list[int]], entries: int, paths: Sequence[str]) -> tuple[Fraction, ...]:
+    """The mean square of a round's total pay (scaled pays) when the first 1, 2, … of ``paths``
+    are played, from :func:`square_sums` (``entries``: the total weight, ``G C(n, 5)``)."""
     rest = n - HAND_SIZE
     per_share = [[Fraction(q, entries * pair_draws(rest, d, s)) for s, q in enumerate(pair_sums(sums[d]))]
                  for d in range(HAND_SIZE + 1)]
-    return tuple(sum((lines * per_share[d][d] + sum((w * j for w, j in zip(shared_columns(lines, d), per_share[d])),
+    return tuple(sum((lines * per_share[d][d] + sum((w * j for w, j in zip(shared_columns(paths[:lines], d),
+                                                                            per_share[d])),
                                                     Fraction(0)) for d in range(HAND_SIZE + 1)), Fraction(0))
-                 for lines in range(1, len(PATHS) + 1))
+                 for lines in range(1, len(paths) + 1))
 
 
 def analyze_spin(prepared: PreparedGame, analysis: GameAnalysis, feature: SpinPoker,
@@ -223,7 +224,7 @@ def analyze_spin(prepared: PreparedGame, analysis: GameAnalysis, feature: SpinPo
                               f"{prepared.n - HAND_SIZE}")
     sums = _cached_sums(prepared, analysis, played, progress)
     scale = analysis.paytable.scaled().denominator ** 2
-    squares = tuple(m / scale for m in mean_squares(prepared.n, sums, int(played.weights.sum())))
+    squares = tuple(m / scale for m in mean_squares(prepared.n, sums, int(played.weights.sum()), feature.paths))
     by_discards = np.bincount(discards[_first_of_class(played.classes)], minlength=HAND_SIZE + 1)
     deals = np.bincount(discards, weights=played.weights, minlength=HAND_SIZE + 1) / len(prepared.card_maps)
     return SpinAnalysis(feature, analysis.expected_return, analysis.variance, squares,
