@@ -18,6 +18,13 @@ is found where ``W ∪ {e}`` is the sentinel (a ``W`` meeting ``H`` reaches the 
 For ``d = 5`` that is 270,725 sets of four cards and a dozen gathers each per deal; ``M_0`` and
 ``M_d`` need no table (the hold's first and second moments: :mod:`.spinvariance`).
 
+The largest ``M`` (``m = d - 1``, most of the work) has a dense form: ``S = H ∪ W`` has four
+cards, so ``F(W) = T(S) - Σ_{e ∈ E} p(S ∪ {e})``, linear in the discards' indicator.  With the
+matrix ``P[S, c] = p(S ∪ {c})`` (0 for ``c`` in ``S``) over the four-card sets containing ``H``,
+every deal holding ``H`` is one column of a matrix product ``P X`` (``X``: the discards'
+indicators), streamed in blocks of rows: :meth:`SupersetPays.last_square_sums`.  Floating point
+is exact there while every partial sum is an integer below ``2**53`` (checked; else the gathers).
+
 >>> from cpoly.deck.subsets import all_hands
 >>> from cpoly.games.videopoker.prepare.tables import build_tables
 >>> hands = all_hands(10, 5)
@@ -26,12 +33,15 @@ For ``d = 5`` that is 270,725 sets of four cards and a dozen gathers each per de
 ([126, 0], [126, 56, 56])
 >>> pays.square_sums(np.array([[0, 1, 2]]), np.array([[3, 4]]), 1)   # W = {c}, c > 4: F = 4 each
 [80]
+>>> pays.last_square_sums(np.array([[0, 1, 2]]), np.array([[3, 4]]))   # the same, densely
+[80]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from math import comb
 
@@ -46,6 +56,8 @@ __all__ = ["BATCH_ENTRIES", "SupersetPays"]
 
 #: Sets ``W`` times deals gathered at once (about 16 MB per int64 array).
 BATCH_ENTRIES = 1 << 21
+#: Four-card sets per block of the dense product (:meth:`SupersetPays.last_square_sums`).
+ROW_BLOCK = 2048
 
 
 def _extend(n: int, size: int) -> np.ndarray:
@@ -101,6 +113,55 @@ class SupersetPays:
             rows = slice(start, start + step)
             values = self._pay_totals(held[rows], discarded[rows], size)
             found += _row_square_sums(values)
+        return found
+
+    def last_square_sums(self, held: np.ndarray, discarded: np.ndarray) -> list[int]:
+        """:meth:`square_sums` of ``size = d - 1`` for deals that hold the same cards (equal rows
+        of ``held``), by the dense product; by the gathers when floats could round."""
+        rows = self._containing(held[0])
+        if self.largest_total**2 * max(len(rows), 1) >= 2**53:
+            return self.square_sums(held, discarded, discarded.shape[1] - 1)
+        dealt = np.zeros((self.n, len(held)))
+        dealt[discarded, np.arange(len(held))[:, None]] = 1
+        sums = np.zeros(len(held))
+        for start in range(0, len(rows), ROW_BLOCK):
+            block = rows[start:start + ROW_BLOCK]
+            values = self.totals[HAND_SIZE - 1][block][:, None] - self.pays_with_card[block] @ dealt
+            values[self._cards_of(block) @ dealt > 0] = 0  # W meets the discards
+            sums += np.einsum("ij,ij->j", values, values)
+        return [int(v) for v in sums]
+
+    @cached_property
+    def pays_with_card(self) -> np.ndarray:
+        """``P[S, c] = T(S ∪ {c})`` for every four-card set ``S`` (by rank) and card ``c``, 0 when
+        ``c`` is in ``S`` (floats: the dense product's operand)."""
+        ranks = self.extend[HAND_SIZE - 1].reshape(self.n, -1)[:, :-1]
+        return np.ascontiguousarray(self.totals[HAND_SIZE][ranks].T, dtype=np.float64)
+
+    @cached_property
+    def largest_total(self) -> int:
+        """A bound on ``|F(W)|`` of the dense product: the largest ``Σ_c |P[S, c]|``."""
+        return int(np.abs(self.pays_with_card).sum(axis=1).max(initial=0))
+
+    def _containing(self, held: np.ndarray) -> np.ndarray:
+        """The ranks of the four-card sets that contain the cards ``held``."""
+        size = HAND_SIZE - 1 - len(held)
+        ranks = np.arange(comb(self.n, size), dtype=np.int32)[None, :]
+        for i, card in enumerate(held.tolist()):
+            ranks = self._step(size + i, np.array([card]), ranks)
+        found: np.ndarray = ranks[0][ranks[0] != comb(self.n, HAND_SIZE - 1)]
+        return found
+
+    def _cards_of(self, ranks: np.ndarray) -> np.ndarray:
+        """The 0/1 indicator rows (floats) of the four-card sets of these ranks."""
+        indicator = np.zeros((len(ranks), self.n))
+        indicator[np.arange(len(ranks))[:, None], self.four_card_sets[ranks]] = 1
+        return indicator
+
+    @cached_property
+    def four_card_sets(self) -> np.ndarray:
+        """Every four-card set's cards, by colex rank."""
+        found: np.ndarray = all_hands(self.n, HAND_SIZE - 1)
         return found
 
     def _pay_totals(self, held: np.ndarray, discarded: np.ndarray, size: int) -> np.ndarray:

@@ -161,7 +161,7 @@ def square_sums(prepared: PreparedGame, played: Played, pays: SupersetPays, prog
 
     def group_sums(start: int, stop: int) -> list[int]:
         d, held, dropped, rows = groups[start]
-        found = [pays.square_sums(held, dropped, m) for m in range(1, d)]
+        found = [pays.square_sums(held, dropped, m) for m in range(1, d - 1)] + [pays.last_square_sums(held, dropped)]
         return [sum(w * v for w, v in zip(played.weights[rows].tolist(), values)) for values in found]
 
     for (d, _, _, rows), middle in zip(groups, imap_chunks(group_sums, len(groups), 1)):
@@ -174,8 +174,10 @@ def square_sums(prepared: PreparedGame, played: Played, pays: SupersetPays, prog
 
 
 def _work(n: int, d: int) -> int:
-    """Gathers for one deal with ``d`` discards (the estimate the progress bar counts)."""
-    return sum(comb(n, m) * (HAND_SIZE - d + sum(comb(d, y) for y in range(d - m + 1))) for m in range(1, d))
+    """Gathers for one deal with ``d`` discards, and a row of the dense product for ``m = d - 1``
+    (the estimate the progress bar counts)."""
+    gathers = sum(comb(n, m) * (HAND_SIZE - d + sum(comb(d, y) for y in range(d - m + 1))) for m in range(1, d - 1))
+    return gathers + comb(n, d - 1) if d else 0
 
 
 #: Deals of one number of discards handed to the tables at once (progress between them).
@@ -183,18 +185,22 @@ GROUP_DEALS = 256
 
 
 def _groups(prepared: PreparedGame, played: Played) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
-    """The entries with ``d`` discards (``1 < d``), a few hundred at a time: their held and
-    discarded cards (rows, sorted) and their entry indices."""
+    """The entries with ``d`` discards (``1 < d``) that hold the same cards, a few hundred at a
+    time: their held and discarded cards (rows) and their entry indices."""
     cards = np.asarray(prepared.deals, dtype=np.int64)[played.classes]
+    kept = np.array([[i in held_positions(hold) for i in range(HAND_SIZE)] for hold in range(2**HAND_SIZE)])
     discards = played.discards
     for d in range(2, HAND_SIZE + 1):
-        for hold in np.unique(played.holds[discards == d]).tolist():
-            entries = np.flatnonzero(played.holds == hold)
-            kept = list(held_positions(hold))
-            thrown = [i for i in range(HAND_SIZE) if i not in kept]
-            for start in range(0, len(entries), GROUP_DEALS):
-                rows = entries[start:start + GROUP_DEALS]
-                yield d, cards[rows][:, kept], cards[rows][:, thrown], rows
+        entries = np.flatnonzero(discards == d)
+        keeps = kept[played.holds[entries]]
+        held = cards[entries][keeps].reshape(len(entries), HAND_SIZE - d)
+        thrown = cards[entries][~keeps].reshape(len(entries), d)
+        label = np.unique(held, axis=0, return_inverse=True)[1].reshape(-1) if d < HAND_SIZE else np.zeros(len(entries))
+        order = np.argsort(label, kind="stable")
+        for same in np.split(order, np.flatnonzero(np.diff(label[order])) + 1):
+            for start in range(0, len(same), GROUP_DEALS):
+                rows = same[start:start + GROUP_DEALS]
+                yield d, held[rows], thrown[rows], entries[rows]
 
 
 def mean_squares(n: int, sums: list[list[int]], entries: int, paths: Sequence[str]) -> tuple[Fraction, ...]:
