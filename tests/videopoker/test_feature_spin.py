@@ -139,6 +139,8 @@ def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[i
     direct = _direct_squares(held, rest, CATEGORIES, PAYS) if d < 5 else None
     if direct is not None:
         assert found == direct[1:d]
+    if d >= 2:  # the dense product gives the last one too
+        assert tables.last_square_sums(np.array([held]), np.array([dropped])) == found[-1:]
     if d >= 2:  # through the pair formula, the brute-checked pair moments (all of them: M_0 and M_d direct)
         first = sum(PAYS[int(c)] for c in _category(np.array([sorted(held + list(b)) for b in combinations(rest, d)])))
         second = sum(PAYS[int(c)] ** 2 for c in _category(np.array([sorted(held + list(b))
@@ -149,6 +151,20 @@ def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[i
 
 
 # ---- one deal against every fill of the window ---------------------------------------------
+@pytest.mark.parametrize("pays", [PAYS, (10**8, 50, 25, 9, 6, 4, 3, 2, 1, 0)])  # the second: floats could round
+def test_the_dense_product_gives_the_gathers_last_sums_for_deals_holding_the_same_cards(pays: tuple[int, ...]) -> None:
+    tables = SupersetPays.build(build_tables(GAME_CATEGORIES, 24, 10), pays)
+    rng = np.random.default_rng(32)
+    for d in range(2, 6):
+        held = sorted(rng.choice(24, 5 - d, replace=False).tolist())
+        rest = [c for c in range(24) if c not in held]
+        dropped = np.array([sorted(rng.choice(rest, d, replace=False).tolist()) for _ in range(6)])
+        same = np.array([held] * 6, dtype=np.int64).reshape(6, 5 - d)
+        dense = tables.last_square_sums(same, dropped)
+        assert dense == tables.square_sums(same, dropped, d - 1) and len(set(dense)) > 1, d
+    assert (tables.largest_total**2 * comb(24, 4) >= 2**53) == (pays != PAYS)
+
+
 SMALL_DECK = (5, 3)  # 15 cards: the window of two discards is 151,200 fills of ten cards
 SMALL_CATEGORIES = poker_categories(*SMALL_DECK)
 
