@@ -162,7 +162,7 @@ def test_the_dense_product_gives_the_gathers_last_sums_for_deals_holding_the_sam
         same = np.array([held] * 6, dtype=np.int64).reshape(6, 5 - d)
         dense = tables.last_square_sums(same, dropped)
         assert dense == tables.square_sums(same, dropped, d - 1) and len(set(dense)) > 1, d
-    assert (tables.largest_total**2 * comb(24, 4) >= 2**53) == (pays != PAYS)
+    assert (tables.marked_pays[1] ** 2 * comb(24, 4) >= 2**53) == (pays != PAYS)
 
 
 SMALL_DECK = (5, 3)  # 15 cards: the window of two discards is 151,200 fills of ten cards

@@ -22,7 +22,8 @@ The largest ``M`` (``m = d - 1``, most of the work) has a dense form: ``S = H �
 cards, so ``F(W) = T(S) - Σ_{e ∈ E} p(S ∪ {e})``, linear in the discards' indicator.  With the
 matrix ``P[S, c] = p(S ∪ {c})`` (0 for ``c`` in ``S``) over the four-card sets containing ``H``,
 every deal holding ``H`` is one column of a matrix product ``P X`` (``X``: the discards'
-indicators), streamed in blocks of rows: :meth:`SupersetPays.last_square_sums`.  Floating point
+indicators), streamed in blocks of rows: :meth:`SupersetPays.last_square_sums` (a large mark
+where ``c`` is in ``S`` tells the sets ``W`` that meet the discards from the same product).  Floating point
 is exact there while every partial sum is an integer below ``2**53`` (checked; else the gathers).
 
 >>> from cpoly.deck.subsets import all_hands
@@ -119,29 +120,32 @@ class SupersetPays:
         """:meth:`square_sums` of ``size = d - 1`` for deals that hold the same cards (equal rows
         of ``held``), by the dense product; by the gathers when floats could round."""
         rows = self._containing(held[0])
-        if self.largest_total**2 * max(len(rows), 1) >= 2**53:
+        marked, largest, mark = self.marked_pays
+        if largest**2 * max(len(rows), 1) >= 2**53:
             return self.square_sums(held, discarded, discarded.shape[1] - 1)
         dealt = np.zeros((self.n, len(held)))
         dealt[discarded, np.arange(len(held))[:, None]] = 1
         sums = np.zeros(len(held))
         for start in range(0, len(rows), ROW_BLOCK):
             block = rows[start:start + ROW_BLOCK]
-            values = self.totals[HAND_SIZE - 1][block][:, None] - self.pays_with_card[block] @ dealt
-            values[self._cards_of(block) @ dealt > 0] = 0  # W meets the discards
+            values = self.totals[HAND_SIZE - 1][block][:, None] - marked[block] @ dealt
+            values[values < -mark / 2] = 0  # W meets the discards
             sums += np.einsum("ij,ij->j", values, values)
         return [int(v) for v in sums]
 
     @cached_property
-    def pays_with_card(self) -> np.ndarray:
-        """``P[S, c] = T(S ∪ {c})`` for every four-card set ``S`` (by rank) and card ``c``, 0 when
-        ``c`` is in ``S`` (floats: the dense product's operand)."""
+    def marked_pays(self) -> tuple[np.ndarray, int, int]:
+        """``P[S, c] = T(S ∪ {c})`` for every four-card set ``S`` (by rank) and card ``c``, as
+        floats, with ``mark`` where ``c`` is in ``S``; ``largest``, the largest ``Σ_c |P[S, c]|``
+        (a bound on ``|F(W)|``), and ``mark = 4 largest + 4``: a product with the discards'
+        indicator is below ``-mark / 2`` exactly when the set meets them."""
         ranks = self.extend[HAND_SIZE - 1].reshape(self.n, -1)[:, :-1]
-        return np.ascontiguousarray(self.totals[HAND_SIZE][ranks].T, dtype=np.float64)
-
-    @cached_property
-    def largest_total(self) -> int:
-        """A bound on ``|F(W)|`` of the dense product: the largest ``Σ_c |P[S, c]|``."""
-        return int(np.abs(self.pays_with_card).sum(axis=1).max(initial=0))
+        pays = np.ascontiguousarray(self.totals[HAND_SIZE][ranks].T, dtype=np.float64)
+        largest = int(np.abs(pays).sum(axis=1).max(initial=0))
+        mark = 4 * largest + 4
+        sets = all_hands(self.n, HAND_SIZE - 1)
+        pays[np.arange(len(sets))[:, None], sets] = mark
+        return pays, largest, mark
 
     def _containing(self, held: np.ndarray) -> np.ndarray:
         """The ranks of the four-card sets that contain the cards ``held``."""
@@ -150,18 +154,6 @@ class SupersetPays:
         for i, card in enumerate(held.tolist()):
             ranks = self._step(size + i, np.array([card]), ranks)
         found: np.ndarray = ranks[0][ranks[0] != comb(self.n, HAND_SIZE - 1)]
-        return found
-
-    def _cards_of(self, ranks: np.ndarray) -> np.ndarray:
-        """The 0/1 indicator rows (floats) of the four-card sets of these ranks."""
-        indicator = np.zeros((len(ranks), self.n))
-        indicator[np.arange(len(ranks))[:, None], self.four_card_sets[ranks]] = 1
-        return indicator
-
-    @cached_property
-    def four_card_sets(self) -> np.ndarray:
-        """Every four-card set's cards, by colex rank."""
-        found: np.ndarray = all_hands(self.n, HAND_SIZE - 1)
         return found
 
     def _pay_totals(self, held: np.ndarray, discarded: np.ndarray, size: int) -> np.ndarray:
