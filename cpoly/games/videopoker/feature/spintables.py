@@ -22,7 +22,8 @@ The largest ``M`` (``m = d - 1``, most of the work) has a dense form: ``S = H �
 cards, so ``F(W) = T(S) - Σ_{e ∈ E} p(S ∪ {e})``, linear in the discards' indicator.  With the
 matrix ``P[S, c] = p(S ∪ {c})`` (0 for ``c`` in ``S``) over the four-card sets containing ``H``,
 every deal holding ``H`` is one column of a matrix product ``P X`` (``X``: the discards'
-indicators), streamed in blocks of rows: :meth:`SupersetPays.last_square_sums` (a large mark
+indicators; a sum of ``d`` columns of ``P`` each, in blocks of sets that stay in the cache:
+BLAS would spin threads for these thin products), streamed in blocks of rows: :meth:`SupersetPays.last_square_sums` (a large mark
 where ``c`` is in ``S`` tells the sets ``W`` that meet the discards from the same product).  Floating point
 is exact there while every partial sum is an integer below ``2**53`` (checked; else the gathers).
 
@@ -58,7 +59,7 @@ __all__ = ["BATCH_ENTRIES", "SupersetPays"]
 #: Sets ``W`` times deals gathered at once (about 16 MB per int64 array).
 BATCH_ENTRIES = 1 << 21
 #: Four-card sets per block of the dense product (:meth:`SupersetPays.last_square_sums`).
-ROW_BLOCK = 2048
+ROW_BLOCK = 512
 
 
 def _extend(n: int, size: int) -> np.ndarray:
@@ -123,28 +124,29 @@ class SupersetPays:
         marked, largest, mark = self.marked_pays
         if largest**2 * max(len(rows), 1) >= 2**53:
             return self.square_sums(held, discarded, discarded.shape[1] - 1)
-        dealt = np.zeros((self.n, len(held)))
-        dealt[discarded, np.arange(len(held))[:, None]] = 1
         sums = np.zeros(len(held))
         for start in range(0, len(rows), ROW_BLOCK):
             block = rows[start:start + ROW_BLOCK]
-            values = self.totals[HAND_SIZE - 1][block][:, None] - marked[block] @ dealt
+            by_card = marked[:, block]
+            values = np.repeat(self.totals[HAND_SIZE - 1][block][None, :].astype(np.float64), len(held), axis=0)
+            for column in discarded.T:  # the product with the 0/1 indicator: a sum of d rows
+                values -= by_card[column]
             values[values < -mark / 2] = 0  # W meets the discards
-            sums += np.einsum("ij,ij->j", values, values)
+            sums += np.einsum("ij,ij->i", values, values)
         return [int(v) for v in sums]
 
     @cached_property
     def marked_pays(self) -> tuple[np.ndarray, int, int]:
-        """``P[S, c] = T(S ∪ {c})`` for every four-card set ``S`` (by rank) and card ``c``, as
+        """``P[c, S] = T(S ∪ {c})`` for every card ``c`` and four-card set ``S`` (by rank), as
         floats, with ``mark`` where ``c`` is in ``S``; ``largest``, the largest ``Σ_c |P[S, c]|``
         (a bound on ``|F(W)|``), and ``mark = 4 largest + 4``: a product with the discards'
         indicator is below ``-mark / 2`` exactly when the set meets them."""
         ranks = self.extend[HAND_SIZE - 1].reshape(self.n, -1)[:, :-1]
-        pays = np.ascontiguousarray(self.totals[HAND_SIZE][ranks].T, dtype=np.float64)
-        largest = int(np.abs(pays).sum(axis=1).max(initial=0))
+        pays = self.totals[HAND_SIZE][ranks].astype(np.float64)
+        largest = int(np.abs(pays).sum(axis=0).max(initial=0))
         mark = 4 * largest + 4
         sets = all_hands(self.n, HAND_SIZE - 1)
-        pays[np.arange(len(sets))[:, None], sets] = mark
+        pays[sets, np.arange(len(sets))[:, None]] = mark
         return pays, largest, mark
 
     def _containing(self, held: np.ndarray) -> np.ndarray:
