@@ -18,14 +18,14 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
 
-__all__ = ["KINDS", "LARGEST", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker", "UltimateX",
-           "WheelBonus", "base_game_only", "feature_of", "features_of", "weighted_average"]
+__all__ = ["KINDS", "LARGEST", "SPIN_PATHS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker",
+           "UltimateX", "WheelBonus", "base_game_only", "feature_of", "features_of", "weighted_average"]
 
 
 @dataclass(frozen=True)
@@ -132,14 +132,28 @@ class DreamCard:
     kind = "dream_card"
 
 
+#: Spin Poker's paylines by default, rows per column (T top, M middle: the deal, B bottom).
+#: Lines 1-7 as the published descriptions give them; lines 8 and 9 (``MTTTM``, ``MBBBM``) are
+#: the usual nine-line pattern's, confirmed by no source (docs/language.md, Spin Poker).
+SPIN_PATHS = ("MMMMM", "TTTTT", "BBBBB", "TMBMT", "BMTMB", "TTMBB", "BBMTT", "MTTTM", "MBBBM")
+#: The window's columns: one per card of the hand.
+SPIN_COLUMNS = 5
+
+
 @dataclass(frozen=True)
 class SpinPoker:
-    """Spin Poker: ``lines`` paths (up to 9) through a 3x5 window whose empty positions are
-    filled from one deck; the held cards are copied to every row."""
+    """Spin Poker: the first ``lines`` of ``paths`` (a row per column, ``T``, ``M`` or ``B``)
+    through a 3x5 window whose empty positions are filled from one deck; the held cards are
+    copied to every row.
+
+    >>> SpinPoker(None, 2, Span("x", 1, 1, "")).paths[:2]
+    ('MMMMM', 'TTTTT')
+    """
 
     title: str | None
     lines: int
     span: Span
+    paths: tuple[str, ...] = SPIN_PATHS
     kind = "spin"
 
 
@@ -208,6 +222,22 @@ def line_count(setting: S.FeatureSetting, categories: Sequence[str]) -> int:
     return int(value)
 
 
+def spin_paths(setting: S.FeatureSetting, categories: Sequence[str]) -> tuple[str, ...]:
+    """Paths through Spin Poker's window: five letters, a row per column (``T``, ``M``, ``B``),
+    each path once."""
+    paths: list[str] = []
+    for item in setting.items:
+        if item.name is None or item.amount is not None:
+            raise CpolyError(f"'{setting.name}' takes paths like TMBMT: a row per column, T, M or B", item.span)
+        if len(item.name) != SPIN_COLUMNS or not set(item.name) <= set("TMB"):
+            raise CpolyError(f"a path is {SPIN_COLUMNS} rows, one per column, each T, M or B; not '{item.name}'",
+                             item.span)
+        if item.name in paths:
+            raise CpolyError(f"path '{item.name}' is given twice (payline {paths.index(item.name) + 1})", item.span)
+        paths.append(item.name)
+    return tuple(paths)
+
+
 def category_names(setting: S.FeatureSetting, categories: Sequence[str]) -> tuple[str, ...]:
     """Categories of the game, each once."""
     names: list[str] = []
@@ -263,12 +293,12 @@ KINDS: dict[str, tuple[Settings, Callable[..., Feature]]] = {
     "wheel": ({"on": (category_names, True), "values": (positives, True), "weights": (positives, False),
                "extra_bet": (one_positive, False)}, WheelBonus),
     "dream_card": ({"chance": (one_chance, True)}, DreamCard),
-    "spin": ({"lines": (line_count, False)}, SpinPoker),
+    "spin": ({"lines": (line_count, False), "paths": (spin_paths, False)}, SpinPoker),
 }
 #: Each setting's field of the feature, where the names differ.
 _FIELDS = {("ultimate_x", "multipliers"): "next_multiplier", ("wheel", "on"): "categories"}
 _DEFAULTS: dict[str, dict[str, object]] = {"ultimate_x": {"lines": 1, "bet": Fraction(2)},
-                                            "spin": {"lines": 9}}
+                                            "spin": {"lines": len(SPIN_PATHS)}}
 #: Weights and the values they weigh, per kind (weights not given weigh the values equally).
 _WEIGHED = {"multiplier_layer": (("weights", "multipliers"), ("deal_wheel_weights", "deal_wheel_values")),
             "wheel": (("weights", "values"),)}
@@ -307,9 +337,8 @@ def feature_of(statement: S.FeatureDecl, categories: Sequence[str]) -> Feature:
     return _consistent(build(title=statement.title, span=statement.span, **values), statement)
 
 
-#: The most lines of a kind that has lines, and why.
-_MOST_LINES = {"spin": (9, "paths through its 3 rows"),
-               "ultimate_x": (10, "the exact solution over the totals of 10 lines takes about half an hour")}
+#: The most lines of Ultimate X (Spin Poker's are bounded by its paths).
+MOST_ULTIMATE_X_LINES = 10
 
 
 def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
@@ -320,9 +349,11 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
         missing = [n for n in needed if name in where and n not in where]
         if missing:
             raise CpolyError(f"'{name}' needs {', '.join(repr(m) for m in missing)} too", where[name])
-    most, why = _MOST_LINES.get(feature.kind, (0, ""))
-    if isinstance(feature, (SpinPoker, UltimateX)) and feature.lines > most:
-        raise CpolyError(f"{feature.kind} has at most {most} lines ({why}), not {feature.lines}", where["lines"])
+    if isinstance(feature, SpinPoker):
+        return _spin_lines(feature, where)
+    if isinstance(feature, UltimateX) and feature.lines > MOST_ULTIMATE_X_LINES:
+        raise CpolyError(f"ultimate_x has at most {MOST_ULTIMATE_X_LINES} lines (the exact solution over the totals "
+                         f"of {MOST_ULTIMATE_X_LINES} lines takes about half an hour), not {feature.lines}", where["lines"])
     if isinstance(feature, UltimateX) and feature.lines > 1:
         _whole_multipliers(statement)
     if isinstance(feature, MultiStrike) and len(feature.levels) < 2:
@@ -335,6 +366,16 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
         if len(weights) != len(listed):
             raise CpolyError(f"{weights_name} needs one weight for each of the {len(listed)} values, "
                              f"not {len(weights)}", where[weights_name])
+    return feature
+
+
+def _spin_lines(feature: SpinPoker, where: dict[str, Span]) -> SpinPoker:
+    """Spin Poker plays the first ``lines`` of its paths (all of them when ``lines`` is not given)."""
+    if "lines" not in where:
+        return replace(feature, lines=len(feature.paths))
+    if feature.lines > len(feature.paths):
+        raise CpolyError(f"spin has {len(feature.paths)} paths, so at most {len(feature.paths)} lines, "
+                         f"not {feature.lines}", where["lines"])
     return feature
 
 

@@ -24,7 +24,7 @@ import pytest
 
 from cpoly.deck.subsets import colex_rank
 from cpoly.errors import CpolyError, Span
-from cpoly.games.videopoker.feature.spin import PATHS, pair_draws, pair_moments, pair_sums, shared_columns
+from cpoly.games.videopoker.feature.spin import pair_draws, pair_moments, pair_sums, shared_columns
 from cpoly.games.videopoker.feature.spintables import SupersetPays
 from cpoly.games.videopoker.feature.spinvariance import SpinAnalysis, analyze_spin, mean_squares, played_holds
 from cpoly.games.videopoker.play.plain import PlainPlay
@@ -32,6 +32,7 @@ from cpoly.games.videopoker.play.summary import GameAnalysis
 from cpoly.games.videopoker.play.variant import analyze
 from cpoly.games.videopoker.prepare.prepared import PreparedGame, prepare_game
 from cpoly.games.videopoker.prepare.tables import build_tables
+from cpoly.lang.features import SPIN_PATHS as PATHS
 from cpoly.lang.features import SpinPoker, feature_of
 from cpoly.lang.paytable import PayTable
 from cpoly.lang.syntax import read_module
@@ -79,10 +80,10 @@ def test_pair_moments_are_the_brute_force_means_of_two_lines(deal: list[int], ho
 
 def test_the_column_weights_count_every_ordered_pair_of_lines_once() -> None:
     for discards in range(6):
-        weights = shared_columns(9, discards)
+        weights = shared_columns(PATHS, discards)
         assert sum(weights) == 9 * 8
-    assert shared_columns(3, 5) == [6, 0, 0, 0, 0, 0]  # three rows never share a position
-    assert shared_columns(9, 0) == [72]
+    assert shared_columns(PATHS[:3], 5) == [6, 0, 0, 0, 0, 0]  # three rows never share a position
+    assert shared_columns(PATHS, 0) == [72]
     middle_and_v = sum(a == b for a, b in zip(PATHS[0], PATHS[3]))
     assert middle_and_v == 2
 
@@ -93,6 +94,27 @@ def test_spin_is_a_feature_of_up_to_nine_lines() -> None:
     assert isinstance(feature, SpinPoker) and feature.lines == 9
     with pytest.raises(CpolyError, match="at most 9 lines"):
         feature_of(read_module("feature spin: lines 10", "s.cp").statements[0], ["Flush"])
+
+
+def _spin_feature(text: str) -> SpinPoker:
+    feature = feature_of(read_module(text, "s.cp").statements[0], ["Flush"])
+    assert isinstance(feature, SpinPoker)
+    return feature
+
+
+def test_the_paylines_are_the_features_data() -> None:
+    """``paths`` replaces the nine defaults, ``lines`` takes the first ones (all when not given);
+    the mistakes are errors at the offending item (golden files: tests/golden_errors/spin_*)."""
+    assert _spin_feature("feature spin: lines 3").paths == PATHS and len(PATHS) == 9
+    given = _spin_feature("feature spin: paths (MMMMM, TTTMM, BBBMM)")
+    assert given.paths == ("MMMMM", "TTTMM", "BBBMM") and given.lines == 3
+    assert _spin_feature("feature spin: paths (MMMMM, TTTMM, BBBMM), lines 2").lines == 2
+    for text, message in [("paths (MMMMM, TTTT)", "a path is 5 rows"), ("paths (MMMMM, TTXTT)", "not 'TTXTT'"),
+                          ("paths (MMMMM, 3)", "takes paths like TMBMT"), ("paths (MMMMM, TTTTT 2)", "takes paths"),
+                          ("paths (MMMMM, TTTTT, MMMMM)", "path 'MMMMM' is given twice (payline 1)"),
+                          ("paths (MMMMM, TTTTT), lines 3", "2 paths, so at most 2 lines, not 3")]:
+        with pytest.raises(CpolyError, match=message.replace("(", r"\(").replace(")", r"\)")):
+            _spin_feature(f"feature spin: {text}")
 
 
 # ---- the superset tables -------------------------------------------------------------------
@@ -117,6 +139,8 @@ def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[i
     direct = _direct_squares(held, rest, CATEGORIES, PAYS) if d < 5 else None
     if direct is not None:
         assert found == direct[1:d]
+    if d >= 2:  # the dense product gives the last one too
+        assert tables.last_square_sums(np.array([held]), np.array([dropped])) == found[-1:]
     if d >= 2:  # through the pair formula, the brute-checked pair moments (all of them: M_0 and M_d direct)
         first = sum(PAYS[int(c)] for c in _category(np.array([sorted(held + list(b)) for b in combinations(rest, d)])))
         second = sum(PAYS[int(c)] ** 2 for c in _category(np.array([sorted(held + list(b))
@@ -127,13 +151,27 @@ def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[i
 
 
 # ---- one deal against every fill of the window ---------------------------------------------
+@pytest.mark.parametrize("pays", [PAYS, (10**8, 50, 25, 9, 6, 4, 3, 2, 1, 0)])  # the second: floats could round
+def test_the_dense_product_gives_the_gathers_last_sums_for_deals_holding_the_same_cards(pays: tuple[int, ...]) -> None:
+    tables = SupersetPays.build(build_tables(GAME_CATEGORIES, 24, 10), pays)
+    rng = np.random.default_rng(32)
+    for d in range(2, 6):
+        held = sorted(rng.choice(24, 5 - d, replace=False).tolist())
+        rest = [c for c in range(24) if c not in held]
+        dropped = np.array([sorted(rng.choice(rest, d, replace=False).tolist()) for _ in range(6)])
+        same = np.array([held] * 6, dtype=np.int64).reshape(6, 5 - d)
+        dense = tables.last_square_sums(same, dropped)
+        assert dense == tables.square_sums(same, dropped, d - 1) and len(set(dense)) > 1, d
+    assert (tables.marked_pays[1] ** 2 * comb(24, 4) >= 2**53) == (pays != PAYS)
+
+
 SMALL_DECK = (5, 3)  # 15 cards: the window of two discards is 151,200 fills of ten cards
 SMALL_CATEGORIES = poker_categories(*SMALL_DECK)
 
 
-def _window_mean_squares(deal: list[int], held: list[int], n: int) -> list[Fraction]:
-    """``E[(Σ_lines pay)^2]`` for 1..9 lines: every choice of the discarded columns, every
-    ordered fill of their three rows from the rest."""
+def _window_mean_squares(deal: list[int], held: list[int], n: int, paths: tuple[str, ...]) -> list[Fraction]:
+    """``E[(Σ_lines pay)^2]`` for the first 1, 2, … of ``paths``: every choice of the discarded
+    columns, every ordered fill of their three rows from the rest."""
     from itertools import permutations
 
     rest = [c for c in range(n) if c not in deal]
@@ -141,11 +179,11 @@ def _window_mean_squares(deal: list[int], held: list[int], n: int) -> list[Fract
     listed = list(permutations(rest, 3 * d))
     fills = np.array(listed, dtype=np.int64).reshape(len(listed), 3 * d)
     row_of = {"T": 0, "M": 1, "B": 2}
-    totals = [Fraction(0)] * len(PATHS)
+    totals = [Fraction(0)] * len(paths)
     columns = list(combinations(range(5), d))
     for chosen in columns:
         running = np.zeros(len(fills), dtype=np.int64)
-        for lines, path in enumerate(PATHS):
+        for lines, path in enumerate(paths):
             drawn = [3 * chosen.index(col) + row_of[path[col]] for col in chosen]
             hands = np.sort(np.concatenate([np.tile(held, (len(fills), 1)), fills[:, drawn]], axis=1), axis=1)
             running = running + np.asarray(PAYS)[SMALL_CATEGORIES[colex_rank(hands)]]
@@ -153,9 +191,16 @@ def _window_mean_squares(deal: list[int], held: list[int], n: int) -> list[Fract
     return totals
 
 
-@pytest.mark.parametrize(("deal", "hold"), [([0, 4, 8, 12, 13], 0b11110), ([1, 2, 9, 10, 14], 0b11100),
-                                            ([0, 3, 6, 9, 12], 0b11111)])
-def test_one_deals_mean_square_is_the_mean_over_every_fill_of_the_window(deal: list[int], hold: int) -> None:
+#: Paths other than the default: the mirrored fit of lines 8 and 9, and ones sharing every row.
+OTHER_PATHS = ("MMMMM", "TTTMM", "BBBMM", "MTMBM", "TMMMB")
+
+
+@pytest.mark.parametrize(("deal", "hold", "paths"), [([0, 4, 8, 12, 13], 0b11110, PATHS),
+                                                     ([1, 2, 9, 10, 14], 0b11100, PATHS),
+                                                     ([0, 3, 6, 9, 12], 0b11111, PATHS),
+                                                     ([1, 2, 9, 10, 14], 0b11100, OTHER_PATHS)])
+def test_one_deals_mean_square_is_the_mean_over_every_fill_of_the_window(deal: list[int], hold: int,
+                                                                         paths: tuple[str, ...]) -> None:
     held = [deal[i] for i in range(5) if hold >> i & 1]
     dropped = [c for c in deal if c not in held]
     rest = [c for c in range(15) if c not in deal]
@@ -166,7 +211,7 @@ def test_one_deals_mean_square_is_the_mean_over_every_fill_of_the_window(deal: l
     middle = [tables.square_sums(np.array([held]), np.array([dropped]), m)[0] for m in range(1, d)]
     squares = [int(paid.sum()) ** 2, *middle, int((paid * paid).sum())] if d else [int(paid.sum()) ** 2]
     sums = [squares if k == d else [0] * (k + 1) for k in range(6)]
-    assert list(mean_squares(15, sums, 1)) == _window_mean_squares(deal, held, 15)
+    assert list(mean_squares(15, sums, 1, paths)) == _window_mean_squares(deal, held, 15, paths)
 
 
 # ---- the whole game ------------------------------------------------------------------------
@@ -202,7 +247,7 @@ def test_the_whole_game_sums_the_pair_moments_of_every_deal_class(pays: tuple[in
     played = played_holds(prepared, analysis)
     n, scale = prepared.n, analysis.paytable.scaled()
     totals = [Fraction(0)] * len(PATHS)
-    columns = {(lines, d): shared_columns(lines, d) for lines in range(1, len(PATHS) + 1) for d in range(6)}
+    columns = {(lines, d): shared_columns(PATHS[:lines], d) for lines in range(1, len(PATHS) + 1) for d in range(6)}
     for entry, (klass, hold) in enumerate(zip(played.classes.tolist(), played.holds.tolist())):
         deal = prepared.deals[klass].tolist()
         held = [deal[i] for i in range(5) if hold >> i & 1]

@@ -1,9 +1,9 @@
-"""Spin Poker's exact variance: nine lines through a 3x5 window drawing from one deck.
+"""Spin Poker's exact variance: lines through a 3x5 window drawing from one deck.
 
 The deal fills the middle row; a held card is copied to the top and bottom rows of its column;
 every empty position is then filled from the rest of the deck, no card twice (Wizard of Odds,
 Spin Poker: rules).  A line is a path through the rows, one position per column
-(:data:`PATHS`).  Each line alone is a uniform draw of the discarded count from the rest of the
+(the feature's ``paths``: :data:`~cpoly.lang.features.SPIN_PATHS` by default).  Each line alone is a uniform draw of the discarded count from the rest of the
 deck, so the return is the base game's under the same strategy; the variance needs every pair
 of lines.  Two lines share the drawn cards of the discarded columns where their paths are in the
 same row (``s`` of the ``d`` discarded columns) and draw the others apart from each other.
@@ -36,25 +36,21 @@ import numpy as np
 from cpoly.deck.subsets import colex_rank
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 
-__all__ = ["PATHS", "pair_draws", "pair_moments", "pair_sums", "shared_columns"]
+__all__ = ["pair_draws", "pair_moments", "pair_sums", "shared_columns"]
 
-#: The lines as rows per column (T top, M middle: the deal, B bottom).  Lines 1-7 as the
-#: published descriptions give them; lines 8 and 9 (M T T T M, M B B B M) are the usual
-#: nine-line pattern's, not confirmed by a source (and the Wizard of Odds' simulated deviations
-#: for 8 and 9 lines sit above what they give: docs/language.md, Spin Poker).
-PATHS = ("MMMMM", "TTTTT", "BBBBB", "TMBMT", "BMTMB", "TTMBB", "BBMTT", "MTTTM", "MBBBM")
+def shared_columns(paths: Sequence[str], discards: int) -> list[Fraction]:
+    """``w[s]``: over the ordered pairs of distinct lines (``paths``: a row per column), the
+    mean number (over the uniform choice of the ``discards`` columns) of pairs sharing ``s`` of
+    the discarded columns.
 
-
-def shared_columns(lines: int, discards: int) -> list[Fraction]:
-    """``w[s]``: over the ordered pairs of distinct lines, the mean number (over the uniform
-    choice of the ``discards`` columns) of pairs sharing ``s`` of the discarded columns.
-
-    >>> shared_columns(2, 1)   # the middle and top rows share no column
+    >>> shared_columns(["MMMMM", "TTTTT"], 1)   # the middle and top rows share no column
     [Fraction(2, 1), Fraction(0, 1)]
+    >>> shared_columns(["MMMMM", "MTTTM"], 1)   # two columns of five in the same row
+    [Fraction(6, 5), Fraction(4, 5)]
     """
     weights = [Fraction(0)] * (discards + 1)
     choices = list(combinations(range(HAND_SIZE), discards))
-    for first, second in combinations(PATHS[:lines], 2):
+    for first, second in combinations(paths, 2):
         same = {column for column in range(HAND_SIZE) if first[column] == second[column]}
         for chosen in choices:
             weights[len(same.intersection(chosen))] += Fraction(2, len(choices))

@@ -18,6 +18,15 @@ is found where ``W ∪ {e}`` is the sentinel (a ``W`` meeting ``H`` reaches the 
 For ``d = 5`` that is 270,725 sets of four cards and a dozen gathers each per deal; ``M_0`` and
 ``M_d`` need no table (the hold's first and second moments: :mod:`.spinvariance`).
 
+The largest ``M`` (``m = d - 1``, most of the work) has a dense form: ``S = H ∪ W`` has four
+cards, so ``F(W) = T(S) - Σ_{e ∈ E} p(S ∪ {e})``, linear in the discards' indicator.  With the
+matrix ``P[S, c] = p(S ∪ {c})`` (0 for ``c`` in ``S``) over the four-card sets containing ``H``,
+every deal holding ``H`` is one column of a matrix product ``P X`` (``X``: the discards'
+indicators; a sum of ``d`` columns of ``P`` each, in blocks of sets that stay in the cache:
+BLAS would spin threads for these thin products), streamed in blocks of rows: :meth:`SupersetPays.last_square_sums` (a large mark
+where ``c`` is in ``S`` tells the sets ``W`` that meet the discards from the same product).  Floating point
+is exact there while every partial sum is an integer below ``2**53`` (checked; else the gathers).
+
 >>> from cpoly.deck.subsets import all_hands
 >>> from cpoly.games.videopoker.prepare.tables import build_tables
 >>> hands = all_hands(10, 5)
@@ -26,12 +35,15 @@ For ``d = 5`` that is 270,725 sets of four cards and a dozen gathers each per de
 ([126, 0], [126, 56, 56])
 >>> pays.square_sums(np.array([[0, 1, 2]]), np.array([[3, 4]]), 1)   # W = {c}, c > 4: F = 4 each
 [80]
+>>> pays.last_square_sums(np.array([[0, 1, 2]]), np.array([[3, 4]]))   # the same, densely
+[80]
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from math import comb
 
@@ -46,6 +58,8 @@ __all__ = ["BATCH_ENTRIES", "SupersetPays"]
 
 #: Sets ``W`` times deals gathered at once (about 16 MB per int64 array).
 BATCH_ENTRIES = 1 << 21
+#: Four-card sets per block of the dense product (:meth:`SupersetPays.last_square_sums`).
+ROW_BLOCK = 512
 
 
 def _extend(n: int, size: int) -> np.ndarray:
@@ -101,6 +115,47 @@ class SupersetPays:
             rows = slice(start, start + step)
             values = self._pay_totals(held[rows], discarded[rows], size)
             found += _row_square_sums(values)
+        return found
+
+    def last_square_sums(self, held: np.ndarray, discarded: np.ndarray) -> list[int]:
+        """:meth:`square_sums` of ``size = d - 1`` for deals that hold the same cards (equal rows
+        of ``held``), by the dense product; by the gathers when floats could round."""
+        rows = self._containing(held[0])
+        marked, largest, mark = self.marked_pays
+        if largest**2 * max(len(rows), 1) >= 2**53:
+            return self.square_sums(held, discarded, discarded.shape[1] - 1)
+        sums = np.zeros(len(held))
+        for start in range(0, len(rows), ROW_BLOCK):
+            block = rows[start:start + ROW_BLOCK]
+            by_card = marked[:, block]
+            values = np.repeat(self.totals[HAND_SIZE - 1][block][None, :].astype(np.float64), len(held), axis=0)
+            for column in discarded.T:  # the product with the 0/1 indicator: a sum of d rows
+                values -= by_card[column]
+            values[values < -mark / 2] = 0  # W meets the discards
+            sums += np.einsum("ij,ij->i", values, values)
+        return [int(v) for v in sums]
+
+    @cached_property
+    def marked_pays(self) -> tuple[np.ndarray, int, int]:
+        """``P[c, S] = T(S ∪ {c})`` for every card ``c`` and four-card set ``S`` (by rank), as
+        floats, with ``mark`` where ``c`` is in ``S``; ``largest``, the largest ``Σ_c |P[S, c]|``
+        (a bound on ``|F(W)|``), and ``mark = 4 largest + 4``: a product with the discards'
+        indicator is below ``-mark / 2`` exactly when the set meets them."""
+        ranks = self.extend[HAND_SIZE - 1].reshape(self.n, -1)[:, :-1]
+        pays = self.totals[HAND_SIZE][ranks].astype(np.float64)
+        largest = int(np.abs(pays).sum(axis=0).max(initial=0))
+        mark = 4 * largest + 4
+        sets = all_hands(self.n, HAND_SIZE - 1)
+        pays[sets, np.arange(len(sets))[:, None]] = mark
+        return pays, largest, mark
+
+    def _containing(self, held: np.ndarray) -> np.ndarray:
+        """The ranks of the four-card sets that contain the cards ``held``."""
+        size = HAND_SIZE - 1 - len(held)
+        ranks = np.arange(comb(self.n, size), dtype=np.int32)[None, :]
+        for i, card in enumerate(held.tolist()):
+            ranks = self._step(size + i, np.array([card]), ranks)
+        found: np.ndarray = ranks[0][ranks[0] != comb(self.n, HAND_SIZE - 1)]
         return found
 
     def _pay_totals(self, held: np.ndarray, discarded: np.ndarray, size: int) -> np.ndarray:

@@ -21,7 +21,7 @@ on the draw", squared) and :meth:`SpinAnalysis.per_total_bet` divided by ``L^2``
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
@@ -30,7 +30,7 @@ import numpy as np
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.feature.moments import StatedVariance
-from cpoly.games.videopoker.feature.spin import PATHS, pair_draws, pair_sums, shared_columns
+from cpoly.games.videopoker.feature.spin import pair_draws, pair_sums, shared_columns
 from cpoly.games.videopoker.feature.spintables import SupersetPays
 from cpoly.games.videopoker.hold.holdchoice import draw_weights
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE, held_positions
@@ -49,7 +49,7 @@ __all__ = ["Played", "SpinAnalysis", "analyze_spin", "played_holds", "square_sum
 @dataclass(frozen=True)
 class SpinAnalysis:
     """The base game's return and variance, and the mean square of a round's total pay (line
-    bets) for 1 .. 9 lines; ``classes_by_discards`` and ``deals_by_discards``: the deal classes
+    bets) for the first 1, 2, … of the feature's paths; ``classes_by_discards`` and ``deals_by_discards``: the deal classes
     and the deals played with 0 .. 5 discards."""
 
     feature: SpinPoker
@@ -161,7 +161,7 @@ def square_sums(prepared: PreparedGame, played: Played, pays: SupersetPays, prog
 
     def group_sums(start: int, stop: int) -> list[int]:
         d, held, dropped, rows = groups[start]
-        found = [pays.square_sums(held, dropped, m) for m in range(1, d)]
+        found = [pays.square_sums(held, dropped, m) for m in range(1, d - 1)] + [pays.last_square_sums(held, dropped)]
         return [sum(w * v for w, v in zip(played.weights[rows].tolist(), values)) for values in found]
 
     for (d, _, _, rows), middle in zip(groups, imap_chunks(group_sums, len(groups), 1)):
@@ -174,8 +174,10 @@ def square_sums(prepared: PreparedGame, played: Played, pays: SupersetPays, prog
 
 
 def _work(n: int, d: int) -> int:
-    """Gathers for one deal with ``d`` discards (the estimate the progress bar counts)."""
-    return sum(comb(n, m) * (HAND_SIZE - d + sum(comb(d, y) for y in range(d - m + 1))) for m in range(1, d))
+    """Gathers for one deal with ``d`` discards, and a row of the dense product for ``m = d - 1``
+    (the estimate the progress bar counts)."""
+    gathers = sum(comb(n, m) * (HAND_SIZE - d + sum(comb(d, y) for y in range(d - m + 1))) for m in range(1, d - 1))
+    return gathers + comb(n, d - 1) if d else 0
 
 
 #: Deals of one number of discards handed to the tables at once (progress between them).
@@ -183,29 +185,34 @@ GROUP_DEALS = 256
 
 
 def _groups(prepared: PreparedGame, played: Played) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
-    """The entries with ``d`` discards (``1 < d``), a few hundred at a time: their held and
-    discarded cards (rows, sorted) and their entry indices."""
+    """The entries with ``d`` discards (``1 < d``) that hold the same cards, a few hundred at a
+    time: their held and discarded cards (rows) and their entry indices."""
     cards = np.asarray(prepared.deals, dtype=np.int64)[played.classes]
+    kept = np.array([[i in held_positions(hold) for i in range(HAND_SIZE)] for hold in range(2**HAND_SIZE)])
     discards = played.discards
     for d in range(2, HAND_SIZE + 1):
-        for hold in np.unique(played.holds[discards == d]).tolist():
-            entries = np.flatnonzero(played.holds == hold)
-            kept = list(held_positions(hold))
-            thrown = [i for i in range(HAND_SIZE) if i not in kept]
-            for start in range(0, len(entries), GROUP_DEALS):
-                rows = entries[start:start + GROUP_DEALS]
-                yield d, cards[rows][:, kept], cards[rows][:, thrown], rows
+        entries = np.flatnonzero(discards == d)
+        keeps = kept[played.holds[entries]]
+        held = cards[entries][keeps].reshape(len(entries), HAND_SIZE - d)
+        thrown = cards[entries][~keeps].reshape(len(entries), d)
+        label = np.unique(held, axis=0, return_inverse=True)[1].reshape(-1) if d < HAND_SIZE else np.zeros(len(entries))
+        order = np.argsort(label, kind="stable")
+        for same in np.split(order, np.flatnonzero(np.diff(label[order])) + 1):
+            for start in range(0, len(same), GROUP_DEALS):
+                rows = same[start:start + GROUP_DEALS]
+                yield d, held[rows], thrown[rows], entries[rows]
 
 
-def mean_squares(n: int, sums: list[list[int]], entries: int) -> tuple[Fraction, ...]:
-    """The mean square of a round's total pay (scaled pays) for 1 .. 9 lines, from
-    :func:`square_sums` (``entries``: the total weight, ``G C(n, 5)``)."""
+def mean_squares(n: int, sums: list[list[int]], entries: int, paths: Sequence[str]) -> tuple[Fraction, ...]:
+    """The mean square of a round's total pay (scaled pays) when the first 1, 2, … of ``paths``
+    are played, from :func:`square_sums` (``entries``: the total weight, ``G C(n, 5)``)."""
     rest = n - HAND_SIZE
     per_share = [[Fraction(q, entries * pair_draws(rest, d, s)) for s, q in enumerate(pair_sums(sums[d]))]
                  for d in range(HAND_SIZE + 1)]
-    return tuple(sum((lines * per_share[d][d] + sum((w * j for w, j in zip(shared_columns(lines, d), per_share[d])),
+    return tuple(sum((lines * per_share[d][d] + sum((w * j for w, j in zip(shared_columns(paths[:lines], d),
+                                                                            per_share[d])),
                                                     Fraction(0)) for d in range(HAND_SIZE + 1)), Fraction(0))
-                 for lines in range(1, len(PATHS) + 1))
+                 for lines in range(1, len(paths) + 1))
 
 
 def analyze_spin(prepared: PreparedGame, analysis: GameAnalysis, feature: SpinPoker,
@@ -223,7 +230,7 @@ def analyze_spin(prepared: PreparedGame, analysis: GameAnalysis, feature: SpinPo
                               f"{prepared.n - HAND_SIZE}")
     sums = _cached_sums(prepared, analysis, played, progress)
     scale = analysis.paytable.scaled().denominator ** 2
-    squares = tuple(m / scale for m in mean_squares(prepared.n, sums, int(played.weights.sum())))
+    squares = tuple(m / scale for m in mean_squares(prepared.n, sums, int(played.weights.sum()), feature.paths))
     by_discards = np.bincount(discards[_first_of_class(played.classes)], minlength=HAND_SIZE + 1)
     deals = np.bincount(discards, weights=played.weights, minlength=HAND_SIZE + 1) / len(prepared.card_maps)
     return SpinAnalysis(feature, analysis.expected_return, analysis.variance, squares,
