@@ -75,8 +75,10 @@ def _local_client(workers: int | None) -> Iterator[Any]:
     environ.setdefault("CPOLY_THREADS", os.environ.get("CPOLY_THREADS", "1"))  # one thread per worker, as Dask's
     with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}):
         with _sigint_ignored():
+            # CRITICAL: a worker's heartbeat racing the scheduler's shutdown logs a traceback at ERROR
+            # (seen at the end of a full search under load); a task's error reaches the client anyway
             cluster = LocalCluster(n_workers=count, threads_per_worker=1,  # type: ignore[no-untyped-call]
-                                   processes=True, dashboard_address=":0", silence_logs=logging.ERROR)
+                                   processes=True, dashboard_address=":0", silence_logs=logging.CRITICAL)
     with cluster, Client(cluster) as client:  # type: ignore[no-untyped-call]
         yield client
 
