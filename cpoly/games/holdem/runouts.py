@@ -32,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import PAIR_COLUMN, flush_table, multiset_rows, strength_table
+from cpoly.games.holdem.boards import HOLE_PAIRS, PAIR_COLUMN, flush_table, multiset_rows, strength_table
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.evaluator import POPCOUNT, code_table
 from cpoly.games.holdem.rules import GameRules
@@ -111,8 +111,9 @@ def runouts(deal: Deal) -> IntArray:
     return np.array(listed, dtype=np.int64).reshape(len(listed), deal.unknown)
 
 
-def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> IntArray:
-    """Strength ``(R, 1326)`` of every combo on every full board (garbage where cards collide).
+def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> tuple[IntArray, IntArray]:
+    """Rank-only strength ``(R, 105)`` of every rank pair and strength ``(R, 1326)`` of every
+    combo on every full board (garbage where cards collide).
 
     The rank part is read from the game's table of rank-only strengths (by the runout's rank
     multiset and the combo's rank pair); a flush is looked at only on the runouts that bring a
@@ -120,7 +121,8 @@ def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) 
     """
     board_counts = np.bincount(np.asarray(board, dtype=np.int64) >> 2, minlength=13)
     table = strength_table(rules, tuple(board_counts.tolist()), extra.shape[1])
-    strength = table[multiset_rows(extra >> 2)][:, _COMBO_COLUMN].astype(np.int64)
+    by_pair = table[multiset_rows(extra >> 2)].astype(np.int64)
+    strength = by_pair[:, _COMBO_COLUMN]
     full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
                            extra], axis=1)
     suit_masks = np.zeros((len(full), 4), np.int64)
@@ -132,79 +134,105 @@ def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) 
         if rows.size:
             suited = suit_masks[rows, suit, None] | _COMBO_SUIT_MASKS[None, :, suit]
             strength[rows] = np.maximum(strength[rows], flushes[suited])
-    return strength
+    return by_pair, strength
 
 
-#: A sort key packs a combo's strength + 1 (below ``2**25``) above its index in its row (below
-#: ``2**12``); a batch key puts the row (runout, or runout and card) above both.
+#: A sort key packs a class's strength + 1 (below ``2**25``) above its index in its row (below
+#: ``2**12``); a batch key puts the runout above both.
 _INDEX_BITS = 12
 _KEY_SHIFT = 38
 #: Hand codes 1..10 and the code 0 of a dead combo: bounds ``code < i`` for ``i = 1..11``.
 _CODES = 12
 
 
+def _strength_classes(strength: IntArray, live: npt.NDArray[np.bool_], by_pair: IntArray,
+                      columns: IntArray) -> tuple[IntArray, IntArray]:
+    """Classes of equal strength of Q's combos on each runout: the ``P = 105`` rank pairs (a
+    combo's rank-only strength is its pair's) and, one class each, the live combos a flush lifts
+    above their pair.  Returns each combo's class ``(B, M)`` and each class's strength ``(B, K)``
+    (-1 pads the rows with fewer lifted combos).
+
+    >>> classes, strengths = _strength_classes(np.array([[5, 9, 3]]), np.ones((1, 3), bool),
+    ...                                        np.array([[5, 3]]), np.array([0, 0, 1]))
+    >>> classes.tolist(), strengths.tolist()
+    ([[0, 2, 1]], [[5, 3, 9]])
+    """
+    batch, pairs = by_pair.shape
+    runout, combo = np.nonzero(live & (strength > by_pair[:, columns]))
+    lifted = np.bincount(runout, minlength=batch)
+    slot = pairs + np.arange(len(runout)) - (np.cumsum(lifted) - lifted)[runout]
+    classes = np.array(np.broadcast_to(columns, strength.shape))
+    classes[runout, combo] = slot
+    class_strength = np.full((batch, pairs + int(lifted.max(initial=0))), -1, np.int64)
+    class_strength[:, :pairs] = by_pair
+    class_strength[runout, slot] = strength[runout, combo]
+    return classes, class_strength
+
+
 class _Counted:
-    """The counted player's combos on a batch of ``B`` runouts: per runout, sorted by strength
-    with cumulative weights, and the same for the combos holding each card in ``held`` (the
-    cards of the enumerated players' rows; the only ones whose combos are removed).
+    """The counted player's combos on a batch of ``B`` runouts, in classes of equal strength
+    (:func:`_strength_classes`: a few more than 105 per runout, not 1,326 combos): per runout,
+    the classes sorted by strength with cumulative weights, and in the same order the cumulative
+    weights of the combos holding each card in ``held`` (the cards of the enumerated players'
+    rows; the only ones whose combos are removed).
 
     Index ``M`` (one past Q's combos) is no combo: strength -1, weight 0.
     """
 
-    def __init__(self, q_cards: IntArray, q_weights: IntArray, q_strength: IntArray,
+    def __init__(self, q_cards: IntArray, q_weights: IntArray, q_strength: IntArray, by_pair: IntArray,
                  runout_masks: npt.NDArray[np.uint64], held: IntArray, rules: GameRules) -> None:
         self.rules = rules
         q_masks = (np.uint64(1) << q_cards[:, 0].astype(np.uint64)) | (
             np.uint64(1) << q_cards[:, 1].astype(np.uint64))
         live = (q_masks[None, :] & runout_masks[:, None]) == 0
-        batch, size = live.shape
-        self.size = size
+        batch = len(live)
         self.weight = np.concatenate([np.where(live, q_weights[None, :], 0),
                                       np.zeros((batch, 1), np.int64)], axis=1)  # (B, M + 1)
         self.strength = np.concatenate([np.where(live, q_strength, -1),
                                         np.full((batch, 1), -1, np.int64)], axis=1)
-        self.code = np.where(self.strength >= 0,
-                             code_table(rules)[np.maximum(self.strength, 0) >> 16], 0)
-        self.keys, self.cum = self._sorted(self.strength[:, :-1], self.weight[:, :-1])
-        self.card_combos = _card_combos(q_cards.tobytes(), size)[held]  # (H, C)
+        classes, class_strength = _strength_classes(
+            q_strength, live, by_pair, PAIR_COLUMN[q_cards[:, 0] >> 2, q_cards[:, 1] >> 2])
+        classes = np.concatenate([classes, np.zeros((batch, 1), np.int64)], axis=1)
+        width = class_strength.shape[1]
+        card_combos = _card_combos(q_cards.tobytes(), len(q_cards))[held]  # (H, C)
         self.slot = np.zeros(52, np.int64)
         self.slot[held] = np.arange(len(held))
-        self.card_keys, self.card_cum = self._sorted(self.strength[:, self.card_combos],
-                                                     self.weight[:, self.card_combos])
+        packed = np.sort(((class_strength + 1) << _INDEX_BITS) | np.arange(width), axis=1)
+        order = packed & ((1 << _INDEX_BITS) - 1)
+        rows = np.arange(batch, dtype=np.int64)
+        self.keys = ((rows[:, None] << _KEY_SHIFT) | packed).ravel()
+        self.code = _class_codes(np.take_along_axis(class_strength, order, axis=1), rules)  # (B, K)
+        inverse = np.empty_like(order)
+        np.put_along_axis(inverse, order, np.arange(width), axis=1)
+        place = np.take_along_axis(inverse, classes, axis=1)  # (B, M + 1): each combo's sorted class
+        self.class_weight = exact_bincount(rows[:, None] * width + place, self.weight,
+                                           batch * width).reshape(batch, width)
+        card_rows = rows[:, None] * len(held) + np.arange(len(held))  # (B, H)
+        self.card_weight = exact_bincount(card_rows[:, :, None] * width + place[:, card_combos],
+                                          self.weight[:, card_combos],
+                                          batch * len(held) * width).reshape(batch, len(held), width)
+        self.cum = _cumulative(self.class_weight)
+        self.card_cum = _cumulative(self.card_weight)
         self.totals = self.cum[..., -1]
         self.card_totals = self.card_cum[..., -1]
 
-    @staticmethod
-    def _sorted(strength: IntArray, weight: IntArray) -> tuple[IntArray, IntArray]:
-        """Flat sort keys of every row of ``strength`` (see :data:`_KEY_SHIFT`) and each row's
-        cumulative weights in that order, ``(..., W + 1)``."""
-        width = strength.shape[-1]
-        packed = np.sort(((strength + 1) << _INDEX_BITS) | np.arange(width), axis=-1).reshape(-1, width)
-        rows = np.arange(len(packed), dtype=np.int64)[:, None]
-        ordered = np.take(weight.reshape(-1), rows * width + (packed & ((1 << _INDEX_BITS) - 1)))
-        cum = np.concatenate([np.zeros((len(packed), 1), np.int64), np.cumsum(ordered, axis=1)], axis=1)
-        keys = np.asarray((rows << _KEY_SHIFT) | packed, dtype=np.int64).ravel()
-        return keys, cum.reshape(*weight.shape[:-1], width + 1)
-
-    def _below(self, keys: IntArray, cum: IntArray, row: IntArray, x: IntArray) -> IntArray:
-        """Weight of the sorted row ``row`` (of ``cum``'s rows) below strength ``x``."""
-        width = cum.shape[-1] - 1
-        query = (row << _KEY_SHIFT) | ((x + 1) << _INDEX_BITS)
-        found = np.searchsorted(keys, query, side="left") - row * width
-        return np.asarray(np.take(cum.reshape(-1), row * (width + 1) + found), dtype=np.int64)
+    def _place(self, runout: IntArray, x: IntArray) -> IntArray:
+        """The number of classes of runout ``runout`` with strength below ``x``."""
+        width = self.cum.shape[-1] - 1
+        query = (runout << _KEY_SHIFT) | ((x + 1) << _INDEX_BITS)
+        return np.asarray(np.searchsorted(self.keys, query, side="left") - runout * width, dtype=np.int64)
 
     def count(self, runout: IntArray, cards: IntArray, pairs: IntArray, x: IntArray | None) -> IntArray:
         """``count_h``: weight of Q's combos of strength below ``x`` (all, when None) that avoid
         the row's ``cards``, for rows (cells) on runout ``runout`` of the batch."""
-        card_rows = runout[:, None] * self.card_combos.shape[0] + self.slot[cards]
         if x is None:
             whole = self.totals[runout]
-            removed = np.take(self.card_totals.reshape(-1), card_rows).sum(axis=1)
+            removed = self.card_totals[runout[:, None], self.slot[cards]].sum(axis=1)
             added = self.weight[runout[:, None], pairs].sum(axis=1)
         else:
-            whole = self._below(self.keys, self.cum, runout, x)
-            removed = self._below(self.card_keys, self.card_cum, card_rows,
-                                  np.broadcast_to(x[:, None], cards.shape)).sum(axis=1)
+            place = self._place(runout, x)
+            whole = self.cum[runout, place]
+            removed = self.card_cum[runout[:, None], self.slot[cards], place[:, None]].sum(axis=1)
             paired = self.weight[runout[:, None], pairs] * (self.strength[runout[:, None], pairs]
                                                              < x[:, None])
             added = paired.sum(axis=1)
@@ -214,19 +242,17 @@ class _Counted:
                groups: IntArray, n_groups: int) -> IntArray:
         """``sum_{h in group g} w_h count_h(code < i)`` for every group ``g`` and every code bound
         ``i = 1..11``: ``(n_groups, 11)``."""
-        batch, per_card = len(self.totals), self.card_combos.shape[1]
-        by_code = self._code_cum(np.repeat(np.arange(batch), self.size + 1), self.code, self.weight,
+        batch, held, width = self.card_weight.shape
+        by_code = self._code_cum(np.repeat(np.arange(batch), width), self.code, self.class_weight,
                                  batch)  # (B, 11)
         group_w = _group_sum(runout * n_groups + groups, weights, batch * n_groups).reshape(batch, n_groups)
-        card_code = self.code[:, self.card_combos].reshape(batch, -1)
-        card_rows = np.repeat(np.arange(batch * self.card_combos.shape[0]), per_card)
-        by_card = self._code_cum(card_rows, card_code, self.weight[:, self.card_combos],
-                                 batch * self.card_combos.shape[0]).reshape(batch, -1, _CODES - 1)
-        held = len(self.card_combos)
+        card_rows = np.repeat(np.arange(batch * held), width)
+        by_card = self._code_cum(card_rows, np.broadcast_to(self.code[:, None, :], self.card_weight.shape),
+                                 self.card_weight, batch * held).reshape(batch, held, _CODES - 1)
         card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
                             np.repeat(weights, cards.shape[1]),
                             batch * n_groups * held).reshape(batch, n_groups, held)
-        pair_code = self.code[runout[:, None], pairs]
+        pair_code = _class_codes(self.strength[runout[:, None], pairs], self.rules)
         pair_w = weights[:, None] * self.weight[runout[:, None], pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
         return np.asarray(np.einsum("bg,bi->gi", group_w, by_code)
@@ -237,6 +263,18 @@ class _Counted:
         """``(n_rows, 11)``: per row, the weight of entries with code below ``i = 1..11``."""
         summed = _group_sum(rows * _CODES + codes.ravel(), weights.ravel(), n_rows * _CODES)
         return np.asarray(np.cumsum(summed.reshape(n_rows, _CODES), axis=1)[:, :-1], dtype=np.int64)
+
+
+def _class_codes(strength: IntArray, rules: GameRules) -> IntArray:
+    """Hand codes 1..10 of strengths, 0 where the strength is -1 (no combo)."""
+    return np.where(strength >= 0, code_table(rules)[np.maximum(strength, 0) >> 16], 0)
+
+
+def _cumulative(weight: IntArray) -> IntArray:
+    """Cumulative weights along the last axis, starting at 0: ``(..., K + 1)``."""
+    cum = np.zeros((*weight.shape[:-1], weight.shape[-1] + 1), np.int64)
+    np.cumsum(weight, axis=-1, out=cum[..., 1:])
+    return cum
 
 
 @lru_cache(maxsize=4)
@@ -369,9 +407,9 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     batch = max(1, min(RUNOUTS_PER_STEP, ROWS_PER_STEP // max(len(ids), 1)))
     for start in range(0, len(extra), batch):
         chunk = extra[start:start + batch]
-        strengths = _combo_strengths(deal.board, chunk, deal.rules)
+        by_pair, strengths = _combo_strengths(deal.board, chunk, deal.rules)
         runout_masks = (np.uint64(1) << chunk.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], runout_masks, held,
+        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], by_pair, runout_masks, held,
                            deal.rules)
         live_runout, live_row = np.nonzero((masks[None, :] & runout_masks[:, None]) == 0)
         for lo in range(0, len(live_row), ROWS_PER_STEP):
@@ -393,5 +431,6 @@ def valid_holdings(deal: Deal) -> int:
     q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
     cards, pairs = _row_pairs(ids, q_index)
     counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros((1, len(q_cards)), np.int64),
-                       np.zeros(1, np.uint64), np.unique(cards), deal.rules)
+                       np.zeros((1, len(HOLE_PAIRS)), np.int64), np.zeros(1, np.uint64), np.unique(cards),
+                       deal.rules)
     return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs, None).sum())
