@@ -111,9 +111,10 @@ def runouts(deal: Deal) -> IntArray:
     return np.array(listed, dtype=np.int64).reshape(len(listed), deal.unknown)
 
 
-def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> tuple[IntArray, IntArray]:
-    """Rank-only strength ``(R, 105)`` of every rank pair and strength ``(R, 1326)`` of every
-    combo on every full board (garbage where cards collide).
+def _combo_strengths(board: tuple[int, ...], extra: IntArray,
+                     rules: GameRules) -> tuple[IntArray, IntArray, IntArray]:
+    """Rank-only strength ``(R, 105)`` of every rank pair, strength ``(R, 1326)`` of every combo
+    on every full board (garbage where cards collide) and the runouts where a flush can be.
 
     The rank part is read from the game's table of rank-only strengths (by the runout's rank
     multiset and the combo's rank pair); a flush is looked at only on the runouts that bring a
@@ -134,7 +135,7 @@ def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) 
         if rows.size:
             suited = suit_masks[rows, suit, None] | _COMBO_SUIT_MASKS[None, :, suit]
             strength[rows] = np.maximum(strength[rows], flushes[suited])
-    return by_pair, strength
+    return by_pair, strength, np.flatnonzero((POPCOUNT[suit_masks] >= 3).any(axis=1))
 
 
 #: A sort key packs a class's strength + 1 (below ``2**25``) above its index in its row (below
@@ -145,76 +146,103 @@ _KEY_SHIFT = 38
 _CODES = 12
 
 
-def _strength_classes(strength: IntArray, live: npt.NDArray[np.bool_], by_pair: IntArray,
-                      columns: IntArray) -> tuple[IntArray, IntArray]:
-    """Classes of equal strength of Q's combos on each runout: the ``P = 105`` rank pairs (a
-    combo's rank-only strength is its pair's) and, one class each, the live combos a flush lifts
-    above their pair.  Returns each combo's class ``(B, M)`` and each class's strength ``(B, K)``
-    (-1 pads the rows with fewer lifted combos).
+def _card_masks(cards: IntArray) -> npt.NDArray[np.uint64]:
+    """``(N,)`` the uint64 bit mask of each row of ``cards`` ``(N, k)``."""
+    return np.bitwise_or.reduce(np.uint64(1) << cards.astype(np.uint64), axis=1, initial=np.uint64(0))
 
-    >>> classes, strengths = _strength_classes(np.array([[5, 9, 3]]), np.ones((1, 3), bool),
-    ...                                        np.array([[5, 3]]), np.array([0, 0, 1]))
-    >>> classes.tolist(), strengths.tolist()
-    ([[0, 2, 1]], [[5, 3, 9]])
-    """
-    batch, pairs = by_pair.shape
-    runout, combo = np.nonzero(live & (strength > by_pair[:, columns]))
-    lifted = np.bincount(runout, minlength=batch)
-    slot = pairs + np.arange(len(runout)) - (np.cumsum(lifted) - lifted)[runout]
-    classes = np.array(np.broadcast_to(columns, strength.shape))
-    classes[runout, combo] = slot
-    class_strength = np.full((batch, pairs + int(lifted.max(initial=0))), -1, np.int64)
-    class_strength[:, :pairs] = by_pair
-    class_strength[runout, slot] = strength[runout, combo]
-    return classes, class_strength
+
+def _lifted(q_cards: IntArray, q_strength: IntArray, by_pair: IntArray, flushing: IntArray,
+            extra: IntArray, columns: IntArray) -> tuple[IntArray, IntArray]:
+    """Runout and index of every live combo of Q that a flush lifts above its rank pair (looked
+    for only on the ``flushing`` runouts)."""
+    live = (_card_masks(q_cards)[None, :] & _card_masks(extra[flushing])[:, None]) == 0
+    runout, combo = np.nonzero(live & (q_strength[flushing] > by_pair[flushing][:, columns]))
+    return flushing[runout], combo
+
+
+def _dead(q_cards: IntArray, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """Q's combos that a runout's cards kill, by inclusion–exclusion: runout, combo index and
+    sign of the combos holding each runout card (-1) and of those made of two (+1: counted
+    twice).  Index ``M`` is no combo."""
+    size = len(q_cards)
+    q_index = np.full(len(ALL_COMBOS) + 1, size, np.int64)
+    q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(size)
+    holding = _card_combos(q_cards.tobytes(), size)[extra].reshape(len(extra), -1)  # (B, k C)
+    both = [q_index[COMBO_ID[extra[:, i], extra[:, j]]] for i, j in combinations(range(extra.shape[1]), 2)]
+    combos = np.concatenate([holding, *(column[:, None] for column in both)], axis=1)
+    signs = np.concatenate([np.full(holding.shape[1], -1, np.int64), np.ones(len(both), np.int64)])
+    runout = np.repeat(np.arange(len(extra)), combos.shape[1])
+    return runout, combos.ravel(), np.tile(signs, len(extra))
 
 
 class _Counted:
-    """The counted player's combos on a batch of ``B`` runouts, in classes of equal strength
-    (:func:`_strength_classes`: a few more than 105 per runout, not 1,326 combos): per runout,
-    the classes sorted by strength with cumulative weights, and in the same order the cumulative
-    weights of the combos holding each card in ``held`` (the cards of the enumerated players'
-    rows; the only ones whose combos are removed).
+    """The counted player's combos on a batch of ``B`` runouts, in classes of equal strength: the
+    105 rank pairs (a combo's rank-only strength is its pair's) and, one class each, the combos a
+    flush lifts above their pair (a few more than 105 classes per runout, not 1,326 combos).  Per
+    runout, the classes are sorted by strength with cumulative weights, and in the same order the
+    cumulative weights of the combos holding each card in ``held`` (the cards of the enumerated
+    players' rows; the only ones whose combos are removed).  A class's weight is Q's whole weight
+    in it, less the combos the runout kills or a flush lifts out (few: no per-combo work).
 
     Index ``M`` (one past Q's combos) is no combo: strength -1, weight 0.
     """
 
     def __init__(self, q_cards: IntArray, q_weights: IntArray, q_strength: IntArray, by_pair: IntArray,
-                 runout_masks: npt.NDArray[np.uint64], held: IntArray, rules: GameRules) -> None:
+                 flushing: IntArray, extra: IntArray, held: IntArray, rules: GameRules) -> None:
         self.rules = rules
-        q_masks = (np.uint64(1) << q_cards[:, 0].astype(np.uint64)) | (
-            np.uint64(1) << q_cards[:, 1].astype(np.uint64))
-        live = (q_masks[None, :] & runout_masks[:, None]) == 0
-        batch = len(live)
-        self.weight = np.concatenate([np.where(live, q_weights[None, :], 0),
-                                      np.zeros((batch, 1), np.int64)], axis=1)  # (B, M + 1)
-        self.strength = np.concatenate([np.where(live, q_strength, -1),
-                                        np.full((batch, 1), -1, np.int64)], axis=1)
-        classes, class_strength = _strength_classes(
-            q_strength, live, by_pair, PAIR_COLUMN[q_cards[:, 0] >> 2, q_cards[:, 1] >> 2])
-        classes = np.concatenate([classes, np.zeros((batch, 1), np.int64)], axis=1)
-        width = class_strength.shape[1]
-        card_combos = _card_combos(q_cards.tobytes(), len(q_cards))[held]  # (H, C)
-        self.slot = np.zeros(52, np.int64)
+        self.q_strength = q_strength
+        self.q_weight = np.append(q_weights, 0)  # (M + 1,)
+        columns = np.append(PAIR_COLUMN[q_cards[:, 0] >> 2, q_cards[:, 1] >> 2], 0)  # (M + 1,)
+        self.slot = np.full(53, len(held), np.int64)  # 52 (no card) and unheld cards: one spare row
         self.slot[held] = np.arange(len(held))
-        packed = np.sort(((class_strength + 1) << _INDEX_BITS) | np.arange(width), axis=1)
-        order = packed & ((1 << _INDEX_BITS) - 1)
-        rows = np.arange(batch, dtype=np.int64)
-        self.keys = ((rows[:, None] << _KEY_SHIFT) | packed).ravel()
-        self.code = _class_codes(np.take_along_axis(class_strength, order, axis=1), rules)  # (B, K)
-        inverse = np.empty_like(order)
-        np.put_along_axis(inverse, order, np.arange(width), axis=1)
-        place = np.take_along_axis(inverse, classes, axis=1)  # (B, M + 1): each combo's sorted class
-        self.class_weight = exact_bincount(rows[:, None] * width + place, self.weight,
-                                           batch * width).reshape(batch, width)
-        card_rows = rows[:, None] * len(held) + np.arange(len(held))  # (B, H)
-        self.card_weight = exact_bincount(card_rows[:, :, None] * width + place[:, card_combos],
-                                          self.weight[:, card_combos],
-                                          batch * len(held) * width).reshape(batch, len(held), width)
+        lifted_runout, lifted = _lifted(q_cards, q_strength, by_pair, flushing, extra, columns[:-1])
+        per_runout = np.bincount(lifted_runout, minlength=len(extra))
+        pairs = by_pair.shape[1]
+        slots = pairs + np.arange(len(lifted)) - (np.cumsum(per_runout) - per_runout)[lifted_runout]
+        class_strength = np.full((len(extra), pairs + int(per_runout.max(initial=0))), -1, np.int64)
+        class_strength[:, :pairs] = by_pair
+        class_strength[lifted_runout, slots] = q_strength[lifted_runout, lifted]
+        dead_runout, dead, signs = _dead(q_cards, extra)
+        changes = (np.concatenate([dead_runout, lifted_runout, lifted_runout]),
+                   np.concatenate([dead, lifted, lifted]),
+                   np.concatenate([signs, np.full(len(lifted), -1), np.ones(len(lifted), np.int64)]),
+                   np.concatenate([columns[dead], columns[lifted], slots]))
+        card_combos = _card_combos(q_cards.tobytes(), len(q_cards))[held]  # (H, C)
+        order = np.sort(((class_strength + 1) << _INDEX_BITS) | np.arange(class_strength.shape[1]), axis=1)
+        self.keys = ((np.arange(len(extra))[:, None] << _KEY_SHIFT) | order).ravel()
+        order &= (1 << _INDEX_BITS) - 1
+        whole, by_card = self._weights(np.append(q_cards, [[52, 52]], axis=0), columns, card_combos,
+                                       changes, class_strength.shape)
+        self.class_weight = _per_runout(whole, order)  # (B, K)
+        self.card_weight = _per_runout(by_card, order)[:, :-1]  # (B, H, K)
         self.cum = _cumulative(self.class_weight)
         self.card_cum = _cumulative(self.card_weight)
         self.totals = self.cum[..., -1]
         self.card_totals = self.card_cum[..., -1]
+
+    def _weights(self, cards: IntArray, columns: IntArray, card_combos: IntArray,
+                 changes: tuple[IntArray, IntArray, IntArray, IntArray],
+                 shape: tuple[int, ...]) -> tuple[IntArray, IntArray]:
+        """Class weights ``(B, K)`` and, per held card plus a spare row, ``(B, H + 1, K)``: Q's
+        weights by rank pair plus the ``changes`` (runout, combo, sign, class)."""
+        batch, width = shape
+        held = len(card_combos)
+        runout, combo, sign, klass = changes
+        value = sign * self.q_weight[combo]
+        whole = exact_bincount(runout * width + klass, value, batch * width).reshape(batch, width)
+        whole[:, :len(HOLE_PAIRS)] += exact_bincount(columns, self.q_weight, len(HOLE_PAIRS))
+        rows = (runout[:, None] * (held + 1) + self.slot[cards[combo]]) * width + klass[:, None]
+        by_card = exact_bincount(rows, np.repeat(value[:, None], 2, axis=1),
+                                 batch * (held + 1) * width).reshape(batch, held + 1, width)
+        base = exact_bincount(np.arange(held)[:, None] * len(HOLE_PAIRS) + columns[card_combos],
+                              self.q_weight[card_combos], held * len(HOLE_PAIRS))
+        by_card[:, :-1, :len(HOLE_PAIRS)] += base.reshape(held, len(HOLE_PAIRS))
+        return whole, by_card
+
+    def _pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
+        """Strengths of Q's combos ``pairs`` (index ``M``: -1) on the rows' runouts."""
+        size = self.q_strength.shape[1]
+        return np.where(pairs < size, self.q_strength[runout[:, None], np.minimum(pairs, size - 1)], -1)
 
     def _place(self, runout: IntArray, x: IntArray) -> IntArray:
         """The number of classes of runout ``runout`` with strength below ``x``."""
@@ -228,13 +256,12 @@ class _Counted:
         if x is None:
             whole = self.totals[runout]
             removed = self.card_totals[runout[:, None], self.slot[cards]].sum(axis=1)
-            added = self.weight[runout[:, None], pairs].sum(axis=1)
+            added = self.q_weight[pairs].sum(axis=1)
         else:
             place = self._place(runout, x)
             whole = self.cum[runout, place]
             removed = self.card_cum[runout[:, None], self.slot[cards], place[:, None]].sum(axis=1)
-            paired = self.weight[runout[:, None], pairs] * (self.strength[runout[:, None], pairs]
-                                                             < x[:, None])
+            paired = self.q_weight[pairs] * (self._pair_strength(runout, pairs) < x[:, None])
             added = paired.sum(axis=1)
         return np.asarray(whole - removed + added, dtype=np.int64)
 
@@ -242,21 +269,32 @@ class _Counted:
                groups: IntArray, n_groups: int) -> IntArray:
         """``sum_{h in group g} w_h count_h(code < i)`` for every group ``g`` and every code bound
         ``i = 1..11``: ``(n_groups, 11)``."""
-        batch, held, width = self.card_weight.shape
-        by_code = self._code_cum(np.repeat(np.arange(batch), width), self.code, self.class_weight,
-                                 batch)  # (B, 11)
+        batch, held, _ = self.card_weight.shape
+        edges, below = self._code_edges()
+        by_code = np.diff(_per_runout(self.cum, edges), axis=1) @ below  # (B, 11)
+        by_card = np.diff(_per_runout(self.card_cum, edges), axis=2) @ below
         group_w = _group_sum(runout * n_groups + groups, weights, batch * n_groups).reshape(batch, n_groups)
-        card_rows = np.repeat(np.arange(batch * held), width)
-        by_card = self._code_cum(card_rows, np.broadcast_to(self.code[:, None, :], self.card_weight.shape),
-                                 self.card_weight, batch * held).reshape(batch, held, _CODES - 1)
         card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
                             np.repeat(weights, cards.shape[1]),
                             batch * n_groups * held).reshape(batch, n_groups, held)
-        pair_code = _class_codes(self.strength[runout[:, None], pairs], self.rules)
-        pair_w = weights[:, None] * self.weight[runout[:, None], pairs]
+        pair_code = _class_codes(self._pair_strength(runout, pairs), self.rules)
+        pair_w = weights[:, None] * self.q_weight[pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
         return np.asarray(np.einsum("bg,bi->gi", group_w, by_code)
                           - np.einsum("bgc,bci->gi", card_w, by_card) + by_pair, dtype=np.int64)
+
+    def _code_edges(self) -> tuple[IntArray, IntArray]:
+        """Per runout, the sorted places ``(B, R + 2)`` where the runs of one hand code start (a
+        code is a function of ``strength >> 16``, so its classes are contiguous in strength
+        order), after the classes of no combo and the last; and ``(R + 1, 11)`` whether each
+        run's code (0: no combo) is below ``i = 1..11``."""
+        bounds, codes = _code_runs(self.rules)
+        batch = len(self.cum)
+        places = self._place(np.repeat(np.arange(batch), len(bounds)), np.tile(bounds, batch))
+        edges = np.concatenate([np.zeros((batch, 1), np.int64), places.reshape(batch, len(bounds)),
+                                np.full((batch, 1), self.cum.shape[1] - 1)], axis=1)
+        below = (np.append(0, codes)[:, None] < np.arange(1, _CODES)).astype(np.int64)
+        return edges, below
 
     @staticmethod
     def _code_cum(rows: IntArray, codes: IntArray, weights: IntArray, n_rows: int) -> IntArray:
@@ -265,9 +303,36 @@ class _Counted:
         return np.asarray(np.cumsum(summed.reshape(n_rows, _CODES), axis=1)[:, :-1], dtype=np.int64)
 
 
+@lru_cache(maxsize=8)
+def _code_runs(rules: GameRules) -> tuple[IntArray, IntArray]:
+    """The first strength of each run of one hand code (over ``strength >> 16``) and its code.
+
+    >>> from cpoly.games.holdem.rules import STANDARD_SHAPE
+    >>> starts, codes = _code_runs(STANDARD_SHAPE)
+    >>> (starts[:11] >> 20).tolist(), codes[:11].tolist()  # one run per category, the royal apart
+    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    """
+    table = code_table(rules)
+    starts = np.flatnonzero(np.diff(table, prepend=-1))
+    return starts << 16, table[starts]
+
+
 def _class_codes(strength: IntArray, rules: GameRules) -> IntArray:
     """Hand codes 1..10 of strengths, 0 where the strength is -1 (no combo)."""
     return np.where(strength >= 0, code_table(rules)[np.maximum(strength, 0) >> 16], 0)
+
+
+def _per_runout(values: IntArray, index: IntArray) -> IntArray:
+    """``values[b, ..., index[b, j]]``: each runout's entries at its indices along the last axis
+    (one flat gather, faster than ``np.take_along_axis``).
+
+    >>> _per_runout(np.arange(12).reshape(2, 2, 3), np.array([[2, 0], [1, 1]])).tolist()
+    [[[2, 0], [5, 3]], [[7, 7], [10, 10]]]
+    """
+    width = values.shape[-1]
+    rows = np.arange(values.size // width).reshape(*values.shape[:-1], 1) * width
+    flat = rows + index.reshape(len(index), *([1] * (values.ndim - 2)), index.shape[-1])
+    return np.asarray(np.take(values.ravel(), flat), dtype=np.int64)
 
 
 def _cumulative(weight: IntArray) -> IntArray:
@@ -407,9 +472,9 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     batch = max(1, min(RUNOUTS_PER_STEP, ROWS_PER_STEP // max(len(ids), 1)))
     for start in range(0, len(extra), batch):
         chunk = extra[start:start + batch]
-        by_pair, strengths = _combo_strengths(deal.board, chunk, deal.rules)
-        runout_masks = (np.uint64(1) << chunk.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], by_pair, runout_masks, held,
+        by_pair, strengths, flushing = _combo_strengths(deal.board, chunk, deal.rules)
+        runout_masks = _card_masks(chunk)
+        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], by_pair, flushing, chunk, held,
                            deal.rules)
         live_runout, live_row = np.nonzero((masks[None, :] & runout_masks[:, None]) == 0)
         for lo in range(0, len(live_row), ROWS_PER_STEP):
@@ -431,6 +496,6 @@ def valid_holdings(deal: Deal) -> int:
     q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
     cards, pairs = _row_pairs(ids, q_index)
     counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros((1, len(q_cards)), np.int64),
-                       np.zeros((1, len(HOLE_PAIRS)), np.int64), np.zeros(1, np.uint64), np.unique(cards),
-                       deal.rules)
+                       np.zeros((1, len(HOLE_PAIRS)), np.int64), np.zeros(0, np.int64), np.zeros((1, 0), np.int64),
+                       np.unique(cards), deal.rules)
     return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs, None).sum())
