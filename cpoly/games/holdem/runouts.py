@@ -148,7 +148,8 @@ _CODES = 12
 
 def _card_masks(cards: IntArray) -> npt.NDArray[np.uint64]:
     """``(N,)`` the uint64 bit mask of each row of ``cards`` ``(N, k)``."""
-    return np.bitwise_or.reduce(np.uint64(1) << cards.astype(np.uint64), axis=1, initial=np.uint64(0))
+    bits = np.uint64(1) << cards.astype(np.uint64)
+    return np.asarray(np.bitwise_or.reduce(bits, axis=1, initial=np.uint64(0)), dtype=np.uint64)
 
 
 def _lifted(q_cards: IntArray, q_strength: IntArray, by_pair: IntArray, flushing: IntArray,
@@ -213,30 +214,29 @@ class _Counted:
         order &= (1 << _INDEX_BITS) - 1
         whole, by_card = self._weights(np.append(q_cards, [[52, 52]], axis=0), columns, card_combos,
                                        changes, class_strength.shape)
-        self.class_weight = _per_runout(whole, order)  # (B, K)
-        self.card_weight = _per_runout(by_card, order)[:, :-1]  # (B, H, K)
-        self.cum = _cumulative(self.class_weight)
-        self.card_cum = _cumulative(self.card_weight)
+        self.cum = _cumulative(_in_order(whole, order))  # (B, K + 1)
+        by_card = _in_order(by_card, order)[:, :, :-1]
+        self.card_cum = _cumulative(np.ascontiguousarray(by_card.transpose(0, 2, 1)))  # (B, H, K + 1)
         self.totals = self.cum[..., -1]
         self.card_totals = self.card_cum[..., -1]
 
     def _weights(self, cards: IntArray, columns: IntArray, card_combos: IntArray,
                  changes: tuple[IntArray, IntArray, IntArray, IntArray],
                  shape: tuple[int, ...]) -> tuple[IntArray, IntArray]:
-        """Class weights ``(B, K)`` and, per held card plus a spare row, ``(B, H + 1, K)``: Q's
-        weights by rank pair plus the ``changes`` (runout, combo, sign, class)."""
+        """Class weights ``(B, K)`` and ``(B, K, H + 1)`` of each held card (and a spare for the
+        others): Q's weights by rank pair plus the ``changes`` (runout, combo, sign, class)."""
         batch, width = shape
         held = len(card_combos)
         runout, combo, sign, klass = changes
         value = sign * self.q_weight[combo]
         whole = exact_bincount(runout * width + klass, value, batch * width).reshape(batch, width)
         whole[:, :len(HOLE_PAIRS)] += exact_bincount(columns, self.q_weight, len(HOLE_PAIRS))
-        rows = (runout[:, None] * (held + 1) + self.slot[cards[combo]]) * width + klass[:, None]
+        rows = (runout * width + klass)[:, None] * (held + 1) + self.slot[cards[combo]]
         by_card = exact_bincount(rows, np.repeat(value[:, None], 2, axis=1),
-                                 batch * (held + 1) * width).reshape(batch, held + 1, width)
-        base = exact_bincount(np.arange(held)[:, None] * len(HOLE_PAIRS) + columns[card_combos],
-                              self.q_weight[card_combos], held * len(HOLE_PAIRS))
-        by_card[:, :-1, :len(HOLE_PAIRS)] += base.reshape(held, len(HOLE_PAIRS))
+                                 batch * width * (held + 1)).reshape(batch, width, held + 1)
+        base = exact_bincount(columns[card_combos] * held + np.arange(held)[:, None],
+                              self.q_weight[card_combos], len(HOLE_PAIRS) * held)
+        by_card[:, :len(HOLE_PAIRS), :-1] += base.reshape(len(HOLE_PAIRS), held)
         return whole, by_card
 
     def _pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
@@ -269,10 +269,10 @@ class _Counted:
                groups: IntArray, n_groups: int) -> IntArray:
         """``sum_{h in group g} w_h count_h(code < i)`` for every group ``g`` and every code bound
         ``i = 1..11``: ``(n_groups, 11)``."""
-        batch, held, _ = self.card_weight.shape
+        batch, held, _ = self.card_cum.shape
         edges, below = self._code_edges()
-        by_code = np.diff(_per_runout(self.cum, edges), axis=1) @ below  # (B, 11)
-        by_card = np.diff(_per_runout(self.card_cum, edges), axis=2) @ below
+        by_code = np.diff(np.take_along_axis(self.cum, edges, axis=1), axis=1) @ below  # (B, 11)
+        by_card = np.diff(np.take_along_axis(self.card_cum, edges[:, None, :], axis=2), axis=2) @ below
         group_w = _group_sum(runout * n_groups + groups, weights, batch * n_groups).reshape(batch, n_groups)
         card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
                             np.repeat(weights, cards.shape[1]),
@@ -322,17 +322,17 @@ def _class_codes(strength: IntArray, rules: GameRules) -> IntArray:
     return np.where(strength >= 0, code_table(rules)[np.maximum(strength, 0) >> 16], 0)
 
 
-def _per_runout(values: IntArray, index: IntArray) -> IntArray:
-    """``values[b, ..., index[b, j]]``: each runout's entries at its indices along the last axis
-    (one flat gather, faster than ``np.take_along_axis``).
+def _in_order(values: IntArray, order: IntArray) -> IntArray:
+    """``values[b, order[b, j], ...]``: each runout's entries ``(B, K, ...)`` in its order
+    ``(B, K)`` (whole rows of the trailing axes gathered at once).
 
-    >>> _per_runout(np.arange(12).reshape(2, 2, 3), np.array([[2, 0], [1, 1]])).tolist()
-    [[[2, 0], [5, 3]], [[7, 7], [10, 10]]]
+    >>> _in_order(np.arange(12).reshape(2, 3, 2), np.array([[2, 0, 1], [1, 1, 0]]))[:, :, 0].tolist()
+    [[4, 0, 2], [8, 8, 6]]
     """
-    width = values.shape[-1]
-    rows = np.arange(values.size // width).reshape(*values.shape[:-1], 1) * width
-    flat = rows + index.reshape(len(index), *([1] * (values.ndim - 2)), index.shape[-1])
-    return np.asarray(np.take(values.ravel(), flat), dtype=np.int64)
+    batch, width = values.shape[:2]
+    flat = values.reshape(batch * width, -1)
+    rows = np.take(flat, np.arange(batch)[:, None] * width + order, axis=0)
+    return np.asarray(rows.reshape(values.shape), dtype=np.int64)
 
 
 def _cumulative(weight: IntArray) -> IntArray:
