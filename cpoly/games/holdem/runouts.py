@@ -24,6 +24,7 @@ counts cost one aggregation per runout, not per row.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import factorial, prod
@@ -111,31 +112,52 @@ def runouts(deal: Deal) -> IntArray:
     return np.array(listed, dtype=np.int64).reshape(len(listed), deal.unknown)
 
 
-def _combo_strengths(board: tuple[int, ...], extra: IntArray,
-                     rules: GameRules) -> tuple[IntArray, IntArray, IntArray]:
-    """Rank-only strength ``(R, 105)`` of every rank pair, strength ``(R, 1326)`` of every combo
-    on every full board (garbage where cards collide) and the runouts where a flush can be.
+@dataclass(frozen=True)
+class _Strengths:
+    """Strengths of combos on a batch of runouts, read on demand: the rank part from the game's
+    table of rank-only strengths (by the runout's rank multiset and the combo's rank pair), the
+    flush part from the suit with the most cards on the full board (the only one that can make a
+    flush: five board cards hold at most one suit of three).
 
-    The rank part is read from the game's table of rank-only strengths (by the runout's rank
-    multiset and the combo's rank pair); a flush is looked at only on the runouts that bring a
-    suit to three board cards.
+    >>> from cpoly.games.holdem.evaluator import evaluate
+    >>> from cpoly.games.holdem.intcards import parse_cards
+    >>> from cpoly.games.holdem.rules import STANDARD_SHAPE
+    >>> board, extra = parse_cards("2c 3c 9d"), np.array([parse_cards("5d 9h"), parse_cards("Kc Qh")])
+    >>> s = _Strengths.of_runouts(tuple(board), extra, STANDARD_SHAPE)
+    >>> hands = [parse_cards("Ac 4c"), parse_cards("As 9s")]
+    >>> ours = s.of(np.arange(2)[:, None], np.array([[COMBO_ID[a, b] for a, b in hands]]))
+    >>> seven = [[evaluate([[*board, *e, *h]])[0] for h in hands] for e in extra]
+    >>> s.flushing.tolist(), ours.tolist() == seven
+    ([1], True)
     """
-    board_counts = np.bincount(np.asarray(board, dtype=np.int64) >> 2, minlength=13)
-    table = strength_table(rules, tuple(board_counts.tolist()), extra.shape[1])
-    by_pair = table[multiset_rows(extra >> 2)].astype(np.int64)
-    strength = by_pair[:, _COMBO_COLUMN]
-    full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
-                           extra], axis=1)
-    suit_masks = np.zeros((len(full), 4), np.int64)
-    for column in full.T:
-        suit_masks[np.arange(len(full)), column & 3] |= np.int64(1) << (column >> 2)
-    flushes = flush_table(rules)
-    for suit in range(4):
-        rows = np.flatnonzero(POPCOUNT[suit_masks[:, suit]] >= 3)
-        if rows.size:
-            suited = suit_masks[rows, suit, None] | _COMBO_SUIT_MASKS[None, :, suit]
-            strength[rows] = np.maximum(strength[rows], flushes[suited])
-    return by_pair, strength, np.flatnonzero((POPCOUNT[suit_masks] >= 3).any(axis=1))
+
+    by_pair: IntArray  # (B, 105) rank-only strength of every rank pair
+    suit: IntArray  # (B,) the suit with the most board cards
+    suit_mask: IntArray  # (B,) its board ranks
+    flushing: IntArray  # the runouts where that suit has three cards or more
+    flushes: IntArray  # the game's flush_table
+
+    @staticmethod
+    def of_runouts(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> _Strengths:
+        """The strengths on the known ``board`` completed by each row of ``extra``."""
+        board_counts = np.bincount(np.asarray(board, dtype=np.int64) >> 2, minlength=13)
+        table = strength_table(rules, tuple(board_counts.tolist()), extra.shape[1])
+        full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
+                               extra], axis=1)
+        suit_masks = np.zeros((len(full), 4), np.int64)
+        for column in full.T:
+            suit_masks[np.arange(len(full)), column & 3] |= np.int64(1) << (column >> 2)
+        suit = np.argmax(POPCOUNT[suit_masks], axis=1)
+        suit_mask = suit_masks[np.arange(len(full)), suit]
+        return _Strengths(table[multiset_rows(extra >> 2)].astype(np.int64), suit, suit_mask,
+                          np.flatnonzero(POPCOUNT[suit_mask] >= 3), flush_table(rules))
+
+    def of(self, runout: IntArray, combos: IntArray) -> IntArray:
+        """Strengths of combo ids ``combos`` on runouts ``runout`` (broadcast together; garbage
+        where cards collide)."""
+        rank = self.by_pair[runout, _COMBO_COLUMN[combos]]
+        suited = self.suit_mask[runout] | _COMBO_SUIT_MASKS[combos, self.suit[runout]]
+        return np.asarray(np.maximum(rank, self.flushes[suited]), dtype=np.int64)
 
 
 #: A sort key packs a class's strength + 1 (below ``2**25``) above its index in its row (below
@@ -149,16 +171,19 @@ _CODES = 12
 def _card_masks(cards: IntArray) -> npt.NDArray[np.uint64]:
     """``(N,)`` the uint64 bit mask of each row of ``cards`` ``(N, k)``."""
     bits = np.uint64(1) << cards.astype(np.uint64)
-    return np.asarray(np.bitwise_or.reduce(bits, axis=1, initial=np.uint64(0)), dtype=np.uint64)
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(bits, axis=1, initial=np.uint64(0))
+    return masks
 
 
-def _lifted(q_cards: IntArray, q_strength: IntArray, by_pair: IntArray, flushing: IntArray,
-            extra: IntArray, columns: IntArray) -> tuple[IntArray, IntArray]:
-    """Runout and index of every live combo of Q that a flush lifts above its rank pair (looked
-    for only on the ``flushing`` runouts)."""
+def _lifted(q_cards: IntArray, q_ids: IntArray, strengths: _Strengths, extra: IntArray,
+            columns: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """Runout, index and strength of every live combo of Q that a flush lifts above its rank
+    pair (looked for only on the runouts where a flush can be)."""
+    flushing = strengths.flushing
     live = (_card_masks(q_cards)[None, :] & _card_masks(extra[flushing])[:, None]) == 0
-    runout, combo = np.nonzero(live & (q_strength[flushing] > by_pair[flushing][:, columns]))
-    return flushing[runout], combo
+    strength = strengths.of(flushing[:, None], q_ids[None, :])
+    runout, combo = np.nonzero(live & (strength > strengths.by_pair[flushing][:, columns]))
+    return flushing[runout], combo, strength[runout, combo]
 
 
 def _dead(q_cards: IntArray, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
@@ -188,21 +213,24 @@ class _Counted:
     Index ``M`` (one past Q's combos) is no combo: strength -1, weight 0.
     """
 
-    def __init__(self, q_cards: IntArray, q_weights: IntArray, q_strength: IntArray, by_pair: IntArray,
-                 flushing: IntArray, extra: IntArray, held: IntArray, rules: GameRules) -> None:
+    def __init__(self, q_cards: IntArray, q_weights: IntArray, strengths: _Strengths, extra: IntArray,
+                 held: IntArray, rules: GameRules) -> None:
         self.rules = rules
-        self.q_strength = q_strength
+        self.strengths = strengths
+        self.q_ids = np.append(COMBO_ID[q_cards[:, 0], q_cards[:, 1]], 0)  # (M + 1,)
+        by_pair = strengths.by_pair
         self.q_weight = np.append(q_weights, 0)  # (M + 1,)
         columns = np.append(PAIR_COLUMN[q_cards[:, 0] >> 2, q_cards[:, 1] >> 2], 0)  # (M + 1,)
         self.slot = np.full(53, len(held), np.int64)  # 52 (no card) and unheld cards: one spare row
         self.slot[held] = np.arange(len(held))
-        lifted_runout, lifted = _lifted(q_cards, q_strength, by_pair, flushing, extra, columns[:-1])
+        lifted_runout, lifted, lifted_strength = _lifted(q_cards, self.q_ids[:-1], strengths, extra,
+                                                         columns[:-1])
         per_runout = np.bincount(lifted_runout, minlength=len(extra))
         pairs = by_pair.shape[1]
         slots = pairs + np.arange(len(lifted)) - (np.cumsum(per_runout) - per_runout)[lifted_runout]
         class_strength = np.full((len(extra), pairs + int(per_runout.max(initial=0))), -1, np.int64)
         class_strength[:, :pairs] = by_pair
-        class_strength[lifted_runout, slots] = q_strength[lifted_runout, lifted]
+        class_strength[lifted_runout, slots] = lifted_strength
         dead_runout, dead, signs = _dead(q_cards, extra)
         changes = (np.concatenate([dead_runout, lifted_runout, lifted_runout]),
                    np.concatenate([dead, lifted, lifted]),
@@ -241,8 +269,8 @@ class _Counted:
 
     def _pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
         """Strengths of Q's combos ``pairs`` (index ``M``: -1) on the rows' runouts."""
-        size = self.q_strength.shape[1]
-        return np.where(pairs < size, self.q_strength[runout[:, None], np.minimum(pairs, size - 1)], -1)
+        strength = self.strengths.of(runout[:, None], self.q_ids[pairs])
+        return np.where(pairs < len(self.q_ids) - 1, strength, -1)
 
     def _place(self, runout: IntArray, x: IntArray) -> IntArray:
         """The number of classes of runout ``runout`` with strength below ``x``."""
@@ -472,14 +500,13 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     batch = max(1, min(RUNOUTS_PER_STEP, ROWS_PER_STEP // max(len(ids), 1)))
     for start in range(0, len(extra), batch):
         chunk = extra[start:start + batch]
-        by_pair, strengths, flushing = _combo_strengths(deal.board, chunk, deal.rules)
+        strengths = _Strengths.of_runouts(deal.board, chunk, deal.rules)
         runout_masks = _card_masks(chunk)
-        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], by_pair, flushing, chunk, held,
-                           deal.rules)
+        counted = _Counted(q_cards, _weights(deal, q), strengths, chunk, held, deal.rules)
         live_runout, live_row = np.nonzero((masks[None, :] & runout_masks[:, None]) == 0)
         for lo in range(0, len(live_row), ROWS_PER_STEP):
             runout, rows = live_runout[lo:lo + ROWS_PER_STEP], live_row[lo:lo + ROWS_PER_STEP]
-            total = _step(total, counted, runout, strengths[runout[:, None], ids[rows]],
+            total = _step(total, counted, runout, strengths.of(runout[:, None], ids[rows]),
                           weights[rows], row_cards[rows], pairs[rows], q, enumerated)
         if progress is not None:
             progress(start + len(chunk), len(extra))
@@ -495,7 +522,9 @@ def valid_holdings(deal: Deal) -> int:
     q_index = np.full(len(ALL_COMBOS) + 1, len(q_cards), dtype=np.int64)
     q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
     cards, pairs = _row_pairs(ids, q_index)
-    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros((1, len(q_cards)), np.int64),
-                       np.zeros((1, len(HOLE_PAIRS)), np.int64), np.zeros(0, np.int64), np.zeros((1, 0), np.int64),
+    unknown = np.zeros(1, np.int64)  # one runout, of no cards, with no strengths
+    nothing = _Strengths(np.zeros((1, len(HOLE_PAIRS)), np.int64), unknown, unknown, unknown[:0],
+                         flush_table(deal.rules))
+    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), nothing, np.zeros((1, 0), np.int64),
                        np.unique(cards), deal.rules)
     return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs, None).sum())
