@@ -1,12 +1,14 @@
 """Exact postflop equity over many holdings: strengths once per runout, one player counted.
 
-On a flop, turn or river every *runout* (the board cards still to come) is listed.  For each
-runout the strength of every two-card combo is computed once (one evaluation per combo, shared by
-all holdings).  All players but one — the *counted* player ``Q``, the one with the widest range —
-are enumerated jointly (vectorised, as rows of combo indices); ``Q`` is never enumerated: its
-combos are sorted by strength, and for each row the number of ``Q``'s combos below, equal to and
-above the row's best strength is found by **card-removal counting** (inclusion–exclusion over the
-row's cards ``H``)::
+On a flop, turn or river every *runout* (the board cards still to come) is listed.  A combo's
+strength on a runout is read from the game's table of rank-only strengths by its rank pair, and
+from the flush table where the runout lets a suit flush (shared by all holdings).  All players
+but one — the *counted* player ``Q``, the one with the widest range — are enumerated jointly
+(vectorised, as rows of combo indices); ``Q`` is never enumerated: its combos are grouped in
+classes of equal strength (its 105 rank pairs, and the few combos a flush lifts, one class each),
+the classes sorted by strength per runout, and for each row the number of ``Q``'s combos below,
+equal to and above the row's best strength is found by **card-removal counting**
+(inclusion–exclusion over the row's cards ``H``)::
 
     count_h(k) = W(k) - sum_{c in H} W_c(k) + sum_{c < c' in H} w({c, c'}) [rank({c, c'}) < k]
 
