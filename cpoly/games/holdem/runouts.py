@@ -5,7 +5,7 @@ strength on a runout is read from the game's table of rank-only strengths by its
 from the flush table where the runout lets a suit flush (shared by all holdings).  All players
 but one — the *counted* player ``Q``, the one with the widest range — are enumerated jointly
 (vectorised, as rows of combo indices); ``Q`` is never enumerated: its combos are grouped in
-classes of equal strength (its 105 rank pairs, and the few combos a flush lifts, one class each),
+classes of equal strength (its 105 rank pairs, and the combos a flush lifts, by strength),
 the classes sorted by strength per runout, and for each row the number of ``Q``'s combos below,
 equal to and above the row's best strength is found by **card-removal counting**
 (inclusion–exclusion over the row's cards ``H``)::
@@ -205,8 +205,10 @@ def _dead(q_cards: IntArray, extra: IntArray) -> tuple[IntArray, IntArray, IntAr
 
 class _Counted:
     """The counted player's combos on a batch of ``B`` runouts, in classes of equal strength: the
-    105 rank pairs (a combo's rank-only strength is its pair's) and, one class each, the combos a
-    flush lifts above their pair (a few more than 105 classes per runout, not 1,326 combos).  Per
+    105 rank pairs (a combo's rank-only strength is its pair's) and, one class per strength, the
+    combos a flush lifts above their pair (a few dozen more classes per runout, not 1,326 combos:
+    on a board of four or five of a suit the lifted combos' strengths depend on their cards of
+    that suit alone).  Per
     runout, the classes are sorted by strength with cumulative weights, and in the same order the
     cumulative weights of the combos holding each card in ``held`` (the cards of the enumerated
     players' rows; the only ones whose combos are removed).  A class's weight is Q's whole weight
@@ -227,12 +229,15 @@ class _Counted:
         self.slot[held] = np.arange(len(held))
         lifted_runout, lifted, lifted_strength = _lifted(q_cards, self.q_ids[:-1], strengths, extra,
                                                          columns[:-1])
-        per_runout = np.bincount(lifted_runout, minlength=len(extra))
+        distinct, slots = np.unique((lifted_runout << _KEY_SHIFT) | lifted_strength, return_inverse=True)
+        per_runout = np.bincount(distinct >> _KEY_SHIFT, minlength=len(extra))
         pairs = by_pair.shape[1]
-        slots = pairs + np.arange(len(lifted)) - (np.cumsum(per_runout) - per_runout)[lifted_runout]
+        distinct_slots = pairs + np.arange(len(distinct)) - (np.cumsum(per_runout) - per_runout)[
+            distinct >> _KEY_SHIFT]
+        slots = distinct_slots[slots.reshape(-1)]
         class_strength = np.full((len(extra), pairs + int(per_runout.max(initial=0))), -1, np.int64)
         class_strength[:, :pairs] = by_pair
-        class_strength[lifted_runout, slots] = lifted_strength
+        class_strength[distinct >> _KEY_SHIFT, distinct_slots] = distinct & ((1 << _KEY_SHIFT) - 1)
         dead_runout, dead, signs = _dead(q_cards, extra)
         changes = (np.concatenate([dead_runout, lifted_runout, lifted_runout]),
                    np.concatenate([dead, lifted, lifted]),
