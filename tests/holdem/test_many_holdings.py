@@ -64,6 +64,8 @@ CASES = [
     (["Ah?", "QQ+@40,AK", "JTs"], "2h 9d 8c 3s", ""),    # weighted, one known card, turn
     (["QQ+", "QQ+", "??"], "2c 7d 9h Js 3s", ""),        # alike players listed once per order
     (["??", "KK@30,AQs", "KK@30,AQs", "AsKs"], "2c 7d Qh Js", ""),  # alike weighted, turn
+    (["AhKh", "QQ+@40,AK,T9s@70"], "2h 7h 8h", ""),     # monotone flop: flushes lift weighted combos
+    (["QhJh@25,AA", "KK@60,T9s,65s"], "2h 7h 8c", ""),  # two-tone flop: four-flush boards
 ]
 
 

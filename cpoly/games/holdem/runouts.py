@@ -1,12 +1,14 @@
 """Exact postflop equity over many holdings: strengths once per runout, one player counted.
 
-On a flop, turn or river every *runout* (the board cards still to come) is listed.  For each
-runout the strength of every two-card combo is computed once (one evaluation per combo, shared by
-all holdings).  All players but one — the *counted* player ``Q``, the one with the widest range —
-are enumerated jointly (vectorised, as rows of combo indices); ``Q`` is never enumerated: its
-combos are sorted by strength, and for each row the number of ``Q``'s combos below, equal to and
-above the row's best strength is found by **card-removal counting** (inclusion–exclusion over the
-row's cards ``H``)::
+On a flop, turn or river every *runout* (the board cards still to come) is listed.  A combo's
+strength on a runout is read from the game's table of rank-only strengths by its rank pair, and
+from the flush table where the runout lets a suit flush (shared by all holdings).  All players
+but one — the *counted* player ``Q``, the one with the widest range — are enumerated jointly
+(vectorised, as rows of combo indices); ``Q`` is never enumerated: its combos are grouped in
+classes of equal strength (its 105 rank pairs, and the combos a flush lifts, by strength),
+the classes sorted by strength per runout, and for each row the number of ``Q``'s combos below,
+equal to and above the row's best strength is found by **card-removal counting**
+(inclusion–exclusion over the row's cards ``H``)::
 
     count_h(k) = W(k) - sum_{c in H} W_c(k) + sum_{c < c' in H} w({c, c'}) [rank({c, c'}) < k]
 
@@ -24,6 +26,7 @@ counts cost one aggregation per runout, not per row.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import factorial, prod
@@ -32,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import PAIR_COLUMN, flush_table, multiset_rows, strength_table
+from cpoly.games.holdem.boards import HOLE_PAIRS, PAIR_COLUMN, flush_table, multiset_rows, strength_table
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.evaluator import POPCOUNT, code_table
 from cpoly.games.holdem.rules import GameRules
@@ -111,102 +114,189 @@ def runouts(deal: Deal) -> IntArray:
     return np.array(listed, dtype=np.int64).reshape(len(listed), deal.unknown)
 
 
-def _combo_strengths(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> IntArray:
-    """Strength ``(R, 1326)`` of every combo on every full board (garbage where cards collide).
+@dataclass(frozen=True)
+class _Strengths:
+    """Strengths of combos on a batch of runouts, read on demand: the rank part from the game's
+    table of rank-only strengths (by the runout's rank multiset and the combo's rank pair), the
+    flush part from the suit with the most cards on the full board (the only one that can make a
+    flush: five board cards hold at most one suit of three).
 
-    The rank part is read from the game's table of rank-only strengths (by the runout's rank
-    multiset and the combo's rank pair); a flush is looked at only on the runouts that bring a
-    suit to three board cards.
+    >>> from cpoly.games.holdem.evaluator import evaluate
+    >>> from cpoly.games.holdem.intcards import parse_cards
+    >>> from cpoly.games.holdem.rules import STANDARD_SHAPE
+    >>> board, extra = parse_cards("2c 3c 9d"), np.array([parse_cards("5d 9h"), parse_cards("Kc Qh")])
+    >>> s = _Strengths.of_runouts(tuple(board), extra, STANDARD_SHAPE)
+    >>> hands = [parse_cards("Ac 4c"), parse_cards("As 9s")]
+    >>> ours = s.of(np.arange(2)[:, None], np.array([[COMBO_ID[a, b] for a, b in hands]]))
+    >>> seven = [[evaluate([[*board, *e, *h]])[0] for h in hands] for e in extra]
+    >>> s.flushing.tolist(), ours.tolist() == seven
+    ([1], True)
     """
-    board_counts = np.bincount(np.asarray(board, dtype=np.int64) >> 2, minlength=13)
-    table = strength_table(rules, tuple(board_counts.tolist()), extra.shape[1])
-    strength = table[multiset_rows(extra >> 2)][:, _COMBO_COLUMN].astype(np.int64)
-    full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
-                           extra], axis=1)
-    suit_masks = np.zeros((len(full), 4), np.int64)
-    for column in full.T:
-        suit_masks[np.arange(len(full)), column & 3] |= np.int64(1) << (column >> 2)
-    flushes = flush_table(rules)
-    for suit in range(4):
-        rows = np.flatnonzero(POPCOUNT[suit_masks[:, suit]] >= 3)
-        if rows.size:
-            suited = suit_masks[rows, suit, None] | _COMBO_SUIT_MASKS[None, :, suit]
-            strength[rows] = np.maximum(strength[rows], flushes[suited])
-    return strength
+
+    by_pair: IntArray  # (B, 105) rank-only strength of every rank pair
+    suit: IntArray  # (B,) the suit with the most board cards
+    suit_mask: IntArray  # (B,) its board ranks
+    flushing: IntArray  # the runouts where that suit has three cards or more
+    flushes: IntArray  # the game's flush_table
+
+    @staticmethod
+    def of_runouts(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> _Strengths:
+        """The strengths on the known ``board`` completed by each row of ``extra``."""
+        board_counts = np.bincount(np.asarray(board, dtype=np.int64) >> 2, minlength=13)
+        table = strength_table(rules, tuple(board_counts.tolist()), extra.shape[1])
+        full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
+                               extra], axis=1)
+        suit_masks = np.zeros((len(full), 4), np.int64)
+        for column in full.T:
+            suit_masks[np.arange(len(full)), column & 3] |= np.int64(1) << (column >> 2)
+        suit = np.argmax(POPCOUNT[suit_masks], axis=1)
+        suit_mask = suit_masks[np.arange(len(full)), suit]
+        return _Strengths(table[multiset_rows(extra >> 2)].astype(np.int64), suit, suit_mask,
+                          np.flatnonzero(POPCOUNT[suit_mask] >= 3), flush_table(rules))
+
+    def of(self, runout: IntArray, combos: IntArray) -> IntArray:
+        """Strengths of combo ids ``combos`` on runouts ``runout`` (broadcast together; garbage
+        where cards collide)."""
+        rank = self.by_pair[runout, _COMBO_COLUMN[combos]]
+        suited = self.suit_mask[runout] | _COMBO_SUIT_MASKS[combos, self.suit[runout]]
+        return np.asarray(np.maximum(rank, self.flushes[suited]), dtype=np.int64)
 
 
-#: A sort key packs a combo's strength + 1 (below ``2**25``) above its index in its row (below
-#: ``2**12``); a batch key puts the row (runout, or runout and card) above both.
+#: A sort key packs a class's strength + 1 (below ``2**25``) above its index in its row (below
+#: ``2**12``); a batch key puts the runout above both.
 _INDEX_BITS = 12
 _KEY_SHIFT = 38
 #: Hand codes 1..10 and the code 0 of a dead combo: bounds ``code < i`` for ``i = 1..11``.
 _CODES = 12
 
 
+def _card_masks(cards: IntArray) -> npt.NDArray[np.uint64]:
+    """``(N,)`` the uint64 bit mask of each row of ``cards`` ``(N, k)``."""
+    bits = np.uint64(1) << cards.astype(np.uint64)
+    masks: npt.NDArray[np.uint64] = np.bitwise_or.reduce(bits, axis=1, initial=np.uint64(0))
+    return masks
+
+
+def _lifted(q_cards: IntArray, q_ids: IntArray, strengths: _Strengths, extra: IntArray,
+            columns: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """Runout, index and strength of every live combo of Q that a flush lifts above its rank
+    pair (looked for only on the runouts where a flush can be)."""
+    flushing = strengths.flushing
+    live = (_card_masks(q_cards)[None, :] & _card_masks(extra[flushing])[:, None]) == 0
+    strength = strengths.of(flushing[:, None], q_ids[None, :])
+    runout, combo = np.nonzero(live & (strength > strengths.by_pair[flushing][:, columns]))
+    return flushing[runout], combo, strength[runout, combo]
+
+
+def _dead(q_cards: IntArray, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+    """Q's combos that a runout's cards kill, by inclusion–exclusion: runout, combo index and
+    sign of the combos holding each runout card (-1) and of those made of two (+1: counted
+    twice).  Index ``M`` is no combo."""
+    size = len(q_cards)
+    q_index = np.full(len(ALL_COMBOS) + 1, size, np.int64)
+    q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(size)
+    holding = _card_combos(q_cards.tobytes(), size)[extra].reshape(len(extra), -1)  # (B, k C)
+    both = [q_index[COMBO_ID[extra[:, i], extra[:, j]]] for i, j in combinations(range(extra.shape[1]), 2)]
+    combos = np.concatenate([holding, *(column[:, None] for column in both)], axis=1)
+    signs = np.concatenate([np.full(holding.shape[1], -1, np.int64), np.ones(len(both), np.int64)])
+    runout = np.repeat(np.arange(len(extra)), combos.shape[1])
+    return runout, combos.ravel(), np.tile(signs, len(extra))
+
+
 class _Counted:
-    """The counted player's combos on a batch of ``B`` runouts: per runout, sorted by strength
-    with cumulative weights, and the same for the combos holding each card in ``held`` (the
-    cards of the enumerated players' rows; the only ones whose combos are removed).
+    """The counted player's combos on a batch of ``B`` runouts, in classes of equal strength: the
+    105 rank pairs (a combo's rank-only strength is its pair's) and, one class per strength, the
+    combos a flush lifts above their pair (a few dozen more classes per runout, not 1,326 combos:
+    on a board of four or five of a suit the lifted combos' strengths depend on their cards of
+    that suit alone).  Per
+    runout, the classes are sorted by strength with cumulative weights, and in the same order the
+    cumulative weights of the combos holding each card in ``held`` (the cards of the enumerated
+    players' rows; the only ones whose combos are removed).  A class's weight is Q's whole weight
+    in it, less the combos the runout kills or a flush lifts out (few: no per-combo work).
 
     Index ``M`` (one past Q's combos) is no combo: strength -1, weight 0.
     """
 
-    def __init__(self, q_cards: IntArray, q_weights: IntArray, q_strength: IntArray,
-                 runout_masks: npt.NDArray[np.uint64], held: IntArray, rules: GameRules) -> None:
+    def __init__(self, q_cards: IntArray, q_weights: IntArray, strengths: _Strengths, extra: IntArray,
+                 held: IntArray, rules: GameRules) -> None:
         self.rules = rules
-        q_masks = (np.uint64(1) << q_cards[:, 0].astype(np.uint64)) | (
-            np.uint64(1) << q_cards[:, 1].astype(np.uint64))
-        live = (q_masks[None, :] & runout_masks[:, None]) == 0
-        batch, size = live.shape
-        self.size = size
-        self.weight = np.concatenate([np.where(live, q_weights[None, :], 0),
-                                      np.zeros((batch, 1), np.int64)], axis=1)  # (B, M + 1)
-        self.strength = np.concatenate([np.where(live, q_strength, -1),
-                                        np.full((batch, 1), -1, np.int64)], axis=1)
-        self.code = np.where(self.strength >= 0,
-                             code_table(rules)[np.maximum(self.strength, 0) >> 16], 0)
-        self.keys, self.cum = self._sorted(self.strength[:, :-1], self.weight[:, :-1])
-        self.card_combos = _card_combos(q_cards.tobytes(), size)[held]  # (H, C)
-        self.slot = np.zeros(52, np.int64)
+        self.strengths = strengths
+        self.q_ids = np.append(COMBO_ID[q_cards[:, 0], q_cards[:, 1]], 0)  # (M + 1,)
+        by_pair = strengths.by_pair
+        self.q_weight = np.append(q_weights, 0)  # (M + 1,)
+        columns = np.append(PAIR_COLUMN[q_cards[:, 0] >> 2, q_cards[:, 1] >> 2], 0)  # (M + 1,)
+        self.slot = np.full(53, len(held), np.int64)  # 52 (no card) and unheld cards: one spare row
         self.slot[held] = np.arange(len(held))
-        self.card_keys, self.card_cum = self._sorted(self.strength[:, self.card_combos],
-                                                     self.weight[:, self.card_combos])
+        lifted_runout, lifted, lifted_strength = _lifted(q_cards, self.q_ids[:-1], strengths, extra,
+                                                         columns[:-1])
+        distinct, slots = np.unique((lifted_runout << _KEY_SHIFT) | lifted_strength, return_inverse=True)
+        per_runout = np.bincount(distinct >> _KEY_SHIFT, minlength=len(extra))
+        pairs = by_pair.shape[1]
+        distinct_slots = pairs + np.arange(len(distinct)) - (np.cumsum(per_runout) - per_runout)[
+            distinct >> _KEY_SHIFT]
+        slots = distinct_slots[slots.reshape(-1)]
+        class_strength = np.full((len(extra), pairs + int(per_runout.max(initial=0))), -1, np.int64)
+        class_strength[:, :pairs] = by_pair
+        class_strength[distinct >> _KEY_SHIFT, distinct_slots] = distinct & ((1 << _KEY_SHIFT) - 1)
+        dead_runout, dead, signs = _dead(q_cards, extra)
+        changes = (np.concatenate([dead_runout, lifted_runout, lifted_runout]),
+                   np.concatenate([dead, lifted, lifted]),
+                   np.concatenate([signs, np.full(len(lifted), -1), np.ones(len(lifted), np.int64)]),
+                   np.concatenate([columns[dead], columns[lifted], slots]))
+        card_combos = _card_combos(q_cards.tobytes(), len(q_cards))[held]  # (H, C)
+        order = np.sort(((class_strength + 1) << _INDEX_BITS) | np.arange(class_strength.shape[1]), axis=1)
+        self.keys = ((np.arange(len(extra))[:, None] << _KEY_SHIFT) | order).ravel()
+        order &= (1 << _INDEX_BITS) - 1
+        whole, by_card = self._weights(np.append(q_cards, [[52, 52]], axis=0), columns, card_combos,
+                                       changes, class_strength.shape)
+        self.cum = _cumulative(_in_order(whole, order))  # (B, K + 1)
+        by_card = _in_order(by_card, order)[:, :, :-1]
+        self.card_cum = _cumulative(np.ascontiguousarray(by_card.transpose(0, 2, 1)))  # (B, H, K + 1)
         self.totals = self.cum[..., -1]
         self.card_totals = self.card_cum[..., -1]
 
-    @staticmethod
-    def _sorted(strength: IntArray, weight: IntArray) -> tuple[IntArray, IntArray]:
-        """Flat sort keys of every row of ``strength`` (see :data:`_KEY_SHIFT`) and each row's
-        cumulative weights in that order, ``(..., W + 1)``."""
-        width = strength.shape[-1]
-        packed = np.sort(((strength + 1) << _INDEX_BITS) | np.arange(width), axis=-1).reshape(-1, width)
-        rows = np.arange(len(packed), dtype=np.int64)[:, None]
-        ordered = np.take(weight.reshape(-1), rows * width + (packed & ((1 << _INDEX_BITS) - 1)))
-        cum = np.concatenate([np.zeros((len(packed), 1), np.int64), np.cumsum(ordered, axis=1)], axis=1)
-        keys = np.asarray((rows << _KEY_SHIFT) | packed, dtype=np.int64).ravel()
-        return keys, cum.reshape(*weight.shape[:-1], width + 1)
+    def _weights(self, cards: IntArray, columns: IntArray, card_combos: IntArray,
+                 changes: tuple[IntArray, IntArray, IntArray, IntArray],
+                 shape: tuple[int, ...]) -> tuple[IntArray, IntArray]:
+        """Class weights ``(B, K)`` and ``(B, K, H + 1)`` of each held card (and a spare for the
+        others): Q's weights by rank pair plus the ``changes`` (runout, combo, sign, class)."""
+        batch, width = shape
+        held = len(card_combos)
+        runout, combo, sign, klass = changes
+        value = sign * self.q_weight[combo]
+        whole = exact_bincount(runout * width + klass, value, batch * width).reshape(batch, width)
+        whole[:, :len(HOLE_PAIRS)] += exact_bincount(columns, self.q_weight, len(HOLE_PAIRS))
+        rows = (runout * width + klass)[:, None] * (held + 1) + self.slot[cards[combo]]
+        by_card = exact_bincount(rows, np.repeat(value[:, None], 2, axis=1),
+                                 batch * width * (held + 1)).reshape(batch, width, held + 1)
+        base = exact_bincount(columns[card_combos] * held + np.arange(held)[:, None],
+                              self.q_weight[card_combos], len(HOLE_PAIRS) * held)
+        by_card[:, :len(HOLE_PAIRS), :-1] += base.reshape(len(HOLE_PAIRS), held)
+        return whole, by_card
 
-    def _below(self, keys: IntArray, cum: IntArray, row: IntArray, x: IntArray) -> IntArray:
-        """Weight of the sorted row ``row`` (of ``cum``'s rows) below strength ``x``."""
-        width = cum.shape[-1] - 1
-        query = (row << _KEY_SHIFT) | ((x + 1) << _INDEX_BITS)
-        found = np.searchsorted(keys, query, side="left") - row * width
-        return np.asarray(np.take(cum.reshape(-1), row * (width + 1) + found), dtype=np.int64)
+    def _pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
+        """Strengths of Q's combos ``pairs`` (index ``M``: -1) on the rows' runouts."""
+        strength = self.strengths.of(runout[:, None], self.q_ids[pairs])
+        return np.where(pairs < len(self.q_ids) - 1, strength, -1)
+
+    def _place(self, runout: IntArray, x: IntArray) -> IntArray:
+        """The number of classes of runout ``runout`` with strength below ``x``."""
+        width = self.cum.shape[-1] - 1
+        query = (runout << _KEY_SHIFT) | ((x + 1) << _INDEX_BITS)
+        return np.asarray(np.searchsorted(self.keys, query, side="left") - runout * width, dtype=np.int64)
 
     def count(self, runout: IntArray, cards: IntArray, pairs: IntArray, x: IntArray | None) -> IntArray:
         """``count_h``: weight of Q's combos of strength below ``x`` (all, when None) that avoid
         the row's ``cards``, for rows (cells) on runout ``runout`` of the batch."""
-        card_rows = runout[:, None] * self.card_combos.shape[0] + self.slot[cards]
         if x is None:
             whole = self.totals[runout]
-            removed = np.take(self.card_totals.reshape(-1), card_rows).sum(axis=1)
-            added = self.weight[runout[:, None], pairs].sum(axis=1)
+            removed = self.card_totals[runout[:, None], self.slot[cards]].sum(axis=1)
+            added = self.q_weight[pairs].sum(axis=1)
         else:
-            whole = self._below(self.keys, self.cum, runout, x)
-            removed = self._below(self.card_keys, self.card_cum, card_rows,
-                                  np.broadcast_to(x[:, None], cards.shape)).sum(axis=1)
-            paired = self.weight[runout[:, None], pairs] * (self.strength[runout[:, None], pairs]
-                                                             < x[:, None])
+            place = self._place(runout, x)
+            whole = self.cum[runout, place]
+            removed = self.card_cum[runout[:, None], self.slot[cards], place[:, None]].sum(axis=1)
+            paired = self.q_weight[pairs] * (self._pair_strength(runout, pairs) < x[:, None])
             added = paired.sum(axis=1)
         return np.asarray(whole - removed + added, dtype=np.int64)
 
@@ -214,29 +304,77 @@ class _Counted:
                groups: IntArray, n_groups: int) -> IntArray:
         """``sum_{h in group g} w_h count_h(code < i)`` for every group ``g`` and every code bound
         ``i = 1..11``: ``(n_groups, 11)``."""
-        batch, per_card = len(self.totals), self.card_combos.shape[1]
-        by_code = self._code_cum(np.repeat(np.arange(batch), self.size + 1), self.code, self.weight,
-                                 batch)  # (B, 11)
+        batch, held, _ = self.card_cum.shape
+        edges, below = self._code_edges()
+        by_code = np.diff(np.take_along_axis(self.cum, edges, axis=1), axis=1) @ below  # (B, 11)
+        by_card = np.diff(np.take_along_axis(self.card_cum, edges[:, None, :], axis=2), axis=2) @ below
         group_w = _group_sum(runout * n_groups + groups, weights, batch * n_groups).reshape(batch, n_groups)
-        card_code = self.code[:, self.card_combos].reshape(batch, -1)
-        card_rows = np.repeat(np.arange(batch * self.card_combos.shape[0]), per_card)
-        by_card = self._code_cum(card_rows, card_code, self.weight[:, self.card_combos],
-                                 batch * self.card_combos.shape[0]).reshape(batch, -1, _CODES - 1)
-        held = len(self.card_combos)
         card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
                             np.repeat(weights, cards.shape[1]),
                             batch * n_groups * held).reshape(batch, n_groups, held)
-        pair_code = self.code[runout[:, None], pairs]
-        pair_w = weights[:, None] * self.weight[runout[:, None], pairs]
+        pair_code = _class_codes(self._pair_strength(runout, pairs), self.rules)
+        pair_w = weights[:, None] * self.q_weight[pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
         return np.asarray(np.einsum("bg,bi->gi", group_w, by_code)
                           - np.einsum("bgc,bci->gi", card_w, by_card) + by_pair, dtype=np.int64)
+
+    def _code_edges(self) -> tuple[IntArray, IntArray]:
+        """Per runout, the sorted places ``(B, R + 2)`` where the runs of one hand code start (a
+        code is a function of ``strength >> 16``, so its classes are contiguous in strength
+        order), after the classes of no combo and the last; and ``(R + 1, 11)`` whether each
+        run's code (0: no combo) is below ``i = 1..11``."""
+        bounds, codes = _code_runs(self.rules)
+        batch = len(self.cum)
+        places = self._place(np.repeat(np.arange(batch), len(bounds)), np.tile(bounds, batch))
+        edges = np.concatenate([np.zeros((batch, 1), np.int64), places.reshape(batch, len(bounds)),
+                                np.full((batch, 1), self.cum.shape[1] - 1)], axis=1)
+        below = (np.append(0, codes)[:, None] < np.arange(1, _CODES)).astype(np.int64)
+        return edges, below
 
     @staticmethod
     def _code_cum(rows: IntArray, codes: IntArray, weights: IntArray, n_rows: int) -> IntArray:
         """``(n_rows, 11)``: per row, the weight of entries with code below ``i = 1..11``."""
         summed = _group_sum(rows * _CODES + codes.ravel(), weights.ravel(), n_rows * _CODES)
         return np.asarray(np.cumsum(summed.reshape(n_rows, _CODES), axis=1)[:, :-1], dtype=np.int64)
+
+
+@lru_cache(maxsize=8)
+def _code_runs(rules: GameRules) -> tuple[IntArray, IntArray]:
+    """The first strength of each run of one hand code (over ``strength >> 16``) and its code.
+
+    >>> from cpoly.games.holdem.rules import STANDARD_SHAPE
+    >>> starts, codes = _code_runs(STANDARD_SHAPE)
+    >>> (starts[:11] >> 20).tolist(), codes[:11].tolist()  # one run per category, the royal apart
+    ([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    """
+    table = code_table(rules)
+    starts = np.flatnonzero(np.diff(table, prepend=-1))
+    return starts << 16, table[starts]
+
+
+def _class_codes(strength: IntArray, rules: GameRules) -> IntArray:
+    """Hand codes 1..10 of strengths, 0 where the strength is -1 (no combo)."""
+    return np.where(strength >= 0, code_table(rules)[np.maximum(strength, 0) >> 16], 0)
+
+
+def _in_order(values: IntArray, order: IntArray) -> IntArray:
+    """``values[b, order[b, j], ...]``: each runout's entries ``(B, K, ...)`` in its order
+    ``(B, K)`` (whole rows of the trailing axes gathered at once).
+
+    >>> _in_order(np.arange(12).reshape(2, 3, 2), np.array([[2, 0, 1], [1, 1, 0]]))[:, :, 0].tolist()
+    [[4, 0, 2], [8, 8, 6]]
+    """
+    batch, width = values.shape[:2]
+    flat = values.reshape(batch * width, -1)
+    rows = np.take(flat, np.arange(batch)[:, None] * width + order, axis=0)
+    return np.asarray(rows.reshape(values.shape), dtype=np.int64)
+
+
+def _cumulative(weight: IntArray) -> IntArray:
+    """Cumulative weights along the last axis, starting at 0: ``(..., K + 1)``."""
+    cum = np.zeros((*weight.shape[:-1], weight.shape[-1] + 1), np.int64)
+    np.cumsum(weight, axis=-1, out=cum[..., 1:])
+    return cum
 
 
 @lru_cache(maxsize=4)
@@ -369,14 +507,13 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     batch = max(1, min(RUNOUTS_PER_STEP, ROWS_PER_STEP // max(len(ids), 1)))
     for start in range(0, len(extra), batch):
         chunk = extra[start:start + batch]
-        strengths = _combo_strengths(deal.board, chunk, deal.rules)
-        runout_masks = (np.uint64(1) << chunk.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
-        counted = _Counted(q_cards, _weights(deal, q), strengths[:, q_ids], runout_masks, held,
-                           deal.rules)
+        strengths = _Strengths.of_runouts(deal.board, chunk, deal.rules)
+        runout_masks = _card_masks(chunk)
+        counted = _Counted(q_cards, _weights(deal, q), strengths, chunk, held, deal.rules)
         live_runout, live_row = np.nonzero((masks[None, :] & runout_masks[:, None]) == 0)
         for lo in range(0, len(live_row), ROWS_PER_STEP):
             runout, rows = live_runout[lo:lo + ROWS_PER_STEP], live_row[lo:lo + ROWS_PER_STEP]
-            total = _step(total, counted, runout, strengths[runout[:, None], ids[rows]],
+            total = _step(total, counted, runout, strengths.of(runout[:, None], ids[rows]),
                           weights[rows], row_cards[rows], pairs[rows], q, enumerated)
         if progress is not None:
             progress(start + len(chunk), len(extra))
@@ -392,6 +529,9 @@ def valid_holdings(deal: Deal) -> int:
     q_index = np.full(len(ALL_COMBOS) + 1, len(q_cards), dtype=np.int64)
     q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
     cards, pairs = _row_pairs(ids, q_index)
-    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), np.zeros((1, len(q_cards)), np.int64),
-                       np.zeros(1, np.uint64), np.unique(cards), deal.rules)
+    unknown = np.zeros(1, np.int64)  # one runout, of no cards, with no strengths
+    nothing = _Strengths(np.zeros((1, len(HOLE_PAIRS)), np.int64), unknown, unknown, unknown[:0],
+                         flush_table(deal.rules))
+    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), nothing, np.zeros((1, 0), np.int64),
+                       np.unique(cards), deal.rules)
     return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs, None).sum())
