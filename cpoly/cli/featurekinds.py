@@ -30,6 +30,7 @@ from cpoly.games.videopoker.feature.linestates import Kept, line_totals
 from cpoly.games.videopoker.feature.states import level_states, multiplier_states
 
 if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with a feature
+    from cpoly.cli.daskoptions import FeatureCluster
     from cpoly.games.videopoker.feature.dreamcard import DreamCardAnalysis
     from cpoly.games.videopoker.feature.layers import LayerAnalysis, WheelAnalysis
     from cpoly.games.videopoker.feature.moments import StatedVariance
@@ -52,7 +53,8 @@ class FeatureInputs(NamedTuple):
     needed; the variance only by a multiplier layer); ``keep``
     receives the states a solved feature leaves (``analyze`` keeps them for a warm ``hold`` in
     a state: :func:`~cpoly.cli.statehold.state_keeper`); ``progress(done, total)`` is told how
-    a long solve advances (a row with ``measured``)."""
+    a long solve advances (a row with ``measured``); ``cluster``: the Dask cluster a multi-line
+    Ultimate X solve runs its heavy passes on (None: this process)."""
 
     prepared: Callable[[], PreparedGame]
     paytable: PayTable
@@ -60,6 +62,7 @@ class FeatureInputs(NamedTuple):
     keep: Callable[[Feature, Kept], None] | None = None
     progress: Progress | None = None
     base_variance: Callable[[], Fraction] | None = None
+    cluster: FeatureCluster | None = None
 
 
 def _every(feature: Any) -> bool:
@@ -309,8 +312,9 @@ def _ultimate_x_lines_solved(given: FeatureInputs, feature: UltimateX) -> LinesF
     from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines, per_line_model_return
 
     prepared = given.prepared()
-    found = analyze_ultimate_x_lines(prepared, given.paytable, feature, given.progress)
-    return LinesFound(found, per_line_model_return(prepared, given.paytable, feature))
+    passes = None if given.cluster is None else given.cluster.lines_passes(prepared, given.paytable, feature)
+    found = analyze_ultimate_x_lines(prepared, given.paytable, feature, given.progress, passes)
+    return LinesFound(found, per_line_model_return(prepared, given.paytable, feature, passes))
 
 
 def _dream_card(given: FeatureInputs, feature: DreamCard) -> DreamCardAnalysis:

@@ -3,7 +3,7 @@
 multipliers by policy iteration (:mod:`.ultimatex`), multiplier layers and wheels (:mod:`.layers`).
 The features themselves are data of the game section (:mod:`cpoly.lang.features`).
 
-Imports: cpoly.errors, cpoly.deck, cpoly.lang, cpoly.games.videopoker.hold, cpoly.games.videopoker.prepare, cpoly.games.videopoker.play
+Imports: cpoly.errors, cpoly.deck, cpoly.lang, cpoly.scale, cpoly.games.videopoker.hold, cpoly.games.videopoker.prepare, cpoly.games.videopoker.play
 """
 
 __all__: list[str] = []
