@@ -29,9 +29,10 @@ from fractions import Fraction
 
 import numpy as np
 
+from cpoly.games.videopoker.feature.exactlinear import solve_linear
 from cpoly.games.videopoker.feature.linesmodel import LinesModel, lines_model, total_distribution, unpack
 from cpoly.games.videopoker.feature.linespasses import InProcess, Passes
-from cpoly.games.videopoker.feature.ultimatex import MAX_ITERATIONS, analyze_ultimate_x, solve_linear
+from cpoly.games.videopoker.feature.ultimatex import MAX_ITERATIONS, analyze_ultimate_x
 from cpoly.games.videopoker.play.summary import Progress
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
