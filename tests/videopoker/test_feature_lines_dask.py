@@ -5,16 +5,13 @@ through the API (many small ranges of deal classes, joined exactly) and through
 
 from __future__ import annotations
 
-import io
 import shutil
-from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import replace
 from functools import partial
 
 import pytest
 
 from cpoly.cli.daskoptions import prepared_from_cache
-from cpoly.cli.main import main
 from cpoly.games.videopoker.feature import linesdask
 from cpoly.games.videopoker.feature.linesdask import LinesOnDask, WorkerJob, job_key
 from cpoly.games.videopoker.feature.linespasses import InProcess, class_ranges
@@ -23,6 +20,7 @@ from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.features import UltimateX
 from cpoly.scale.daskclient import dask_client
 from tests.conftest import ROOT
+from tests.videopoker.test_feature_commands import run_cli
 
 SMALL = ROOT / "tests" / "fixtures" / "small_poker.cp"
 THREE_LINES = ("feature ultimate_x: lines 3, multipliers (RoyalFlush 2, StraightFlush 2, FourOfAKind 3, "
@@ -38,13 +36,6 @@ def game_file(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = folder / "ux3.cp"
     path.write_text(f'import "small_poker.cp"\n{THREE_LINES}')
     return str(path)
-
-
-def _cli(args: list[str]) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    with redirect_stdout(out), redirect_stderr(err):
-        code = main(args)
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_a_local_cluster_solves_as_this_process(game_file: str) -> None:
@@ -75,9 +66,9 @@ def test_a_local_cluster_solves_as_this_process(game_file: str) -> None:
 
 
 def test_analyze_with_workers_prints_what_this_process_prints(game_file: str) -> None:
-    code, alone, err = _cli(["analyze", game_file, "--json"])
+    code, alone, err = run_cli(["analyze", game_file, "--json"])
     assert code == 0, err
-    code, on_dask, err = _cli(["analyze", game_file, "--json", "--workers", "2"])
+    code, on_dask, err = run_cli(["analyze", game_file, "--json", "--workers", "2"])
     assert code == 0, err
     assert on_dask == alone and '"lines": 3' in on_dask
 
@@ -99,7 +90,7 @@ def test_a_worker_refuses_another_game(game_file: str) -> None:
     (["--scheduler", "tcp://127.0.0.1:1"], "cannot reach the Dask scheduler at tcp://127.0.0.1:1"),
 ])
 def test_bad_dask_options_exit_2(game_file: str, options: list[str], message: str) -> None:
-    code, out, err = _cli(["analyze", game_file, *options])
+    code, out, err = run_cli(["analyze", game_file, *options])
     assert code == 2 and message in err and "Traceback" not in err
 
 
@@ -111,5 +102,5 @@ def test_workers_0_is_this_process(game_file: str, monkeypatch: pytest.MonkeyPat
         raise AssertionError("a cluster was started")
 
     monkeypatch.setattr(daskclient, "dask_client", refused)
-    code, out, err = _cli(["analyze", game_file, "--json", "--workers", "0"])
+    code, out, err = run_cli(["analyze", game_file, "--json", "--workers", "0"])
     assert code == 0 and '"lines": 3' in out, err
