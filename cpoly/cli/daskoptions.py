@@ -11,13 +11,14 @@ key), never a pickled copy.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from contextlib import ExitStack
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cpoly.errors import CpolyInputError
+from cpoly.store.gameset import game_overrides, given_overrides
 
 if TYPE_CHECKING:
     from cpoly.games.videopoker.feature.linespasses import Passes
@@ -42,12 +43,14 @@ def check_dask_options(args: argparse.Namespace) -> None:
         raise CpolyInputError("--workers 0 runs in this process; it cannot go with --scheduler")
 
 
-def prepared_from_cache(path: str, use_cache: bool) -> PreparedGame:
-    """The prepared game of the game file ``path`` for a feature (what a worker loads: read from
-    the cache when the definitions are unchanged)."""
+def prepared_from_cache(path: str, use_cache: bool, overrides: Mapping[str, int] | None = None) -> PreparedGame:
+    """The prepared game of the game file ``path`` for a feature, its constants given
+    ``overrides`` (``--set``): what a worker loads, read from the cache when the definitions
+    are unchanged."""
     from cpoly.games.videopoker.gamesource import game_source
 
-    return game_source(path, use_cache, (None,)).plain("a feature")
+    with game_overrides(overrides or {}):
+        return game_source(path, use_cache, (None,)).plain("a feature")
 
 
 class FeatureCluster:
@@ -58,7 +61,7 @@ class FeatureCluster:
         self._args, self._stack = args, stack
         self._client: Any = None
         self.load: Callable[[], PreparedGame] = partial(prepared_from_cache, str(Path(args.file).absolute()),
-                                                        not args.no_cache)
+                                                        not args.no_cache, given_overrides())
 
     def client(self) -> Any:
         if self._client is None:
