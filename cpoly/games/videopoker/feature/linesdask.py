@@ -13,6 +13,7 @@ arrays (holds as int8, a packed distribution as its little-endian bytes), joined
 
 from __future__ import annotations
 
+import hashlib
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -92,6 +93,20 @@ def _as_bytes(value: int) -> np.ndarray:
     return np.frombuffer(value.to_bytes(max(1, (value.bit_length() + 7) // 8), "little"), dtype=np.uint8)
 
 
+def _fractions_key(values: list[Fraction]) -> str:
+    """A digest of exact fractions of any size (their ``repr`` is refused past 4,300 digits).
+
+    >>> _fractions_key([Fraction(1, 3)]) == _fractions_key([Fraction(2, 6)]) != _fractions_key([Fraction(1, 2)])
+    True
+    """
+    digest = hashlib.sha256()
+    for value in values:
+        for part in (value.numerator, value.denominator):
+            data = part.to_bytes((part.bit_length() + 8) // 8, "little", signed=True)
+            digest.update(len(data).to_bytes(8, "little") + data)
+    return digest.hexdigest()
+
+
 @dataclass(frozen=True)
 class LinesOnDask:
     """The passes (:class:`~.linespasses.Passes`) on a Dask ``client``, ``chunk`` classes a task."""
@@ -103,7 +118,9 @@ class LinesOnDask:
     def improve(self, model: LinesModel, relative: list[Fraction], totals: list[Fraction],
                 policy: list[np.ndarray], progress: Progress | None) -> list[np.ndarray]:
         held = np.stack(policy).astype(np.int8)
-        chunks = (Chunk(f"improve-{start}", improve_task, (self.job, start, stop, tuple(relative), held[:, start:stop]))
+        values = _fractions_key(relative)
+        chunks = (Chunk(f"improve-{start}", improve_task, (self.job, start, stop, tuple(relative), held[:, start:stop]),
+                        content_key(self.job.key, values, start, held[:, start:stop]))
                   for start, stop in class_ranges(model.classes, self.chunk))
         parts = self._run("improve", chunks, model, progress)
         return list(np.concatenate([part["holds"] for part in parts], axis=1).astype(np.int64))
