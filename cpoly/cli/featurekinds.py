@@ -30,6 +30,7 @@ from cpoly.games.videopoker.feature.linestates import Kept, line_totals
 from cpoly.games.videopoker.feature.states import level_states, multiplier_states
 
 if TYPE_CHECKING:  # the solvers load NumPy and the parser: only for a game with a feature
+    from cpoly.cli.daskoptions import FeatureCluster
     from cpoly.games.videopoker.feature.dreamcard import DreamCardAnalysis
     from cpoly.games.videopoker.feature.layers import LayerAnalysis, WheelAnalysis
     from cpoly.games.videopoker.feature.moments import StatedVariance
@@ -53,7 +54,8 @@ class FeatureInputs(NamedTuple):
     receives the states a solved feature leaves (``analyze`` keeps them for a warm ``hold`` in
     a state: :func:`~cpoly.cli.statehold.state_keeper`); ``progress(done, total)`` is told how
     a long solve advances (a row with ``measured``); ``base``: the base game's analysis (its
-    holds and tie rule: Spin Poker plays them), None where a command has none."""
+    holds and tie rule: Spin Poker plays them), None where a command has none; ``cluster``: the
+    Dask cluster a multi-line Ultimate X solve runs its heavy passes on (None: this process)."""
 
     prepared: Callable[[], PreparedGame]
     paytable: PayTable
@@ -61,6 +63,7 @@ class FeatureInputs(NamedTuple):
     keep: Callable[[Feature, Kept], None] | None = None
     progress: Progress | None = None
     base: Callable[[], GameAnalysis] | None = None
+    cluster: FeatureCluster | None = None
 
 
 def _every(feature: Any) -> bool:
@@ -353,8 +356,9 @@ def _ultimate_x_lines_solved(given: FeatureInputs, feature: UltimateX) -> LinesF
     from cpoly.games.videopoker.feature.ultimatexlines import analyze_ultimate_x_lines, per_line_model_return
 
     prepared = given.prepared()
-    found = analyze_ultimate_x_lines(prepared, given.paytable, feature, given.progress)
-    return LinesFound(found, per_line_model_return(prepared, given.paytable, feature))
+    passes = None if given.cluster is None else given.cluster.lines_passes(prepared, given.paytable, feature)
+    found = analyze_ultimate_x_lines(prepared, given.paytable, feature, given.progress, passes)
+    return LinesFound(found, per_line_model_return(prepared, given.paytable, feature, passes))
 
 
 def _dream_card(given: FeatureInputs, feature: DreamCard) -> DreamCardAnalysis:

@@ -11,6 +11,7 @@ from typing import Any
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+from cpoly.cli.daskoptions import add_dask_options, check_dask_options
 from cpoly.cli.output import print_json, print_table
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.search.run import SearchResult, search
@@ -33,10 +34,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--out", metavar="DIR",
                         help="keep checkpoints and pass1.csv, pass2.csv, pass3.csv here")
     parser.add_argument("--resume", action="store_true", help="continue a killed run in --out")
-    parser.add_argument("--scheduler", metavar="ADDRESS",
-                        help="an existing Dask scheduler, e.g. tcp://10.0.0.5:8786")
-    parser.add_argument("--workers", type=int, metavar="N",
-                        help="worker processes of the local cluster (default: one per core; "
+    add_dask_options(parser, "worker processes of the local cluster (default: one per core; "
                              "0: no Dask, run in this process)")
     parser.add_argument("--ranks", default="23456789TJQKA",
                         help="a deck of only these ranks in four suits, e.g. 9TJQKA")
@@ -70,10 +68,7 @@ def run_search(args: argparse.Namespace) -> int:
     """Run the search and print the best tuples; returns the exit code."""
     if args.resume and args.out is None:
         raise CpolyInputError("--resume needs --out DIR (the directory of the killed run)")
-    if args.workers is not None and args.workers < 0:
-        raise CpolyInputError(f"--workers must be 0 or more, got {args.workers}")
-    if args.workers == 0 and args.scheduler:
-        raise CpolyInputError("--workers 0 runs in this process; it cannot go with --scheduler")
+    check_dask_options(args)
     search_deck(args.ranks, args.players)   # bad --ranks / --players before starting a cluster
     with ExitStack() as stack:
         client = (None if args.workers == 0 else

@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cpoly.cli.analyze_options import exact
+from cpoly.cli.daskoptions import add_dask_options, check_dask_options
 from cpoly.cli.output import echo, print_json, print_table, progress_bar
 from cpoly.cli.tieflag import add_tie_rule_option
 from cpoly.cli.videopoker import print_source_warnings
@@ -72,9 +73,7 @@ def register(subparsers: Any) -> None:
                                                       "(a new file, or an earlier design table)")
     design.add_argument("--out", metavar="DIR", help="keep the checkpoints here (for --resume)")
     design.add_argument("--resume", action="store_true", help="continue a stopped run in --out")
-    design.add_argument("--scheduler", metavar="ADDRESS", help="an existing Dask scheduler, e.g. tcp://10.0.0.5:8786")
-    design.add_argument("--workers", type=int, metavar="N",
-                        help="worker processes of a local Dask cluster (0: this process; default: this process "
+    add_dask_options(design, "worker processes of a local Dask cluster (0: this process; default: this process "
                              f"up to {IN_PROCESS_TABLES:,} tables, else one per core)")
     design.add_argument("--json", action="store_true", help="print JSON")
     design.set_defaults(func=run_design)
@@ -97,10 +96,7 @@ def _constraints(args: argparse.Namespace) -> Constraints:
 def _check_run_options(args: argparse.Namespace) -> None:
     if args.resume and args.out is None:
         raise CpolyInputError("--resume needs --out DIR (the folder of the stopped run)")
-    if args.workers is not None and args.workers < 0:
-        raise CpolyInputError(f"--workers must be 0 or more, got {args.workers}")
-    if args.workers == 0 and args.scheduler:
-        raise CpolyInputError("--workers 0 runs in this process; it cannot go with --scheduler")
+    check_dask_options(args)
 
 
 def run_design(args: argparse.Namespace) -> int:

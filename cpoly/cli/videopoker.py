@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
+from contextlib import ExitStack
 from fractions import Fraction
 from math import perm
 from typing import TYPE_CHECKING, Any
 
+from cpoly.cli.daskoptions import add_dask_options, feature_cluster
 from cpoly.cli.output import (
     echo,
     print_json,
@@ -33,6 +35,8 @@ from cpoly.games.videopoker.hold.holdchoice import HoldOption, HoldReport
 from cpoly.games.videopoker.hold.tiebreak import choose_tie_rule
 
 if TYPE_CHECKING:
+    from cpoly.cli.analyze_options import AnalyzeOptions
+    from cpoly.cli.daskoptions import FeatureCluster
     from cpoly.games.videopoker.play.summary import GameAnalysis
 
 __all__ = ["EXACT_WIDTH", "analysis_json", "holds_text", "print_analysis", "print_hold",
@@ -51,6 +55,8 @@ def register(subparsers: Any) -> None:
     analyze.add_argument("file", help="a .cp game file")
     _common(analyze)
     add_analyze_options(analyze)
+    add_dask_options(analyze, "worker processes of a local Dask cluster for a multi-line Ultimate X solve "
+                              "(default and 0: this process)")
     analyze.set_defaults(func=run_analyze)
 
     tables = subparsers.add_parser("paytables", help="the pay tables of a game")
@@ -241,12 +247,19 @@ def run_analyze(args: argparse.Namespace) -> int:
     the loaded game (:func:`~cpoly.games.videopoker.gamesource.game_source`), with what the
     options add (:mod:`~cpoly.cli.analyze_options`)."""
     from cpoly.cli.analyze_options import AnalyzeOptions
+
+    options = AnalyzeOptions.of(args)
+    with ExitStack() as stack:
+        return _analyze(args, options, feature_cluster(args, stack))
+
+
+def _analyze(args: argparse.Namespace, options: AnalyzeOptions, cluster: FeatureCluster | None) -> int:
+    """:func:`run_analyze` with ``cluster`` (a Dask cluster for a feature's solve, or None)."""
     from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
     from cpoly.cli.statehold import state_keeper
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal
 
-    options = AnalyzeOptions.of(args)
     try:
         source = game_source(args.file, not args.no_cache, (args.paytable, *options.paytables))
     except DealIsFinal:  # no draw: priced by cpoly.cli.dealonly
@@ -262,7 +275,8 @@ def run_analyze(args: argparse.Namespace) -> int:
     source.finish()
     report = with_features(options.report(source, analysis, args.tie_rule), solved,
                            FeatureInputs(lambda: source.plain("a feature"), table, lambda: analysis.expected_return,
-                                         state_keeper(source, table, not args.no_cache), base=lambda: analysis),
+                                         state_keeper(source, table, not args.no_cache), base=lambda: analysis,
+                                         cluster=cluster),
                            not args.json)
     origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
     print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,

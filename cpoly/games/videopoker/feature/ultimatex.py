@@ -34,17 +34,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import lcm
 
 import numpy as np
 
+from cpoly.games.videopoker.feature.exactlinear import solve_linear
 from cpoly.games.videopoker.feature.lattices import Choice, HoldLattices
 from cpoly.games.videopoker.feature.moments import StatedVariance, chosen_means, derived_table, pays_on, squared_table
 from cpoly.games.videopoker.prepare.prepared import PreparedGame
 from cpoly.lang.features import UltimateX
 from cpoly.lang.paytable import PayTable
 
-__all__ = ["MultiplierState", "UltimateXAnalysis", "analyze_ultimate_x", "solve_average_reward", "solve_linear"]
+__all__ = ["MultiplierState", "UltimateXAnalysis", "analyze_ultimate_x", "solve_average_reward"]
 
 MAX_ITERATIONS = 50
 
@@ -168,30 +168,3 @@ def solve_average_reward(pays: Sequence[Fraction], moves: Sequence[Sequence[Frac
     balance = [[chance[i][j] - Fraction(i == j) for i in range(n)] + [Fraction(0)] for j in range(n - 1)]
     balance.append([Fraction(1)] * n + [Fraction(1)])
     return solution[0], [Fraction(0), *solution[1:]], solve_linear(balance)
-
-
-def solve_linear(rows: list[list[Fraction]]) -> list[Fraction]:
-    """The solution of an augmented square system of fractions: each row put on whole numbers,
-    fraction-free (Bareiss) elimination, then back substitution — no gcd inside the loop.
-
-    >>> solve_linear([[Fraction(2), Fraction(1), Fraction(3)], [Fraction(1), Fraction(-1), Fraction(0)]])
-    [Fraction(1, 1), Fraction(1, 1)]
-    """
-    n = len(rows)
-    grid = [[int(v * lcm(*(x.denominator for x in row))) for v in row] for row in rows]
-    previous = 1
-    for col in range(n):
-        pivot = next(r for r in range(col, n) if grid[r][col] != 0)
-        grid[col], grid[pivot] = grid[pivot], grid[col]
-        lead = grid[col]
-        for r in range(col + 1, n):
-            row = grid[r]
-            row[col + 1:] = [(a * lead[col] - row[col] * b) // previous
-                             for a, b in zip(row[col + 1:], lead[col + 1:])]
-            row[col] = 0
-        previous = lead[col]
-    solution = [Fraction(0)] * n
-    for i in range(n - 1, -1, -1):
-        known = sum((grid[i][j] * solution[j] for j in range(i + 1, n)), Fraction(0))
-        solution[i] = (grid[i][n] - known) / grid[i][i]
-    return solution
