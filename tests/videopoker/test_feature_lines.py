@@ -30,7 +30,7 @@ from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.features import DreamCard, UltimateX
 from tests.conftest import ROOT
 from tests.videopoker.test_feature_variance import _within
-from tests.videopoker.vp_oracle import brute_hold_outcomes, poker_categories
+from tests.videopoker.vp_oracle import every_deal_outcomes, poker_categories
 
 SMALL = ROOT / "tests" / "fixtures" / "small_poker.cp"
 NOWHERE = Span("test", 1, 1, "")
@@ -47,8 +47,7 @@ LCM = lcm(*DRAWS)
 @pytest.fixture(scope="module")
 def outcomes() -> np.ndarray:
     """``(deals, 32, 10)`` final-category counts of every hold of every 18-card deal."""
-    deals = all_hands(18, 5).astype(np.int64)
-    return np.concatenate([brute_hold_outcomes(chunk, CATEGORIES, 18, 10) for chunk in np.array_split(deals, 20)])
+    return every_deal_outcomes(CATEGORIES)
 
 
 @pytest.fixture(scope="module")

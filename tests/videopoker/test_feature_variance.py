@@ -25,7 +25,7 @@ import numpy as np
 import pytest
 
 from cpoly.cli.main import main
-from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.deck.subsets import colex_rank
 from cpoly.errors import Span
 from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer, analyze_wheel
 from cpoly.games.videopoker.feature.multistrike import analyze_multi_strike
@@ -33,7 +33,7 @@ from cpoly.games.videopoker.feature.ultimatex import analyze_ultimate_x
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.features import MultiplierLayer, MultiStrike, UltimateX, WheelBonus
 from tests.conftest import ROOT
-from tests.videopoker.vp_oracle import brute_hold_outcomes, poker_categories
+from tests.videopoker.vp_oracle import every_deal_outcomes, poker_categories
 
 SMALL = ROOT / "tests" / "fixtures" / "small_poker.cp"
 NOWHERE = Span("test", 1, 1, "")
@@ -50,8 +50,7 @@ MULTI_STRIKE = MultiStrike(None, (Fraction(1), Fraction(2), Fraction(4)), (Fract
 @pytest.fixture(scope="module")
 def outcomes() -> np.ndarray:
     """``(deals, 32, 10)`` final-category counts of every hold of every 18-card deal."""
-    deals = all_hands(18, 5).astype(np.int64)
-    return np.concatenate([brute_hold_outcomes(chunk, CATEGORIES, 18, 10) for chunk in np.array_split(deals, 20)])
+    return every_deal_outcomes(CATEGORIES)
 
 
 @pytest.fixture(scope="module")

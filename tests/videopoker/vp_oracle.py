@@ -205,3 +205,10 @@ def deuces_wild_categories() -> np.ndarray:
     for category in reversed(range(len(rules))):
         categories[rules[category]] = category
     return categories
+
+
+def every_deal_outcomes(categories: np.ndarray, n: int = 18, n_columns: int = 10) -> np.ndarray:
+    """``(deals, 32, n_columns)`` final-category counts of every hold of every deal of ``n``
+    cards (colex order), by :func:`brute_hold_outcomes` in 20 chunks."""
+    deals = all_hands(n, 5).astype(np.int64)
+    return np.concatenate([brute_hold_outcomes(chunk, categories, n, n_columns) for chunk in np.array_split(deals, 20)])
