@@ -353,7 +353,7 @@ def _consistent(feature: Feature, statement: S.FeatureDecl) -> Feature:
         return _spin_lines(feature, where)
     if isinstance(feature, UltimateX) and feature.lines > MOST_ULTIMATE_X_LINES:
         raise CpolyError(f"ultimate_x has at most {MOST_ULTIMATE_X_LINES} lines (the exact solution over the totals "
-                         f"of {MOST_ULTIMATE_X_LINES} lines takes about half an hour), not {feature.lines}", where["lines"])
+                         f"of {MOST_ULTIMATE_X_LINES} lines takes minutes; its linear systems grow with the lines), not {feature.lines}", where["lines"])
     if isinstance(feature, UltimateX) and feature.lines > 1:
         _whole_multipliers(statement)
     if isinstance(feature, MultiStrike) and len(feature.levels) < 2:

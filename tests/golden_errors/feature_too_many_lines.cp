@@ -1,4 +1,4 @@
-// expect: 5:21: ultimate_x has at most 10 lines (the exact solution over the totals of 10 lines takes about half an hour), not 100
+// expect: 5:21: ultimate_x has at most 10 lines (the exact solution over the totals of 10 lines takes minutes; its linear systems grow with the lines), not 100
 import "poker.cp"
 game "Ultimate X on a hundred lines"
 categories RoyalFlush, FullHouse, Flush, TwoPair

@@ -164,7 +164,7 @@ def test_dream_card_is_the_best_fifth_card_by_brute_force(outcomes: np.ndarray, 
 
 
 def test_the_shipped_ten_play_game_loads_with_ten_lines() -> None:
-    """Its 0.994220 (the Wizard of Odds' 99.42 %) takes half an hour: measured, not run here."""
+    """Its 0.994220 (the Wizard of Odds' 99.42 %) takes minutes: measured, not run here."""
     game = VideoPoker.load(str(ROOT / "definitions" / "ultimate_x_jacks_or_better_10play.cp"))
     feature = game.game.spec.features[0]
     assert isinstance(feature, UltimateX) and feature.lines == 10 and feature.bet == 2

@@ -1,7 +1,7 @@
 """The shelf of feature games and the published figures they are checked against.
 
 * Ultimate X 3-, 5- and 10-play (``definitions/ultimate_x_jacks_or_better_{3,5,10}play.cp``): on
-  the full deck they take a minute (3, 5 lines) to half an hour (10); here each shipped
+  the full deck they take a minute (3, 5 lines) to four minutes (10); here each shipped
   multiplier table, on its number of lines, is solved on the 18-card deck and checked against
   the average-reward optimality equations by brute force (the oracle's own classifier and draws,
   the lines' joint results convolved here, deals grouped by suit symmetry here).  Their
