@@ -63,6 +63,11 @@ class FeatureCluster:
         self.load: Callable[[], PreparedGame] = partial(prepared_from_cache, str(Path(args.file).absolute()),
                                                         not args.no_cache, given_overrides())
 
+    @property
+    def started(self) -> bool:
+        """Whether anything asked for the cluster (only a multi-line Ultimate X solve does)."""
+        return self._client is not None
+
     def client(self) -> Any:
         if self._client is None:
             from cpoly.scale.daskclient import dask_client

@@ -278,6 +278,9 @@ def _analyze(args: argparse.Namespace, options: AnalyzeOptions, cluster: Feature
                                          state_keeper(source, table, not args.no_cache), base=lambda: analysis,
                                          cluster=cluster),
                            not args.json)
+    if cluster is not None and not cluster.started:
+        echo("warning: --scheduler/--workers: nothing in this analysis runs on Dask (only a multi-line "
+             "Ultimate X solve does); it ran in this process", error=True)
     origin = {"tie_rule_from": source.tie_rule(args.tie_rule).origin}
     print_analysis(source.title, report.analysis, [*source.categories, "Nothing"], args.json,
                    origin | report.extra_json, report.extra_lines, report.heading, origin["tie_rule_from"])

@@ -104,3 +104,16 @@ def test_workers_0_is_this_process(game_file: str, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(daskclient, "dask_client", refused)
     code, out, err = run_cli(["analyze", game_file, "--json", "--workers", "0"])
     assert code == 0 and '"lines": 3' in out, err
+
+
+def test_workers_on_a_game_without_a_lines_solve_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plain game given ``--workers 2`` starts no cluster and says the option did nothing."""
+    import cpoly.scale.daskclient as daskclient
+
+    def refused(*args: object) -> None:
+        raise AssertionError("a cluster was started")
+
+    monkeypatch.setattr(daskclient, "dask_client", refused)
+    code, out, err = run_cli(["analyze", str(SMALL), "--json", "--workers", "2"])
+    assert code == 0 and '"return_exact"' in out, err
+    assert "nothing in this analysis runs on Dask" in err
