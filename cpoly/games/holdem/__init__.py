@@ -19,13 +19,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from cpoly.games.holdem.equity import equity, exact_equity
-from cpoly.games.holdem.evaluator import (
-    CATEGORY_NAMES,
-    best_five,
-    category_codes,
-    evaluate,
-    evaluate_one,
-)
 from cpoly.games.holdem.gamefile import default_rules, rules_of
 from cpoly.games.holdem.intcards import format_card, format_cards, parse_card, parse_cards, to_cards
 from cpoly.games.holdem.ranges import parse_hand, parse_range, weighted_range
@@ -33,12 +26,16 @@ from cpoly.games.holdem.results import CategoryCounts, EquityResult, Outcome, Pl
 
 if TYPE_CHECKING:
     from cpoly.games.holdem.carddeck import Deck
+    from cpoly.games.holdem.evaluator import CATEGORY_NAMES, best_five, category_codes, evaluate, evaluate_one
     from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
     from cpoly.games.holdem.table import Table
 
-#: Names loaded on first use: ``cpoly equity`` does not need them (it starts faster without).
+#: Names loaded on first use: ``cpoly equity`` does not need them (it starts faster without, and
+#: counts known hands without NumPy).
 _LATER = {"Deck": "carddeck", "Table": "table", "flush_catch_up": "noflush",
-          "no_flush_equity": "noflush", "spread": "noflush"}
+          "no_flush_equity": "noflush", "spread": "noflush", "CATEGORY_NAMES": "evaluator",
+          "best_five": "evaluator", "category_codes": "evaluator", "evaluate": "evaluator",
+          "evaluate_one": "evaluator"}
 
 __all__ = [
     "CATEGORY_NAMES", "CategoryCounts", "Deck", "EquityResult", "Outcome", "PlayerEquity", "Table",

@@ -1,0 +1,272 @@
+"""Exact equity of fully known hands without NumPy: the holdings method on one holding, read from
+the stored strength table as memoryviews.
+
+**Which questions.** Hold'em and short deck (the best five of seven), every player's two hole
+cards known, any known board (0, 3, 4 or 5 cards) and dead cards, with or without flushes, once
+the game's preflop strength table is in the store: the first exact preflop question of a game
+keeps it (:func:`~cpoly.games.holdem.boards.strength_table`); until then, or with the cache off,
+this method refuses and the vectorised methods run (loading NumPy).
+
+**What it reads.** The stored file holds the evaluator's outputs, so nothing is evaluated here:
+the rank-only strength of every five-card rank multiset with every pair of hole ranks, each row's
+multiset code, each hole pair's column, the flush strength of every suit mask and the hand code of
+every strength.  A known board's ranks plus the unknown cards' are a five-card multiset, so the
+preflop table serves every street.
+
+**How it counts** (as :func:`~cpoly.games.holdem.boards.holding_tally`): every rank multiset of
+the unknown cards, weighted by its suitings ``prod C(left, m)``, ranked by ranks only; then, per
+suit some player can fill to five cards (suits alike counted once, times their number), every set
+of new cards of that suit with every multiset of the others: where a flush beats a player's
+rank-only hand, that board's real showdown replaces its rank-only one (``+w`` and ``-w``, so the
+boards add up).  Equal showdowns are summed before they are tallied.
+
+>>> from cpoly.games.holdem.deal import make_deal
+>>> known_hands_price(make_deal(["AsAh", "QQ+"]), Request()).refusal
+'every hand must be known (two cards each)'
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from math import comb
+
+from cpoly.errors import CpolyError
+from cpoly.games.holdem.deal import Deal
+from cpoly.games.holdem.planner import Method, Plan, Price, Progress, Request
+from cpoly.games.holdem.results import EquityResult, result_from_tally
+from cpoly.games.holdem.rules import KIND_NAMES, GameRules
+from cpoly.games.holdem.shares import SHARE_UNIT, Counts
+from cpoly.games.holdem.tablestore import kept_views, strengths_key, table_path
+from cpoly.store.sources import cache_enabled
+
+__all__ = ["KNOWN_HANDS", "StoredTables", "known_hands_count", "known_hands_price", "known_hands_tally",
+           "stored_tables"]
+
+#: The method's name, as the plan reports it.
+NAME = "known hands"
+#: Seconds: a start, each rank multiset of the unknown cards, each flush event looked at.
+_START, _PER_MULTISET, _PER_EVENT = 2e-3, 2.5e-6, 2e-6
+#: ``C(n, m)`` for the cards of one rank.
+_CHOOSE = [[comb(n, m) for m in range(5)] for n in range(5)]
+_POWERS = [5 ** rank for rank in range(13)]
+#: Summed weights of showdowns, by every player's strength.
+Showdowns = dict[tuple[int, ...], int]
+
+
+@dataclass(frozen=True)
+class StoredTables:
+    """The stored file's arrays, flat (see the module docstring): ``table`` rows of ``width``."""
+
+    table: memoryview
+    width: int
+    row_of: dict[int, int]
+    pairs: memoryview
+    flushes: memoryview
+    codes: memoryview
+
+
+def _key(rules: GameRules) -> tuple[str, tuple[object, ...]]:
+    return strengths_key(rules, (0,) * 13, 5)
+
+
+def stored_tables(rules: GameRules) -> StoredTables:
+    """The game's preflop strength table and what is kept with it, from the store; built and
+    kept first when the file is missing or damaged (that loads NumPy)."""
+    views = kept_views(*_key(rules))
+    if views is None:
+        from cpoly.games.holdem.boards import strength_table  # NumPy: a cold store only
+
+        strength_table.cache_clear()
+        strength_table(rules, (0,) * 13, 5)
+        views = kept_views(*_key(rules))
+        if views is None:
+            raise CpolyError(f"the strength table of {rules.title} could not be kept in the store")
+    rows = views["rows"]
+    return StoredTables(views["table"], len(views["table"]) // len(rows),
+                        {code: row for row, code in enumerate(rows)}, views["pairs"], views["flushes"], views["codes"])
+
+
+def _suit_mask(cards: Iterable[int], suit: int) -> int:
+    return sum(1 << (card // 4) for card in cards if card % 4 == suit)
+
+
+def _multisets(left: Sequence[int], size: int) -> list[tuple[int, int]]:
+    """``(code, suitings)`` of every rank multiset of ``size`` cards with ``left[r]`` cards of
+    rank ``r`` to choose from: its code the sum of ``5 ** rank``, its suitings ``prod C(left, m)``.
+
+    >>> _multisets([2, 0, 1] + [0] * 10, 2)
+    [(2, 1), (26, 2), (10, 1)]
+    """
+    partial = [(0, 1, 0)]
+    for rank, n in enumerate(left):
+        if n:
+            grown = []
+            for code, ways, cards in partial:
+                grown.append((code, ways, cards))
+                for m in range(1, min(n, size - cards) + 1):
+                    grown.append((code + m * _POWERS[rank], ways * _CHOOSE[n][m], cards + m))
+            partial = grown
+    return [(code, ways) for code, ways, cards in partial if cards == size]
+
+
+@dataclass(frozen=True)
+class _Holding:
+    """One known holding: the players' cards, the board and dead cards, the cards left."""
+
+    hands: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]
+    dead: tuple[int, ...]
+    rules: GameRules
+
+    @property
+    def unknown(self) -> int:
+        return 5 - len(self.board)
+
+    def left(self) -> list[list[bool]]:
+        """``[rank][suit]``: whether that card is still in the deck."""
+        known = {c for hand in self.hands for c in hand} | set(self.board) | set(self.dead)
+        return [[4 * rank + suit in self.rules.deck and 4 * rank + suit not in known for suit in range(4)]
+                for rank in range(13)]
+
+    def board_code(self) -> int:
+        return sum(_POWERS[card // 4] for card in self.board)
+
+    def columns(self, tables: StoredTables) -> list[int]:
+        """Each player's column of the table (its pair of hole ranks)."""
+        return [tables.pairs[14 * (hand[0] // 4) + hand[1] // 4] for hand in self.hands]
+
+    def flush_suits(self, left: list[list[bool]]) -> list[tuple[int, int, int]]:
+        """``(suit, copies, fewest new cards)``: the suits whose flush events differ (suits with
+        the same cards held, on the board and left are alike), each with the number of suits it
+        stands for and the fewest new cards of it that can make some player a flush."""
+        groups: dict[tuple[object, ...], list[int]] = {}
+        for suit in range(4):
+            key = (tuple(_suit_mask(h, suit) for h in self.hands), _suit_mask(self.board, suit),
+                   tuple(row[suit] for row in left))
+            groups.setdefault(key, []).append(suit)
+        found = []
+        for suit, *alike in groups.values():
+            most = max(_suit_mask(h, suit).bit_count() for h in self.hands)
+            fewest = max(0, 5 - _suit_mask(self.board, suit).bit_count() - most)
+            if fewest <= self.unknown:
+                found.append((suit, 1 + len(alike), fewest))
+        return found
+
+
+def _rank_showdowns(holding: _Holding, tables: StoredTables, left: list[list[bool]], found: Showdowns) -> None:
+    """Add every completion ranked by ranks only to ``found``."""
+    table, width, row_of = tables.table, tables.width, tables.row_of
+    columns, base = holding.columns(tables), holding.board_code()
+    for code, ways in _multisets([sum(row) for row in left], holding.unknown):
+        start = width * row_of[base + code]
+        found[tuple([table[start + column] for column in columns])] += ways
+
+
+def _flush_showdowns(holding: _Holding, tables: StoredTables, left: list[list[bool]], found: Showdowns) -> None:
+    """Add every flush event to ``found``: its real showdown ``+w``, its rank-only one ``-w``."""
+    table, width, row_of, flushes = tables.table, tables.width, tables.row_of, tables.flushes
+    columns, base, unknown = holding.columns(tables), holding.board_code(), holding.unknown
+    for suit, copies, fewest in holding.flush_suits(left):
+        holes = [_suit_mask(hand, suit) | _suit_mask(holding.board, suit) for hand in holding.hands]
+        ranks = [rank for rank in range(13) if left[rank][suit]]
+        others = [sum(row) - row[suit] for row in left]
+        for size in range(fewest, unknown + 1):
+            rest = [(code, ways * copies) for code, ways in _multisets(others, unknown - size)]
+            for chosen in combinations(ranks, size):
+                mask = sum(1 << rank for rank in chosen)
+                flush = [flushes[hole | mask] for hole in holes]
+                if not any(flush):
+                    continue
+                code = base + sum(_POWERS[rank] for rank in chosen)
+                for rest_code, ways in rest:
+                    start = width * row_of[code + rest_code]
+                    plain = [table[start + column] for column in columns]
+                    if any(f > p for f, p in zip(flush, plain)):
+                        found[tuple([max(f, p) for f, p in zip(flush, plain)])] += ways
+                        found[tuple(plain)] -= ways
+
+
+def _counts(found: Showdowns, players: int, codes: memoryview) -> Counts:
+    """The tally of the summed showdowns: each player's place (alone, split ``k`` ways, lost) and
+    hand code, as :func:`~cpoly.games.holdem.tally.tally_columns` counts them."""
+    kinds = len(KIND_NAMES)
+    win, tie, share = [0] * players, [0] * players, [0] * players
+    cat_win, cat_tie, cat_occur, cat_share = ([[0] * kinds for _ in range(players)] for _ in range(4))
+    for strengths, weight in found.items():
+        best = max(strengths)
+        place = strengths.count(best)
+        for player, strength in enumerate(strengths):
+            code = codes[strength >> 16] - 1
+            cat_occur[player][code] += weight
+            if strength != best:
+                continue
+            won = (win, cat_win) if place == 1 else (tie, cat_tie)
+            won[0][player] += weight
+            won[1][player][code] += weight
+            share[player] += weight * (SHARE_UNIT // place)
+            cat_share[player][code] += weight * (SHARE_UNIT // place)
+    grids = [tuple(tuple(row) for row in grid) for grid in (cat_win, cat_tie, cat_occur, cat_share)]
+    return Counts(sum(found.values()), tuple(win), tuple(tie), tuple(share), *grids)
+
+
+def known_hands_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (), dead: Sequence[int] = (),
+                      rules: GameRules | None = None, flushes: bool = True) -> Counts:
+    """The exact tally of known ``hands`` over every completion of ``board``, read from the
+    stored tables (``rules``: standard Hold'em when None).
+
+    >>> from cpoly.games.holdem.intcards import parse_cards
+    >>> counts = known_hands_tally([parse_cards("AsAh"), parse_cards("KsKh")])
+    >>> counts.boards, counts.win, counts.tie
+    (1712304, (1410336, 292660), (9308, 9308))
+    """
+    from cpoly.games.holdem.gamefile import resolve_game
+
+    holding = _Holding(tuple(tuple(h) for h in hands), tuple(board), tuple(dead), resolve_game(rules))
+    tables = stored_tables(holding.rules)
+    left = holding.left()
+    found: Showdowns = defaultdict(int)
+    _rank_showdowns(holding, tables, left, found)
+    if flushes:
+        _flush_showdowns(holding, tables, left, found)
+    return _counts({key: weight for key, weight in found.items() if weight}, len(hands), tables.codes)
+
+
+def _known(deal: Deal) -> bool:
+    return all(len(holes) == 1 for holes in deal.holes) and deal.rules.hole_cards == 2
+
+
+def known_hands_price(deal: Deal, request: Request) -> Price:
+    """Price of the known-hands method: the rank multisets of the unknown cards and the flush
+    events it looks at; it refuses unless every hand is known and the table is stored."""
+    if not _known(deal) or deal.weights is not None:
+        return Price(NAME, float("inf"), 0, "every hand must be known (two cards each)")
+    if not cache_enabled() or not table_path(*_key(deal.rules)).is_file():
+        return Price(NAME, float("inf"), 0, "the game's strength table is not in the store yet")
+    holding = _Holding(tuple(h[0] for h in deal.ranges), deal.board, deal.dead, deal.rules)
+    unknown = holding.unknown
+    multisets = comb(13 + unknown - 1, unknown)
+    events = 0 if not request.flushes else sum(
+        comb(sum(row[suit] for row in holding.left()), size) * comb(13 + unknown - size - 1, unknown - size)
+        for suit, _, fewest in holding.flush_suits(holding.left()) for size in range(fewest, unknown + 1))
+    return Price(NAME, _START + multisets * _PER_MULTISET + events * _PER_EVENT, 2**20)
+
+
+def known_hands_count(deal: Deal, request: Request, progress: Progress | None) -> tuple[Counts, int]:
+    """The known-hands method's tally of ``deal`` and its one joint holding."""
+    counts = known_hands_tally([h[0] for h in deal.ranges], deal.board, deal.dead, deal.rules, request.flushes)
+    if progress is not None:
+        progress(1, 1)
+    return counts, 1
+
+
+def _run(deal: Deal, request: Request, plan: Plan, progress: Progress | None) -> EquityResult:
+    counts, holdings = known_hands_count(deal, request, progress)
+    return result_from_tally(counts, deal.labels, plan.reason, holdings=holdings, flushes=request.flushes,
+                             rules=deal.rules)
+
+
+#: The method, as Hold'em's and short deck's registries list it (it needs no NumPy).
+KNOWN_HANDS = Method(NAME, known_hands_price, _run, known_hands_count, numpy=False)
