@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from math import comb
 
 from cpoly.errors import CpolyError
@@ -38,7 +37,7 @@ from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.planner import Method, Plan, Price, Progress, Request
 from cpoly.games.holdem.results import EquityResult, result_from_tally
 from cpoly.games.holdem.rules import KIND_NAMES, GameRules
-from cpoly.games.holdem.shares import SHARE_UNIT, Counts
+from cpoly.games.holdem.shares import SHARE_UNIT, Counts, Row
 from cpoly.games.holdem.tablestore import kept_views, strengths_key, table_path
 from cpoly.store.sources import cache_enabled
 
@@ -93,23 +92,24 @@ def _suit_mask(cards: Iterable[int], suit: int) -> int:
     return sum(1 << (card // 4) for card in cards if card % 4 == suit)
 
 
-def _multisets(left: Sequence[int], size: int) -> list[tuple[int, int]]:
-    """``(code, suitings)`` of every rank multiset of ``size`` cards with ``left[r]`` cards of
-    rank ``r`` to choose from: its code the sum of ``5 ** rank``, its suitings ``prod C(left, m)``.
+def _multisets(left: Sequence[int], size: int) -> tuple[list[int], list[int]]:
+    """The code and the suitings of every rank multiset of ``size`` cards with ``left[r]`` cards
+    of rank ``r`` to choose from: its code the sum of ``5 ** rank``, its suitings
+    ``prod C(left, m)``.  Built rank by rank, the partial multisets grouped by their number of
+    cards (whole lists at a time: no loop in Python per multiset).
 
     >>> _multisets([2, 0, 1] + [0] * 10, 2)
-    [(2, 1), (26, 2), (10, 1)]
+    ([2, 26], [1, 2])
     """
-    partial = [(0, 1, 0)]
+    codes: list[list[int]] = [[0]] + [[] for _ in range(size)]
+    ways: list[list[int]] = [[1]] + [[] for _ in range(size)]
     for rank, n in enumerate(left):
-        if n:
-            grown = []
-            for code, ways, cards in partial:
-                grown.append((code, ways, cards))
-                for m in range(1, min(n, size - cards) + 1):
-                    grown.append((code + m * _POWERS[rank], ways * _CHOOSE[n][m], cards + m))
-            partial = grown
-    return [(code, ways) for code, ways, cards in partial if cards == size]
+        for cards in range(size - 1, -1, -1):  # fewest cards last: a multiset takes a rank once
+            for m in range(1, min(n, size - cards) + 1):
+                step, choose = m * _POWERS[rank], _CHOOSE[n][m]
+                codes[cards + m] += [code + step for code in codes[cards]]
+                ways[cards + m] += [w * choose for w in ways[cards]]
+    return codes[size], ways[size]
 
 
 @dataclass(frozen=True)
@@ -156,60 +156,86 @@ class _Holding:
         return found
 
 
-def _rank_showdowns(holding: _Holding, tables: StoredTables, left: list[list[bool]], found: Showdowns) -> None:
-    """Add every completion ranked by ranks only to ``found``."""
+def _rank_sets(ranks: Iterable[int], size: int) -> tuple[list[int], list[int]]:
+    """The rank mask and the code of every set of ``size`` of ``ranks`` (as :func:`_multisets`).
+
+    >>> _rank_sets([0, 2, 3], 2)
+    ([5, 9, 12], [26, 126, 150])
+    """
+    masks: list[list[int]] = [[0]] + [[] for _ in range(size)]
+    codes: list[list[int]] = [[0]] + [[] for _ in range(size)]
+    for rank in ranks:
+        for cards in range(size - 1, -1, -1):
+            masks[cards + 1] += [mask | 1 << rank for mask in masks[cards]]
+            codes[cards + 1] += [code + _POWERS[rank] for code in codes[cards]]
+    return masks[size], codes[size]
+
+
+def _rank_showdowns(holding: _Holding, tables: StoredTables, left: list[list[bool]],
+                    replaced: dict[int, int], found: Showdowns) -> None:
+    """Add every completion ranked by ranks only to ``found``, less the suitings of each row
+    that the flush events ``replaced``."""
     table, width, row_of = tables.table, tables.width, tables.row_of
     columns, base = holding.columns(tables), holding.board_code()
-    for code, ways in _multisets([sum(row) for row in left], holding.unknown):
-        start = width * row_of[base + code]
-        found[tuple([table[start + column] for column in columns])] += ways
+    codes, ways = _multisets([sum(row) for row in left], holding.unknown)
+    starts = [width * row_of[base + code] for code in codes]
+    weights = [w - replaced.get(start, 0) for start, w in zip(starts, ways)] if replaced else ways
+    strengths = [[table[start + column] for start in starts] for column in columns]
+    for showdown, weight in zip(zip(*strengths), weights):
+        found[showdown] += weight
 
 
-def _flush_showdowns(holding: _Holding, tables: StoredTables, left: list[list[bool]], found: Showdowns) -> None:
-    """Add every flush event to ``found``: its real showdown ``+w``, its rank-only one ``-w``."""
-    table, width, row_of, flushes = tables.table, tables.width, tables.row_of, tables.flushes
-    columns, base, unknown = holding.columns(tables), holding.board_code(), holding.unknown
+def _flush_showdowns(holding: _Holding, tables: StoredTables, left: list[list[bool]],
+                     found: Showdowns) -> dict[int, int]:
+    """Add every flush event's real showdown to ``found``; return the suitings each row of the
+    table (by its start) loses to them."""
+    table, row_of, flushes = tables.table, tables.row_of, tables.flushes
+    columns, unknown, base = holding.columns(tables), holding.unknown, holding.board_code()
+    replaced: dict[int, int] = defaultdict(int)
     for suit, copies, fewest in holding.flush_suits(left):
         holes = [_suit_mask(hand, suit) | _suit_mask(holding.board, suit) for hand in holding.hands]
-        ranks = [rank for rank in range(13) if left[rank][suit]]
         others = [sum(row) - row[suit] for row in left]
         for size in range(fewest, unknown + 1):
-            rest = [(code, ways * copies) for code, ways in _multisets(others, unknown - size)]
-            for chosen in combinations(ranks, size):
-                mask = sum(1 << rank for rank in chosen)
+            rest_codes, rest_ways = _multisets(others, unknown - size)
+            rest = list(zip(rest_codes, [weight * copies for weight in rest_ways]))
+            for mask, code in zip(*_rank_sets([r for r in range(13) if left[r][suit]], size)):
                 flush = [flushes[hole | mask] for hole in holes]
                 if not any(flush):
                     continue
-                code = base + sum(_POWERS[rank] for rank in chosen)
+                code += base
                 for rest_code, ways in rest:
-                    start = width * row_of[code + rest_code]
+                    start = tables.width * row_of[code + rest_code]
                     plain = [table[start + column] for column in columns]
-                    if any(f > p for f, p in zip(flush, plain)):
-                        found[tuple([max(f, p) for f, p in zip(flush, plain)])] += ways
-                        found[tuple(plain)] -= ways
+                    real = tuple(map(max, flush, plain))
+                    if real != tuple(plain):
+                        found[real] += ways
+                        replaced[start] += ways
+    return replaced
 
 
 def _counts(found: Showdowns, players: int, codes: memoryview) -> Counts:
-    """The tally of the summed showdowns: each player's place (alone, split ``k`` ways, lost) and
-    hand code, as :func:`~cpoly.games.holdem.tally.tally_columns` counts them."""
-    kinds = len(KIND_NAMES)
-    win, tie, share = [0] * players, [0] * players, [0] * players
-    cat_win, cat_tie, cat_occur, cat_share = ([[0] * kinds for _ in range(players)] for _ in range(4))
+    """The tally of the summed showdowns: each player's weights by place (0: lost, else the
+    number of players sharing the best hand) and hand code, as
+    :func:`~cpoly.games.holdem.tally.tally_columns` counts them, then the totals."""
+    by_place: dict[tuple[int, int, int], int] = defaultdict(int)
     for strengths, weight in found.items():
         best = max(strengths)
         place = strengths.count(best)
         for player, strength in enumerate(strengths):
-            code = codes[strength >> 16] - 1
-            cat_occur[player][code] += weight
-            if strength != best:
-                continue
-            won = (win, cat_win) if place == 1 else (tie, cat_tie)
-            won[0][player] += weight
-            won[1][player][code] += weight
-            share[player] += weight * (SHARE_UNIT // place)
-            cat_share[player][code] += weight * (SHARE_UNIT // place)
-    grids = [tuple(tuple(row) for row in grid) for grid in (cat_win, cat_tie, cat_occur, cat_share)]
-    return Counts(sum(found.values()), tuple(win), tuple(tie), tuple(share), *grids)
+            by_place[player, place if strength == best else 0, codes[strength >> 16] - 1] += weight
+    kinds = range(len(KIND_NAMES))
+
+    def grid(places: range) -> tuple[Row, ...]:
+        return tuple(tuple(sum(by_place.get((player, place, code), 0) for place in places) for code in kinds)
+                     for player in range(players))
+
+    def shares(player: int, code: int) -> int:
+        return sum(by_place.get((player, place, code), 0) * (SHARE_UNIT // place) for place in range(1, players + 1))
+
+    cat_win, cat_tie, cat_occur = grid(range(1, 2)), grid(range(2, players + 1)), grid(range(players + 1))
+    cat_share = tuple(tuple(shares(player, code) for code in kinds) for player in range(players))
+    return Counts(sum(found.values()), tuple(map(sum, cat_win)), tuple(map(sum, cat_tie)),
+                  tuple(map(sum, cat_share)), cat_win, cat_tie, cat_occur, cat_share)
 
 
 def known_hands_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (), dead: Sequence[int] = (),
@@ -228,10 +254,9 @@ def known_hands_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (
     tables = stored_tables(holding.rules)
     left = holding.left()
     found: Showdowns = defaultdict(int)
-    _rank_showdowns(holding, tables, left, found)
-    if flushes:
-        _flush_showdowns(holding, tables, left, found)
-    return _counts({key: weight for key, weight in found.items() if weight}, len(hands), tables.codes)
+    replaced = _flush_showdowns(holding, tables, left, found) if flushes else {}
+    _rank_showdowns(holding, tables, left, replaced, found)
+    return _counts(found, len(hands), tables.codes)
 
 
 def _known(deal: Deal) -> bool:
