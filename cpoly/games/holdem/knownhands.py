@@ -46,8 +46,11 @@ __all__ = ["KNOWN_HANDS", "StoredTables", "known_hands_count", "known_hands_pric
 
 #: The method's name, as the plan reports it.
 NAME = "known hands"
-#: Seconds: a start, each rank multiset of the unknown cards, each flush event looked at.
-_START, _PER_MULTISET, _PER_EVENT = 2e-3, 2.5e-6, 2e-6
+#: Seconds: a start, and each rank multiset of the unknown cards and each flush event looked at,
+#: plus as much again per player (fitted on 2 to 6 players, preflop to river; 2-core machine).
+_START, _PER_BOARD, _PER_BOARD_AND_PLAYER = 1.5e-3, 2e-6, 2e-7
+#: Bytes held per board looked at and player (its showdown, summed in a dict).
+_BYTES_PER_BOARD = 100
 #: ``C(n, m)`` for the cards of one rank.
 _CHOOSE = [[comb(n, m) for m in range(5)] for n in range(5)]
 _POWERS = [5 ** rank for rank in range(13)]
@@ -187,9 +190,11 @@ def _rank_showdowns(holding: _Holding, tables: StoredTables, left: list[list[boo
 
 def _flush_showdowns(holding: _Holding, tables: StoredTables, left: list[list[bool]],
                      found: Showdowns) -> dict[int, int]:
-    """Add every flush event's real showdown to ``found``; return the suitings each row of the
-    table (by its start) loses to them."""
-    table, row_of, flushes = tables.table, tables.row_of, tables.flushes
+    """Add the real showdown of every board with a flush-capable suit to ``found``, and return
+    the suitings each row of the table (by its start) hands over to them.  A board on which no
+    flush beats a rank-only hand is added and handed over alike (the two cancel), so no board
+    is tested: whole lists are built, one per set of flush cards and player."""
+    table, width, row_of, flushes = tables.table, tables.width, tables.row_of, tables.flushes
     columns, unknown, base = holding.columns(tables), holding.unknown, holding.board_code()
     replaced: dict[int, int] = defaultdict(int)
     for suit, copies, fewest in holding.flush_suits(left):
@@ -197,19 +202,18 @@ def _flush_showdowns(holding: _Holding, tables: StoredTables, left: list[list[bo
         others = [sum(row) - row[suit] for row in left]
         for size in range(fewest, unknown + 1):
             rest_codes, rest_ways = _multisets(others, unknown - size)
-            rest = list(zip(rest_codes, [weight * copies for weight in rest_ways]))
+            ways = [weight * copies for weight in rest_ways]
             for mask, code in zip(*_rank_sets([r for r in range(13) if left[r][suit]], size)):
                 flush = [flushes[hole | mask] for hole in holes]
                 if not any(flush):
                     continue
-                code += base
-                for rest_code, ways in rest:
-                    start = tables.width * row_of[code + rest_code]
-                    plain = [table[start + column] for column in columns]
-                    real = tuple(map(max, flush, plain))
-                    if real != tuple(plain):
-                        found[real] += ways
-                        replaced[start] += ways
+                starts = [width * row_of[base + code + rest] for rest in rest_codes]
+                real = [[plain if (plain := table[start + column]) > f else f for start in starts]
+                        for f, column in zip(flush, columns)]
+                for showdown, weight in zip(zip(*real), ways):
+                    found[showdown] += weight
+                for start, weight in zip(starts, ways):
+                    replaced[start] += weight
     return replaced
 
 
@@ -217,12 +221,16 @@ def _counts(found: Showdowns, players: int, codes: memoryview) -> Counts:
     """The tally of the summed showdowns: each player's weights by place (0: lost, else the
     number of players sharing the best hand) and hand code, as
     :func:`~cpoly.games.holdem.tally.tally_columns` counts them, then the totals."""
-    by_place: dict[tuple[int, int, int], int] = defaultdict(int)
+    summed: dict[int, int] = defaultdict(int)  # by (strength >> 16, place, player) in one int
+    stride = 16 * players
     for strengths, weight in found.items():
         best = max(strengths)
-        place = strengths.count(best)
+        place = players * strengths.count(best)
         for player, strength in enumerate(strengths):
-            by_place[player, place if strength == best else 0, codes[strength >> 16] - 1] += weight
+            summed[(strength >> 16) * stride + (place if strength == best else 0) + player] += weight
+    by_place: dict[tuple[int, int, int], int] = defaultdict(int)
+    for key, weight in summed.items():
+        by_place[key % players, key % stride // players, codes[key // stride] - 1] += weight
     kinds = range(len(KIND_NAMES))
 
     def grid(places: range) -> tuple[Row, ...]:
@@ -271,12 +279,13 @@ def known_hands_price(deal: Deal, request: Request) -> Price:
     if not cache_enabled() or not table_path(*_key(deal.rules)).is_file():
         return Price(NAME, float("inf"), 0, "the game's strength table is not in the store yet")
     holding = _Holding(tuple(h[0] for h in deal.ranges), deal.board, deal.dead, deal.rules)
-    unknown = holding.unknown
-    multisets = comb(13 + unknown - 1, unknown)
-    events = 0 if not request.flushes else sum(
-        comb(sum(row[suit] for row in holding.left()), size) * comb(13 + unknown - size - 1, unknown - size)
-        for suit, _, fewest in holding.flush_suits(holding.left()) for size in range(fewest, unknown + 1))
-    return Price(NAME, _START + multisets * _PER_MULTISET + events * _PER_EVENT, 2**20)
+    unknown, left = holding.unknown, holding.left()
+    boards = comb(13 + unknown - 1, unknown)  # rank multisets, at most
+    if request.flushes:
+        boards += sum(comb(sum(row[suit] for row in left), size) * comb(13 + unknown - size - 1, unknown - size)
+                      for suit, _, fewest in holding.flush_suits(left) for size in range(fewest, unknown + 1))
+    seconds = _START + boards * (_PER_BOARD + _PER_BOARD_AND_PLAYER * deal.players)
+    return Price(NAME, seconds, boards * _BYTES_PER_BOARD * deal.players)
 
 
 def known_hands_count(deal: Deal, request: Request, progress: Progress | None) -> tuple[Counts, int]:

@@ -15,6 +15,7 @@ exact and sampled):
 >>> Request(samples=1000, seed=-1)
 Traceback (most recent call last):
 cpoly.errors.CpolyInputError: a seed is a whole number 0 or more, got -1
+>>> import numpy  # loaded: no method pays for its import
 >>> from cpoly.games.holdem.deal import make_deal
 >>> from cpoly.games.holdem.registry import methods_for
 >>> deal = make_deal(["AsAh", "KsKh"])
@@ -231,8 +232,8 @@ def exact_prices(deal: Deal, request: Request, methods: MethodSet) -> list[Price
     >>> from cpoly.games.holdem.deal import make_deal
     >>> from cpoly.games.holdem.registry import methods_for
     >>> deal = make_deal(["AsAh", "QQ+"])
-    >>> [p.method for p in exact_prices(deal, Request(), methods_for(deal))][:2]
-    ['holdings', 'runouts']
+    >>> [(p.method, p.refusal is None) for p in exact_prices(deal, Request(), methods_for(deal))]
+    [('holdings', True), ('known hands', False), ('runouts', False)]
     """
     loaded = "numpy" in sys.modules
     plain = [(m.price(deal, request), 0.0) for m in methods.exact if not m.numpy]
