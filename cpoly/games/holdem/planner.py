@@ -233,18 +233,15 @@ def exact_prices(deal: Deal, request: Request, methods: MethodSet) -> list[Price
     >>> from cpoly.games.holdem.registry import methods_for
     >>> deal = make_deal(["AsAh", "QQ+"])
     >>> [(p.method, p.refusal is None) for p in exact_prices(deal, Request(), methods_for(deal))]
-    [('holdings', True), ('known hands', False), ('runouts', False)]
+    [('holdings', True), ('runouts', False), ('known hands', False)]
     """
     loaded = "numpy" in sys.modules
-    plain = [(m.price(deal, request), 0.0) for m in methods.exact if not m.numpy]
-    fits = [price.seconds for price, _ in plain if price.refusal is None]
-    if not loaded and fits and min(fits) <= NUMPY_IMPORT_SECONDS:
-        priced = plain
-    else:
+    priced = {i: (m.price(deal, request), 0.0) for i, m in enumerate(methods.exact) if not m.numpy}
+    fits = [price.seconds for price, _ in priced.values() if price.refusal is None]
+    if loaded or not fits or min(fits) > NUMPY_IMPORT_SECONDS:
         extra = 0.0 if loaded else NUMPY_IMPORT_SECONDS
-        priced = plain + [(m.price(deal, request), extra) for m in methods.exact if m.numpy]
-    order = sorted(range(len(priced)), key=lambda i: (priced[i][0].refusal is not None,
-                                                     priced[i][0].seconds + priced[i][1], i))
+        priced.update({i: (m.price(deal, request), extra) for i, m in enumerate(methods.exact) if m.numpy})
+    order = sorted(priced, key=lambda i: (priced[i][0].refusal is not None, priced[i][0].seconds + priced[i][1], i))
     return [priced[i][0] for i in order]
 
 
