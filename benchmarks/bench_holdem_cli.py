@@ -6,7 +6,7 @@ processes, this checkout against a base checkout, alternating, with ratios (issu
     python3 benchmarks/bench_holdem_cli.py --base /tmp/cpoly-base [--runs 7] [--json]
 
 Each question runs **warm** (the cache folder holds the game's rules and the preflop strength
-table: one untimed run first, per checkout) and **cold** (an empty cache folder every run: the
+table: an untimed preflop question and the question itself first, per checkout) and **cold** (an empty cache folder every run: the
 rules are derived through the engine and the table built, so the first run loads NumPy on both
 sides).  Every run is a fresh ``python -m cpoly`` whose own peak RSS is read from ``wait4``; the
 medians of wall and CPU and the highest peak are printed, base and this checkout alternating run by
@@ -53,6 +53,13 @@ def measure(args: list[str], cache: str, root: Path) -> tuple[float, float, floa
         return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, out.read()
 
 
+def _preflop(args: list[str]) -> list[str]:
+    """A preflop question of the same game: it keeps the game's preflop strength table (which a
+    question on a known board reads too, in a warm store)."""
+    game = args[args.index("--game"):args.index("--game") + 2] if "--game" in args else []
+    return ["equity", "AsAh", "KsKh", "--exact", *game]
+
+
 def _tables(stdout: str) -> list[str]:
     """The output without its last line (which names the method)."""
     return stdout.splitlines()[:-1]
@@ -66,7 +73,8 @@ def compare(args: list[str], sides: dict[str, Path], runs: int, warm: bool) -> d
         caches = {name: str(Path(folder, name)) for name in sides}
         if warm:
             for name, root in sides.items():
-                measure(args, caches[name], root)
+                for setup in (_preflop(args), args):
+                    measure(setup, caches[name], root)
         for run in range(runs):
             for name, root in (sides.items() if run % 2 == 0 else reversed(sides.items())):
                 cache = caches[name] if warm else tempfile.mkdtemp(dir=folder)
