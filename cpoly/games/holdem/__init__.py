@@ -3,8 +3,9 @@
 One equity pipeline for every Hold'em game (Hold'em, short deck, Omaha): ``equity`` checks the
 request once (``planner.Request``), reads one ``deal.Deal`` (hands read by the game's
 ``showdown.Showdown``, the one place that tells Hold'em from Omaha), and runs the cheapest method
-that fits of those the game registers (``registry.REGISTRY``: ``sevencard`` for Hold'em and short
-deck, ``omaha`` for Omaha), priced by ``planner.plan_method`` before any work.
+that fits of those the game registers (``registry.REGISTRY``: ``sevenmethods`` for Hold'em and
+short deck, ``omaha`` for Omaha), priced by ``planner.plan_method`` before any work.  Known hands
+are counted without NumPy (``knownhands``) where NumPy is not loaded yet.
 
 >>> from cpoly.games.holdem import equity
 >>> [p.equity_exact for p in equity(["AsAh", "KsKh"], board="2c 7d 9h").players]
