@@ -17,13 +17,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cpoly.games.holdem import planner
 from cpoly.games.holdem.boards import holding_tally, strength_table
 from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import evaluate
 from cpoly.games.holdem.gamefile import DEFAULT_GAME, default_rules, rules_of
 from cpoly.games.holdem.knownhands import known_hands_price, known_hands_tally
-from cpoly.games.holdem.planner import Request
+from cpoly.games.holdem.planner import MONTE_CARLO, Method, MethodSet, PlainWording, Price, Request
 from cpoly.games.holdem.results import counts_of
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tally import Tally, tally_showdowns
@@ -140,3 +141,34 @@ def test_the_api_chooses_as_the_command_line(tmp_path: Path) -> None:
     _fresh(tmp_path, ask, "numpy")  # keeps the table
     assert _fresh(tmp_path, ask, "plain").stdout.split() == ["exact", "(known", "hands", "707495/856152"]
     assert _fresh(tmp_path, ask, "numpy").stdout.split() == ["exact", "(holdings", "707495/856152"]
+
+
+def _priced(name: str, seconds: float, numpy: bool, asked: list[str]) -> Method:
+    """A method that only records that it was priced."""
+    def price(deal: object, request: object) -> Price:
+        asked.append(name)
+        return Price(name, seconds)
+
+    def run(*args: object) -> object:
+        raise AssertionError("the planner only prices")
+
+    return Method(name, price, run, numpy=numpy)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("loaded", "plain", "vectorised", "chosen", "priced"), [
+    (False, 0.05, 0.01, "plain", ["plain"]),               # within NumPy's import: the others never priced
+    (False, 0.15, 0.02, "vectorised", ["plain", "vectorised"]),  # 0.02 + 0.1 import < 0.15
+    (False, 0.15, 0.08, "plain", ["plain", "vectorised"]),       # 0.08 + 0.1 import > 0.15
+    (True, 0.05, 0.01, "vectorised", ["plain", "vectorised"]),   # NumPy loaded: their own prices
+])
+def test_numpy_methods_pay_for_its_import_until_it_is_loaded(
+        monkeypatch: pytest.MonkeyPatch, loaded: bool, plain: float, vectorised: float, chosen: str,
+        priced: list[str]) -> None:
+    monkeypatch.setattr(planner, "numpy_loaded", lambda: loaded)
+    asked: list[str] = []
+    methods = MethodSet((_priced("vectorised", vectorised, True, asked), _priced("plain", plain, False, asked)),
+                        _priced(MONTE_CARLO, 0.0, True, asked), PlainWording())
+    plan = planner.plan_method(make_deal(["AsAh", "KsKh"]), Request(exact=True), methods)
+    assert plan.method == chosen and asked == priced
+    seconds = {"plain": plain, "vectorised": vectorised}[chosen]
+    assert f"about {planner.seconds_text(seconds)} s predicted" in plan.reason  # the method's own price

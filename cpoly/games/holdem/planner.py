@@ -40,7 +40,7 @@ if TYPE_CHECKING:
 
 __all__ = ["AUTO_EXACT_SECONDS", "Counter", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_ACCEPTANCE",
            "MONTE_CARLO", "Method", "MethodSet", "NUMPY_IMPORT_SECONDS", "PlainWording", "Plan", "Price", "Progress", "Request",
-           "Wording", "acceptance", "check_samples", "check_seed", "exact_prices", "plan_method", "sampling_price",
+           "Wording", "acceptance", "check_samples", "check_seed", "exact_prices", "numpy_loaded", "plan_method", "sampling_price",
            "seconds_text"]
 
 #: ``progress(done, total)``: runouts, boards or classes done (exact) or samples drawn.
@@ -223,6 +223,11 @@ def sampling_price(deal: Deal, request: Request) -> Price:
     return Price(MONTE_CARLO, 0.0, 0, None if rate >= MIN_ACCEPTANCE else summary)
 
 
+def numpy_loaded() -> bool:
+    """Whether this process has loaded NumPy (then no method pays for its import)."""
+    return "numpy" in sys.modules
+
+
 def exact_prices(deal: Deal, request: Request, methods: MethodSet) -> list[Price]:
     """The exact methods' prices, those that can run first, cheapest first.  While NumPy is not
     loaded, a method that needs it is compared at its price plus :data:`NUMPY_IMPORT_SECONDS`,
@@ -235,7 +240,7 @@ def exact_prices(deal: Deal, request: Request, methods: MethodSet) -> list[Price
     >>> [(p.method, p.refusal is None) for p in exact_prices(deal, Request(), methods_for(deal))]
     [('holdings', True), ('runouts', False), ('known hands', False)]
     """
-    loaded = "numpy" in sys.modules
+    loaded = numpy_loaded()
     priced = {i: (m.price(deal, request), 0.0) for i, m in enumerate(methods.exact) if not m.numpy}
     fits = [price.seconds for price, _ in priced.values() if price.refusal is None]
     if loaded or not fits or min(fits) > NUMPY_IMPORT_SECONDS:
