@@ -16,9 +16,10 @@ preflop table serves every street.
 **How it counts** (as :func:`~cpoly.games.holdem.boards.holding_tally`): every rank multiset of
 the unknown cards, weighted by its suitings ``prod C(left, m)``, ranked by ranks only; then, per
 suit some player can fill to five cards (suits alike counted once, times their number), every set
-of new cards of that suit with every multiset of the others: where a flush beats a player's
-rank-only hand, that board's real showdown replaces its rank-only one (``+w`` and ``-w``, so the
-boards add up).  Equal showdowns are summed before they are tallied.
+of new cards of that suit with every multiset of the others: those boards are counted with their
+real showdown and taken off their rank multiset's rank-only count (a board on which no flush
+beats a rank-only hand is both added and taken off: no board is tested, lists are built whole).
+Equal showdowns are summed before they are tallied.
 
 >>> from cpoly.games.holdem.deal import make_deal
 >>> known_hands_price(make_deal(["AsAh", "QQ+"]), Request()).refusal
