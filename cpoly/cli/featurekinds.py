@@ -107,7 +107,9 @@ def warnings_left(warnings: Sequence[str], solved: Sequence[Feature]) -> list[st
 
 
 def _titled(feature: Feature) -> str:
-    return f'{feature.kind} "{feature.title}"' if feature.title else feature.kind
+    from cpoly.lang.features import feature_name  # the parser: only for a game with a feature
+
+    return feature_name(feature)
 
 
 def with_features(report: Report, solved: Sequence[Feature], given: FeatureInputs, show: bool) -> Report:
