@@ -4,7 +4,8 @@ A feature changes what a final hand is worth beyond its pay: Multi-Strike levels
 next-hand multipliers, a multiplier layer (Super Times Pay, Hot Roll), a wheel bonus on named
 categories (Wheel Poker, Lucky Quads), Dream Card.  Each kind is one row of :data:`KINDS`: its
 settings, what each holds and whether it is required; :func:`feature_of` checks a statement
-against its row and the game's categories, every mistake an error at the offending item.
+against its row and the game's categories, every mistake an error at the offending item; a game
+has one feature at most (:func:`features_of`: no two compose).
 
 >>> from cpoly.lang.syntax import read_module
 >>> text = 'feature multi_strike: levels (1, 2, 4, 8), free_ride (8.25%, 7.8%, 7.8%)'
