@@ -63,15 +63,20 @@ _SIGNATURES = MemoOfMemos[tuple[tuple[int, str], ...], LiteralSignatures]("plan.
 def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) -> list[tuple[int, Expr]]:
     """``root`` as ``Σ coef·term``, split so that each term's literals are as few as possible:
     sums split into their terms, products distributed over their factors' splits, terms with
-    equal literal sets added back together.  With ``keep_not`` a NOT ``1 - x`` is one term
+    equal literal sets added back together.  A node with at most one literal is one term: its
+    split would hold it whole again (one group) beside literal-free terms, and its NOT
+    ``1 - δv{S}`` restricts v's atoms unsplit (:func:`plan_term`).  With ``keep_not`` a NOT ``1 - x`` is one term
     (a side of :mod:`cpoly.count.contraction`: ``1 - δv{S}`` restricts v's atoms, and the OR
     ``any(…)`` has one literal set anyway).
 
     >>> from cpoly.dag.rewrite import delta, one_minus
-    >>> names = {1: "F", 2: "F"}
+    >>> names = {1: "F", 2: "F", 3: "F"}
     >>> windows = add(delta((1, 2), {0, 1}), delta((1, 2), {5, 6}))
-    >>> [len(split_terms(mul(windows, one_minus(delta((1,), {1}))), names, keep)) for keep in (False, True)]
+    >>> outside = one_minus(mul(delta((1,), {1}), delta((3,), {7})))
+    >>> [len(split_terms(mul(windows, outside), names, keep)) for keep in (False, True)]
     [3, 2]
+    >>> len(split_terms(mul(windows, one_minus(delta((1,), {1}))), names))  # one literal: one term
+    2
     """
     signatures = _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
     signatures.of(root)
@@ -86,7 +91,7 @@ def _split_operands(node: Expr, signatures: LiteralSignatures, keep_not: bool) -
     """The operands whose splits make ``node``'s (none: ``node`` is one term).  A product's
     factors without literals multiply each term once, last; with ``keep_not`` they are
     multiplied in first, so that :func:`narrow` sees the distinct-card factors (pigeonhole)."""
-    if not signatures[node.uid] or (keep_not and complement(node) is not None):
+    if len(signatures[node.uid]) <= 1 or (keep_not and complement(node) is not None):
         return ()
     if isinstance(node, Sum) or keep_not:
         return children(node)
