@@ -253,10 +253,20 @@ def _excluded_set(factor: Expr) -> tuple[int, frozenset[int]] | None:
     return None
 
 
+_MIXED = MemoOfMemos[tuple[tuple[int, str], ...], dict[int, frozenset[bool]]]("plan.mixed", 256, 1_000_000)
+
+
 def mixes_sorts(root: Expr, names: dict[int, str]) -> bool:
-    """Whether some δ under ``root`` compares vertices of different sorts."""
-    return any(isinstance(n, Delta) and len({names[v] for v in n.vertices}) > 1
-               for n in nodes_under(root))
+    """Whether some δ under ``root`` compares vertices of different sorts (memoised per naming
+    for every node walked: the counts of one table share most of their DAG).
+
+    >>> from cpoly.dag.rewrite import delta, mul
+    >>> mixes_sorts(mul(delta((1, 2)), delta((3,), {0})), {1: "F", 2: "F", 3: "S"}), mixes_sorts(delta((1, 3)), {1: "F", 3: "S"})
+    (False, True)
+    """
+    known = _MIXED.of(tuple(sorted(names.items())), dict)
+    return bool(union_under(root, lambda d: frozenset({True}) if len({names[v] for v in d.vertices}) > 1
+                            else frozenset(), known))
 
 
 def _check_one_sort(node: Delta, names: dict[int, str]) -> None:
