@@ -55,7 +55,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-JACKS = ROOT / "definitions" / "jacks_or_better.cp"
+JACKS = (ROOT / "definitions" / "jacks_or_better.cp").resolve()  # definitions/ may be a link
 FIVE_CARD_GOAL, SEVEN_CARD_GOAL, MEMORY_GOAL_MB = 2.0, 4.0, 150
 
 # One game's table in a process of its own: the parts of its CPU time and its peak memory.
@@ -75,7 +75,7 @@ print(json.dumps({"load": loaded - start, "table": done - loaded, "plan": game.p
 
 # Where a table's planning goes (--plan-parts): CPU seconds inside each step of the planner,
 # timed by wrapping the functions the plan calls (nested steps are counted in each).
-PLAN_STEPS = [("split sums", "cpoly.count.patterncount", "split_terms"),
+PLAN_STEPS = [("split sums", "cpoly.count.patterncount", "split_factored"),
               ("term plans", "cpoly.count.patterncount", "plan_term"),
               ("canonical merge", "cpoly.count.patterncount", "_merged"),
               ("wild cases", "cpoly.count.patterncount", "_cases"),
@@ -256,7 +256,7 @@ def main() -> None:
     parser.add_argument("--plan-parts", action="store_true", help="also print where each table's planning goes")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    files = sorted((ROOT / "definitions").glob("*.cp")) if not args.games else [p.resolve() for p in args.games]
+    files = [p.resolve() for p in (sorted((ROOT / "definitions").glob("*.cp")) if not args.games else args.games)]
     if JACKS not in files:
         files.insert(0, JACKS)
     per_game(files, args.repeat)
