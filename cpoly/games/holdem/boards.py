@@ -191,9 +191,9 @@ def event_index(unknown: int, size: int) -> IntArray:
 
 
 @lru_cache(maxsize=8)
-def flush_table(rules: GameRules) -> IntArray:
+def flush_table(rules: GameRules) -> StrengthArray:
     """``(8192,)`` :func:`~cpoly.games.holdem.evaluator.flush_strength` of every suit mask."""
-    table = flush_strength(np.arange(8192, dtype=np.int64), rules)
+    table = np.asarray(flush_strength(np.arange(8192, dtype=np.int64), rules), dtype=np.int32)
     table.setflags(write=False)
     return table
 
@@ -249,10 +249,14 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
 
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
                   available: npt.NDArray[np.bool_], plain: StrengthArray,
-                  flushes: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
-    """The boards with a flush-capable ``suit`` on which a flush changes the showdown, per number
-    of new cards of ``suit``: each board's column of ``plain`` (its unknown cards' rank
-    multiset), its number of suitings and every player's real strength ``(P, c)``."""
+                  flushes: StrengthArray) -> list[tuple[IntArray, IntArray, StrengthArray]]:
+    """The boards with a flush-capable ``suit``, per number of new cards of ``suit`` (from the
+    fewest that give the most suited hand a flush): each board's column of ``plain`` (its
+    unknown cards' rank multiset), its number of suitings and every player's real strength
+    ``(P, c)``.  A board on which no flush changes the showdown adds nothing to the flush part
+    (its real and rank-only showdowns cancel), so none is filtered out: once the most suited
+    hand has a flush, few boards are such (its full houses and quads), and finding them costs
+    more than counting them.  Impossible boards (a rank five times) have weight 0."""
     unknown = 5 - len(board)
     board_mask = _suit_mask(board, suit)
     hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
@@ -269,15 +273,11 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
         if set_rows.size == 0 or rest_rows.size == 0:
             continue
         index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
+        ways = np.where(index >= 0, rest_ways[rest_rows], 0).ravel()
+        rows = np.maximum(index, 0).ravel()
         flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
-        flushing = np.flatnonzero(flush.any(axis=1))
-        changed = flush[flushing[0], :, None] > plain[flushing[0]][index]
-        for player in flushing[1:].tolist():
-            changed |= flush[player, :, None] > plain[player][index]
-        set_at, rest_at = np.nonzero(changed)
-        rows = index[set_at, rest_at]
-        found.append((rows, rest_ways[rest_rows][rest_at],
-                      np.maximum(plain[:, rows], flush[:, set_at])))
+        strengths = np.maximum(plain[:, rows].reshape(len(hands), *index.shape), flush[:, :, None])
+        found.append((rows, ways, strengths.reshape(len(hands), -1)))
     return found
 
 
