@@ -329,23 +329,34 @@ def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     return tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
 
 
-def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                   available: npt.NDArray[np.bool_], plain: StrengthArray,
-                   game: GameRules) -> tuple[StrengthArray, IntArray] | None:
-    """The flush part's showdowns and their weights (None when no flush changes one): each board
-    on which a flush changes the showdown with its real strengths, and each rank multiset's
-    rank-only showdown weighted by minus the suitings replaced (they sum to 0)."""
+def _flush_events_all(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                      available: npt.NDArray[np.bool_], plain: StrengthArray,
+                      game: GameRules) -> tuple[IntArray, IntArray, StrengthArray] | None:
+    """Every flush event of :func:`_flush_events` over the suits that differ (None when there
+    is none): their rank multisets' rows, suitings and real strengths ``(P, e)``."""
     flushes = flush_table(game)
     events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
               for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
     if not events:
         return None
-    rows = np.concatenate([e[0] for e in events])
-    ways = np.concatenate([e[1] for e in events])
+    return (np.concatenate([e[0] for e in events]), np.concatenate([e[1] for e in events]),
+            np.concatenate([e[2] for e in events], axis=1))
+
+
+def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                   available: npt.NDArray[np.bool_], plain: StrengthArray,
+                   game: GameRules) -> tuple[StrengthArray, IntArray] | None:
+    """The flush part's showdowns and their weights (None when there is no flush event): each
+    flush event with its real strengths, and each rank multiset's rank-only showdown weighted
+    by minus the suitings replaced (they sum to 0)."""
+    events = _flush_events_all(hands, board, available, plain, game)
+    if events is None:
+        return None
+    rows, ways, strengths = events
     replaced = exact_bincount(rows, ways, plain.shape[1])
     multisets = np.flatnonzero(replaced)
-    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
-    return strengths, np.concatenate([ways, -replaced[multisets]])
+    return (np.concatenate([strengths, plain[:, multisets]], axis=1),
+            np.concatenate([ways, -replaced[multisets]]))
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -375,8 +386,15 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     >>> t.boards, t.win.tolist(), t.tie.tolist()
     (1712304, [1410336, 292660], [9308, 9308])
     """
-    game = game_rules(rules)
+    game, unknown = game_rules(rules), 5 - len(board)
     available, plain = _plain_strengths(hands, board, dead, game)
-    total = tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
-    found = _flush_columns(hands, board, available, plain, game) if flushes else None
-    return total if found is None else total + replace(tally_columns(*found, game), boards=0)
+    ways = multiset_suitings(unknown, available.sum(axis=1))
+    events = _flush_events_all(hands, board, available, plain, game) if flushes else None
+    if events is None:
+        kept = np.flatnonzero(ways)
+        return tally_columns(plain[:, kept], ways[kept], game)
+    rows, event_ways, strengths = events
+    ways = ways - exact_bincount(rows, event_ways, len(ways))  # the rank part less the boards replaced
+    kept = np.flatnonzero(ways)
+    return tally_columns(np.concatenate([plain[:, kept], strengths], axis=1),
+                         np.concatenate([ways[kept], event_ways]), game)
