@@ -154,6 +154,20 @@ def multiset_suitings(size: int, available: npt.ArrayLike) -> IntArray:
     True
     """
     counts = np.asarray(available, dtype=np.int64)
+    return _kept_suitings(size, tuple(counts.tolist()))
+
+
+@lru_cache(maxsize=256)
+def _kept_suitings(size: int, available: tuple[int, ...]) -> IntArray:
+    """:func:`multiset_suitings`, kept per deck (read-only): holdings of one question share
+    a few decks by rank (a known hand's ranks; each suit class's other suits)."""
+    ways = _divided_suitings(size, np.array(available, dtype=np.int64))
+    ways.setflags(write=False)
+    return ways
+
+
+def _divided_suitings(size: int, counts: IntArray) -> IntArray:
+    """:func:`multiset_suitings` computed (the division described there)."""
     copies = int(counts.max(initial=0))
     fewer = np.flatnonzero(counts < copies).tolist()
     if 2 * len(fewer) > len(counts):
