@@ -24,11 +24,15 @@ times in fresh processes and the fastest kept (the machine is shared: CPU second
   literal set, the terms' plans, their canonical merge, the wild-card cases, the contractions) next to
   the counting itself: the profile that shows what the plan costs.
 
-  What the terms show (2026-12-06): cold, the plan makes 2.2-7.9x as many terms as the count runs
-  (Jacks or Better 126 and 34, Deuces Wild 454 and 144, Hold'em 343 and 82: the count runs each
-  canonical term once), at 0.4-1.9 ms a term against the count's 0.4-4.2 ms.  Planning cold costs
-  at most the count only once the plan stops making the terms it already counted, before
-  splitting them; cached, it reads them (0.03-0.31 of the count in every game).
+  What the terms show (2026-12-06, after the planner2 changes): a node with one literal is one term,
+  a product's pieces equal up to a relabeling of values are merged before the deal multiplies them,
+  and a sum of 0/1 terms times 0/1 factors is proved 0/1 by pairs instead of counting c(c - 1).
+  Cold plan/count, base -> now (min of 3, CPU, same run): Jacks or Better 2.28 -> 1.19 (part of
+  its plan became the 0/1 proof, counted in "rest": its table is unchanged), Deuces Wild
+  4.14 -> 3.58, Hold'em 1.81 -> 1.72.  The limit left: Deuces Wild plans 42 targets (45 overlaps
+  of the pay-highest-only rule), each conditioned on its wild cards in 6 cases; rebuilding each
+  case's DAG through the rewrite rules ("wild cases", 0.09 s) and splitting and planning its
+  terms (0.07 s) cost about 5 ms a target against the count's 0.4 ms a canonical term.
 
 Part 2, side by side on Jacks or Better (``--no-methods`` skips it):
   * cpoly count, cold: a fresh process that parses the .cp file and counts every category,
@@ -55,7 +59,7 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parent.parent
-JACKS = ROOT / "definitions" / "jacks_or_better.cp"
+JACKS = (ROOT / "definitions" / "jacks_or_better.cp").resolve()  # definitions/ may be a link
 FIVE_CARD_GOAL, SEVEN_CARD_GOAL, MEMORY_GOAL_MB = 2.0, 4.0, 150
 
 # One game's table in a process of its own: the parts of its CPU time and its peak memory.
@@ -75,7 +79,7 @@ print(json.dumps({"load": loaded - start, "table": done - loaded, "plan": game.p
 
 # Where a table's planning goes (--plan-parts): CPU seconds inside each step of the planner,
 # timed by wrapping the functions the plan calls (nested steps are counted in each).
-PLAN_STEPS = [("split sums", "cpoly.count.patterncount", "split_terms"),
+PLAN_STEPS = [("split sums", "cpoly.count.patterncount", "split_factored"),
               ("term plans", "cpoly.count.patterncount", "plan_term"),
               ("canonical merge", "cpoly.count.patterncount", "_merged"),
               ("wild cases", "cpoly.count.patterncount", "_cases"),
@@ -256,7 +260,7 @@ def main() -> None:
     parser.add_argument("--plan-parts", action="store_true", help="also print where each table's planning goes")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    files = sorted((ROOT / "definitions").glob("*.cp")) if not args.games else [p.resolve() for p in args.games]
+    files = [p.resolve() for p in (sorted((ROOT / "definitions").glob("*.cp")) if not args.games else args.games)]
     if JACKS not in files:
         files.insert(0, JACKS)
     per_game(files, args.repeat)

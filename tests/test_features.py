@@ -7,6 +7,7 @@ makes most; these tests cover each kind's settings, the number forms, and the sh
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -106,10 +107,30 @@ def test_the_shipped_feature_games_load_with_their_base_game(path: str, kind: st
     assert spec.paytables, "the base game's pay tables come along"
 
 
-def test_two_features_of_one_kind_need_titles(tmp_path: object) -> None:
-    text = ('import "poker.cp"\ncategories RoyalFlush, Flush\n'
-            'feature ultimate_x: multipliers (Flush 2)\nfeature ultimate_x: multipliers (Flush 3)\n')
-    path = __import__("pathlib").Path(str(tmp_path)) / "twice.cp"
-    path.write_text(text)
-    with pytest.raises(CpolyError, match="a second ultimate_x feature without a title"):
+@pytest.mark.parametrize("first, second, named", [
+    ("multi_strike: levels (1, 2), free_ride 5%", "ultimate_x: multipliers (Flush 2)",
+     "ultimate_x cannot be played with multi_strike"),
+    ("multi_strike: levels (1, 2), free_ride 5%", "multiplier_layer: multipliers (1, 2), weights (9, 1), extra_bet 1/5",
+     "multiplier_layer cannot be played with multi_strike"),
+    ("wheel: on Flush, values (10, 20)", "dream_card: chance 5%", "dream_card cannot be played with wheel"),
+    ('ultimate_x "A": multipliers (Flush 2)', 'ultimate_x "B": multipliers (Flush 3)',
+     'ultimate_x "B" cannot be played with ultimate_x "A"'),
+])
+def test_a_second_feature_is_refused_naming_both(tmp_path: Path, first: str, second: str, named: str) -> None:
+    """No two features compose (each solver plays the base game with its own feature alone): the
+    second declaration is the error, at its kind, whatever the kinds."""
+    path = tmp_path / "twice.cp"
+    path.write_text(f'import "poker.cp"\ncategories RoyalFlush, Flush\nfeature {first}\nfeature {second}\n')
+    with pytest.raises(CpolyError, match=f"a second feature: {named} \\(line 3\\)") as raised:
         load_program(str(path))
+    assert (raised.value.span.line, raised.value.span.column) == (4, 9)
+
+
+def test_a_second_feature_from_another_file_names_where_the_first_is(tmp_path: Path) -> None:
+    (tmp_path / "a.cp").write_text('import "poker.cp"\ncategories RoyalFlush, Flush\n'
+                                   "feature multi_strike: levels (1, 2), free_ride 5%\n")
+    (tmp_path / "b.cp").write_text("feature wheel: on Flush, values (10, 20)\n")
+    (tmp_path / "game.cp").write_text('import "a.cp"\nimport "b.cp"\n')
+    with pytest.raises(CpolyError, match=r"wheel cannot be played with multi_strike \(.*a\.cp:3:1\)") as raised:
+        load_program(str(tmp_path / "game.cp"))
+    assert raised.value.span.path.endswith("b.cp") and raised.value.span.line == 1

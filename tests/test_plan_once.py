@@ -72,6 +72,8 @@ EXTRA = {  # categories over the small deck: 0/1 or not, symmetric in the cards 
     "Windows": "(sum(w in Nine..Ten) prod(i in 1..5) δF[i]{w..w+4}) UniqueFaces",  # the deal decides
     "SuitedPairs": "sum(i<j in 1..5) (δS[i],S[j] δF[i],F[j])",                  # 0 on the deal
     "TwoWays": "δF[1],F[2] + δF[1],F[2] δS[1],S[3]",                            # nested: not 0/1
+    "PairsSuited": "(δF[1],F[2] + δF[1],F[3]) δS[1],S[4]",                       # a sum times a 0/1 factor: not 0/1
+    "HighSuited": "(δF[1]{Ace} + δF[1]{King}) δS[1],S[2]",                       # a sum times a 0/1 factor: 0/1
 }
 
 
@@ -88,9 +90,11 @@ def test_the_pairs_check_agrees_with_counting_c_times_c_minus_1(name: str) -> No
     node = game.categories[name]
     by_square = game.plan.count_ordered(mul(node, add(node, const(-1))), checking=False) != 0
     assert game._hits_twice(name) == by_square
-    by_pairs = {"AceCards", "FirstHigh", "SuitedPairs", "TwoWays", "FullHouse"}  # sums of 0/1 terms
+    # sums of 0/1 terms, or such a sum times 0/1 factors (the straights times UniqueFaces)
+    by_pairs = {"AceCards", "FirstHigh", "SuitedPairs", "TwoWays", "FullHouse", "Windows", "Straight", "StraightFlush",
+                "PairsSuited", "HighSuited"}
     assert (zero_one_terms(node) is not None) == (name in by_pairs)
-    expected = {"AceCards": True, "PairOrAce": True, "TwoWays": True}.get(name, False)
+    expected = {"AceCards": True, "PairOrAce": True, "TwoWays": True, "PairsSuited": True}.get(name, False)
     assert by_square == expected
 
 

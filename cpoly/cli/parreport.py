@@ -96,7 +96,8 @@ def run_report(args: argparse.Namespace) -> int:
 
     from cpoly.cli.analyze_options import AnalyzeOptions
     from cpoly.cli.dealonly import run_deal_report
-    from cpoly.cli.featurekinds import FeatureInputs, multiplay_note, solved_features, warnings_left, with_features
+    from cpoly.cli.featurekinds import multiplay_note, solved_features, warnings_left, with_features
+    from cpoly.cli.featurerow import FeatureInputs
     from cpoly.cli.statehold import state_keeper
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal

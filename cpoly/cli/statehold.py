@@ -262,7 +262,8 @@ def solved_states(poker: VideoPoker, table: PayTable, feature: MultiStrike | Ult
 def solved_kept(poker: VideoPoker, table: PayTable, feature: MultiStrike | UltimateX, show: bool) -> Kept:
     """Every state of ``feature`` under ``table``: the kept ones (``analyze`` or a ``hold`` in
     a state kept them), else solved (a progress bar or a spinner when ``show``) and kept."""
-    from cpoly.cli.featurekinds import FeatureInputs, row_of, solve
+    from cpoly.cli.featurekinds import row_of, solve
+    from cpoly.cli.featurerow import FeatureInputs
     from cpoly.games.videopoker.warm.statefile import load_states
 
     sources = _sources_key(poker)

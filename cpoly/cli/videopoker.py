@@ -255,7 +255,8 @@ def run_analyze(args: argparse.Namespace) -> int:
 
 def _analyze(args: argparse.Namespace, options: AnalyzeOptions, cluster: FeatureCluster | None) -> int:
     """:func:`run_analyze` with ``cluster`` (a Dask cluster for a feature's solve, or None)."""
-    from cpoly.cli.featurekinds import FeatureInputs, solved_features, warnings_left, with_features
+    from cpoly.cli.featurekinds import solved_features, warnings_left, with_features
+    from cpoly.cli.featurerow import FeatureInputs
     from cpoly.cli.statehold import state_keeper
     from cpoly.games.videopoker.gamesource import game_source
     from cpoly.games.videopoker.nodraw import DealIsFinal

@@ -45,11 +45,11 @@ from math import comb, prod
 
 from cpoly.count.evaluate import count_dense
 from cpoly.count.plan import atoms_for
-from cpoly.dag.expr import Delta, Expr, Product, nodes_under, union_under
-from cpoly.dag.memo import Memo, MemoOfMemos, cached
+from cpoly.dag.expr import Delta, Expr, Product, nodes_under
+from cpoly.dag.memo import MemoOfMemos, cached
 from cpoly.dag.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild
 from cpoly.dag.symbolic import Number
-from cpoly.dag.vertices import rename
+from cpoly.dag.vertices import rename, vertices_under
 from cpoly.lang.resolve import Sort
 
 __all__ = ["APART_POINTS", "Case", "MAX_CASES", "ValueSplit", "cases", "counted_apart", "is_symmetric",
@@ -197,7 +197,6 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
                for m in position_generators(positions))
 
 
-_VERTICES = Memo[int, frozenset[int]]("condition.vertices", 500_000)  # uid -> the vertices under it
 _RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
 
 
@@ -312,8 +311,7 @@ def _independent_groups(factors: Sequence[Expr]) -> list[tuple[frozenset[int], l
             parent[v] = v = parent[parent[v]]
         return v
 
-    known = _VERTICES.room()
-    spans = [union_under(f, lambda d: frozenset(d.vertices), known) for f in factors]
+    spans = [vertices_under(f) for f in factors]
     for vertices in spans:
         ordered = sorted(vertices)
         for a, b in zip(ordered, ordered[1:]):

@@ -46,10 +46,10 @@ from cpoly.count.patterncount import (
 from cpoly.count.pinned import pin
 from cpoly.count.plan import mixes_sorts
 from cpoly.count.plancache import keep_plans, recall_plans
-from cpoly.dag.expr import Delta, Expr, nodes_under, postorder, render, structure_digest
+from cpoly.dag.expr import Delta, Expr, postorder, render, structure_digest
 from cpoly.dag.rewrite import ONE, mul
 from cpoly.dag.symbolic import Number, expand, is_symbolic
-from cpoly.dag.vertices import substitute
+from cpoly.dag.vertices import substitute, vertices_under
 from cpoly.deck.cards import Card
 from cpoly.deck.hands import hand_chunks
 from cpoly.errors import CpolyError, CpolyTooLarge
@@ -264,8 +264,7 @@ class CountingPlan:
 
     def _planned_now(self, target: Expr) -> Pinned:
         space = self.space
-        used = {v for n in nodes_under(target) if isinstance(n, Delta) for v in n.vertices}
-        outside = sorted(used - space.universe)
+        outside = sorted(vertices_under(target) - space.universe)
         if outside:
             reason = "has no domain" if outside[0] not in space.sorts else "is not among the counted vertices"
             raise CpolyError(f"the expression uses vertex σ{outside[0]}, which {reason}")

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cpoly.count.cardswaps import Swap, deep_normal, image, normal, orbits
-from cpoly.dag.expr import Expr, Sum
+from cpoly.dag.expr import Expr, Product, Sum
 from cpoly.dag.rewrite import ZERO, is_boolean, mul, split_coefficient
 
 __all__ = ["MAX_PAIRS", "pairs_left", "symmetries", "zero_one_terms"]
@@ -37,18 +37,31 @@ MAX_PAIRS = 4_096  # pairs a check tries by the rules before it counts c·(c - 1
 
 
 def zero_one_terms(node: Expr) -> list[Expr] | None:
-    """``node``'s terms when it is a sum of 0/1 terms each with coefficient 1 (in
-    :func:`~cpoly.count.cardswaps.deep_normal` form), else None.
+    """``node``'s terms when it is a sum of 0/1 terms each with coefficient 1, or such a sum
+    times 0/1 factors ``P`` (the terms are then ``X_j·P``: ``P² = P``), in
+    :func:`~cpoly.count.cardswaps.deep_normal` form; else None.
 
     >>> from cpoly.dag.rewrite import add, delta, neg
-    >>> len(zero_one_terms(add(delta((1,), {0}), delta((1,), {1})))), zero_one_terms(neg(delta((1,), {0})))
-    (2, None)
+    >>> either = add(delta((1,), {0}), delta((1,), {1}))
+    >>> len(zero_one_terms(either)), len(zero_one_terms(mul(either, delta((1, 2))))), zero_one_terms(neg(either))
+    (2, 2, None)
     """
     normal_form = deep_normal(node)
-    if not isinstance(normal_form, Sum):
+    if isinstance(normal_form, Sum):
+        return _unit_terms(normal_form)
+    if not isinstance(normal_form, Product):
         return None
+    sums = [(f, terms) for f in normal_form.factors if isinstance(f, Sum) and (terms := _unit_terms(f)) is not None]
+    rest = [f for f in normal_form.factors if len(sums) != 1 or f is not sums[0][0]]
+    if len(sums) != 1 or not all(is_boolean(f) for f in rest):
+        return None
+    return [deep_normal(mul(term, *rest)) for term in sums[0][1]]
+
+
+def _unit_terms(node: Sum) -> list[Expr] | None:
+    """The terms of ``node`` when each is 0/1 with coefficient 1, else None."""
     terms = []
-    for term in normal_form.terms:
+    for term in node.terms:
         coefficient, base = split_coefficient(term)
         if coefficient != 1 or not is_boolean(base):
             return None
@@ -71,6 +84,8 @@ def pairs_left(terms: Sequence[Expr], deal: Expr, swaps: Sequence[Swap]) -> list
     the set of terms, see :func:`symmetries`) that the rules do not prove 0 on the deal; None
     when more than MAX_PAIRS pairs would be tried."""
     firsts = [nodes[0] for _, nodes in orbits([(1, (t,)) for t in terms], swaps)]
+    if len(firsts) == len(terms):
+        swaps = []  # every term its own image: each unordered pair once (X_j·X_k = X_k·X_j)
     left: list[Expr] = []
     tried = 0
     for index, first in enumerate(firsts):

@@ -24,10 +24,11 @@ from cpoly.count.contraction import Contraction, contraction_sum, plan_contracti
 from cpoly.count.decoupled import Decoupled, decouple, decoupled_sum
 from cpoly.count.evaluate import grid_points, pattern_axes, pattern_sizes, term_sum
 from cpoly.count.pinned import pin
-from cpoly.count.plan import TermPlan, plan_term, split_terms
+from cpoly.count.plan import TermPlan, plan_term, split_factored
 from cpoly.count.typedpatterns import MAX_PATTERNS, pattern_bound
 from cpoly.dag.expr import Expr, nodes_under
 from cpoly.dag.memo import cached, register
+from cpoly.dag.rewrite import ONE, ZERO, mul, narrow
 from cpoly.dag.symbolic import Number, expand
 from cpoly.errors import CpolyTooLarge
 from cpoly.lang.resolve import Sort
@@ -93,8 +94,9 @@ class PricedTerms:
 def priced_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PricedTerms:
     """Plan ``Σ node`` by equality patterns and measure it; raises CpolyTooLarge (naming the
     largest term) when a term's patterns are over the limit, before enumerating them."""
-    names = {v: sorts[v].name for v in universe}
-    terms, keys = _merged([plan_term(c, term, dict(sorts), universe) for c, term in split_terms(node, names)])
+    pieces, plain = split_factored(node, {v: sorts[v].name for v in universe})
+    terms, keys = _merged([plan_term(c, term, dict(sorts), universe)
+                           for c, term in _relabelings_merged(pieces, plain, sorts, universe)])
     for term in terms:
         # Each sort's patterns are enumerated on their own axis (the grid of their product is
         # priced by the work budget below), so each is bounded on its own.
@@ -134,6 +136,23 @@ def _merged(terms: list[TermPlan]) -> tuple[list[TermPlan], list[int]]:
         merged[key] = term if found is None else replace(found, coefficient=found.coefficient + term.coefficient)
     kept = [(key, term) for key, term in merged.items() if term.coefficient != 0]
     return [term for _, term in kept], [key for key, _ in kept]
+
+
+def _relabelings_merged(pieces: list[tuple[int, Expr]], plain: Expr, sorts: Mapping[int, Sort],
+                        universe: frozenset[int]) -> list[tuple[int, Expr]]:
+    """The terms ``coef · piece · plain`` (:func:`~cpoly.count.plan.split_factored`), with the
+    pieces equal up to a relabeling of values merged before ``plain`` multiplies them: ``plain``
+    names no value, so their products with it are relabelings of each other too, and count the
+    same.  Ten straight windows times the deal are one product, built and planned once."""
+    if len(pieces) > 1 and plain is not ONE:
+        merged: dict[int, tuple[int, Expr]] = {}
+        for coef, piece in pieces:
+            key = CANONICAL.key(plan_term(1, piece, dict(sorts), universe))
+            found = merged.get(key)
+            merged[key] = (coef, piece) if found is None else (found[0] + coef, found[1])
+        pieces = [kept for kept in merged.values() if kept[0] != 0]
+    products = [(coef, narrow(mul(piece, plain))) for coef, piece in pieces]
+    return [(coef, term) for coef, term in products if term is not ZERO]
 
 
 @cached("patterncount.node_count", 500_000)

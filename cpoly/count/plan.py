@@ -26,7 +26,7 @@ from cpoly.errors import CpolyError, CpolyTooLarge
 from cpoly.lang.resolve import Sort
 
 __all__ = ["Atoms", "Literal", "LiteralSignatures", "MAX_TERMS", "Signature", "TermPlan", "atoms_for",
-           "mixes_sorts", "plan_term", "split_terms"]
+           "mixes_sorts", "plan_term", "split_factored", "split_terms"]
 
 MAX_TERMS = 4096  # products of split sums beyond this are not distributed (CpolyTooLarge)
 
@@ -63,15 +63,20 @@ _SIGNATURES = MemoOfMemos[tuple[tuple[int, str], ...], LiteralSignatures]("plan.
 def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) -> list[tuple[int, Expr]]:
     """``root`` as ``Σ coef·term``, split so that each term's literals are as few as possible:
     sums split into their terms, products distributed over their factors' splits, terms with
-    equal literal sets added back together.  With ``keep_not`` a NOT ``1 - x`` is one term
+    equal literal sets added back together.  A node with at most one literal is one term: its
+    split would hold it whole again (one group) beside literal-free terms, and its NOT
+    ``1 - δv{S}`` restricts v's atoms unsplit (:func:`plan_term`).  With ``keep_not`` a NOT ``1 - x`` is one term
     (a side of :mod:`cpoly.count.contraction`: ``1 - δv{S}`` restricts v's atoms, and the OR
     ``any(…)`` has one literal set anyway).
 
     >>> from cpoly.dag.rewrite import delta, one_minus
-    >>> names = {1: "F", 2: "F"}
+    >>> names = {1: "F", 2: "F", 3: "F"}
     >>> windows = add(delta((1, 2), {0, 1}), delta((1, 2), {5, 6}))
-    >>> [len(split_terms(mul(windows, one_minus(delta((1,), {1}))), names, keep)) for keep in (False, True)]
+    >>> outside = one_minus(mul(delta((1,), {1}), delta((3,), {7})))
+    >>> [len(split_terms(mul(windows, outside), names, keep)) for keep in (False, True)]
     [3, 2]
+    >>> len(split_terms(mul(windows, one_minus(delta((1,), {1}))), names))  # one literal: one term
+    2
     """
     signatures = _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
     signatures.of(root)
@@ -82,11 +87,36 @@ def split_terms(root: Expr, sort_names: dict[int, str], keep_not: bool = False) 
     return memo[root.uid]
 
 
+def split_factored(root: Expr, sort_names: dict[int, str]) -> tuple[list[tuple[int, Expr]], Expr]:
+    """:func:`split_terms` of ``root`` before its factors without literals multiply each term:
+    ``(terms, plain)`` with ``root = plain · Σ coef·term``.  ``plain`` names no value, so terms
+    that are relabelings of each other stay so once multiplied by it: a caller can tell them
+    apart (or merge them) on the small terms, and multiply by ``plain`` once per distinct one.
+
+    >>> from cpoly.dag.rewrite import delta, one_minus
+    >>> names = {1: "F", 2: "F"}
+    >>> windows = add(delta((1, 2), {0, 1}), delta((1, 2), {5, 6}))
+    >>> terms, plain = split_factored(mul(windows, one_minus(delta((1, 2)))), names)
+    >>> [t for _, t in terms] == [delta((1, 2), {0, 1}), delta((1, 2), {5, 6})], plain is one_minus(delta((1, 2)))
+    (True, True)
+    """
+    signatures = _SIGNATURES.of(tuple(sorted(sort_names.items())), lambda: LiteralSignatures(sort_names))
+    signatures.of(root)
+    operands = partial(_split_operands, signatures=signatures, keep_not=False)
+    own = operands(root)
+    if not isinstance(root, Product) or not own:
+        return split_terms(root, sort_names), ONE
+    memo = signatures.splits[False]
+    for node in postorder(own, skip=memo, operands=operands):
+        memo[node.uid] = _split_node(node, operands(node), memo, signatures)
+    return _distributed(root, own, memo, signatures)
+
+
 def _split_operands(node: Expr, signatures: LiteralSignatures, keep_not: bool) -> tuple[Expr, ...]:
     """The operands whose splits make ``node``'s (none: ``node`` is one term).  A product's
     factors without literals multiply each term once, last; with ``keep_not`` they are
     multiplied in first, so that :func:`narrow` sees the distinct-card factors (pigeonhole)."""
-    if not signatures[node.uid] or (keep_not and complement(node) is not None):
+    if len(signatures[node.uid]) <= 1 or (keep_not and complement(node) is not None):
         return ()
     if isinstance(node, Sum) or keep_not:
         return children(node)
@@ -100,11 +130,22 @@ def _split_node(node: Expr, operands: tuple[Expr, ...], memo: dict[int, list[tup
     if isinstance(node, Sum):
         return [term for t in operands for term in memo[t.uid]]
     assert isinstance(node, Product)
+    terms, plain = _distributed(node, operands, memo, signatures)
+    if plain is ONE:
+        return terms
+    terms = [(c1 * c2, _narrowed_product(t, base)) for c1, t in terms for c2, base in [split_coefficient(plain)]]
+    return [(c, t) for c, t in terms if t is not ZERO]
+
+
+def _distributed(node: Product, operands: tuple[Expr, ...], memo: dict[int, list[tuple[int, Expr]]],
+                 signatures: LiteralSignatures) -> tuple[list[tuple[int, Expr]], Expr]:
+    """A product's operands' splits distributed (terms with equal literals regrouped), and its
+    factors without literals (``plain``), not yet multiplied in."""
     split_uids = {f.uid for f in operands}
     plain = mul(*(f for f in node.factors if f.uid not in split_uids))
     split = [memo[f.uid] for f in operands]
     if any(not pieces for pieces in split):  # a factor whose every term narrowed to 0 is 0
-        return []
+        return [], plain
     singles = [pieces[0] for pieces in split if len(pieces) == 1]  # multiplied once, first
     first = narrow(mul(*(t for _, t in singles)))
     terms: list[tuple[int, Expr]] = [] if first is ZERO else [(prod(c for c, _ in singles), first)]
@@ -113,10 +154,7 @@ def _split_node(node: Expr, operands: tuple[Expr, ...], memo: dict[int, list[tup
             raise CpolyTooLarge(f"splitting by literal sets gives more than {MAX_TERMS} terms")
         terms = [(c1 * c2, _narrowed_product(t1, t2)) for c1, t1 in terms for c2, t2 in pieces]
         terms = _regroup([(c, t) for c, t in terms if t is not ZERO], signatures)
-    if plain is ONE:
-        return terms
-    terms = [(c1 * c2, _narrowed_product(t, base)) for c1, t in terms for c2, base in [split_coefficient(plain)]]
-    return [(c, t) for c, t in terms if t is not ZERO]
+    return terms, plain
 
 
 @cached("plan.products", 500_000)
@@ -215,10 +253,20 @@ def _excluded_set(factor: Expr) -> tuple[int, frozenset[int]] | None:
     return None
 
 
+_MIXED = MemoOfMemos[tuple[tuple[int, str], ...], dict[int, frozenset[bool]]]("plan.mixed", 256, 1_000_000)
+
+
 def mixes_sorts(root: Expr, names: dict[int, str]) -> bool:
-    """Whether some δ under ``root`` compares vertices of different sorts."""
-    return any(isinstance(n, Delta) and len({names[v] for v in n.vertices}) > 1
-               for n in nodes_under(root))
+    """Whether some δ under ``root`` compares vertices of different sorts (memoised per naming
+    for every node walked: the counts of one table share most of their DAG).
+
+    >>> from cpoly.dag.rewrite import delta, mul
+    >>> mixes_sorts(mul(delta((1, 2)), delta((3,), {0})), {1: "F", 2: "F", 3: "S"}), mixes_sorts(delta((1, 3)), {1: "F", 3: "S"})
+    (False, True)
+    """
+    known = _MIXED.of(tuple(sorted(names.items())), dict)
+    return bool(union_under(root, lambda d: frozenset({True}) if len({names[v] for v in d.vertices}) > 1
+                            else frozenset(), known))
 
 
 def _check_one_sort(node: Delta, names: dict[int, str]) -> None:

@@ -11,11 +11,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from cpoly.dag.expr import Delta, Expr, Product
-from cpoly.dag.memo import MemoOfMemos, cached
+from cpoly.dag.expr import Delta, Expr, Product, union_under
+from cpoly.dag.memo import Memo, MemoOfMemos, cached
 from cpoly.dag.rewrite import ONE, ZERO, delta, mul, rebuild
 
-__all__ = ["rename", "substitute", "unify"]
+__all__ = ["rename", "substitute", "unify", "vertices_under"]
+
+_VERTICES = Memo[int, frozenset[int]]("vertices.under", 500_000)  # uid -> the vertices under it
+
+
+def vertices_under(root: Expr) -> frozenset[int]:
+    """The vertices of the δs under ``root`` (memoised for every node walked: DAGs that share
+    nodes, a game's categories and their products, are walked once).
+
+    >>> sorted(vertices_under(mul(delta((0, 1)), delta((2,), {5}))))
+    [0, 1, 2]
+    """
+    return union_under(root, lambda d: frozenset(d.vertices), _VERTICES.room())
 
 
 # ---- fixing vertices (completion) ------------------------------------------------------------

@@ -4,7 +4,8 @@ A feature changes what a final hand is worth beyond its pay: Multi-Strike levels
 next-hand multipliers, a multiplier layer (Super Times Pay, Hot Roll), a wheel bonus on named
 categories (Wheel Poker, Lucky Quads), Dream Card.  Each kind is one row of :data:`KINDS`: its
 settings, what each holds and whether it is required; :func:`feature_of` checks a statement
-against its row and the game's categories, every mistake an error at the offending item.
+against its row and the game's categories, every mistake an error at the offending item; a game
+has one feature at most (:func:`features_of`: no two compose).
 
 >>> from cpoly.lang.syntax import read_module
 >>> text = 'feature multi_strike: levels (1, 2, 4, 8), free_ride (8.25%, 7.8%, 7.8%)'
@@ -25,7 +26,8 @@ from cpoly.errors import CpolyError, CpolyNameError, Span, Warning_
 from cpoly.lang import syntax as S
 
 __all__ = ["KINDS", "LARGEST", "SPIN_PATHS", "DreamCard", "Feature", "MultiStrike", "MultiplierLayer", "SpinPoker",
-           "UltimateX", "WheelBonus", "base_game_only", "feature_of", "features_of", "weighted_average"]
+           "UltimateX", "WheelBonus", "base_game_only", "feature_name", "feature_of", "features_of",
+           "weighted_average"]
 
 
 @dataclass(frozen=True)
@@ -400,15 +402,13 @@ def _whole_multipliers(statement: S.FeatureDecl) -> None:
 
 def features_of(statements: Sequence[S.FeatureDecl], categories: Sequence[str], copies: int,
                 ordered: bool) -> tuple[Feature, ...]:
-    """The checked features of a game; two of one kind need different titles, and Dream Card
-    needs a deck of distinct cards dealt unordered (the best fifth card of those left)."""
+    """The checked features of a game: one at most (:func:`_one_feature`), and Dream Card needs
+    a deck of distinct cards dealt unordered (the best fifth card of those left)."""
     found: list[Feature] = []
     for statement in statements:
         feature = feature_of(statement, categories)
-        twin = next((f for f in found if f.kind == feature.kind and f.title == feature.title), None)
-        if twin is not None:
-            raise CpolyError(f"a second {feature.kind} feature{_titled(feature.title)} (first at line "
-                             f"{twin.span.line}): give each its own title", statement.span)
+        if found:
+            raise _one_feature(found[0], feature, statement)
         if isinstance(feature, DreamCard) and (copies > 1 or ordered):
             raise CpolyError("dream_card needs one deck of distinct cards dealt unordered; this game "
                              f"{'has ' + str(copies) + ' copies of each card' if copies > 1 else 'orders its deals'}",
@@ -417,13 +417,33 @@ def features_of(statements: Sequence[S.FeatureDecl], categories: Sequence[str], 
     return tuple(found)
 
 
-def _titled(title: str | None) -> str:
-    return f' "{title}"' if title is not None else " without a title"
+def _one_feature(first: Feature, second: Feature, statement: S.FeatureDecl) -> CpolyError:
+    """The error at a game's second feature, naming both: no two features compose.  Each solver
+    values the final hands of the base game with its own feature alone (Multi-Strike's levels,
+    Ultimate X's multipliers, a wheel's award as the pay; a multiplier layer and Spin Poker over
+    the base game's return and holds; Dream Card over the base game's fifth card), so a game with
+    two would be answered as two games, each wrong for the game declared.  The first is named by
+    its line, or by its file, line and column when another file declared it (an import).
+
+    >>> from cpoly.lang.syntax import read_module
+    >>> text = 'feature multi_strike: levels (1, 2), free_ride 5%\\nfeature ultimate_x: multipliers (Flush 2)'
+    >>> features_of(read_module(text, "two.cp").statements, ["Flush"], 1, False)
+    Traceback (most recent call last):
+    cpoly.errors.CpolyError: a second feature: ultimate_x cannot be played with multi_strike (line 1): cpoly solves each feature on the base game alone, so a game has one (give each its own file importing the base game)
+    """
+    where = f"line {first.span.line}" if first.span.path == statement.span.path else str(first.span)
+    return CpolyError(f"a second feature: {feature_name(second)} cannot be played with {feature_name(first)} ({where}): "
+                      "cpoly solves each feature on the base game alone, so a game has one (give each its own file "
+                      "importing the base game)", statement.kind_span)
+
+
+def feature_name(feature: Feature) -> str:
+    """The feature's kind, and its title when it has one: ``wheel "Lucky Quads"``."""
+    return f'{feature.kind} "{feature.title}"' if feature.title else feature.kind
 
 
 def base_game_only(feature: Feature) -> Warning_:
     """The warning of a command that leaves ``feature`` out (a command that solves it drops
     this warning: one message, compared whole)."""
-    return Warning_(f"feature {feature.kind}{_titled(feature.title) if feature.title else ''}: this command "
-                    "plays the base game only (docs/language.md, Features: the commands that solve it)",
-                    feature.span)
+    return Warning_(f"feature {feature_name(feature)}: this command plays the base game only (docs/language.md, "
+                    "Features: the commands that solve it)", feature.span)

@@ -1,8 +1,8 @@
 """No feature is silently ignored (issue 32, "Bad input"): every video-poker command run on a
-game with two features (Multi-Strike and a wheel, on the 18-card test game) either solves each
-one (``analyze``: its section) or warns naming it; a state option plays its feature and keeps
-the other's warning; a state the game cannot be in is refused naming the value, exit 2, a JSON
-error under ``--json``; a mistake in a feature of an imported file is located in that file."""
+game with a feature (Multi-Strike on the 18-card test game) either solves it (``analyze``: its
+section) or warns naming it; a game with a second feature is refused at it, naming both (no two
+compose); a state the game cannot be in is refused naming the value, exit 2, a JSON error under
+``--json``; a mistake in a feature of an imported file is located in that file."""
 
 from __future__ import annotations
 
@@ -18,15 +18,15 @@ from cpoly.cli.main import main
 ROOT = Path(__file__).resolve().parents[2]
 SMALL_GAME = (ROOT / "tests" / "fixtures" / "small_poker.cp").as_posix()
 DEAL = ["Ah", "Kh", "Qh", "9d", "9c"]
-FEATURES = 'feature multi_strike: levels (1, 2, 4), free_ride (5%, 6%)\nfeature wheel "Lucky": on FourOfAKind, values (40, 80)\n'
-WARNINGS = {"multi_strike": "feature multi_strike: this command plays the base game only",
-            "wheel": 'feature wheel "Lucky": this command plays the base game only'}
+FEATURE = "feature multi_strike: levels (1, 2, 4), free_ride (5%, 6%)\n"
+WARNING = "feature multi_strike: this command plays the base game only"
+SECOND = 'feature wheel "Lucky": on FourOfAKind, values (40, 80)\n'
 
 
 @pytest.fixture
 def game(tmp_path: Path) -> Path:
-    path = tmp_path / "two_features.cp"
-    path.write_text(f'import "{SMALL_GAME}"\n{FEATURES}', encoding="utf-8")
+    path = tmp_path / "multi_strike.cp"
+    path.write_text(f'import "{SMALL_GAME}"\n{FEATURE}', encoding="utf-8")
     return path
 
 
@@ -44,27 +44,40 @@ def run(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[int, str, str
     ["sweep", "FullHouse=8..9"], ["design", "--vary", "FullHouse=8..9", "--target", "0..2"],
     ["analyze", "--play-as", "flat"], ["train", "--hands", "1", "--seed", "1"],
 ], ids=lambda argv: " ".join(argv))
-def test_a_command_that_plays_the_base_game_names_each_feature(command: list[str], game: Path,
-                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_command_that_plays_the_base_game_names_the_feature(command: list[str], game: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = run([command[0], str(game), *command[1:]], monkeypatch)
-    left_out = [kind for kind, warning in WARNINGS.items() if warning not in err]
-    if command[0] == "train":  # it plays the Multi-Strike session: only the wheel is left out
-        assert code == 0 and left_out == ["multi_strike"] and "level 1" in out, err
+    if command[0] == "train":  # it plays the Multi-Strike session: nothing is left out
+        assert code == 0 and WARNING not in err and "level 1" in out, err
     else:
-        assert code == 0 and left_out == [], err
+        assert code == 0 and WARNING in err, err
 
 
-def test_analyze_solves_both_features_and_drops_their_warnings(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_analyze_solves_the_feature_and_drops_its_warning(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, err = run(["analyze", str(game), "--json"], monkeypatch)
-    assert code == 0 and not any(w in err for w in WARNINGS.values()), err
-    assert [f["kind"] for f in json.loads(out)["features"]] == ["multi_strike", "wheel"]
+    assert code == 0 and WARNING not in err, err
+    assert [f["kind"] for f in json.loads(out)["features"]] == ["multi_strike"]
 
 
-def test_a_state_option_plays_its_feature_and_keeps_the_others_warning(game: Path,
-                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_state_option_plays_the_feature_without_its_warning(game: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     for command in (["hold", str(game), *DEAL, "--level", "2"], ["strategy", str(game), "--level", "2", "--json"]):
         code, out, err = run(command, monkeypatch)
-        assert code == 0 and WARNINGS["wheel"] in err and WARNINGS["multi_strike"] not in err, (command, err)
+        assert code == 0 and WARNING not in err, (command, err)
+
+
+@pytest.mark.parametrize("command", [["analyze"], ["hold", *DEAL, "--level", "2"], ["strategy"], ["count"]],
+                         ids=lambda argv: " ".join(argv))
+def test_a_second_feature_is_refused_naming_both(command: list[str], game: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Multi-Strike and a wheel do not compose (each is solved on the base game alone): every
+    command refuses the game at the wheel's line, plain and under --json."""
+    game.write_text(game.read_text(encoding="utf-8") + SECOND, encoding="utf-8")
+    named = 'a second feature: wheel "Lucky" cannot be played with multi_strike (line 2)'
+    code, out, err = run([command[0], str(game), *command[1:]], monkeypatch)
+    assert code == 2 and out == "" and f"{game}:3:9: error: {named}" in err, err
+    code, out, _ = run([command[0], str(game), *command[1:], "--json"], monkeypatch)
+    error = json.loads(out)["error"]
+    assert code == 2 and named in error["message"] and (error["line"], error["column"]) == (3, 9), error
 
 
 @pytest.mark.parametrize("options, named", [
@@ -98,7 +111,7 @@ def test_analyze_plays_says_its_multi_play_variances_are_the_base_games(game: Pa
                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = run(["analyze", str(game), "--plays", "1", "3", "--json"], monkeypatch)
     note = json.loads(out)["multiplay_note"]
-    assert code == 0 and "base game's" in note and "multi_strike" in note and 'wheel "Lucky"' in note, note
+    assert code == 0 and "base game's" in note and "multi_strike" in note, note
 
 
 def test_the_par_report_says_its_multi_play_variances_are_the_base_games(game: Path, tmp_path: Path,

@@ -14,7 +14,6 @@ from math import comb, lcm
 import numpy as np
 import pytest
 
-from cpoly.deck.subsets import all_hands
 from cpoly.errors import Span
 from cpoly.games.videopoker.feature.layers import analyze_multiplier_layer, analyze_wheel
 from cpoly.games.videopoker.feature.multistrike import analyze_multi_strike
@@ -23,7 +22,6 @@ from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.features import MultiplierLayer, MultiStrike, UltimateX, WheelBonus
 from cpoly.lang.paytable import PayTable
 from tests.conftest import ROOT
-from tests.videopoker.vp_oracle import brute_hold_outcomes, poker_categories
 
 SMALL = ROOT / "tests" / "fixtures" / "small_poker.cp"
 NOWHERE = Span("test", 1, 1, "")
@@ -31,14 +29,6 @@ PAYS = [Fraction(p) for p in (250, 50, 25, 9, 6, 4, 3, 2, 1, 0)]  # small_poker.
 NEXT = {"RoyalFlush": 2, "StraightFlush": 2, "FourOfAKind": 3, "FullHouse": 12, "Flush": 10, "Straight": 7,
         "ThreeOfAKind": 4, "TwoPair": 3, "JacksOrBetter": 2}
 NAMES = list(NEXT)
-
-
-@pytest.fixture(scope="module")
-def outcomes() -> np.ndarray:
-    """``(deals, 32, 10)`` final-category counts of every hold of every 18-card deal."""
-    categories = poker_categories(6, 3, high_pair_from=2)
-    deals = all_hands(18, 5).astype(np.int64)
-    return np.concatenate([brute_hold_outcomes(chunk, categories, 18, 10) for chunk in np.array_split(deals, 20)])
 
 
 @pytest.fixture(scope="module")
@@ -59,15 +49,15 @@ def _mean_of_best(outcomes: np.ndarray, values: list[Fraction]) -> Fraction:
     return Fraction(int(best.sum()), len(outcomes) * lcm_draws * denominator)
 
 
-def test_multi_strike_equals_backward_induction_by_brute_force(outcomes: np.ndarray, prepared) -> None:  # type: ignore[no-untyped-def]
+def test_multi_strike_equals_backward_induction_by_brute_force(small_outcomes: np.ndarray, prepared) -> None:  # type: ignore[no-untyped-def]
     game, ready = prepared
     feature = MultiStrike(None, (Fraction(1), Fraction(2), Fraction(4)), (Fraction(1, 10), Fraction(1, 5)), NOWHERE)
     found = analyze_multi_strike(ready, game.paytable(), feature)
-    base = _mean_of_best(outcomes, PAYS)
+    base = _mean_of_best(small_outcomes, PAYS)
     reach = feature.levels[-1] * base
     expected = [reach]
     for k in (1, 0):
-        plain = _mean_of_best(outcomes, [feature.levels[k] * p + (reach if p > 0 else 0) for p in PAYS])
+        plain = _mean_of_best(small_outcomes, [feature.levels[k] * p + (reach if p > 0 else 0) for p in PAYS])
         free = feature.levels[k] * base + reach
         reach = feature.free_ride[k] * free + (1 - feature.free_ride[k]) * plain
         expected.insert(0, reach)
@@ -77,7 +67,7 @@ def test_multi_strike_equals_backward_induction_by_brute_force(outcomes: np.ndar
     assert found.levels[0].deals_held_otherwise > 0  # the next level's worth changes the play
 
 
-def test_ultimate_x_satisfies_the_optimality_equations_by_brute_force(outcomes: np.ndarray, prepared) -> None:  # type: ignore[no-untyped-def]
+def test_ultimate_x_satisfies_the_optimality_equations_by_brute_force(small_outcomes: np.ndarray, prepared) -> None:  # type: ignore[no-untyped-def]
     """``g + h(m) = mean over deals of max_hold E[m * pay + h(next)]`` for every state, with the
     solver's gain and relative values: the policy it found is optimal (Howard's criterion)."""
     game, ready = prepared
@@ -86,7 +76,7 @@ def test_ultimate_x_satisfies_the_optimality_equations_by_brute_force(outcomes: 
     relative = {state.multiplier: state.relative_value for state in found.states}
     for state in found.states:
         values = [state.multiplier * pay + relative[Fraction(NEXT[name])] for name, pay in zip(NAMES, PAYS)]
-        assert _mean_of_best(outcomes, [*values, Fraction(0)]) == found.gain + state.relative_value
+        assert _mean_of_best(small_outcomes, [*values, Fraction(0)]) == found.gain + state.relative_value
     assert sum(state.share for state in found.states) == 1
     assert found.expected_return == found.gain / 2
 
@@ -124,18 +114,18 @@ def test_ultimate_x_reaches_the_published_return_and_time_at_each_multiplier() -
     assert shares == {1: "56.29", 2: "19.93", 3: "12.53", 4: "7.24", 7: "1.38", 10: "1.50", 12: "1.13"}
 
 
-def test_a_wheel_is_the_game_analysed_with_its_average_as_the_pay(outcomes: np.ndarray, prepared) -> None:  # type: ignore[no-untyped-def]
+def test_a_wheel_is_the_game_analysed_with_its_average_as_the_pay(small_outcomes: np.ndarray, prepared) -> None:  # type: ignore[no-untyped-def]
     """Brute force with the award in place of the pay, and the ordinary analysis of that table."""
     game, ready = prepared
     wheel = WheelBonus(None, ("FourOfAKind", "FullHouse"), (Fraction(40), Fraction(100)), (Fraction(3), Fraction(1)),
                        NOWHERE)  # average 55
     found = analyze_wheel(ready, game.paytable(), wheel)
     awarded = [Fraction(55) if name in wheel.categories else pay for name, pay in zip(NAMES, PAYS)] + [Fraction(0)]
-    assert found.expected_return == _mean_of_best(outcomes, awarded)
+    assert found.expected_return == _mean_of_best(small_outcomes, awarded)
     table = game.paytable()
     changed = PayTable("wheel", tuple(awarded[:-1]), table.dealt_pays, table.categories)
     assert found.expected_return == game.analyze(changed, use_cache=False).expected_return
-    assert found.base_return == _mean_of_best(outcomes, PAYS) and found.deals_held_otherwise > 0
+    assert found.base_return == _mean_of_best(small_outcomes, PAYS) and found.deals_held_otherwise > 0
 
 
 def test_a_multiplier_layer_scales_the_base_return() -> None:

@@ -30,7 +30,7 @@ from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.features import DreamCard, UltimateX
 from tests.conftest import ROOT
 from tests.videopoker.test_feature_variance import _within
-from tests.videopoker.vp_oracle import every_deal_outcomes, poker_categories
+from tests.videopoker.vp_oracle import poker_categories
 
 SMALL = ROOT / "tests" / "fixtures" / "small_poker.cp"
 NOWHERE = Span("test", 1, 1, "")
@@ -42,17 +42,6 @@ FEATURE = UltimateX(None, 1, Fraction(2), {n: Fraction(m) for n, m in zip(NAMES,
 CATEGORIES = poker_categories(6, 3, high_pair_from=2)
 DRAWS = [comb(13, 5 - bin(mask).count("1")) for mask in range(32)]
 LCM = lcm(*DRAWS)
-
-
-@pytest.fixture(scope="module")
-def outcomes() -> np.ndarray:
-    """``(deals, 32, 10)`` final-category counts of every hold of every 18-card deal."""
-    return every_deal_outcomes(CATEGORIES)
-
-
-@pytest.fixture(scope="module")
-def game() -> VideoPoker:
-    return VideoPoker.load(str(SMALL))
 
 
 def _scaled(outcomes: np.ndarray) -> np.ndarray:
@@ -76,35 +65,35 @@ def _total_distributions(outcomes: np.ndarray, lines: int) -> dict[int, np.ndarr
 
 @pytest.mark.parametrize("lines", [2, 3])
 def test_multi_line_ultimate_x_satisfies_the_optimality_equations_by_brute_force(
-        outcomes: np.ndarray, game: VideoPoker, lines: int) -> None:
+        small_outcomes: np.ndarray, small_game: VideoPoker, lines: int) -> None:
     """``g + H(M) = mean over deals of max_hold (M E[pay] + Σ_M' P_hold(M') H(M'))`` for every
     total ``M``, the joint distribution of the lines' results convolved by the oracle."""
-    found = analyze_ultimate_x_lines(game.single_deck(use_cache=False), game.paytable(), replace(FEATURE, lines=lines))
+    found = analyze_ultimate_x_lines(small_game.single_deck(use_cache=False), small_game.paytable(), replace(FEATURE, lines=lines))
     relative = {int(s.total): s.relative_value for s in found.states}
     denominator = lcm(*(h.denominator for h in relative.values()))
     future = sum(chance * int(relative[total] * denominator)
-                 for total, chance in _total_distributions(outcomes, lines).items())
-    pay = (_scaled(outcomes) @ np.array(PAYS, dtype=np.int64)).astype(object) * LCM ** (lines - 1) * denominator
+                 for total, chance in _total_distributions(small_outcomes, lines).items())
+    pay = (_scaled(small_outcomes) @ np.array(PAYS, dtype=np.int64)).astype(object) * LCM ** (lines - 1) * denominator
     for total, h in relative.items():
         best = (total * pay + future).max(axis=1)
-        assert Fraction(int(best.sum()), len(outcomes) * LCM**lines * denominator) == found.gain + h
+        assert Fraction(int(best.sum()), len(small_outcomes) * LCM**lines * denominator) == found.gain + h
     assert sum(s.share for s in found.states) == 1 and sum(share for _, share in found.line_shares) == 1
     assert found.expected_return == found.gain / (2 * lines)
 
 
-def test_one_line_over_totals_is_the_single_line_solution(game: VideoPoker) -> None:
-    ready = game.single_deck(use_cache=False)
-    one = analyze_ultimate_x(ready, game.paytable(), FEATURE)
-    lines = analyze_ultimate_x_lines(ready, game.paytable(), FEATURE)
+def test_one_line_over_totals_is_the_single_line_solution(small_game: VideoPoker) -> None:
+    ready = small_game.single_deck(use_cache=False)
+    one = analyze_ultimate_x(ready, small_game.paytable(), FEATURE)
+    lines = analyze_ultimate_x_lines(ready, small_game.paytable(), FEATURE)
     assert lines.gain == one.gain
     assert [(s.total, s.share, s.relative_value) for s in lines.states] == \
         [(s.multiplier, s.share, s.relative_value) for s in one.states]
 
 
-def test_the_per_line_model_plays_no_better_than_the_exact_solution(game: VideoPoker) -> None:
+def test_the_per_line_model_plays_no_better_than_the_exact_solution(small_game: VideoPoker) -> None:
     """The decomposition's holds, evaluated exactly, return at most the optimum; on one line
     they are the optimum; on three lines of this deck they lose a little."""
-    ready, table = game.single_deck(use_cache=False), game.paytable()
+    ready, table = small_game.single_deck(use_cache=False), small_game.paytable()
     one = analyze_ultimate_x_lines(ready, table, FEATURE).expected_return
     assert per_line_model_return(ready, table, FEATURE) == one
     three = replace(FEATURE, lines=3)
@@ -113,15 +102,15 @@ def test_the_per_line_model_plays_no_better_than_the_exact_solution(game: VideoP
     assert 0 < exact - model < Fraction(1, 10_000)
 
 
-def test_a_simulated_three_line_session_agrees_with_the_exact_gain(outcomes: np.ndarray, game: VideoPoker) -> None:
+def test_a_simulated_three_line_session_agrees_with_the_exact_gain(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
     """Plays hands with a shuffled 18-card deck, each line drawing from its own copy of the rest,
     holds chosen by the oracle's scores at the total in force; the mean pay per hand is within
     four standard errors of the exact gain."""
-    found = analyze_ultimate_x_lines(game.single_deck(use_cache=False), game.paytable(), replace(FEATURE, lines=3))
+    found = analyze_ultimate_x_lines(small_game.single_deck(use_cache=False), small_game.paytable(), replace(FEATURE, lines=3))
     relative = {int(s.total): float(s.relative_value) for s in found.states}
     future = sum(chance.astype(float) * relative[total] / float(LCM) ** 3
-                 for total, chance in _total_distributions(outcomes, 3).items())
-    pay = (_scaled(outcomes) @ np.array(PAYS, dtype=np.int64)) / LCM
+                 for total, chance in _total_distributions(small_outcomes, 3).items())
+    pay = (_scaled(small_outcomes) @ np.array(PAYS, dtype=np.int64)) / LCM
     rng = random.Random(20240601)
     multipliers, batch, means = [1, 1, 1], [], []
     for _ in range(60_000):
@@ -145,9 +134,9 @@ def test_a_simulated_three_line_session_agrees_with_the_exact_gain(outcomes: np.
     assert abs(mean - float(found.gain)) < 4 * error
 
 
-def test_dream_card_is_the_best_fifth_card_by_brute_force(outcomes: np.ndarray, game: VideoPoker) -> None:
+def test_dream_card_is_the_best_fifth_card_by_brute_force(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
     """Every four-card set, every fifth card, the deal's best hold by the oracle's counts."""
-    per_hold = _scaled(outcomes) @ np.array(PAYS, dtype=np.int64)  # EV * LCM
+    per_hold = _scaled(small_outcomes) @ np.array(PAYS, dtype=np.int64)  # EV * LCM
     worth = per_hold.max(axis=1)
     deals = all_hands(18, 5).astype(np.int64)
     best: dict[tuple[int, ...], int] = {}
@@ -156,7 +145,7 @@ def test_dream_card_is_the_best_fifth_card_by_brute_force(outcomes: np.ndarray, 
             four = tuple(deal[:dropped] + deal[dropped + 1:])
             best[four] = max(best.get(four, 0), value)
     dream = Fraction(sum(best.values()), len(best) * LCM)
-    found = analyze_dream_card(game.single_deck(use_cache=False), game.paytable(), DreamCard(None, Fraction(1, 8),
+    found = analyze_dream_card(small_game.single_deck(use_cache=False), small_game.paytable(), DreamCard(None, Fraction(1, 8),
                                                                                               NOWHERE))
     assert len(best) == comb(18, 4)
     assert found.dream_value == dream and found.base_return == Fraction(int(worth.sum()), len(deals) * LCM)
@@ -245,10 +234,10 @@ def _two_line_chain_by_brute_force(outcomes: np.ndarray, found: UltimateXLinesAn
     return gain, per_round, per_round + 2 * covariances
 
 
-def test_two_line_variances_by_brute_force_over_the_pairs_of_multipliers(outcomes: np.ndarray,
-                                                                         game: VideoPoker) -> None:
-    found = analyze_ultimate_x_lines(game.single_deck(use_cache=False), game.paytable(), replace(FEATURE, lines=2))
-    gain, per_round, long_run = _two_line_chain_by_brute_force(outcomes, found)
+def test_two_line_variances_by_brute_force_over_the_pairs_of_multipliers(small_outcomes: np.ndarray,
+                                                                         small_game: VideoPoker) -> None:
+    found = analyze_ultimate_x_lines(small_game.single_deck(use_cache=False), small_game.paytable(), replace(FEATURE, lines=2))
+    gain, per_round, long_run = _two_line_chain_by_brute_force(small_outcomes, found)
     print(f"per round {float(found.round_variance):.6f} ({float(per_round / 16):.6f}), "
           f"long run {float(found.long_run_variance):.6f} ({float(long_run / 16):.6f})")
     assert gain == found.gain
@@ -256,20 +245,20 @@ def test_two_line_variances_by_brute_force_over_the_pairs_of_multipliers(outcome
     assert found.long_run_variance > found.round_variance
 
 
-def test_one_line_over_totals_has_the_single_line_variances(game: VideoPoker) -> None:
-    ready = game.single_deck(use_cache=False)
-    one = analyze_ultimate_x(ready, game.paytable(), FEATURE)
-    lines = analyze_ultimate_x_lines(ready, game.paytable(), FEATURE)
+def test_one_line_over_totals_has_the_single_line_variances(small_game: VideoPoker) -> None:
+    ready = small_game.single_deck(use_cache=False)
+    one = analyze_ultimate_x(ready, small_game.paytable(), FEATURE)
+    lines = analyze_ultimate_x_lines(ready, small_game.paytable(), FEATURE)
     assert (lines.round_variance, lines.long_run_variance) == (one.hand_variance, one.long_run_variance)
 
 
-def test_simulated_three_line_sessions_have_the_exact_variances(outcomes: np.ndarray, game: VideoPoker) -> None:
+def test_simulated_three_line_sessions_have_the_exact_variances(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
     """1 500 sessions of 500 rounds from 1x on every line, the first 100 dropped, each line
     drawing from its own shuffle of the rest of the deck: the rounds' pays have the per-round
     variance and the sessions' totals the long-run one (per unit of the total bet of 6)."""
-    found = analyze_ultimate_x_lines(game.single_deck(use_cache=False), game.paytable(), replace(FEATURE, lines=3))
-    held = _held_by_total(outcomes, found, 3)
-    policy = np.zeros((max(held) + 1, len(outcomes)), dtype=np.int64)
+    found = analyze_ultimate_x_lines(small_game.single_deck(use_cache=False), small_game.paytable(), replace(FEATURE, lines=3))
+    held = _held_by_total(small_outcomes, found, 3)
+    policy = np.zeros((max(held) + 1, len(small_outcomes)), dtype=np.int64)
     for total, chosen in held.items():
         policy[total] = chosen
     rng, sessions, pays, next_of = np.random.default_rng(17), 1_500, np.array(PAYS, dtype=float), np.array(NEXT)
@@ -304,18 +293,18 @@ def _dream_deals(outcomes: np.ndarray) -> tuple[dict[tuple[int, ...], int], np.n
     return {four: row for four, (_, _, row) in chosen.items()}, worth
 
 
-def test_dream_card_variance_by_brute_force(outcomes: np.ndarray, game: VideoPoker) -> None:
+def test_dream_card_variance_by_brute_force(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
     """``E[P^2]`` of each deal's best holds (the least and the largest over tied holds), the
     dealt hand of each four-card set by the rule, summed here."""
-    per_hold = _scaled(outcomes)
+    per_hold = _scaled(small_outcomes)
     values, squares = per_hold @ np.array(PAYS, dtype=np.int64), per_hold @ np.array(PAYS, dtype=np.int64) ** 2
     maximal = values == values.max(axis=1)[:, None]
     low = np.where(maximal, squares, np.iinfo(np.int64).max).min(axis=1)
     high = np.where(maximal, squares, -1).max(axis=1)
-    dealt, worth = _dream_deals(outcomes)
+    dealt, worth = _dream_deals(small_outcomes)
     rows = np.array(list(dealt.values()))
     chance = Fraction(1, 8)
-    found = analyze_dream_card(game.single_deck(use_cache=False), game.paytable(), DreamCard(None, chance, NOWHERE))
+    found = analyze_dream_card(small_game.single_deck(use_cache=False), small_game.paytable(), DreamCard(None, chance, NOWHERE))
     mean = (1 - chance) * Fraction(int(worth.sum()), len(worth) * LCM) + chance * Fraction(int(worth[rows].sum()),
                                                                                             len(rows) * LCM)
     bounds = [(1 - chance) * Fraction(int(side.sum()), len(side) * LCM)
@@ -325,14 +314,14 @@ def test_dream_card_variance_by_brute_force(outcomes: np.ndarray, game: VideoPok
     assert found.variance != found.base_second_moment - found.base_return**2  # the dream card changes it
 
 
-def test_simulated_dream_card_hands_have_the_exact_mean_and_variance(outcomes: np.ndarray,
-                                                                    game: VideoPoker) -> None:
+def test_simulated_dream_card_hands_have_the_exact_mean_and_variance(small_outcomes: np.ndarray,
+                                                                    small_game: VideoPoker) -> None:
     """300 000 hands, half of them with the dream card (four cards dealt, the fifth by the
     rule), each held by its first best hold and drawn from the rest of a shuffled deck."""
-    dealt, _ = _dream_deals(outcomes)
+    dealt, _ = _dream_deals(small_outcomes)
     dream_row = np.zeros(comb(18, 4), dtype=np.int64)
     dream_row[colex_rank(np.array(list(dealt)))] = list(dealt.values())
-    values = _scaled(outcomes) @ np.array(PAYS, dtype=np.int64)
+    values = _scaled(small_outcomes) @ np.array(PAYS, dtype=np.int64)
     first_best = np.argmax(values == values.max(axis=1)[:, None], axis=1)
     hands, rng = all_hands(18, 5).astype(np.int64), np.random.default_rng(23)
     n = 300_000
@@ -344,6 +333,6 @@ def test_simulated_dream_card_hands_have_the_exact_mean_and_variance(outcomes: n
     rest = np.array([[c for c in perm if c not in deal] for perm, deal in zip(shuffled.tolist(), deals.tolist())])
     keep = (first_best[rows][:, None] >> np.arange(5)) & 1 == 1
     category = CATEGORIES[colex_rank(np.sort(np.where(keep, deals, rest[:, :5]), axis=1))]
-    found = analyze_dream_card(game.single_deck(use_cache=False), game.paytable(),
+    found = analyze_dream_card(small_game.single_deck(use_cache=False), small_game.paytable(),
                                DreamCard(None, Fraction(1, 2), NOWHERE))
     _within(np.array(PAYS, dtype=float)[category], found.expected_return, found.variance)

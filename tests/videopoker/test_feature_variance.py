@@ -33,7 +33,7 @@ from cpoly.games.videopoker.feature.ultimatex import analyze_ultimate_x
 from cpoly.games.videopoker.game import VideoPoker
 from cpoly.lang.features import MultiplierLayer, MultiStrike, UltimateX, WheelBonus
 from tests.conftest import ROOT
-from tests.videopoker.vp_oracle import every_deal_outcomes, poker_categories
+from tests.videopoker.vp_oracle import poker_categories
 
 SMALL = ROOT / "tests" / "fixtures" / "small_poker.cp"
 NOWHERE = Span("test", 1, 1, "")
@@ -45,17 +45,6 @@ CATEGORIES = poker_categories(6, 3, high_pair_from=2)
 DRAWS = np.array([comb(13, 5 - bin(mask).count("1")) for mask in range(32)], dtype=object)
 LCM = lcm(*(comb(13, d) for d in range(6)))
 MULTI_STRIKE = MultiStrike(None, (Fraction(1), Fraction(2), Fraction(4)), (Fraction(1, 10), Fraction(1, 5)), NOWHERE)
-
-
-@pytest.fixture(scope="module")
-def outcomes() -> np.ndarray:
-    """``(deals, 32, 10)`` final-category counts of every hold of every 18-card deal."""
-    return every_deal_outcomes(CATEGORIES)
-
-
-@pytest.fixture(scope="module")
-def game() -> VideoPoker:
-    return VideoPoker.load(str(SMALL))
 
 
 class Oracle:
@@ -124,9 +113,9 @@ def _multi_strike_by_brute_force(oracle: Oracle, feature: MultiStrike) -> tuple[
     return worth, square
 
 
-def test_multi_strike_variance_by_brute_force(outcomes: np.ndarray, game: VideoPoker) -> None:
-    found = analyze_multi_strike(game.single_deck(use_cache=False), game.paytable(), MULTI_STRIKE)
-    worth, (low, high) = _multi_strike_by_brute_force(Oracle(outcomes), MULTI_STRIKE)
+def test_multi_strike_variance_by_brute_force(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
+    found = analyze_multi_strike(small_game.single_deck(use_cache=False), small_game.paytable(), MULTI_STRIKE)
+    worth, (low, high) = _multi_strike_by_brute_force(Oracle(small_outcomes), MULTI_STRIKE)
     print(f"mean square {float(found.levels[0].second_moment):.9f} in [{float(low):.9f}, {float(high):.9f}]")
     assert found.levels[0].on_reaching == worth and low <= found.levels[0].second_moment <= high
     assert found.variance == (found.levels[0].second_moment - worth**2) / 9 > 0
@@ -135,12 +124,12 @@ def test_multi_strike_variance_by_brute_force(outcomes: np.ndarray, game: VideoP
 ULTIMATE_X = UltimateX(None, 1, Fraction(2), {n: Fraction(m) for n, m in zip(NAMES, NEXT)}, NOWHERE)
 
 
-def test_ultimate_x_variances_by_brute_force(outcomes: np.ndarray, game: VideoPoker) -> None:
+def test_ultimate_x_variances_by_brute_force(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
     """Each state's holds by the solver's relative values; per category the pay ``m pay`` and
     ``(m pay + h(next))^2`` averaged here; the shares checked stationary under the oracle's
     chances, then both variances summed with them."""
-    oracle = Oracle(outcomes)
-    found = analyze_ultimate_x(game.single_deck(use_cache=False), game.paytable(), ULTIMATE_X)
+    oracle = Oracle(small_outcomes)
+    found = analyze_ultimate_x(small_game.single_deck(use_cache=False), small_game.paytable(), ULTIMATE_X)
     relative = {state.multiplier: state.relative_value for state in found.states}
     after = [relative[Fraction(u)] for u in NEXT]
     hand, long_run = [-found.gain**2] * 2, [Fraction(0)] * 2
@@ -191,10 +180,10 @@ def _within(sample: np.ndarray, mean: Fraction | float, variance: Fraction) -> N
     assert abs(sample.var(ddof=1) - float(variance)) < 4 * variance_error
 
 
-def test_a_simulated_multi_strike_game_has_the_exact_mean_and_variance(outcomes: np.ndarray, game: VideoPoker) -> None:
+def test_a_simulated_multi_strike_game_has_the_exact_mean_and_variance(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
     """200 000 games, every level played by the oracle's holds for its worth."""
-    found = analyze_multi_strike(game.single_deck(use_cache=False), game.paytable(), MULTI_STRIKE)
-    oracle, pays = Oracle(outcomes), np.array([float(p) for p in PAYS])
+    found = analyze_multi_strike(small_game.single_deck(use_cache=False), small_game.paytable(), MULTI_STRIKE)
+    oracle, pays = Oracle(small_outcomes), np.array([float(p) for p in PAYS])
     above = [level.on_reaching for level in found.levels[1:]]
     plain = [oracle.indices([level.multiplier * p + (worth if p > 0 else 0) for p in PAYS])
              for level, worth in zip(found.levels, above)]
@@ -211,15 +200,15 @@ def test_a_simulated_multi_strike_game_has_the_exact_mean_and_variance(outcomes:
     _within(total / 3, found.expected_return, found.variance)
 
 
-def test_a_simulated_ultimate_x_session_has_the_exact_variances(outcomes: np.ndarray, game: VideoPoker) -> None:
+def test_a_simulated_ultimate_x_session_has_the_exact_variances(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
     """2 000 sessions of 600 hands from 1x, the first 100 dropped: the hands' pays have the
     per-hand variance, and the sessions' totals over their 500 hands the long-run one."""
-    found = analyze_ultimate_x(game.single_deck(use_cache=False), game.paytable(), ULTIMATE_X)
-    oracle, pays, next_of = Oracle(outcomes), np.array([float(p) for p in PAYS]), np.array(NEXT)
+    found = analyze_ultimate_x(small_game.single_deck(use_cache=False), small_game.paytable(), ULTIMATE_X)
+    oracle, pays, next_of = Oracle(small_outcomes), np.array([float(p) for p in PAYS]), np.array(NEXT)
     relative = {int(s.multiplier): s.relative_value for s in found.states}
     after = [relative[u] for u in NEXT]
     holds = {m: oracle.indices([m * p + h for p, h in zip(PAYS, after)]) for m in relative}
-    policy = np.zeros((max(relative) + 1, len(outcomes)), dtype=np.int64)
+    policy = np.zeros((max(relative) + 1, len(small_outcomes)), dtype=np.int64)
     for m, chosen in holds.items():
         policy[m] = chosen
     rng, sessions = np.random.default_rng(5), 2_000
@@ -242,11 +231,11 @@ WHEEL = WheelBonus(None, ("FourOfAKind", "FullHouse"), (Fraction(10), Fraction(1
                    NOWHERE, Fraction(1, 5))  # average 32.5, mean square 2575
 
 
-def test_layer_and_wheel_variances_by_brute_force(outcomes: np.ndarray, game: VideoPoker) -> None:
+def test_layer_and_wheel_variances_by_brute_force(small_outcomes: np.ndarray, small_game: VideoPoker) -> None:
     """The layer: ``E[(M P)^2]`` per category under the base game's holds (the analysis'
     variance of the base game among the tie bounds); the wheel: a spin's mean square on its
     categories under the holds that value them at the wheel's average."""
-    oracle, analysis = Oracle(outcomes), game.analyze(use_cache=False)
+    oracle, analysis = Oracle(small_outcomes), small_game.analyze(use_cache=False)
     base = oracle.best(PAYS)
     low, high = oracle.bounds(base, _squares(PAYS))
     ret = oracle.mean(base, PAYS)
@@ -256,7 +245,7 @@ def test_layer_and_wheel_variances_by_brute_force(outcomes: np.ndarray, game: Vi
     bounds = [(sum(w * b[i] for w, b in zip(LAYER.weights, squares)) / 10 - (layer.mean_multiplier * ret) ** 2) / Fraction(36, 25)
               for i in (0, 1)]
     assert bounds[0] <= layer.variance <= bounds[1]
-    wheel = analyze_wheel(game.single_deck(use_cache=False), game.paytable(), WHEEL)
+    wheel = analyze_wheel(small_game.single_deck(use_cache=False), small_game.paytable(), WHEEL)
     on_wheel = [name in WHEEL.categories for name in (*NAMES, "Nothing")]
     held = oracle.best([Fraction(65, 2) if spun else p for p, spun in zip(PAYS, on_wheel)])
     mean = oracle.mean(held, [Fraction(65, 2) if spun else p for p, spun in zip(PAYS, on_wheel)])
@@ -268,11 +257,11 @@ def test_layer_and_wheel_variances_by_brute_force(outcomes: np.ndarray, game: Vi
     assert wheel.variance == (wheel.second_moment - mean**2) / Fraction(36, 25)
 
 
-def test_simulated_layer_and_wheel_hands_have_the_exact_mean_and_variance(outcomes: np.ndarray,
-                                                                         game: VideoPoker) -> None:
+def test_simulated_layer_and_wheel_hands_have_the_exact_mean_and_variance(small_outcomes: np.ndarray,
+                                                                         small_game: VideoPoker) -> None:
     """400 000 hands of each: the multiplier drawn before the deal, the wheel spun on its hands."""
-    oracle, pays, rng, n = Oracle(outcomes), np.array([float(p) for p in PAYS]), np.random.default_rng(3), 400_000
-    analysis = game.analyze(use_cache=False)
+    oracle, pays, rng, n = Oracle(small_outcomes), np.array([float(p) for p in PAYS]), np.random.default_rng(3), 400_000
+    analysis = small_game.analyze(use_cache=False)
     rows, deals, spare = _deal(rng, n)
     category = _draw(deals, spare, oracle.indices(PAYS)[rows])
     multiplier = rng.choice([float(m) for m in LAYER.multipliers], n, p=[float(w) / 10 for w in LAYER.weights])
@@ -283,7 +272,7 @@ def test_simulated_layer_and_wheel_hands_have_the_exact_mean_and_variance(outcom
     category = _draw(deals, spare, oracle.indices(awarded)[rows])
     spin = rng.choice([10.0, 100.0], n, p=[0.75, 0.25])
     spun = np.isin(category, [NAMES.index(name) for name in WHEEL.categories])
-    wheel = analyze_wheel(game.single_deck(use_cache=False), game.paytable(), WHEEL)
+    wheel = analyze_wheel(small_game.single_deck(use_cache=False), small_game.paytable(), WHEEL)
     _within(np.where(spun, spin, pays[category]) / 1.2, wheel.return_per_total_bet, wheel.variance)
 
 

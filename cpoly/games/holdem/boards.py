@@ -163,6 +163,20 @@ def multiset_suitings(size: int, available: npt.ArrayLike) -> IntArray:
     True
     """
     counts = np.asarray(available, dtype=np.int64)
+    return _kept_suitings(size, tuple(counts.tolist()))
+
+
+@lru_cache(maxsize=256)
+def _kept_suitings(size: int, available: tuple[int, ...]) -> IntArray:
+    """:func:`multiset_suitings`, kept per deck (read-only): holdings of one question share
+    a few decks by rank (a known hand's ranks; each suit class's other suits)."""
+    ways = _divided_suitings(size, np.array(available, dtype=np.int64))
+    ways.setflags(write=False)
+    return ways
+
+
+def _divided_suitings(size: int, counts: IntArray) -> IntArray:
+    """:func:`multiset_suitings` computed (the division described there)."""
     copies = int(counts.max(initial=0))
     fewer = np.flatnonzero(counts < copies).tolist()
     if 2 * len(fewer) > len(counts):
@@ -200,9 +214,9 @@ def event_index(unknown: int, size: int) -> IntArray:
 
 
 @lru_cache(maxsize=8)
-def flush_table(rules: GameRules) -> IntArray:
+def flush_table(rules: GameRules) -> StrengthArray:
     """``(8192,)`` :func:`~cpoly.games.holdem.evaluator.flush_strength` of every suit mask."""
-    table = flush_strength(np.arange(8192, dtype=np.int64), rules)
+    table = np.asarray(flush_strength(np.arange(8192, dtype=np.int64), rules), dtype=np.int32)
     table.setflags(write=False)
     return table
 
@@ -258,10 +272,14 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
 
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
                   available: npt.NDArray[np.bool_], plain: StrengthArray,
-                  flushes: IntArray) -> list[tuple[IntArray, IntArray, IntArray]]:
-    """The boards with a flush-capable ``suit`` on which a flush changes the showdown, per number
-    of new cards of ``suit``: each board's column of ``plain`` (its unknown cards' rank
-    multiset), its number of suitings and every player's real strength ``(P, c)``."""
+                  flushes: StrengthArray) -> list[tuple[IntArray, IntArray, StrengthArray]]:
+    """The boards with a flush-capable ``suit``, per number of new cards of ``suit`` (from the
+    fewest that give the most suited hand a flush): each board's column of ``plain`` (its
+    unknown cards' rank multiset), its number of suitings and every player's real strength
+    ``(P, c)``.  A board on which no flush changes the showdown adds nothing to the flush part
+    (its real and rank-only showdowns cancel), so none is filtered out: once the most suited
+    hand has a flush, few boards are such (its full houses and quads), and finding them costs
+    more than counting them.  Impossible boards (a rank five times) have weight 0."""
     unknown = 5 - len(board)
     board_mask = _suit_mask(board, suit)
     hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
@@ -278,15 +296,11 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
         if set_rows.size == 0 or rest_rows.size == 0:
             continue
         index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
+        ways = np.where(index >= 0, rest_ways[rest_rows], 0).ravel()
+        rows = np.maximum(index, 0).ravel()
         flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
-        flushing = np.flatnonzero(flush.any(axis=1))
-        changed = flush[flushing[0], :, None] > plain[flushing[0]][index]
-        for player in flushing[1:].tolist():
-            changed |= flush[player, :, None] > plain[player][index]
-        set_at, rest_at = np.nonzero(changed)
-        rows = index[set_at, rest_at]
-        found.append((rows, rest_ways[rest_rows][rest_at],
-                      np.maximum(plain[:, rows], flush[:, set_at])))
+        strengths = np.maximum(plain[:, rows].reshape(len(hands), *index.shape), flush[:, :, None])
+        found.append((rows, ways, strengths.reshape(len(hands), -1)))
     return found
 
 
@@ -338,23 +352,34 @@ def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     return tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
 
 
-def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                   available: npt.NDArray[np.bool_], plain: StrengthArray,
-                   game: GameRules) -> tuple[StrengthArray, IntArray] | None:
-    """The flush part's showdowns and their weights (None when no flush changes one): each board
-    on which a flush changes the showdown with its real strengths, and each rank multiset's
-    rank-only showdown weighted by minus the suitings replaced (they sum to 0)."""
+def _flush_events_all(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                      available: npt.NDArray[np.bool_], plain: StrengthArray,
+                      game: GameRules) -> tuple[IntArray, IntArray, StrengthArray] | None:
+    """Every flush event of :func:`_flush_events` over the suits that differ (None when there
+    is none): their rank multisets' rows, suitings and real strengths ``(P, e)``."""
     flushes = flush_table(game)
     events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
               for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
     if not events:
         return None
-    rows = np.concatenate([e[0] for e in events])
-    ways = np.concatenate([e[1] for e in events])
+    return (np.concatenate([e[0] for e in events]), np.concatenate([e[1] for e in events]),
+            np.concatenate([e[2] for e in events], axis=1))
+
+
+def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                   available: npt.NDArray[np.bool_], plain: StrengthArray,
+                   game: GameRules) -> tuple[StrengthArray, IntArray] | None:
+    """The flush part's showdowns and their weights (None when there is no flush event): each
+    flush event with its real strengths, and each rank multiset's rank-only showdown weighted
+    by minus the suitings replaced (they sum to 0)."""
+    events = _flush_events_all(hands, board, available, plain, game)
+    if events is None:
+        return None
+    rows, ways, strengths = events
     replaced = exact_bincount(rows, ways, plain.shape[1])
     multisets = np.flatnonzero(replaced)
-    strengths = np.concatenate([e[2] for e in events] + [plain[:, multisets]], axis=1)
-    return strengths, np.concatenate([ways, -replaced[multisets]])
+    return (np.concatenate([strengths, plain[:, multisets]], axis=1),
+            np.concatenate([ways, -replaced[multisets]]))
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -384,8 +409,15 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     >>> t.boards, t.win.tolist(), t.tie.tolist()
     (1712304, [1410336, 292660], [9308, 9308])
     """
-    game = game_rules(rules)
+    game, unknown = game_rules(rules), 5 - len(board)
     available, plain = _plain_strengths(hands, board, dead, game)
-    total = tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
-    found = _flush_columns(hands, board, available, plain, game) if flushes else None
-    return total if found is None else total + replace(tally_columns(*found, game), boards=0)
+    ways = multiset_suitings(unknown, available.sum(axis=1))
+    events = _flush_events_all(hands, board, available, plain, game) if flushes else None
+    if events is None:
+        kept = np.flatnonzero(ways)
+        return tally_columns(plain[:, kept], ways[kept], game)
+    rows, event_ways, strengths = events
+    ways = ways - exact_bincount(rows, event_ways, len(ways))  # the rank part less the boards replaced
+    kept = np.flatnonzero(ways)
+    return tally_columns(np.concatenate([plain[:, kept], strengths], axis=1),
+                         np.concatenate([ways[kept], event_ways]), game)

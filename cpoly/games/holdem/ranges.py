@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.intcards import RANKS, format_cards, is_card_text, make_card, parse_cards
+from cpoly.games.holdem.intcards import RANKS, format_card, format_cards, is_card_text, make_card, parse_cards
 
 __all__ = ["Combo", "RANDOM_WORDS", "all_combos", "parse_hand", "parse_range", "rank_combos",
            "weighted_range"]
@@ -38,9 +39,26 @@ def _combo(a: int, b: int) -> Combo:
     return (max(a, b), min(a, b))
 
 
+@lru_cache(maxsize=1)
 def all_combos() -> tuple[Combo, ...]:
     """All 1326 two-card combos."""
     return tuple(_combo(a, b) for a, b in combinations(range(52), 2))
+
+
+@lru_cache(maxsize=1)
+def _card_codes() -> dict[str, int]:
+    """Every card as written by :func:`~cpoly.games.holdem.intcards.format_card` (``As``)."""
+    return {format_card(card): card for card in range(52)}
+
+
+def _two_written_cards(token: str) -> list[Combo] | None:
+    """The combo of two distinct cards written as ``format_card`` writes them (``AsKh``), read
+    without the general card reader (a hand is most often written so); None otherwise."""
+    codes = _card_codes()
+    first, second = codes.get(token[:2]), codes.get(token[2:])
+    if len(token) != 4 or first is None or second is None or first == second:
+        return None
+    return [_combo(first, second)]
 
 
 def rank_combos(high: int, low: int, kind: str = "") -> list[Combo]:
@@ -130,7 +148,7 @@ def _exact_cards(token: str) -> list[Combo] | None:
 def _token_items(token: str) -> list[Combo]:
     if token.lower() in RANDOM_WORDS:
         return list(all_combos())
-    for reader in (_one_known_card, _exact_cards):
+    for reader in (_two_written_cards, _one_known_card, _exact_cards):
         found = reader(token)
         if found is not None:
             return found
@@ -167,16 +185,21 @@ def weighted_range(text: str) -> dict[Combo, Fraction]:
         raise CpolyInputError("empty hand: write two cards ('AsKs'), '??' or a range")
     combos: dict[Combo, Fraction] = {}
     given: dict[Combo, str] = {}
-    for item in stripped.split(","):
-        token, weight = _split_weight(item.strip())
+    zero_weight = False
+    for item in (part.strip() for part in stripped.split(",")):
+        token, weight = _split_weight(item)
+        zero_weight = zero_weight or weight == 0
         if not token:
             raise CpolyInputError(f"empty item in range {text!r}")
         for combo in _token_items(token):
-            if combos.setdefault(combo, weight) != weight:
+            known = combos.setdefault(combo, weight)
+            if known is not weight and known != weight:
                 raise CpolyInputError(
-                    f"{item.strip()!r} gives {format_cards(combo)} a weight of {_percent(weight)} %, but "
+                    f"{item!r} gives {format_cards(combo)} a weight of {_percent(weight)} %, but "
                     f"{given[combo]!r} gave it {_percent(combos[combo])} %: give each hand one weight")
-            given.setdefault(combo, item.strip())
+            given.setdefault(combo, item)
+    if not zero_weight:
+        return combos
     return {combo: weight for combo, weight in combos.items() if weight > 0} or _all_zero(text)
 
 

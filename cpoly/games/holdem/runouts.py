@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import HOLE_PAIRS, PAIR_COLUMN, flush_table, multiset_rows, strength_table
+from cpoly.games.holdem.boards import HOLE_PAIRS, PAIR_COLUMN, StrengthArray, flush_table, multiset_rows, strength_table
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.evaluator import POPCOUNT, code_table
 from cpoly.games.holdem.rules import GameRules
@@ -137,7 +137,7 @@ class _Strengths:
     suit: IntArray  # (B,) the suit with the most board cards
     suit_mask: IntArray  # (B,) its board ranks
     flushing: IntArray  # the runouts where that suit has three cards or more
-    flushes: IntArray  # the game's flush_table
+    flushes: StrengthArray  # the game's flush_table
 
     @staticmethod
     def of_runouts(board: tuple[int, ...], extra: IntArray, rules: GameRules) -> _Strengths:

@@ -134,7 +134,7 @@ def integer_weights(weights: Sequence[Fraction]) -> tuple[int, ...]:
     (4, 8, 1)
     """
     scale = lcm(*(w.denominator for w in weights))
-    scaled = [int(w * scale) for w in weights]
+    scaled = [w.numerator * (scale // w.denominator) for w in weights]  # no Fraction arithmetic
     divisor = 0
     for value in scaled:
         divisor = gcd(divisor, value)

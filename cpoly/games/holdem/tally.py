@@ -7,6 +7,7 @@ pot split ``k`` ways (k ≤ 10) gives each winner exactly ``2520 // k`` units: i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -81,6 +82,26 @@ class Tally:
         return Tally(0, vec, vec, vec, mat, mat, mat, mat)
 
 
+@lru_cache(maxsize=8)
+def _code_indices(rules: GameRules) -> npt.NDArray[np.uint8]:
+    """:func:`~cpoly.games.holdem.strengths.code_table` minus one, as bytes (a cheaper gather)."""
+    return np.asarray(np.maximum(code_table(rules), 1) - 1, dtype=np.uint8)
+
+
+def _player_bincounts(keys: npt.NDArray[np.uint8], weights: IntArray, size: int) -> IntArray:
+    """``(P, size)`` exact sums of ``weights`` by each player's row of ``keys`` ``(P, n)``: one
+    ``np.bincount`` per player in floats when every partial sum is an exact float (below
+    2**53), else :func:`exact_bincount`.
+
+    >>> _player_bincounts(np.array([[0, 1, 1]], np.uint8), np.array([3, 2**60, 1]), 2).tolist()
+    [[3, 1152921504606846977]]
+    """
+    if len(weights) and int(np.abs(weights).max()) * len(weights) >= 2**53:
+        return np.stack([exact_bincount(row, weights, size) for row in keys])
+    floats = weights.astype(np.float64)
+    return np.stack([np.bincount(row, floats, size) for row in keys]).astype(np.int64)
+
+
 def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike,
                     rules: GameRules | None = None) -> Tally:
     """Tally showdowns given strengths ``(n, P)`` and integer weights ``(n,)``.
@@ -104,11 +125,10 @@ def tally_columns(columns: npt.ArrayLike, weights: npt.ArrayLike,
     w = np.asarray(weights, dtype=np.int64)
     players = len(s)
     is_best = s == s.max(axis=0)
-    place = is_best * is_best.sum(axis=0)
-    codes = code_table(game_rules(rules))[s >> 16]
-    keys = (np.arange(players)[:, None] * (players + 1) + place) * 10 + codes - 1
-    counts = exact_bincount(keys, np.broadcast_to(w, s.shape), players * (players + 1) * 10)
-    by_place = counts.reshape(players, players + 1, 10)
+    place = is_best * is_best.sum(axis=0, dtype=np.uint8)  # 0 (lost) or how many share the best
+    keys = _code_indices(game_rules(rules)).take(s >> 16)  # code - 1 in 0..9
+    keys += place.view(np.uint8) * np.uint8(10)
+    by_place = _player_bincounts(keys, w, (players + 1) * 10).reshape(players, players + 1, 10)
     share_of_place = np.array([0] + [SHARE_UNIT // k for k in range(1, players + 1)], np.int64)
     cat_share = np.einsum("pkc,k->pc", by_place, share_of_place)
     return Tally(
