@@ -10,7 +10,6 @@ from cpoly.cli.output import echo, print_table, progress_bar
 from cpoly.deck.cards import split_cards
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.equity import equity
-from cpoly.games.holdem.evaluator import best_five, category_codes, evaluate_one
 from cpoly.games.holdem.gamefile import resolve_game
 from cpoly.games.holdem.intcards import check_in_deck, format_card, format_cards, is_card_text, parse_cards
 from cpoly.games.holdem.planner import AUTO_EXACT_SECONDS, DEFAULT_SAMPLES, check_samples, check_seed
@@ -209,6 +208,8 @@ def category_rows(result: EquityResult) -> list[list[str]]:
 
 def run_eval(args: argparse.Namespace) -> int:
     """Evaluate one hand and print it; returns the exit code."""
+    from cpoly.games.holdem.evaluator import best_five, category_codes, evaluate_one  # NumPy: not for equity
+
     rules = resolve_game(args.game)
     cards = parse_cards(" ".join(args.cards))
     check_in_deck(cards, rules, "eval")

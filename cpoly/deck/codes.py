@@ -18,13 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # NumPy is loaded when an array is asked for: card codes alone need none
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
 
 __all__ = ["STANDARD", "CardCodes"]
-
-IntArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,8 @@ class CardCodes:
 
     def faces_and_suits(self) -> tuple[IntArray, IntArray]:
         """The deck as the ``(faces, suits)`` arrays of :mod:`cpoly.deck.symmetry`."""
+        import numpy as np
+
         return (np.repeat(np.arange(self.ranks, dtype=np.int64), self.suits),
                 np.tile(np.arange(self.suits, dtype=np.int64), self.ranks))
 

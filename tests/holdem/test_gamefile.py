@@ -13,7 +13,8 @@ from cpoly.api import load_program
 from cpoly.count.compiledgame import Game
 from cpoly.errors import CpolyError
 from cpoly.games.holdem.evaluator import category_codes, evaluate
-from cpoly.games.holdem.gamefile import DEFAULT_GAME, default_rules, derive_rules, rules_of
+from cpoly.games.holdem.gamefile import DEFAULT_GAME, default_rules, rules_of
+from cpoly.games.holdem.gameprobe import derive_rules
 from cpoly.games.holdem.intcards import parse_cards
 from cpoly.games.holdem.rules import STANDARD_CODES, STANDARD_WINDOWS, GameRules, Kind, window_top
 

@@ -3,8 +3,9 @@
 One equity pipeline for every Hold'em game (Hold'em, short deck, Omaha): ``equity`` checks the
 request once (``planner.Request``), reads one ``deal.Deal`` (hands read by the game's
 ``showdown.Showdown``, the one place that tells Hold'em from Omaha), and runs the cheapest method
-that fits of those the game registers (``registry.REGISTRY``: ``sevencard`` for Hold'em and short
-deck, ``omaha`` for Omaha), priced by ``planner.plan_method`` before any work.
+that fits of those the game registers (``registry.REGISTRY``: ``sevenmethods`` for Hold'em and
+short deck, ``omaha`` for Omaha), priced by ``planner.plan_method`` before any work.  Known hands
+are counted without NumPy (``knownhands``) where NumPy is not loaded yet.
 
 >>> from cpoly.games.holdem import equity
 >>> [p.equity_exact for p in equity(["AsAh", "KsKh"], board="2c 7d 9h").players]
@@ -19,13 +20,6 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 from cpoly.games.holdem.equity import equity, exact_equity
-from cpoly.games.holdem.evaluator import (
-    CATEGORY_NAMES,
-    best_five,
-    category_codes,
-    evaluate,
-    evaluate_one,
-)
 from cpoly.games.holdem.gamefile import default_rules, rules_of
 from cpoly.games.holdem.intcards import format_card, format_cards, parse_card, parse_cards, to_cards
 from cpoly.games.holdem.ranges import parse_hand, parse_range, weighted_range
@@ -33,12 +27,16 @@ from cpoly.games.holdem.results import CategoryCounts, EquityResult, Outcome, Pl
 
 if TYPE_CHECKING:
     from cpoly.games.holdem.carddeck import Deck
+    from cpoly.games.holdem.evaluator import CATEGORY_NAMES, best_five, category_codes, evaluate, evaluate_one
     from cpoly.games.holdem.noflush import flush_catch_up, no_flush_equity, spread
     from cpoly.games.holdem.table import Table
 
-#: Names loaded on first use: ``cpoly equity`` does not need them (it starts faster without).
+#: Names loaded on first use: ``cpoly equity`` does not need them (it starts faster without, and
+#: counts known hands without NumPy).
 _LATER = {"Deck": "carddeck", "Table": "table", "flush_catch_up": "noflush",
-          "no_flush_equity": "noflush", "spread": "noflush"}
+          "no_flush_equity": "noflush", "spread": "noflush", "CATEGORY_NAMES": "evaluator",
+          "best_five": "evaluator", "category_codes": "evaluator", "evaluate": "evaluator",
+          "evaluate_one": "evaluator"}
 
 __all__ = [
     "CATEGORY_NAMES", "CategoryCounts", "Deck", "EquityResult", "Outcome", "PlayerEquity", "Table",

@@ -28,9 +28,9 @@ import numpy as np
 import numpy.typing as npt
 
 from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
-from cpoly.games.holdem.evaluator import count_masks, flush_strength, game_rules, rank_strength
+from cpoly.games.holdem.evaluator import code_table, count_masks, flush_strength, game_rules, rank_strength
 from cpoly.games.holdem.rules import GameRules
-from cpoly.games.holdem.tablestore import kept_table
+from cpoly.games.holdem.tablestore import kept_arrays, strengths_key
 from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
 
 __all__ = ["HOLE_PAIRS", "IntArray", "KEEP_FROM_UNKNOWN", "Masks", "PAIR_COLUMN", "StrengthArray",
@@ -89,10 +89,19 @@ def strength_table(rules: GameRules, board_counts: tuple[int, ...], unknown: int
     """
     if unknown < KEEP_FROM_UNKNOWN:
         return _built_strengths(rules, board_counts, unknown)
-    evaluated = (rules.ranks, rules.windows, rules.codes)
-    table = kept_table("strengths", (evaluated, board_counts, unknown),
-                       lambda: _built_strengths(rules, board_counts, unknown))
-    return table  # type: ignore[return-value]
+    kept = kept_arrays(*strengths_key(rules, board_counts, unknown),
+                       lambda: _kept_strengths(rules, board_counts, unknown))
+    return kept["table"]  # type: ignore[return-value]
+
+
+def _kept_strengths(rules: GameRules, board_counts: tuple[int, ...], unknown: int) -> dict[str, IntArray]:
+    """What the store keeps with a strength table, for readers without NumPy
+    (:mod:`~cpoly.games.holdem.knownhands`): the ``table``, the base-5 code of each of its
+    ``rows`` (its multiset's: the sum of ``5 ** rank``), the column of each pair of hole ranks
+    (``pairs``: :data:`PAIR_COLUMN` flat), the game's ``flushes`` (:func:`flush_table`) and hand
+    ``codes`` (:func:`~cpoly.games.holdem.evaluator.code_table`)."""
+    return {"table": _built_strengths(rules, board_counts, unknown), "rows": rank_multisets(unknown) @ _BASE5,
+            "pairs": PAIR_COLUMN.ravel(), "flushes": flush_table(rules), "codes": code_table(rules)}
 
 
 def _built_strengths(rules: GameRules, board_counts: tuple[int, ...], unknown: int) -> StrengthArray:

@@ -23,21 +23,22 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from math import comb
-from typing import cast
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, cast
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.gamefile import default_rules, resolve_game
 from cpoly.games.holdem.intcards import CardsLike, check_distinct, check_in_deck, format_cards, to_cards
 from cpoly.games.holdem.ranges import Combo
 from cpoly.games.holdem.rules import GameRules
-from cpoly.games.holdem.showdown import Showdown, showdown_of
+from cpoly.games.holdem.showdown import Holes, Showdown, showdown_of
 
-__all__ = ["Deal", "HandLike", "IntArray", "MAX_PLAYERS", "joint_holdings", "make_deal"]
+if TYPE_CHECKING:  # a deal is read without NumPy; its arrays are made when first asked for
+    import numpy as np
+    import numpy.typing as npt
 
-IntArray = npt.NDArray[np.int64]
+    IntArray = npt.NDArray[np.int64]
+
+__all__ = ["Deal", "HandLike", "MAX_PLAYERS", "joint_holdings", "make_deal"]
 #: A player's hand: text (cards, ``??``, ``As?``, a range) or its cards as ints / (face, suit).
 HandLike = CardsLike
 
@@ -49,14 +50,15 @@ class Deal:
     """Players' possible hole cards (after removing those that use board or dead cards), board,
     dead cards, and the game.
 
-    ``combos`` holds each player's possible hole cards as an ``(n, hole)`` array; ``weights``
-    each one's integer weight (aligned with ``combos``) when some range is weighted (``AA@50``),
-    None when every hand weighs the same.  ``rules`` is the game (its deck, straights, category
-    order and hole cards; standard Hold'em by default).
+    ``holes`` holds each player's possible hole cards as read (:data:`~cpoly.games.holdem.showdown.Holes`),
+    ``combos`` the same as ``(n, hole)`` arrays (made when first asked for), ``ranges`` as tuples;
+    ``weights`` each one's integer weight (aligned with ``combos``) when some range is weighted
+    (``AA@50``), None when every hand weighs the same.  ``rules`` is the game (its deck,
+    straights, category order and hole cards; standard Hold'em by default).
     """
 
     labels: tuple[str, ...]
-    combos: tuple[IntArray, ...]
+    holes: tuple[Holes, ...]
     board: tuple[int, ...]
     dead: tuple[int, ...]
     weights: tuple[tuple[int, ...], ...] | None = None
@@ -68,9 +70,23 @@ class Deal:
         return showdown_of(self.rules)
 
     @cached_property
+    def combos(self) -> tuple[IntArray, ...]:
+        """Each player's possible hole cards as an ``(n, hole)`` array."""
+        import numpy as np
+
+        hole = self.rules.hole_cards
+        return tuple(np.asarray(holes, dtype=np.int64).reshape(-1, hole) for holes in self.holes)
+
+    @cached_property
     def ranges(self) -> tuple[tuple[Combo, ...], ...]:
         """Each player's possible hole cards as tuples of cards (Hold'em's combos)."""
-        return tuple(tuple(cast(Combo, tuple(row)) for row in combos.tolist()) for combos in self.combos)
+        return tuple(cast(tuple[Combo, ...], holes) if isinstance(holes, tuple)
+                     else tuple(cast(Combo, tuple(row)) for row in holes.tolist()) for holes in self.holes)
+
+    @property
+    def players(self) -> int:
+        """The number of players."""
+        return len(self.holes)
 
     @property
     def deck_size(self) -> int:
@@ -89,7 +105,7 @@ class Deal:
 
     def boards_per_holding(self) -> int:
         """Completions of the board for any one valid joint holding."""
-        left = self.deck_size - len(self.board) - len(self.dead) - self.rules.hole_cards * len(self.combos)
+        left = self.deck_size - len(self.board) - len(self.dead) - self.rules.hole_cards * self.players
         return comb(left, self.unknown)
 
 

@@ -144,7 +144,7 @@ def check_distinct(cards: Iterable[int], where: str = "") -> None:
 def check_in_deck(cards: Iterable[int], rules: GameRules, where: str) -> None:
     """Raise naming the first card that is not in the game's deck (``2c`` in short deck)."""
     for card in cards:
-        if not rules.in_deck[card]:
+        if card not in rules.deck:
             raise CpolyInputError(f"card {format_card(card)!r} ({where}) is not in the deck of "
                                   f"{rules.title} (ranks {rules.rank_letters})")
 

@@ -15,6 +15,7 @@ exact and sampled):
 >>> Request(samples=1000, seed=-1)
 Traceback (most recent call last):
 cpoly.errors.CpolyInputError: a seed is a whole number 0 or more, got -1
+>>> import numpy  # loaded: no method pays for its import
 >>> from cpoly.games.holdem.deal import make_deal
 >>> from cpoly.games.holdem.registry import methods_for
 >>> deal = make_deal(["AsAh", "KsKh"])
@@ -24,20 +25,22 @@ cpoly.errors.CpolyInputError: a seed is a whole number 0 or more, got -1
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
-
-import numpy as np
+from typing import TYPE_CHECKING, Protocol
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.results import EquityResult
-from cpoly.games.holdem.tally import Tally
+from cpoly.games.holdem.shares import Counts
+
+if TYPE_CHECKING:
+    from cpoly.games.holdem.tally import Tally
 
 __all__ = ["AUTO_EXACT_SECONDS", "Counter", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_ACCEPTANCE",
-           "MONTE_CARLO", "Method", "MethodSet", "PlainWording", "Plan", "Price", "Progress", "Request",
-           "Wording", "acceptance", "check_samples", "check_seed", "plan_method", "sampling_price",
+           "MONTE_CARLO", "Method", "MethodSet", "NUMPY_IMPORT_SECONDS", "PlainWording", "Plan", "Price", "Progress", "Request",
+           "Wording", "acceptance", "check_samples", "check_seed", "exact_prices", "numpy_loaded", "plan_method", "sampling_price",
            "seconds_text"]
 
 #: ``progress(done, total)``: runouts, boards or classes done (exact) or samples drawn.
@@ -52,6 +55,9 @@ DEFAULT_SAMPLES = 1_000_000
 MAX_SAMPLES = 10**10
 #: The name of every game's sampling method.
 MONTE_CARLO = "monte carlo"
+#: What loading NumPy costs a process that has not loaded it yet (measured: 0.1 to 0.15 s): a
+#: method that needs NumPy is compared with one that does not at its price plus this.
+NUMPY_IMPORT_SECONDS = 0.1
 
 
 def check_seed(seed: object) -> None:
@@ -127,19 +133,22 @@ class Plan:
     samples: int = DEFAULT_SAMPLES
 
 
-#: An exact method's count: ``(deal, request, progress) -> (tally, joint holdings)``.
-Counter = Callable[[Deal, Request, Progress | None], tuple[Tally, int]]
+#: An exact method's count: ``(deal, request, progress) -> (tally, joint holdings)`` (NumPy's
+#: tally, or plain counts from a method without NumPy).
+Counter = Callable[[Deal, Request, Progress | None], tuple["Tally | Counts", int]]
 
 
 @dataclass(frozen=True)
 class Method:
     """A registered way to compute equity: its name, its price, how to run it and, for an exact
-    method, its bare count (the tally and the joint holdings, which ``run`` turns into a result)."""
+    method, its bare count (the tally and the joint holdings, which ``run`` turns into a result);
+    ``numpy``: whether pricing or running it loads NumPy."""
 
     name: str
     price: Callable[[Deal, Request], Price]
     run: Callable[[Deal, Request, Plan, Progress | None], EquityResult]
     count: Counter | None = None
+    numpy: bool = True
 
 
 class Wording(Protocol):
@@ -199,6 +208,8 @@ class MethodSet:
 
 def acceptance(deal: Deal, draws: int = 20_000, seed: int = 0) -> float:
     """Fraction of independent draws (one hand per range player) that share no card."""
+    import numpy as np
+
     rng = np.random.default_rng(seed)
     picks = [combos[rng.integers(0, len(combos), draws)] for combos in deal.combos]
     cards = np.sort(np.concatenate(picks, axis=1), axis=1)
@@ -212,6 +223,33 @@ def sampling_price(deal: Deal, request: Request) -> Price:
     return Price(MONTE_CARLO, 0.0, 0, None if rate >= MIN_ACCEPTANCE else summary)
 
 
+def numpy_loaded() -> bool:
+    """Whether this process has loaded NumPy (then no method pays for its import)."""
+    return "numpy" in sys.modules
+
+
+def exact_prices(deal: Deal, request: Request, methods: MethodSet) -> list[Price]:
+    """The exact methods' prices, those that can run first, cheapest first.  While NumPy is not
+    loaded, a method that needs it is compared at its price plus :data:`NUMPY_IMPORT_SECONDS`,
+    and a method without it that fits within that import is taken without pricing the others
+    (pricing them would load NumPy); the reported price is the method's own.
+
+    >>> from cpoly.games.holdem.deal import make_deal
+    >>> from cpoly.games.holdem.registry import methods_for
+    >>> deal = make_deal(["AsAh", "QQ+"])
+    >>> [(p.method, p.refusal is None) for p in exact_prices(deal, Request(), methods_for(deal))]
+    [('holdings', True), ('runouts', False), ('known hands', False)]
+    """
+    loaded = numpy_loaded()
+    priced = {i: (m.price(deal, request), 0.0) for i, m in enumerate(methods.exact) if not m.numpy}
+    fits = [price.seconds for price, _ in priced.values() if price.refusal is None]
+    if loaded or not fits or min(fits) > NUMPY_IMPORT_SECONDS:
+        extra = 0.0 if loaded else NUMPY_IMPORT_SECONDS
+        priced.update({i: (m.price(deal, request), extra) for i, m in enumerate(methods.exact) if m.numpy})
+    order = sorted(priced, key=lambda i: (priced[i][0].refusal is not None, priced[i][0].seconds + priced[i][1], i))
+    return [priced[i][0] for i in order]
+
+
 def plan_method(deal: Deal, request: Request, methods: MethodSet) -> Plan:
     """The method for ``deal``: the cheapest exact method that fits when asked for or fast
     enough (or when Monte Carlo cannot sample the hands), else Monte Carlo.
@@ -222,22 +260,22 @@ def plan_method(deal: Deal, request: Request, methods: MethodSet) -> Plan:
         When the requested kind is unavailable, naming the size and the alternative only when
         the alternative is available.
     """
-    prices = sorted((m.price(deal, request) for m in methods.exact),
-                    key=lambda p: (p.refusal is not None, p.seconds))
+    prices = exact_prices(deal, request, methods)
     best, words = prices[0], methods.wording
     if request.exact is True and best.refusal is None:
         return Plan(best.method, words.exact(best, "requested"))
-    sampling = methods.sampler.price(deal, request)
-    can_sample = sampling.refusal is None
     fast = best.refusal is None and best.seconds <= AUTO_EXACT_SECONDS
     automatic = request.exact is None and request.samples is None
-    if request.exact is True or (automatic and best.refusal is None and (fast or not can_sample)):
+    if automatic and fast:
+        return Plan(best.method, words.exact(best, f"<= {AUTO_EXACT_SECONDS:.0f} s"))
+    sampling = methods.sampler.price(deal, request)
+    can_sample = sampling.refusal is None
+    if request.exact is True or (automatic and best.refusal is None and not can_sample):
         if best.refusal is not None:
             advice = "; use Monte Carlo (--samples N)" if can_sample else (
                 f"; Monte Carlo cannot help either ({sampling.refusal}): narrow the ranges")
             raise CpolyInputError(f"too large to compute exactly: {words.too_large(deal, prices)}{advice}")
-        why = "requested" if request.exact is True else (
-            f"<= {AUTO_EXACT_SECONDS:.0f} s" if fast else f"Monte Carlo cannot sample it: {sampling.refusal}")
+        why = "requested" if request.exact is True else f"Monte Carlo cannot sample it: {sampling.refusal}"
         return Plan(best.method, words.exact(best, why))
     if not can_sample:
         advice = "; use --exact" if best.refusal is None else f"; exact is too large too: {best.refusal}"

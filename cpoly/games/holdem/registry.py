@@ -3,7 +3,8 @@
 As opt_einsum keeps its path strategies in one table, each showdown
 (:func:`~cpoly.games.holdem.showdown.showdown_of`) has one :class:`~cpoly.games.holdem.planner.MethodSet`
 here: a name, a ``price(deal, request)`` and a ``run(deal, request, plan, progress)`` per method.
-Hold'em and short deck (the best five of seven) register runouts, holdings and Monte Carlo; Omaha
+Hold'em and short deck (the best five of seven) register runouts, holdings, known hands (no
+NumPy) and Monte Carlo; Omaha
 registers its holdings, listed, wide and Monte Carlo.  A new game's methods are one more entry
 (:func:`register`), not a second pipeline.
 
@@ -19,11 +20,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.deal import Deal
 from cpoly.games.holdem.planner import MethodSet, Progress, Request
-from cpoly.games.holdem.tally import Tally
+from cpoly.games.holdem.shares import Counts
+
+if TYPE_CHECKING:
+    from cpoly.games.holdem.tally import Tally
 
 __all__ = ["REGISTRY", "exact_tally", "methods_for", "register"]
 
@@ -50,7 +55,7 @@ class _Registry(Mapping[str, MethodSet]):
 
 
 #: Each showdown's methods, by the showdown's name.
-REGISTRY = _Registry({"holdem": ("cpoly.games.holdem.sevencard", "SEVEN_CARD_METHODS"),
+REGISTRY = _Registry({"holdem": ("cpoly.games.holdem.sevenmethods", "SEVEN_CARD_METHODS"),
                       "omaha": ("cpoly.games.holdem.omaha", "OMAHA_METHODS")})
 
 
@@ -68,7 +73,7 @@ def methods_for(deal: Deal) -> MethodSet:
 
 
 def exact_tally(deal: Deal, method: str, flushes: bool = True,
-                progress: Progress | None = None) -> tuple[Tally, int]:
+                progress: Progress | None = None) -> tuple[Tally | Counts, int]:
     """The exact tally of ``deal`` by the exact method called ``method`` and the number of joint
     holdings (for tests and benchmarks that compare methods; ``flushes`` is Hold'em's)."""
     count = methods_for(deal).get(method).count

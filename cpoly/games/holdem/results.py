@@ -10,14 +10,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cpoly.games.holdem.evaluator import CATEGORY_NAMES
 from cpoly.games.holdem.intcards import format_card
+from cpoly.games.holdem.rules import KIND_NAMES as CATEGORY_NAMES
 from cpoly.games.holdem.rules import GameRules
-from cpoly.games.holdem.tally import SHARE_UNIT, Tally
+from cpoly.games.holdem.shares import SHARE_UNIT, Counts
 
-__all__ = ["CategoryCounts", "EquityResult", "Outcome", "PlayerEquity", "result_from_tally"]
+if TYPE_CHECKING:
+    from cpoly.games.holdem.tally import Tally
+
+__all__ = ["CategoryCounts", "EquityResult", "Outcome", "PlayerEquity", "counts_of", "result_from_tally"]
 
 
 @dataclass(frozen=True)
@@ -178,14 +181,25 @@ def _player_json(player: PlayerEquity) -> dict[str, Any]:
     return out
 
 
-def result_from_tally(tally: Tally, labels: tuple[str, ...], reason: str, *, exact: bool = True,
+def counts_of(tally: Tally | Counts) -> Counts:
+    """A tally's counts as Python integers (NumPy's arrays as tuples)."""
+    if isinstance(tally, Counts):
+        return tally
+    grids = [tuple(tuple(row) for row in grid.tolist()) for grid in
+             (tally.cat_win, tally.cat_tie, tally.cat_occur, tally.cat_share)]
+    return Counts(int(tally.boards), tuple(tally.win.tolist()), tuple(tally.tie.tolist()),
+                  tuple(tally.share.tolist()), *grids)
+
+
+def result_from_tally(counted: Tally | Counts, labels: tuple[str, ...], reason: str, *, exact: bool = True,
                       holdings: int = 1, stderr: tuple[float, ...] | None = None,
                       flushes: bool = True,
                       category_stderr: tuple[tuple[float, ...], ...] | None = None,
                       rules: GameRules | None = None) -> EquityResult:
-    """Turn integer tallies into a result; equities are exact fractions when ``exact``.
-    ``rules``: the game (its category names; a game other than the default is named in the
-    result's ``game``)."""
+    """Turn integer tallies (NumPy's or plain :class:`~cpoly.games.holdem.shares.Counts`) into a
+    result; equities are exact fractions when ``exact``.  ``rules``: the game (its category
+    names; a game other than the default is named in the result's ``game``)."""
+    tally = counts_of(counted)
     names = CATEGORY_NAMES if rules is None else rules.names
     players = []
     for index, label in enumerate(labels):

@@ -21,15 +21,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache, cached_property
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # NumPy is loaded by the tables, not by the rules: known hands play without it
+    import numpy as np
+    import numpy.typing as npt
 
-__all__ = ["GameRules", "IntArray", "KIND_NAMES", "Kind", "STANDARD_CODES", "STANDARD_SHAPE",
+    IntArray = npt.NDArray[np.int64]
+
+__all__ = ["GameRules", "KIND_NAMES", "Kind", "STANDARD_CODES", "STANDARD_SHAPE",
            "STANDARD_WINDOWS", "Tables", "tables", "window_top"]
-
-IntArray = npt.NDArray[np.int64]
 
 
 class Kind(IntEnum):
@@ -103,6 +104,8 @@ class GameRules:
     @cached_property
     def in_deck(self) -> npt.NDArray[np.bool_]:
         """``(52,)``: which card numbers are in the deck."""
+        import numpy as np
+
         flags = np.zeros(52, dtype=bool)
         flags[list(self.deck)] = True
         return flags
@@ -144,6 +147,8 @@ class Tables:
 def tables(rules: GameRules) -> Tables:
     """The tables generated from ``rules``: the top card of the best straight window in every
     13-bit rank mask (-1: none), and the order in which rank-only kinds are tried."""
+    import numpy as np
+
     masks = np.arange(8192, dtype=np.int64)
     straight_top = np.full(8192, -1, dtype=np.int64)
     for window in rules.windows:

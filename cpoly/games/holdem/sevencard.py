@@ -32,8 +32,6 @@ from cpoly.games.holdem.montecarlo import monte_carlo
 from cpoly.games.holdem.planner import (
     MONTE_CARLO,
     Method,
-    MethodSet,
-    PlainWording,
     Plan,
     Price,
     Progress,
@@ -45,7 +43,7 @@ from cpoly.games.holdem.runouts import ALL_COMBOS, enumerate_rows, enumerated_ro
 from cpoly.games.holdem.tally import Tally
 
 __all__ = ["COUNTED_CLASSES_UP_TO", "INT64_HEADROOM", "IntArray", "MAX_ENUMERATED_HOLDINGS",
-           "MEMORY_LIMIT", "SEVEN_CARD_METHODS", "enumerate_holdings", "holdings_price", "holdings_tally",
+           "MEMORY_LIMIT", "VECTORISED", "enumerate_holdings", "holdings_price", "holdings_tally",
            "rank_classes", "runouts_price", "runouts_tally"]
 
 IntArray = npt.NDArray[np.int64]
@@ -231,10 +229,8 @@ def _run_sampled(deal: Deal, request: Request, plan: Plan, progress: Progress | 
     return monte_carlo(deal, plan.samples, request.seed, request.flushes, plan.reason, progress)
 
 
-#: Hold'em's methods (and short deck's): runouts, holdings, Monte Carlo.
-SEVEN_CARD_METHODS = MethodSet(
-    exact=(_exact("runouts", runouts_price, runouts_tally),
-           _exact("holdings", holdings_price, holdings_tally)),
-    sampler=Method(MONTE_CARLO, sampling_price, _run_sampled),
-    wording=PlainWording(),
-)
+#: Hold'em's vectorised methods (and short deck's) by name: runouts, holdings, Monte Carlo (the
+#: registry lists them with known hands: :mod:`~cpoly.games.holdem.sevenmethods`).
+VECTORISED = {method.name: method for method in (
+    _exact("runouts", runouts_price, runouts_tally), _exact("holdings", holdings_price, holdings_tally),
+    Method(MONTE_CARLO, sampling_price, _run_sampled))}

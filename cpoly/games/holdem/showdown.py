@@ -25,19 +25,24 @@ from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
 from math import gcd, lcm
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING, Union
 
 from cpoly.errors import CpolyInputError
 from cpoly.games.holdem.intcards import check_distinct, check_in_deck, format_card, format_cards, to_cards
 from cpoly.games.holdem.ranges import Combo, weighted_range
 from cpoly.games.holdem.rules import GameRules
 
-__all__ = ["Fives", "HandReader", "IntArray", "PLAYED_HOLE_CARDS", "ReadHands", "Showdown",
+if TYPE_CHECKING:  # Hold'em's hands are read without NumPy (known hands are counted without it)
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
+
+__all__ = ["Fives", "HandReader", "Holes", "PLAYED_HOLE_CARDS", "ReadHands", "Showdown",
            "allowed_fives", "integer_weights", "read_holdem_hands", "read_omaha_hands", "showdown_of"]
 
-IntArray = npt.NDArray[np.int64]
+#: A player's possible hole cards, one row each: Hold'em's as tuples, Omaha's as an ``(n, hole)`` array.
+Holes = Union["IntArray", tuple[tuple[int, ...], ...]]
 #: The hole cards an Omaha hand plays, with three board cards (the equity methods count these).
 PLAYED_HOLE_CARDS = 2
 #: Columns of the five cards a hand plays, of its hole cards then the board's.
@@ -46,11 +51,11 @@ Fives = tuple[tuple[int, ...], ...]
 
 @dataclass(frozen=True)
 class ReadHands:
-    """The players' hands as read: labels, each player's possible hole cards ``(n, hole)`` and
+    """The players' hands as read: labels, each player's possible hole cards (:data:`Holes`) and
     their integer weights (None when every hand of every player weighs the same)."""
 
     labels: tuple[str, ...]
-    combos: tuple[IntArray, ...]
+    combos: tuple[Holes, ...]
     weights: tuple[tuple[int, ...], ...] | None
 
 
@@ -172,14 +177,15 @@ def read_holdem_hands(hands: Sequence[object], board: tuple[int, ...], dead: tup
     for index, (label, combos) in enumerate(parsed, start=1):
         if len(combos) == 1:
             check_in_deck(next(iter(combos)), rules, f"hand {index} {label!r}")
-    taken = set(board) | set(dead) | {c for c in range(52) if not rules.in_deck[c]}
-    ranges, weights = [], []
+    taken = set(board) | set(dead) | (set(range(52)) - set(rules.deck))
+    ranges: list[Holes] = []
+    weights = []
     for label, combos in parsed:
         left = {c: w for c, w in combos.items() if not (set(c) & taken)}
         if not left:
             outside = "" if len(rules.deck) == 52 else f" (and cards outside the {len(rules.deck)}-card deck)"
             raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards{outside}")
-        ranges.append(np.array(list(left), dtype=np.int64).reshape(-1, 2))
+        ranges.append(tuple(left))
         weights.append(integer_weights(list(left.values())))
     uniform = all(len(set(w)) == 1 for w in weights)
     return ReadHands(labels, tuple(ranges), None if uniform else tuple(weights))
@@ -189,6 +195,8 @@ def read_holdem_hands(hands: Sequence[object], board: tuple[int, ...], dead: tup
 def _omaha_hand(hand: object, rules: GameRules, live: list[int]) -> tuple[str, IntArray]:
     """A player's label and possible hands ``(n, hole)``: a range written as text
     (:mod:`~cpoly.games.holdem.omaha_ranges`), or cards in any accepted form."""
+    import numpy as np
+
     from cpoly.games.holdem.omaha_ranges import omaha_range  # Omaha's only: a Hold'em question never loads it
 
     if isinstance(hand, str):

@@ -14,11 +14,11 @@ import numpy.typing as npt
 
 from cpoly.games.holdem.evaluator import code_table, game_rules
 from cpoly.games.holdem.rules import GameRules
+from cpoly.games.holdem.shares import SHARE_UNIT
 
 __all__ = ["IntArray", "SHARE_UNIT", "Tally", "exact_bincount", "tally_columns", "tally_showdowns"]
 
 IntArray = npt.NDArray[np.int64]
-SHARE_UNIT = 2520
 
 
 def exact_bincount(keys: npt.ArrayLike, values: npt.ArrayLike, size: int) -> IntArray:
