@@ -193,8 +193,11 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
     """
     factors = node.factors if isinstance(node, Product) else (node,)  # symmetric when its factors permute
     uids = {f.uid for f in factors}
-    return all({rename(f, m, _RENAMED.of(tuple(sorted(m.items())), dict)).uid for f in factors} == uids
-               for m in position_generators(positions))
+    for m in position_generators(positions):
+        renamed = _RENAMED.of(tuple(sorted(m.items())), dict)  # once per generator, not per factor
+        if {rename(f, m, renamed).uid for f in factors} != uids:
+            return False
+    return True
 
 
 _RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
