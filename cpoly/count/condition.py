@@ -223,6 +223,8 @@ def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bo
         conditioned = _conditioned(node, partial(_condition_delta, split=split, inside=within),
                                    memo.setdefault((split, inside), {}),
                                    [_restriction(v, split, v in within) for v in split.vertices])
+        if conditioned is ZERO:
+            continue
         fixed = within if len(split.values) == 1 else frozenset()
         block, rest, left = counted_apart(conditioned, split, within, universe - fixed, sorts)
         if block != 0 and rest is not ZERO:
