@@ -37,7 +37,7 @@ nothing here knows about any game.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from itertools import combinations
@@ -193,8 +193,11 @@ def is_symmetric(node: Expr, positions: Sequence[Sequence[int]]) -> bool:
     """
     factors = node.factors if isinstance(node, Product) else (node,)  # symmetric when its factors permute
     uids = {f.uid for f in factors}
-    return all({rename(f, m, _RENAMED.of(tuple(sorted(m.items())), dict)).uid for f in factors} == uids
-               for m in position_generators(positions))
+    for m in position_generators(positions):
+        renamed = _RENAMED.of(tuple(sorted(m.items())), dict)  # once per generator, not per factor
+        if {rename(f, m, renamed).uid for f in factors} != uids:
+            return False
+    return True
 
 
 _RENAMED = MemoOfMemos[tuple[tuple[int, int], ...], dict[int, Expr]]("condition.renamed", 256, 200_000)
@@ -217,13 +220,39 @@ def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bo
     out = []
     for weight, inside in subsets(split, symmetric):
         within = frozenset(inside)
-        body = rebuild(node, partial(_condition_delta, split=split, inside=within), memo.setdefault((split, inside), {}))
-        conditioned = mul(body, *(_restriction(v, split, v in within) for v in split.vertices))
+        conditioned = _conditioned(node, partial(_condition_delta, split=split, inside=within),
+                                   memo.setdefault((split, inside), {}),
+                                   [_restriction(v, split, v in within) for v in split.vertices])
+        if conditioned is ZERO:
+            continue
         fixed = within if len(split.values) == 1 else frozenset()
         block, rest, left = counted_apart(conditioned, split, within, universe - fixed, sorts)
         if block != 0 and rest is not ZERO:
             out.append(Case(weight * block, rest, left, inside))
     return out
+
+
+def _conditioned(node: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr], restrictions: Sequence[Expr]) -> Expr:
+    """``node`` rebuilt with ``leaf`` on its δs (:func:`~cpoly.dag.rewrite.rebuild`) times the
+    ``restrictions``, in one product; ``node`` a product factor by factor, its literals ``δv{S}``
+    first, and 0 at the first factor that conditions to 0: most cases of a table's overlaps are
+    0 (no natural royal with a deuce), found on a small factor without conditioning the large ones.
+
+    >>> from cpoly.dag.rewrite import delta, mul
+    >>> calls = []
+    >>> leaf = lambda d: calls.append(d.vertices) or (ZERO if d.values == {0} else d)
+    >>> _conditioned(mul(delta((1,), {0}), delta((1, 2)), delta((2, 3))), leaf, {}, []) is ZERO, calls
+    (True, [(1,)])
+    """
+    if not isinstance(node, Product) or node.uid in memo:
+        return mul(rebuild(node, leaf, memo), *restrictions)
+    ordered = sorted(node.factors, key=lambda f: not (isinstance(f, Delta) and f.values is not None))
+    factors = []
+    for factor in ordered:
+        factors.append(rebuild(factor, leaf, memo))
+        if factors[-1] is ZERO:
+            return ZERO
+    return mul(*factors, *restrictions)
 
 
 def _restriction(vertex: int, split: ValueSplit, inside: bool) -> Expr:

@@ -91,12 +91,29 @@ class PricedTerms:
     decoupled: tuple[Decoupled | None, ...] = ()  # per term: counted as a contraction, if cheaper
 
 
+Domains = tuple[tuple[int, Sort], ...]  # the counted vertices and their sorts, a memo key
+
+
+def domains(sorts: Mapping[int, Sort], universe: frozenset[int]) -> Domains:
+    """The vertices of ``universe`` with their sorts, in order: what a plan over them depends
+    on besides the node (a key of the memoised plans)."""
+    return tuple((v, sorts[v]) for v in sorted(universe))
+
+
 def priced_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int]) -> PricedTerms:
     """Plan ``Σ node`` by equality patterns and measure it; raises CpolyTooLarge (naming the
-    largest term) when a term's patterns are over the limit, before enumerating them."""
+    largest term) when a term's patterns are over the limit, before enumerating them.
+    Memoised per node and domains: the wild cases of a table's counts repeat (an overlap's
+    case with four deuces is often its category's)."""
+    return _priced_terms(node, universe, domains(sorts, universe))
+
+
+@cached("patterncount.priced", 50_000)
+def _priced_terms(node: Expr, universe: frozenset[int], domains: Domains) -> PricedTerms:
+    sorts = dict(domains)
     pieces, plain = split_factored(node, {v: sorts[v].name for v in universe})
-    terms, keys = _merged([plan_term(c, term, dict(sorts), universe)
-                           for c, term in _relabelings_merged(pieces, plain, sorts, universe)])
+    terms, keys = _merged([plan_term(c, term, sorts, universe)
+                           for c, term in _relabelings_merged(pieces, plain, domains, universe)])
     for term in terms:
         # Each sort's patterns are enumerated on their own axis (the grid of their product is
         # priced by the work budget below), so each is bounded on its own.
@@ -138,7 +155,7 @@ def _merged(terms: list[TermPlan]) -> tuple[list[TermPlan], list[int]]:
     return [term for _, term in kept], [key for key, _ in kept]
 
 
-def _relabelings_merged(pieces: list[tuple[int, Expr]], plain: Expr, sorts: Mapping[int, Sort],
+def _relabelings_merged(pieces: list[tuple[int, Expr]], plain: Expr, domains: Domains,
                         universe: frozenset[int]) -> list[tuple[int, Expr]]:
     """The terms ``coef · piece · plain`` (:func:`~cpoly.count.plan.split_factored`), with the
     pieces equal up to a relabeling of values merged before ``plain`` multiplies them: ``plain``
@@ -147,12 +164,19 @@ def _relabelings_merged(pieces: list[tuple[int, Expr]], plain: Expr, sorts: Mapp
     if len(pieces) > 1 and plain is not ONE:
         merged: dict[int, tuple[int, Expr]] = {}
         for coef, piece in pieces:
-            key = CANONICAL.key(plan_term(1, piece, dict(sorts), universe))
+            key = _piece_key(piece, universe, domains)
             found = merged.get(key)
             merged[key] = (coef, piece) if found is None else (found[0] + coef, found[1])
         pieces = [kept for kept in merged.values() if kept[0] != 0]
     products = [(coef, narrow(mul(piece, plain))) for coef, piece in pieces]
     return [(coef, term) for coef, term in products if term is not ZERO]
+
+
+@cached("patterncount.piece_keys", 100_000)
+def _piece_key(piece: Expr, universe: frozenset[int], domains: Domains) -> int:
+    """The canonical key of ``piece`` as a term of its own (memoised: the pieces of a table's
+    counts repeat; a key outlives a cleared CANONICAL harmlessly, it is never handed out again)."""
+    return CANONICAL.key(plan_term(1, piece, dict(domains), universe))
 
 
 @cached("patterncount.node_count", 500_000)

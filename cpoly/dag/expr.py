@@ -223,13 +223,14 @@ def postorder(roots: Iterable[Expr], skip: Container[int] = (),
         stack.append((root, iter(operands(root))))
         while stack:
             node, pending = stack[-1]
-            child = next(pending, None)
-            if child is None:
+            for child in pending:  # resumes where the node's last visit left its operands
+                if child.uid not in seen and child.uid not in skip:
+                    seen.add(child.uid)
+                    stack.append((child, iter(operands(child))))
+                    break
+            else:  # every operand listed: the node next
                 stack.pop()
                 order.append(node)
-            elif child.uid not in seen and child.uid not in skip:
-                seen.add(child.uid)
-                stack.append((child, iter(operands(child))))
     return order
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from math import prod
+from typing import cast
 
 from cpoly.dag.expr import (
     Const,
@@ -288,7 +289,52 @@ def _exclusive(terms: tuple[Expr, ...]) -> bool:
             isinstance(t, Const) or (isinstance(t, Product) and isinstance(t.factors[0], Const)) or not is_boolean(t)
             for t in terms):
         return False  # a coefficient other than 1, or a term not 0/1
-    return all(narrow(mul(a, b)) is ZERO for i, a in enumerate(terms) for b in terms[i + 1:])
+    return all(_decided_zero(a, b) or narrow(mul(a, b)) is ZERO for i, a in enumerate(terms) for b in terms[i + 1:])
+
+
+def _decided_zero(*factors: Expr) -> bool:
+    """Whether the product of ``factors`` is 0 by what :func:`narrow` decides first, without
+    building it: a vertex whose value sets (``δv{S}`` factors) do not meet, or a factor whose δs
+    those sets decide (:func:`_decided`) evaluating to 0.  False proves nothing (``narrow`` then
+    tries its other rules): the quick test of :func:`_exclusive`'s pairs (a wild-card game's ten
+    straight windows, 45 pairs, once per case of the wild cards).
+
+    >>> window = lambda m: mul(delta((1,), {0, m, m + 1}), one_minus(one_minus(delta((1,), {m}))))
+    >>> _decided_zero(window(1), window(2)), _decided_zero(window(1), delta((1,), {1}))
+    (True, False)
+    """
+    split = [f.factors if isinstance(f, Product) else (f,) for f in factors]
+    flat = [f for fs in split for f in fs]
+    known: dict[int, frozenset[int]] = {}
+    for f in flat:
+        if isinstance(f, Delta) and len(f.vertices) == 1 and f.values is not None:
+            v = f.vertices[0]
+            known[v] = known[v] & f.values if v in known else f.values
+    if any(not values for values in known.values()):
+        return True
+    return bool(known) and any(_value_under(f, known) == 0 for f in flat)
+
+
+def _value_under(root: Expr, known: dict[int, frozenset[int]]) -> int | None:
+    """``root``'s value once the δs ``known`` decides are replaced by theirs (:func:`_decided`),
+    when that fixes it; None when some undecided δ still matters."""
+    values: dict[int, int | None] = {}
+    for node in postorder([root]):
+        if isinstance(node, Delta):
+            decided = _decided(node, known)
+            values[node.uid] = 0 if decided is ZERO else 1 if decided is ONE else None
+        elif isinstance(node, Const):
+            values[node.uid] = node.value
+        else:
+            found = [values[c.uid] for c in children(node)]
+            if isinstance(node, Product) and 0 in found:
+                values[node.uid] = 0
+            elif None in found:
+                values[node.uid] = None
+            else:
+                known_values = cast(list[int], found)
+                values[node.uid] = prod(known_values) if isinstance(node, Product) else sum(known_values)
+    return values[root.uid]
 
 
 def is_boolean(node: Expr) -> bool:
