@@ -139,7 +139,7 @@ def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[i
     direct = _direct_squares(held, rest, CATEGORIES, PAYS) if d < 5 else None
     if direct is not None:
         assert found == direct[1:d]
-    if d >= 2:  # the dense product gives the last one too
+    if d >= 2:  # the Grams give the last one too
         assert tables.last_square_sums(np.array([held]), np.array([dropped])) == found[-1:]
     if d >= 2:  # through the pair formula, the brute-checked pair moments (all of them: M_0 and M_d direct)
         first = sum(PAYS[int(c)] for c in _category(np.array([sorted(held + list(b)) for b in combinations(rest, d)])))
@@ -152,17 +152,17 @@ def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[i
 
 # ---- one deal against every fill of the window ---------------------------------------------
 @pytest.mark.parametrize("pays", [PAYS, (10**8, 50, 25, 9, 6, 4, 3, 2, 1, 0)])  # the second: floats could round
-def test_the_dense_product_gives_the_gathers_last_sums_for_deals_holding_the_same_cards(pays: tuple[int, ...]) -> None:
+def test_the_grams_give_the_gathers_last_sums_for_any_mix_of_holds(pays: tuple[int, ...]) -> None:
     tables = SupersetPays.build(build_tables(GAME_CATEGORIES, 24, 10), pays)
     rng = np.random.default_rng(32)
     for d in range(2, 6):
-        held = sorted(rng.choice(24, 5 - d, replace=False).tolist())
-        rest = [c for c in range(24) if c not in held]
-        dropped = np.array([sorted(rng.choice(rest, d, replace=False).tolist()) for _ in range(6)])
-        same = np.array([held] * 6, dtype=np.int64).reshape(6, 5 - d)
-        dense = tables.last_square_sums(same, dropped)
-        assert dense == tables.square_sums(same, dropped, d - 1) and len(set(dense)) > 1, d
-    assert (tables.marked_pays[1] ** 2 * comb(24, 4) >= 2**53) == (pays != PAYS)
+        deals = np.array([sorted(rng.choice(24, 5, replace=False).tolist()) for _ in range(8)])
+        kept = np.array([sorted(rng.choice(5, 5 - d, replace=False).tolist()) for _ in range(8)], dtype=np.int64)
+        held = np.take_along_axis(deals, kept.reshape(8, 5 - d), axis=1)
+        dropped = np.array([[c for c in deal if c not in hold] for deal, hold in zip(deals.tolist(), held.tolist())])
+        found = tables.last_square_sums(held.reshape(8, 5 - d), dropped)
+        assert found == tables.square_sums(held.reshape(8, 5 - d), dropped, d - 1) and len(set(found)) > 1, d
+    assert (tables.grams is None) == (pays != PAYS)
 
 
 SMALL_DECK = (5, 3)  # 15 cards: the window of two discards is 151,200 fills of ten cards

@@ -18,14 +18,15 @@ is found where ``W ∪ {e}`` is the sentinel (a ``W`` meeting ``H`` reaches the 
 For ``d = 5`` that is 270,725 sets of four cards and a dozen gathers each per deal; ``M_0`` and
 ``M_d`` need no table (the hold's first and second moments: :mod:`.spinvariance`).
 
-The largest ``M`` (``m = d - 1``, most of the work) has a dense form: ``S = H ∪ W`` has four
-cards, so ``F(W) = T(S) - Σ_{e ∈ E} p(S ∪ {e})``, linear in the discards' indicator.  With the
-matrix ``P[S, c] = p(S ∪ {c})`` (0 for ``c`` in ``S``) over the four-card sets containing ``H``,
-every deal holding ``H`` is one column of a matrix product ``P X`` (``X``: the discards'
-indicators; a sum of ``d`` columns of ``P`` each, in blocks of sets that stay in the cache:
-BLAS would spin threads for these thin products), streamed in blocks of rows: :meth:`SupersetPays.last_square_sums` (a large mark
-where ``c`` is in ``S`` tells the sets ``W`` that meet the discards from the same product).  Floating point
-is exact there while every partial sum is an integer below ``2**53`` (checked; else the gathers).
+The largest ``M`` (``m = d - 1``) is a quadratic form: ``S = H ∪ W`` has four cards, so
+``F(W) = a_S · (1, x)`` with ``a_S = (T(S), -p(S ∪ {c}) for every card c)`` (0 where ``c`` is
+in ``S``) and ``x`` the discards' indicator.  The sets ``S ⊇ H`` that miss the discards are,
+by inclusion-exclusion over the discards ``Z`` a set meets, ``Σ_{Z ⊆ E} (-1)^|Z|`` of the sums
+over ``S ⊇ H ∪ Z``, each ``(1, x)^T K_U (1, x)`` with the Gram ``K_U = Σ_{S ⊇ U} a_S a_S^T``.
+The Grams of every ``U`` of up to two cards are one product each (:attr:`SupersetPays.grams`,
+exact in floats below ``2**53``: checked, else the gathers), the 49 sets holding three cards
+and the one holding four are summed directly: a discard-all deal's ``M_4`` is 16 blocks of a
+Gram and 50 sets instead of 270,725 (:meth:`SupersetPays.last_square_sums`, any mix of holds).
 
 >>> from cpoly.deck.subsets import all_hands
 >>> from cpoly.games.videopoker.prepare.tables import build_tables
@@ -35,7 +36,7 @@ is exact there while every partial sum is an integer below ``2**53`` (checked; e
 ([126, 0], [126, 56, 56])
 >>> pays.square_sums(np.array([[0, 1, 2]]), np.array([[3, 4]]), 1)   # W = {c}, c > 4: F = 4 each
 [80]
->>> pays.last_square_sums(np.array([[0, 1, 2]]), np.array([[3, 4]]))   # the same, densely
+>>> pays.last_square_sums(np.array([[0, 1, 2]]), np.array([[3, 4]]))   # the same, by the Grams
 [80]
 """
 
@@ -49,7 +50,7 @@ from math import comb
 
 import numpy as np
 
-from cpoly.deck.subsets import all_hands, binomial_table
+from cpoly.deck.subsets import all_hands, binomial_table, colex_rank
 from cpoly.errors import CpolyInputError
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.prepare.tables import SubsetTables
@@ -58,8 +59,8 @@ __all__ = ["BATCH_ENTRIES", "SupersetPays"]
 
 #: Sets ``W`` times deals gathered at once (about 16 MB per int64 array).
 BATCH_ENTRIES = 1 << 21
-#: Four-card sets per block of the dense product (:meth:`SupersetPays.last_square_sums`).
-ROW_BLOCK = 512
+#: Pairs of cards per product of :func:`_pair_grams` (about 16 MB of rows gathered).
+PAIR_BLOCK = 32
 
 
 def _extend(n: int, size: int) -> np.ndarray:
@@ -118,45 +119,60 @@ class SupersetPays:
         return found
 
     def last_square_sums(self, held: np.ndarray, discarded: np.ndarray) -> list[int]:
-        """:meth:`square_sums` of ``size = d - 1`` for deals that hold the same cards (equal rows
-        of ``held``), by the dense product; by the gathers when floats could round."""
-        rows = self._containing(held[0])
-        marked, largest, mark = self.marked_pays
-        if largest**2 * max(len(rows), 1) >= 2**53:
+        """:meth:`square_sums` of ``size = d - 1`` (rows of ``held`` and ``discarded`` cards, any
+        mix of holds of one size), by inclusion-exclusion over the discards a set meets: the
+        Grams for up to two cards, the few sets holding three or four directly; by the gathers
+        when floats could round (:attr:`grams` is ``None``)."""
+        grams = self.grams
+        if grams is None:
             return self.square_sums(held, discarded, discarded.shape[1] - 1)
-        sums = np.zeros(len(held))
-        for start in range(0, len(rows), ROW_BLOCK):
-            block = rows[start:start + ROW_BLOCK]
-            by_card = marked[:, block]
-            values = np.repeat(self.totals[HAND_SIZE - 1][block][None, :].astype(np.float64), len(held), axis=0)
-            for column in discarded.T:  # the product with the 0/1 indicator: a sum of d rows
-                values -= by_card[column]
-            values[values < -mark / 2] = 0  # W meets the discards
-            sums += np.einsum("ij,ij->i", values, values)
-        return [int(v) for v in sums]
+        deals, d = discarded.shape
+        columns = np.concatenate([np.zeros((deals, 1), np.int64), 1 + discarded.astype(np.int64)], axis=1)
+        total = np.zeros(deals, dtype=np.int64)
+        for size in range(d):
+            for met in combinations(range(d), size):
+                within = np.sort(np.concatenate([held, discarded[:, list(met)]], axis=1).astype(np.int64), axis=1)
+                found = self._superset_squares(grams, within, discarded, columns)
+                (np.subtract if size % 2 else np.add)(total, found, out=total)
+        return [int(v) for v in total]
+
+    def _superset_squares(self, grams: tuple[np.ndarray, ...], within: np.ndarray, discarded: np.ndarray,
+                          columns: np.ndarray) -> np.ndarray:
+        """``Σ_{S ⊇ U} (T(S) - Σ_{e ∈ E} T(S ∪ {e}))^2`` over the four-card sets ``S`` per deal
+        (``U``: rows of ``within``, ``E``: of ``discarded``; ``columns``: ``0`` and ``1 + E``)."""
+        rank = colex_rank(within)
+        if within.shape[1] < len(grams):  # a quadratic form of the Gram's block at the discards
+            found: np.ndarray = grams[within.shape[1]][rank[:, None, None], columns[:, :, None],
+                                                        columns[:, None, :]].sum(axis=(1, 2))
+            return found
+        if within.shape[1] == HAND_SIZE - 2:  # the sets U ∪ {c}: the sentinel where c is in U
+            sets = self.extend[HAND_SIZE - 2].reshape(self.n, -1)[:, rank].T
+        else:
+            sets = rank[:, None].astype(np.int32)
+        values = np.take(self.totals[HAND_SIZE - 1], sets).astype(np.int64)
+        for card in discarded.T:
+            values -= np.take(self.totals[HAND_SIZE], self._step(HAND_SIZE - 1, card, sets))
+        found = np.einsum("ij,ij->i", values, values)
+        return found
 
     @cached_property
-    def marked_pays(self) -> tuple[np.ndarray, int, int]:
-        """``P[c, S] = T(S ∪ {c})`` for every card ``c`` and four-card set ``S`` (by rank), as
-        floats, with ``mark`` where ``c`` is in ``S``; ``largest``, the largest ``Σ_c |P[S, c]|``
-        (a bound on ``|F(W)|``), and ``mark = 4 largest + 4``: a product with the discards'
-        indicator is below ``-mark / 2`` exactly when the set meets them."""
-        ranks = self.extend[HAND_SIZE - 1].reshape(self.n, -1)[:, :-1]
-        pays = self.totals[HAND_SIZE][ranks].astype(np.float64)
-        largest = int(np.abs(pays).sum(axis=0).max(initial=0))
-        mark = 4 * largest + 4
+    def grams(self) -> tuple[np.ndarray, ...] | None:
+        """The Grams ``K_U = Σ_{S ⊇ U} a_S a_S^T`` of the rows ``a_S = (T(S), -T(S ∪ {c}) for
+        every card c)`` (0 where ``c`` is in ``S``) of the four-card sets ``S``, for every set
+        ``U`` of 0, 1 and 2 cards (by colex rank), exact int64; ``None`` when a float product
+        or an int64 sum could round.  ``(1, v)^T K_U (1, v)`` with ``v`` the discards'
+        indicator sums ``F^2`` over the sets holding ``U``."""
         sets = all_hands(self.n, HAND_SIZE - 1)
-        pays[sets, np.arange(len(sets))[:, None]] = mark
-        return pays, largest, mark
-
-    def _containing(self, held: np.ndarray) -> np.ndarray:
-        """The ranks of the four-card sets that contain the cards ``held``."""
-        size = HAND_SIZE - 1 - len(held)
-        ranks = np.arange(comb(self.n, size), dtype=np.int32)[None, :]
-        for i, card in enumerate(held.tolist()):
-            ranks = self._step(size + i, np.array([card]), ranks)
-        found: np.ndarray = ranks[0][ranks[0] != comb(self.n, HAND_SIZE - 1)]
-        return found
+        rows = np.empty((len(sets), self.n + 1))
+        rows[:, 0] = self.totals[HAND_SIZE - 1][:-1]
+        rows[:, 1:] = -self.totals[HAND_SIZE][self.extend[HAND_SIZE - 1].reshape(self.n, -1)[:, :-1]].T
+        largest = int(np.abs(rows).max(initial=0))
+        if largest**2 * comb(self.n - 2, 2) >= 2**53 or largest**2 * (HAND_SIZE + 1) ** 2 * len(sets) * 2**HAND_SIZE >= 2**63:
+            return None
+        pairs = _pair_grams(rows, sets, self.n)
+        ends = all_hands(self.n, 2)
+        singles = np.stack([pairs[(ends == card).any(axis=1)].sum(axis=0) for card in range(self.n)]) // 3
+        return singles.sum(axis=0, keepdims=True) // 4, singles, pairs
 
     def _pay_totals(self, held: np.ndarray, discarded: np.ndarray, size: int) -> np.ndarray:
         """``F(W)`` of every ``size``-set ``W`` of the deck per deal, 0 where ``W`` meets the deal."""
@@ -179,6 +195,19 @@ class SupersetPays:
                 (np.subtract if count % 2 else np.add)(values, term, out=values)
         values[meets] = 0
         return values
+
+
+def _pair_grams(rows: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
+    """``K_U`` (rows ``a_S`` of the four-card ``sets``) for every pair ``U`` by colex rank: a
+    product over the ``C(n - 2, 2)`` sets holding it, exact (the caller bounds the sums)."""
+    holder = np.concatenate([colex_rank(sets[:, list(pair)]) for pair in combinations(range(HAND_SIZE - 1), 2)])
+    holding = np.tile(np.arange(len(sets)), comb(HAND_SIZE - 1, 2))[np.argsort(holder, kind="stable")]
+    holding = holding.reshape(comb(n, 2), -1)
+    grams = np.empty((comb(n, 2), n + 1, n + 1), dtype=np.int64)
+    for start in range(0, len(holding), PAIR_BLOCK):
+        block = rows[holding[start:start + PAIR_BLOCK]]
+        grams[start:start + PAIR_BLOCK] = np.matmul(block.transpose(0, 2, 1), block)
+    return grams
 
 
 def _narrow(totals: np.ndarray) -> np.ndarray:

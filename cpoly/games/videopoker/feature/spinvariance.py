@@ -185,8 +185,8 @@ GROUP_DEALS = 256
 
 
 def _groups(prepared: PreparedGame, played: Played) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
-    """The entries with ``d`` discards (``1 < d``) that hold the same cards, a few hundred at a
-    time: their held and discarded cards (rows) and their entry indices."""
+    """The entries with ``d`` discards (``1 < d``), a few hundred at a time: their held and
+    discarded cards (rows) and their entry indices."""
     cards = np.asarray(prepared.deals, dtype=np.int64)[played.classes]
     kept = np.array([[i in held_positions(hold) for i in range(HAND_SIZE)] for hold in range(2**HAND_SIZE)])
     discards = played.discards
@@ -195,12 +195,9 @@ def _groups(prepared: PreparedGame, played: Played) -> Iterator[tuple[int, np.nd
         keeps = kept[played.holds[entries]]
         held = cards[entries][keeps].reshape(len(entries), HAND_SIZE - d)
         thrown = cards[entries][~keeps].reshape(len(entries), d)
-        label = np.unique(held, axis=0, return_inverse=True)[1].reshape(-1) if d < HAND_SIZE else np.zeros(len(entries))
-        order = np.argsort(label, kind="stable")
-        for same in np.split(order, np.flatnonzero(np.diff(label[order])) + 1):
-            for start in range(0, len(same), GROUP_DEALS):
-                rows = same[start:start + GROUP_DEALS]
-                yield d, held[rows], thrown[rows], entries[rows]
+        for start in range(0, len(entries), GROUP_DEALS):
+            rows = slice(start, start + GROUP_DEALS)
+            yield d, held[rows], thrown[rows], entries[rows]
 
 
 def mean_squares(n: int, sums: list[list[int]], entries: int, paths: Sequence[str]) -> tuple[Fraction, ...]:
