@@ -148,13 +148,22 @@ class SupersetPays:
         values = np.zeros((len(held), comb(self.n, size)), dtype=np.int32 if narrow else np.int64)
         for count in counts:
             table = self.union(size, kept + count)
-            for chosen in combinations(range(d), count):
-                within = np.sort(np.concatenate([held, discarded[:, list(chosen)]], axis=1), axis=1)
-                repeated = (np.diff(within, axis=1) == 0).any(axis=1)
-                term = table[np.where(repeated, 0, colex_rank(within))]
-                term[repeated] = 0
+            ranks, repeated = _ranks_with(held, discarded, count)
+            for column in range(ranks.shape[1]):
+                term = table[ranks[:, column]]
+                term[repeated[:, column]] = 0
                 (np.subtract if count % 2 else np.add)(values, term, out=values)
         return values
+
+
+def _ranks_with(held: np.ndarray, discarded: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
+    """The colex ranks of ``H ∪ Y`` for every ``count``-subset ``Y`` of the discards per deal (a
+    column per ``Y``), 0 where ``Y`` meets ``H``, and where it does."""
+    chosen = np.array(list(combinations(range(discarded.shape[1]), count)), dtype=np.int64).reshape(comb(discarded.shape[1], count), count)
+    kept = np.broadcast_to(held[:, None, :], (len(held), len(chosen), held.shape[1]))
+    within = np.sort(np.concatenate([kept, discarded[:, chosen]], axis=2), axis=2)
+    repeated = (within[:, :, 1:] == within[:, :, :-1]).any(axis=2)
+    return np.where(repeated, 0, colex_rank(within)), repeated
 
 
 def _union_table(totals: np.ndarray, n: int, a: int, b: int) -> np.ndarray:
@@ -162,12 +171,12 @@ def _union_table(totals: np.ndarray, n: int, a: int, b: int) -> np.ndarray:
     column per ``a``-set ``A``, 0 where they meet; in the narrowest integer type that holds it."""
     if not b:
         return totals[None, :].astype(_narrowest(totals))
-    sets = all_hands(n, a + b).astype(np.int64)
-    table = np.zeros((comb(n, b), comb(n, a)), dtype=_narrowest(totals))
+    sets = all_hands(n, a + b)
+    table = np.zeros(comb(n, b) * comb(n, a), dtype=_narrowest(totals))
     for chosen in combinations(range(a + b), b):
         rest = [i for i in range(a + b) if i not in chosen]
-        table[colex_rank(sets[:, list(chosen)]), colex_rank(sets[:, rest])] = totals
-    return table
+        table[colex_rank(sets[:, list(chosen)]) * comb(n, a) + colex_rank(sets[:, rest])] = totals
+    return table.reshape(comb(n, b), comb(n, a))
 
 
 def _members(n: int, size: int) -> np.ndarray:
