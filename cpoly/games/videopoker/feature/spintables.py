@@ -195,8 +195,9 @@ def _grams(fours: np.ndarray, fives: np.ndarray, n: int) -> tuple[np.ndarray, ..
     exact int64; ``None`` when a float product or an int64 sum could round.
     ``(1, v)^T K_U (1, v)`` with ``v`` the discards' indicator sums ``F^2`` over the sets
     holding ``U``."""
-    rows = np.empty((len(fours), n + 1))
-    rows[:, 0], rows[:, 1:] = fours, -fives.T
+    rows = np.empty((n + 1, len(fours)))  # a column per set
+    rows[0], rows[1:] = fours, fives
+    rows[1:] *= -1
     largest = int(np.abs(rows).max(initial=0))
     if largest**2 * comb(n - 2, 2) >= 2**53 or largest**2 * (HAND_SIZE + 1) ** 2 * len(fours) * 2**HAND_SIZE >= 2**63:
         return None
@@ -207,15 +208,15 @@ def _grams(fours: np.ndarray, fives: np.ndarray, n: int) -> tuple[np.ndarray, ..
 
 
 def _pair_grams(rows: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
-    """``K_U`` (rows ``a_S`` of the four-card ``sets``) for every pair ``U`` by colex rank: a
+    """``K_U`` (columns ``a_S`` of the four-card ``sets``) for every pair ``U`` by colex rank: a
     product over the ``C(n - 2, 2)`` sets holding it, exact (the caller bounds the sums)."""
     holder = np.concatenate([colex_rank(sets[:, list(pair)]) for pair in combinations(range(HAND_SIZE - 1), 2)])
     holding = np.tile(np.arange(len(sets)), comb(HAND_SIZE - 1, 2))[np.argsort(holder, kind="stable")]
     holding = holding.reshape(comb(n, 2), -1)
     grams = np.empty((comb(n, 2), n + 1, n + 1), dtype=np.int64)
     for start in range(0, len(holding), PAIR_BLOCK):
-        block = rows[holding[start:start + PAIR_BLOCK]]
-        grams[start:start + PAIR_BLOCK] = np.matmul(block.transpose(0, 2, 1), block)
+        block = rows[:, holding[start:start + PAIR_BLOCK]].transpose(1, 0, 2)
+        grams[start:start + PAIR_BLOCK] = np.matmul(block, block.transpose(0, 2, 1))
     return grams
 
 
