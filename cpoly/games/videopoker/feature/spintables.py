@@ -51,7 +51,7 @@ from math import comb
 
 import numpy as np
 
-from cpoly.deck.subsets import all_hands, colex_rank
+from cpoly.deck.subsets import all_hands, binomial_table, colex_rank
 from cpoly.games.videopoker.hold.lattice import HAND_SIZE
 from cpoly.games.videopoker.prepare.tables import SubsetTables
 
@@ -82,8 +82,7 @@ class SupersetPays:
         up to four cards, and every hand's category) and the scaled pays per category."""
         n, vector = tables.n, np.asarray(pays, dtype=np.int64)
         totals = tuple([counts @ vector for counts in tables.counts] + [vector[tables.categories]])
-        unions = {(a, b): _union_table(totals[a + b], n, a, b)
-                  for a in range(1, HAND_SIZE + 1) for b in range(min(a, HAND_SIZE - a) + 1)}
+        unions = _union_tables(totals, n)
         members = tuple(_members(n, k) for k in range(HAND_SIZE))
         return cls(n, totals, unions, members, _grams(totals[HAND_SIZE - 1], unions[HAND_SIZE - 1, 1], n))
 
@@ -166,17 +165,29 @@ def _ranks_with(held: np.ndarray, discarded: np.ndarray, count: int) -> tuple[np
     return np.where(repeated, 0, colex_rank(within)), repeated
 
 
-def _union_table(totals: np.ndarray, n: int, a: int, b: int) -> np.ndarray:
-    """``T(A ∪ B)`` (``totals``: of every ``(a + b)``-set) with a row per ``b``-set ``B`` and a
-    column per ``a``-set ``A``, 0 where they meet; in the narrowest integer type that holds it."""
-    if not b:
-        return totals[None, :].astype(_narrowest(totals))
-    sets = all_hands(n, a + b)
-    table = np.zeros(comb(n, b) * comb(n, a), dtype=_narrowest(totals))
-    for chosen in combinations(range(a + b), b):
-        rest = [i for i in range(a + b) if i not in chosen]
-        table[colex_rank(sets[:, list(chosen)]) * comb(n, a) + colex_rank(sets[:, rest])] = totals
-    return table.reshape(comb(n, b), comb(n, a))
+def _union_tables(totals: Sequence[np.ndarray], n: int) -> dict[tuple[int, int], np.ndarray]:
+    """``T(A ∪ B)`` (``totals[k]``: of every ``k``-set) for every ``a``-set ``A`` and disjoint
+    ``b``-set ``B`` with ``b <= a`` and ``a + b <= 5``: a row per ``B`` and a column per ``A`` by
+    colex rank, 0 where they meet, in the narrowest integer type that holds it.  Each ``k``-set
+    is split every way into its ``B`` and ``A`` (their ranks from the terms ``C(c, i + 1)`` of
+    its cards, each read once: :func:`~cpoly.deck.subsets.colex_rank` by parts)."""
+    found: dict[tuple[int, int], np.ndarray] = {}
+    for size in range(1, HAND_SIZE + 1):
+        sets = all_hands(n, size)
+        binomials = binomial_table(n, size).astype(np.int32)
+        terms = [[binomials[i + 1].take(sets[:, j]) for i in range(j + 1)] for j in range(size)]
+        kind = _narrowest(totals[size])
+        found[size, 0] = totals[size][None, :].astype(kind)
+        for b in range(1, size // 2 + 1):
+            a = size - b
+            table = np.zeros((comb(n, b), comb(n, a)), dtype=kind)
+            flat = table.reshape(-1)
+            for chosen in combinations(range(size), b):
+                rest = [j for j in range(size) if j not in chosen]
+                rows = sum((terms[j][i] for i, j in enumerate(chosen)), np.zeros(len(sets), dtype=np.int64))
+                flat[rows * comb(n, a) + sum(terms[j][i] for i, j in enumerate(rest))] = totals[size]
+            found[a, b] = table
+    return found
 
 
 def _members(n: int, size: int) -> np.ndarray:
@@ -195,12 +206,12 @@ def _grams(fours: np.ndarray, fives: np.ndarray, n: int) -> tuple[np.ndarray, ..
     exact int64; ``None`` when a float product or an int64 sum could round.
     ``(1, v)^T K_U (1, v)`` with ``v`` the discards' indicator sums ``F^2`` over the sets
     holding ``U``."""
+    largest = max(int(np.abs(fours).max(initial=0)), int(np.abs(fives).max(initial=0)))
+    if largest**2 * comb(n - 2, 2) >= 2**53 or largest**2 * (HAND_SIZE + 1) ** 2 * len(fours) * 2**HAND_SIZE >= 2**63:
+        return None
     rows = np.empty((n + 1, len(fours)))  # a column per set
     rows[0], rows[1:] = fours, fives
     rows[1:] *= -1
-    largest = int(np.abs(rows).max(initial=0))
-    if largest**2 * comb(n - 2, 2) >= 2**53 or largest**2 * (HAND_SIZE + 1) ** 2 * len(fours) * 2**HAND_SIZE >= 2**63:
-        return None
     pairs = _pair_grams(rows, all_hands(n, HAND_SIZE - 1), n)
     ends = all_hands(n, 2)
     singles = np.stack([pairs[(ends == card).any(axis=1)].sum(axis=0) for card in range(n)]) // 3
