@@ -173,9 +173,9 @@ def _union_tables(totals: Sequence[np.ndarray], n: int) -> dict[tuple[int, int],
     its cards, each read once: :func:`~cpoly.deck.subsets.colex_rank` by parts)."""
     found: dict[tuple[int, int], np.ndarray] = {}
     for size in range(1, HAND_SIZE + 1):
-        sets = all_hands(n, size)
+        cards = np.ascontiguousarray(all_hands(n, size).T)  # a row per position: contiguous reads
         binomials = binomial_table(n, size).astype(np.int32)
-        terms = [[binomials[i + 1].take(sets[:, j]) for i in range(j + 1)] for j in range(size)]
+        terms = [[binomials[i + 1][cards[j]] for i in range(j + 1)] for j in range(size)]
         kind = _narrowest(totals[size])
         found[size, 0] = totals[size][None, :].astype(kind)
         for b in range(1, size // 2 + 1):
@@ -184,7 +184,7 @@ def _union_tables(totals: Sequence[np.ndarray], n: int) -> dict[tuple[int, int],
             flat = table.reshape(-1)
             for chosen in combinations(range(size), b):
                 rest = [j for j in range(size) if j not in chosen]
-                rows = sum((terms[j][i] for i, j in enumerate(chosen)), np.zeros(len(sets), dtype=np.int64))
+                rows = sum((terms[j][i] for i, j in enumerate(chosen)), np.zeros(cards.shape[1], dtype=np.int64))
                 flat[rows * comb(n, a) + sum(terms[j][i] for i, j in enumerate(rest))] = totals[size]
             found[a, b] = table
     return found
