@@ -208,6 +208,17 @@ def test_the_grams_give_the_rows_last_sums_for_any_mix_of_holds() -> None:
     assert tables.grams is not None
 
 
+def test_the_grams_of_one_pair_per_suit_orbit_are_every_pairs_grams() -> None:
+    """The prepared game's suit symmetries (24 on the 24-card deck) move the Grams of the orbits'
+    first pairs to the others: the same as multiplying every pair's."""
+    game = _game()
+    assert len(game.card_maps) == 24
+    alone = SupersetPays.build(game.tables, PAYS)
+    moved = SupersetPays.build(game.tables, PAYS, game.card_maps)
+    assert alone.grams is not None and moved.grams is not None
+    assert all(np.array_equal(a, b) for a, b in zip(alone.grams, moved.grams))
+
+
 SMALL_DECK = (5, 3)  # 15 cards: the window of two discards is 151,200 fills of ten cards
 SMALL_CATEGORIES = poker_categories(*SMALL_DECK)
 

@@ -77,14 +77,17 @@ class SupersetPays:
     grams: tuple[np.ndarray, ...] | None
 
     @classmethod
-    def build(cls, tables: SubsetTables, pays: Sequence[int]) -> SupersetPays:
+    def build(cls, tables: SubsetTables, pays: Sequence[int], symmetries: np.ndarray | None = None) -> SupersetPays:
         """From the prepared subset tables (category counts of the hands containing each set of
-        up to four cards, and every hand's category) and the scaled pays per category."""
+        up to four cards, and every hand's category) and the scaled pays per category;
+        ``symmetries``: card permutations (rows) that keep every hand's category, a group (the
+        prepared game's ``card_maps``; only the Grams of one pair per orbit are multiplied)."""
         n, vector = tables.n, np.asarray(pays, dtype=np.int64)
         totals = tuple([counts @ vector for counts in tables.counts] + [vector[tables.categories]])
         unions = _union_tables(totals, n)
         members = tuple(_members(n, k) for k in range(HAND_SIZE))
-        return cls(n, totals, unions, members, _grams(totals[HAND_SIZE - 1], unions[HAND_SIZE - 1, 1], n))
+        maps = np.arange(n)[None, :] if symmetries is None else np.asarray(symmetries, dtype=np.int64)
+        return cls(n, totals, unions, members, _grams(totals[HAND_SIZE - 1], unions[HAND_SIZE - 1, 1], n, maps))
 
     def union(self, a: int, b: int) -> np.ndarray:
         """``T(A ∪ B)`` with a row per ``b``-set ``B`` and a column per ``a``-set ``A``."""
@@ -199,32 +202,40 @@ def _members(n: int, size: int) -> np.ndarray:
     return found
 
 
-def _grams(fours: np.ndarray, fives: np.ndarray, n: int) -> tuple[np.ndarray, ...] | None:
+def _grams(fours: np.ndarray, fives: np.ndarray, n: int, maps: np.ndarray) -> tuple[np.ndarray, ...] | None:
     """The Grams ``K_U = Σ_{S ⊇ U} a_S a_S^T`` of the rows ``a_S = (T(S), -T(S ∪ {c}) for every
     card c)`` (0 where ``c`` is in ``S``; ``fours``: ``T`` of the four-card sets, ``fives``:
     ``T(S ∪ {c})`` by card and set) for every set ``U`` of 0, 1 and 2 cards (by colex rank),
     exact int64; ``None`` when a float product or an int64 sum could round.
     ``(1, v)^T K_U (1, v)`` with ``v`` the discards' indicator sums ``F^2`` over the sets
-    holding ``U``."""
+    holding ``U``.  A symmetry ``σ`` of ``T`` (a row of ``maps``) moves the Grams with it:
+    ``K_{σU}[σx, σy] = K_U[x, y]``, so one pair per orbit is multiplied."""
     largest = max(int(np.abs(fours).max(initial=0)), int(np.abs(fives).max(initial=0)))
     if largest**2 * comb(n - 2, 2) >= 2**53 or largest**2 * (HAND_SIZE + 1) ** 2 * len(fours) * 2**HAND_SIZE >= 2**63:
         return None
     rows = np.empty((n + 1, len(fours)))  # a column per set
     rows[0], rows[1:] = fours, fives
     rows[1:] *= -1
-    pairs = _pair_grams(rows, all_hands(n, HAND_SIZE - 1), n)
-    ends = all_hands(n, 2)
+    ends = all_hands(n, 2).astype(np.int64)
+    images = colex_rank(np.sort(maps[:, ends], axis=2))  # (map, pair): the pair's image
+    first = images.min(axis=0)  # the orbit's least pair
+    leaders, leader_of = np.unique(first, return_inverse=True)
+    moving = np.argmax(images[:, leaders[leader_of]] == np.arange(len(ends)), axis=0)  # σ: leader -> pair
+    places = np.argsort(np.concatenate([np.zeros((len(maps), 1), np.int64), 1 + maps], axis=1), axis=1)[moving]
+    pairs = _pair_grams(rows, all_hands(n, HAND_SIZE - 1), n, leaders)[leader_of[:, None, None], places[:, :, None],
+                                                                        places[:, None, :]]
     singles = np.stack([pairs[(ends == card).any(axis=1)].sum(axis=0) for card in range(n)]) // 3
     return singles.sum(axis=0, keepdims=True) // 4, singles, pairs
 
 
-def _pair_grams(rows: np.ndarray, sets: np.ndarray, n: int) -> np.ndarray:
-    """``K_U`` (columns ``a_S`` of the four-card ``sets``) for every pair ``U`` by colex rank: a
-    product over the ``C(n - 2, 2)`` sets holding it, exact (the caller bounds the sums)."""
+def _pair_grams(rows: np.ndarray, sets: np.ndarray, n: int, chosen: np.ndarray) -> np.ndarray:
+    """``K_U`` (columns ``a_S`` of the four-card ``sets``) of the pairs ``U`` of colex ranks
+    ``chosen``: a product over the ``C(n - 2, 2)`` sets holding each, exact (the caller bounds
+    the sums)."""
     holder = np.concatenate([colex_rank(sets[:, list(pair)]) for pair in combinations(range(HAND_SIZE - 1), 2)])
     holding = np.tile(np.arange(len(sets)), comb(HAND_SIZE - 1, 2))[np.argsort(holder, kind="stable")]
-    holding = holding.reshape(comb(n, 2), -1)
-    grams = np.empty((comb(n, 2), n + 1, n + 1), dtype=np.int64)
+    holding = holding.reshape(comb(n, 2), -1)[chosen]
+    grams = np.empty((len(chosen), n + 1, n + 1), dtype=np.int64)
     for start in range(0, len(holding), PAIR_BLOCK):
         block = rows[:, holding[start:start + PAIR_BLOCK]].transpose(1, 0, 2)
         grams[start:start + PAIR_BLOCK] = np.matmul(block, block.transpose(0, 2, 1))

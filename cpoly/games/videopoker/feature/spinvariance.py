@@ -251,7 +251,7 @@ def _cached_sums(prepared: PreparedGame, analysis: GameAnalysis, played: Played,
     if stored is not None:
         found: list[list[int]] = json.loads(bytes(stored["sums"]).decode())
         return found
-    pays = SupersetPays.build(prepared.tables, [int(p) for p in scaled.pays])
+    pays = SupersetPays.build(prepared.tables, [int(p) for p in scaled.pays], prepared.card_maps)
     sums = square_sums(prepared, played, pays, progress)
     cache.store_entry("spin", key, {"sums": np.frombuffer(json.dumps(sums).encode(), dtype=np.uint8)})
     return sums
