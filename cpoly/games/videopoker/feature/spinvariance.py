@@ -181,7 +181,7 @@ def _work(n: int, d: int) -> int:
 
 
 #: Deals of one number of discards handed to the tables at once (progress between them).
-GROUP_DEALS = 256
+GROUP_DEALS = 2048
 
 
 def _groups(prepared: PreparedGame, played: Played) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
