@@ -10,7 +10,8 @@ superset pay tables (:class:`~.spintables.SupersetPays`), all deals with the sam
 discards together.  Summed over the deals (class sizes as weights, exact integers), the pair
 sums ``Q_s`` and the mean squares ``J[s]`` follow (:func:`~.spin.pair_sums`), and the mean
 square of a round of ``L`` lines is ``Σ_d (L J_d[d] + Σ_s w_L[s] J_d[s])``
-(:func:`~.spin.shared_columns`).  The result is kept in the cache (it takes minutes on 52 cards).
+(:func:`~.spin.shared_columns`).  The result is kept in the cache (a cold run on 52 cards takes
+a few seconds).
 
 The pays are in line bets: :attr:`SpinAnalysis.expected_return` is the base return (per line bet
 and per total bet alike); :meth:`SpinAnalysis.variance` is the variance of a round's total pay
@@ -174,10 +175,11 @@ def square_sums(prepared: PreparedGame, played: Played, pays: SupersetPays, prog
 
 
 def _work(n: int, d: int) -> int:
-    """Gathers for one deal with ``d`` discards, and a row of the dense product for ``m = d - 1``
-    (the estimate the progress bar counts)."""
-    gathers = sum(comb(n, m) * (HAND_SIZE - d + sum(comb(d, y) for y in range(d - m + 1))) for m in range(1, d - 1))
-    return gathers + comb(n, d - 1) if d else 0
+    """Table entries read for one deal with ``d`` discards (the estimate the progress bar counts):
+    a row of ``C(n, m)`` per subset of at most ``d - m`` discards for ``0 < m < d - 1``, and for
+    ``m = d - 1`` a block of a Gram or a row of ``n`` per subset of the discards."""
+    rows = sum(comb(n, m) * sum(comb(d, y) for y in range(d - m + 1)) for m in range(1, d - 1))
+    return rows + 2**d * (n + (d + 1) ** 2) if d > 1 else 0
 
 
 #: Deals of one number of discards handed to the tables at once (progress between them).
