@@ -3,7 +3,10 @@
 * The pair moments on the 18-card deck: every shared draw ``A`` and every pair of disjoint private
   draws of two lines enumerated, the final hands classified by the oracle's own categories; the
   column weights against an enumeration of the window.
-* The superset tables' sums of squares against those pair moments, for holds of every size.
+* The superset tables' sums of squares against those pair moments, for holds of every size; the
+  union tables against every pair of disjoint sets (11 cards), the Grams' last sums against the
+  rows for any mix of holds, the Grams of one pair per suit orbit against every pair's, pays
+  past int32 against every draw.
 * One deal's mean square of a round against every fill of the window (15-card deck, every choice of
   the discarded columns, 1..9 lines).
 * The whole game (24-card deck): the sum over the deal classes of the brute-checked pair moments,
