@@ -3,7 +3,10 @@
 * The pair moments on the 18-card deck: every shared draw ``A`` and every pair of disjoint private
   draws of two lines enumerated, the final hands classified by the oracle's own categories; the
   column weights against an enumeration of the window.
-* The superset tables' sums of squares against those pair moments, for holds of every size.
+* The superset tables' sums of squares against those pair moments, for holds of every size; the
+  union tables against every pair of disjoint sets (11 cards), the Grams' last sums against the
+  rows for any mix of holds, the Grams of one pair per suit orbit against every pair's, pays
+  past int32 against every draw.
 * One deal's mean square of a round against every fill of the window (15-card deck, every choice of
   the discarded columns, 1..9 lines).
 * The whole game (24-card deck): the sum over the deal classes of the brute-checked pair moments,
@@ -40,6 +43,7 @@ from tests.videopoker.vp_oracle import poker_categories, standard_deck
 
 PAYS = (250, 50, 25, 9, 6, 4, 3, 2, 1, 0)
 CATEGORIES = poker_categories(6, 3, high_pair_from=2)
+CATEGORIES_11 = poker_categories(11, 1)  # one suit: straights and flushes only
 
 
 def _category(hands: np.ndarray) -> np.ndarray:
@@ -127,6 +131,47 @@ def _direct_squares(held: list[int], rest: list[int], categories: np.ndarray, pa
             for m in range(d + 1)]
 
 
+BIG_PAYS = (10**8, 50, 25, 9, 6, 4, 3, 2, 1, 0)  # tables past int16 and int32, sums past 2**31
+
+
+@pytest.mark.parametrize("pays", [PAYS, BIG_PAYS])
+def test_the_union_tables_are_the_pay_totals_of_every_pair_of_disjoint_sets(pays: tuple[int, ...]) -> None:
+    """``union(a, b)[rank B, rank A] = T(A ∪ B)``, the pays of the hands holding both, 0 where they
+    meet: every pair of sets of an 11-card deck against a listing of its hands."""
+    n = 11
+    totals: dict[frozenset[int], int] = {}
+    for hand in combinations(range(n), 5):
+        paid = pays[int(CATEGORIES_11[int(colex_rank(np.array(hand)))])]
+        for size in range(6):
+            for part in combinations(hand, size):
+                totals[frozenset(part)] = totals.get(frozenset(part), 0) + paid
+    tables = SupersetPays.build(build_tables(CATEGORIES_11, n, 10), pays)
+    for a in range(1, 6):
+        for b in range(6 - a):
+            table = tables.union(a, b)
+            for first in combinations(range(n), a):
+                for second in combinations(range(n), b):
+                    both = set(first) | set(second)
+                    expected = 0 if len(both) < a + b else totals[frozenset(both)]
+                    at = (int(colex_rank(np.array(second))) if b else 0, int(colex_rank(np.array(first))))
+                    assert int(table[at]) == expected, (first, second)
+    assert tables.union(3, 2).dtype == (np.int16 if pays == PAYS else np.int32)
+
+
+def test_large_pays_go_through_wider_sums_exactly() -> None:
+    """Pays whose totals pass int32: the sums of squares against every draw (18 cards), the
+    last by the rows as the Grams could round."""
+    tables = SupersetPays.build(build_tables(CATEGORIES, 18, 10), BIG_PAYS)
+    assert tables.grams is None
+    for deal, hold in [([0, 4, 8, 12, 16], 0b00011), ([1, 2, 9, 13, 17], 0b00001)]:
+        held = [deal[i] for i in range(5) if hold >> i & 1]
+        dropped = [c for c in deal if c not in held]
+        rest = [c for c in range(18) if c not in deal]
+        found = [tables.square_sums(np.array([held]), np.array([dropped]), m)[0] for m in range(1, len(dropped) - 1)]
+        found += tables.last_square_sums(np.array([held]), np.array([dropped]))
+        assert found == _direct_squares(held, rest, CATEGORIES, BIG_PAYS)[1:len(dropped)]
+
+
 @pytest.mark.parametrize(("deal", "hold"), [([0, 4, 8, 12, 16], 0b00111), ([1, 2, 9, 13, 17], 0b00011),
                                             ([3, 7, 10, 14, 15], 0b00001), ([0, 5, 6, 11, 17], 0)])
 def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[int], hold: int) -> None:
@@ -139,7 +184,7 @@ def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[i
     direct = _direct_squares(held, rest, CATEGORIES, PAYS) if d < 5 else None
     if direct is not None:
         assert found == direct[1:d]
-    if d >= 2:  # the dense product gives the last one too
+    if d >= 2:  # the Grams give the last one too
         assert tables.last_square_sums(np.array([held]), np.array([dropped])) == found[-1:]
     if d >= 2:  # through the pair formula, the brute-checked pair moments (all of them: M_0 and M_d direct)
         first = sum(PAYS[int(c)] for c in _category(np.array([sorted(held + list(b)) for b in combinations(rest, d)])))
@@ -151,18 +196,30 @@ def test_the_superset_tables_give_the_sums_of_squares_of_every_draw(deal: list[i
 
 
 # ---- one deal against every fill of the window ---------------------------------------------
-@pytest.mark.parametrize("pays", [PAYS, (10**8, 50, 25, 9, 6, 4, 3, 2, 1, 0)])  # the second: floats could round
-def test_the_dense_product_gives_the_gathers_last_sums_for_deals_holding_the_same_cards(pays: tuple[int, ...]) -> None:
-    tables = SupersetPays.build(build_tables(GAME_CATEGORIES, 24, 10), pays)
+def test_the_grams_give_the_rows_last_sums_for_any_mix_of_holds() -> None:
+    """The Grams' inclusion-exclusion against the sums of the rows of the union tables (the
+    rows themselves are checked against every draw above; too large pays: the next test)."""
+    tables = SupersetPays.build(build_tables(GAME_CATEGORIES, 24, 10), PAYS)
     rng = np.random.default_rng(32)
     for d in range(2, 6):
-        held = sorted(rng.choice(24, 5 - d, replace=False).tolist())
-        rest = [c for c in range(24) if c not in held]
-        dropped = np.array([sorted(rng.choice(rest, d, replace=False).tolist()) for _ in range(6)])
-        same = np.array([held] * 6, dtype=np.int64).reshape(6, 5 - d)
-        dense = tables.last_square_sums(same, dropped)
-        assert dense == tables.square_sums(same, dropped, d - 1) and len(set(dense)) > 1, d
-    assert (tables.marked_pays[1] ** 2 * comb(24, 4) >= 2**53) == (pays != PAYS)
+        deals = np.array([sorted(rng.choice(24, 5, replace=False).tolist()) for _ in range(8)])
+        kept = np.array([sorted(rng.choice(5, 5 - d, replace=False).tolist()) for _ in range(8)], dtype=np.int64)
+        held = np.take_along_axis(deals, kept.reshape(8, 5 - d), axis=1)
+        dropped = np.array([[c for c in deal if c not in hold] for deal, hold in zip(deals.tolist(), held.tolist())])
+        found = tables.last_square_sums(held.reshape(8, 5 - d), dropped)
+        assert found == tables.square_sums(held.reshape(8, 5 - d), dropped, d - 1) and len(set(found)) > 1, d
+    assert tables.grams is not None
+
+
+def test_the_grams_of_one_pair_per_suit_orbit_are_every_pairs_grams() -> None:
+    """The prepared game's suit symmetries (24 on the 24-card deck) move the Grams of the orbits'
+    first pairs to the others: the same as multiplying every pair's."""
+    game = _game()
+    assert len(game.card_maps) == 24
+    alone = SupersetPays.build(game.tables, PAYS)
+    moved = SupersetPays.build(game.tables, PAYS, game.card_maps)
+    assert alone.grams is not None and moved.grams is not None
+    assert all(np.array_equal(a, b) for a, b in zip(alone.grams, moved.grams))
 
 
 SMALL_DECK = (5, 3)  # 15 cards: the window of two discards is 151,200 fills of ten cards

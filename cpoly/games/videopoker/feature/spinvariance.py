@@ -10,7 +10,8 @@ superset pay tables (:class:`~.spintables.SupersetPays`), all deals with the sam
 discards together.  Summed over the deals (class sizes as weights, exact integers), the pair
 sums ``Q_s`` and the mean squares ``J[s]`` follow (:func:`~.spin.pair_sums`), and the mean
 square of a round of ``L`` lines is ``Σ_d (L J_d[d] + Σ_s w_L[s] J_d[s])``
-(:func:`~.spin.shared_columns`).  The result is kept in the cache (it takes minutes on 52 cards).
+(:func:`~.spin.shared_columns`).  The result is kept in the cache (a cold run on 52 cards takes
+a few seconds).
 
 The pays are in line bets: :attr:`SpinAnalysis.expected_return` is the base return (per line bet
 and per total bet alike); :meth:`SpinAnalysis.variance` is the variance of a round's total pay
@@ -174,19 +175,20 @@ def square_sums(prepared: PreparedGame, played: Played, pays: SupersetPays, prog
 
 
 def _work(n: int, d: int) -> int:
-    """Gathers for one deal with ``d`` discards, and a row of the dense product for ``m = d - 1``
-    (the estimate the progress bar counts)."""
-    gathers = sum(comb(n, m) * (HAND_SIZE - d + sum(comb(d, y) for y in range(d - m + 1))) for m in range(1, d - 1))
-    return gathers + comb(n, d - 1) if d else 0
+    """Table entries read for one deal with ``d`` discards (the estimate the progress bar counts):
+    a row of ``C(n, m)`` per subset of at most ``d - m`` discards for ``0 < m < d - 1``, and for
+    ``m = d - 1`` a block of a Gram or a row of ``n`` per subset of the discards."""
+    rows = sum(comb(n, m) * sum(comb(d, y) for y in range(d - m + 1)) for m in range(1, d - 1))
+    return rows + 2**d * (n + (d + 1) ** 2) if d > 1 else 0
 
 
 #: Deals of one number of discards handed to the tables at once (progress between them).
-GROUP_DEALS = 256
+GROUP_DEALS = 2048
 
 
 def _groups(prepared: PreparedGame, played: Played) -> Iterator[tuple[int, np.ndarray, np.ndarray, np.ndarray]]:
-    """The entries with ``d`` discards (``1 < d``) that hold the same cards, a few hundred at a
-    time: their held and discarded cards (rows) and their entry indices."""
+    """The entries with ``d`` discards (``1 < d``), a few hundred at a time: their held and
+    discarded cards (rows) and their entry indices."""
     cards = np.asarray(prepared.deals, dtype=np.int64)[played.classes]
     kept = np.array([[i in held_positions(hold) for i in range(HAND_SIZE)] for hold in range(2**HAND_SIZE)])
     discards = played.discards
@@ -195,12 +197,9 @@ def _groups(prepared: PreparedGame, played: Played) -> Iterator[tuple[int, np.nd
         keeps = kept[played.holds[entries]]
         held = cards[entries][keeps].reshape(len(entries), HAND_SIZE - d)
         thrown = cards[entries][~keeps].reshape(len(entries), d)
-        label = np.unique(held, axis=0, return_inverse=True)[1].reshape(-1) if d < HAND_SIZE else np.zeros(len(entries))
-        order = np.argsort(label, kind="stable")
-        for same in np.split(order, np.flatnonzero(np.diff(label[order])) + 1):
-            for start in range(0, len(same), GROUP_DEALS):
-                rows = same[start:start + GROUP_DEALS]
-                yield d, held[rows], thrown[rows], entries[rows]
+        for start in range(0, len(entries), GROUP_DEALS):
+            rows = slice(start, start + GROUP_DEALS)
+            yield d, held[rows], thrown[rows], entries[rows]
 
 
 def mean_squares(n: int, sums: list[list[int]], entries: int, paths: Sequence[str]) -> tuple[Fraction, ...]:
@@ -254,7 +253,7 @@ def _cached_sums(prepared: PreparedGame, analysis: GameAnalysis, played: Played,
     if stored is not None:
         found: list[list[int]] = json.loads(bytes(stored["sums"]).decode())
         return found
-    pays = SupersetPays.build(prepared.tables, [int(p) for p in scaled.pays])
+    pays = SupersetPays.build(prepared.tables, [int(p) for p in scaled.pays], prepared.card_maps)
     sums = square_sums(prepared, played, pays, progress)
     cache.store_entry("spin", key, {"sums": np.frombuffer(json.dumps(sums).encode(), dtype=np.uint8)})
     return sums
