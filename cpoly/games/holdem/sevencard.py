@@ -178,7 +178,7 @@ def _known_holding(deal: Deal) -> tuple[list[tuple[int, ...]], int] | None:
     """
     if any(len(combos) != 1 for combos in deal.ranges):
         return None
-    holding = [combos[0] for combos in deal.ranges]
+    holding: list[tuple[int, ...]] = [combos[0] for combos in deal.ranges]
     cards = [card for combo in holding for card in combo]
     if len(set(cards)) < len(cards):
         return None
