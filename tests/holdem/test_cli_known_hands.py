@@ -144,10 +144,10 @@ def test_the_api_chooses_as_the_command_line(tmp_path: Path) -> None:
 
 
 def _priced(name: str, seconds: float, numpy: bool, asked: list[str]) -> Method:
-    """A method that only records that it was priced."""
+    """A method that only records that it was priced (it refuses at an infinite price)."""
     def price(deal: object, request: object) -> Price:
         asked.append(name)
-        return Price(name, seconds)
+        return Price(name, seconds, 0, "refused" if seconds == float("inf") else None)
 
     def run(*args: object) -> object:
         raise AssertionError("the planner only prices")
@@ -159,7 +159,8 @@ def _priced(name: str, seconds: float, numpy: bool, asked: list[str]) -> Method:
     (False, 0.05, 0.01, "plain", ["plain"]),               # within NumPy's import: the others never priced
     (False, 0.15, 0.02, "vectorised", ["plain", "vectorised"]),  # 0.02 + 0.1 import < 0.15
     (False, 0.15, 0.08, "plain", ["plain", "vectorised"]),       # 0.08 + 0.1 import > 0.15
-    (True, 0.05, 0.01, "vectorised", ["plain", "vectorised"]),   # NumPy loaded: their own prices
+    (True, 0.05, 0.01, "vectorised", ["vectorised"]),            # NumPy loaded: plain only as a fallback
+    (True, 0.05, float("inf"), "plain", ["vectorised", "plain"]),  # the vectorised one refuses
 ])
 def test_numpy_methods_pay_for_its_import_until_it_is_loaded(
         monkeypatch: pytest.MonkeyPatch, loaded: bool, plain: float, vectorised: float, chosen: str,

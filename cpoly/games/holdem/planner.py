@@ -260,21 +260,30 @@ def exact_prices(deal: Deal, request: Request, methods: MethodSet) -> list[Price
     """The exact methods' prices, those that can run first, cheapest first.  While NumPy is not
     loaded (and its import not yet paid for: :class:`ImportLedger`), a method that needs it is
     compared at its price plus :data:`NUMPY_IMPORT_SECONDS`, and a method without it that fits
-    within that import is taken without pricing the others (pricing them would load NumPy); the
-    reported price is the method's own.
+    within that import is taken without pricing the others (pricing them would load NumPy).
+    Once NumPy is loaded, the methods without it (slower twins of the vectorised ones, there to
+    spare the import) are priced only when no method with it can run.  The reported price is
+    the method's own.
 
     >>> from cpoly.games.holdem.deal import make_deal
     >>> from cpoly.games.holdem.registry import methods_for
     >>> deal = make_deal(["AsAh", "QQ+"])
     >>> [(p.method, p.refusal is None) for p in exact_prices(deal, Request(), methods_for(deal))]
-    [('holdings', True), ('runouts', False), ('known hands', False)]
+    [('holdings', True), ('runouts', False)]
     """
+    def priced_where(numpy: bool, extra: float) -> dict[int, tuple[Price, float]]:
+        return {i: (m.price(deal, request), extra) for i, m in enumerate(methods.exact) if m.numpy == numpy}
+
+    def fitting(found: dict[int, tuple[Price, float]]) -> list[float]:
+        return [price.seconds for price, _ in found.values() if price.refusal is None]
+
     loaded = numpy_loaded() or LEDGER.paid()
-    priced = {i: (m.price(deal, request), 0.0) for i, m in enumerate(methods.exact) if not m.numpy}
-    fits = [price.seconds for price, _ in priced.values() if price.refusal is None]
-    if loaded or not fits or min(fits) > NUMPY_IMPORT_SECONDS:
-        extra = 0.0 if loaded else NUMPY_IMPORT_SECONDS
-        priced.update({i: (m.price(deal, request), extra) for i, m in enumerate(methods.exact) if m.numpy})
+    priced = priced_where(numpy=loaded, extra=0.0)
+    fits = fitting(priced)
+    if loaded and not fits:
+        priced.update(priced_where(numpy=False, extra=0.0))
+    elif not loaded and (not fits or min(fits) > NUMPY_IMPORT_SECONDS):
+        priced.update(priced_where(numpy=True, extra=NUMPY_IMPORT_SECONDS))
     order = sorted(priced, key=lambda i: (priced[i][0].refusal is not None, priced[i][0].seconds + priced[i][1], i))
     return [priced[i][0] for i in order]
 
