@@ -310,8 +310,8 @@ class _Counted:
         ``i = 1..11``: ``(n_groups, 11)``."""
         held, batch, _ = self.card_cum.shape
         edges, below = self._code_edges()
-        by_code = np.diff(np.take_along_axis(self.cum, edges, axis=1), axis=1) @ below  # (B, 11)
-        by_card = np.diff(_along_rows(self.card_cum, edges), axis=2) @ below  # (H, B, 11)
+        by_run = np.diff(np.take_along_axis(self.cum, edges, axis=1), axis=1)  # (B, R + 1) per code run
+        card_by_run = np.diff(_along_rows(self.card_cum, edges), axis=2)  # (H, B, R + 1)
         group_w = _group_sum(runout * n_groups + groups, weights, batch * n_groups).reshape(batch, n_groups)
         card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
                             np.repeat(weights, cards.shape[1]),
@@ -319,8 +319,9 @@ class _Counted:
         pair_code = _class_codes(self._pair_strength(runout, pairs), self.rules)
         pair_w = weights[:, None] * self.q_weight[pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
-        return np.asarray(np.einsum("bg,bi->gi", group_w, by_code)
-                          - np.einsum("bgc,cbi->gi", card_w, by_card) + by_pair, dtype=np.int64)
+        by_group = (np.tensordot(group_w, by_run, axes=(0, 0))
+                    - np.tensordot(card_w, card_by_run, axes=([0, 2], [1, 0])))  # (G, R + 1)
+        return np.asarray(by_group @ below + by_pair, dtype=np.int64)  # runs to code bounds last: (G, R + 1)
 
     def _code_edges(self) -> tuple[IntArray, IntArray]:
         """Per runout, the sorted places ``(B, R + 2)`` where the runs of one hand code start (a
