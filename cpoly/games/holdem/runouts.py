@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import factorial, prod
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -273,9 +274,10 @@ class _Counted:
         np.add.at(whole.reshape(-1), at, value)
         by_pair = exact_bincount(np.arange(held)[:, None] * width + columns[card_combos],
                                  self.q_weight[card_combos], (held + 1) * width).reshape(held + 1, width)
-        by_card = np.take(by_pair, order, axis=1)  # (H + 1, B, K)
+        narrow = _narrowest(int(self.q_weight.sum()))  # every partial sum of a card's weights fits
+        by_card = np.take(by_pair.astype(narrow), order, axis=1)  # (H + 1, B, K)
         rows = self.slot[cards[combo]] * (batch * width) + at[:, None]
-        np.add.at(by_card.reshape(-1), rows.ravel(), np.repeat(value, 2))
+        np.add.at(by_card.reshape(-1), rows.ravel(), np.repeat(value, 2).astype(narrow))
         return whole, by_card
 
     def _pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
@@ -374,9 +376,20 @@ def _along_rows(values: IntArray, places: IntArray) -> IntArray:
     return np.asarray(values.reshape(-1).take(flat).reshape(held, batch, -1), dtype=np.int64)
 
 
-def _cumulative(weight: IntArray) -> IntArray:
-    """Cumulative weights along the last axis, starting at 0: ``(..., K + 1)``."""
-    cum = np.zeros((*weight.shape[:-1], weight.shape[-1] + 1), np.int64)
+def _narrowest(bound: int) -> type[np.signedinteger[Any]]:
+    """int32 when every sum of weights up to ``bound`` fits in it (half the memory to gather
+    and sum), else int64.
+
+    >>> _narrowest(2**31 - 1).__name__, _narrowest(2**31).__name__
+    ('int32', 'int64')
+    """
+    return np.int32 if bound < 2**31 else np.int64
+
+
+def _cumulative(weight: npt.NDArray[np.signedinteger[Any]]) -> npt.NDArray[np.signedinteger[Any]]:
+    """Cumulative weights along the last axis, starting at 0: ``(..., K + 1)``, in the
+    weights' integer type."""
+    cum = np.zeros((*weight.shape[:-1], weight.shape[-1] + 1), weight.dtype)
     np.cumsum(weight, axis=-1, out=cum[..., 1:])
     return cum
 
