@@ -237,11 +237,32 @@ def player_columns(hole_counts: IntArray) -> IntArray:
     return np.array(columns, dtype=np.int64)
 
 
+#: :func:`_strengths_by_pair` of the last few tables, by the table's id (the table kept with it,
+#: so that its id is not reused meanwhile).
+_BY_PAIR: dict[int, tuple[StrengthArray, StrengthArray]] = {}
+
+
+def _strengths_by_pair(table: StrengthArray) -> StrengthArray:
+    """A :func:`strength_table` transposed, ``(105, n)`` contiguous, kept with it: a player's
+    strengths are one row, read whole, where the table's columns are strided (on a cold cache,
+    six players' columns preflop touch a cache line per row and player)."""
+    kept = _BY_PAIR.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_BY_PAIR) >= 8:
+            del _BY_PAIR[next(iter(_BY_PAIR))]
+        kept = (table, np.ascontiguousarray(table.T))
+        kept[1].setflags(write=False)
+        _BY_PAIR[id(table)] = kept
+    return kept[1]
+
+
 def _player_table(rules: GameRules, board: Sequence[int], hole_counts: IntArray) -> StrengthArray:
     """Rank-only strengths ``(P, n)`` of every player for every multiset of the unknown cards."""
-    board_counts = np.bincount(np.asarray(board, dtype=np.int64) // 4, minlength=13)
-    table = strength_table(rules, tuple(board_counts.tolist()), 5 - len(board))
-    return np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
+    board_counts = [0] * 13
+    for card in board:
+        board_counts[card // 4] += 1
+    table = strength_table(rules, tuple(board_counts), 5 - len(board))
+    return _strengths_by_pair(table)[player_columns(hole_counts)]
 
 
 def _rank_columns(strengths: StrengthArray, available: IntArray,
