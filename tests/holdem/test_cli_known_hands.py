@@ -144,10 +144,10 @@ def test_the_api_chooses_as_the_command_line(tmp_path: Path) -> None:
 
 
 def _priced(name: str, seconds: float, numpy: bool, asked: list[str]) -> Method:
-    """A method that only records that it was priced."""
+    """A method that only records that it was priced (it refuses at an infinite price)."""
     def price(deal: object, request: object) -> Price:
         asked.append(name)
-        return Price(name, seconds)
+        return Price(name, seconds, 0, "refused" if seconds == float("inf") else None)
 
     def run(*args: object) -> object:
         raise AssertionError("the planner only prices")
@@ -159,12 +159,14 @@ def _priced(name: str, seconds: float, numpy: bool, asked: list[str]) -> Method:
     (False, 0.05, 0.01, "plain", ["plain"]),               # within NumPy's import: the others never priced
     (False, 0.15, 0.02, "vectorised", ["plain", "vectorised"]),  # 0.02 + 0.1 import < 0.15
     (False, 0.15, 0.08, "plain", ["plain", "vectorised"]),       # 0.08 + 0.1 import > 0.15
-    (True, 0.05, 0.01, "vectorised", ["plain", "vectorised"]),   # NumPy loaded: their own prices
+    (True, 0.05, 0.01, "vectorised", ["vectorised"]),            # NumPy loaded: plain only as a fallback
+    (True, 0.05, float("inf"), "plain", ["vectorised", "plain"]),  # the vectorised one refuses
 ])
 def test_numpy_methods_pay_for_its_import_until_it_is_loaded(
         monkeypatch: pytest.MonkeyPatch, loaded: bool, plain: float, vectorised: float, chosen: str,
         priced: list[str]) -> None:
     monkeypatch.setattr(planner, "numpy_loaded", lambda: loaded)
+    monkeypatch.setattr(planner, "LEDGER", planner.ImportLedger())
     asked: list[str] = []
     methods = MethodSet((_priced("vectorised", vectorised, True, asked), _priced("plain", plain, False, asked)),
                         _priced(MONTE_CARLO, 0.0, True, asked), PlainWording())
@@ -172,3 +174,31 @@ def test_numpy_methods_pay_for_its_import_until_it_is_loaded(
     assert plan.method == chosen and asked == priced
     seconds = {"plain": plain, "vectorised": vectorised}[chosen]
     assert f"about {planner.seconds_text(seconds)} s predicted" in plan.reason  # the method's own price
+
+
+def test_numpy_is_loaded_once_the_plain_method_has_cost_its_import(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process asking many questions: the method without NumPy is planned until its predicted
+    seconds reach NumPy's import, then the methods are compared at their own prices."""
+    monkeypatch.setattr(planner, "numpy_loaded", lambda: False)
+    monkeypatch.setattr(planner, "LEDGER", planner.ImportLedger())
+    methods = MethodSet((_priced("vectorised", 0.01, True, []), _priced("plain", 0.04, False, [])),
+                        _priced(MONTE_CARLO, 0.0, True, []), PlainWording())
+    chosen = [planner.plan_method(make_deal(["AsAh", "KsKh"]), Request(exact=True), methods).method
+              for _ in range(5)]
+    assert chosen == ["plain"] * 3 + ["vectorised"] * 2  # 3 x 0.04 >= 0.1: the import is paid for
+
+
+def test_a_process_asking_often_loads_numpy_with_the_same_answers(tmp_path: Path) -> None:
+    """In a fresh process, the first questions are counted without NumPy, the later ones by the
+    vectorised holdings method once known hands have cost NumPy's import: the same answers."""
+    ask = ("import sys\n"
+           "from cpoly.games.holdem import equity\n"
+           "for _ in range(4):\n"
+           "    result = equity(sys.argv[1:], exact=True)\n"
+           "    print(result.method_reason.split(' method')[0].split('(')[1],\n"
+           "          *(p.equity_exact for p in result.players), sep='/')\n")
+    _fresh(tmp_path, ask, "AsAh", "KsKh")  # keeps the table
+    lines = _fresh(tmp_path, ask, "AcKc", "AdKd", "Td4c").stdout.splitlines()
+    methods = [line.split("/")[0] for line in lines]
+    assert methods[0] == "known hands" and methods[-1] == "holdings"
+    assert len({line.split("/", 1)[1] for line in lines}) == 1

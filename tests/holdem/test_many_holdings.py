@@ -183,3 +183,16 @@ def test_runout_batches_do_not_change_the_tally(monkeypatch: pytest.MonkeyPatch,
     for name in ("win", "tie", "share", "cat_win", "cat_tie", "cat_occur", "cat_share"):
         assert (np.asarray(getattr(got, name), dtype=object) * expected.boards
                 == np.asarray(getattr(expected, name), dtype=object) * got.boards).all(), name
+
+
+def test_runouts_with_weights_past_int32_agree_with_holdings() -> None:
+    """A counted range whose integer weights sum past 2**31 (its card weights are summed in
+    int64: one card's combos weigh more than int32 holds) counts as the holdings method does."""
+    from cpoly.games.holdem.registry import exact_tally
+
+    deal = make_deal(["QQ+,AK", "AQ@33.33333333,77@12.3456789,22@0.0000017,K2s,T9s,J8o"], "2c 7d 9h")
+    assert deal.weights is not None and max(deal.weights[1]) >= 2**31
+    by_runouts, _ = exact_tally(deal, method="runouts")
+    by_holdings, _ = exact_tally(deal, method="holdings")
+    for name in ("boards", "win", "tie", "share", "cat_win", "cat_tie", "cat_occur", "cat_share"):
+        assert np.array_equal(getattr(by_runouts, name), getattr(by_holdings, name)), name

@@ -20,7 +20,7 @@ strengths from an 8,192-entry table (:func:`flush_table`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import comb
 
@@ -237,11 +237,32 @@ def player_columns(hole_counts: IntArray) -> IntArray:
     return np.array(columns, dtype=np.int64)
 
 
+#: :func:`_strengths_by_pair` of the last few tables, by the table's id (the table kept with it,
+#: so that its id is not reused meanwhile).
+_BY_PAIR: dict[int, tuple[StrengthArray, StrengthArray]] = {}
+
+
+def _strengths_by_pair(table: StrengthArray) -> StrengthArray:
+    """A :func:`strength_table` transposed, ``(105, n)`` contiguous, kept with it: a player's
+    strengths are one row, read whole, where the table's columns are strided (on a cold cache,
+    six players' columns preflop touch a cache line per row and player)."""
+    kept = _BY_PAIR.get(id(table))
+    if kept is None or kept[0] is not table:
+        if len(_BY_PAIR) >= 8:
+            del _BY_PAIR[next(iter(_BY_PAIR))]
+        kept = (table, np.ascontiguousarray(table.T))
+        kept[1].setflags(write=False)
+        _BY_PAIR[id(table)] = kept
+    return kept[1]
+
+
 def _player_table(rules: GameRules, board: Sequence[int], hole_counts: IntArray) -> StrengthArray:
     """Rank-only strengths ``(P, n)`` of every player for every multiset of the unknown cards."""
-    board_counts = np.bincount(np.asarray(board, dtype=np.int64) // 4, minlength=13)
-    table = strength_table(rules, tuple(board_counts.tolist()), 5 - len(board))
-    return np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
+    board_counts = [0] * 13
+    for card in board:
+        board_counts[card // 4] += 1
+    table = strength_table(rules, tuple(board_counts), 5 - len(board))
+    return _strengths_by_pair(table)[player_columns(hole_counts)]
 
 
 def _rank_columns(strengths: StrengthArray, available: IntArray,
@@ -270,16 +291,34 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     return tally_columns(*_rank_columns(plain, available, unknown), game)
 
 
+@dataclass(frozen=True)
+class _EventBlock:
+    """The boards with a flush-capable suit and one number of new cards of it, ``sets`` sets of
+    new suited cards by ``rest`` multisets of the others: each board's column of the rank-only
+    strengths ``rows`` (its unknown cards' rank multiset; 0 for an impossible board), its
+    suitings ``ways`` (0 for an impossible board) and every player's flush strength on each set
+    ``flush`` ``(P, sets)``."""
+
+    rows: IntArray
+    ways: IntArray
+    flush: StrengthArray
+
+    def strengths(self, plain: StrengthArray, out: StrengthArray) -> None:
+        """Every player's real strength on each board into ``out`` ``(P, sets * rest)`` (a view
+        whose rows are contiguous): the better of its rank-only and flush strengths."""
+        np.take(plain, self.rows, axis=1, out=out, mode="clip")  # rows are valid: no check
+        grid = np.reshape(out, (len(out), self.flush.shape[1], -1), copy=False)
+        np.maximum(grid, self.flush[:, :, None], out=grid)
+
+
 def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
-                  available: npt.NDArray[np.bool_], plain: StrengthArray,
-                  flushes: StrengthArray) -> list[tuple[IntArray, IntArray, StrengthArray]]:
-    """The boards with a flush-capable ``suit``, per number of new cards of ``suit`` (from the
-    fewest that give the most suited hand a flush): each board's column of ``plain`` (its
-    unknown cards' rank multiset), its number of suitings and every player's real strength
-    ``(P, c)``.  A board on which no flush changes the showdown adds nothing to the flush part
-    (its real and rank-only showdowns cancel), so none is filtered out: once the most suited
-    hand has a flush, few boards are such (its full houses and quads), and finding them costs
-    more than counting them.  Impossible boards (a rank five times) have weight 0."""
+                  available: npt.NDArray[np.bool_], flushes: StrengthArray, copies: int) -> list[_EventBlock]:
+    """The boards with a flush-capable ``suit`` (standing for ``copies`` suits alike), per
+    number of new cards of ``suit`` (from the fewest that give the most suited hand a flush).
+    A board on which no flush changes the showdown adds nothing to the flush part (its real and
+    rank-only showdowns cancel), so none is filtered out: once the most suited hand has a flush,
+    few boards are such (its full houses and quads), and finding them costs more than counting
+    them.  Impossible boards (a rank five times) have weight 0."""
     unknown = 5 - len(board)
     board_mask = _suit_mask(board, suit)
     hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
@@ -296,11 +335,9 @@ def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: 
         if set_rows.size == 0 or rest_rows.size == 0:
             continue
         index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
-        ways = np.where(index >= 0, rest_ways[rest_rows], 0).ravel()
-        rows = np.maximum(index, 0).ravel()
+        ways = np.where(index >= 0, rest_ways[rest_rows] * copies, 0).ravel()
         flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
-        strengths = np.maximum(plain[:, rows].reshape(len(hands), *index.shape), flush[:, :, None])
-        found.append((rows, ways, strengths.reshape(len(hands), -1)))
+        found.append(_EventBlock(np.maximum(index, 0).ravel(), ways, flush))
     return found
 
 
@@ -352,34 +389,41 @@ def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     return tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
 
 
-def _flush_events_all(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                      available: npt.NDArray[np.bool_], plain: StrengthArray,
-                      game: GameRules) -> tuple[IntArray, IntArray, StrengthArray] | None:
-    """Every flush event of :func:`_flush_events` over the suits that differ (None when there
-    is none): their rank multisets' rows, suitings and real strengths ``(P, e)``."""
+def _event_blocks(hands: Sequence[tuple[int, ...]], board: Sequence[int],
+                  available: npt.NDArray[np.bool_], game: GameRules) -> list[_EventBlock]:
+    """Every flush event of :func:`_flush_events` over the suits that differ."""
     flushes = flush_table(game)
-    events = [(rows, ways * copies, strengths) for suit, copies in _distinct_suits(hands, board, available)
-              for rows, ways, strengths in _flush_events(hands, board, suit, available, plain, flushes)]
-    if not events:
-        return None
-    return (np.concatenate([e[0] for e in events]), np.concatenate([e[1] for e in events]),
-            np.concatenate([e[2] for e in events], axis=1))
+    return [block for suit, copies in _distinct_suits(hands, board, available)
+            for block in _flush_events(hands, board, suit, available, flushes, copies)]
+
+
+def _columns(plain: StrengthArray, kept: IntArray, blocks: list[_EventBlock]) -> StrengthArray:
+    """One array ``(P, k + e)`` of the showdowns tallied: the rank-only strengths of the rank
+    multisets ``kept``, then the real strengths of every flush event (written in place: no
+    intermediate arrays to join)."""
+    sizes = [len(block.ways) for block in blocks]
+    out = np.empty((len(plain), len(kept) + sum(sizes)), dtype=plain.dtype)
+    np.take(plain, kept, axis=1, out=out[:, :len(kept)], mode="clip")
+    start = len(kept)
+    for block, size in zip(blocks, sizes):
+        block.strengths(plain, out[:, start:start + size])
+        start += size
+    return out
 
 
 def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
                    available: npt.NDArray[np.bool_], plain: StrengthArray,
                    game: GameRules) -> tuple[StrengthArray, IntArray] | None:
     """The flush part's showdowns and their weights (None when there is no flush event): each
-    flush event with its real strengths, and each rank multiset's rank-only showdown weighted
-    by minus the suitings replaced (they sum to 0)."""
-    events = _flush_events_all(hands, board, available, plain, game)
-    if events is None:
+    rank multiset's rank-only showdown weighted by minus the suitings replaced, and each flush
+    event with its real strengths (they sum to 0)."""
+    blocks = _event_blocks(hands, board, available, game)
+    if not blocks:
         return None
-    rows, ways, strengths = events
-    replaced = exact_bincount(rows, ways, plain.shape[1])
+    ways = np.concatenate([block.ways for block in blocks])
+    replaced = exact_bincount(np.concatenate([block.rows for block in blocks]), ways, plain.shape[1])
     multisets = np.flatnonzero(replaced)
-    return (np.concatenate([strengths, plain[:, multisets]], axis=1),
-            np.concatenate([ways, -replaced[multisets]]))
+    return _columns(plain, multisets, blocks), np.concatenate([-replaced[multisets], ways])
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -412,12 +456,11 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     game, unknown = game_rules(rules), 5 - len(board)
     available, plain = _plain_strengths(hands, board, dead, game)
     ways = multiset_suitings(unknown, available.sum(axis=1))
-    events = _flush_events_all(hands, board, available, plain, game) if flushes else None
-    if events is None:
-        kept = np.flatnonzero(ways)
-        return tally_columns(plain[:, kept], ways[kept], game)
-    rows, event_ways, strengths = events
-    ways = ways - exact_bincount(rows, event_ways, len(ways))  # the rank part less the boards replaced
+    blocks = _event_blocks(hands, board, available, game) if flushes else []
+    if blocks:
+        event_ways = np.concatenate([block.ways for block in blocks])
+        rows = np.concatenate([block.rows for block in blocks])
+        ways = ways - exact_bincount(rows, event_ways, len(ways))  # the rank part less the boards replaced
     kept = np.flatnonzero(ways)
-    return tally_columns(np.concatenate([plain[:, kept], strengths], axis=1),
-                         np.concatenate([ways[kept], event_ways]), game)
+    weights = np.concatenate([ways[kept], *(block.ways for block in blocks)])
+    return tally_columns(_columns(plain, kept, blocks), weights, game)

@@ -38,7 +38,7 @@ from cpoly.games.holdem.shares import Counts
 if TYPE_CHECKING:
     from cpoly.games.holdem.tally import Tally
 
-__all__ = ["AUTO_EXACT_SECONDS", "Counter", "DEFAULT_SAMPLES", "MAX_SAMPLES", "MIN_ACCEPTANCE",
+__all__ = ["AUTO_EXACT_SECONDS", "Counter", "DEFAULT_SAMPLES", "ImportLedger", "LEDGER", "MAX_SAMPLES", "MIN_ACCEPTANCE",
            "MONTE_CARLO", "Method", "MethodSet", "NUMPY_IMPORT_SECONDS", "PlainWording", "Plan", "Price", "Progress", "Request",
            "Wording", "acceptance", "check_samples", "check_seed", "exact_prices", "numpy_loaded", "plan_method", "sampling_price",
            "seconds_text"]
@@ -58,6 +58,34 @@ MONTE_CARLO = "monte carlo"
 #: What loading NumPy costs a process that has not loaded it yet (measured: 0.1 to 0.15 s): a
 #: method that needs NumPy is compared with one that does not at its price plus this.
 NUMPY_IMPORT_SECONDS = 0.1
+
+
+@dataclass
+class ImportLedger:
+    """The predicted seconds this process has planned in methods without NumPy while NumPy was
+    not loaded.  Once they reach :data:`NUMPY_IMPORT_SECONDS`, the import is deemed paid for
+    and every method is compared at its own price (the rule of renting until the rent reaches
+    the price of buying: a process asking one question never loads NumPy for it, one asking
+    many pays at most about twice what it would with NumPy loaded from the start).
+
+    >>> ledger = ImportLedger()
+    >>> ledger.paid(), ledger.planned(0.06), ledger.planned(0.06), ledger.paid()
+    (False, None, None, True)
+    """
+
+    spent: float = 0.0
+
+    def paid(self) -> bool:
+        """Whether the methods without NumPy planned so far cost the import already."""
+        return self.spent >= NUMPY_IMPORT_SECONDS
+
+    def planned(self, seconds: float) -> None:
+        """A method without NumPy, predicted to take ``seconds``, was planned."""
+        self.spent += seconds
+
+
+#: This process's ledger (:func:`plan_method` writes it, :func:`exact_prices` reads it).
+LEDGER = ImportLedger()
 
 
 def check_seed(seed: object) -> None:
@@ -230,24 +258,42 @@ def numpy_loaded() -> bool:
 
 def exact_prices(deal: Deal, request: Request, methods: MethodSet) -> list[Price]:
     """The exact methods' prices, those that can run first, cheapest first.  While NumPy is not
-    loaded, a method that needs it is compared at its price plus :data:`NUMPY_IMPORT_SECONDS`,
-    and a method without it that fits within that import is taken without pricing the others
-    (pricing them would load NumPy); the reported price is the method's own.
+    loaded (and its import not yet paid for: :class:`ImportLedger`), a method that needs it is
+    compared at its price plus :data:`NUMPY_IMPORT_SECONDS`, and a method without it that fits
+    within that import is taken without pricing the others (pricing them would load NumPy).
+    Once NumPy is loaded, the methods without it (slower twins of the vectorised ones, there to
+    spare the import) are priced only when no method with it can run.  The reported price is
+    the method's own.
 
     >>> from cpoly.games.holdem.deal import make_deal
     >>> from cpoly.games.holdem.registry import methods_for
     >>> deal = make_deal(["AsAh", "QQ+"])
     >>> [(p.method, p.refusal is None) for p in exact_prices(deal, Request(), methods_for(deal))]
-    [('holdings', True), ('runouts', False), ('known hands', False)]
+    [('holdings', True), ('runouts', False)]
     """
-    loaded = numpy_loaded()
-    priced = {i: (m.price(deal, request), 0.0) for i, m in enumerate(methods.exact) if not m.numpy}
-    fits = [price.seconds for price, _ in priced.values() if price.refusal is None]
-    if loaded or not fits or min(fits) > NUMPY_IMPORT_SECONDS:
-        extra = 0.0 if loaded else NUMPY_IMPORT_SECONDS
-        priced.update({i: (m.price(deal, request), extra) for i, m in enumerate(methods.exact) if m.numpy})
+    def priced_where(numpy: bool, extra: float) -> dict[int, tuple[Price, float]]:
+        return {i: (m.price(deal, request), extra) for i, m in enumerate(methods.exact) if m.numpy == numpy}
+
+    def fitting(found: dict[int, tuple[Price, float]]) -> list[float]:
+        return [price.seconds for price, _ in found.values() if price.refusal is None]
+
+    loaded = numpy_loaded() or LEDGER.paid()
+    priced = priced_where(numpy=loaded, extra=0.0)
+    fits = fitting(priced)
+    if loaded and not fits:
+        priced.update(priced_where(numpy=False, extra=0.0))
+    elif not loaded and (not fits or min(fits) > NUMPY_IMPORT_SECONDS):
+        priced.update(priced_where(numpy=True, extra=NUMPY_IMPORT_SECONDS))
     order = sorted(priced, key=lambda i: (priced[i][0].refusal is not None, priced[i][0].seconds + priced[i][1], i))
     return [priced[i][0] for i in order]
+
+
+def _exact_plan(price: Price, reason: str, methods: MethodSet) -> Plan:
+    """The plan of the exact method ``price`` prices, entered in the :data:`LEDGER` when it
+    spares NumPy's import."""
+    if not methods.get(price.method).numpy and not numpy_loaded():
+        LEDGER.planned(price.seconds)
+    return Plan(price.method, reason)
 
 
 def plan_method(deal: Deal, request: Request, methods: MethodSet) -> Plan:
@@ -263,11 +309,11 @@ def plan_method(deal: Deal, request: Request, methods: MethodSet) -> Plan:
     prices = exact_prices(deal, request, methods)
     best, words = prices[0], methods.wording
     if request.exact is True and best.refusal is None:
-        return Plan(best.method, words.exact(best, "requested"))
+        return _exact_plan(best, words.exact(best, "requested"), methods)
     fast = best.refusal is None and best.seconds <= AUTO_EXACT_SECONDS
     automatic = request.exact is None and request.samples is None
     if automatic and fast:
-        return Plan(best.method, words.exact(best, f"<= {AUTO_EXACT_SECONDS:.0f} s"))
+        return _exact_plan(best, words.exact(best, f"<= {AUTO_EXACT_SECONDS:.0f} s"), methods)
     sampling = methods.sampler.price(deal, request)
     can_sample = sampling.refusal is None
     if request.exact is True or (automatic and best.refusal is None and not can_sample):
@@ -276,7 +322,7 @@ def plan_method(deal: Deal, request: Request, methods: MethodSet) -> Plan:
                 f"; Monte Carlo cannot help either ({sampling.refusal}): narrow the ranges")
             raise CpolyInputError(f"too large to compute exactly: {words.too_large(deal, prices)}{advice}")
         why = "requested" if request.exact is True else f"Monte Carlo cannot sample it: {sampling.refusal}"
-        return Plan(best.method, words.exact(best, why))
+        return _exact_plan(best, words.exact(best, why), methods)
     if not can_sample:
         advice = "; use --exact" if best.refusal is None else f"; exact is too large too: {best.refusal}"
         raise CpolyInputError(f"Monte Carlo cannot sample these hands: only {sampling.refusal}{advice}")

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 from math import factorial, prod
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -248,30 +249,35 @@ class _Counted:
         self.keys = ((np.arange(len(extra))[:, None] << _KEY_SHIFT) | order).ravel()
         order &= (1 << _INDEX_BITS) - 1
         whole, by_card = self._weights(np.append(q_cards, [[52, 52]], axis=0), columns, card_combos,
-                                       changes, class_strength.shape)
-        self.cum = _cumulative(_in_order(whole, order))  # (B, K + 1)
-        by_card = _in_order(by_card, order)[:, :, :-1]
-        self.card_cum = _cumulative(np.ascontiguousarray(by_card.transpose(0, 2, 1)))  # (B, H, K + 1)
+                                       changes, order)
+        self.cum = _cumulative(whole)  # (B, K + 1)
+        self.card_cum = _cumulative(by_card[:-1])  # (H, B, K + 1)
         self.totals = self.cum[..., -1]
         self.card_totals = self.card_cum[..., -1]
 
     def _weights(self, cards: IntArray, columns: IntArray, card_combos: IntArray,
                  changes: tuple[IntArray, IntArray, IntArray, IntArray],
-                 shape: tuple[int, ...]) -> tuple[IntArray, IntArray]:
-        """Class weights ``(B, K)`` and ``(B, K, H + 1)`` of each held card (and a spare for the
-        others): Q's weights by rank pair plus the ``changes`` (runout, combo, sign, class)."""
-        batch, width = shape
+                 order: IntArray) -> tuple[IntArray, IntArray]:
+        """Class weights in each runout's ``order`` ``(B, K)``, and ``(H + 1, B, K)`` of each
+        held card (and a spare for the others): Q's weights by rank pair, gathered in order from
+        a table of ``K`` (``H + 1``) entries, plus the ``changes`` (runout, combo, sign, class),
+        added in place at their class's place in its runout's order (no per-runout table to
+        reorder)."""
+        batch, width = order.shape
         held = len(card_combos)
         runout, combo, sign, klass = changes
         value = sign * self.q_weight[combo]
-        whole = exact_bincount(runout * width + klass, value, batch * width).reshape(batch, width)
-        whole[:, :len(HOLE_PAIRS)] += exact_bincount(columns, self.q_weight, len(HOLE_PAIRS))
-        rows = (runout * width + klass)[:, None] * (held + 1) + self.slot[cards[combo]]
-        by_card = exact_bincount(rows, np.repeat(value[:, None], 2, axis=1),
-                                 batch * width * (held + 1)).reshape(batch, width, held + 1)
-        base = exact_bincount(columns[card_combos] * held + np.arange(held)[:, None],
-                              self.q_weight[card_combos], len(HOLE_PAIRS) * held)
-        by_card[:, :len(HOLE_PAIRS), :-1] += base.reshape(len(HOLE_PAIRS), held)
+        place = np.empty_like(order)
+        np.put_along_axis(place, order, np.arange(width), axis=1)  # each class's place in order
+        at = runout * width + place[runout, klass]
+        whole = exact_bincount(columns, self.q_weight, width)[order]
+        np.add.at(whole.reshape(-1), at, value)
+        by_pair = exact_bincount(np.arange(held)[:, None] * width + columns[card_combos],
+                                 self.q_weight[card_combos], (held + 1) * width).reshape(held + 1, width)
+        narrow = _narrowest(int(self.q_weight.sum()))  # every partial sum of a card's weights fits
+        by_card = np.take(by_pair.astype(narrow), order, axis=1)  # (H + 1, B, K)
+        rows = self.slot[cards[combo]] * (batch * width) + at[:, None]
+        np.add.at(by_card.reshape(-1), rows.ravel(), np.repeat(value, 2).astype(narrow))
         return whole, by_card
 
     def _pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
@@ -290,12 +296,12 @@ class _Counted:
         the row's ``cards``, for rows (cells) on runout ``runout`` of the batch."""
         if x is None:
             whole = self.totals[runout]
-            removed = self.card_totals[runout[:, None], self.slot[cards]].sum(axis=1)
+            removed = self.card_totals[self.slot[cards], runout[:, None]].sum(axis=1)
             added = self.q_weight[pairs].sum(axis=1)
         else:
             place = self._place(runout, x)
             whole = self.cum[runout, place]
-            removed = self.card_cum[runout[:, None], self.slot[cards], place[:, None]].sum(axis=1)
+            removed = self.card_cum[self.slot[cards], runout[:, None], place[:, None]].sum(axis=1)
             paired = self.q_weight[pairs] * (self._pair_strength(runout, pairs) < x[:, None])
             added = paired.sum(axis=1)
         return np.asarray(whole - removed + added, dtype=np.int64)
@@ -304,10 +310,10 @@ class _Counted:
                groups: IntArray, n_groups: int) -> IntArray:
         """``sum_{h in group g} w_h count_h(code < i)`` for every group ``g`` and every code bound
         ``i = 1..11``: ``(n_groups, 11)``."""
-        batch, held, _ = self.card_cum.shape
+        held, batch, _ = self.card_cum.shape
         edges, below = self._code_edges()
-        by_code = np.diff(np.take_along_axis(self.cum, edges, axis=1), axis=1) @ below  # (B, 11)
-        by_card = np.diff(np.take_along_axis(self.card_cum, edges[:, None, :], axis=2), axis=2) @ below
+        by_run = np.diff(np.take_along_axis(self.cum, edges, axis=1), axis=1)  # (B, R + 1) per code run
+        card_by_run = np.diff(_along_rows(self.card_cum, edges), axis=2)  # (H, B, R + 1)
         group_w = _group_sum(runout * n_groups + groups, weights, batch * n_groups).reshape(batch, n_groups)
         card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
                             np.repeat(weights, cards.shape[1]),
@@ -315,8 +321,9 @@ class _Counted:
         pair_code = _class_codes(self._pair_strength(runout, pairs), self.rules)
         pair_w = weights[:, None] * self.q_weight[pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
-        return np.asarray(np.einsum("bg,bi->gi", group_w, by_code)
-                          - np.einsum("bgc,bci->gi", card_w, by_card) + by_pair, dtype=np.int64)
+        by_group = (np.tensordot(group_w, by_run, axes=(0, 0))
+                    - np.tensordot(card_w, card_by_run, axes=([0, 2], [1, 0])))  # (G, R + 1)
+        return np.asarray(by_group @ below + by_pair, dtype=np.int64)  # runs to code bounds last: (G, R + 1)
 
     def _code_edges(self) -> tuple[IntArray, IntArray]:
         """Per runout, the sorted places ``(B, R + 2)`` where the runs of one hand code start (a
@@ -357,22 +364,32 @@ def _class_codes(strength: IntArray, rules: GameRules) -> IntArray:
     return np.where(strength >= 0, code_table(rules)[np.maximum(strength, 0) >> 16], 0)
 
 
-def _in_order(values: IntArray, order: IntArray) -> IntArray:
-    """``values[b, order[b, j], ...]``: each runout's entries ``(B, K, ...)`` in its order
-    ``(B, K)`` (whole rows of the trailing axes gathered at once).
+def _along_rows(values: IntArray, places: IntArray) -> IntArray:
+    """``values[h, b, places[b, e]]`` ``(H, B, E)``: each runout's entries at its ``places``,
+    for every leading row (one flat gather).
 
-    >>> _in_order(np.arange(12).reshape(2, 3, 2), np.array([[2, 0, 1], [1, 1, 0]]))[:, :, 0].tolist()
-    [[4, 0, 2], [8, 8, 6]]
+    >>> _along_rows(np.arange(12).reshape(2, 2, 3), np.array([[2, 0], [1, 1]])).tolist()
+    [[[2, 0], [4, 4]], [[8, 6], [10, 10]]]
     """
-    batch, width = values.shape[:2]
-    flat = values.reshape(batch * width, -1)
-    rows = np.take(flat, np.arange(batch)[:, None] * width + order, axis=0)
-    return np.asarray(rows.reshape(values.shape), dtype=np.int64)
+    held, batch, width = values.shape
+    flat = (np.arange(held * batch).reshape(held, batch, 1) * width + places[None]).reshape(-1)
+    return np.asarray(values.reshape(-1).take(flat).reshape(held, batch, -1), dtype=np.int64)
 
 
-def _cumulative(weight: IntArray) -> IntArray:
-    """Cumulative weights along the last axis, starting at 0: ``(..., K + 1)``."""
-    cum = np.zeros((*weight.shape[:-1], weight.shape[-1] + 1), np.int64)
+def _narrowest(bound: int) -> type[np.signedinteger[Any]]:
+    """int32 when every sum of weights up to ``bound`` fits in it (half the memory to gather
+    and sum), else int64.
+
+    >>> _narrowest(2**31 - 1).__name__, _narrowest(2**31).__name__
+    ('int32', 'int64')
+    """
+    return np.int32 if bound < 2**31 else np.int64
+
+
+def _cumulative(weight: npt.NDArray[np.signedinteger[Any]]) -> npt.NDArray[np.signedinteger[Any]]:
+    """Cumulative weights along the last axis, starting at 0: ``(..., K + 1)``, in the
+    weights' integer type."""
+    cum = np.zeros((*weight.shape[:-1], weight.shape[-1] + 1), weight.dtype)
     np.cumsum(weight, axis=-1, out=cum[..., 1:])
     return cum
 

@@ -168,6 +168,23 @@ def rank_classes(holdings: IntArray) -> tuple[IntArray, IntArray]:
     return np.asarray(first, dtype=np.int64), np.asarray(labels, dtype=np.int64).ravel()
 
 
+def _known_holding(deal: Deal) -> tuple[list[tuple[int, ...]], int] | None:
+    """The one joint holding of a deal whose hands are all known and share no card, and its
+    weight (None otherwise: :func:`enumerate_holdings` lists the holdings, or says why none).
+
+    >>> from cpoly.games.holdem.deal import make_deal
+    >>> _known_holding(make_deal(["AsAh", "KsKh"]))
+    ([(49, 48), (45, 44)], 1)
+    """
+    if any(len(combos) != 1 for combos in deal.ranges):
+        return None
+    holding: list[tuple[int, ...]] = [combos[0] for combos in deal.ranges]
+    cards = [card for combo in holding for card in combo]
+    if len(set(cards)) < len(cards):
+        return None
+    return holding, prod(weights[0] for weights in deal.weights) if deal.weights else 1
+
+
 def holdings_tally(deal: Deal, flushes: bool = True,
                    progress: Progress | None = None) -> tuple[Tally, int]:
     """Sum of exact tallies over every joint holding; also returns the number of holdings.
@@ -177,17 +194,17 @@ def holdings_tally(deal: Deal, flushes: bool = True,
     equal up to a renaming of suits).  Each is weighted by its class's summed holding weights.
     ``progress(done, total)`` is called after each class.
     """
+    known = _known_holding(deal)
+    if known is not None:  # both parts in one tally
+        if progress is not None:
+            progress(1, 1)
+        return holding_tally(known[0], deal.board, deal.dead, flushes, deal.rules).scaled(known[1]), 1
     found = enumerate_holdings(deal, MAX_ENUMERATED_HOLDINGS)
     if found is None:
         raise CpolyInputError(
             f"more than {MAX_ENUMERATED_HOLDINGS:,} joint holdings: too many to enumerate "
             f"exactly; use Monte Carlo (--samples N)")
     holdings, weights = found
-    if len(holdings) == 1:  # both parts in one tally
-        holding = [tuple(int(c) for c in combo) for combo in holdings[0]]
-        if progress is not None:
-            progress(1, 1)
-        return holding_tally(holding, deal.board, deal.dead, flushes, deal.rules).scaled(int(weights[0])), 1
     parts: list[tuple[Callable[..., Tally], IntArray, IntArray]] = [(rank_part, *rank_classes(holdings))]
     if flushes:
         parts.append((flush_part, *_suit_classes(holdings, deal)))

@@ -89,17 +89,34 @@ def _code_indices(rules: GameRules) -> npt.NDArray[np.uint8]:
 
 
 def _player_bincounts(keys: npt.NDArray[np.uint8], weights: IntArray, size: int) -> IntArray:
-    """``(P, size)`` exact sums of ``weights`` by each player's row of ``keys`` ``(P, n)``: one
-    ``np.bincount`` per player in floats when every partial sum is an exact float (below
-    2**53), else :func:`exact_bincount`.
+    """``(P, size)`` exact sums of ``weights`` by each player's row of ``keys`` ``(P, n)``: in
+    floats when every partial sum is an exact float (below 2**53), two players at a time
+    (:func:`_pair_bincounts`), else :func:`exact_bincount` per player.
 
-    >>> _player_bincounts(np.array([[0, 1, 1]], np.uint8), np.array([3, 2**60, 1]), 2).tolist()
-    [[3, 1152921504606846977]]
+    >>> keys = np.array([[0, 1, 1], [1, 0, 1], [1, 1, 1]], np.uint8)
+    >>> _player_bincounts(keys, np.array([3, 2**60, 1]), 2).tolist()[0]
+    [3, 1152921504606846977]
+    >>> _player_bincounts(keys, np.array([3, 2, 1]), 2).tolist()
+    [[3, 3], [2, 4], [0, 6]]
     """
     if len(weights) and int(np.abs(weights).max()) * len(weights) >= 2**53:
         return np.stack([exact_bincount(row, weights, size) for row in keys])
     floats = weights.astype(np.float64)
-    return np.stack([np.bincount(row, floats, size) for row in keys]).astype(np.int64)
+    out = np.empty((len(keys), size), np.int64)
+    for player in range(0, len(keys) - 1, 2):
+        out[player], out[player + 1] = _pair_bincounts(keys[player], keys[player + 1], floats, size)
+    if len(keys) % 2:
+        out[-1] = np.bincount(keys[-1], floats, size)
+    return out
+
+
+def _pair_bincounts(first: npt.NDArray[np.uint8], second: npt.NDArray[np.uint8],
+                    floats: npt.NDArray[np.float64], size: int) -> tuple[IntArray, IntArray]:
+    """The weights by key of two players from one ``np.bincount`` over their pairs of keys
+    (``size ** 2`` bins, each player's sums its margins): half the elements of one count each
+    (0.10 against 0.15 ms for six known hands preflop)."""
+    grid = np.bincount(first.astype(np.intp) * size + second, floats, size * size).reshape(size, size)
+    return grid.sum(axis=1).astype(np.int64), grid.sum(axis=0).astype(np.int64)
 
 
 def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike,
