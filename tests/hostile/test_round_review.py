@@ -128,7 +128,8 @@ def _brute_equities(brute: BruteTally) -> list[Fraction]:
 def test_the_planner_choosing_known_hands_gives_every_boards_equity(
         cold_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Through ``equity()``: with NumPy counted as not loaded, a warm store's known hands win
-    the plan (the first question of a game warms it), and the equities are the listing's."""
+    the plan (the first question of a game warms it), and the equities are the listing's.  Each
+    question gets a fresh import ledger, as the one question of a fresh command-line process."""
     monkeypatch.setattr(planner, "numpy_loaded", lambda: False)
     rng = random.Random(SEED + 1)
     for path, _ in GAMES.values():
@@ -136,6 +137,7 @@ def test_the_planner_choosing_known_hands_gives_every_boards_equity(
     for _ in range(12):
         case = _random_case(rng)
         hands = [format_cards(h).replace(" ", "") for h in case.hands]
+        monkeypatch.setattr(planner, "LEDGER", planner.ImportLedger())
         result = equity(hands, case.board, case.dead, exact=True, flushes=case.game.flushes, game=case.path)
         if case.game.flushes or case.game_name == "holdem":
             assert result.method_reason.startswith("exact (known hands"), replay(f"{case}: {result.method_reason}")
