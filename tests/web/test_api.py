@@ -67,7 +67,10 @@ def test_results_are_the_cli_json(client: TestClient, command: str, body: dict[s
                                   args: list[str]) -> None:
     response = client.post(f"/api/{command}", json=body)
     assert response.status_code == 200, response.text
-    assert response.json() == cli_json(*args)
+    served, printed = response.json(), cli_json(*args)
+    if command == "equity":  # the server has NumPy loaded, a warm command line counts known hands without it
+        served.pop("method_reason"), printed.pop("method_reason")
+    assert served == printed
 
 
 def test_strategy_is_the_cli_json_or_its_error(client: TestClient) -> None:
