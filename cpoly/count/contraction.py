@@ -53,9 +53,9 @@ from cpoly.count.typedpatterns import (
     symmetric_patterns,
     typed_patterns,
 )
-from cpoly.dag.expr import Expr, Sum, nodes_under
+from cpoly.dag.expr import Delta, Expr, Product, Sum, nodes_under
 from cpoly.dag.memo import Memo, cached, register
-from cpoly.dag.rewrite import ONE, ZERO, mul, split_coefficient
+from cpoly.dag.rewrite import ONE, ZERO, complement, mul, split_coefficient
 from cpoly.errors import CpolyTooLarge
 from cpoly.lang.resolve import Sort
 
@@ -105,11 +105,15 @@ def plan_contraction(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[
         return None
     position = {v: i for vs in vertices for i, v in enumerate(vs)}
     pairs, own, mixed = split_factors(node, names, first, second, position)
+    sides = (vertices[0], vertices[1])
     try:
+        if not _may_hold(own[first], own[second], sides, tuple(pairs)):
+            return _planned(order, sides, tuple(pairs), [], sorts)  # 0 on every pair of partitions
         parts = _expand(own[first], own[second], mixed, names, first, vertices, tuple(pairs))
         if parts is None:
             return None
-        return _planned(order, (vertices[0], vertices[1]), tuple(pairs), parts, sorts)
+        kept = [(c, a, b) for c, a, b in parts if _may_hold(_factors(a), _factors(b), sides, tuple(pairs))]
+        return _planned(order, sides, tuple(pairs), kept, sorts)
     except CpolyTooLarge:
         return None
 
@@ -165,6 +169,69 @@ def _pieces(terms: list[tuple[int, Expr]], fixing: tuple[Swap, ...], names: dict
             return None
         pieces.extend((coef * c, x, y) for c, x, y in separated)
     return pieces
+
+
+def _may_hold(first: Sequence[Expr], second: Sequence[Expr], vertices: tuple[tuple[int, ...], tuple[int, ...]],
+              pairs: Pairs) -> bool:
+    """False when the product of the ``first`` sort's factors and the ``second``'s is 0 by the
+    factors that name no value: they depend only on which vertices are equal, so each is 0 on
+    some set partitions of its sort's vertices, and none of the pairs of partitions the
+    distinct-card pairs allow (``M``) has both products non-zero (a four of a kind that is not
+    three of a kind; a full house among five different faces).  True proves nothing."""
+    masks = [_side_mask(factors, vs) for factors, vs in zip((first, second), vertices)]
+    if masks[0] is None and masks[1] is None:
+        return True
+    if any(mask is not None and not mask.any() for mask in masks):
+        return False
+    sizes = (len(vertices[0]), len(vertices[1]))
+    matrix = _pair_matrix(sizes, pairs)
+    rows = matrix if masks[0] is None else matrix[masks[0]]
+    return bool((rows if masks[1] is None else rows[:, masks[1]]).any())
+
+
+def _factors(node: Expr) -> tuple[Expr, ...]:
+    return node.factors if isinstance(node, Product) else (node,)
+
+
+def _side_mask(factors: Sequence[Expr], vertices: tuple[int, ...]) -> np.ndarray | None:
+    """Per set partition of ``vertices``, whether every factor naming no value may be non-zero
+    there (None: no such factor)."""
+    plain = [f for f in factors if _names_no_value(f)]
+    if len(plain) < 2:
+        return None  # one factor alone is seldom 0 everywhere: not worth evaluating
+    mask: np.ndarray = np.logical_and.reduce([_partition_mask(f, vertices) for f in plain])
+    return mask
+
+
+@cached("contraction.partition_masks", 50_000)
+def _partition_mask(node: Expr, vertices: tuple[int, ...]) -> np.ndarray:
+    """Where ``node`` (naming no value) is non-zero, per set partition of ``vertices``."""
+    mask: np.ndarray = _partition_values(node, vertices) != 0
+    return mask
+
+
+@cached("contraction.names_no_value", 100_000)
+def _names_no_value(node: Expr) -> bool:
+    return not any(isinstance(n, Delta) and n.values is not None for n in nodes_under(node))
+
+
+_VALUES = Memo[tuple[int, tuple[int, ...]], np.ndarray]("contraction.partition_values", 50_000)
+
+
+def _partition_values(node: Expr, vertices: tuple[int, ...]) -> np.ndarray:
+    """``node``'s value per set partition of ``vertices``, for a node that names no value (its
+    value depends on which vertices are equal alone; ``1 - x`` from ``x``'s; memoised)."""
+    key = (node.uid, vertices)
+    found = _VALUES.table.get(key)
+    if found is not None:
+        return found
+    base = complement(node)
+    if base is not None:
+        return _VALUES.put(key, 1 - _partition_values(base, vertices))
+    partitions = partition_array(len(vertices))
+    env = PatternEnv({v: partitions[:, i] for i, v in enumerate(vertices)}, {}, {})
+    (values,) = evaluate([node], env, exact_dtype([node], len(partitions)))
+    return _VALUES.put(key, np.broadcast_to(np.asarray(values), (len(partitions),)))
 
 
 def _planned(order: tuple[str, str], vertices: tuple[tuple[int, ...], tuple[int, ...]], pairs: Pairs,

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
-from math import comb, factorial, prod
+from math import comb, factorial
 
 import numpy as np
 
@@ -356,27 +356,43 @@ def symmetric_patterns(m: int, allowed: Sequence[int], atom_sizes: Sequence[int 
 @cached("typedpatterns.symmetric_patterns", 1_024)
 def _symmetric_patterns(m: int, allowed: tuple[int, ...], atom_sizes: tuple[int | None, ...]
                         ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    n_atoms = len(atom_sizes)
+    """Per block sizes, every choice of one typing per group of equal blocks (the first group
+    slowest), kept when no atom holds more blocks than its size (arrays: no loop per pattern)."""
     step = stride(m)
-    capacity = [m if size is None else size for size in atom_sizes]
-    rows: list[list[int]] = []
-    counts: list[list[int]] = []
-    times: list[int] = []
-    kinds: list[int] = []
+    capacity = np.array([m if size is None else size for size in atom_sizes], dtype=np.int64)
+    found: list[tuple[np.ndarray, ...]] = []
     for kind, sizes in enumerate(integer_partitions(m)):
-        rgs = [b for b, size in enumerate(sizes) for _ in range(size)]
-        groups = [sum(1 for s in sizes if s == size) for size in sorted(set(sizes), reverse=True)]
-        for typing in product(*(combinations_with_replacement(allowed, g) for g in groups)):
-            atoms = [a for group in typing for a in group]
-            count = [atoms.count(a) for a in range(n_atoms)]
-            if any(c > cap for c, cap in zip(count, capacity)):
-                continue
-            rows.append([atoms[b] * step + b for b in rgs])
-            counts.append(count)  # each group's typings: a multinomial coefficient
-            times.append(prod(factorial(len(g)) // prod(factorial(g.count(a)) for a in set(g)) for g in typing))
-            kinds.append(kind)
-    arrays = (np.array(rows, dtype=np.int64).reshape(-1, m), np.array(counts, dtype=np.int64).reshape(-1, n_atoms),
-              np.array(times, dtype=np.int64), np.array(kinds, dtype=np.int64))
+        rgs = np.array([b for b, size in enumerate(sizes) for _ in range(size)], dtype=np.int64)
+        groups = [_typings(allowed, sizes.count(size), len(atom_sizes)) for size in sorted(set(sizes), reverse=True)]
+        chosen = np.indices([len(atoms) for atoms, _, _ in groups]).reshape(len(groups), -1)
+        atoms = np.concatenate([g[0][i] for g, i in zip(groups, chosen)], axis=1)
+        counts = sum((g[1][i] for g, i in zip(groups, chosen)), np.zeros((1, len(atom_sizes)), dtype=np.int64))
+        times = np.prod([g[2][i] for g, i in zip(groups, chosen)], axis=0)
+        kept = (counts <= capacity).all(axis=1)
+        found.append((atoms[kept][:, rgs] * step + rgs, counts[kept], times[kept],
+                      np.full(int(kept.sum()), kind, dtype=np.int64)))
+    arrays = tuple(np.concatenate([f[k] for f in found]) for k in range(4))
     for array in arrays:
         array.flags.writeable = False
-    return arrays
+    return arrays[0].reshape(-1, m), arrays[1].reshape(-1, len(atom_sizes)), arrays[2], arrays[3]
+
+
+@cached("typedpatterns.typings", 4_096)
+def _typings(allowed: tuple[int, ...], blocks: int, n_atoms: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The typings of ``blocks`` blocks of equal size up to their order (multisets of the
+    ``allowed`` atoms): each one's atoms (sorted), blocks per atom, and the typings of the
+    ordered blocks it stands for (a multinomial coefficient).
+
+    >>> atoms, counts, times = _typings((0, 1), 2, 2)
+    >>> atoms.tolist(), counts.tolist(), times.tolist()
+    ([[0, 0], [0, 1], [1, 1]], [[2, 0], [1, 1], [0, 2]], [1, 2, 1])
+    """
+    atoms = np.array(list(combinations_with_replacement(allowed, blocks)), dtype=np.int64).reshape(-1, blocks)
+    counts = np.zeros((len(atoms), n_atoms), dtype=np.int64)
+    for column in atoms.T:
+        counts[np.arange(len(atoms)), column] += 1  # one atom per row and column
+    factorials = np.array([factorial(k) for k in range(blocks + 1)], dtype=np.int64)
+    times = factorial(blocks) // factorials[counts].prod(axis=1)
+    for array in (atoms, counts, times):
+        array.flags.writeable = False
+    return atoms, counts, times
