@@ -234,12 +234,12 @@ def subsets(split: ValueSplit, symmetric: bool) -> list[tuple[int, tuple[int, ..
 
 
 def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bool, sorts: Mapping[int, Sort],
-          memo: dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]] | None = None) -> list[Case]:
+          memo: dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]] | None = None) -> Iterator[Case]:
     """``Σ node`` as weighted conditioned counts (module docstring), each with W's own block
     counted apart (:func:`counted_apart`); ``memo`` keeps the rebuilt nodes per split and W
-    across calls (the counts of one table share their DAG)."""
+    across calls (the counts of one table share their DAG).  Lazy, the cases that are 0 left
+    out: whether every case is 0 is known at the first that is not (the smallest W first)."""
     memo = {} if memo is None else memo
-    out = []
     for weight, inside in subsets(split, symmetric):
         within = frozenset(inside)
         conditioned = _conditioned(node, partial(_condition_delta, split=split, inside=within),
@@ -250,8 +250,7 @@ def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bo
         fixed = within if len(split.values) == 1 else frozenset()
         block, rest, left = counted_apart(conditioned, split, within, universe - fixed, sorts)
         if block != 0 and rest is not ZERO:
-            out.append(Case(weight * block, rest, left, inside))
-    return out
+            yield Case(weight * block, rest, left, inside)
 
 
 def _conditioned(node: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr], restrictions: Sequence[Expr]) -> Expr:
