@@ -50,6 +50,29 @@ times in fresh processes and the fastest kept (the machine is shared: CPU second
   keying each term are Python work per distinct term that no memo shares (the terms of two
   targets differ), so plan <= count needs fewer distinct terms built, not cheaper ones.
 
+  After the planner4 changes (2026-12-06): the split candidates are read from a memoised walk
+  of the literals and memoised on them (0.015 -> 0.004 s in Deuces Wild: the 42 targets walked
+  their whole DAG), and the wild cases are made lazily, so the check that a one-value split
+  makes every case 0 stops at the first case that is not (Deuces and Joker Wild: 42 such checks,
+  none all 0, 0.052 -> 0.006 s).  Cold plan/count (min of 5, CPU, a table each in a fresh
+  process alternating with base): Deuces Wild 2.81 -> 2.52 (plan 0.146 -> 0.138 s), Deuces and
+  Joker Wild 3.63 -> 2.97 (plan 0.203 -> 0.162 s), Joker Poker 2.13 -> 1.97, Sequential
+  Straight Flush 2.14 -> 1.83, Multi-Strike Deuces 2.76 -> 2.54, Jacks or Better 1.06 -> 1.00.
+  The wild cases are timed where they are made (``_conditioned``, ``counted_apart``, the
+  symmetry test), the split candidates and the pieces merged apart.  The plan's parts now
+  listed cover it but for the pricing loop and the pins (~0.02 s in Deuces Wild): the ~0.05 s
+  the parts missed were the split candidates (0.015 s), the pieces merged before the deal
+  multiplies them (``_relabelings_merged``: narrowing piece x deal and the pieces' keys,
+  0.025 s) and pricing.  What did not pay: a memo keyed on the canonical form of the unsplit
+  case is never hit (in all five wild games no two distinct cases are relabelings: 83 distinct
+  case nodes, 87 distinct keys in Deuces Wild; the terms planned over distinct cases, 142, are
+  136 distinct canonical terms); merging a sum's terms that are relabelings fixing the rest's
+  value sets before the product is distributed (10 straight windows -> 3 before, not after,
+  the deal and NaturalsDistinct multiply them) and splitting the unconditioned targets first
+  both cost more than they saved (plan +5 %, +100 %); faster product rules (one δ per merged
+  vertex, one memo lookup per NOT) were within noise.  The limit stands: every case is a
+  distinct DAG, each built (conditioned: 0.05 s), split, narrowed and keyed (0.07 s) once.
+
 Part 2, side by side on Jacks or Better (``--no-methods`` skips it):
   * cpoly count, cold: a fresh process that parses the .cp file and counts every category,
     both columns (including higher wins, and paid);
@@ -98,7 +121,12 @@ print(json.dumps({"load": loaded - start, "table": done - loaded, "plan": game.p
 PLAN_STEPS = [("split sums", "cpoly.count.patterncount", "split_factored"),
               ("term plans", "cpoly.count.patterncount", "plan_term"),
               ("canonical merge", "cpoly.count.patterncount", "_merged"),
-              ("wild cases", "cpoly.count.patterncount", "_cases"),
+              ("pieces merged", "cpoly.count.patterncount", "_relabelings_merged"),
+              # the wild cases are made lazily: timed where they are made (a label's steps add up)
+              ("wild cases", "cpoly.count.patterncount", "_symmetric"),
+              ("wild cases", "cpoly.count.condition", "_conditioned"),
+              ("wild cases", "cpoly.count.condition", "counted_apart"),
+              ("split candidates", "cpoly.count.patterncount", "split_candidates"),
               ("contractions", "cpoly.count.patterncount", "plan_contraction"),
               ("counting", "cpoly.count.counting", "run_patterns")]
 # Terms made and counted (--plan-parts): calls, where the plan makes a term's plan and where the count
@@ -203,7 +231,7 @@ def per_game(files: list[Path], repeat: int) -> None:
 
 def plan_parts(files: list[Path]) -> None:
     """Per game, the CPU seconds of the table's planning and of its steps (one run each)."""
-    labels = [label for label, _, _ in PLAN_STEPS]
+    labels = list(dict.fromkeys(label for label, _, _ in PLAN_STEPS))
     print(f"\n{'game':<28} {'plan s':>7} " + " ".join(f"{label:>15}" for label in labels)
           + f" {'terms planned':>13} {'counted':>8} {'plan ms/term':>12} {'count ms/term':>13}")
     for path in files:

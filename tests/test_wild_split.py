@@ -185,7 +185,7 @@ def test_cases_sum_to_the_dense_count(asymmetric, values):
     positions = [(1, 4), (2, 5), (3, 6)]
     assert is_symmetric(node, positions) is not asymmetric
     split = ValueSplit("F", values, (1, 2, 3), 5)
-    parts = cases(node, split, universe, not asymmetric, sorts)
+    parts = list(cases(node, split, universe, not asymmetric, sorts))
     assert len(parts) <= (4 if not asymmetric else 8)
     total = sum(c.weight * count_node(c.node, sorts, c.universe) for c in parts)
     assert total == count_dense(node, sorts, sorted(universe))

@@ -45,8 +45,8 @@ from math import comb, prod
 
 from cpoly.count.evaluate import count_dense
 from cpoly.count.plan import atoms_for
-from cpoly.dag.expr import Delta, Expr, Product, nodes_under
-from cpoly.dag.memo import MemoOfMemos, cached
+from cpoly.dag.expr import Delta, Expr, Product, nodes_under, union_under
+from cpoly.dag.memo import Memo, MemoOfMemos, cached
 from cpoly.dag.rewrite import ONE, ZERO, delta, mul, one_minus, rebuild
 from cpoly.dag.symbolic import Number
 from cpoly.dag.vertices import rename, vertices_under
@@ -102,13 +102,35 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
     >>> [sorted(s.values) for s in split_candidates(windows, {1: "F", 2: "F"}, frozenset({1, 2}), {"F": 9})]
     [[0]]
     """
+    counted = frozenset(literal for literal in _literals_under(node) if universe.issuperset(literal[0]))
+    return list(_candidates(counted, tuple((v, names[v], sizes[names[v]]) for v in sorted(universe))))
+
+
+_LITERALS = Memo[int, frozenset[tuple[tuple[int, ...], frozenset[int]]]]("condition.literals", 200_000)
+
+
+def _literals_under(node: Expr) -> frozenset[tuple[tuple[int, ...], frozenset[int]]]:
+    """The value literals ``δv…{S}`` under ``node`` as ``(vertices, S)``, walking only the nodes
+    not met before (the counts of a table share most of their DAG)."""
+    return union_under(node, lambda d: frozenset() if d.values is None else frozenset({(d.vertices, d.values)}),
+                       _LITERALS.room())
+
+
+@cached("condition.candidates", 10_000)
+def _candidates(counted: frozenset[tuple[tuple[int, ...], frozenset[int]]],
+                domains: tuple[tuple[int, str, Number], ...]) -> tuple[ValueSplit, ...]:
+    """:func:`split_candidates` of the literals ``counted`` (those on counted vertices) over
+    ``domains`` (each counted vertex, its sort's name and size): memoised, the overlaps of a
+    table repeat their categories' literals."""
+    names = {v: name for v, name, _ in domains}
+    sizes = {name: size for _, name, size in domains}
+    universe = frozenset(names)
     literals: dict[str, set[frozenset[int]]] = {}
     tested: dict[frozenset[int], set[int]] = {}  # sets tested alone, on which vertices
-    for n in nodes_under(node):
-        if isinstance(n, Delta) and n.values is not None and all(v in universe for v in n.vertices):
-            literals.setdefault(names[n.vertices[0]], set()).add(n.values)
-            if len(n.vertices) == 1:
-                tested.setdefault(n.values, set()).add(n.vertices[0])
+    for vertices, values in counted:
+        literals.setdefault(names[vertices[0]], set()).add(values)
+        if len(vertices) == 1:
+            tested.setdefault(values, set()).add(vertices[0])
     found: list[tuple[tuple[bool, int], ValueSplit]] = []
     for sort, sets in literals.items():
         every = tuple(sorted(v for v in universe if names[v] == sort))
@@ -121,7 +143,7 @@ def split_candidates(node: Expr, names: Mapping[int, str], universe: frozenset[i
                 wild = on_every_card and len(atom) == 1
                 found.append(((on_every_card, containing), ValueSplit(sort, atom, every, sizes[sort], wild)))
         found.extend(_wild_sets(sort, sizes[sort], sets, tested, every, found))
-    return [split for _, split in sorted(found, key=partial(_rank, [s for _, s in found]))]
+    return tuple(split for _, split in sorted(found, key=partial(_rank, [s for _, s in found])))
 
 
 def _wild_sets(sort: str, size: Number, sets: set[frozenset[int]], tested: Mapping[frozenset[int], set[int]],
@@ -212,12 +234,12 @@ def subsets(split: ValueSplit, symmetric: bool) -> list[tuple[int, tuple[int, ..
 
 
 def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bool, sorts: Mapping[int, Sort],
-          memo: dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]] | None = None) -> list[Case]:
+          memo: dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]] | None = None) -> Iterator[Case]:
     """``Σ node`` as weighted conditioned counts (module docstring), each with W's own block
     counted apart (:func:`counted_apart`); ``memo`` keeps the rebuilt nodes per split and W
-    across calls (the counts of one table share their DAG)."""
+    across calls (the counts of one table share their DAG).  Lazy, the cases that are 0 left
+    out: whether every case is 0 is known at the first that is not (the smallest W first)."""
     memo = {} if memo is None else memo
-    out = []
     for weight, inside in subsets(split, symmetric):
         within = frozenset(inside)
         conditioned = _conditioned(node, partial(_condition_delta, split=split, inside=within),
@@ -228,8 +250,7 @@ def cases(node: Expr, split: ValueSplit, universe: frozenset[int], symmetric: bo
         fixed = within if len(split.values) == 1 else frozenset()
         block, rest, left = counted_apart(conditioned, split, within, universe - fixed, sorts)
         if block != 0 and rest is not ZERO:
-            out.append(Case(weight * block, rest, left, inside))
-    return out
+            yield Case(weight * block, rest, left, inside)
 
 
 def _conditioned(node: Expr, leaf: Callable[[Delta], Expr], memo: dict[int, Expr], restrictions: Sequence[Expr]) -> Expr:

@@ -15,7 +15,7 @@ before any is run; :class:`WorkBudget` is charged the whole before the first par
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from cpoly.count.canonical import CanonicalTerms
@@ -263,7 +263,8 @@ def _plan_by_terms(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[in
                                   {sorts[v].name: sorts[v].size for v in universe})[:SPLITS_TRIED]
     for split in candidates[1:] if candidates and not candidates[0].wild else ():
         # cheap: the split's vertices are fixed, so most of their δs are decided
-        if split.wild and _cases(node, sorts, universe, split, positions, memo) == []:
+        if split.wild and (found := _cases(node, sorts, universe, split, positions, memo)) is not None \
+                and next(found, None) is None:
             return PatternPlan((), split)  # every case is 0: the count is 0, nothing to price
     for split in candidates:
         found = _cases(node, sorts, universe, split, positions, memo)
@@ -284,8 +285,8 @@ SplitMemo = dict[tuple[ValueSplit, tuple[int, ...]], dict[int, Expr]]
 
 
 def _cases(node: Expr, sorts: Mapping[int, Sort], universe: frozenset[int], split: ValueSplit,
-           positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> list[Case] | None:
-    """``Σ node`` as the cases of ``split`` (None when they are too many to enumerate: no
+           positions: Sequence[Sequence[int]], memo: SplitMemo | None) -> Iterator[Case] | None:
+    """``Σ node`` as the cases of ``split``, lazily (None when they are too many to enumerate: no
     position symmetry and more than MAX_CASES subsets)."""
     symmetric = _symmetric(node, split, positions)
     if not symmetric and 2 ** len(split.vertices) > MAX_CASES:
