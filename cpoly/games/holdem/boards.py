@@ -50,6 +50,7 @@ HOLE_PAIRS: IntArray = np.array([(a, b) for b in range(14) for a in range(b + 1)
 PAIR_COLUMN: IntArray = np.zeros((14, 14), dtype=np.int64)
 PAIR_COLUMN[HOLE_PAIRS[:, 0], HOLE_PAIRS[:, 1]] = np.arange(len(HOLE_PAIRS))
 PAIR_COLUMN[HOLE_PAIRS[:, 1], HOLE_PAIRS[:, 0]] = np.arange(len(HOLE_PAIRS))
+_PAIR_COLUMNS: list[list[int]] = PAIR_COLUMN.tolist()
 _BASE5: IntArray = np.int64(5) ** np.arange(13, dtype=np.int64)
 #: Strength tables of this many unknown cards or more (preflop: 6,175 multisets) are kept in the
 #: store; the others (91 rows on a flop) are faster to build than to read.
@@ -60,8 +61,16 @@ _BINOMIALS: IntArray = np.array([[comb(n, m) for m in range(5)] for n in range(5
 _CHUNK = 512
 
 
-def _suit_mask(cards: Sequence[int], suit: int) -> int:
-    return sum(1 << (c // 4) for c in cards if c % 4 == suit)
+def _suit_masks(cards: Sequence[int]) -> tuple[int, ...]:
+    """The 13-bit rank mask of ``cards`` in each suit.
+
+    >>> _suit_masks([48, 49, 0])
+    (4097, 4096, 0, 0)
+    """
+    masks = [0, 0, 0, 0]
+    for card in cards:
+        masks[card % 4] |= 1 << (card // 4)
+    return tuple(masks)
 
 
 def fold(masks: Masks, bits: IntArray | int) -> Masks:
@@ -162,8 +171,8 @@ def multiset_suitings(size: int, available: npt.ArrayLike) -> IntArray:
     >>> bool((multiset_suitings(5, available) == suitings(rank_multisets(5), available)).all())
     True
     """
-    counts = np.asarray(available, dtype=np.int64)
-    return _kept_suitings(size, tuple(counts.tolist()))
+    counts = available if isinstance(available, tuple) else tuple(np.asarray(available, dtype=np.int64).tolist())
+    return _kept_suitings(size, counts)
 
 
 @lru_cache(maxsize=256)
@@ -256,13 +265,25 @@ def _strengths_by_pair(table: StrengthArray) -> StrengthArray:
     return kept[1]
 
 
-def _player_table(rules: GameRules, board: Sequence[int], hole_counts: IntArray) -> StrengthArray:
+def _hand_column(hand: Sequence[int]) -> int:
+    """The column of a hand's hole ranks in a :func:`strength_table` (as :func:`player_columns`).
+
+    >>> _hand_column((49, 48)), _hand_column((0,))
+    (90, 91)
+    """
+    if len(hand) > 2:
+        raise ValueError("a player holds at most two cards")
+    ranks = sorted(card // 4 for card in hand) + [_NO_CARD] * (2 - len(hand))
+    return _PAIR_COLUMNS[ranks[0]][ranks[1]]
+
+
+def _player_table(rules: GameRules, board: Sequence[int], hands: Sequence[Sequence[int]]) -> StrengthArray:
     """Rank-only strengths ``(P, n)`` of every player for every multiset of the unknown cards."""
     board_counts = [0] * 13
     for card in board:
         board_counts[card // 4] += 1
     table = strength_table(rules, tuple(board_counts), 5 - len(board))
-    return _strengths_by_pair(table)[player_columns(hole_counts)]
+    return _strengths_by_pair(table)[list(map(_hand_column, hands))]
 
 
 def _rank_columns(strengths: StrengthArray, available: IntArray,
@@ -311,73 +332,112 @@ class _EventBlock:
         np.maximum(grid, self.flush[:, :, None], out=grid)
 
 
-def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
-                  available: npt.NDArray[np.bool_], flushes: StrengthArray, copies: int) -> list[_EventBlock]:
+@dataclass(frozen=True)
+class _Known:
+    """A holding's known cards as 13-bit rank masks: per suit, the ranks ``left`` in the deck,
+    each hand's (``holes[player][suit]``) and the board's, and the board cards still to come."""
+
+    left: tuple[int, ...]
+    holes: tuple[tuple[int, ...], ...]
+    board: tuple[int, ...]
+    unknown: int
+
+    @staticmethod
+    def of(hands: Sequence[tuple[int, ...]], board: Sequence[int], dead: Sequence[int],
+           rules: GameRules) -> _Known:
+        """The masks of ``hands``, ``board`` and ``dead`` cards in the game's deck."""
+        left = list(_deck_masks(rules.ranks))
+        for cards in (*hands, board, dead):
+            for suit, mask in enumerate(_suit_masks(cards)):
+                left[suit] &= ~mask
+        return _Known(tuple(left), tuple(map(_suit_masks, hands)), _suit_masks(board), 5 - len(board))
+
+    def copies(self, suits: Sequence[int] = range(4)) -> tuple[int, ...]:
+        """The cards left of each rank in ``suits``.
+
+        >>> _Known((0b11, 0b10, 0, 0b1), (), (0, 0, 0, 0), 5).copies()[:3]
+        (2, 2, 0)
+        """
+        return _rank_copies(tuple(self.left[suit] for suit in suits))
+
+
+@lru_cache(maxsize=1024)
+def _rank_copies(masks: tuple[int, ...]) -> tuple[int, ...]:
+    """The number of 13-bit rank ``masks`` that hold each rank."""
+    return tuple(sum(mask >> rank & 1 for mask in masks) for rank in range(13))
+
+
+@lru_cache(maxsize=8)
+def _deck_masks(ranks: tuple[int, ...]) -> tuple[int, ...]:
+    mask = sum(1 << rank for rank in ranks)
+    return (mask,) * 4
+
+
+@lru_cache(maxsize=1024)
+def _suited_sets(size: int, left: int) -> tuple[IntArray, IntArray]:
+    """The rows in ``rank_sets(size)`` of the sets of ranks all in the 13-bit mask ``left`` (the
+    cards of a suit left in the deck), and their masks."""
+    sets = rank_sets(size)
+    rows = np.flatnonzero((sets & ~left) == 0)
+    return rows, sets[rows]
+
+
+@lru_cache(maxsize=32)
+def _five_of_a_rank(unknown: int, size: int) -> bool:
+    """Whether some event of :func:`event_index` ``(unknown, size)`` would hold a rank five times."""
+    return bool((event_index(unknown, size) < 0).any())
+
+
+def _flush_events(known: _Known, suit: int, flushes: StrengthArray, copies: int) -> list[_EventBlock]:
     """The boards with a flush-capable ``suit`` (standing for ``copies`` suits alike), per
     number of new cards of ``suit`` (from the fewest that give the most suited hand a flush).
     A board on which no flush changes the showdown adds nothing to the flush part (its real and
     rank-only showdowns cancel), so none is filtered out: once the most suited hand has a flush,
     few boards are such (its full houses and quads), and finding them costs more than counting
     them.  Impossible boards (a rank five times) have weight 0."""
-    unknown = 5 - len(board)
-    board_mask = _suit_mask(board, suit)
-    hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
-    most_in_hand = max(int(m).bit_count() for m in hole_masks)
-    first = max(0, 5 - board_mask.bit_count() - most_in_hand)
-    suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
-    others = available.sum(axis=1) - available[:, suit]
+    board_mask, unknown = known.board[suit], known.unknown
+    hole_masks = [hole[suit] | board_mask for hole in known.holes]
+    first = max(0, 5 - max(mask.bit_count() for mask in hole_masks))
+    others = known.copies([other for other in range(4) if other != suit])
+    held = np.array(hole_masks, dtype=np.int64)[:, None]
     found = []
     for size in range(first, unknown + 1):
-        sets = rank_sets(size)
-        set_rows = np.flatnonzero((sets & ~suit_available) == 0)
+        set_rows, set_masks = _suited_sets(size, known.left[suit])
         rest_ways = multiset_suitings(unknown - size, others)
         rest_rows = np.flatnonzero(rest_ways)
         if set_rows.size == 0 or rest_rows.size == 0:
             continue
-        index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
-        ways = np.where(index >= 0, rest_ways[rest_rows] * copies, 0).ravel()
-        flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
-        found.append(_EventBlock(np.maximum(index, 0).ravel(), ways, flush))
+        index = event_index(unknown, size)[set_rows]
+        if rest_rows.size < rest_ways.size:
+            index, rest_ways = index[:, rest_rows], rest_ways[rest_rows]
+        ways = np.broadcast_to(rest_ways * copies, index.shape)
+        if _five_of_a_rank(unknown, size):
+            ways, index = np.where(index >= 0, ways, 0), np.maximum(index, 0)
+        found.append(_EventBlock(index.ravel(), ways.ravel(), flushes[held | set_masks]))  # flush: (P, sets)
     return found
 
 
-def _distinct_suits(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                    available: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
+def _distinct_suits(known: _Known) -> list[tuple[int, int]]:
     """The suits whose flush events differ, each with the number of suits it stands for: two
     suits with the same ranks in every hand and on the board and the same ranks left in the
     deck have the same events (renaming one as the other changes nothing else).
 
     >>> from cpoly.games.holdem.intcards import parse_cards
-    >>> _distinct_suits([parse_cards("AsAh"), parse_cards("KsKh")], (), np.ones((13, 4), dtype=bool))
+    >>> _distinct_suits(_Known.of([parse_cards("AsAh"), parse_cards("KsKh")], (), (), game_rules(None)))
     [(0, 2), (2, 2)]
     """
     groups: dict[tuple[object, ...], list[int]] = {}
     for suit in range(4):
-        key = (tuple(_suit_mask(hand, suit) for hand in hands), _suit_mask(board, suit),
-               available[:, suit].tobytes())
+        key = (tuple(hole[suit] for hole in known.holes), known.board[suit], known.left[suit])
         groups.setdefault(key, []).append(suit)
     return [(suits[0], len(suits)) for suits in groups.values()]
 
 
-def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                  dead: Sequence[int], rules: GameRules) -> tuple[npt.NDArray[np.bool_], IntArray]:
-    known = [c for h in hands for c in h] + list(board) + list(dead)
-    available = rules.in_deck.reshape(13, 4).copy()
-    for card in known:
-        available[card // 4, card % 4] = False
-    hole_counts = np.zeros((len(hands), 13), dtype=np.int64)
-    for player, hand in enumerate(hands):
-        for card in hand:
-            hole_counts[player, card // 4] += 1
-    return available, hole_counts
-
-
 def _plain_strengths(hands: Sequence[tuple[int, ...]], board: Sequence[int], dead: Sequence[int],
-                     game: GameRules) -> tuple[npt.NDArray[np.bool_], StrengthArray]:
-    """The cards left in the deck ``(13, 4)`` and every player's rank-only strengths ``(P, n)``
-    on each multiset of the unknown cards: what both parts start from."""
-    available, hole_counts = _availability(hands, board, dead, game)
-    return available, _player_table(game, board, hole_counts)
+                     game: GameRules) -> tuple[_Known, StrengthArray]:
+    """The known cards' masks and every player's rank-only strengths ``(P, n)`` on each
+    multiset of the unknown cards: what both parts start from."""
+    return _Known.of(hands, board, dead, game), _player_table(game, board, hands)
 
 
 def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -385,16 +445,14 @@ def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     """Tally of every completion ranked by ranks only; it depends on the cards' ranks alone, so
     holdings with the same ranks share it."""
     game = game_rules(rules)
-    available, plain = _plain_strengths(hands, board, dead, game)
-    return tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
+    known, plain = _plain_strengths(hands, board, dead, game)
+    return tally_columns(*_rank_columns(plain, known.copies(), known.unknown), game)
 
 
-def _event_blocks(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                  available: npt.NDArray[np.bool_], game: GameRules) -> list[_EventBlock]:
+def _event_blocks(known: _Known, game: GameRules) -> list[_EventBlock]:
     """Every flush event of :func:`_flush_events` over the suits that differ."""
     flushes = flush_table(game)
-    return [block for suit, copies in _distinct_suits(hands, board, available)
-            for block in _flush_events(hands, board, suit, available, flushes, copies)]
+    return [block for suit, copies in _distinct_suits(known) for block in _flush_events(known, suit, flushes, copies)]
 
 
 def _columns(plain: StrengthArray, kept: IntArray, blocks: list[_EventBlock]) -> StrengthArray:
@@ -411,13 +469,11 @@ def _columns(plain: StrengthArray, kept: IntArray, blocks: list[_EventBlock]) ->
     return out
 
 
-def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                   available: npt.NDArray[np.bool_], plain: StrengthArray,
-                   game: GameRules) -> tuple[StrengthArray, IntArray] | None:
+def _flush_columns(known: _Known, plain: StrengthArray, game: GameRules) -> tuple[StrengthArray, IntArray] | None:
     """The flush part's showdowns and their weights (None when there is no flush event): each
     rank multiset's rank-only showdown weighted by minus the suitings replaced, and each flush
     event with its real strengths (they sum to 0)."""
-    blocks = _event_blocks(hands, board, available, game)
+    blocks = _event_blocks(known, game)
     if not blocks:
         return None
     ways = np.concatenate([block.ways for block in blocks])
@@ -434,8 +490,8 @@ def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     The boards replaced are tallied one by one with their real strengths, and taken out of the
     rank part's tally by their rank multisets (one row per multiset, its replaced suitings)."""
     game = game_rules(rules)
-    available, plain = _plain_strengths(hands, board, dead, game)
-    columns = _flush_columns(hands, board, available, plain, game)
+    known, plain = _plain_strengths(hands, board, dead, game)
+    columns = _flush_columns(known, plain, game)
     if columns is None:
         return Tally.zero(len(hands))
     return replace(tally_columns(*columns, game), boards=0)
@@ -453,10 +509,10 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     >>> t.boards, t.win.tolist(), t.tie.tolist()
     (1712304, [1410336, 292660], [9308, 9308])
     """
-    game, unknown = game_rules(rules), 5 - len(board)
-    available, plain = _plain_strengths(hands, board, dead, game)
-    ways = multiset_suitings(unknown, available.sum(axis=1))
-    blocks = _event_blocks(hands, board, available, game) if flushes else []
+    game = game_rules(rules)
+    known, plain = _plain_strengths(hands, board, dead, game)
+    ways = multiset_suitings(known.unknown, known.copies())
+    blocks = _event_blocks(known, game) if flushes else []
     if blocks:
         event_ways = np.concatenate([block.ways for block in blocks])
         rows = np.concatenate([block.rows for block in blocks])

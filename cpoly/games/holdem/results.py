@@ -199,30 +199,26 @@ def result_from_tally(counted: Tally | Counts, labels: tuple[str, ...], reason: 
     """Turn integer tallies (NumPy's or plain :class:`~cpoly.games.holdem.shares.Counts`) into a
     result; equities are exact fractions when ``exact``.  ``rules``: the game (its category
     names; a game other than the default is named in the result's ``game``)."""
-    tally = counts_of(counted)
+    tally = counts_of(counted)  # Python integers from here on
     names = CATEGORY_NAMES if rules is None else rules.names
+    boards, kinds = tally.boards, len(names)
     players = []
     for index, label in enumerate(labels):
-        share = Fraction(int(tally.share[index]), SHARE_UNIT * tally.boards)
+        share = Fraction(tally.share[index], SHARE_UNIT * boards)
+        errors = (None,) * kinds if category_stderr is None else category_stderr[index]
         players.append(PlayerEquity(
             hand=label,
-            win=int(tally.win[index]),
-            tie=int(tally.tie[index]),
+            win=tally.win[index],
+            tie=tally.tie[index],
             equity=float(share),
             equity_exact=share if exact else None,
             stderr=None if stderr is None else stderr[index],
-            by_category=tuple(
-                CategoryCounts(int(w), int(t), int(o), tally.boards, int(s),
-                               None if category_stderr is None else category_stderr[index][code])
-                for code, (w, t, o, s) in enumerate(zip(
-                    tally.cat_win[index], tally.cat_tie[index], tally.cat_occur[index],
-                    tally.cat_share[index]))
-            )[:len(names)],
-            boards=tally.boards,
+            by_category=tuple(map(CategoryCounts, tally.cat_win[index][:kinds], tally.cat_tie[index],
+                                  tally.cat_occur[index], (boards,) * kinds, tally.cat_share[index], errors)),
+            boards=boards,
             names=names,
         ))
-    return EquityResult(tally.boards, exact, tuple(players), reason, holdings, flushes,
-                        game=_game_title(rules))
+    return EquityResult(boards, exact, tuple(players), reason, holdings, flushes, game=_game_title(rules))
 
 
 def _game_title(rules: GameRules | None) -> str:

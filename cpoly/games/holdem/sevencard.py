@@ -198,7 +198,8 @@ def holdings_tally(deal: Deal, flushes: bool = True,
     if known is not None:  # both parts in one tally
         if progress is not None:
             progress(1, 1)
-        return holding_tally(known[0], deal.board, deal.dead, flushes, deal.rules).scaled(known[1]), 1
+        tally = holding_tally(known[0], deal.board, deal.dead, flushes, deal.rules)
+        return (tally if known[1] == 1 else tally.scaled(known[1])), 1
     found = enumerate_holdings(deal, MAX_ENUMERATED_HOLDINGS)
     if found is None:
         raise CpolyInputError(

@@ -132,7 +132,11 @@ def integer_weights(weights: Sequence[Fraction]) -> tuple[int, ...]:
 
     >>> integer_weights([Fraction(50), Fraction(100), Fraction(25, 2)])
     (4, 8, 1)
+    >>> integer_weights([Fraction(25)] * 3)
+    (1, 1, 1)
     """
+    if all(w == weights[0] for w in weights):  # one weight (an exact hand, an unweighted range)
+        return (1,) * len(weights)
     scale = lcm(*(w.denominator for w in weights))
     scaled = [w.numerator * (scale // w.denominator) for w in weights]  # no Fraction arithmetic
     divisor = 0
