@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from math import comb
 
 import numpy as np
@@ -31,7 +31,7 @@ from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
 from cpoly.games.holdem.evaluator import code_table, count_masks, flush_strength, game_rules, rank_strength
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tablestore import kept_arrays, strengths_key
-from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
+from cpoly.games.holdem.tally import CodeArray, Tally, code_indices, exact_bincount, tally_columns
 
 __all__ = ["HOLE_PAIRS", "IntArray", "KEEP_FROM_UNKNOWN", "Masks", "PAIR_COLUMN", "StrengthArray",
            "event_index", "flush_part", "flush_table", "fold", "holding_tally", "multiset_rows",
@@ -246,23 +246,36 @@ def player_columns(hole_counts: IntArray) -> IntArray:
     return np.array(columns, dtype=np.int64)
 
 
-#: :func:`_strengths_by_pair` of the last few tables, by the table's id (the table kept with it,
-#: so that its id is not reused meanwhile).
-_BY_PAIR: dict[int, tuple[StrengthArray, StrengthArray]] = {}
+@dataclass(frozen=True)
+class _ByPair:
+    """A :func:`strength_table` transposed, ``(105, n)`` contiguous: a player's strengths are one
+    row, read whole, where the table's columns are strided (on a cold cache, six players'
+    columns preflop touch a cache line per row and player); and their hand codes less one
+    (:func:`~cpoly.games.holdem.tally.code_indices`), which a known holding's tally reads
+    instead of gathering them again."""
+
+    table: StrengthArray
+    strengths: StrengthArray
+    codes: CodeArray
 
 
-def _strengths_by_pair(table: StrengthArray) -> StrengthArray:
-    """A :func:`strength_table` transposed, ``(105, n)`` contiguous, kept with it: a player's
-    strengths are one row, read whole, where the table's columns are strided (on a cold cache,
-    six players' columns preflop touch a cache line per row and player)."""
+#: :func:`_by_pair` of the last few tables, by the table's id (the table kept with it, so that
+#: its id is not reused meanwhile).
+_BY_PAIR: dict[int, _ByPair] = {}
+
+
+def _by_pair(table: StrengthArray, rules: GameRules) -> _ByPair:
+    """The :class:`_ByPair` of ``table`` (a table of ``rules``), made once and kept."""
     kept = _BY_PAIR.get(id(table))
-    if kept is None or kept[0] is not table:
+    if kept is None or kept.table is not table:
         if len(_BY_PAIR) >= 8:
             del _BY_PAIR[next(iter(_BY_PAIR))]
-        kept = (table, np.ascontiguousarray(table.T))
-        kept[1].setflags(write=False)
+        strengths = np.ascontiguousarray(table.T)
+        kept = _ByPair(table, strengths, code_indices(rules).take(strengths >> 16))
+        for array in (kept.strengths, kept.codes):
+            array.setflags(write=False)
         _BY_PAIR[id(table)] = kept
-    return kept[1]
+    return kept
 
 
 def _hand_column(hand: Sequence[int]) -> int:
@@ -277,13 +290,32 @@ def _hand_column(hand: Sequence[int]) -> int:
     return _PAIR_COLUMNS[ranks[0]][ranks[1]]
 
 
-def _player_table(rules: GameRules, board: Sequence[int], hands: Sequence[Sequence[int]]) -> StrengthArray:
+def _player_table(rules: GameRules, board: Sequence[int], hands: Sequence[Sequence[int]]) -> _Plain:
     """Rank-only strengths ``(P, n)`` of every player for every multiset of the unknown cards."""
     board_counts = [0] * 13
     for card in board:
         board_counts[card // 4] += 1
     table = strength_table(rules, tuple(board_counts), 5 - len(board))
-    return _strengths_by_pair(table)[list(map(_hand_column, hands))]
+    return _Plain(_by_pair(table, rules), list(map(_hand_column, hands)))
+
+
+@dataclass(frozen=True)
+class _Plain:
+    """Every player's rank-only strengths on each multiset of the unknown cards: the rows
+    ``columns`` (one per player) of a :class:`_ByPair`, read when asked for."""
+
+    by_pair: _ByPair
+    columns: list[int]
+
+    @cached_property
+    def strengths(self) -> StrengthArray:
+        """``(P, n)`` (a copy)."""
+        return self.by_pair.strengths[self.columns]
+
+    def write(self, strengths: StrengthArray, codes: CodeArray) -> None:
+        """The strengths and their codes into ``(P, n)`` arrays."""
+        np.take(self.by_pair.strengths, self.columns, axis=0, out=strengths, mode="clip")
+        np.take(self.by_pair.codes, self.columns, axis=0, out=codes, mode="clip")
 
 
 def _rank_columns(strengths: StrengthArray, available: IntArray,
@@ -434,7 +466,7 @@ def _distinct_suits(known: _Known) -> list[tuple[int, int]]:
 
 
 def _plain_strengths(hands: Sequence[tuple[int, ...]], board: Sequence[int], dead: Sequence[int],
-                     game: GameRules) -> tuple[_Known, StrengthArray]:
+                     game: GameRules) -> tuple[_Known, _Plain]:
     """The known cards' masks and every player's rank-only strengths ``(P, n)`` on each
     multiset of the unknown cards: what both parts start from."""
     return _Known.of(hands, board, dead, game), _player_table(game, board, hands)
@@ -446,7 +478,7 @@ def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     holdings with the same ranks share it."""
     game = game_rules(rules)
     known, plain = _plain_strengths(hands, board, dead, game)
-    return tally_columns(*_rank_columns(plain, known.copies(), known.unknown), game)
+    return tally_columns(*_rank_columns(plain.strengths, known.copies(), known.unknown), game)
 
 
 def _event_blocks(known: _Known, game: GameRules) -> list[_EventBlock]:
@@ -455,21 +487,25 @@ def _event_blocks(known: _Known, game: GameRules) -> list[_EventBlock]:
     return [block for suit, copies in _distinct_suits(known) for block in _flush_events(known, suit, flushes, copies)]
 
 
+def _event_columns(plain: StrengthArray, blocks: list[_EventBlock], out: StrengthArray) -> None:
+    """The real strengths of every flush event into ``out`` ``(P, e)`` (in place: no
+    intermediate arrays to join)."""
+    start = 0
+    for block in blocks:
+        block.strengths(plain, out[:, start:start + len(block.ways)])
+        start += len(block.ways)
+
+
 def _columns(plain: StrengthArray, kept: IntArray, blocks: list[_EventBlock]) -> StrengthArray:
     """One array ``(P, k + e)`` of the showdowns tallied: the rank-only strengths of the rank
-    multisets ``kept``, then the real strengths of every flush event (written in place: no
-    intermediate arrays to join)."""
-    sizes = [len(block.ways) for block in blocks]
-    out = np.empty((len(plain), len(kept) + sum(sizes)), dtype=plain.dtype)
+    multisets ``kept``, then the real strengths of every flush event."""
+    out = np.empty((len(plain), len(kept) + sum(len(block.ways) for block in blocks)), dtype=plain.dtype)
     np.take(plain, kept, axis=1, out=out[:, :len(kept)], mode="clip")
-    start = len(kept)
-    for block, size in zip(blocks, sizes):
-        block.strengths(plain, out[:, start:start + size])
-        start += size
+    _event_columns(plain, blocks, out[:, len(kept):])
     return out
 
 
-def _flush_columns(known: _Known, plain: StrengthArray, game: GameRules) -> tuple[StrengthArray, IntArray] | None:
+def _flush_columns(known: _Known, plain: _Plain, game: GameRules) -> tuple[StrengthArray, IntArray] | None:
     """The flush part's showdowns and their weights (None when there is no flush event): each
     rank multiset's rank-only showdown weighted by minus the suitings replaced, and each flush
     event with its real strengths (they sum to 0)."""
@@ -477,9 +513,10 @@ def _flush_columns(known: _Known, plain: StrengthArray, game: GameRules) -> tupl
     if not blocks:
         return None
     ways = np.concatenate([block.ways for block in blocks])
-    replaced = exact_bincount(np.concatenate([block.rows for block in blocks]), ways, plain.shape[1])
+    strengths = plain.strengths
+    replaced = exact_bincount(np.concatenate([block.rows for block in blocks]), ways, strengths.shape[1])
     multisets = np.flatnonzero(replaced)
-    return _columns(plain, multisets, blocks), np.concatenate([-replaced[multisets], ways])
+    return _columns(strengths, multisets, blocks), np.concatenate([-replaced[multisets], ways])
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -517,6 +554,10 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
         event_ways = np.concatenate([block.ways for block in blocks])
         rows = np.concatenate([block.rows for block in blocks])
         ways = ways - exact_bincount(rows, event_ways, len(ways))  # the rank part less the boards replaced
-    kept = np.flatnonzero(ways)
-    weights = np.concatenate([ways[kept], *(block.ways for block in blocks)])
-    return tally_columns(_columns(plain, kept, blocks), weights, game)
+    weights = np.concatenate([ways, *(block.ways for block in blocks)])
+    shape, multisets = (len(hands), len(weights)), len(ways)
+    columns, codes = np.empty(shape, np.int32), np.empty(shape, np.uint8)
+    plain.write(columns[:, :multisets], codes[:, :multisets])  # every multiset, those of weight 0 too
+    _event_columns(columns[:, :multisets], blocks, columns[:, multisets:])
+    code_indices(game).take(columns[:, multisets:] >> 16, out=codes[:, multisets:], mode="clip")
+    return tally_columns(columns, weights, game, codes)

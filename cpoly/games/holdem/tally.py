@@ -16,9 +16,12 @@ from cpoly.games.holdem.evaluator import code_table, game_rules
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.shares import SHARE_UNIT
 
-__all__ = ["IntArray", "SHARE_UNIT", "Tally", "exact_bincount", "tally_columns", "tally_showdowns"]
+__all__ = ["CodeArray", "IntArray", "SHARE_UNIT", "Tally", "code_indices", "exact_bincount", "tally_columns",
+           "tally_showdowns"]
 
 IntArray = npt.NDArray[np.int64]
+#: Hand codes less one (0..9), one byte each.
+CodeArray = npt.NDArray[np.uint8]
 
 
 def exact_bincount(keys: npt.ArrayLike, values: npt.ArrayLike, size: int) -> IntArray:
@@ -83,8 +86,9 @@ class Tally:
 
 
 @lru_cache(maxsize=8)
-def _code_indices(rules: GameRules) -> npt.NDArray[np.uint8]:
-    """:func:`~cpoly.games.holdem.strengths.code_table` minus one, as bytes (a cheaper gather)."""
+def code_indices(rules: GameRules) -> CodeArray:
+    """:func:`~cpoly.games.holdem.strengths.code_table` minus one, as bytes (a cheaper gather):
+    the hand code of a strength ``s`` less one is ``code_indices(rules)[s >> 16]``."""
     return np.asarray(np.maximum(code_table(rules), 1) - 1, dtype=np.uint8)
 
 
@@ -134,8 +138,10 @@ def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike,
 
 
 def tally_columns(columns: npt.ArrayLike, weights: npt.ArrayLike,
-                  rules: GameRules | None = None) -> Tally:
-    """:func:`tally_showdowns` of strengths given by player, ``(P, n)``.
+                  rules: GameRules | None = None, codes: CodeArray | None = None) -> Tally:
+    """:func:`tally_showdowns` of strengths given by player, ``(P, n)``; ``codes``: their hand
+    codes less one, :func:`code_indices` (made here when None; a caller who keeps them for its
+    tables saves that gather).
 
     Each (player, showdown) is counted under its hand code and its *place*: 0 when it loses,
     else the number of players sharing the best hand (1: won alone); a player's pot shares are
@@ -146,8 +152,8 @@ def tally_columns(columns: npt.ArrayLike, weights: npt.ArrayLike,
     players = len(s)
     is_best = s == s.max(axis=0)
     place = is_best * is_best.sum(axis=0, dtype=np.uint8)  # 0 (lost) or how many share the best
-    keys = _code_indices(game_rules(rules)).take(s >> 16)  # code - 1 in 0..9
-    keys += place.view(np.uint8) * np.uint8(10)
+    keys = place.view(np.uint8) * np.uint8(10)
+    keys += code_indices(game_rules(rules)).take(s >> 16) if codes is None else codes  # code - 1 in 0..9
     by_place = _player_bincounts(keys, w, (players + 1) * 10).reshape(players, players + 1, 10)
     share_of_place = np.array([0] + [SHARE_UNIT // k for k in range(1, players + 1)], np.int64)
     cat_share = np.einsum("pkc,k->pc", by_place, share_of_place)
