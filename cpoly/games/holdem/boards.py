@@ -313,9 +313,10 @@ class _Plain:
         return self.by_pair.strengths[self.columns]
 
     def write(self, strengths: StrengthArray, codes: CodeArray) -> None:
-        """The strengths and their codes into ``(P, n)`` arrays."""
-        np.take(self.by_pair.strengths, self.columns, axis=0, out=strengths, mode="clip")
-        np.take(self.by_pair.codes, self.columns, axis=0, out=codes, mode="clip")
+        """The strengths and their codes into ``(P, n)`` arrays (row by row: whole copies)."""
+        for player, column in enumerate(self.columns):
+            strengths[player] = self.by_pair.strengths[column]
+            codes[player] = self.by_pair.codes[column]
 
 
 def _rank_columns(strengths: StrengthArray, available: IntArray,
@@ -356,10 +357,9 @@ class _EventBlock:
     ways: IntArray
     flush: StrengthArray
 
-    def strengths(self, plain: StrengthArray, out: StrengthArray) -> None:
-        """Every player's real strength on each board into ``out`` ``(P, sets * rest)`` (a view
-        whose rows are contiguous): the better of its rank-only and flush strengths."""
-        np.take(plain, self.rows, axis=1, out=out, mode="clip")  # rows are valid: no check
+    def raise_to_flushes(self, out: StrengthArray) -> None:
+        """Every player's real strength on each board in ``out`` ``(P, sets * rest)`` (a view
+        whose rows are contiguous), which holds its rank-only strengths: the better of the two."""
         grid = np.reshape(out, (len(out), self.flush.shape[1], -1), copy=False)
         np.maximum(grid, self.flush[:, :, None], out=grid)
 
@@ -442,7 +442,7 @@ def _flush_events(known: _Known, suit: int, flushes: StrengthArray, copies: int)
         index = event_index(unknown, size)[set_rows]
         if rest_rows.size < rest_ways.size:
             index, rest_ways = index[:, rest_rows], rest_ways[rest_rows]
-        ways = np.broadcast_to(rest_ways * copies, index.shape)
+        ways = np.repeat((rest_ways * copies)[None, :], len(index), axis=0)  # each set's, alike
         if _five_of_a_rank(unknown, size):
             ways, index = np.where(index >= 0, ways, 0), np.maximum(index, 0)
         found.append(_EventBlock(index.ravel(), ways.ravel(), flushes[held | set_masks]))  # flush: (P, sets)
@@ -487,21 +487,22 @@ def _event_blocks(known: _Known, game: GameRules) -> list[_EventBlock]:
     return [block for suit, copies in _distinct_suits(known) for block in _flush_events(known, suit, flushes, copies)]
 
 
-def _event_columns(plain: StrengthArray, blocks: list[_EventBlock], out: StrengthArray) -> None:
+def _event_columns(plain: StrengthArray, blocks: list[_EventBlock], rows: IntArray, out: StrengthArray) -> None:
     """The real strengths of every flush event into ``out`` ``(P, e)`` (in place: no
-    intermediate arrays to join)."""
+    intermediate arrays to join), ``rows`` the blocks' rows one after the other."""
+    np.take(plain, rows, axis=1, out=out, mode="clip")  # rows are valid: no check
     start = 0
     for block in blocks:
-        block.strengths(plain, out[:, start:start + len(block.ways)])
+        block.raise_to_flushes(out[:, start:start + len(block.ways)])
         start += len(block.ways)
 
 
-def _columns(plain: StrengthArray, kept: IntArray, blocks: list[_EventBlock]) -> StrengthArray:
+def _columns(plain: StrengthArray, kept: IntArray, blocks: list[_EventBlock], rows: IntArray) -> StrengthArray:
     """One array ``(P, k + e)`` of the showdowns tallied: the rank-only strengths of the rank
     multisets ``kept``, then the real strengths of every flush event."""
-    out = np.empty((len(plain), len(kept) + sum(len(block.ways) for block in blocks)), dtype=plain.dtype)
+    out = np.empty((len(plain), len(kept) + len(rows)), dtype=plain.dtype)
     np.take(plain, kept, axis=1, out=out[:, :len(kept)], mode="clip")
-    _event_columns(plain, blocks, out[:, len(kept):])
+    _event_columns(plain, blocks, rows, out[:, len(kept):])
     return out
 
 
@@ -513,10 +514,10 @@ def _flush_columns(known: _Known, plain: _Plain, game: GameRules) -> tuple[Stren
     if not blocks:
         return None
     ways = np.concatenate([block.ways for block in blocks])
-    strengths = plain.strengths
-    replaced = exact_bincount(np.concatenate([block.rows for block in blocks]), ways, strengths.shape[1])
+    strengths, rows = plain.strengths, np.concatenate([block.rows for block in blocks])
+    replaced = exact_bincount(rows, ways, strengths.shape[1])
     multisets = np.flatnonzero(replaced)
-    return _columns(strengths, multisets, blocks), np.concatenate([-replaced[multisets], ways])
+    return _columns(strengths, multisets, blocks, rows), np.concatenate([-replaced[multisets], ways])
 
 
 def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
@@ -550,14 +551,14 @@ def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
     known, plain = _plain_strengths(hands, board, dead, game)
     ways = multiset_suitings(known.unknown, known.copies())
     blocks = _event_blocks(known, game) if flushes else []
+    rows = np.concatenate([block.rows for block in blocks]) if blocks else np.zeros(0, np.int64)
     if blocks:
         event_ways = np.concatenate([block.ways for block in blocks])
-        rows = np.concatenate([block.rows for block in blocks])
         ways = ways - exact_bincount(rows, event_ways, len(ways))  # the rank part less the boards replaced
     weights = np.concatenate([ways, *(block.ways for block in blocks)])
     shape, multisets = (len(hands), len(weights)), len(ways)
     columns, codes = np.empty(shape, np.int32), np.empty(shape, np.uint8)
     plain.write(columns[:, :multisets], codes[:, :multisets])  # every multiset, those of weight 0 too
-    _event_columns(columns[:, :multisets], blocks, columns[:, multisets:])
+    _event_columns(columns[:, :multisets], blocks, rows, columns[:, multisets:])
     code_indices(game).take(columns[:, multisets:] >> 16, out=codes[:, multisets:], mode="clip")
     return tally_columns(columns, weights, game, codes)

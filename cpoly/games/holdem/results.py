@@ -76,6 +76,19 @@ class Outcome:
 CategoryCounts = Outcome
 
 
+def _outcome(win: int, tie: int, occur: int, boards: int, share: int, share_stderr: float | None) -> Outcome:
+    """``Outcome(win, tie, occur, boards, share, share_stderr)``, its fields set at once: a
+    frozen dataclass's ``__init__`` sets them one by one through ``object.__setattr__``, twice
+    the time, and a result makes one per player and category (60 for six players).
+
+    >>> _outcome(1, 2, 3, 4, 5, None) == Outcome(1, 2, 3, 4, 5, None)
+    True
+    """
+    made = object.__new__(Outcome)
+    made.__dict__.update(win=win, tie=tie, occur=occur, boards=boards, share=share, share_stderr=share_stderr)
+    return made
+
+
 @dataclass(frozen=True)
 class PlayerEquity:
     """One player's outcome.
@@ -213,7 +226,7 @@ def result_from_tally(counted: Tally | Counts, labels: tuple[str, ...], reason: 
             equity=float(share),
             equity_exact=share if exact else None,
             stderr=None if stderr is None else stderr[index],
-            by_category=tuple(map(CategoryCounts, tally.cat_win[index][:kinds], tally.cat_tie[index],
+            by_category=tuple(map(_outcome, tally.cat_win[index][:kinds], tally.cat_tie[index],
                                   tally.cat_occur[index], (boards,) * kinds, tally.cat_share[index], errors)),
             boards=boards,
             names=names,
@@ -227,4 +240,5 @@ def _game_title(rules: GameRules | None) -> str:
         return ""
     from cpoly.games.holdem.gamefile import default_rules
 
-    return "" if rules == default_rules() else rules.title
+    default = default_rules()
+    return "" if rules is default or rules == default else rules.title

@@ -181,10 +181,11 @@ def read_holdem_hands(hands: Sequence[object], board: tuple[int, ...], dead: tup
     parsed = [_holdem_hand(h) for h in hands]
     labels = tuple(label for label, _ in parsed)
     _check_fixed_cards(labels, [tuple(c) for _, c in parsed], board, dead)
+    outside = set(range(52)).difference(rules.deck)
     for index, (label, combos) in enumerate(parsed, start=1):
-        if len(combos) == 1:
+        if len(combos) == 1 and not outside.isdisjoint(next(iter(combos))):
             check_in_deck(next(iter(combos)), rules, f"hand {index} {label!r}")
-    taken = set(range(52)).difference(rules.deck).union(board, dead)
+    taken = outside.union(board, dead)
     ranges: list[Holes] = []
     weights = []
     for label, combos in parsed:

@@ -119,11 +119,13 @@ def _pair_bincounts(keys: npt.NDArray[np.uint8], floats: npt.NDArray[np.float64]
     pairs of keys (``size ** 2`` bins, each player's sums its margins): half the elements of
     one count each.  The pairs' keys are made at once, as ``uint16`` (``size`` at most 256)."""
     pairs = keys[0::2].astype(np.uint16) * np.uint16(size) + keys[1::2]
-    out = np.empty((len(keys), size), np.int64)
+    grids = np.empty((len(pairs), size * size))
     for pair, row in enumerate(pairs):
-        grid = np.bincount(row, floats, size * size).reshape(size, size)
-        out[2 * pair], out[2 * pair + 1] = grid.sum(axis=1), grid.sum(axis=0)
-    return out
+        grids[pair] = np.bincount(row, floats, size * size)
+    grids = grids.reshape(len(pairs), size, size)
+    out = np.empty((len(pairs), 2, size), np.int64)
+    out[:, 0], out[:, 1] = grids.sum(axis=2), grids.sum(axis=1)  # the margins of every pair at once
+    return out.reshape(len(keys), size)
 
 
 def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike,
@@ -151,8 +153,7 @@ def tally_columns(columns: npt.ArrayLike, weights: npt.ArrayLike,
     w = np.asarray(weights, dtype=np.int64)
     players = len(s)
     is_best = s == s.max(axis=0)
-    place = is_best * is_best.sum(axis=0, dtype=np.uint8)  # 0 (lost) or how many share the best
-    keys = place.view(np.uint8) * np.uint8(10)
+    keys = is_best * (is_best.sum(axis=0, dtype=np.uint8) * np.uint8(10))  # 10 x place: 0 (lost) or how many share the best
     keys += code_indices(game_rules(rules)).take(s >> 16) if codes is None else codes  # code - 1 in 0..9
     by_place = _player_bincounts(keys, w, (players + 1) * 10).reshape(players, players + 1, 10)
     share_of_place = np.array([0] + [SHARE_UNIT // k for k in range(1, players + 1)], np.int64)
