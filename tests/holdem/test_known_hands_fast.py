@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import holding_tally
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import category_codes, game_rules
+from cpoly.games.holdem.holding import holding_tally
 from cpoly.games.holdem.intcards import parse_card, parse_cards
 from cpoly.games.holdem.ranges import weighted_range
 from cpoly.games.holdem.tally import SHARE_UNIT, tally_columns

@@ -5,7 +5,7 @@ Three methods, each priced from sizes alone before any work (:mod:`~cpoly.games.
 * **runouts** (postflop; strengths once per runout, one player counted by card removal,
   :mod:`~cpoly.games.holdem.runouts`);
 * **holdings** (any street; board-suit combinatorics per class of joint holdings,
-  :mod:`~cpoly.games.holdem.boards`): the rank part once per class of holdings with the same
+  :mod:`~cpoly.games.holdem.holding`): the rank part once per class of holdings with the same
   ranks, the flush part once per suit class;
 * **Monte Carlo** (:mod:`~cpoly.games.holdem.montecarlo`).
 
@@ -26,8 +26,8 @@ import numpy.typing as npt
 
 from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import flush_part, holding_tally, rank_part
 from cpoly.games.holdem.deal import Deal
+from cpoly.games.holdem.holding import flush_part, holding_tally, rank_part
 from cpoly.games.holdem.montecarlo import monte_carlo
 from cpoly.games.holdem.planner import (
     MONTE_CARLO,

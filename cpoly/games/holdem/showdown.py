@@ -191,8 +191,8 @@ def read_holdem_hands(hands: Sequence[object], board: tuple[int, ...], dead: tup
     for label, combos in parsed:
         left = {c: w for c, w in combos.items() if taken.isdisjoint(c)}
         if not left:
-            outside = "" if len(rules.deck) == 52 else f" (and cards outside the {len(rules.deck)}-card deck)"
-            raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards{outside}")
+            deck = "" if len(rules.deck) == 52 else f" (and cards outside the {len(rules.deck)}-card deck)"
+            raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards{deck}")
         ranges.append(tuple(left))
         weights.append(integer_weights(list(left.values())))
     uniform = all(len(set(w)) == 1 for w in weights)

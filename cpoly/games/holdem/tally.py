@@ -119,10 +119,10 @@ def _pair_bincounts(keys: npt.NDArray[np.uint8], floats: npt.NDArray[np.float64]
     pairs of keys (``size ** 2`` bins, each player's sums its margins): half the elements of
     one count each.  The pairs' keys are made at once, as ``uint16`` (``size`` at most 256)."""
     pairs = keys[0::2].astype(np.uint16) * np.uint16(size) + keys[1::2]
-    grids = np.empty((len(pairs), size * size))
+    flat = np.empty((len(pairs), size * size))
     for pair, row in enumerate(pairs):
-        grids[pair] = np.bincount(row, floats, size * size)
-    grids = grids.reshape(len(pairs), size, size)
+        flat[pair] = np.bincount(row, floats, size * size)
+    grids = flat.reshape(len(pairs), size, size)
     out = np.empty((len(pairs), 2, size), np.int64)
     out[:, 0], out[:, 1] = grids.sum(axis=2), grids.sum(axis=1)  # the margins of every pair at once
     return out.reshape(len(keys), size)
