@@ -145,7 +145,8 @@ class _EventBlock:
     new suited cards by ``rest`` multisets of the others: each board's column of the rank-only
     strengths ``rows`` (its unknown cards' rank multiset; 0 for an impossible board), its
     suitings ``ways`` (0 for an impossible board) and every player's flush strength on each set
-    ``flush`` ``(P, sets)``."""
+    ``flush`` ``(P, sets)``, or ``(1, sets)`` when it is every player's (no player holds a card
+    of the suit, or all hold the same)."""
 
     rows: IntArray
     ways: IntArray
@@ -200,12 +201,15 @@ def _deck_masks(ranks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1024)
-def _suited_sets(size: int, left: int) -> tuple[IntArray, IntArray]:
-    """The rows in ``rank_sets(size)`` of the sets of ranks all in the 13-bit mask ``left`` (the
-    cards of a suit left in the deck), and their masks."""
+def _suited_sets(unknown: int, size: int, left: int) -> tuple[IntArray, IntArray]:
+    """The sets of ``size`` ranks all in the 13-bit mask ``left`` (the cards of a suit left in
+    the deck), as masks, and their rows of :func:`~cpoly.games.holdem.boards.event_index`
+    ``(unknown, size)`` (read-only: kept for every holding with those cards of a suit left)."""
     sets = rank_sets(size)
     rows = np.flatnonzero((sets & ~left) == 0)
-    return rows, sets[rows]
+    index = event_index(unknown, size)[rows]
+    index.setflags(write=False)
+    return sets[rows], index
 
 
 @lru_cache(maxsize=32)
@@ -226,21 +230,21 @@ def _flush_events(known: _Known, suit: int, flushes: StrengthArray, copies: int)
     hole_masks = [hole[suit] | board_mask for hole in known.holes]
     first = max(0, 5 - max(mask.bit_count() for mask in hole_masks))
     others = known.copies([other for other in range(4) if other != suit])
-    held = np.array(hole_masks, dtype=np.int64)[:, None]
+    alike = len(set(hole_masks)) == 1  # then one row of flushes serves every player
+    held = np.array(hole_masks[:1] if alike else hole_masks, dtype=np.int64)[:, None]
     found = []
     for size in range(first, unknown + 1):
-        set_rows, set_masks = _suited_sets(size, known.left[suit])
+        set_masks, index = _suited_sets(unknown, size, known.left[suit])
         rest_ways = multiset_suitings(unknown - size, others)
         rest_rows = np.flatnonzero(rest_ways)
-        if set_rows.size == 0 or rest_rows.size == 0:
+        if set_masks.size == 0 or rest_rows.size == 0:
             continue
-        index = event_index(unknown, size)[set_rows]
         if rest_rows.size < rest_ways.size:
             index, rest_ways = index[:, rest_rows], rest_ways[rest_rows]
         ways = np.repeat((rest_ways * copies)[None, :], len(index), axis=0)  # each set's, alike
         if _five_of_a_rank(unknown, size):
             ways, index = np.where(index >= 0, ways, 0), np.maximum(index, 0)
-        found.append(_EventBlock(index.ravel(), ways.ravel(), flushes[held | set_masks]))  # flush: (P, sets)
+        found.append(_EventBlock(index.ravel(), ways.ravel(), flushes[held | set_masks]))  # flush: (P or 1, sets)
     return found
 
 
