@@ -236,11 +236,11 @@ def _flush_events(known: _Known, suit: int, flushes: StrengthArray, copies: int)
     for size in range(first, unknown + 1):
         set_masks, index = _suited_sets(unknown, size, known.left[suit])
         rest_ways = multiset_suitings(unknown - size, others)
-        rest_rows = np.flatnonzero(rest_ways)
-        if set_masks.size == 0 or rest_rows.size == 0:
-            continue
-        if rest_rows.size < rest_ways.size:
+        if min(others) < unknown - size:  # some multisets of the other cards cannot be dealt
+            rest_rows = np.flatnonzero(rest_ways)
             index, rest_ways = index[:, rest_rows], rest_ways[rest_rows]
+        if set_masks.size == 0 or rest_ways.size == 0:
+            continue
         ways = np.repeat((rest_ways * copies)[None, :], len(index), axis=0)  # each set's, alike
         if _five_of_a_rank(unknown, size):
             ways, index = np.where(index >= 0, ways, 0), np.maximum(index, 0)
