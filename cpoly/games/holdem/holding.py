@@ -90,7 +90,10 @@ def _by_pair(table: StrengthArray, rules: GameRules) -> _ByPair:
         if len(_BY_PAIR) >= 8:
             del _BY_PAIR[next(iter(_BY_PAIR))]
         strengths = np.ascontiguousarray(table.T)
-        kept = _ByPair(table, strengths, code_indices(rules).take(strengths >> 16))
+        codes = np.empty(strengths.shape, np.uint8)
+        for row, out in zip(strengths, codes):  # row by row: no (105, n) index temporaries
+            code_indices(rules).take(row >> 16, out=out)
+        kept = _ByPair(table, strengths, codes)
         for array in (kept.strengths, kept.codes):
             array.setflags(write=False)
         _BY_PAIR[id(table)] = kept
@@ -200,11 +203,12 @@ def _deck_masks(ranks: tuple[int, ...]) -> tuple[int, ...]:
     return (mask,) * 4
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=32)
 def _suited_sets(unknown: int, size: int, left: int) -> tuple[IntArray, IntArray]:
     """The sets of ``size`` ranks all in the 13-bit mask ``left`` (the cards of a suit left in
     the deck), as masks, and their rows of :func:`~cpoly.games.holdem.boards.event_index`
-    ``(unknown, size)`` (read-only: kept for every holding with those cards of a suit left)."""
+    ``(unknown, size)`` (read-only: kept for every holding with those cards of a suit left; at
+    most 0.3 MB each, under 10 MB in all)."""
     sets = rank_sets(size)
     rows = np.flatnonzero((sets & ~left) == 0)
     index = event_index(unknown, size)[rows]
