@@ -252,5 +252,6 @@ def test_a_warm_two_hand_question_loads_only_what_it_needs(tmp_path: Path) -> No
     packages = {m.rsplit(".", 1)[0] for m in runs[1].stderr.split()} | set(runs[1].stderr.split())
     unwanted = {"rich", "lark", "cpoly.lang", "numpy", "cpoly.games.holdem.omaha",
                 "cpoly.games.holdem.omaha_exact", "cpoly.games.holdem.omaha_gather",
-                "cpoly.games.holdem.omaha_ranges", "cpoly.deck.symmetry", "cpoly.games.holdem.boards"}
+                "cpoly.games.holdem.omaha_ranges", "cpoly.deck.symmetry", "cpoly.games.holdem.boards",
+                "cpoly.games.holdem.holding"}
     assert packages & unwanted == set()

@@ -18,11 +18,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from cpoly.games.holdem import planner
-from cpoly.games.holdem.boards import holding_tally, strength_table
+from cpoly.games.holdem.boards import strength_table
 from cpoly.games.holdem.deal import make_deal
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.evaluator import evaluate
 from cpoly.games.holdem.gamefile import DEFAULT_GAME, default_rules, rules_of
+from cpoly.games.holdem.holding import holding_tally
 from cpoly.games.holdem.knownhands import known_hands_price, known_hands_tally
 from cpoly.games.holdem.planner import MONTE_CARLO, Method, MethodSet, PlainWording, Price, Request
 from cpoly.games.holdem.results import counts_of

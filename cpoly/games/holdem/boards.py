@@ -1,26 +1,15 @@
-"""Exact showdown tallies for one holding by board-suit combinatorics.
-
-For known hole cards, known board and dead cards, every completion of the board is counted
-exactly without listing suited boards one by one:
-
-1. **Rank part.** Enumerate the rank multisets ``M`` of the ``k`` unknown board cards; each stands
-   for ``suitings(M)`` suited boards; rank every player's 7 cards by ranks only (no flushes).
-2. **Flush part.** A flush needs at least 3 board cards of one suit, and a 5-card board has at
-   most one such suit, so boards with a flush-capable suit ``s`` are partitioned by the exact set
-   ``R`` of ranks the new cards hold in suit ``s`` and the multiset of the other new cards (suited
-   in the other three suits).  Only where some player can reach 5 cards of suit ``s`` are these
-   events enumerated, and each one replaces its rank-only showdown by the real one.
+"""The shared tables of exact equity by board-suit combinatorics (:mod:`~cpoly.games.holdem.holding`
+counts one holding with them).
 
 The rank-only strength of every multiset of unknown cards with every pair of hole ranks is one
-table per game and known board (:func:`strength_table`, memoised), so a holding's two parts are
-gathers from it: the flush events by their multiset's row (:func:`event_index`), their flush
-strengths from an 8,192-entry table (:func:`flush_table`).
+table per game and known board (:func:`strength_table`, memoised and, preflop, kept in the store);
+the suitings of every multiset given the cards left (:func:`multiset_suitings`); the row of each
+flush event's multiset (:func:`event_index`); the flush strength of every suit mask
+(:func:`flush_table`).  :func:`rank_tally` counts seed 000's poker without flushes from them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from functools import lru_cache
 from math import comb
 
@@ -31,19 +20,18 @@ from cpoly.deck.ranks import rank_multisets, rank_sets, suitings
 from cpoly.games.holdem.evaluator import code_table, count_masks, flush_strength, game_rules, rank_strength
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.tablestore import kept_arrays, strengths_key
-from cpoly.games.holdem.tally import Tally, exact_bincount, tally_columns
+from cpoly.games.holdem.tally import Tally, tally_columns
 
-__all__ = ["HOLE_PAIRS", "IntArray", "KEEP_FROM_UNKNOWN", "Masks", "PAIR_COLUMN", "StrengthArray",
-           "event_index", "flush_part", "flush_table", "fold", "holding_tally", "multiset_rows",
-           "multiset_suitings",
-           "player_columns", "rank_part", "rank_tally", "strength_table"]
+__all__ = ["HOLE_PAIRS", "IntArray", "KEEP_FROM_UNKNOWN", "Masks", "NO_CARD", "PAIR_COLUMN", "StrengthArray",
+           "event_index", "flush_table", "fold", "multiset_rows", "multiset_suitings", "player_columns",
+           "rank_columns", "rank_tally", "strength_table"]
 
 IntArray = npt.NDArray[np.int64]
 StrengthArray = npt.NDArray[np.int32]
 Masks = tuple[IntArray, IntArray, IntArray, IntArray]
 
 #: The rank of "no card" in a pair of hole ranks (a player may hold fewer than two cards).
-_NO_CARD = 13
+NO_CARD = 13
 #: ``(105, 2)`` every unordered pair of hole ranks ``a <= b`` over ``0..13`` (13: no card), and
 #: ``(14, 14)`` the column of each pair in a :func:`strength_table`.
 HOLE_PAIRS: IntArray = np.array([(a, b) for b in range(14) for a in range(b + 1)], dtype=np.int64)
@@ -58,10 +46,6 @@ KEEP_FROM_UNKNOWN = 4
 _BINOMIALS: IntArray = np.array([[comb(n, m) for m in range(5)] for n in range(5)], dtype=np.int64)
 #: Multisets evaluated at once when a strength table is built (about 8 MB of work arrays).
 _CHUNK = 512
-
-
-def _suit_mask(cards: Sequence[int], suit: int) -> int:
-    return sum(1 << (c // 4) for c in cards if c % 4 == suit)
 
 
 def fold(masks: Masks, bits: IntArray | int) -> Masks:
@@ -108,7 +92,7 @@ def _built_strengths(rules: GameRules, board_counts: tuple[int, ...], unknown: i
     """:func:`strength_table` built, :data:`_CHUNK` multisets at a time (bounded memory)."""
     multisets = rank_multisets(unknown) + np.asarray(board_counts, dtype=np.int64)
     table = np.empty((len(multisets), len(HOLE_PAIRS)), dtype=np.int32)
-    holes = [np.where(column < _NO_CARD, np.int64(1) << (column & 15), 0)[None, :] for column in HOLE_PAIRS.T]
+    holes = [np.where(column < NO_CARD, np.int64(1) << (column & 15), 0)[None, :] for column in HOLE_PAIRS.T]
     for start in range(0, len(multisets), _CHUNK):
         masks = count_masks(multisets[start:start + _CHUNK])
         grid: Masks = tuple(m[:, None] for m in masks)  # type: ignore[assignment]
@@ -162,8 +146,8 @@ def multiset_suitings(size: int, available: npt.ArrayLike) -> IntArray:
     >>> bool((multiset_suitings(5, available) == suitings(rank_multisets(5), available)).all())
     True
     """
-    counts = np.asarray(available, dtype=np.int64)
-    return _kept_suitings(size, tuple(counts.tolist()))
+    counts = available if isinstance(available, tuple) else tuple(np.asarray(available, dtype=np.int64).tolist())
+    return _kept_suitings(size, counts)
 
 
 @lru_cache(maxsize=256)
@@ -232,41 +216,13 @@ def player_columns(hole_counts: IntArray) -> IntArray:
         ranks = np.repeat(np.arange(13), counts).tolist()
         if len(ranks) > 2:
             raise ValueError("a player holds at most two cards")
-        ranks += [_NO_CARD] * (2 - len(ranks))
+        ranks += [NO_CARD] * (2 - len(ranks))
         columns.append(int(PAIR_COLUMN[ranks[0], ranks[1]]))
     return np.array(columns, dtype=np.int64)
 
 
-#: :func:`_strengths_by_pair` of the last few tables, by the table's id (the table kept with it,
-#: so that its id is not reused meanwhile).
-_BY_PAIR: dict[int, tuple[StrengthArray, StrengthArray]] = {}
-
-
-def _strengths_by_pair(table: StrengthArray) -> StrengthArray:
-    """A :func:`strength_table` transposed, ``(105, n)`` contiguous, kept with it: a player's
-    strengths are one row, read whole, where the table's columns are strided (on a cold cache,
-    six players' columns preflop touch a cache line per row and player)."""
-    kept = _BY_PAIR.get(id(table))
-    if kept is None or kept[0] is not table:
-        if len(_BY_PAIR) >= 8:
-            del _BY_PAIR[next(iter(_BY_PAIR))]
-        kept = (table, np.ascontiguousarray(table.T))
-        kept[1].setflags(write=False)
-        _BY_PAIR[id(table)] = kept
-    return kept[1]
-
-
-def _player_table(rules: GameRules, board: Sequence[int], hole_counts: IntArray) -> StrengthArray:
-    """Rank-only strengths ``(P, n)`` of every player for every multiset of the unknown cards."""
-    board_counts = [0] * 13
-    for card in board:
-        board_counts[card // 4] += 1
-    table = strength_table(rules, tuple(board_counts), 5 - len(board))
-    return _strengths_by_pair(table)[player_columns(hole_counts)]
-
-
-def _rank_columns(strengths: StrengthArray, available: IntArray,
-                  unknown: int) -> tuple[StrengthArray, IntArray]:
+def rank_columns(strengths: StrengthArray, available: npt.ArrayLike,
+                 unknown: int) -> tuple[StrengthArray, IntArray]:
     """The rank part's showdowns: the columns of ``strengths`` ``(P, n)`` (columns:
     ``rank_multisets(unknown)``) that can be dealt, and their suitings."""
     ways = multiset_suitings(unknown, available)
@@ -288,179 +244,4 @@ def rank_tally(hole_counts: IntArray, board_counts: IntArray, available: IntArra
     game = game_rules(None)
     table = strength_table(game, tuple(np.asarray(board_counts).tolist()), unknown)
     plain = np.ascontiguousarray(table[:, player_columns(hole_counts)].T)
-    return tally_columns(*_rank_columns(plain, available, unknown), game)
-
-
-@dataclass(frozen=True)
-class _EventBlock:
-    """The boards with a flush-capable suit and one number of new cards of it, ``sets`` sets of
-    new suited cards by ``rest`` multisets of the others: each board's column of the rank-only
-    strengths ``rows`` (its unknown cards' rank multiset; 0 for an impossible board), its
-    suitings ``ways`` (0 for an impossible board) and every player's flush strength on each set
-    ``flush`` ``(P, sets)``."""
-
-    rows: IntArray
-    ways: IntArray
-    flush: StrengthArray
-
-    def strengths(self, plain: StrengthArray, out: StrengthArray) -> None:
-        """Every player's real strength on each board into ``out`` ``(P, sets * rest)`` (a view
-        whose rows are contiguous): the better of its rank-only and flush strengths."""
-        np.take(plain, self.rows, axis=1, out=out, mode="clip")  # rows are valid: no check
-        grid = np.reshape(out, (len(out), self.flush.shape[1], -1), copy=False)
-        np.maximum(grid, self.flush[:, :, None], out=grid)
-
-
-def _flush_events(hands: Sequence[tuple[int, ...]], board: Sequence[int], suit: int,
-                  available: npt.NDArray[np.bool_], flushes: StrengthArray, copies: int) -> list[_EventBlock]:
-    """The boards with a flush-capable ``suit`` (standing for ``copies`` suits alike), per
-    number of new cards of ``suit`` (from the fewest that give the most suited hand a flush).
-    A board on which no flush changes the showdown adds nothing to the flush part (its real and
-    rank-only showdowns cancel), so none is filtered out: once the most suited hand has a flush,
-    few boards are such (its full houses and quads), and finding them costs more than counting
-    them.  Impossible boards (a rank five times) have weight 0."""
-    unknown = 5 - len(board)
-    board_mask = _suit_mask(board, suit)
-    hole_masks = np.array([_suit_mask(h, suit) for h in hands], dtype=np.int64)
-    most_in_hand = max(int(m).bit_count() for m in hole_masks)
-    first = max(0, 5 - board_mask.bit_count() - most_in_hand)
-    suit_available = int(sum(1 << r for r in range(13) if available[r, suit]))
-    others = available.sum(axis=1) - available[:, suit]
-    found = []
-    for size in range(first, unknown + 1):
-        sets = rank_sets(size)
-        set_rows = np.flatnonzero((sets & ~suit_available) == 0)
-        rest_ways = multiset_suitings(unknown - size, others)
-        rest_rows = np.flatnonzero(rest_ways)
-        if set_rows.size == 0 or rest_rows.size == 0:
-            continue
-        index = event_index(unknown, size)[np.ix_(set_rows, rest_rows)]
-        ways = np.where(index >= 0, rest_ways[rest_rows] * copies, 0).ravel()
-        flush = flushes[hole_masks[:, None] | (sets[set_rows] | board_mask)[None, :]]  # (P, sets)
-        found.append(_EventBlock(np.maximum(index, 0).ravel(), ways, flush))
-    return found
-
-
-def _distinct_suits(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                    available: npt.NDArray[np.bool_]) -> list[tuple[int, int]]:
-    """The suits whose flush events differ, each with the number of suits it stands for: two
-    suits with the same ranks in every hand and on the board and the same ranks left in the
-    deck have the same events (renaming one as the other changes nothing else).
-
-    >>> from cpoly.games.holdem.intcards import parse_cards
-    >>> _distinct_suits([parse_cards("AsAh"), parse_cards("KsKh")], (), np.ones((13, 4), dtype=bool))
-    [(0, 2), (2, 2)]
-    """
-    groups: dict[tuple[object, ...], list[int]] = {}
-    for suit in range(4):
-        key = (tuple(_suit_mask(hand, suit) for hand in hands), _suit_mask(board, suit),
-               available[:, suit].tobytes())
-        groups.setdefault(key, []).append(suit)
-    return [(suits[0], len(suits)) for suits in groups.values()]
-
-
-def _availability(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                  dead: Sequence[int], rules: GameRules) -> tuple[npt.NDArray[np.bool_], IntArray]:
-    known = [c for h in hands for c in h] + list(board) + list(dead)
-    available = rules.in_deck.reshape(13, 4).copy()
-    for card in known:
-        available[card // 4, card % 4] = False
-    hole_counts = np.zeros((len(hands), 13), dtype=np.int64)
-    for player, hand in enumerate(hands):
-        for card in hand:
-            hole_counts[player, card // 4] += 1
-    return available, hole_counts
-
-
-def _plain_strengths(hands: Sequence[tuple[int, ...]], board: Sequence[int], dead: Sequence[int],
-                     game: GameRules) -> tuple[npt.NDArray[np.bool_], StrengthArray]:
-    """The cards left in the deck ``(13, 4)`` and every player's rank-only strengths ``(P, n)``
-    on each multiset of the unknown cards: what both parts start from."""
-    available, hole_counts = _availability(hands, board, dead, game)
-    return available, _player_table(game, board, hole_counts)
-
-
-def rank_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
-              dead: Sequence[int] = (), rules: GameRules | None = None) -> Tally:
-    """Tally of every completion ranked by ranks only; it depends on the cards' ranks alone, so
-    holdings with the same ranks share it."""
-    game = game_rules(rules)
-    available, plain = _plain_strengths(hands, board, dead, game)
-    return tally_columns(*_rank_columns(plain, available.sum(axis=1), 5 - len(board)), game)
-
-
-def _event_blocks(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                  available: npt.NDArray[np.bool_], game: GameRules) -> list[_EventBlock]:
-    """Every flush event of :func:`_flush_events` over the suits that differ."""
-    flushes = flush_table(game)
-    return [block for suit, copies in _distinct_suits(hands, board, available)
-            for block in _flush_events(hands, board, suit, available, flushes, copies)]
-
-
-def _columns(plain: StrengthArray, kept: IntArray, blocks: list[_EventBlock]) -> StrengthArray:
-    """One array ``(P, k + e)`` of the showdowns tallied: the rank-only strengths of the rank
-    multisets ``kept``, then the real strengths of every flush event (written in place: no
-    intermediate arrays to join)."""
-    sizes = [len(block.ways) for block in blocks]
-    out = np.empty((len(plain), len(kept) + sum(sizes)), dtype=plain.dtype)
-    np.take(plain, kept, axis=1, out=out[:, :len(kept)], mode="clip")
-    start = len(kept)
-    for block, size in zip(blocks, sizes):
-        block.strengths(plain, out[:, start:start + size])
-        start += size
-    return out
-
-
-def _flush_columns(hands: Sequence[tuple[int, ...]], board: Sequence[int],
-                   available: npt.NDArray[np.bool_], plain: StrengthArray,
-                   game: GameRules) -> tuple[StrengthArray, IntArray] | None:
-    """The flush part's showdowns and their weights (None when there is no flush event): each
-    rank multiset's rank-only showdown weighted by minus the suitings replaced, and each flush
-    event with its real strengths (they sum to 0)."""
-    blocks = _event_blocks(hands, board, available, game)
-    if not blocks:
-        return None
-    ways = np.concatenate([block.ways for block in blocks])
-    replaced = exact_bincount(np.concatenate([block.rows for block in blocks]), ways, plain.shape[1])
-    multisets = np.flatnonzero(replaced)
-    return _columns(plain, multisets, blocks), np.concatenate([-replaced[multisets], ways])
-
-
-def flush_part(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
-               dead: Sequence[int] = (), rules: GameRules | None = None) -> Tally:
-    """The correction of :func:`rank_part` for flushes: each board on which a flush changes the
-    showdown replaces its rank-only tally by the real one (``boards`` is 0).
-
-    The boards replaced are tallied one by one with their real strengths, and taken out of the
-    rank part's tally by their rank multisets (one row per multiset, its replaced suitings)."""
-    game = game_rules(rules)
-    available, plain = _plain_strengths(hands, board, dead, game)
-    columns = _flush_columns(hands, board, available, plain, game)
-    if columns is None:
-        return Tally.zero(len(hands))
-    return replace(tally_columns(*columns, game), boards=0)
-
-
-def holding_tally(hands: Sequence[tuple[int, ...]], board: Sequence[int] = (),
-                  dead: Sequence[int] = (), flushes: bool = True,
-                  rules: GameRules | None = None) -> Tally:
-    """Exact tally over all completions of ``board`` for known ``hands`` (cards must be distinct).
-
-    ``flushes=False`` ranks every hand by its ranks only (seed 000's poker with no flushes).
-
-    >>> from cpoly.games.holdem.intcards import parse_cards
-    >>> t = holding_tally([parse_cards("AsAh"), parse_cards("KsKh")])
-    >>> t.boards, t.win.tolist(), t.tie.tolist()
-    (1712304, [1410336, 292660], [9308, 9308])
-    """
-    game, unknown = game_rules(rules), 5 - len(board)
-    available, plain = _plain_strengths(hands, board, dead, game)
-    ways = multiset_suitings(unknown, available.sum(axis=1))
-    blocks = _event_blocks(hands, board, available, game) if flushes else []
-    if blocks:
-        event_ways = np.concatenate([block.ways for block in blocks])
-        rows = np.concatenate([block.rows for block in blocks])
-        ways = ways - exact_bincount(rows, event_ways, len(ways))  # the rank part less the boards replaced
-    kept = np.flatnonzero(ways)
-    weights = np.concatenate([ways[kept], *(block.ways for block in blocks)])
-    return tally_columns(_columns(plain, kept, blocks), weights, game)
+    return tally_columns(*rank_columns(plain, available, unknown), game)

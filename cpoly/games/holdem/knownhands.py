@@ -13,7 +13,7 @@ multiset code, each hole pair's column, the flush strength of every suit mask an
 every strength.  A known board's ranks plus the unknown cards' are a five-card multiset, so the
 preflop table serves every street.
 
-**How it counts** (as :func:`~cpoly.games.holdem.boards.holding_tally`): every rank multiset of
+**How it counts** (as :func:`~cpoly.games.holdem.holding.holding_tally`): every rank multiset of
 the unknown cards, weighted by its suitings ``prod C(left, m)``, ranked by ranks only; then, per
 suit some player can fill to five cards (suits alike counted once, times their number), every set
 of new cards of that suit with every multiset of the others: those boards are counted with their

@@ -1,6 +1,6 @@
 """Exact Omaha showdowns: a hand plays exactly two of its hole cards and three of the board.
 
-**Per holding, by board-suit combinatorics** (as :mod:`~cpoly.games.holdem.boards` does for
+**Per holding, by board-suit combinatorics** (as :mod:`~cpoly.games.holdem.holding` does for
 Hold'em).  *Rank part*: the board's unknown cards are enumerated as rank multisets, each standing
 for its number of suitings; every player's hand is the best of its fives (each pair of its hole
 cards, 6 of four, with each of the 10 triples of board cards) ranked by ranks only, read from one

@@ -32,6 +32,8 @@ Combo = tuple[int, int]
 _TOKEN = re.compile(r"([2-9TJQKA])([2-9TJQKA])([SO]?)(\+?)(?:-([2-9TJQKA])([2-9TJQKA])([SO]?))?$")
 RANDOM_WORDS = frozenset({"random", "any", "??", "xx"})
 _WEIGHT = re.compile(r"^(.*?)@\s*([0-9]+(?:\.[0-9]+)?)\s*%?$", re.DOTALL)
+#: The weight of a hand or range written without one: 100 %.
+_WHOLE = Fraction(100)
 _ONE_CARD = re.compile(r"^\s*(?:\?\s*(\S+?)|(\S+?)\s*\?)\s*$")
 
 
@@ -160,7 +162,7 @@ def _split_weight(token: str) -> tuple[str, Fraction]:
     if match is None:
         if "@" in token:
             raise CpolyInputError(f"bad weight in {token!r}: write a percentage like 'AA@50'")
-        return token, Fraction(100)
+        return token, _WHOLE
     return match.group(1).strip(), Fraction(match.group(2))
 
 
@@ -183,6 +185,9 @@ def weighted_range(text: str) -> dict[Combo, Fraction]:
     stripped = text.strip()
     if not stripped:
         raise CpolyInputError("empty hand: write two cards ('AsKs'), '??' or a range")
+    exact = _two_written_cards(stripped)
+    if exact is not None:  # the most common hand, read at once
+        return {exact[0]: _WHOLE}
     combos: dict[Combo, Fraction] = {}
     given: dict[Combo, str] = {}
     zero_weight = False

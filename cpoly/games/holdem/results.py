@@ -76,6 +76,19 @@ class Outcome:
 CategoryCounts = Outcome
 
 
+def _outcome(win: int, tie: int, occur: int, boards: int, share: int, share_stderr: float | None) -> Outcome:
+    """``Outcome(win, tie, occur, boards, share, share_stderr)``, its fields set at once: a
+    frozen dataclass's ``__init__`` sets them one by one through ``object.__setattr__``, twice
+    the time, and a result makes one per player and category (60 for six players).
+
+    >>> _outcome(1, 2, 3, 4, 5, None) == Outcome(1, 2, 3, 4, 5, None)
+    True
+    """
+    made = object.__new__(Outcome)
+    made.__dict__.update(win=win, tie=tie, occur=occur, boards=boards, share=share, share_stderr=share_stderr)
+    return made
+
+
 @dataclass(frozen=True)
 class PlayerEquity:
     """One player's outcome.
@@ -199,30 +212,26 @@ def result_from_tally(counted: Tally | Counts, labels: tuple[str, ...], reason: 
     """Turn integer tallies (NumPy's or plain :class:`~cpoly.games.holdem.shares.Counts`) into a
     result; equities are exact fractions when ``exact``.  ``rules``: the game (its category
     names; a game other than the default is named in the result's ``game``)."""
-    tally = counts_of(counted)
+    tally = counts_of(counted)  # Python integers from here on
     names = CATEGORY_NAMES if rules is None else rules.names
+    boards, kinds = tally.boards, len(names)
     players = []
     for index, label in enumerate(labels):
-        share = Fraction(int(tally.share[index]), SHARE_UNIT * tally.boards)
+        share = Fraction(tally.share[index], SHARE_UNIT * boards)
+        errors = (None,) * kinds if category_stderr is None else category_stderr[index]
         players.append(PlayerEquity(
             hand=label,
-            win=int(tally.win[index]),
-            tie=int(tally.tie[index]),
+            win=tally.win[index],
+            tie=tally.tie[index],
             equity=float(share),
             equity_exact=share if exact else None,
             stderr=None if stderr is None else stderr[index],
-            by_category=tuple(
-                CategoryCounts(int(w), int(t), int(o), tally.boards, int(s),
-                               None if category_stderr is None else category_stderr[index][code])
-                for code, (w, t, o, s) in enumerate(zip(
-                    tally.cat_win[index], tally.cat_tie[index], tally.cat_occur[index],
-                    tally.cat_share[index]))
-            )[:len(names)],
-            boards=tally.boards,
+            by_category=tuple(map(_outcome, tally.cat_win[index][:kinds], tally.cat_tie[index],
+                                  tally.cat_occur[index], (boards,) * kinds, tally.cat_share[index], errors)),
+            boards=boards,
             names=names,
         ))
-    return EquityResult(tally.boards, exact, tuple(players), reason, holdings, flushes,
-                        game=_game_title(rules))
+    return EquityResult(boards, exact, tuple(players), reason, holdings, flushes, game=_game_title(rules))
 
 
 def _game_title(rules: GameRules | None) -> str:
@@ -231,4 +240,5 @@ def _game_title(rules: GameRules | None) -> str:
         return ""
     from cpoly.games.holdem.gamefile import default_rules
 
-    return "" if rules == default_rules() else rules.title
+    default = default_rules()
+    return "" if rules is default or rules == default else rules.title

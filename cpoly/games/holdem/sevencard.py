@@ -5,7 +5,7 @@ Three methods, each priced from sizes alone before any work (:mod:`~cpoly.games.
 * **runouts** (postflop; strengths once per runout, one player counted by card removal,
   :mod:`~cpoly.games.holdem.runouts`);
 * **holdings** (any street; board-suit combinatorics per class of joint holdings,
-  :mod:`~cpoly.games.holdem.boards`): the rank part once per class of holdings with the same
+  :mod:`~cpoly.games.holdem.holding`): the rank part once per class of holdings with the same
   ranks, the flush part once per suit class;
 * **Monte Carlo** (:mod:`~cpoly.games.holdem.montecarlo`).
 
@@ -26,8 +26,8 @@ import numpy.typing as npt
 
 from cpoly.deck.codes import STANDARD
 from cpoly.errors import CpolyInputError
-from cpoly.games.holdem.boards import flush_part, holding_tally, rank_part
 from cpoly.games.holdem.deal import Deal
+from cpoly.games.holdem.holding import flush_part, holding_tally, rank_part
 from cpoly.games.holdem.montecarlo import monte_carlo
 from cpoly.games.holdem.planner import (
     MONTE_CARLO,
@@ -64,7 +64,7 @@ def _weight_bound(deal: Deal) -> int:
 
 def _overflows(deal: Deal) -> bool:
     """Whether weights x boards x 2520 x holdings could overflow int64."""
-    bound = _weight_bound(deal) * deal.boards_per_holding() * 2520 * prod(len(r) for r in deal.combos)
+    bound = _weight_bound(deal) * deal.boards_per_holding() * 2520 * prod(len(r) for r in deal.holes)
     return bound > INT64_HEADROOM
 
 
@@ -125,7 +125,7 @@ def holdings_price(deal: Deal, request: Request) -> Price:
     Counting the suit classes costs time (a tenth of the flop question ``QQ+,AK`` vs ``??``):
     when even the fewest classes there can be (holdings / 24: a class holds at most 24
     holdings) price it above the runout method, which wins then, that bound is its price."""
-    holdings = prod(len(r) for r in deal.combos)
+    holdings = prod(len(r) for r in deal.holes)  # no arrays made: a known holding needs none
     boards = deal.boards_per_holding()
     per_class = 1e-3 + boards * 1e-8
     rival = runouts_price(deal, request)
@@ -133,7 +133,7 @@ def holdings_price(deal: Deal, request: Request) -> Price:
     beaten = rival.refusal is None and fewest * per_class > rival.seconds
     classes = fewest if beaten else _suit_class_count(deal, holdings)
     seconds = classes * per_class
-    memory = min(holdings, MAX_ENUMERATED_HOLDINGS) * len(deal.combos) * 64
+    memory = min(holdings, MAX_ENUMERATED_HOLDINGS) * deal.players * 64
     refusal = None
     if holdings > MAX_ENUMERATED_HOLDINGS:
         refusal = (f"up to {holdings:,} joint holdings (> {MAX_ENUMERATED_HOLDINGS:,}) "
@@ -198,7 +198,8 @@ def holdings_tally(deal: Deal, flushes: bool = True,
     if known is not None:  # both parts in one tally
         if progress is not None:
             progress(1, 1)
-        return holding_tally(known[0], deal.board, deal.dead, flushes, deal.rules).scaled(known[1]), 1
+        tally = holding_tally(known[0], deal.board, deal.dead, flushes, deal.rules)
+        return (tally if known[1] == 1 else tally.scaled(known[1])), 1
     found = enumerate_holdings(deal, MAX_ENUMERATED_HOLDINGS)
     if found is None:
         raise CpolyInputError(

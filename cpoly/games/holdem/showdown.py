@@ -132,7 +132,11 @@ def integer_weights(weights: Sequence[Fraction]) -> tuple[int, ...]:
 
     >>> integer_weights([Fraction(50), Fraction(100), Fraction(25, 2)])
     (4, 8, 1)
+    >>> integer_weights([Fraction(25)] * 3)
+    (1, 1, 1)
     """
+    if all(w is weights[0] for w in weights):  # one weight object (a hand, a range without weights)
+        return (1,) * len(weights)
     scale = lcm(*(w.denominator for w in weights))
     scaled = [w.numerator * (scale // w.denominator) for w in weights]  # no Fraction arithmetic
     divisor = 0
@@ -154,17 +158,20 @@ def _holdem_hand(hand: object) -> tuple[str, dict[Combo, Fraction]]:
 def _check_fixed_cards(hands: Sequence[str], parsed: Sequence[tuple[Combo, ...]],
                        board: tuple[int, ...], dead: tuple[int, ...]) -> None:
     """Raise naming a card that two exact hands, the board or the dead cards share."""
-    owner: dict[int, str] = {c: "the board" for c in board}
+    def where(index: int) -> str:
+        return f"hand {index} {hands[index - 1].strip()!r}"
+
+    owner: dict[int, str | int] = {c: "the board" for c in board}
     owner.update({c: "the dead cards" for c in dead})
-    for index, (text, combos) in enumerate(zip(hands, parsed), start=1):
+    for index, combos in enumerate(parsed, start=1):
         if len(combos) != 1:
             continue
         for card in combos[0]:
-            here = f"hand {index} {text.strip()!r}"
             if card in owner:
-                raise CpolyInputError(f"duplicate card {format_card(card)!r}: in {owner[card]} "
-                                      f"and in {here}")
-            owner[card] = here
+                first = owner[card]
+                raise CpolyInputError(f"duplicate card {format_card(card)!r}: in "
+                                      f"{first if isinstance(first, str) else where(first)} and in {where(index)}")
+            owner[card] = index
 
 
 def read_holdem_hands(hands: Sequence[object], board: tuple[int, ...], dead: tuple[int, ...],
@@ -174,17 +181,18 @@ def read_holdem_hands(hands: Sequence[object], board: tuple[int, ...], dead: tup
     parsed = [_holdem_hand(h) for h in hands]
     labels = tuple(label for label, _ in parsed)
     _check_fixed_cards(labels, [tuple(c) for _, c in parsed], board, dead)
+    outside = set(range(52)).difference(rules.deck)
     for index, (label, combos) in enumerate(parsed, start=1):
-        if len(combos) == 1:
+        if len(combos) == 1 and not outside.isdisjoint(next(iter(combos))):
             check_in_deck(next(iter(combos)), rules, f"hand {index} {label!r}")
-    taken = set(board) | set(dead) | (set(range(52)) - set(rules.deck))
+    taken = outside.union(board, dead)
     ranges: list[Holes] = []
     weights = []
     for label, combos in parsed:
-        left = {c: w for c, w in combos.items() if not (set(c) & taken)}
+        left = {c: w for c, w in combos.items() if taken.isdisjoint(c)}
         if not left:
-            outside = "" if len(rules.deck) == 52 else f" (and cards outside the {len(rules.deck)}-card deck)"
-            raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards{outside}")
+            deck = "" if len(rules.deck) == 52 else f" (and cards outside the {len(rules.deck)}-card deck)"
+            raise CpolyInputError(f"hand range {label!r} is empty after removing board and dead cards{deck}")
         ranges.append(tuple(left))
         weights.append(integer_weights(list(left.values())))
     uniform = all(len(set(w)) == 1 for w in weights)

@@ -16,9 +16,12 @@ from cpoly.games.holdem.evaluator import code_table, game_rules
 from cpoly.games.holdem.rules import GameRules
 from cpoly.games.holdem.shares import SHARE_UNIT
 
-__all__ = ["IntArray", "SHARE_UNIT", "Tally", "exact_bincount", "tally_columns", "tally_showdowns"]
+__all__ = ["CodeArray", "IntArray", "SHARE_UNIT", "Tally", "code_indices", "exact_bincount", "tally_columns",
+           "tally_showdowns"]
 
 IntArray = npt.NDArray[np.int64]
+#: Hand codes less one (0..9), one byte each.
+CodeArray = npt.NDArray[np.uint8]
 
 
 def exact_bincount(keys: npt.ArrayLike, values: npt.ArrayLike, size: int) -> IntArray:
@@ -83,8 +86,9 @@ class Tally:
 
 
 @lru_cache(maxsize=8)
-def _code_indices(rules: GameRules) -> npt.NDArray[np.uint8]:
-    """:func:`~cpoly.games.holdem.strengths.code_table` minus one, as bytes (a cheaper gather)."""
+def code_indices(rules: GameRules) -> CodeArray:
+    """:func:`~cpoly.games.holdem.strengths.code_table` minus one, as bytes (a cheaper gather):
+    the hand code of a strength ``s`` less one is ``code_indices(rules)[s >> 16]``."""
     return np.asarray(np.maximum(code_table(rules), 1) - 1, dtype=np.uint8)
 
 
@@ -103,20 +107,25 @@ def _player_bincounts(keys: npt.NDArray[np.uint8], weights: IntArray, size: int)
         return np.stack([exact_bincount(row, weights, size) for row in keys])
     floats = weights.astype(np.float64)
     out = np.empty((len(keys), size), np.int64)
-    for player in range(0, len(keys) - 1, 2):
-        out[player], out[player + 1] = _pair_bincounts(keys[player], keys[player + 1], floats, size)
+    paired = len(keys) // 2 * 2
+    out[:paired] = _pair_bincounts(keys[:paired], floats, size)
     if len(keys) % 2:
         out[-1] = np.bincount(keys[-1], floats, size)
     return out
 
 
-def _pair_bincounts(first: npt.NDArray[np.uint8], second: npt.NDArray[np.uint8],
-                    floats: npt.NDArray[np.float64], size: int) -> tuple[IntArray, IntArray]:
-    """The weights by key of two players from one ``np.bincount`` over their pairs of keys
-    (``size ** 2`` bins, each player's sums its margins): half the elements of one count each
-    (0.10 against 0.15 ms for six known hands preflop)."""
-    grid = np.bincount(first.astype(np.intp) * size + second, floats, size * size).reshape(size, size)
-    return grid.sum(axis=1).astype(np.int64), grid.sum(axis=0).astype(np.int64)
+def _pair_bincounts(keys: npt.NDArray[np.uint8], floats: npt.NDArray[np.float64], size: int) -> IntArray:
+    """The weights by key of players ``2i`` and ``2i + 1`` from one ``np.bincount`` over their
+    pairs of keys (``size ** 2`` bins, each player's sums its margins): half the elements of
+    one count each.  The pairs' keys are made at once, as ``uint16`` (``size`` at most 256)."""
+    pairs = keys[0::2].astype(np.uint16) * np.uint16(size) + keys[1::2]
+    flat = np.empty((len(pairs), size * size))
+    for pair, row in enumerate(pairs):
+        flat[pair] = np.bincount(row, floats, size * size)
+    grids = flat.reshape(len(pairs), size, size)
+    out = np.empty((len(pairs), 2, size), np.int64)
+    out[:, 0], out[:, 1] = grids.sum(axis=2), grids.sum(axis=1)  # the margins of every pair at once
+    return out.reshape(len(keys), size)
 
 
 def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike,
@@ -131,8 +140,10 @@ def tally_showdowns(strength: npt.ArrayLike, weights: npt.ArrayLike,
 
 
 def tally_columns(columns: npt.ArrayLike, weights: npt.ArrayLike,
-                  rules: GameRules | None = None) -> Tally:
-    """:func:`tally_showdowns` of strengths given by player, ``(P, n)``.
+                  rules: GameRules | None = None, codes: CodeArray | None = None) -> Tally:
+    """:func:`tally_showdowns` of strengths given by player, ``(P, n)``; ``codes``: their hand
+    codes less one, :func:`code_indices` (made here when None; a caller who keeps them for its
+    tables saves that gather).
 
     Each (player, showdown) is counted under its hand code and its *place*: 0 when it loses,
     else the number of players sharing the best hand (1: won alone); a player's pot shares are
@@ -142,9 +153,8 @@ def tally_columns(columns: npt.ArrayLike, weights: npt.ArrayLike,
     w = np.asarray(weights, dtype=np.int64)
     players = len(s)
     is_best = s == s.max(axis=0)
-    place = is_best * is_best.sum(axis=0, dtype=np.uint8)  # 0 (lost) or how many share the best
-    keys = _code_indices(game_rules(rules)).take(s >> 16)  # code - 1 in 0..9
-    keys += place.view(np.uint8) * np.uint8(10)
+    keys = is_best * (is_best.sum(axis=0, dtype=np.uint8) * np.uint8(10))  # 10 x place: 0 (lost) or how many share the best
+    keys += code_indices(game_rules(rules)).take(s >> 16) if codes is None else codes  # code - 1 in 0..9
     by_place = _player_bincounts(keys, w, (players + 1) * 10).reshape(players, players + 1, 10)
     share_of_place = np.array([0] + [SHARE_UNIT // k for k in range(1, players + 1)], np.int64)
     cat_share = np.einsum("pkc,k->pc", by_place, share_of_place)
