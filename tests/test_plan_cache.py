@@ -19,6 +19,7 @@ import pytest
 from cpoly.api import deal_table, deal_table_by_checking, load_game
 from cpoly.count.patterncount import CANONICAL
 from cpoly.count.plancache import SUFFIX
+from cpoly.dag import memo
 from cpoly.store.container import open_store
 from cpoly.store.snapshot import dag_unpickled
 from cpoly.store.sources import cache_disabled
@@ -51,9 +52,14 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def forgotten() -> Iterator[None]:
-    """The canonical counts forgotten after the test (it gives some keys wrong counts)."""
+    """Every memo emptied before the test (this process's canonical keys and what holds them,
+    the priced terms and piece keys, forgotten) and after it (it gives some keys wrong counts).
+    The key counter must not move down: keys held by earlier counts would be handed out again."""
+    before = next(CANONICAL._ids)
+    memo.clear()
     yield
-    CANONICAL.clear()
+    memo.clear()
+    assert next(CANONICAL._ids) > before, "the canonical key counter moved down"
 
 
 def test_plans_kept_by_another_process_count_as_checking_every_deal(cache: Path, forgotten: None) -> None:
@@ -68,9 +74,11 @@ def test_plans_kept_by_another_process_count_as_checking_every_deal(cache: Path,
     assert opened is not None
     theirs = {key for _, pinned in dag_unpickled(opened.raw("payload"))  # type: ignore[attr-defined]
               if not isinstance(pinned.patterns, str) for _, _, cost in pinned.patterns.parts for key in cost.keys}
-    CANONICAL.clear()  # this process's own keys find no count: none of them is handed out again
     CANONICAL.counts.update(dict.fromkeys(theirs, 10**12))
-    CANONICAL._ids = count(max(theirs) + 1)
+    # Keys handed out next lie above theirs, and the counter never moves down: a key this
+    # process handed out before (held by a memo or a plan of an earlier count) is never handed
+    # out again to another term, which would find that term's count in later tests.
+    CANONICAL._ids = count(max(max(theirs) + 1, next(CANONICAL._ids)))
     game = load_game(GAME, use_cache=False)
     planned_at_load = game.plan._unkept
     table = deal_table(game)
