@@ -74,6 +74,27 @@ def commands_of(path: Path) -> list[DocCommand]:
 def test_the_docs_show_commands() -> None:
     counts = {path.name: len(commands_of(path)) for path in DOCS}
     assert counts["README.md"] >= 35 and counts["holdem.md"] >= 15 and counts["search.md"] >= 7, counts
+    assert counts["games.md"] >= 5, counts
+
+
+def indented_commands(text: str) -> list[str]:
+    """The ``cpoly`` command lines of a Markdown text outside its fenced blocks: an indented
+    code block, which the test above would not run.
+
+    >>> indented_commands("text\\n\\n    cpoly count g.cp\\n\\n```sh\\ncpoly eval Ah\\n```\\n")
+    ['cpoly count g.cp']
+    """
+    outside = FENCE_BLOCK.sub("", text)
+    return [line.strip() for line in outside.splitlines()
+            if line.startswith("    ") and line.strip().startswith(("cpoly ", "$ cpoly "))]
+
+
+FENCE_BLOCK = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+@pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
+def test_every_command_of_the_docs_is_in_a_fenced_block(path: Path) -> None:
+    assert indented_commands(path.read_text(encoding="utf-8")) == []
 
 
 @pytest.mark.slow
