@@ -60,6 +60,9 @@ def test_bad_cards_name_the_offending_value(cards, message, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["count", "no/such/file.cp"], "no such file"),
     (["count", JACKS, "--symbolic", "Sutis"], "no constant named 'Sutis'"),
+    (["count", JACKS, "--symbolic", "Suit"], "no constant named 'Suit' in " + JACKS + " (did you mean 'Suits'?)"),
+    (["count", JACKS, "--set", "Suit=5"], "--set Suit: no constant named 'Suit' in " + JACKS
+     + " (did you mean 'Suits'?)"),
     (["count", JACKS, "--set", "Suits"], "NAME=INTEGER"),
     (["count", JACKS, "Nope"], "unknown name 'Nope'"),
 ])

@@ -97,6 +97,14 @@ class Program:
         return self.sorts[vertex]
 
 
+def _no_constant(option: str, name: str, program: Program) -> CpolyError:
+    """``--set`` or ``--symbolic`` naming no constant of the game, with the one meant when one is
+    close (``Suit``: ``Suits``)."""
+    close = difflib.get_close_matches(name, sorted({*program.constants, *program.symbols}), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return CpolyError(f"{option} {name}: no constant named '{name}' in {program.module.path}{hint}")
+
+
 def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
             overrides: Mapping[str, int] | None = None) -> Program:
     """Resolve ``module``; the constants named in ``symbolic`` become sympy symbols, those in
@@ -116,11 +124,11 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
             program.constants[name] = overrides.pop(name)
     for sym in sorted(symbolic):
         if sym not in program.symbols:
-            raise CpolyError(f"--symbolic {sym}: no constant named '{sym}' in {module.path}")
+            raise _no_constant("--symbolic", sym, program)
     for name in overrides:
         if name in program.sets:
             raise CpolyError(f"--set {name}: '{name}' is a set of values {{…}}, not a number")
-        raise CpolyError(f"--set {name}: no constant named '{name}' in {module.path}")
+        raise _no_constant("--set", name, program)
     _declarations(module, program)
     for definition in program.expressions.values():
         check_index_scopes(definition.value, program)
