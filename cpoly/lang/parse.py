@@ -127,24 +127,65 @@ def _syntax_error(error: UnexpectedInput, text: str, path: str) -> CpolySyntaxEr
     if isinstance(error, UnexpectedEOF) or line > len(lines):
         line = len(lines)
         column = len(lines[-1]) + 1
-        message = "unexpected end of file (an unclosed parenthesis or brace?)"
+        message = _end_of_file(text, len(text))
     elif isinstance(error, UnexpectedCharacters):
         message = f"unexpected character {text[error.pos_in_stream or 0]!r}"
     else:  # lark has no other kind of UnexpectedInput
-        message = _token_message(cast(UnexpectedToken, error))
+        message = _token_message(cast(UnexpectedToken, error), text)
     return CpolySyntaxError(message, Span(path, line, column, lines[line - 1]))
 
 
-def _token_message(error: UnexpectedToken) -> str:
+def _token_message(error: UnexpectedToken, text: str) -> str:
     token = error.token
     if token.type == "$END":
-        return "unexpected end of file (an unclosed parenthesis or brace?)"
+        return _end_of_file(text, len(text))
     shown = "end of line" if token.type == "_NL" else repr(str(token))
     expected = sorted({_describe(name) for name in error.expected if not name.startswith("__")})
     hint = f"; expected {', '.join(expected[:6])}" if expected else ""
-    if "RPAR" in error.expected and token.type != "RPAR":
+    opener = _open_bracket(text, token.start_pos or 0)
+    if opener is not None and opener.line != token.line:  # the bracket carried the statement on
+        hint += f" (is the {_where(opener)} left open?)"
+    elif "RPAR" in error.expected and token.type != "RPAR":
         hint += " (is a parenthesis left open?)"
     return f"unexpected {shown}{hint}"
+
+
+def _end_of_file(text: str, end: int) -> str:
+    """The message for a file that ends inside a statement, naming the bracket left open.
+
+    >>> _end_of_file("A = (1 +\\n  2", 12)
+    "unexpected end of file (the '(' at line 1, column 5 is not closed)"
+    """
+    opener = _open_bracket(text, end)
+    what = f"the {_where(opener)} is not closed" if opener else "an unclosed parenthesis or brace?"
+    return f"unexpected end of file ({what})"
+
+
+def _open_bracket(text: str, end: int) -> Token | None:
+    """The innermost ``(``, ``[`` or ``{`` still open before offset ``end`` of ``text`` (comments
+    and strings skipped), if any.
+
+    >>> _open_bracket("X = δF[1]{Two-Four\\ncategories X", 30)
+    Token('LBRACE', '{')
+    >>> _open_bracket("X = (1) [2]", 11) is None
+    True
+    """
+    stack: list[Token] = []
+    try:
+        for token in _parser().lex(text):
+            if (token.start_pos or 0) >= end:
+                break
+            if token.type in OPENERS:
+                stack.append(token)
+            elif token.type in CLOSERS and stack:
+                stack.pop()
+    except UnexpectedInput:  # text past the error that does not lex: the brackets before it count
+        pass
+    return stack[-1] if stack else None
+
+
+def _where(opener: Token) -> str:
+    return f"'{opener}' at line {opener.line}, column {opener.column}"
 
 
 _TERMINAL_NAMES = {
