@@ -233,9 +233,9 @@ def _parsed(parser: argparse.ArgumentParser, arguments: list[str]) -> argparse.N
 
 def _close_options(words: list[str], parser: argparse.ArgumentParser) -> str:
     """``; did you mean --x?`` for each word that looks like an option close to one of ``parser``'s."""
-    options = [option for action in parser._actions for option in action.option_strings]
-    close = [match for word in words if word.startswith("-")
-             for match in difflib.get_close_matches(word.split("=")[0], options, n=1)]
+    options = {option.lstrip("-"): option for action in parser._actions for option in action.option_strings}
+    close = [options[match] for word in words if word.startswith("-")  # the dashes alike in all
+             for match in difflib.get_close_matches(word.split("=")[0].lstrip("-"), list(options), n=1)]
     return "".join(f"; did you mean {option}?" for option in close)
 
 
