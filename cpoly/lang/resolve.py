@@ -88,6 +88,8 @@ class Program:
         """An 'unknown name' error with a did-you-mean suggestion."""
         candidates = (self.all_names() | set(scope or ())) - {name}
         close = difflib.get_close_matches(name, sorted(candidates), n=1)
+        if not close and _FACE_OF_LETTER.get(name) in candidates:  # a card's letter: {A} for {Ace}
+            close = [_FACE_OF_LETTER[name]]
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         return CpolyNameError(f"unknown name '{name}'{hint}", span)
 
@@ -95,6 +97,10 @@ class Program:
         if vertex not in self.sorts:
             raise CpolyNameError(f"vertex σ{vertex} has no domain: add 'domain NAME: SIZE' for it", span)
         return self.sorts[vertex]
+
+
+#: A face written as in a card string (``Ah``), meant as the library's name (values.cp).
+_FACE_OF_LETTER = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten"}
 
 
 def _no_constant(option: str, name: str, program: Program) -> CpolyError:
