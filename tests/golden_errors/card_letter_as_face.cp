@@ -1,4 +1,4 @@
-// expect: 3:39: unknown name 'A' (did you mean 'Ace'?)
+// expect: 3:38: unknown name 'A' (did you mean 'Ace'?)
 import "poker.cp"
 AcesUp = any(i<j in 1..5) δF[i],F[j]{A}
 categories RoyalFlush, AcesUp
