@@ -10,6 +10,7 @@ Every syntax error becomes a :class:`~cpoly.errors.CpolySyntaxError` carrying
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
@@ -143,11 +144,34 @@ def _token_message(error: UnexpectedToken, text: str) -> str:
     expected = sorted({_describe(name) for name in error.expected if not name.startswith("__")})
     hint = f"; expected {', '.join(expected[:6])}" if expected else ""
     opener = _open_bracket(text, token.start_pos or 0)
-    if opener is not None and opener.line != token.line:  # the bracket carried the statement on
+    keyword = _keyword_meant(text, token) if "EQUAL" in error.expected else None
+    if keyword is not None:  # 'category X, Y' read as the definition 'category = …'
+        hint += f" ({keyword})"
+    elif opener is not None and opener.line != token.line:  # the bracket carried the statement on
         hint += f" (is the {_where(opener)} left open?)"
     elif "RPAR" in error.expected and token.type != "RPAR":
         hint += " (is a parenthesis left open?)"
     return f"unexpected {shown}{hint}"
+
+
+def _keyword_meant(text: str, token: Token) -> str | None:
+    """When the statement of ``token`` starts with a misspelled keyword (``category``), which
+    the parser took for a name to define: the keyword meant, in words.
+
+    >>> _keyword_meant("category A, B", Token("NAME", "A", start_pos=9))
+    "'category' is not a keyword: did you mean 'categories'?"
+    """
+    start = text.rfind("\n", 0, token.start_pos or 0) + 1
+    words = text[start:token.start_pos].split()
+    close = difflib.get_close_matches(words[0], _keywords(), n=1) if len(words) == 1 else []
+    return f"'{words[0]}' is not a keyword: did you mean '{close[0]}'?" if close else None
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> list[str]:
+    """The grammar's keywords (``categories``, ``paytable``, …)."""
+    return sorted(str(terminal.pattern.value) for terminal in _parser().terminals
+                  if terminal.pattern.type == "str" and str(terminal.pattern.value).isidentifier())
 
 
 def _end_of_file(text: str, end: int) -> str:
