@@ -11,6 +11,7 @@ Every syntax error becomes a :class:`~cpoly.errors.CpolySyntaxError` carrying
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
@@ -149,6 +150,8 @@ def _token_message(error: UnexpectedToken, text: str) -> str:
         hint += f" ({keyword})"
     elif opener is not None and opener.line != token.line:  # the bracket carried the statement on
         hint += f" (is the {_where(opener)} left open?)"
+    elif _BARE_DELTA.search(_line_before(text, token)):
+        hint += " (the Kronecker delta is written δ or \\delta: 'delta' is a name)"
     elif "RPAR" in error.expected and token.type != "RPAR":
         hint += " (is a parenthesis left open?)"
     return f"unexpected {shown}{hint}"
@@ -161,10 +164,18 @@ def _keyword_meant(text: str, token: Token) -> str | None:
     >>> _keyword_meant("category A, B", Token("NAME", "A", start_pos=9))
     "'category' is not a keyword: did you mean 'categories'?"
     """
-    start = text.rfind("\n", 0, token.start_pos or 0) + 1
-    words = text[start:token.start_pos].split()
+    words = _line_before(text, token).split()
     close = difflib.get_close_matches(words[0], _keywords(), n=1) if len(words) == 1 else []
     return f"'{words[0]}' is not a keyword: did you mean '{close[0]}'?" if close else None
+
+
+def _line_before(text: str, token: Token) -> str:
+    """The text of ``token``'s line before it."""
+    return text[text.rfind("\n", 0, token.start_pos or 0) + 1:token.start_pos]
+
+
+#: ``delta`` typed for δ (``\delta`` is a spelling of it; ``delta`` is only a name).
+_BARE_DELTA = re.compile(r"(?<![\\\w])delta\b")
 
 
 @lru_cache(maxsize=1)
