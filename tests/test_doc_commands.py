@@ -74,6 +74,41 @@ def commands_of(path: Path) -> list[DocCommand]:
 def test_the_docs_show_commands() -> None:
     counts = {path.name: len(commands_of(path)) for path in DOCS}
     assert counts["README.md"] >= 35 and counts["holdem.md"] >= 15 and counts["search.md"] >= 7, counts
+    assert counts["games.md"] >= 5, counts
+
+
+def indented_commands(text: str) -> list[str]:
+    """The ``cpoly`` command lines of a Markdown text outside its fenced blocks: an indented
+    code block, which the test above would not run.
+
+    >>> indented_commands("text\\n\\n    cpoly count g.cp\\n\\n```sh\\ncpoly eval Ah\\n```\\n")
+    ['cpoly count g.cp']
+    """
+    outside = FENCE_BLOCK.sub("", text)
+    return [line.strip() for line in outside.splitlines()
+            if line.startswith("    ") and line.strip().startswith(("cpoly ", "$ cpoly "))]
+
+
+FENCE_BLOCK = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+@pytest.mark.parametrize("path", DOCS, ids=[p.name for p in DOCS])
+def test_every_command_of_the_docs_is_in_a_fenced_block(path: Path) -> None:
+    assert indented_commands(path.read_text(encoding="utf-8")) == []
+
+
+PY_FILE = re.compile(r"`([\w./-]+\.py)`")
+
+
+@pytest.mark.parametrize("path", [*DOCS, ROOT / "docs" / "language.md"], ids=lambda p: p.name)
+def test_every_python_file_the_docs_name_exists(path: Path) -> None:
+    """A module the docs point a reader to (``search/nf.py``, ``benchmarks/bench_seven.py``) is
+    there: as written from the checkout, or as the end of a file's path (search.md named
+    ``search/deck.py`` after it became ``searchdeck.py``)."""
+    files = [p.relative_to(ROOT).as_posix() for folder in ("cpoly", "benchmarks", "tests", "tools", "examples")
+             for p in (ROOT / folder).rglob("*.py")]
+    named = PY_FILE.findall(path.read_text(encoding="utf-8"))
+    assert [name for name in named if not any(f == name or f.endswith(f"/{name}") for f in files)] == []
 
 
 @pytest.mark.slow

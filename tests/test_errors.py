@@ -60,6 +60,9 @@ def test_bad_cards_name_the_offending_value(cards, message, capsys):
 @pytest.mark.parametrize("argv, message", [
     (["count", "no/such/file.cp"], "no such file"),
     (["count", JACKS, "--symbolic", "Sutis"], "no constant named 'Sutis'"),
+    (["count", JACKS, "--symbolic", "Suit"], "no constant named 'Suit' in " + JACKS + " (did you mean 'Suits'?)"),
+    (["count", JACKS, "--set", "Suit=5"], "--set Suit: no constant named 'Suit' in " + JACKS
+     + " (did you mean 'Suits'?)"),
     (["count", JACKS, "--set", "Suits"], "NAME=INTEGER"),
     (["count", JACKS, "Nope"], "unknown name 'Nope'"),
 ])
@@ -113,3 +116,50 @@ def test_expected_tokens_are_listed_once(tmp_path, capsys):
     assert main(["count", str(path)]) == 2
     first = capsys.readouterr().err.splitlines()[0]
     assert first.endswith("error: unexpected '+'; expected '-', a number"), first
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["analyse", JACKS], "invalid choice: 'analyse' (choose from 'count', "),
+    (["analyse", JACKS], "; did you mean 'analyze'? (see 'cpoly --help')"),
+    (["analyze", JACKS, "--tie-rule", "fewest"], "did you mean 'fewest-cards'? (see 'cpoly analyze --help')"),
+    (["analyze", JACKS, "--paytabel", "8/5"],
+     "error: unrecognized arguments: --paytabel 8/5; did you mean --paytable? (see 'cpoly analyze --help')"),
+    (["equity", "AsAh", "KsKh", "--bord", "2c7c9h"], "--bord 2c7c9h; did you mean --board? (see 'cpoly equity"),
+    (["count", JACKS, "--jsn"], "unrecognized arguments: --jsn; did you mean --json?"),
+    (["count", JACKS, "--zzzzzz"], "unrecognized arguments: --zzzzzz (see 'cpoly count --help')"),
+])
+def test_a_mistyped_command_or_option_names_the_one_meant(argv, message, capsys):
+    """A newcomer's typo (British 'analyse', '--paytabel') gets the name meant, and the help of the
+    command it was given to, not the top-level one."""
+    assert main(argv) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and message in err and "Traceback" not in err
+    assert main([*argv, "--json"]) == 2
+    assert message.split("; ")[-1] in capsys.readouterr().out
+
+
+def test_serve_has_no_json_and_no_close_option_for_it(capsys):
+    """The one command without --json says so, without suggesting --open (close to it only by
+    the dashes both start with)."""
+    assert main(["serve", "--json"]) == 2
+    assert '"unrecognized arguments: --json (see \'cpoly serve --help\')"' in capsys.readouterr().out
+
+
+def test_a_missing_game_file_names_the_file_meant(tmp_path, monkeypatch, capsys):
+    """A misspelled name, a name without '.cp', a shipped game named outside the checkout; a name
+    close to nothing is told so alone."""
+    from cpoly.store.sources import GAMES
+    (tmp_path / "my_game.cp").write_text('import "poker.cp"\ncategories Flush\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    cases = [("my_gmae.cp", "no such file: my_gmae.cp (did you mean my_game.cp?)"),
+             ("my_game", "no such file: my_game (did you mean my_game.cp?)"),
+             ("jacks_or_better.cp", f"no such file: jacks_or_better.cp (cpoly ships a game of that name: "
+                                    f"{GAMES / 'jacks_or_better.cp'})"),
+             ("jacks_or_beter.cp", f"(cpoly ships a game of a close name: {GAMES / 'jacks_or_better.cp'})"),
+             ("sub/zzz.cp", "error: no such file: sub/zzz.cp\n")]
+    for name, message in cases:
+        assert main(["count", name]) == 2
+        err = capsys.readouterr().err
+        assert message in err and "Traceback" not in err, err
+    assert main(["hold", "my_gmae.cp", "Ah", "Kh", "Qh", "Jh", "Th", "--json"]) == 2
+    assert '"no such file: my_gmae.cp (did you mean my_game.cp?)"' in capsys.readouterr().out

@@ -31,6 +31,7 @@ No traceback reaches the user unless ``CPOLY_DEBUG=1`` is set.
 from __future__ import annotations
 
 import argparse
+import difflib
 import errno
 import importlib
 import json
@@ -94,7 +95,23 @@ class _Parser(argparse.ArgumentParser):
     other error (and as JSON with ``--json``)."""
 
     def error(self, message: str) -> NoReturn:
-        raise CpolyInputError(f"{message} (see '{self.prog} --help')")
+        raise CpolyInputError(f"{_with_close_choice(message)} (see '{self.prog} --help')")
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
+
+
+def _with_close_choice(message: str) -> str:
+    """argparse's ``invalid choice`` message with the choice meant when one is close.
+
+    >>> _with_close_choice("argument COMMAND: invalid choice: 'analyse' (choose from 'count', 'analyze')")
+    "argument COMMAND: invalid choice: 'analyse' (choose from 'count', 'analyze'); did you mean 'analyze'?"
+    >>> _with_close_choice("argument COMMAND: invalid choice: 'zzz' (choose from 'count', 'analyze')")
+    "argument COMMAND: invalid choice: 'zzz' (choose from 'count', 'analyze')"
+    """
+    match = _INVALID_CHOICE.search(message)
+    close = difflib.get_close_matches(match[1], re.findall(r"'([^']*)'", match[2]), n=1) if match else []
+    return f"{message}; did you mean '{close[0]}'?" if close else message
 
 
 #: Commands whose options may follow their positional arguments (``cpoly count FILE --json
@@ -164,7 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     # seconds at most.
     sys.set_int_max_str_digits(0)
     try:
-        args = build_parser(arguments[0] if arguments else None).parse_args(arguments)
+        args = _parsed(build_parser(arguments[0] if arguments else None), arguments)
         check_game_files(args)
         given = parse_overrides(getattr(args, "overrides", []))
         with cache_disabled(getattr(args, "no_cache", False)), kept_capped(), game_overrides(given):
@@ -201,6 +218,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as error:  # a bug: one line, the traceback only when debugging
         _debug()
         return _bug(error)
+
+
+def _parsed(parser: argparse.ArgumentParser, arguments: list[str]) -> argparse.Namespace:
+    """The command line parsed; words no option takes are a usage mistake of the command, which
+    names the option meant when one is close (``--paytabel``: ``--paytable``)."""
+    args, extra = parser.parse_known_args(arguments)
+    if extra:
+        command = next(action for action in parser._actions
+                       if isinstance(action, argparse._SubParsersAction)).choices[args.command]
+        command.error(f"unrecognized arguments: {' '.join(extra)}{_close_options(extra, command)}")
+    return args
+
+
+def _close_options(words: list[str], parser: argparse.ArgumentParser) -> str:
+    """``; did you mean --x?`` for each word that looks like an option close to one of ``parser``'s."""
+    options = {option.lstrip("-"): option for action in parser._actions for option in action.option_strings}
+    close = [options[match] for word in words if word.startswith("-")  # the dashes alike in all
+             for match in difflib.get_close_matches(word.split("=")[0].lstrip("-"), list(options), n=1)]
+    return "".join(f"; did you mean {option}?" for option in close)
 
 
 def _names_a_game(parser: argparse.ArgumentParser) -> bool:

@@ -214,7 +214,7 @@ def run_train(args: argparse.Namespace) -> int:
     feature = feature_session(poker, table, rng, not args.json)
     if not args.json:
         echo(f"{poker.game.spec.title} ({table.name}): type the cards to hold (e.g. 'Kd Js'), "
-              "'none' to draw five, 'all' to keep all; end of input stops.")
+              "'none' to draw five, 'all' to keep all; 'quit' or end of input stops.")
     while not args.hands or session.hands < args.hands:
         texts = random_deal(poker, rng)
         state = "" if feature is None else f" ({feature.start()})"
@@ -239,7 +239,7 @@ def run_train(args: argparse.Namespace) -> int:
                     "total_cost": float(session.cost), "total_cost_exact": exact(session.cost),
                     **({} if feature is None else {"by_state": session.by_state_json()})})
     else:
-        echo(f"\nsession: {session.hands} hands, {session.mistakes} mistakes, "
+        echo(f"\nsession: {_counted(session.hands, 'hand')}, {_counted(session.mistakes, 'mistake')}, "
               f"total cost {float(session.cost):.6f} {'bets' if feature is None else 'units (one line bet each)'}")
     return 0
 
@@ -267,17 +267,30 @@ def random_deal(poker: VideoPoker, rng: random.Random) -> list[str]:
                      "it accepts too few hands to train on")
 
 
+#: What a player may type to end a session, as the end of input does (none is a hold).
+STOP_WORDS = frozenset({"q", "quit", "exit"})
+
+
 def _read_hold(poker: VideoPoker, result: HoldResult) -> Any:
     """The player's hold from the next line of stdin (asked again after a bad one); None at
-    the end of input."""
+    the end of input or a stop word."""
     while True:
         line = sys.stdin.readline()
-        if not line:
+        if not line or line.strip().lower() in STOP_WORDS:
             return None
         try:
             return mine_option(poker, result, line)
         except CpolyInputError as error:
             print_error(error)
+
+
+def _counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless one.
+
+    >>> _counted(1, "hand"), _counted(0, "mistake")
+    ('1 hand', '0 mistakes')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 class _Session:

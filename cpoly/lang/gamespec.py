@@ -159,8 +159,10 @@ def game_spec(game: GameStatements, paytables: list[DeclaredPays], program: Reso
     for needed, what in ((cards, "cards F S"), (deal, "deal EXPR"), (categories, "categories ...")):
         if needed is None:  # the error at the section's first statement in the file, else the file's start
             spans = [item.span for item in (*game.statements(), *paytables) if item.span.path == module.path]
+            deck = ('; import "poker.cp" states the first two: five cards from 52'
+                    if cards is None and deal is None else "")
             raise CpolyError(f"the game section lacks '{what}' (a game says 'cards F S', 'deal EXPR' "
-                             "and 'categories ...')",
+                             f"and 'categories ...'{deck})",
                              min(spans, key=lambda span: span.line, default=Span(module.path, 1, 1, "")))
     assert cards is not None and deal is not None and categories is not None
     _check_cards(cards, program)

@@ -30,6 +30,7 @@ The rules (docs/language.md, "Imports"):
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -39,9 +40,9 @@ from cpoly.lang import syntax as S
 from cpoly.lang.gamespec import GameStatements, game_keyword
 from cpoly.lang.resolve import referenced_names
 from cpoly.store.inputfile import read_input, why_unreadable
-from cpoly.store.sources import IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
+from cpoly.store.sources import GAMES, IMPORTS_ENV, LIBRARY, Sources, bytes_digest, library_only, search_dirs
 
-__all__ = ["LIBRARY", "blamed_on_override", "library_files", "load_module", "read_text"]
+__all__ = ["LIBRARY", "blamed_on_override", "library_files", "load_module", "missing_file", "read_text"]
 
 
 _LIBRARY_NAME = re.compile(r"[A-Za-z0-9_-]+\.cp")
@@ -53,12 +54,44 @@ def load_module(path: str | Path) -> S.Module:
     try:
         text, digest = _source(Path(path))
     except FileNotFoundError:
-        raise CpolyError(f"no such file: {path}") from None
+        raise CpolyError(missing_file(Path(path))) from None
     except (OSError, UnicodeDecodeError) as error:
         raise CpolyError(f"cannot read {path}: {why_unreadable(error)}") from None
     merger = _Merger(Path(path).resolve(), S.read_module(text, str(path)))
     merger.read.insert(0, (Path(path), digest))
     return replace(merger.merged(), sources=Sources.of(merger.read, merger.missing))
+
+
+def missing_file(path: Path) -> str:
+    """The message for a game file that is not there, naming the file meant when one is close
+    (by name, without the ``.cp``): a ``.cp`` file of its folder, else a shipped game.
+
+    >>> missing_file(GAMES / "jacks_or_beter.cp") == f"no such file: {GAMES}/jacks_or_beter.cp (did you mean {GAMES}/jacks_or_better.cp?)"
+    True
+    >>> missing_file(Path("/nowhere/deuces_wild")) == f"no such file: /nowhere/deuces_wild (cpoly ships a game of that name: {GAMES}/deuces_wild.cp)"
+    True
+    >>> missing_file(Path("/nowhere/file.cp"))
+    'no such file: /nowhere/file.cp'
+    """
+    close = _close_game(path.stem, path.parent)
+    if close:
+        return f"no such file: {path} (did you mean {path.parent / close}?)"
+    shipped = _close_game(path.stem, GAMES)
+    if shipped:
+        of = "of that name" if shipped == f"{path.stem}.cp" else "of a close name"
+        return f"no such file: {path} (cpoly ships a game {of}: {GAMES / shipped})"
+    return f"no such file: {path}"
+
+
+def _close_game(stem: str, folder: Path) -> str | None:
+    """The name of the ``.cp`` file of ``folder`` closest to ``stem``, if one is close (None
+    too when the folder cannot be listed)."""
+    try:
+        stems = sorted(entry.stem for entry in folder.iterdir() if entry.suffix == ".cp")
+    except OSError:
+        return None
+    close = difflib.get_close_matches(stem, stems, n=1)
+    return f"{close[0]}.cp" if close else None
 
 
 def read_text(text: str, path: str = "<string>", directory: Path | None = None) -> S.Module:

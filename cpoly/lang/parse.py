@@ -10,6 +10,8 @@ Every syntax error becomes a :class:`~cpoly.errors.CpolySyntaxError` carrying
 
 from __future__ import annotations
 
+import difflib
+import re
 from collections.abc import Iterator
 from functools import lru_cache
 from importlib import resources
@@ -127,24 +129,98 @@ def _syntax_error(error: UnexpectedInput, text: str, path: str) -> CpolySyntaxEr
     if isinstance(error, UnexpectedEOF) or line > len(lines):
         line = len(lines)
         column = len(lines[-1]) + 1
-        message = "unexpected end of file (an unclosed parenthesis or brace?)"
+        message = _end_of_file(text, len(text))
     elif isinstance(error, UnexpectedCharacters):
         message = f"unexpected character {text[error.pos_in_stream or 0]!r}"
     else:  # lark has no other kind of UnexpectedInput
-        message = _token_message(cast(UnexpectedToken, error))
+        message = _token_message(cast(UnexpectedToken, error), text)
     return CpolySyntaxError(message, Span(path, line, column, lines[line - 1]))
 
 
-def _token_message(error: UnexpectedToken) -> str:
+def _token_message(error: UnexpectedToken, text: str) -> str:
     token = error.token
     if token.type == "$END":
-        return "unexpected end of file (an unclosed parenthesis or brace?)"
+        return _end_of_file(text, len(text))
     shown = "end of line" if token.type == "_NL" else repr(str(token))
     expected = sorted({_describe(name) for name in error.expected if not name.startswith("__")})
     hint = f"; expected {', '.join(expected[:6])}" if expected else ""
-    if "RPAR" in error.expected and token.type != "RPAR":
+    opener = _open_bracket(text, token.start_pos or 0)
+    keyword = _keyword_meant(text, token) if "EQUAL" in error.expected else None
+    if keyword is not None:  # 'category X, Y' read as the definition 'category = …'
+        hint += f" ({keyword})"
+    elif opener is not None and opener.line != token.line:  # the bracket carried the statement on
+        hint += f" (is the {_where(opener)} left open?)"
+    elif _BARE_DELTA.search(_line_before(text, token)):
+        hint += " (the Kronecker delta is written δ or \\delta: 'delta' is a name)"
+    elif "RPAR" in error.expected and token.type != "RPAR":
         hint += " (is a parenthesis left open?)"
     return f"unexpected {shown}{hint}"
+
+
+def _keyword_meant(text: str, token: Token) -> str | None:
+    """When the statement of ``token`` starts with a misspelled keyword (``category``), which
+    the parser took for a name to define: the keyword meant, in words.
+
+    >>> _keyword_meant("category A, B", Token("NAME", "A", start_pos=9))
+    "'category' is not a keyword: did you mean 'categories'?"
+    """
+    words = _line_before(text, token).split()
+    close = difflib.get_close_matches(words[0], _keywords(), n=1) if len(words) == 1 else []
+    return f"'{words[0]}' is not a keyword: did you mean '{close[0]}'?" if close else None
+
+
+def _line_before(text: str, token: Token) -> str:
+    """The text of ``token``'s line before it."""
+    return text[text.rfind("\n", 0, token.start_pos or 0) + 1:token.start_pos]
+
+
+#: ``delta`` typed for δ (``\delta`` is a spelling of it; ``delta`` is only a name).
+_BARE_DELTA = re.compile(r"(?<![\\\w])delta\b")
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> list[str]:
+    """The grammar's keywords (``categories``, ``paytable``, …)."""
+    return sorted(str(terminal.pattern.value) for terminal in _parser().terminals
+                  if terminal.pattern.type == "str" and str(terminal.pattern.value).isidentifier())
+
+
+def _end_of_file(text: str, end: int) -> str:
+    """The message for a file that ends inside a statement, naming the bracket left open.
+
+    >>> _end_of_file("A = (1 +\\n  2", 12)
+    "unexpected end of file (the '(' at line 1, column 5 is not closed)"
+    """
+    opener = _open_bracket(text, end)
+    what = f"the {_where(opener)} is not closed" if opener else "an unclosed parenthesis or brace?"
+    return f"unexpected end of file ({what})"
+
+
+def _open_bracket(text: str, end: int) -> Token | None:
+    """The innermost ``(``, ``[`` or ``{`` still open before offset ``end`` of ``text`` (comments
+    and strings skipped), if any.
+
+    >>> _open_bracket("X = δF[1]{Two-Four\\ncategories X", 30)
+    Token('LBRACE', '{')
+    >>> _open_bracket("X = (1) [2]", 11) is None
+    True
+    """
+    stack: list[Token] = []
+    try:
+        for token in _parser().lex(text):
+            if (token.start_pos or 0) >= end:
+                break
+            if token.type in OPENERS:
+                stack.append(token)
+            elif token.type in CLOSERS and stack:
+                stack.pop()
+    except UnexpectedInput:  # text past the error that does not lex: the brackets before it count
+        pass
+    return stack[-1] if stack else None
+
+
+def _where(opener: Token) -> str:
+    return f"'{opener}' at line {opener.line}, column {opener.column}"
 
 
 _TERMINAL_NAMES = {

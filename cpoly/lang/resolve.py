@@ -88,6 +88,8 @@ class Program:
         """An 'unknown name' error with a did-you-mean suggestion."""
         candidates = (self.all_names() | set(scope or ())) - {name}
         close = difflib.get_close_matches(name, sorted(candidates), n=1)
+        if not close and _FACE_OF_LETTER.get(name) in candidates:  # a card's letter: {A} for {Ace}
+            close = [_FACE_OF_LETTER[name]]
         hint = f" (did you mean '{close[0]}'?)" if close else ""
         return CpolyNameError(f"unknown name '{name}'{hint}", span)
 
@@ -95,6 +97,18 @@ class Program:
         if vertex not in self.sorts:
             raise CpolyNameError(f"vertex σ{vertex} has no domain: add 'domain NAME: SIZE' for it", span)
         return self.sorts[vertex]
+
+
+#: A face written as in a card string (``Ah``), meant as the library's name (values.cp).
+_FACE_OF_LETTER = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "Ten"}
+
+
+def _no_constant(option: str, name: str, program: Program) -> CpolyError:
+    """``--set`` or ``--symbolic`` naming no constant of the game, with the one meant when one is
+    close (``Suit``: ``Suits``)."""
+    close = difflib.get_close_matches(name, sorted({*program.constants, *program.symbols}), n=1)
+    hint = f" (did you mean '{close[0]}'?)" if close else ""
+    return CpolyError(f"{option} {name}: no constant named '{name}' in {program.module.path}{hint}")
 
 
 def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
@@ -116,11 +130,11 @@ def resolve(module: S.Module, symbolic: frozenset[str] = frozenset(),
             program.constants[name] = overrides.pop(name)
     for sym in sorted(symbolic):
         if sym not in program.symbols:
-            raise CpolyError(f"--symbolic {sym}: no constant named '{sym}' in {module.path}")
+            raise _no_constant("--symbolic", sym, program)
     for name in overrides:
         if name in program.sets:
             raise CpolyError(f"--set {name}: '{name}' is a set of values {{…}}, not a number")
-        raise CpolyError(f"--set {name}: no constant named '{name}' in {module.path}")
+        raise _no_constant("--set", name, program)
     _declarations(module, program)
     for definition in program.expressions.values():
         check_index_scopes(definition.value, program)

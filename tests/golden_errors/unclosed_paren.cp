@@ -1,4 +1,4 @@
-// expect: 11:1: (is a parenthesis left open?)
+// expect: 11:1: (is the '(' at line 10, column 8 left open?)
 Ten = 8
 Faces = 13
 Suits = 4

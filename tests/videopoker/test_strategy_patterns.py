@@ -318,7 +318,18 @@ def test_train_text_session_ends_with_the_input(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.StringIO("none\n"))
     assert main(["train", JACKS, "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "hand 1:" in out and "hand 2:" in out and "session: 1 hands" in out
+    assert "hand 1:" in out and "hand 2:" in out and "session: 1 hand, " in out
+
+
+@pytest.mark.parametrize("stop", ["quit", "q", "EXIT"])
+def test_train_stops_at_quit(monkeypatch, capsys, stop):
+    """A newcomer types quit (no hold is named so): the session ends there, as at the end of
+    input, the hands after it never dealt."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"none\n{stop}\nnone\n"))
+    assert main(["train", JACKS, "--seed", "1"]) == 0
+    captured = capsys.readouterr()
+    assert "hand 2:" in captured.out and "hand 3:" not in captured.out and captured.err == ""
+    assert "'quit' or end of input stops" in captured.out and "session: 1 hand, " in captured.out
 
 
 NO_PAIRS_DEALT = """import "poker.cp"
