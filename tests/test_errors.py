@@ -65,6 +65,8 @@ def test_bad_cards_name_the_offending_value(cards, message, capsys):
      + " (did you mean 'Suits'?)"),
     (["count", JACKS, "--set", "Suits"], "NAME=INTEGER"),
     (["count", JACKS, "Nope"], "unknown name 'Nope'"),
+    (["analyze", str(DEFINITIONS / "holdem.cp")], "has no pay table: returns need one, a line such as "
+     "'paytable \"mine\": RoyalFlush 2, …' (docs/language.md); 'cpoly count' gives its deal frequencies"),
 ])
 def test_bad_requests(argv, message, capsys):
     assert main(argv) == 2

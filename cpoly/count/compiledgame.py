@@ -278,7 +278,10 @@ class Game:
         """A pay table by name; the first one when no name is given."""
         tables = self.spec.paytables
         if not tables:
-            raise CpolyInputError(f"{self.program.module.path} has no pay table")
+            raise CpolyInputError(
+                f"{self.program.module.path} has no pay table: returns need one, a line such as "
+                f"'paytable \"mine\": {self.spec.categories[0].name if self.spec.categories else 'Pair'} 2, …' "
+                "(docs/language.md); 'cpoly count' gives its deal frequencies without one")
         found = tables[0] if name is None else next((t for t in tables if t.name == name), None)
         if found is not None:
             return found

@@ -3,7 +3,7 @@ before anything heavy is loaded and hand the game to the deal-only analysis
 (:mod:`cpoly.games.dealonly`).
 
 >>> print(DealIsFinal(3).message)
-this game deals 3 cards and has no draw: there is nothing to hold (cpoly analyze prices its deal, cpoly check names a hand's category)
+this game deals 3 cards and has no draw: there is nothing to hold (cpoly analyze prices its deal by its pay table, cpoly count counts it, cpoly check names a hand's category)
 """
 
 from __future__ import annotations
@@ -18,4 +18,4 @@ class DealIsFinal(CpolyError):
 
     def __init__(self, hand_size: int) -> None:
         super().__init__(f"this game deals {hand_size} cards and has no draw: there is nothing to hold "
-                         "(cpoly analyze prices its deal, cpoly check names a hand's category)")
+                         "(cpoly analyze prices its deal by its pay table, cpoly count counts it, cpoly check names a hand's category)")
