@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 
 from cpoly.games.holdem import planner
-from cpoly.games.holdem.boards import holding_tally
 from cpoly.games.holdem.equity import equity
 from cpoly.games.holdem.gamefile import resolve_game
+from cpoly.games.holdem.holding import holding_tally
 from cpoly.games.holdem.intcards import format_cards
 from cpoly.games.holdem.knownhands import known_hands_tally
 from tests.hostile.seed import SEED, replay
