@@ -115,6 +115,36 @@ def runouts(deal: Deal) -> IntArray:
     return np.array(listed, dtype=np.int64).reshape(len(listed), deal.unknown)
 
 
+def _longest_suit(board: tuple[int, ...], extra: IntArray) -> tuple[IntArray, IntArray]:
+    """Per runout (a row of ``extra`` completing ``board``), the suit with the most cards on the
+    full board and its ranks as a mask."""
+    full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
+                           extra], axis=1)
+    suit_masks = np.zeros((len(full), 4), np.int64)
+    for column in full.T:
+        suit_masks[np.arange(len(full)), column & 3] |= np.int64(1) << (column >> 2)
+    suit = np.argmax(POPCOUNT[suit_masks], axis=1)
+    return suit, suit_masks[np.arange(len(full)), suit]
+
+
+def _can_flush(suit_mask: IntArray) -> npt.NDArray[np.bool_]:
+    """Whether a board's longest suit (its rank mask) lets a hand flush: three cards or more."""
+    return np.asarray(POPCOUNT[suit_mask] >= 3)
+
+
+def _flushing_last(board: tuple[int, ...], extra: IntArray) -> IntArray:
+    """The runouts ``extra`` with those that let a suit flush last (in order otherwise): a batch
+    of runouts where none does needs no classes beyond the rank pairs.
+
+    >>> from cpoly.games.holdem.intcards import parse_cards
+    >>> extra = np.array([parse_cards("3c 4c"), parse_cards("3d 4h"), parse_cards("5d 6s")])
+    >>> _flushing_last(tuple(parse_cards("2c 7c 9h")), extra).tolist() == extra[[1, 2, 0]].tolist()
+    True
+    """
+    _, suit_mask = _longest_suit(board, extra)
+    return extra[np.argsort(_can_flush(suit_mask), kind="stable")]
+
+
 @dataclass(frozen=True)
 class _Strengths:
     """Strengths of combos on a batch of runouts, read on demand: the rank part from the game's
@@ -145,15 +175,9 @@ class _Strengths:
         """The strengths on the known ``board`` completed by each row of ``extra``."""
         board_counts = np.bincount(np.asarray(board, dtype=np.int64) >> 2, minlength=13)
         table = strength_table(rules, tuple(board_counts.tolist()), extra.shape[1])
-        full = np.concatenate([np.broadcast_to(np.asarray(board, np.int64), (len(extra), len(board))),
-                               extra], axis=1)
-        suit_masks = np.zeros((len(full), 4), np.int64)
-        for column in full.T:
-            suit_masks[np.arange(len(full)), column & 3] |= np.int64(1) << (column >> 2)
-        suit = np.argmax(POPCOUNT[suit_masks], axis=1)
-        suit_mask = suit_masks[np.arange(len(full)), suit]
+        suit, suit_mask = _longest_suit(board, extra)
         return _Strengths(table[multiset_rows(extra >> 2)].astype(np.int64), suit, suit_mask,
-                          np.flatnonzero(POPCOUNT[suit_mask] >= 3), flush_table(rules))
+                          np.flatnonzero(_can_flush(suit_mask)), flush_table(rules))
 
     def of(self, runout: IntArray, combos: IntArray) -> IntArray:
         """Strengths of combo ids ``combos`` on runouts ``runout`` (broadcast together; garbage
@@ -280,34 +304,43 @@ class _Counted:
         np.add.at(by_card.reshape(-1), rows.ravel(), np.repeat(value, 2).astype(narrow))
         return whole, by_card
 
-    def _pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
+    def pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
         """Strengths of Q's combos ``pairs`` (index ``M``: -1) on the rows' runouts."""
         strength = self.strengths.of(runout[:, None], self.q_ids[pairs])
         return np.where(pairs < len(self.q_ids) - 1, strength, -1)
 
     def _place(self, runout: IntArray, x: IntArray) -> IntArray:
-        """The number of classes of runout ``runout`` with strength below ``x``."""
+        """The number of classes of runout ``runout`` with strength below ``x`` (broadcast)."""
         width = self.cum.shape[-1] - 1
         query = (runout << _KEY_SHIFT) | ((x + 1) << _INDEX_BITS)
         return np.asarray(np.searchsorted(self.keys, query, side="left") - runout * width, dtype=np.int64)
 
-    def count(self, runout: IntArray, cards: IntArray, pairs: IntArray, x: IntArray | None) -> IntArray:
-        """``count_h``: weight of Q's combos of strength below ``x`` (all, when None) that avoid
-        the row's ``cards``, for rows (cells) on runout ``runout`` of the batch."""
-        if x is None:
-            whole = self.totals[runout]
-            removed = self.card_totals[self.slot[cards], runout[:, None]].sum(axis=1)
-            added = self.q_weight[pairs].sum(axis=1)
-        else:
-            place = self._place(runout, x)
-            whole = self.cum[runout, place]
-            removed = self.card_cum[self.slot[cards], runout[:, None], place[:, None]].sum(axis=1)
-            paired = self.q_weight[pairs] * (self._pair_strength(runout, pairs) < x[:, None])
-            added = paired.sum(axis=1)
-        return np.asarray(whole - removed + added, dtype=np.int64)
+    def _card_starts(self, runout: IntArray, cards: IntArray) -> IntArray:
+        """``(N, C)`` where each row's card's cumulative weights on its runout start in the flat
+        ``card_cum`` (one flat gather is faster than indexing three axes)."""
+        _, batch, span = self.card_cum.shape
+        return np.asarray((self.slot[cards] * batch + runout[:, None]) * span, dtype=np.int64)
+
+    def count(self, runout: IntArray, cards: IntArray, pairs: IntArray) -> IntArray:
+        """``count_h``: weight of all Q's combos that avoid the row's ``cards``, for rows (cells)
+        on runout ``runout`` of the batch."""
+        last = self.card_cum.shape[-1] - 1
+        removed = self.card_cum.reshape(-1).take(self._card_starts(runout, cards) + last).sum(axis=1)
+        return np.asarray(self.totals[runout] - removed + self.q_weight[pairs].sum(axis=1), dtype=np.int64)
+
+    def count_below(self, runout: IntArray, cards: IntArray, pairs: IntArray, pair_strength: IntArray,
+                    x: IntArray) -> IntArray:
+        """``count_h`` below each of the bounds ``x`` ``(N, k)``: weight of Q's combos of
+        strength below ``x`` that avoid the row's ``cards`` (whose pairs have ``pair_strength``)."""
+        place = self._place(runout[:, None], x)  # (N, k)
+        whole = self.cum.reshape(-1).take(runout[:, None] * self.cum.shape[-1] + place)
+        cells = self._card_starts(runout, cards)[:, :, None] + place[:, None, :]
+        removed = self.card_cum.reshape(-1).take(cells).sum(axis=1)
+        paired = self.q_weight[pairs][:, :, None] * (pair_strength[:, :, None] < x[:, None, :])
+        return np.asarray(whole - removed + paired.sum(axis=1), dtype=np.int64)
 
     def linear(self, weights: IntArray, runout: IntArray, cards: IntArray, pairs: IntArray,
-               groups: IntArray, n_groups: int) -> IntArray:
+               pair_strength: IntArray, groups: IntArray, n_groups: int) -> IntArray:
         """``sum_{h in group g} w_h count_h(code < i)`` for every group ``g`` and every code bound
         ``i = 1..11``: ``(n_groups, 11)``."""
         held, batch, _ = self.card_cum.shape
@@ -318,7 +351,7 @@ class _Counted:
         card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
                             np.repeat(weights, cards.shape[1]),
                             batch * n_groups * held).reshape(batch, n_groups, held)
-        pair_code = _class_codes(self._pair_strength(runout, pairs), self.rules)
+        pair_code = _class_codes(pair_strength, self.rules)
         pair_w = weights[:, None] * self.q_weight[pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
         by_group = (np.tensordot(group_w, by_run, axes=(0, 0))
@@ -429,9 +462,9 @@ def _step(total: Tally, counted: _Counted, runout: IntArray, e_strength: IntArra
     best = e_strength.max(axis=1)
     at_best = e_strength == best[:, None]
     m = at_best.sum(axis=1)
-    c_lt = counted.count(runout, cards, pairs, best)
-    c_le = counted.count(runout, cards, pairs, best + 1)
-    c_all = counted.count(runout, cards, pairs, None)
+    pair_strength = counted.pair_strength(runout, pairs)
+    c_lt, c_le = counted.count_below(runout, cards, pairs, pair_strength, np.stack([best, best + 1], axis=1)).T
+    c_all = counted.count(runout, cards, pairs)
     below, equal = w * c_lt, w * (c_le - c_lt)
     players = len(enumerated) + 1
     win = np.zeros(players, np.int64)
@@ -449,7 +482,7 @@ def _step(total: Tally, counted: _Counted, runout: IntArray, e_strength: IntArra
         for index, values in enumerate((p_win, p_tie, w * c_all, p_share)):
             cat[index, player] = _group_sum(e_codes[:, col], values)
     best_code = code_table(counted.rules)[best >> 16] - 1
-    sums = counted.linear(w, runout, cards, pairs, best_code, 10)  # (10 groups, 11 bounds)
+    sums = counted.linear(w, runout, cards, pairs, pair_strength, best_code, 10)  # (10 groups, 11 bounds)
     full = sums[:, 1:] - sums[:, :-1]  # (group x, category c): Q combos of category c
     occur = full.sum(axis=0)
     strictly_higher = np.triu(np.ones((10, 10), dtype=np.int64), k=1)  # [x, c] = 1 if c > x
@@ -519,7 +552,7 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     q_index[q_ids] = np.arange(len(q_ids))
     row_cards, pairs = _row_pairs(ids, q_index)
     held = np.unique(row_cards)
-    extra = runouts(deal)
+    extra = _flushing_last(deal.board, runouts(deal))
     total = Tally.zero(len(deal.ranges))
     batch = max(1, min(RUNOUTS_PER_STEP, ROWS_PER_STEP // max(len(ids), 1)))
     for start in range(0, len(extra), batch):
@@ -551,4 +584,4 @@ def valid_holdings(deal: Deal) -> int:
                          flush_table(deal.rules))
     counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), nothing, np.zeros((1, 0), np.int64),
                        np.unique(cards), deal.rules)
-    return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs, None).sum())
+    return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs).sum())
