@@ -213,13 +213,19 @@ def _lifted(q_cards: IntArray, q_ids: IntArray, strengths: _Strengths, extra: In
     return flushing[runout], combo, strength[runout, combo]
 
 
-def _dead(q_cards: IntArray, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+def _q_index(q_cards: IntArray) -> IntArray:
+    """Each combo id's index in Q's combos ``q_cards``, ``M`` (one past them) where Q has none;
+    entry ``-1`` (a card paired with itself) is ``M`` too."""
+    q_index = np.full(len(ALL_COMBOS) + 1, len(q_cards), np.int64)
+    q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
+    return q_index
+
+
+def _dead(q_cards: IntArray, q_index: IntArray, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     """Q's combos that a runout's cards kill, by inclusion–exclusion: runout, combo index and
     sign of the combos holding each runout card (-1) and of those made of two (+1: counted
     twice).  Index ``M`` is no combo."""
     size = len(q_cards)
-    q_index = np.full(len(ALL_COMBOS) + 1, size, np.int64)
-    q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(size)
     holding = _card_combos(q_cards.tobytes(), size)[extra].reshape(len(extra), -1)  # (B, k C)
     both = [q_index[COMBO_ID[extra[:, i], extra[:, j]]] for i, j in combinations(range(extra.shape[1]), 2)]
     combos = np.concatenate([holding, *(column[:, None] for column in both)], axis=1)
@@ -263,7 +269,8 @@ class _Counted:
         class_strength = np.full((len(extra), pairs + int(per_runout.max(initial=0))), -1, np.int64)
         class_strength[:, :pairs] = by_pair
         class_strength[distinct >> _KEY_SHIFT, distinct_slots] = distinct & ((1 << _KEY_SHIFT) - 1)
-        dead_runout, dead, signs = _dead(q_cards, extra)
+        q_index = _q_index(q_cards)
+        dead_runout, dead, signs = _dead(q_cards, q_index, extra)
         changes = (np.concatenate([dead_runout, lifted_runout, lifted_runout]),
                    np.concatenate([dead, lifted, lifted]),
                    np.concatenate([signs, np.full(len(lifted), -1), np.ones(len(lifted), np.int64)]),
@@ -272,21 +279,24 @@ class _Counted:
         order = np.sort(((class_strength + 1) << _INDEX_BITS) | np.arange(class_strength.shape[1]), axis=1)
         self.keys = ((np.arange(len(extra))[:, None] << _KEY_SHIFT) | order).ravel()
         order &= (1 << _INDEX_BITS) - 1
+        card_dead = q_index[COMBO_ID[held[:, None, None], extra[None, :, :]]]  # (H, B, k)
         whole, by_card = self._weights(np.append(q_cards, [[52, 52]], axis=0), columns, card_combos,
-                                       changes, order)
+                                       changes, len(dead), order, card_dead)
         self.cum = _cumulative(whole)  # (B, K + 1)
         self.card_cum = _cumulative(by_card[:-1])  # (H, B, K + 1)
         self.totals = self.cum[..., -1]
         self.card_totals = self.card_cum[..., -1]
 
     def _weights(self, cards: IntArray, columns: IntArray, card_combos: IntArray,
-                 changes: tuple[IntArray, IntArray, IntArray, IntArray],
-                 order: IntArray) -> tuple[IntArray, IntArray]:
+                 changes: tuple[IntArray, IntArray, IntArray, IntArray], lifts: int,
+                 order: IntArray, card_dead: IntArray) -> tuple[IntArray, IntArray]:
         """Class weights in each runout's ``order`` ``(B, K)``, and ``(H + 1, B, K)`` of each
         held card (and a spare for the others): Q's weights by rank pair, gathered in order from
         a table of ``K`` (``H + 1``) entries, plus the ``changes`` (runout, combo, sign, class),
         added in place at their class's place in its runout's order (no per-runout table to
-        reorder)."""
+        reorder).  The changes from index ``lifts`` on (a flush's lifts) also change the tables
+        of their cards; a held card's own dead combos are ``card_dead`` ``(H, B, k)``, its combo
+        with each runout card (its table on a runout holding it is never read)."""
         batch, width = order.shape
         held = len(card_combos)
         runout, combo, sign, klass = changes
@@ -300,8 +310,11 @@ class _Counted:
                                  self.q_weight[card_combos], (held + 1) * width).reshape(held + 1, width)
         narrow = _narrowest(int(self.q_weight.sum()))  # every partial sum of a card's weights fits
         by_card = np.take(by_pair.astype(narrow), order, axis=1)  # (H + 1, B, K)
-        rows = self.slot[cards[combo]] * (batch * width) + at[:, None]
-        np.add.at(by_card.reshape(-1), rows.ravel(), np.repeat(value, 2).astype(narrow))
+        lifted = self.slot[cards[combo[lifts:]]] * (batch * width) + at[lifts:, None]
+        dead = ((np.arange(held)[:, None, None] * batch + np.arange(batch)[:, None]) * width
+                + place[np.arange(batch)[:, None], columns[card_dead]])
+        np.add.at(by_card.reshape(-1), np.concatenate([lifted.ravel(), dead.ravel()]),
+                  np.concatenate([np.repeat(value[lifts:], 2), -self.q_weight[card_dead].ravel()]).astype(narrow))
         return whole, by_card
 
     def pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
@@ -547,10 +560,7 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     keep, orders = _sorted_rows(ids, groups)
     ids, masks, weights = ids[keep], masks[keep], weights[keep] * orders
     q_cards = np.asarray(deal.ranges[q], dtype=np.int64)
-    q_ids = COMBO_ID[q_cards[:, 0], q_cards[:, 1]]
-    q_index = np.full(len(ALL_COMBOS) + 1, len(q_ids), dtype=np.int64)
-    q_index[q_ids] = np.arange(len(q_ids))
-    row_cards, pairs = _row_pairs(ids, q_index)
+    row_cards, pairs = _row_pairs(ids, _q_index(q_cards))
     held = np.unique(row_cards)
     extra = _flushing_last(deal.board, runouts(deal))
     total = Tally.zero(len(deal.ranges))
@@ -576,9 +586,7 @@ def valid_holdings(deal: Deal) -> int:
     enumerated = [p for p in range(len(deal.ranges)) if p != q]
     ids, _, _ = enumerate_rows(deal, enumerated)
     q_cards = np.asarray(deal.ranges[q], dtype=np.int64)
-    q_index = np.full(len(ALL_COMBOS) + 1, len(q_cards), dtype=np.int64)
-    q_index[COMBO_ID[q_cards[:, 0], q_cards[:, 1]]] = np.arange(len(q_cards))
-    cards, pairs = _row_pairs(ids, q_index)
+    cards, pairs = _row_pairs(ids, _q_index(q_cards))
     unknown = np.zeros(1, np.int64)  # one runout, of no cards, with no strengths
     nothing = _Strengths(np.zeros((1, len(HOLE_PAIRS)), np.int64), unknown, unknown, unknown[:0],
                          flush_table(deal.rules))
