@@ -205,12 +205,27 @@ def _card_masks(cards: IntArray) -> npt.NDArray[np.uint64]:
 def _lifted(q_cards: IntArray, q_ids: IntArray, strengths: _Strengths, extra: IntArray,
             columns: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     """Runout, index and strength of every live combo of Q that a flush lifts above its rank
-    pair (looked for only on the runouts where a flush can be)."""
+    pair (looked for only on the runouts where a flush can be, among the combos with enough
+    cards of the suit to fill the flush's: no strength read for the others)."""
     flushing = strengths.flushing
-    live = (_card_masks(q_cards)[None, :] & _card_masks(extra[flushing])[:, None]) == 0
-    strength = strengths.of(flushing[:, None], q_ids[None, :])
-    runout, combo = np.nonzero(live & (strength > strengths.by_pair[flushing][:, columns]))
-    return flushing[runout], combo, strength[runout, combo]
+    short = _flush_cards(strengths.flushes) - POPCOUNT[strengths.suit_mask[flushing]]  # (F,)
+    in_suit = POPCOUNT[_COMBO_SUIT_MASKS[q_ids]].T  # (4, M) each combo's cards of each suit
+    runout, combo = np.nonzero(in_suit[strengths.suit[flushing]] >= short[:, None])
+    live = (_card_masks(q_cards)[combo] & _card_masks(extra)[flushing[runout]]) == 0
+    runout, combo = flushing[runout[live]], combo[live]
+    strength = strengths.of(runout, q_ids[combo])
+    lifts = strength > strengths.by_pair[runout, columns[combo]]
+    return runout[lifts], combo[lifts], strength[lifts]
+
+
+def _flush_cards(flushes: StrengthArray) -> int:
+    """The fewest cards of a suit that make a flush in the game's ``flushes`` (:func:`flush_table`).
+
+    >>> from cpoly.games.holdem.rules import STANDARD_SHAPE
+    >>> _flush_cards(flush_table(STANDARD_SHAPE))
+    5
+    """
+    return int(POPCOUNT[np.flatnonzero(flushes > flushes[0])].min())
 
 
 def _q_index(q_cards: IntArray) -> IntArray:
