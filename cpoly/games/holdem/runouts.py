@@ -375,15 +375,16 @@ class _Counted:
         edges, below = self._code_edges()
         by_run = np.diff(np.take_along_axis(self.cum, edges, axis=1), axis=1)  # (B, R + 1) per code run
         card_by_run = np.diff(_along_rows(self.card_cum, edges), axis=2)  # (H, B, R + 1)
-        group_w = _group_sum(runout * n_groups + groups, weights, batch * n_groups).reshape(batch, n_groups)
-        card_w = _group_sum(((runout * n_groups + groups)[:, None] * held + self.slot[cards]).ravel(),
-                            np.repeat(weights, cards.shape[1]),
-                            batch * n_groups * held).reshape(batch, n_groups, held)
+        # Per group: +w of its rows on each runout, -w of its rows holding each card (card-major).
+        span = batch * (1 + held)
+        keys = np.concatenate([groups * span + runout,
+                               ((groups * span + batch + runout)[:, None] + self.slot[cards] * batch).ravel()])
+        signed = np.concatenate([weights, -np.repeat(weights, cards.shape[1])])
+        group_w = _group_sum(keys, signed, n_groups * span).reshape(n_groups, span)
+        by_group = _exact_matmul(group_w, np.concatenate([by_run, card_by_run.reshape(held * batch, -1)]))
         pair_code = _class_codes(pair_strength, self.rules)
         pair_w = weights[:, None] * self.q_weight[pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
-        by_group = (np.tensordot(group_w, by_run, axes=(0, 0))
-                    - np.tensordot(card_w, card_by_run, axes=([0, 2], [1, 0])))  # (G, R + 1)
         return np.asarray(by_group @ below + by_pair, dtype=np.int64)  # runs to code bounds last: (G, R + 1)
 
     def _code_edges(self) -> tuple[IntArray, IntArray]:
@@ -435,6 +436,22 @@ def _along_rows(values: IntArray, places: IntArray) -> IntArray:
     held, batch, width = values.shape
     flat = (np.arange(held * batch).reshape(held, batch, 1) * width + places[None]).reshape(-1)
     return np.asarray(values.reshape(-1).take(flat).reshape(held, batch, -1), dtype=np.int64)
+
+
+def _exact_matmul(left: npt.NDArray[np.signedinteger[Any]],
+                  right: npt.NDArray[np.signedinteger[Any]]) -> IntArray:
+    """``left @ right`` of integer matrices, exactly: in float64 (BLAS, a few times faster than
+    NumPy's integer loop) when every partial sum is below ``2**52``, else in int64.
+
+    >>> _exact_matmul(np.array([[2**40, -1]]), np.array([[3], [5]])).tolist()
+    [[3298534883323]]
+    >>> _exact_matmul(np.array([[2**40, 1]]), np.array([[2**20], [1]])).tolist()  # past 2**52: int64
+    [[1152921504606846977]]
+    """
+    bound = float(np.abs(left).sum(axis=1, dtype=np.float64).max(initial=0)) * float(np.abs(right).max(initial=0))
+    if bound < 2**52:
+        return np.asarray(left.astype(np.float64) @ right.astype(np.float64), dtype=np.int64)
+    return np.asarray(left.astype(np.int64) @ right.astype(np.int64), dtype=np.int64)
 
 
 def _narrowest(bound: int) -> type[np.signedinteger[Any]]:
