@@ -191,6 +191,9 @@ class _Strengths:
 #: ``2**12``); a batch key puts the runout above both.
 _INDEX_BITS = 12
 _KEY_SHIFT = 38
+#: The largest matrix product (``m * n * k``) OpenBLAS runs on one thread: past it, it wakes
+#: threads whose start costs many times the product on a shared machine (14 ms a call seen).
+_SERIAL_PRODUCT = 2**18
 #: Hand codes 1..10 and the code 0 of a dead combo: bounds ``code < i`` for ``i = 1..11``.
 _CODES = 12
 
@@ -449,9 +452,14 @@ def _exact_matmul(left: npt.NDArray[np.signedinteger[Any]],
     [[1152921504606846977]]
     """
     bound = float(np.abs(left).sum(axis=1, dtype=np.float64).max(initial=0)) * float(np.abs(right).max(initial=0))
-    if bound < 2**52:
-        return np.asarray(left.astype(np.float64) @ right.astype(np.float64), dtype=np.int64)
-    return np.asarray(left.astype(np.int64) @ right.astype(np.int64), dtype=np.int64)
+    if bound >= 2**52:
+        return np.asarray(left.astype(np.int64) @ right.astype(np.int64), dtype=np.int64)
+    floats, right_floats = left.astype(np.float64), right.astype(np.float64)
+    step = max(1, _SERIAL_PRODUCT // max(1, left.shape[0] * right.shape[1]))
+    product = np.zeros((left.shape[0], right.shape[1]))
+    for start in range(0, left.shape[1], step):
+        product += floats[:, start:start + step] @ right_floats[start:start + step]
+    return np.asarray(product, dtype=np.int64)
 
 
 def _narrowest(bound: int) -> type[np.signedinteger[Any]]:
