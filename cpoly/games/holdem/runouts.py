@@ -191,6 +191,8 @@ class _Strengths:
 #: ``2**12``); a batch key puts the runout above both.
 _INDEX_BITS = 12
 _KEY_SHIFT = 38
+#: A bound above every strength (and every class's key below it stays below the runout's bits).
+_ABOVE_ALL = 2**25 - 1
 #: The largest matrix product (``m * n * k``) OpenBLAS runs on one thread: past it, it wakes
 #: threads whose start costs many times the product on a shared machine (14 ms a call seen).
 _SERIAL_PRODUCT = 2**18
@@ -302,8 +304,6 @@ class _Counted:
                                        changes, len(dead), order, card_dead)
         self.cum = _cumulative(whole)  # (B, K + 1)
         self.card_cum = _cumulative(by_card[:-1])  # (H, B, K + 1)
-        self.totals = self.cum[..., -1]
-        self.card_totals = self.card_cum[..., -1]
 
     def _weights(self, cards: IntArray, columns: IntArray, card_combos: IntArray,
                  changes: tuple[IntArray, IntArray, IntArray, IntArray], lifts: int,
@@ -352,17 +352,12 @@ class _Counted:
         _, batch, span = self.card_cum.shape
         return np.asarray((self.slot[cards] * batch + runout[:, None]) * span, dtype=np.int64)
 
-    def count(self, runout: IntArray, cards: IntArray, pairs: IntArray) -> IntArray:
-        """``count_h``: weight of all Q's combos that avoid the row's ``cards``, for rows (cells)
-        on runout ``runout`` of the batch."""
-        last = self.card_cum.shape[-1] - 1
-        removed = self.card_cum.reshape(-1).take(self._card_starts(runout, cards) + last).sum(axis=1)
-        return np.asarray(self.totals[runout] - removed + self.q_weight[pairs].sum(axis=1), dtype=np.int64)
-
     def count_below(self, runout: IntArray, cards: IntArray, pairs: IntArray, pair_strength: IntArray,
                     x: IntArray) -> IntArray:
         """``count_h`` below each of the bounds ``x`` ``(N, k)``: weight of Q's combos of
-        strength below ``x`` that avoid the row's ``cards`` (whose pairs have ``pair_strength``)."""
+        strength below ``x`` (all of them below :data:`_ABOVE_ALL`) that avoid the row's
+        ``cards`` (whose pairs have ``pair_strength``), for rows (cells) on runout ``runout`` of
+        the batch."""
         place = self._place(runout[:, None], x)  # (N, k)
         whole = self.cum.reshape(-1).take(runout[:, None] * self.cum.shape[-1] + place)
         cells = self._card_starts(runout, cards)[:, :, None] + place[:, None, :]
@@ -516,8 +511,8 @@ def _step(total: Tally, counted: _Counted, runout: IntArray, e_strength: IntArra
     at_best = e_strength == best[:, None]
     m = at_best.sum(axis=1)
     pair_strength = counted.pair_strength(runout, pairs)
-    c_lt, c_le = counted.count_below(runout, cards, pairs, pair_strength, np.stack([best, best + 1], axis=1)).T
-    c_all = counted.count(runout, cards, pairs)
+    bounds = np.stack([best, best + 1, np.full_like(best, _ABOVE_ALL)], axis=1)
+    c_lt, c_le, c_all = counted.count_below(runout, cards, pairs, pair_strength, bounds).T
     below, equal = w * c_lt, w * (c_le - c_lt)
     players = len(enumerated) + 1
     win = np.zeros(players, np.int64)
@@ -632,4 +627,7 @@ def valid_holdings(deal: Deal) -> int:
                          flush_table(deal.rules))
     counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), nothing, np.zeros((1, 0), np.int64),
                        np.unique(cards), deal.rules)
-    return int(counted.count(np.zeros(len(ids), np.int64), cards, pairs).sum())
+    anywhere = np.zeros(len(ids), np.int64)
+    every = counted.count_below(anywhere, cards, pairs, counted.pair_strength(anywhere, pairs),
+                                np.full((len(ids), 1), _ABOVE_ALL))
+    return int(every.sum())
