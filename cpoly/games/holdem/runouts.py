@@ -132,19 +132,6 @@ def _can_flush(suit_mask: IntArray) -> npt.NDArray[np.bool_]:
     return np.asarray(POPCOUNT[suit_mask] >= 3)
 
 
-def _flushing_last(board: tuple[int, ...], extra: IntArray) -> IntArray:
-    """The runouts ``extra`` with those that let a suit flush last (in order otherwise): a batch
-    of runouts where none does needs no classes beyond the rank pairs.
-
-    >>> from cpoly.games.holdem.intcards import parse_cards
-    >>> extra = np.array([parse_cards("3c 4c"), parse_cards("3d 4h"), parse_cards("5d 6s")])
-    >>> _flushing_last(tuple(parse_cards("2c 7c 9h")), extra).tolist() == extra[[1, 2, 0]].tolist()
-    True
-    """
-    _, suit_mask = _longest_suit(board, extra)
-    return extra[np.argsort(_can_flush(suit_mask), kind="stable")]
-
-
 @dataclass(frozen=True)
 class _Strengths:
     """Strengths of combos on a batch of runouts, read on demand: the rank part from the game's
@@ -178,6 +165,26 @@ class _Strengths:
         suit, suit_mask = _longest_suit(board, extra)
         return _Strengths(table[multiset_rows(extra >> 2)].astype(np.int64), suit, suit_mask,
                           np.flatnonzero(_can_flush(suit_mask)), flush_table(rules))
+
+    def flushing_last(self) -> IntArray:
+        """The order of the runouts with those that let a suit flush last (in order otherwise):
+        a batch of runouts where none does needs no classes beyond the rank pairs.
+
+        >>> from cpoly.games.holdem.intcards import parse_cards
+        >>> from cpoly.games.holdem.rules import STANDARD_SHAPE
+        >>> extra = np.array([parse_cards("3c 4c"), parse_cards("3d 4h"), parse_cards("5d 6s")])
+        >>> s = _Strengths.of_runouts(tuple(parse_cards("2c 7c 9h")), extra, STANDARD_SHAPE)
+        >>> order = s.flushing_last()
+        >>> order.tolist(), s.rows(order).flushing.tolist(), s.rows(order[:2]).flushing.tolist()
+        ([1, 2, 0], [2], [])
+        """
+        return np.argsort(_can_flush(self.suit_mask), kind="stable")
+
+    def rows(self, index: IntArray | slice) -> _Strengths:
+        """The strengths on the runouts ``index`` (an index array or a slice), in that order."""
+        suit_mask = self.suit_mask[index]
+        return _Strengths(self.by_pair[index], self.suit[index], suit_mask,
+                          np.flatnonzero(_can_flush(suit_mask)), self.flushes)
 
     def of(self, runout: IntArray, combos: IntArray) -> IntArray:
         """Strengths of combo ids ``combos`` on runouts ``runout`` (broadcast together; garbage
@@ -597,12 +604,15 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     q_cards = np.asarray(deal.ranges[q], dtype=np.int64)
     row_cards, pairs = _row_pairs(ids, _q_index(q_cards))
     held = np.unique(row_cards)
-    extra = _flushing_last(deal.board, runouts(deal))
+    extra = runouts(deal)
+    every = _Strengths.of_runouts(deal.board, extra, deal.rules)
+    order = every.flushing_last()
+    extra, every = extra[order], every.rows(order)
     total = Tally.zero(len(deal.ranges))
     batch = max(1, min(RUNOUTS_PER_STEP, ROWS_PER_STEP // max(len(ids), 1)))
     for start in range(0, len(extra), batch):
         chunk = extra[start:start + batch]
-        strengths = _Strengths.of_runouts(deal.board, chunk, deal.rules)
+        strengths = every.rows(slice(start, start + batch))
         runout_masks = _card_masks(chunk)
         counted = _Counted(q_cards, _weights(deal, q), strengths, chunk, held, deal.rules)
         live_runout, live_row = np.nonzero((masks[None, :] & runout_masks[:, None]) == 0)
