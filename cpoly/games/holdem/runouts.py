@@ -533,22 +533,32 @@ def _step(total: Tally, counted: _Counted, runout: IntArray, e_strength: IntArra
         p_win = np.where(top & alone, below, 0)
         p_tie = np.where(top, np.where(alone, equal, below + equal), 0)
         p_share = np.where(top, below * (SHARE_UNIT // m) + equal * (SHARE_UNIT // (m + 1)), 0)
-        win[player], tie[player], share[player] = p_win.sum(), p_tie.sum(), p_share.sum()
-        for index, values in enumerate((p_win, p_tie, w * c_all, p_share)):
-            cat[index, player] = _group_sum(e_codes[:, col], values)
+        cat[:, player] = _by_code(e_codes[:, col], p_win, p_tie, w * c_all, p_share)
+        win[player], tie[player], share[player] = cat[[0, 1, 3], player].sum(axis=1)
     best_code = code_table(counted.rules)[best >> 16] - 1
     sums = counted.linear(w, runout, cards, pairs, pair_strength, best_code, 10)  # (10 groups, 11 bounds)
     full = sums[:, 1:] - sums[:, :-1]  # (group x, category c): Q combos of category c
     occur = full.sum(axis=0)
     strictly_higher = np.triu(np.ones((10, 10), dtype=np.int64), k=1)  # [x, c] = 1 if c > x
     q_win = (full * strictly_higher).sum(axis=0)
-    q_win += np.diag(sums[:, 1:]) - _group_sum(best_code, w * c_le)
-    q_tie = _group_sum(best_code, equal)
+    at_most, q_tie, q_share = _by_code(best_code, w * c_le, equal, equal * (SHARE_UNIT // (m + 1)))
+    q_win += np.diag(sums[:, 1:]) - at_most
     cat[0, q], cat[1, q], cat[2, q] = q_win, q_tie, occur
-    cat[3, q] = SHARE_UNIT * q_win + _group_sum(best_code, equal * (SHARE_UNIT // (m + 1)))
+    cat[3, q] = SHARE_UNIT * q_win + q_share
     win[q], tie[q], share[q] = q_win.sum(), q_tie.sum(), cat[3, q].sum()
     boards = int((w * c_all).sum())
     return total + Tally(boards, win, tie, share, cat[0], cat[1], cat[2], cat[3])
+
+
+def _by_code(codes: IntArray, *values: IntArray) -> IntArray:
+    """``(len(values), 10)``: each of ``values`` summed by the rows' hand ``codes`` 0..9 (one
+    scatter for all).
+
+    >>> _by_code(np.array([0, 2, 2]), np.array([1, 2, 3]), np.array([4, 5, 6]))[:, :3].tolist()
+    [[1, 0, 5], [4, 0, 11]]
+    """
+    keys = np.arange(len(values))[:, None] * 10 + codes
+    return _group_sum(keys, np.stack(values), len(values) * 10).reshape(len(values), 10)
 
 
 def _alike_groups(deal: Deal, enumerated: list[int]) -> list[list[int]]:
