@@ -198,8 +198,6 @@ class _Strengths:
 #: ``2**12``); a batch key puts the runout above both.
 _INDEX_BITS = 12
 _KEY_SHIFT = 38
-#: A bound above every strength (and every class's key below it stays below the runout's bits).
-_ABOVE_ALL = 2**25 - 1
 #: The largest matrix product (``m * n * k``) OpenBLAS runs on one thread: past it, it wakes
 #: threads whose start costs many times the product on a shared machine (14 ms a call seen).
 _SERIAL_PRODUCT = 2**18
@@ -354,23 +352,25 @@ class _Counted:
         return np.asarray(np.searchsorted(self.keys, query, side="left") - runout * width, dtype=np.int64)
 
     def _card_starts(self, runout: IntArray, cards: IntArray) -> IntArray:
-        """``(N, C)`` where each row's card's cumulative weights on its runout start in the flat
+        """``(C, N)`` where each row's card's cumulative weights on its runout start in the flat
         ``card_cum`` (one flat gather is faster than indexing three axes)."""
         _, batch, span = self.card_cum.shape
-        return np.asarray((self.slot[cards] * batch + runout[:, None]) * span, dtype=np.int64)
+        return np.asarray((self.slot[cards.T] * batch + runout) * span, dtype=np.int64)
 
     def count_below(self, runout: IntArray, cards: IntArray, pairs: IntArray, pair_strength: IntArray,
                     x: IntArray) -> IntArray:
-        """``count_h`` below each of the bounds ``x`` ``(N, k)``: weight of Q's combos of
-        strength below ``x`` (all of them below :data:`_ABOVE_ALL`) that avoid the row's
-        ``cards`` (whose pairs have ``pair_strength``), for rows (cells) on runout ``runout`` of
-        the batch."""
-        place = self._place(runout[:, None], x)  # (N, k)
-        whole = self.cum.reshape(-1).take(runout[:, None] * self.cum.shape[-1] + place)
-        cells = self._card_starts(runout, cards)[:, :, None] + place[:, None, :]
-        removed = self.card_cum.reshape(-1).take(cells).sum(axis=1)
-        paired = self.q_weight[pairs][:, :, None] * (pair_strength[:, :, None] < x[:, None, :])
-        return np.asarray(whole - removed + paired.sum(axis=1), dtype=np.int64)
+        """``count_h`` below each of the bounds ``x`` ``(N, k)``, then over all of them (a last
+        row): ``(k + 1, N)`` the weight of Q's combos of strength below the bound that avoid the
+        row's ``cards`` (whose pairs have ``pair_strength``), for rows (cells) on runout
+        ``runout`` of the batch.  Rows last: NumPy is slow on short last axes."""
+        every = np.full((1, len(runout)), self.cum.shape[-1] - 1)  # past the last class
+        place = np.concatenate([self._place(runout, x.T), every])  # (k + 1, N)
+        whole = self.cum.reshape(-1).take(runout * self.cum.shape[-1] + place)
+        cells = self._card_starts(runout, cards)[None] + place[:, None]  # (k + 1, C, N)
+        removed = self.card_cum.reshape(-1).take(cells).sum(axis=1, dtype=np.int64)
+        below = np.concatenate([pair_strength.T[None] < x.T[:, None], np.ones((1, *pairs.T.shape), bool)])
+        paired = (self.q_weight[pairs.T][None] * below).sum(axis=1)
+        return np.asarray(whole - removed + paired, dtype=np.int64)
 
     def linear(self, weights: IntArray, runout: IntArray, cards: IntArray, pairs: IntArray,
                pair_strength: IntArray, groups: IntArray, n_groups: int) -> IntArray:
@@ -518,8 +518,8 @@ def _step(total: Tally, counted: _Counted, runout: IntArray, e_strength: IntArra
     at_best = e_strength == best[:, None]
     m = at_best.sum(axis=1)
     pair_strength = counted.pair_strength(runout, pairs)
-    bounds = np.stack([best, best + 1, np.full_like(best, _ABOVE_ALL)], axis=1)
-    c_lt, c_le, c_all = counted.count_below(runout, cards, pairs, pair_strength, bounds).T
+    c_lt, c_le, c_all = counted.count_below(runout, cards, pairs, pair_strength,
+                                            np.stack([best, best + 1], axis=1))
     below, equal = w * c_lt, w * (c_le - c_lt)
     players = len(enumerated) + 1
     win = np.zeros(players, np.int64)
@@ -649,5 +649,5 @@ def valid_holdings(deal: Deal) -> int:
                        np.unique(cards), deal.rules)
     anywhere = np.zeros(len(ids), np.int64)
     every = counted.count_below(anywhere, cards, pairs, counted.pair_strength(anywhere, pairs),
-                                np.full((len(ids), 1), _ABOVE_ALL))
+                                np.zeros((len(ids), 0), np.int64))
     return int(every.sum())
