@@ -377,31 +377,30 @@ class _Counted:
         """``sum_{h in group g} w_h count_h(code < i)`` for every group ``g`` and every code bound
         ``i = 1..11``: ``(n_groups, 11)``."""
         held, batch, _ = self.card_cum.shape
-        edges, below = self._code_edges()
-        by_run = np.diff(np.take_along_axis(self.cum, edges, axis=1), axis=1)  # (B, R + 1) per code run
-        card_by_run = np.diff(_along_rows(self.card_cum, edges), axis=2)  # (H, B, R + 1)
+        edges, below = self._code_edges()  # (R + 2, B)
+        by_run = np.diff(self.cum.reshape(-1).take(np.arange(batch) * self.cum.shape[1] + edges), axis=0)
+        card_by_run = np.diff(_along_rows(self.card_cum, edges), axis=0).reshape(len(by_run), held * batch)
         # Per group: +w of its rows on each runout, -w of its rows holding each card (card-major).
         span = batch * (1 + held)
         keys = np.concatenate([groups * span + runout,
-                               ((groups * span + batch + runout)[:, None] + self.slot[cards] * batch).ravel()])
-        signed = np.concatenate([weights, -np.repeat(weights, cards.shape[1])])
+                               (groups * span + batch + runout + self.slot[cards.T] * batch).ravel()])
+        signed = np.concatenate([weights, -np.tile(weights, cards.shape[1])])
         group_w = _group_sum(keys, signed, n_groups * span).reshape(n_groups, span)
-        by_group = _exact_matmul(group_w, np.concatenate([by_run, card_by_run.reshape(held * batch, -1)]))
+        by_group = _exact_matmul(group_w, np.concatenate([by_run, card_by_run], axis=1).T)  # (G, R + 1)
         pair_code = _class_codes(pair_strength, self.rules)
         pair_w = weights[:, None] * self.q_weight[pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
         return np.asarray(by_group @ below + by_pair, dtype=np.int64)  # runs to code bounds last: (G, R + 1)
 
     def _code_edges(self) -> tuple[IntArray, IntArray]:
-        """Per runout, the sorted places ``(B, R + 2)`` where the runs of one hand code start (a
+        """Per runout, the sorted places ``(R + 2, B)`` where the runs of one hand code start (a
         code is a function of ``strength >> 16``, so its classes are contiguous in strength
         order), after the classes of no combo and the last; and ``(R + 1, 11)`` whether each
         run's code (0: no combo) is below ``i = 1..11``."""
         bounds, codes = _code_runs(self.rules)
         batch = len(self.cum)
-        places = self._place(np.repeat(np.arange(batch), len(bounds)), np.tile(bounds, batch))
-        edges = np.concatenate([np.zeros((batch, 1), np.int64), places.reshape(batch, len(bounds)),
-                                np.full((batch, 1), self.cum.shape[1] - 1)], axis=1)
+        edges = np.concatenate([np.zeros((1, batch), np.int64), self._place(np.arange(batch), bounds[:, None]),
+                                np.full((1, batch), self.cum.shape[1] - 1)])
         below = (np.append(0, codes)[:, None] < np.arange(1, _CODES)).astype(np.int64)
         return edges, below
 
@@ -432,15 +431,15 @@ def _class_codes(strength: IntArray, rules: GameRules) -> IntArray:
 
 
 def _along_rows(values: IntArray, places: IntArray) -> IntArray:
-    """``values[h, b, places[b, e]]`` ``(H, B, E)``: each runout's entries at its ``places``,
+    """``values[h, b, places[e, b]]`` ``(E, H, B)``: each runout's entries at its ``places``,
     for every leading row (one flat gather).
 
-    >>> _along_rows(np.arange(12).reshape(2, 2, 3), np.array([[2, 0], [1, 1]])).tolist()
-    [[[2, 0], [4, 4]], [[8, 6], [10, 10]]]
+    >>> _along_rows(np.arange(12).reshape(2, 2, 3), np.array([[2, 1], [0, 1]])).tolist()
+    [[[2, 4], [8, 10]], [[0, 4], [6, 10]]]
     """
     held, batch, width = values.shape
-    flat = (np.arange(held * batch).reshape(held, batch, 1) * width + places[None]).reshape(-1)
-    return np.asarray(values.reshape(-1).take(flat).reshape(held, batch, -1), dtype=np.int64)
+    flat = np.arange(held * batch).reshape(1, held, batch) * width + places[:, None, :]
+    return np.asarray(values.reshape(-1).take(flat), dtype=np.int64)
 
 
 def _exact_matmul(left: npt.NDArray[np.signedinteger[Any]],
