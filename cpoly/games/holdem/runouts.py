@@ -386,7 +386,8 @@ class _Counted:
                                (groups * span + batch + runout + self.slot[cards.T] * batch).ravel()])
         signed = np.concatenate([weights, -np.tile(weights, cards.shape[1])])
         group_w = _group_sum(keys, signed, n_groups * span).reshape(n_groups, span)
-        by_group = _exact_matmul(group_w, np.concatenate([by_run, card_by_run], axis=1).T)  # (G, R + 1)
+        bound = int(weights.sum()) * (1 + cards.shape[1]) * int(self.q_weight.sum())  # |row sums| x entries
+        by_group = _exact_matmul(group_w, np.concatenate([by_run, card_by_run], axis=1).T, bound)  # (G, R + 1)
         pair_code = _class_codes(pair_strength, self.rules)
         pair_w = weights[:, None] * self.q_weight[pairs]
         by_pair = self._code_cum(np.repeat(groups, pairs.shape[1]), pair_code, pair_w, n_groups)
@@ -442,23 +443,23 @@ def _along_rows(values: IntArray, places: IntArray) -> IntArray:
     return np.asarray(values.reshape(-1).take(flat), dtype=np.int64)
 
 
-def _exact_matmul(left: npt.NDArray[np.signedinteger[Any]],
-                  right: npt.NDArray[np.signedinteger[Any]]) -> IntArray:
-    """``left @ right`` of integer matrices, exactly: in float64 (BLAS, a few times faster than
-    NumPy's integer loop) when every partial sum is below ``2**52``, else in int64.
+def _exact_matmul(left: npt.NDArray[np.signedinteger[Any]], right: npt.NDArray[np.signedinteger[Any]],
+                  bound: int) -> IntArray:
+    """``left @ right`` of integer matrices, exactly, given a ``bound`` on the absolute value of
+    every partial sum: in float64 (BLAS, a few times faster than NumPy's integer loop) when it
+    is below ``2**52``, else in int64.
 
-    >>> _exact_matmul(np.array([[2**40, -1]]), np.array([[3], [5]])).tolist()
+    >>> _exact_matmul(np.array([[2**40, -1]]), np.array([[3], [5]]), 2**42).tolist()
     [[3298534883323]]
-    >>> _exact_matmul(np.array([[2**40, 1]]), np.array([[2**20], [1]])).tolist()  # past 2**52: int64
+    >>> _exact_matmul(np.array([[2**40, 1]]), np.array([[2**20], [1]]), 2**61).tolist()  # int64
     [[1152921504606846977]]
     """
-    bound = float(np.abs(left).sum(axis=1, dtype=np.float64).max(initial=0)) * float(np.abs(right).max(initial=0))
     if bound >= 2**52:
         return np.asarray(left.astype(np.int64) @ right.astype(np.int64), dtype=np.int64)
     floats, right_floats = left.astype(np.float64), right.astype(np.float64)
     step = max(1, _SERIAL_PRODUCT // max(1, left.shape[0] * right.shape[1]))
-    product = np.zeros((left.shape[0], right.shape[1]))
-    for start in range(0, left.shape[1], step):
+    product = floats[:, :step] @ right_floats[:step]
+    for start in range(step, left.shape[1], step):
         product += floats[:, start:start + step] @ right_floats[start:start + step]
     return np.asarray(product, dtype=np.int64)
 
