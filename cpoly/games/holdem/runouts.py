@@ -212,19 +212,17 @@ def _card_masks(cards: IntArray) -> npt.NDArray[np.uint64]:
     return masks
 
 
-def _lifted(q_cards: IntArray, q_ids: IntArray, strengths: _Strengths, extra: IntArray,
-            columns: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+def _lifted(player: _Player, strengths: _Strengths, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     """Runout, index and strength of every live combo of Q that a flush lifts above its rank
     pair (looked for only on the runouts where a flush can be, among the combos with enough
     cards of the suit to fill the flush's: no strength read for the others)."""
     flushing = strengths.flushing
     short = _flush_cards(strengths.flushes) - POPCOUNT[strengths.suit_mask[flushing]]  # (F,)
-    in_suit = POPCOUNT[_COMBO_SUIT_MASKS[q_ids]].T  # (4, M) each combo's cards of each suit
-    runout, combo = np.nonzero(in_suit[strengths.suit[flushing]] >= short[:, None])
-    live = (_card_masks(q_cards)[combo] & _card_masks(extra)[flushing[runout]]) == 0
+    runout, combo = np.nonzero(player.in_suit[strengths.suit[flushing]] >= short[:, None])
+    live = (player.masks[combo] & _card_masks(extra)[flushing[runout]]) == 0
     runout, combo = flushing[runout[live]], combo[live]
-    strength = strengths.of(runout, q_ids[combo])
-    lifts = strength > strengths.by_pair[runout, columns[combo]]
+    strength = strengths.of(runout, player.ids[combo])
+    lifts = strength > strengths.by_pair[runout, player.columns[combo]]
     return runout[lifts], combo[lifts], strength[lifts]
 
 
@@ -246,17 +244,55 @@ def _q_index(q_cards: IntArray) -> IntArray:
     return q_index
 
 
-def _dead(q_cards: IntArray, q_index: IntArray, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
+def _dead(player: _Player, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
     """Q's combos that a runout's cards kill, by inclusion–exclusion: runout, combo index and
     sign of the combos holding each runout card (-1) and of those made of two (+1: counted
     twice).  Index ``M`` is no combo."""
-    size = len(q_cards)
-    holding = _card_combos(q_cards.tobytes(), size)[extra].reshape(len(extra), -1)  # (B, k C)
-    both = [q_index[COMBO_ID[extra[:, i], extra[:, j]]] for i, j in combinations(range(extra.shape[1]), 2)]
+    holding = player.card_combos[extra].reshape(len(extra), -1)  # (B, k C)
+    both = [player.index[COMBO_ID[extra[:, i], extra[:, j]]] for i, j in combinations(range(extra.shape[1]), 2)]
     combos = np.concatenate([holding, *(column[:, None] for column in both)], axis=1)
     signs = np.concatenate([np.full(holding.shape[1], -1, np.int64), np.ones(len(both), np.int64)])
     runout = np.repeat(np.arange(len(extra)), combos.shape[1])
     return runout, combos.ravel(), np.tile(signs, len(extra))
+
+
+@dataclass(frozen=True)
+class _Player:
+    """The counted player Q, fixed over a tally: its ``M`` combos' cards, combo ids, weights and
+    rank-pair columns (and an entry ``M``, no combo: cards 52, id 0, weight 0, column 0); each
+    combo id's index among them (``M``: none); its combos' card masks and cards of each suit;
+    the cards ``held`` by the enumerated players (each card's slot among them, ``H`` for the
+    others); Q's combos holding each card; and Q's weights by rank pair, in all and ``(H + 1,
+    105)`` of the combos holding each held card."""
+
+    cards: IntArray  # (M + 1, 2)
+    ids: IntArray  # (M + 1,)
+    weight: IntArray  # (M + 1,)
+    columns: IntArray  # (M + 1,)
+    index: IntArray  # (1327,)
+    masks: npt.NDArray[np.uint64]  # (M,)
+    in_suit: IntArray  # (4, M)
+    held: IntArray  # (H,)
+    slot: IntArray  # (53,)
+    card_combos: IntArray  # (52, C), padded with M
+    pair_weights: IntArray  # (105,)
+    card_pair_weights: IntArray  # (H + 1, 105)
+
+    @staticmethod
+    def of(q_cards: IntArray, q_weights: IntArray, held: IntArray) -> _Player:
+        """Q of combos ``q_cards`` ``(M, 2)`` weighted ``q_weights``, against rows holding ``held``."""
+        ids = np.append(COMBO_ID[q_cards[:, 0], q_cards[:, 1]], 0)
+        weight = np.append(q_weights, 0)
+        columns = np.append(PAIR_COLUMN[q_cards[:, 0] >> 2, q_cards[:, 1] >> 2], 0)
+        slot = np.full(53, len(held), np.int64)
+        slot[held] = np.arange(len(held))
+        card_combos = _card_combos(q_cards.tobytes(), len(q_cards))
+        pairs = len(HOLE_PAIRS)
+        by_card = exact_bincount(np.arange(len(held))[:, None] * pairs + columns[card_combos[held]],
+                                 weight[card_combos[held]], (len(held) + 1) * pairs)
+        return _Player(np.append(q_cards, [[52, 52]], axis=0), ids, weight, columns, _q_index(q_cards),
+                       _card_masks(q_cards), POPCOUNT[_COMBO_SUIT_MASKS[ids[:-1]]].T, held, slot, card_combos,
+                       exact_bincount(columns, weight, pairs), by_card.reshape(len(held) + 1, pairs))
 
 
 class _Counted:
@@ -273,18 +309,14 @@ class _Counted:
     Index ``M`` (one past Q's combos) is no combo: strength -1, weight 0.
     """
 
-    def __init__(self, q_cards: IntArray, q_weights: IntArray, strengths: _Strengths, extra: IntArray,
-                 held: IntArray, rules: GameRules) -> None:
+    def __init__(self, player: _Player, strengths: _Strengths, extra: IntArray, rules: GameRules) -> None:
         self.rules = rules
         self.strengths = strengths
-        self.q_ids = np.append(COMBO_ID[q_cards[:, 0], q_cards[:, 1]], 0)  # (M + 1,)
+        self.player = player
+        self.q_ids, self.q_weight, self.slot = player.ids, player.weight, player.slot
         by_pair = strengths.by_pair
-        self.q_weight = np.append(q_weights, 0)  # (M + 1,)
-        columns = np.append(PAIR_COLUMN[q_cards[:, 0] >> 2, q_cards[:, 1] >> 2], 0)  # (M + 1,)
-        self.slot = np.full(53, len(held), np.int64)  # 52 (no card) and unheld cards: one spare row
-        self.slot[held] = np.arange(len(held))
-        lifted_runout, lifted, lifted_strength = _lifted(q_cards, self.q_ids[:-1], strengths, extra,
-                                                         columns[:-1])
+        columns = player.columns
+        lifted_runout, lifted, lifted_strength = _lifted(player, strengths, extra)
         distinct, slots = np.unique((lifted_runout << _KEY_SHIFT) | lifted_strength, return_inverse=True)
         per_runout = np.bincount(distinct >> _KEY_SHIFT, minlength=len(extra))
         pairs = by_pair.shape[1]
@@ -294,24 +326,20 @@ class _Counted:
         class_strength = np.full((len(extra), pairs + int(per_runout.max(initial=0))), -1, np.int64)
         class_strength[:, :pairs] = by_pair
         class_strength[distinct >> _KEY_SHIFT, distinct_slots] = distinct & ((1 << _KEY_SHIFT) - 1)
-        q_index = _q_index(q_cards)
-        dead_runout, dead, signs = _dead(q_cards, q_index, extra)
+        dead_runout, dead, signs = _dead(player, extra)
         changes = (np.concatenate([dead_runout, lifted_runout, lifted_runout]),
                    np.concatenate([dead, lifted, lifted]),
                    np.concatenate([signs, np.full(len(lifted), -1), np.ones(len(lifted), np.int64)]),
                    np.concatenate([columns[dead], columns[lifted], slots]))
-        card_combos = _card_combos(q_cards.tobytes(), len(q_cards))[held]  # (H, C)
         order = np.sort(((class_strength + 1) << _INDEX_BITS) | np.arange(class_strength.shape[1]), axis=1)
         self.keys = ((np.arange(len(extra))[:, None] << _KEY_SHIFT) | order).ravel()
         order &= (1 << _INDEX_BITS) - 1
-        card_dead = q_index[COMBO_ID[held[:, None, None], extra[None, :, :]]]  # (H, B, k)
-        whole, by_card = self._weights(np.append(q_cards, [[52, 52]], axis=0), columns, card_combos,
-                                       changes, len(dead), order, card_dead)
+        card_dead = player.index[COMBO_ID[player.held[:, None, None], extra[None, :, :]]]  # (H, B, k)
+        whole, by_card = self._weights(changes, len(dead), order, card_dead)
         self.cum = _cumulative(whole)  # (B, K + 1)
         self.card_cum = _cumulative(by_card[:-1])  # (H, B, K + 1)
 
-    def _weights(self, cards: IntArray, columns: IntArray, card_combos: IntArray,
-                 changes: tuple[IntArray, IntArray, IntArray, IntArray], lifts: int,
+    def _weights(self, changes: tuple[IntArray, IntArray, IntArray, IntArray], lifts: int,
                  order: IntArray, card_dead: IntArray) -> tuple[IntArray, IntArray]:
         """Class weights in each runout's ``order`` ``(B, K)``, and ``(H + 1, B, K)`` of each
         held card (and a spare for the others): Q's weights by rank pair, gathered in order from
@@ -320,22 +348,21 @@ class _Counted:
         reorder).  The changes from index ``lifts`` on (a flush's lifts) also change the tables
         of their cards; a held card's own dead combos are ``card_dead`` ``(H, B, k)``, its combo
         with each runout card (its table on a runout holding it is never read)."""
+        player = self.player
         batch, width = order.shape
-        held = len(card_combos)
+        held = len(player.held)
         runout, combo, sign, klass = changes
         value = sign * self.q_weight[combo]
         place = np.empty_like(order)
         np.put_along_axis(place, order, np.arange(width), axis=1)  # each class's place in order
         at = runout * width + place[runout, klass]
-        whole = exact_bincount(columns, self.q_weight, width)[order]
+        whole = _widened(player.pair_weights, width)[order]
         np.add.at(whole.reshape(-1), at, value)
-        by_pair = exact_bincount(np.arange(held)[:, None] * width + columns[card_combos],
-                                 self.q_weight[card_combos], (held + 1) * width).reshape(held + 1, width)
         narrow = _narrowest(int(self.q_weight.sum()))  # every partial sum of a card's weights fits
-        by_card = np.take(by_pair.astype(narrow), order, axis=1)  # (H + 1, B, K)
-        lifted = self.slot[cards[combo[lifts:]]] * (batch * width) + at[lifts:, None]
+        by_card = np.take(_widened(player.card_pair_weights, width).astype(narrow), order, axis=1)  # (H + 1, B, K)
+        lifted = self.slot[player.cards[combo[lifts:]]] * (batch * width) + at[lifts:, None]
         dead = ((np.arange(held)[:, None, None] * batch + np.arange(batch)[:, None]) * width
-                + place[np.arange(batch)[:, None], columns[card_dead]])
+                + place[np.arange(batch)[:, None], player.columns[card_dead]])
         np.add.at(by_card.reshape(-1), np.concatenate([lifted.ravel(), dead.ravel()]),
                   np.concatenate([np.repeat(value[lifts:], 2), -self.q_weight[card_dead].ravel()]).astype(narrow))
         return whole, by_card
@@ -472,6 +499,17 @@ def _narrowest(bound: int) -> type[np.signedinteger[Any]]:
     ('int32', 'int64')
     """
     return np.int32 if bound < 2**31 else np.int64
+
+
+def _widened(weights: IntArray, width: int) -> IntArray:
+    """Weights by rank pair ``(..., 105)`` padded with zeros to ``width`` classes.
+
+    >>> _widened(np.array([[1, 2]]), 3).tolist()
+    [[1, 2, 0]]
+    """
+    wide = np.zeros((*weights.shape[:-1], width), weights.dtype)
+    wide[..., :weights.shape[-1]] = weights
+    return wide
 
 
 def _cumulative(weight: npt.NDArray[np.signedinteger[Any]]) -> npt.NDArray[np.signedinteger[Any]]:
@@ -614,6 +652,7 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
     q_cards = np.asarray(deal.ranges[q], dtype=np.int64)
     row_cards, pairs = _row_pairs(ids, _q_index(q_cards))
     held = np.unique(row_cards)
+    player = _Player.of(q_cards, _weights(deal, q), held)
     extra = runouts(deal)
     every = _Strengths.of_runouts(deal.board, extra, deal.rules)
     order = every.flushing_last()
@@ -624,7 +663,7 @@ def runout_tally(deal: Deal, progress: Progress | None = None) -> Tally:
         chunk = extra[start:start + batch]
         strengths = every.rows(slice(start, start + batch))
         runout_masks = _card_masks(chunk)
-        counted = _Counted(q_cards, _weights(deal, q), strengths, chunk, held, deal.rules)
+        counted = _Counted(player, strengths, chunk, deal.rules)
         live_runout, live_row = np.nonzero((masks[None, :] & runout_masks[:, None]) == 0)
         for lo in range(0, len(live_row), ROWS_PER_STEP):
             runout, rows = live_runout[lo:lo + ROWS_PER_STEP], live_row[lo:lo + ROWS_PER_STEP]
@@ -645,8 +684,8 @@ def valid_holdings(deal: Deal) -> int:
     unknown = np.zeros(1, np.int64)  # one runout, of no cards, with no strengths
     nothing = _Strengths(np.zeros((1, len(HOLE_PAIRS)), np.int64), unknown, unknown, unknown[:0],
                          flush_table(deal.rules))
-    counted = _Counted(q_cards, np.ones(len(q_cards), np.int64), nothing, np.zeros((1, 0), np.int64),
-                       np.unique(cards), deal.rules)
+    player = _Player.of(q_cards, np.ones(len(q_cards), np.int64), np.unique(cards))
+    counted = _Counted(player, nothing, np.zeros((1, 0), np.int64), deal.rules)
     anywhere = np.zeros(len(ids), np.int64)
     every = counted.count_below(anywhere, cards, pairs, counted.pair_strength(anywhere, pairs),
                                 np.zeros((len(ids), 0), np.int64))
