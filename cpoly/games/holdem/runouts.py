@@ -201,6 +201,8 @@ _KEY_SHIFT = 38
 #: The largest matrix product (``m * n * k``) OpenBLAS runs on one thread: past it, it wakes
 #: threads whose start costs many times the product on a shared machine (14 ms a call seen).
 _SERIAL_PRODUCT = 2**18
+#: Integers below this add exactly in float64 (with a bit to spare).
+_FLOAT_EXACT = 2**52
 #: Hand codes 1..10 and the code 0 of a dead combo: bounds ``code < i`` for ``i = 1..11``.
 _CODES = 12
 
@@ -474,14 +476,14 @@ def _exact_matmul(left: npt.NDArray[np.signedinteger[Any]], right: npt.NDArray[n
                   bound: int) -> IntArray:
     """``left @ right`` of integer matrices, exactly, given a ``bound`` on the absolute value of
     every partial sum: in float64 (BLAS, a few times faster than NumPy's integer loop) when it
-    is below ``2**52``, else in int64.
+    is below :data:`_FLOAT_EXACT`, else in int64.
 
     >>> _exact_matmul(np.array([[2**40, -1]]), np.array([[3], [5]]), 2**42).tolist()
     [[3298534883323]]
     >>> _exact_matmul(np.array([[2**40, 1]]), np.array([[2**20], [1]]), 2**61).tolist()  # int64
     [[1152921504606846977]]
     """
-    if bound >= 2**52:
+    if bound >= _FLOAT_EXACT:
         return np.asarray(left.astype(np.int64) @ right.astype(np.int64), dtype=np.int64)
     floats, right_floats = left.astype(np.float64), right.astype(np.float64)
     step = max(1, _SERIAL_PRODUCT // max(1, left.shape[0] * right.shape[1]))
