@@ -246,26 +246,14 @@ def _q_index(q_cards: IntArray) -> IntArray:
     return q_index
 
 
-def _dead(player: _Player, extra: IntArray) -> tuple[IntArray, IntArray, IntArray]:
-    """Q's combos that a runout's cards kill, by inclusion–exclusion: runout, combo index and
-    sign of the combos holding each runout card (-1) and of those made of two (+1: counted
-    twice).  Index ``M`` is no combo."""
-    holding = player.card_combos[extra].reshape(len(extra), -1)  # (B, k C)
-    both = [player.index[COMBO_ID[extra[:, i], extra[:, j]]] for i, j in combinations(range(extra.shape[1]), 2)]
-    combos = np.concatenate([holding, *(column[:, None] for column in both)], axis=1)
-    signs = np.concatenate([np.full(holding.shape[1], -1, np.int64), np.ones(len(both), np.int64)])
-    runout = np.repeat(np.arange(len(extra)), combos.shape[1])
-    return runout, combos.ravel(), np.tile(signs, len(extra))
-
-
 @dataclass(frozen=True)
 class _Player:
     """The counted player Q, fixed over a tally: its ``M`` combos' cards, combo ids, weights and
     rank-pair columns (and an entry ``M``, no combo: cards 52, id 0, weight 0, column 0); each
     combo id's index among them (``M``: none); its combos' card masks and cards of each suit;
     the cards ``held`` by the enumerated players (each card's slot among them, ``H`` for the
-    others); Q's combos holding each card; and Q's weights by rank pair, in all and ``(H + 1,
-    105)`` of the combos holding each held card."""
+    others); Q's combos holding each card; and Q's weights by rank pair, in all and ``(53, 105)``
+    of its combos holding each card (row 52: none), with the held cards' rows."""
 
     cards: IntArray  # (M + 1, 2)
     ids: IntArray  # (M + 1,)
@@ -278,7 +266,8 @@ class _Player:
     slot: IntArray  # (53,)
     card_combos: IntArray  # (52, C), padded with M
     pair_weights: IntArray  # (105,)
-    card_pair_weights: IntArray  # (H + 1, 105)
+    card_pair_weights: IntArray  # (53, 105), row 52 zero
+    held_rows: IntArray  # (H + 1,) the held cards' rows in card_pair_weights, then 52
 
     @staticmethod
     def of(q_cards: IntArray, q_weights: IntArray, held: IntArray) -> _Player:
@@ -290,11 +279,11 @@ class _Player:
         slot[held] = np.arange(len(held))
         card_combos = _card_combos(q_cards.tobytes(), len(q_cards))
         pairs = len(HOLE_PAIRS)
-        by_card = exact_bincount(np.arange(len(held))[:, None] * pairs + columns[card_combos[held]],
-                                 weight[card_combos[held]], (len(held) + 1) * pairs)
+        by_card = exact_bincount(np.arange(52)[:, None] * pairs + columns[card_combos], weight[card_combos],
+                                 53 * pairs)
         return _Player(np.append(q_cards, [[52, 52]], axis=0), ids, weight, columns, _q_index(q_cards),
                        _card_masks(q_cards), POPCOUNT[_COMBO_SUIT_MASKS[ids[:-1]]].T, held, slot, card_combos,
-                       exact_bincount(columns, weight, pairs), by_card.reshape(len(held) + 1, pairs))
+                       exact_bincount(columns, weight, pairs), by_card.reshape(53, pairs), np.append(held, 52))
 
 
 class _Counted:
@@ -328,45 +317,52 @@ class _Counted:
         class_strength = np.full((len(extra), pairs + int(per_runout.max(initial=0))), -1, np.int64)
         class_strength[:, :pairs] = by_pair
         class_strength[distinct >> _KEY_SHIFT, distinct_slots] = distinct & ((1 << _KEY_SHIFT) - 1)
-        dead_runout, dead, signs = _dead(player, extra)
-        changes = (np.concatenate([dead_runout, lifted_runout, lifted_runout]),
-                   np.concatenate([dead, lifted, lifted]),
-                   np.concatenate([signs, np.full(len(lifted), -1), np.ones(len(lifted), np.int64)]),
-                   np.concatenate([columns[dead], columns[lifted], slots]))
+        lifts = (np.concatenate([lifted_runout, lifted_runout]), np.concatenate([lifted, lifted]),
+                 np.concatenate([np.full(len(lifted), -1), np.ones(len(lifted), np.int64)]),
+                 np.concatenate([columns[lifted], slots]))
         order = np.sort(((class_strength + 1) << _INDEX_BITS) | np.arange(class_strength.shape[1]), axis=1)
         self.keys = ((np.arange(len(extra))[:, None] << _KEY_SHIFT) | order).ravel()
         order &= (1 << _INDEX_BITS) - 1
         card_dead = player.index[COMBO_ID[player.held[:, None, None], extra[None, :, :]]]  # (H, B, k)
-        whole, by_card = self._weights(changes, len(dead), order, card_dead)
+        whole, by_card = self._weights(extra, lifts, order, card_dead)
         self.cum = _cumulative(whole)  # (B, K + 1)
         self.card_cum = _cumulative(by_card[:-1])  # (H, B, K + 1)
 
-    def _weights(self, changes: tuple[IntArray, IntArray, IntArray, IntArray], lifts: int,
+    def _weights(self, extra: IntArray, lifts: tuple[IntArray, IntArray, IntArray, IntArray],
                  order: IntArray, card_dead: IntArray) -> tuple[IntArray, IntArray]:
         """Class weights in each runout's ``order`` ``(B, K)``, and ``(H + 1, B, K)`` of each
-        held card (and a spare for the others): Q's weights by rank pair, gathered in order from
-        a table of ``K`` (``H + 1``) entries, plus the ``changes`` (runout, combo, sign, class),
-        added in place at their class's place in its runout's order (no per-runout table to
-        reorder).  The changes from index ``lifts`` on (a flush's lifts) also change the tables
-        of their cards; a held card's own dead combos are ``card_dead`` ``(H, B, k)``, its combo
-        with each runout card (its table on a runout holding it is never read)."""
+        held card (and a spare for the others).  The whole: Q's weights by rank pair less those
+        of its combos holding each runout card (plus those holding two: taken twice), plus the
+        flush's ``lifts`` (runout, combo, sign, class), then put in order.  A held card's: its
+        combos' weights by rank pair gathered in order, plus the lifts at their class's place in
+        the order, less its own dead combos ``card_dead`` ``(H, B, k)`` (its combo with each
+        runout card; its table on a runout holding it is never read)."""
         player = self.player
         batch, width = order.shape
         held = len(player.held)
-        runout, combo, sign, klass = changes
-        value = sign * self.q_weight[combo]
+        runout, combo, sign, klass = lifts
+        both = [player.index[COMBO_ID[extra[:, i], extra[:, j]]] for i, j in combinations(range(extra.shape[1]), 2)]
+        runout, combo, klass = (np.concatenate([runout, *(np.arange(batch) for _ in both)]),
+                                np.concatenate([combo, *both]),
+                                np.concatenate([klass, *(player.columns[c] for c in both)]))
+        value = np.concatenate([sign, np.ones(batch * len(both), np.int64)]) * self.q_weight[combo]
+        by_pair = player.pair_weights - player.card_pair_weights[extra].sum(axis=1)  # (B, 105)
+        whole = np.zeros((batch, width), np.int64)
+        whole[:, :by_pair.shape[1]] = by_pair
+        np.add.at(whole.reshape(-1), runout * width + klass, value)
+        whole = np.take_along_axis(whole, order, axis=1)
         place = np.empty_like(order)
         np.put_along_axis(place, order, np.arange(width), axis=1)  # each class's place in order
-        at = runout * width + place[runout, klass]
-        whole = _widened(player.pair_weights, width)[order]
-        np.add.at(whole.reshape(-1), at, value)
+        lifted = len(lifts[0])
+        at = runout[:lifted] * width + place[runout[:lifted], klass[:lifted]]
         narrow = _narrowest(int(self.q_weight.sum()))  # every partial sum of a card's weights fits
-        by_card = np.take(_widened(player.card_pair_weights, width).astype(narrow), order, axis=1)  # (H + 1, B, K)
-        lifted = self.slot[player.cards[combo[lifts:]]] * (batch * width) + at[lifts:, None]
+        by_card = np.take(_widened(player.card_pair_weights[player.held_rows], width).astype(narrow), order,
+                          axis=1)  # (H + 1, B, K)
+        lifted_cells = self.slot[player.cards[combo[:lifted]]] * (batch * width) + at[:, None]
         dead = ((np.arange(held)[:, None, None] * batch + np.arange(batch)[:, None]) * width
                 + place[np.arange(batch)[:, None], player.columns[card_dead]])
-        np.add.at(by_card.reshape(-1), np.concatenate([lifted.ravel(), dead.ravel()]),
-                  np.concatenate([np.repeat(value[lifts:], 2), -self.q_weight[card_dead].ravel()]).astype(narrow))
+        np.add.at(by_card.reshape(-1), np.concatenate([lifted_cells.ravel(), dead.ravel()]),
+                  np.concatenate([np.repeat(value[:lifted], 2), -self.q_weight[card_dead].ravel()]).astype(narrow))
         return whole, by_card
 
     def pair_strength(self, runout: IntArray, pairs: IntArray) -> IntArray:
