@@ -81,6 +81,22 @@ def test_runouts_match_brute_force(hands: list[str], board: str, dead: str) -> N
     assert [p.equity_exact for p in result.players] == expected["equity"]
 
 
+@pytest.mark.parametrize(("knob", "value"), [("_FLOAT_EXACT", 0), ("_SERIAL_PRODUCT", 1), ("RUNOUTS_PER_STEP", 7)])
+def test_runout_paths_match_brute_force(monkeypatch: pytest.MonkeyPatch, knob: str, value: int) -> None:
+    """The runout method's other paths against brute force on a flop with flushing and other
+    runouts: the integer product (as past 2**52), the float product in pieces of one column,
+    and batches of seven runouts (some mixing runouts with and without a flush)."""
+    import cpoly.games.holdem.runouts as runouts_module
+
+    monkeypatch.setattr(runouts_module, knob, value)
+    hands, board, dead = CASES[-1]
+    expected = brute_force(hands, board, dead)["tally"]
+    got = runout_tally(make_deal(hands, board, dead))
+    for name in ("win", "tie", "share", "cat_win", "cat_tie", "cat_occur", "cat_share"):
+        assert (np.asarray(getattr(got, name), dtype=object) * expected.boards
+                == np.asarray(getattr(expected, name), dtype=object) * got.boards).all(), name
+
+
 @pytest.mark.parametrize(("hands", "board", "dead"), CASES[3:5])
 def test_both_exact_methods_agree(hands: list[str], board: str, dead: str) -> None:
     from cpoly.games.holdem.registry import exact_tally
